@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 (hex) of the token; the raw token lives only in the cookie. */
+  id: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  /** Absolute expiry; idle expiry is last_seen_at + the idle window. */
+  expires_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+}
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+/** Opens the database a URL names: `sqlite:<file>` (or `sqlite::memory:`) or `postgres://…`. */
+export function createDb(url: string): Db {
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: "postgres", close: () => kysely.destroy() };
+  }
+  if (!url.startsWith("sqlite:")) throw new Error(`Unsupported DATABASE_URL: ${url}`);
+  const file = url.slice("sqlite:".length);
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
+}

@@ -1,0 +1,38 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Serves the built SPA: hashed assets are cached for a year, index.html never, and any other GET outside
+ * /api answers with index.html so the client router can take the path.
+ */
+export async function registerSpa(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
+  const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, "index.html"));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.header(
+          "cache-control",
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? "public, max-age=31536000, immutable"
+            : "no-cache",
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === "GET" && !request.url.startsWith("/api/") && request.url !== "/api";
+    if (isPage && hasClient) {
+      return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
+    }
+    return reply
+      .status(404)
+      .send({
+        error: { code: "not_found", message: `No route for ${request.method} ${request.url.split("?")[0]}` },
+      });
+  });
+}

@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { createDb, type Db } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+
+export interface TestDatabase {
+  url: string;
+  db: Db;
+  /** Closes the connection and throws the database away. */
+  dispose(): Promise<void>;
+}
+
+/** The database tests run on: PostgreSQL when TEST_DATABASE_URL names one, else SQLite. */
+export const testDialect = process.env.TEST_DATABASE_URL ? "postgres" : "sqlite";
+
+/**
+ * A fresh, migrated database of its own: a temporary SQLite file, or a new schema in the PostgreSQL that
+ * TEST_DATABASE_URL names (so test files can run in parallel without seeing each other's rows).
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-test-"));
+    const url = `sqlite:${path.join(dir, "test.sqlite")}`;
+    const db = createDb(url);
+    await migrateToLatest(db);
+    return {
+      url,
+      db,
+      dispose: async () => {
+        await db.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = await createPostgresSchema(baseUrl);
+  const db = createDb(url.url);
+  await migrateToLatest(db);
+  return {
+    url: url.url,
+    db,
+    dispose: async () => {
+      await db.close();
+      await url.drop();
+    },
+  };
+}
+
+/** Creates a new schema and returns a URL whose connections use it as their search_path. */
+export async function createPostgresSchema(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const schema = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    },
+  };
+}

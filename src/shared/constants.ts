@@ -1,0 +1,24 @@
+/** Business constants from SPEC §9 and DESIGN.md §6. */
+export const APP_TITLE = "Veggie Cart";
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const REDIRECT_AFTER_AUTH_MS = 1000;
+export const REDIRECT_AFTER_ADD_PRODUCT_MS = 1500;
+export const AUTH_TOAST_MS = 5000;
+export const TOAST_MS = 3000;
+
+/** Browser storage keys the spec names (SPEC §3). */
+export const storageKeys = {
+  token: "token",
+  loggedInUser: "loggedInUser",
+  cart: "cart",
+  likedProducts: "likedProducts",
+  dealOfTheDay: "dealOfTheDay",
+} as const;
+
+/** A header a cross-site form cannot send: every state-changing API call carries it (CSRF defence). */
+export const CSRF_HEADER = "x-veggie-cart";

@@ -1,0 +1,16 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const apiPort = process.env.API_PORT ?? "3001";
+
+export default defineConfig({
+  root: "src/client",
+  publicDir: "public",
+  plugins: [react(), tailwindcss()],
+  build: { outDir: "../../dist/client", emptyOutDir: true, sourcemap: true },
+  server: {
+    port: 3000,
+    proxy: { "/api": `http://127.0.0.1:${apiPort}` },
+  },
+});

@@ -1,0 +1,28 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "server",
+          include: ["src/server/**/*.test.ts", "src/shared/**/*.test.ts"],
+          environment: "node",
+          pool: "forks",
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "client",
+          include: ["src/client/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["src/client/test/setup.ts"],
+        },
+      },
+    ],
+  },
+});
