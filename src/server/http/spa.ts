@@ -29,10 +29,8 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
     if (isPage && hasClient) {
       return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
     }
-    return reply
-      .status(404)
-      .send({
-        error: { code: "not_found", message: `No route for ${request.method} ${request.url.split("?")[0]}` },
-      });
+    return reply.status(404).send({
+      error: { code: "not_found", message: `No route for ${request.method} ${request.url.split("?")[0]}` },
+    });
   });
 }

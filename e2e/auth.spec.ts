@@ -1,0 +1,134 @@
+import { expect, test } from "@playwright/test";
+import {
+  expectNoSeriousA11yViolations,
+  expectToast,
+  newCredentials,
+  signedInUser,
+  signUpViaApi,
+} from "./support.ts";
+
+test.describe("signing up, in and out", () => {
+  test("a new shopper signs up, signs in, sees the guarded pages and logs out", async ({ page }) => {
+    const credentials = newCredentials("Meera Shopper");
+    await page.goto("/signup");
+    await expect(page).toHaveTitle("Veggie Cart");
+    await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+    await expect(page.getByText("Join Veggie Cart today")).toBeVisible();
+    await page.getByLabel("Full name").fill(credentials.name);
+    await page.getByLabel("Email address").fill(credentials.email);
+    await page.getByLabel("Password").fill(credentials.password);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expectToast(page, "Account created successfully! Please login.");
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.getByLabel("Email address").fill(credentials.email);
+    await page.getByLabel("Password").fill(credentials.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expectToast(page, "Login successful!");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem("token"),
+      loggedInUser: localStorage.getItem("loggedInUser"),
+    }));
+    expect(stored.loggedInUser).toBe(credentials.email);
+    expect(stored.token).toMatch(/^[0-9a-f-]{36}$/);
+
+    for (const [link, path] of [
+      ["Shop", "/shop"],
+      ["AddProducts", "/addProduct"],
+      ["Contact", "/contact"],
+      ["Cart", "/cart"],
+    ] as const) {
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: link, exact: true })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    }
+
+    await page.reload();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(
+      await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("loggedInUser")]),
+    ).toEqual([null, null]);
+    await page.goto("/cart");
+    await expect(page).toHaveURL(/\/login$/);
+    const me = await page.request.get("/api/auth/me");
+    expect(me.status()).toBe(401);
+  });
+
+  test("a wrong password is refused with a clear message and no session", async ({ page }) => {
+    const credentials = await signUpViaApi(page.request);
+    await page.goto("/login");
+    await page.getByLabel("Email address").fill(credentials.email);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expectToast(page, "Invalid email or password");
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+  });
+
+  test("empty fields show the spec's messages", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expectToast(page, "email and password are required");
+    await page.goto("/signup");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expectToast(page, "name, email and password are required");
+  });
+
+  test("the sign-in form works from the keyboard alone", async ({ page }) => {
+    const credentials = await signUpViaApi(page.request);
+    await page.goto("/login");
+    await expect(page.getByLabel("Email address")).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Email address")).toBeFocused();
+    await page.keyboard.type(credentials.email);
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Password")).toBeFocused();
+    await page.keyboard.type(credentials.password);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("the sign-in and sign-up screens have no serious accessibility violations", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { name: "Welcome to Veggie Cart" })).toBeVisible();
+    await expect(page.getByText("Sign in to your account")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("link", { name: "Sign up" }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe("route guards", () => {
+  test("a signed-out visitor reaches only /login and /signup", async ({ page }) => {
+    for (const path of ["/", "/dashboard", "/shop", "/addproduct", "/checkout", "/orders", "/no-such-page"]) {
+      await page.goto(path);
+      await expect(page, `visiting ${path}`).toHaveURL(/\/login$/);
+    }
+    await page.goto("/signup");
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test("a signed-in user is sent from /, /login and /signup to the dashboard, and reaches /addproduct in any case", async ({
+    page,
+  }) => {
+    await signedInUser(page);
+    for (const path of ["/", "/login", "/signup"]) {
+      await page.goto(path);
+      await expect(page, `visiting ${path}`).toHaveURL(/\/dashboard$/);
+    }
+    await page.goto("/addproduct");
+    await expect(page).toHaveURL(/\/addproduct$/);
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Page not found");
+  });
+});

@@ -1,0 +1,50 @@
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+/**
+ * End-to-end journeys in Debian's Chromium (never a downloaded browser) against the real server on a
+ * fresh database that `npm test` prepares (E2E_DATABASE_URL).
+ */
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  webServer: {
+    command: "npx tsx src/server/main.ts",
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "sqlite:./data/e2e.sqlite",
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "true",
+      AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+    },
+  },
+});

@@ -1,0 +1,86 @@
+/**
+ * `npm test`: every suite on one database — Vitest (server + client), then the Playwright journeys
+ * against the built app. SQLite by default; PostgreSQL when TEST_DATABASE_URL names one. Its last line
+ * is the totals over every suite: `N passed, N failed`.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createPostgresSchema } from "../src/server/test/test-db.ts";
+
+const outDir = path.resolve(".test-output");
+fs.rmSync(outDir, { recursive: true, force: true });
+fs.mkdirSync(outDir, { recursive: true });
+const extraArgs = process.argv.slice(2);
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+const database = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite";
+console.log(`\n=== Vitest (server + client) on ${database} ===`);
+const vitestExit = run("npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile=${outDir}/vitest.json`,
+  ...extraArgs,
+]);
+
+console.log("\n=== Building the client for the end-to-end run ===");
+const buildExit = run("npx", ["vite", "build", "--logLevel", "warn"]);
+
+console.log(`\n=== Playwright journeys in Chromium on ${database} ===`);
+let e2eExit = 1;
+if (buildExit === 0) {
+  let e2eDatabaseUrl: string;
+  let drop = async () => {};
+  if (process.env.TEST_DATABASE_URL) {
+    const schema = await createPostgresSchema(process.env.TEST_DATABASE_URL);
+    e2eDatabaseUrl = schema.url;
+    drop = schema.drop;
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-e2e-"));
+    e2eDatabaseUrl = `sqlite:${path.join(dir, "e2e.sqlite")}`;
+    drop = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  try {
+    e2eExit = run("npx", ["playwright", "test", "--reporter=list,json"], {
+      E2E_DATABASE_URL: e2eDatabaseUrl,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: `${outDir}/playwright.json`,
+    });
+  } finally {
+    await drop();
+  }
+}
+
+const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>(`${outDir}/vitest.json`);
+const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(
+  `${outDir}/playwright.json`,
+);
+const passed =
+  (vitest?.numPassedTests ?? 0) + (playwright?.stats.expected ?? 0) + (playwright?.stats.flaky ?? 0);
+let failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats.unexpected ?? 0);
+// A suite that crashed before reporting counts as a failure, so the totals never hide it.
+if (vitestExit !== 0 && (vitest?.numFailedTests ?? 0) === 0) failed += 1;
+if (e2eExit !== 0 && (playwright?.stats.unexpected ?? 0) === 0) failed += 1;
+
+console.log(
+  `\nVitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed (exit ${vitestExit})`,
+);
+console.log(
+  `Playwright: ${playwright?.stats.expected ?? 0} passed, ${playwright?.stats.unexpected ?? 0} failed (exit ${e2eExit})`,
+);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || vitestExit !== 0 || e2eExit !== 0 ? 1 : 0);

@@ -1,0 +1,62 @@
+import { Link } from "react-router";
+import { LogoMark } from "../components/logo.tsx";
+
+export function Footer() {
+  return (
+    <footer className="mt-16 bg-brand-900 text-brand-50">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <div>
+          <p className="flex items-center gap-2 text-lg font-bold">
+            <LogoMark className="h-6 w-6" /> Veggie Cart
+          </p>
+          <p className="mt-2 text-sm text-brand-100">
+            Fruits, vegetables, dairy and grains, straight from the farmers who grow them.
+          </p>
+        </div>
+        <nav aria-label="Help">
+          <p className="font-semibold">Help</p>
+          <ul className="mt-2 space-y-1 text-sm">
+            <li>
+              <Link className="hover:underline" to="/faq">
+                FAQ
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:underline" to="/contact?type=shipping">
+                Shipping
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:underline" to="/contact?type=returns">
+                Returns
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="About">
+          <p className="font-semibold">About</p>
+          <ul className="mt-2 space-y-1 text-sm">
+            <li>
+              <Link className="hover:underline" to="/about">
+                About us
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:underline" to="/terms">
+                Terms
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:underline" to="/privacy">
+                Privacy
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className="border-t border-brand-800 py-4 text-center text-xs text-brand-100">
+        © {new Date().getFullYear()} Veggie Cart
+      </p>
+    </footer>
+  );
+}

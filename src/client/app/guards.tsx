@@ -1,0 +1,43 @@
+import { Navigate, Outlet } from "react-router";
+import { Button } from "../components/button.tsx";
+import { Spinner } from "../components/spinner.tsx";
+import { useMe } from "../features/auth/me.api.ts";
+
+function SessionCheck({ children }: { children: (signedIn: boolean) => React.ReactNode }) {
+  const me = useMe();
+  if (me.isPending) return <Spinner label="Loading..." />;
+  if (me.isError) {
+    return (
+      <div role="alert" className="mx-auto max-w-md px-4 py-16 text-center">
+        <p className="text-stone-700">Could not reach Veggie Cart. Please try again.</p>
+        <Button className="mt-4" onClick={() => me.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <>{children(me.data !== null)}</>;
+}
+
+/** Signed-in pages: a signed-out visitor goes to /login. */
+export function RequireSignedIn() {
+  return (
+    <SessionCheck>{(signedIn) => (signedIn ? <Outlet /> : <Navigate to="/login" replace />)}</SessionCheck>
+  );
+}
+
+/** /login and /signup: a signed-in user goes to /dashboard. */
+export function RequireSignedOut() {
+  return (
+    <SessionCheck>
+      {(signedIn) => (signedIn ? <Navigate to="/dashboard" replace /> : <Outlet />)}
+    </SessionCheck>
+  );
+}
+
+/** `/`: the dashboard when signed in, else the sign-in screen. */
+export function HomeRedirect() {
+  return (
+    <SessionCheck>{(signedIn) => <Navigate to={signedIn ? "/dashboard" : "/login"} replace />}</SessionCheck>
+  );
+}

@@ -1,0 +1,42 @@
+import type { RouteObject } from "react-router";
+import { PlaceholderPage } from "../components/placeholder-page.tsx";
+import { LoginPage } from "../features/auth/login-page.tsx";
+import { SignupPage } from "../features/auth/signup-page.tsx";
+import { HomeRedirect, RequireSignedIn, RequireSignedOut } from "./guards.tsx";
+import { Layout } from "./layout.tsx";
+import { NotFoundPage } from "./not-found-page.tsx";
+
+/** The route table of SPEC §2 (matching is case-insensitive, so /addproduct reaches /addProduct). */
+export const routes: RouteObject[] = [
+  { path: "/", element: <HomeRedirect /> },
+  {
+    element: <RequireSignedOut />,
+    children: [
+      { path: "/login", element: <LoginPage /> },
+      { path: "/signup", element: <SignupPage /> },
+    ],
+  },
+  {
+    element: <RequireSignedIn />,
+    children: [
+      {
+        element: <Layout />,
+        children: [
+          { path: "/dashboard", element: <PlaceholderPage title="Fresh from the farm" /> },
+          { path: "/shop", element: <PlaceholderPage title="Our Products" /> },
+          { path: "/addProduct", element: <PlaceholderPage title="Add a product" /> },
+          { path: "/cart", element: <PlaceholderPage title="Your cart" /> },
+          { path: "/checkout", element: <PlaceholderPage title="Checkout" /> },
+          { path: "/order-confirmation", element: <PlaceholderPage title="Order Confirmed" /> },
+          { path: "/orders", element: <PlaceholderPage title="Your orders" /> },
+          { path: "/contact", element: <PlaceholderPage title="Contact" /> },
+          { path: "/faq", element: <PlaceholderPage title="FAQ" /> },
+          { path: "/terms", element: <PlaceholderPage title="Terms and privacy" /> },
+          { path: "/privacy", element: <PlaceholderPage title="Terms and privacy" /> },
+          { path: "/about", element: <PlaceholderPage title="About" /> },
+          { path: "*", element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import { LogoMark } from "../../components/logo.tsx";
+
+/** The frame shared by the sign-in and sign-up screens. */
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 via-white to-lime-50 px-4 py-12">
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl ring-1 ring-stone-200">
+        <div className="mb-6 text-center">
+          <LogoMark className="mx-auto h-14 w-14" />
+          <h1 className="mt-2 text-2xl font-bold text-brand-900">{title}</h1>
+          <p className="mt-1 text-stone-600">{subtitle}</p>
+        </div>
+        {children}
+      </div>
+    </main>
+  );
+}

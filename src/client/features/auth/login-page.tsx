@@ -1,0 +1,88 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import { AUTH_TOAST_MS, REDIRECT_AFTER_AUTH_MS, storageKeys } from "../../../shared/constants.ts";
+import { messages } from "../../../shared/messages.ts";
+import { LoginSchema } from "../../../shared/schemas/auth.ts";
+import { Button } from "../../components/button.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { ApiRequestError } from "../../lib/api-client.ts";
+import { AuthCard } from "./auth-card.tsx";
+import { fieldErrors } from "./field-errors.ts";
+import { useLogin } from "./login.api.ts";
+import { meQuery } from "./me.api.ts";
+
+export function LoginPage() {
+  const [values, setValues] = useState({ email: "", password: "" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [redirecting, setRedirecting] = useState(false);
+  const loginMutation = useLogin();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = LoginSchema.safeParse(values);
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      setErrors(fields);
+      const missing = !values.email.trim() || !values.password;
+      toast.error(missing ? messages.signInRequired : Object.values(fields)[0], { autoClose: AUTH_TOAST_MS });
+      return;
+    }
+    setErrors({});
+    try {
+      const user = await loginMutation.mutateAsync(values);
+      window.localStorage.setItem(storageKeys.token, user.id);
+      window.localStorage.setItem(storageKeys.loggedInUser, user.email);
+      toast.success(messages.loginSuccess, { autoClose: AUTH_TOAST_MS });
+      setRedirecting(true);
+      setTimeout(() => {
+        queryClient.setQueryData(meQuery.queryKey, user);
+        navigate("/dashboard", { replace: true });
+      }, REDIRECT_AFTER_AUTH_MS);
+    } catch (error) {
+      const message = error instanceof ApiRequestError ? error.message : messages.wrongCredentials;
+      if (error instanceof ApiRequestError) setErrors(error.fields);
+      toast.error(message, { autoClose: AUTH_TOAST_MS });
+    }
+  }
+
+  const busy = loginMutation.isPending || redirecting;
+  return (
+    <AuthCard title="Welcome to Veggie Cart" subtitle="Sign in to your account">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField
+          label="Email address"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          error={errors.email}
+          onChange={(e) => setValues({ ...values, email: e.target.value })}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={values.password}
+          error={errors.password}
+          onChange={(e) => setValues({ ...values, password: e.target.value })}
+        />
+        <Button type="submit" className="w-full" disabled={busy}>
+          Sign in
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-stone-600">
+        Don't have an account?{" "}
+        <Link to="/signup" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          Sign up
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

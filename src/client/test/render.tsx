@@ -1,0 +1,28 @@
+import { QueryClient } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import type { User } from "../../shared/schemas/auth.ts";
+import { Providers } from "../app/providers.tsx";
+import { routes } from "../app/routes.tsx";
+
+/**
+ * Renders the real route table at a path, with the session already known (no network): `user` null is a
+ * signed-out visitor.
+ */
+export function renderAt(path: string, user: User | null) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(["auth", "me"], user);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <Providers client={client}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...result, router, client };
+}
+
+export function renderWithProviders(ui: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<Providers client={client}>{ui}</Providers>);
+}
