@@ -22,9 +22,42 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+export interface ImagesTable {
+  id: string;
+  owner_id: string;
+  /** Content type of every stored variant (image/webp). */
+  content_type: string;
+  /** Size of the largest stored variant. */
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+export interface ImageVariantsTable {
+  image_id: string;
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+  etag: string;
+}
+
+export interface ProductsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  price_paise: number;
+  description: string;
+  category: string;
+  image_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  images: ImagesTable;
+  image_variants: ImageVariantsTable;
+  products: ProductsTable;
 }
 
 export type Dialect = "sqlite" | "postgres";

@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/** The most of one line a cart may hold; the server refuses more at checkout. */
+export const MAX_LINE_QUANTITY = 99;
+export const MIN_LINE_QUANTITY = 1;
+
+/**
+ * A cart line as kept in localStorage under `cart`: the product's fields plus quantity (SPEC §3). Prices
+ * here are for display only; the server prices every order itself.
+ */
+export const CartItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  image: z.string(),
+  description: z.string().optional().default(""),
+  category: z.string().optional().default(""),
+  userId: z.string().optional().default(""),
+  quantity: z.number().int().min(MIN_LINE_QUANTITY).max(MAX_LINE_QUANTITY),
+  /** For the deal of the day: when the deal it was added under started. */
+  startTime: z.string().optional(),
+});
+export type CartItem = z.infer<typeof CartItemSchema>;
+export type CartProduct = Omit<CartItem, "quantity">;
