@@ -79,7 +79,7 @@ test.describe("contact form", () => {
     await expect(farmerPage).toHaveURL(/\/messages$/);
     const card = farmerPage.getByRole("article", { name: "Meera Shopper" });
     await expect(card).toContainText("Is the spinach organic?");
-    await expect(card).toContainText("Pick up at the farm");
+    await expect(card).toContainText("Pickup at the farm");
     await expect(card).toContainText("+91 98765 43210");
     await expectNoSeriousA11yViolations(farmerPage);
     await farmerContext.close();

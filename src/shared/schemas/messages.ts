@@ -10,9 +10,9 @@ export const FARMER_ID_MAX_LENGTH = 64;
 
 export const DELIVERY_PREFERENCES = ["standard", "express", "pickup"] as const;
 export const deliveryPreferenceLabels: Record<DeliveryPreference, string> = {
-  standard: "Standard delivery (within 24 hours)",
-  express: "Express delivery (same day)",
-  pickup: "Pick up at the farm",
+  standard: "Standard (within 24 hours)",
+  express: "Express (same day)",
+  pickup: "Pickup at the farm",
 };
 export type DeliveryPreference = (typeof DELIVERY_PREFERENCES)[number];
 
@@ -20,8 +20,8 @@ export const PREFERRED_TIMES = ["any", "morning", "afternoon", "evening"] as con
 export type PreferredTime = (typeof PREFERRED_TIMES)[number];
 export const preferredTimeLabels: Record<PreferredTime, string> = {
   any: "Any time",
-  morning: "Morning (8 am to 12 noon)",
-  afternoon: "Afternoon (12 noon to 4 pm)",
+  morning: "Morning (8 am to noon)",
+  afternoon: "Afternoon (noon to 4 pm)",
   evening: "Evening (4 pm to 8 pm)",
 };
 

@@ -87,7 +87,7 @@ function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
   const farmerOptions = [
     {
       value: "",
-      label: farmers.isPending ? "Loading farmers..." : "No preference (the Veggie Cart team passes it on)",
+      label: farmers.isPending ? "Loading farmers..." : "No preference",
     },
     ...(farmers.data ?? []).map((farmer) => ({ value: farmer.id, label: farmer.name })),
   ];
@@ -154,7 +154,7 @@ function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
             hint={
               farmers.isError
                 ? "The list of farmers could not be loaded; the Veggie Cart team will pass your message on."
-                : undefined
+                : "With no preference, the Veggie Cart team passes your message on."
             }
             options={farmerOptions}
             onChange={update("farmerId")}

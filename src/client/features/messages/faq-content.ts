@@ -6,7 +6,7 @@ export const faqGroups: { topic: string; items: { question: string; answer: stri
       {
         question: "How fast will my order arrive?",
         answer:
-          "Every order is processed and delivered within 24 hours of being placed, so your produce reaches you the day after harvest at the latest.",
+          "Every order is processed and delivered within 24 hours of being placed, so your produce reaches you fresh.",
       },
       {
         question: "What does shipping cost?",

@@ -54,11 +54,7 @@ describe("contact page", () => {
     renderAt("/contact", asha, withFarmers);
     const farmer = await screen.findByLabelText("Farmer");
     const options = within(farmer).getAllByRole("option");
-    expect(options.map((o) => o.textContent)).toEqual([
-      "No preference (the Veggie Cart team passes it on)",
-      "Bala Dairy",
-      "Zoya Orchards",
-    ]);
+    expect(options.map((o) => o.textContent)).toEqual(["No preference", "Bala Dairy", "Zoya Orchards"]);
     expect(options[2]).toHaveValue("f2");
     expect(screen.getByLabelText("Delivery preference")).toHaveValue("standard");
     expect(within(screen.getByLabelText("Delivery preference")).getAllByRole("option")).toHaveLength(3);
@@ -188,7 +184,7 @@ describe("messages page", () => {
       "href",
       "tel:+919876543210",
     );
-    expect(card).toHaveTextContent("Pick up at the farm");
+    expect(card).toHaveTextContent("Pickup at the farm");
     expect(card).toHaveTextContent("Evening (4 pm to 8 pm)");
   });
 
