@@ -53,6 +53,7 @@ test.describe("contact form", () => {
       headers: { "x-veggie-cart": "1" },
     });
     expect(login.status()).toBe(200);
+    const farmerId = ((await login.json()) as { user: { id: string } }).user.id;
     const listed = await listProductAs(farmerPage.request, "Spinach bunch");
     test.skip(
       !listed,
@@ -63,7 +64,9 @@ test.describe("contact form", () => {
     await page.goto("/contact");
     await expect(page.getByRole("heading", { level: 1, name: "Contact a Farmer" })).toBeVisible();
     await fillContactForm(page);
-    await page.getByLabel("Farmer", { exact: true }).selectOption({ label: "Kiran Greens" });
+    const farmerSelect = page.getByLabel("Farmer", { exact: true });
+    await expect(farmerSelect.locator(`option[value="${farmerId}"]`)).toHaveText("Kiran Greens");
+    await farmerSelect.selectOption(farmerId);
     await page.getByLabel("Delivery preference", { exact: true }).selectOption("pickup");
     await page.getByLabel("Preferred time to be contacted", { exact: true }).selectOption("evening");
     await page.getByLabel("Message", { exact: true }).fill("Is the spinach organic?");
