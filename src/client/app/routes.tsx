@@ -2,6 +2,10 @@ import type { RouteObject } from "react-router";
 import { PlaceholderPage } from "../components/placeholder-page.tsx";
 import { LoginPage } from "../features/auth/login-page.tsx";
 import { SignupPage } from "../features/auth/signup-page.tsx";
+import { TermsPage } from "../features/legal/terms-page.tsx";
+import { ContactPage } from "../features/messages/contact-page.tsx";
+import { FaqPage } from "../features/messages/faq-page.tsx";
+import { MessagesPage } from "../features/messages/messages-page.tsx";
 import { HomeRedirect, RequireSignedIn, RequireSignedOut } from "./guards.tsx";
 import { Layout } from "./layout.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
@@ -29,10 +33,11 @@ export const routes: RouteObject[] = [
           { path: "/checkout", element: <PlaceholderPage title="Checkout" /> },
           { path: "/order-confirmation", element: <PlaceholderPage title="Order Confirmed" /> },
           { path: "/orders", element: <PlaceholderPage title="Your orders" /> },
-          { path: "/contact", element: <PlaceholderPage title="Contact" /> },
-          { path: "/faq", element: <PlaceholderPage title="FAQ" /> },
-          { path: "/terms", element: <PlaceholderPage title="Terms and privacy" /> },
-          { path: "/privacy", element: <PlaceholderPage title="Terms and privacy" /> },
+          { path: "/contact", element: <ContactPage /> },
+          { path: "/faq", element: <FaqPage /> },
+          { path: "/terms", element: <TermsPage /> },
+          { path: "/privacy", element: <TermsPage /> },
+          { path: "/messages", element: <MessagesPage /> },
           { path: "/about", element: <PlaceholderPage title="About" /> },
           { path: "*", element: <NotFoundPage /> },
         ],

@@ -52,12 +52,33 @@ export interface ProductsTable {
   created_at: string;
 }
 
+export interface MessagesTable {
+  id: string;
+  /** contact | faq */
+  kind: string;
+  /** The signed-in account that sent it. */
+  sender_user_id: string;
+  name: string;
+  email: string;
+  /** contact only */
+  phone: string | null;
+  /** faq only */
+  subject: string | null;
+  message: string;
+  /** contact only: the addressed farmer; null for FAQ messages and contact messages without a preference. */
+  farmer_id: string | null;
+  delivery_preference: string | null;
+  preferred_time: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   images: ImagesTable;
   image_variants: ImageVariantsTable;
   products: ProductsTable;
+  messages: MessagesTable;
 }
 
 export type Dialect = "sqlite" | "postgres";

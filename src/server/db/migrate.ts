@@ -2,11 +2,13 @@ import { type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import type { Db } from "./database.ts";
 import * as usersSessions from "./migrations/0001-users-sessions.ts";
 import * as catalogue from "./migrations/0002-catalogue.ts";
+import * as messages from "./migrations/0003-messages.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
 const migrations: Record<string, Migration> = {
   "0001-users-sessions": usersSessions,
   "0002-catalogue": catalogue,
+  "0003-messages": messages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
