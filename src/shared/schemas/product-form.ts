@@ -43,8 +43,8 @@ export const NewProductFieldsSchema = z.object({
   price: z
     .union([z.number(), z.string().trim().min(1, required)], required)
     .pipe(z.coerce.number(required))
-    .refine((price) => Number.isFinite(price) && price !== 0, required)
-    .refine((price) => price > 0, productMessages.priceNegative)
+    .refine((price) => Number.isFinite(price) && price !== 0, { message: required, abort: true })
+    .refine((price) => price > 0, { message: productMessages.priceNegative, abort: true })
     .refine((price) => price <= PRODUCT_PRICE_MAX, productMessages.priceTooHigh)
     .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, productMessages.priceDecimals),
   description: z
