@@ -1,7 +1,10 @@
 import type { RouteObject } from "react-router";
 import { PlaceholderPage } from "../components/placeholder-page.tsx";
+import { AboutPage } from "../features/about/about-page.tsx";
 import { LoginPage } from "../features/auth/login-page.tsx";
 import { SignupPage } from "../features/auth/signup-page.tsx";
+import { DashboardPage } from "../features/catalogue/dashboard-page.tsx";
+import { AddProductRoute, ShopRoute } from "./catalogue-routes.tsx";
 import { HomeRedirect, RequireSignedIn, RequireSignedOut } from "./guards.tsx";
 import { Layout } from "./layout.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
@@ -22,9 +25,9 @@ export const routes: RouteObject[] = [
       {
         element: <Layout />,
         children: [
-          { path: "/dashboard", element: <PlaceholderPage title="Fresh from the farm" /> },
-          { path: "/shop", element: <PlaceholderPage title="Our Products" /> },
-          { path: "/addProduct", element: <PlaceholderPage title="Add a product" /> },
+          { path: "/dashboard", element: <DashboardPage /> },
+          { path: "/shop", element: <ShopRoute /> },
+          { path: "/addProduct", element: <AddProductRoute /> },
           { path: "/cart", element: <PlaceholderPage title="Your cart" /> },
           { path: "/checkout", element: <PlaceholderPage title="Checkout" /> },
           { path: "/order-confirmation", element: <PlaceholderPage title="Order Confirmed" /> },
@@ -33,7 +36,7 @@ export const routes: RouteObject[] = [
           { path: "/faq", element: <PlaceholderPage title="FAQ" /> },
           { path: "/terms", element: <PlaceholderPage title="Terms and privacy" /> },
           { path: "/privacy", element: <PlaceholderPage title="Terms and privacy" /> },
-          { path: "/about", element: <PlaceholderPage title="About" /> },
+          { path: "/about", element: <AboutPage /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },
