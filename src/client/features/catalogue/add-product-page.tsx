@@ -179,7 +179,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
               onChange={update("category")}
               aria-invalid={errors.category ? true : undefined}
               aria-describedby={errors.category ? `${ids.category}-error` : undefined}
-              className={inputClass(errors.category)}
+              className={`${inputClass(errors.category)} h-[42px]`}
             >
               <option value="">Select a category</option>
               {CATEGORIES.map((category) => (

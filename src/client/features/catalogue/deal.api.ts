@@ -6,7 +6,9 @@ import { readStored, writeStored } from "../../lib/storage.ts";
 
 /** The current deal, also kept under `dealOfTheDay` in localStorage (SPEC §3). */
 export async function fetchDeal(signal?: AbortSignal): Promise<Deal> {
-  const deal = DealSchema.parse(await apiFetch<unknown>("/api/deal", { signal }));
+  const payload = await apiFetch<{ deal?: unknown }>("/api/deal", { signal });
+  // NOTE: the server answers `{ deal }` like `{ product }`; a bare deal is accepted too.
+  const deal = DealSchema.parse(payload.deal ?? payload);
   writeStored(storageKeys.dealOfTheDay, deal);
   return deal;
 }

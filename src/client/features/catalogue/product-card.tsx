@@ -18,7 +18,7 @@ interface ProductCardProps {
 export function ProductCard({ product, canDelete, onDelete, eager }: ProductCardProps) {
   const name = productName(product.name);
   return (
-    <article className="group flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-lg">
+    <article className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-lg">
       <div className="relative aspect-[4/3] overflow-hidden bg-stone-100">
         <ProductImage product={product} sizes={productGridSizes} eager={eager} />
         <span className="absolute left-3 top-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">

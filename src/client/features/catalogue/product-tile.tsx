@@ -23,7 +23,7 @@ const actionClass =
 export function ProductTile({ product, liked, onShowDetails, eager }: ProductTileProps) {
   const name = productName(product.name);
   return (
-    <article className="group overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-lg">
+    <article className="group h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-lg">
       <div className="relative aspect-[4/3] overflow-hidden bg-stone-100">
         <ProductImage product={product} sizes={productGridSizes} eager={eager} />
         <div className="absolute right-3 top-3 flex flex-col gap-2 transition-opacity lg:opacity-0 lg:group-hover:opacity-100 lg:group-focus-within:opacity-100">

@@ -20,7 +20,7 @@ const sortLabels: Record<ProductSort, string> = {
 const SEARCH_DELAY_MS = 300;
 
 const fieldClass =
-  "block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
+  "block h-[42px] w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
 
 /** Search by name, category and sort; the shop keeps them in the address (?q=&category=&sort=). */
 export function ShopFiltersBar({
