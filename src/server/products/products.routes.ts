@@ -41,9 +41,13 @@ async function readProductUpload(request: FastifyRequest): Promise<ProductUpload
       const name = part.fieldname;
       const known = part.type === "file" ? name === "image" : TEXT_FIELDS.has(name);
       if (!known) {
-        problems[name] ??= TEXT_FIELDS.has(name)
-          ? `The field "${name}" must be text`
-          : `Unknown field "${name}"`;
+        // NOTE: an image sent as text (the spec's old data URL) is a missing image, not an unknown field.
+        problems[name] ??=
+          name === "image"
+            ? required
+            : TEXT_FIELDS.has(name)
+              ? `The field "${name}" must be text`
+              : `Unknown field "${name}"`;
         if (part.type === "file") part.file.resume();
         continue;
       }
@@ -74,7 +78,10 @@ async function readProductUpload(request: FastifyRequest): Promise<ProductUpload
     if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") {
       throw new AppError(413, "too_many_fields", "The form has too many fields");
     }
-    throw error;
+    const status = (error as { statusCode?: number }).statusCode;
+    if (typeof status === "number" && status < 500) throw error;
+    // NOTE: busboy reports a broken body (no boundary, cut short) as a plain Error: the client's fault, not ours.
+    throw new AppError(400, "invalid_multipart", "The upload could not be read. Please try again.");
   }
   if (Object.keys(problems).length > 0) {
     const [firstField] = Object.keys(problems);

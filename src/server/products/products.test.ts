@@ -178,6 +178,66 @@ describe("adding a product", () => {
   });
 });
 
+describe("broken and abusive uploads", () => {
+  it("answers a malformed multipart body with 400, never a 500", async () => {
+    const bodies: [string, string][] = [
+      ["multipart/form-data", "no boundary at all"],
+      ["multipart/form-data; boundary=xyz", "garbage"],
+      [
+        "multipart/form-data; boundary=xyz",
+        '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\ncut short',
+      ],
+      [
+        "multipart/form-data; boundary=xyz",
+        '--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nabcdef',
+      ],
+      [
+        "multipart/form-data; boundary=xyz",
+        '--xyz\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nx\r\n--xyz--',
+      ],
+    ];
+    for (const [contentType, payload] of bodies) {
+      const res = await request(t.app, {
+        method: "POST",
+        url: "/api/products",
+        cookie: farmer.cookie,
+        headers: { "content-type": contentType },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().error.code).toEqual(expect.any(String));
+    }
+  });
+
+  it("treats an image sent as text (a data URL) as a missing image", async () => {
+    const res = await postProduct(
+      { ...validFields, image: "data:image/png;base64,iVBORw0KGgo=" },
+      farmer.cookie,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.image).toBe(productMessages.fillAllFields);
+  });
+
+  it("limits one farmer to 30 uploads a minute; mistyped forms do not count", async () => {
+    const busy = await signUpAndLogIn(t.app, "Busy Farmer");
+    const tiny = await sampleImage("png", 64, 48);
+    for (let i = 0; i < 5; i += 1) {
+      expect(
+        (await postProduct({ ...validFields, price: "0", image: { bytes: tiny } }, busy.cookie)).statusCode,
+      ).toBe(400);
+    }
+    for (let i = 0; i < 30; i += 1) {
+      const res = await postProduct({ ...validFields, image: { bytes: tiny } }, busy.cookie);
+      expect(res.statusCode, `upload ${i + 1}`).toBe(201);
+    }
+    const refused = await postProduct({ ...validFields, image: { bytes: tiny } }, busy.cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBeDefined();
+    const someoneElse = await postProduct({ ...validFields, image: { bytes: tiny } }, other.cookie);
+    expect(someoneElse.statusCode).toBe(201);
+  });
+});
+
 describe("image checks", () => {
   const upload = (bytes: Uint8Array, filename = "photo.jpg", type = "image/jpeg") =>
     postProduct({ ...validFields, image: { bytes, filename, type } }, farmer.cookie);
