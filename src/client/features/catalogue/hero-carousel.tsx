@@ -69,7 +69,7 @@ export function HeroCarousel() {
     <section
       aria-roledescription="carousel"
       aria-label="Highlights"
-      className="relative overflow-hidden rounded-3xl text-white shadow-lg"
+      className={`overflow-hidden rounded-3xl bg-gradient-to-br text-white shadow-lg transition-colors ${slides[index]!.tone}`}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -77,7 +77,8 @@ export function HeroCarousel() {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <div aria-live={rotating ? "off" : "polite"}>
+      {/* NOTE: every slide sits in the same grid cell, so the hero keeps the tallest slide's height and the page never jumps. */}
+      <div aria-live={rotating ? "off" : "polite"} className="grid">
         {slides.map((slide, i) => (
           // biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern names each slide as a group, and a fieldset is for form controls.
           <div
@@ -85,10 +86,10 @@ export function HeroCarousel() {
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${slides.length}`}
-            hidden={i !== index}
-            className={`bg-gradient-to-br ${slide.tone}`}
+            aria-hidden={i !== index}
+            className={`[grid-area:1/1] ${i === index ? "" : "invisible"}`}
           >
-            <div className="grid min-h-[22rem] items-center gap-6 px-6 pb-28 pt-10 sm:px-12 md:grid-cols-[3fr_2fr] md:pb-24">
+            <div className="grid min-h-[16rem] items-center gap-6 px-6 pt-10 sm:px-12 md:grid-cols-[3fr_2fr]">
               <div>
                 <p className="text-sm font-semibold uppercase tracking-widest text-white/90">
                   {slide.eyebrow}
@@ -103,7 +104,7 @@ export function HeroCarousel() {
           </div>
         ))}
       </div>
-      <div className="absolute inset-x-0 bottom-0 flex flex-wrap items-center justify-between gap-4 px-6 pb-6 sm:px-12">
+      <div className="flex flex-wrap items-center justify-between gap-4 px-6 pb-6 pt-6 sm:px-12 md:pt-0">
         <div className="flex flex-wrap gap-3">
           <Link
             to="/addproduct"
