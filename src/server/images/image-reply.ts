@@ -38,6 +38,5 @@ export function sendImage(
   if (clientHasCurrent(request, variant.etag) || !variant.bytes) return reply.status(304).send();
   return reply
     .header("content-type", IMAGE_CONTENT_TYPE)
-    .header("x-content-type-options", "nosniff")
     .send(Buffer.from(variant.bytes.buffer, variant.bytes.byteOffset, variant.bytes.byteLength));
 }
