@@ -16,10 +16,18 @@ const width = 1280;
 
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
+  // NOTE: a full-page screenshot does not scroll, so lazy images would stay empty; scroll through first.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState("networkidle");
   await page.evaluate(async () => {
     await document.fonts.ready;
-    const images = Array.from(document.images).filter((image) => image.loading !== "lazy");
-    await Promise.all(images.map((image) => (image.complete ? null : image.decode().catch(() => null))));
+    await Promise.all(Array.from(document.images).map((image) => image.decode().catch(() => null)));
   });
 }
 
@@ -63,6 +71,7 @@ try {
   // NOTE: toasts would cover the header; wait for the sign-in toast to go.
   await page.getByRole("alert").filter({ hasText: "Login successful!" }).waitFor({ state: "detached" });
   await page.getByRole("heading", { name: "Fresh products" }).waitFor();
+  await page.getByRole("heading", { name: "Deal of the Day" }).waitFor();
   await shoot(page, "dashboard");
 
   await page.goto("/shop");

@@ -104,7 +104,7 @@ export function HeroCarousel() {
           </div>
         ))}
       </div>
-      <div className="flex flex-wrap items-center justify-between gap-4 px-6 pb-6 pt-6 sm:px-12 md:pt-0">
+      <div className="flex flex-wrap items-center justify-between gap-4 px-6 pb-8 pt-8 sm:px-12">
         <div className="flex flex-wrap gap-3">
           <Link
             to="/addproduct"
