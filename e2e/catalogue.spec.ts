@@ -5,6 +5,7 @@ import {
   expectToast,
   photoFile,
   signedInUser,
+  waitForAnimations,
 } from "./support.ts";
 
 const unique = (label: string) =>
@@ -76,6 +77,7 @@ test.describe("catalogue", () => {
     await dialog.getByRole("button", { name: "Delete product" }).click();
     await expectToast(page, "Product deleted successfully!");
     await expect(card).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Our Products" })).toBeFocused();
     await page.reload();
     await expect(page.getByText("No products match your search.")).toBeVisible();
   });
@@ -221,6 +223,8 @@ test.describe("catalogue", () => {
     await expect(page.getByRole("heading", { name: "Add New Product" })).toBeVisible();
     await page.getByRole("button", { name: "Add Product" }).click();
     await expect(page.getByLabel("Description")).toHaveAttribute("aria-invalid", "true");
+    await expectToast(page, "Please fill out all fields and upload an image.");
+    await waitForAnimations(page);
     await expectNoSeriousA11yViolations(page);
     await page.goto("/about");
     await expect(page.getByRole("heading", { name: "About Veggie Cart" })).toBeVisible();

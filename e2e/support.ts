@@ -92,3 +92,15 @@ export async function addProductViaApi(
   const { product } = (await response.json()) as { product: { id: string; name: string; userId: string } };
   return product;
 }
+
+/** Waits until finite CSS animations (a toast sliding in) have ended, so axe sees final colours. */
+export async function waitForAnimations(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+}

@@ -23,6 +23,16 @@ describe("dashboard", () => {
     expect(screen.getByRole("link", { name: "Shop Now" })).toHaveAttribute("href", "/shop");
   });
 
+  it("shows the loading spinner, then the spec's toast when products cannot be loaded", async () => {
+    const client = screenQueryClient();
+    client.setQueryData(dealQuery.queryKey, aDeal(3_600_000));
+    // NOTE: jsdom has no server at this origin, so the real request fails as a network error would.
+    renderScreen(<DashboardPage />, { client });
+    expect(screen.getByRole("status")).toHaveTextContent("Loading products...");
+    expect(await screen.findByText("Error loading products. Please try again later.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+
   it("says No products available when the catalogue is empty", () => {
     renderScreen(<DashboardPage />, { client: dashboardWith([]) });
     expect(screen.getByText("No products available")).toBeInTheDocument();

@@ -7,7 +7,16 @@ import { useDeleteProduct } from "./delete-product.api.ts";
 import { productName } from "./product-labels.ts";
 
 /** Asks before deleting one's own product, then deletes it and says how it went (SPEC §8). */
-export function DeleteProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+export function DeleteProductDialog({
+  product,
+  onClose,
+  onDeleted,
+}: {
+  product: Product;
+  onClose: () => void;
+  /** Called once the product is gone (its card, which opened this dialog, goes with it). */
+  onDeleted: () => void;
+}) {
   const deletion = useDeleteProduct();
   const name = productName(product.name);
 
@@ -16,6 +25,7 @@ export function DeleteProductDialog({ product, onClose }: { product: Product; on
       onSuccess: () => {
         toast.success(productMessages.deleted);
         onClose();
+        onDeleted();
       },
       onError: () => toast.error(productMessages.deleteFailed),
     });

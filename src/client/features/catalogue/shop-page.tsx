@@ -45,6 +45,7 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
   const filters = useMemo(() => filtersFrom(params), [params]);
   const pages = useProductPages(filters);
   const [deleting, setDeleting] = useState<Product | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   useLoadErrorToast(pages.isError);
 
   const setFilters = useCallback(
@@ -71,7 +72,9 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-extrabold text-stone-900 sm:text-4xl">Our Products</h1>
+          <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-extrabold text-stone-900 sm:text-4xl">
+            Our Products
+          </h1>
           <p className="mt-1 text-stone-600">Straight from the farmers who grow them.</p>
         </div>
         <Link
@@ -149,7 +152,14 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
         )}
       </div>
 
-      {deleting ? <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} /> : null}
+      {deleting ? (
+        <DeleteProductDialog
+          product={deleting}
+          onClose={() => setDeleting(null)}
+          // NOTE: the Delete button that opened the dialog is gone; focus goes to the page title, not to <body>.
+          onDeleted={() => window.setTimeout(() => headingRef.current?.focus())}
+        />
+      ) : null}
     </div>
   );
 }
