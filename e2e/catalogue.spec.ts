@@ -82,6 +82,27 @@ test.describe("catalogue", () => {
     await expect(page.getByText("No products match your search.")).toBeVisible();
   });
 
+  test("the server has the last word: a file that only claims to be a PNG is refused beside the field", async ({
+    page,
+  }) => {
+    await signedInUser(page);
+    await page.goto("/addProduct");
+    await page.getByLabel("Product name").fill(unique("Fake photo"));
+    await page.getByLabel("Price (Rs.)").fill("10");
+    await page.getByLabel("Category").selectOption("fruits");
+    await page.getByLabel("Description").fill("Not really a picture");
+    await page.getByLabel("Product image").setInputFiles({
+      name: "photo.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("this is plain text, not a PNG"),
+    });
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expectToast(page, "Error adding product. Please try again.");
+    await expect(page.getByLabel("Product image")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Please choose a JPEG, PNG, WebP, GIF or AVIF image.")).toBeVisible();
+    await expect(page).toHaveURL(/\/addProduct$/);
+  });
+
   test("a shopper likes a product, opens its details, and adds the deal and the product to the cart", async ({
     page,
   }) => {

@@ -53,6 +53,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
   const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const creation = useCreateProduct(setProgress);
 
@@ -102,6 +103,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
     }
 
     setProgress(0);
+    setFormError(null);
     try {
       const product = await creation.mutateAsync({ ...parsed.data, image });
       toast.success(productMessages.added(product.name));
@@ -115,7 +117,11 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
       }
       if (error instanceof ApiRequestError) {
         const fromServer: Errors = { ...error.fields };
-        if (error.status === 413 && !fromServer.image) fromServer.image = error.message;
+        const aboutImage = error.status === 413 || error.status === 415 || /image/i.test(error.code);
+        if (Object.keys(fromServer).length === 0) {
+          if (aboutImage) fromServer.image = error.message;
+          else setFormError(error.message);
+        }
         setErrors(fromServer);
       }
       toast.error(productMessages.addFailed);
@@ -272,6 +278,15 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
                 />
               </div>
             </div>
+          ) : null}
+
+          {formError ? (
+            <p
+              role="alert"
+              className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200"
+            >
+              {formError}
+            </p>
           ) : null}
 
           <Button type="submit" className="mt-auto w-full py-3" disabled={busy}>
