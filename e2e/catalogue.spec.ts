@@ -192,6 +192,32 @@ test.describe("catalogue", () => {
     await expect(page.getByRole("article").first()).toBeVisible();
   });
 
+  test("the shop loads a page at a time as the shopper scrolls, never the whole catalogue", async ({
+    page,
+  }) => {
+    test.slow();
+    await signedInUser(page);
+    const tag = unique("Batch");
+    for (let i = 1; i <= 14; i += 1) {
+      await addProductViaApi(page.request, { name: `${tag} okra ${i}`, price: i });
+    }
+    const listRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/products") listRequests.push(request.url());
+    });
+    await page.goto(`/shop?q=${encodeURIComponent(tag)}&sort=price-asc`);
+    await expect(page.getByLabel("Sort by")).toHaveValue("price-asc");
+    await expect(page.getByRole("article")).toHaveCount(12);
+    await expect(page.getByRole("article").first()).toContainText(`${tag} okra 1`);
+    await page.getByRole("button", { name: "Load more" }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole("article")).toHaveCount(14);
+    await expect(page.getByText("You have seen every product.")).toBeVisible();
+    await expect(page.getByRole("article").last()).toContainText(`${tag} okra 14`);
+    expect(listRequests).toHaveLength(2);
+    for (const url of listRequests) expect(new URL(url).searchParams.get("limit")).toBe("12");
+    expect(new URL(listRequests[1]!).searchParams.get("cursor")).toBeTruthy();
+  });
+
   test("the product actions work from the keyboard", async ({ page }) => {
     await signedInUser(page);
     const product = await addProductViaApi(page.request, { name: unique("Sweet corn") });
