@@ -96,6 +96,7 @@ test.describe("catalogue", () => {
       mimeType: "image/png",
       buffer: Buffer.from("this is plain text, not a PNG"),
     });
+    await expect(page.getByText("This file cannot be shown as a picture.")).toBeVisible();
     await page.getByRole("button", { name: "Add Product" }).click();
     await expectToast(page, "Error adding product. Please try again.");
     await expect(page.getByLabel("Product image")).toHaveAttribute("aria-invalid", "true");

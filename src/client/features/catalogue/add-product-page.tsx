@@ -50,6 +50,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
   const [values, setValues] = useState(emptyValues);
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [previewFailed, setPreviewFailed] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState(false);
@@ -64,6 +65,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
     }
     const url = URL.createObjectURL(image);
     setPreview(url);
+    setPreviewFailed(false);
     return () => URL.revokeObjectURL(url);
   }, [image]);
 
@@ -228,16 +230,19 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
             <div
               className={`mt-2 flex aspect-[4/3] items-center justify-center overflow-hidden rounded-xl border-2 border-dashed bg-stone-50 ${errors.image ? "border-red-600" : "border-stone-300"}`}
             >
-              {preview ? (
+              {preview && !previewFailed ? (
                 <img
                   src={preview}
                   alt="Your product as shoppers will see it"
+                  onError={() => setPreviewFailed(true)}
                   className="h-full w-full object-cover"
                 />
               ) : (
-                <div className="flex flex-col items-center gap-2 text-stone-600">
+                <div className="flex flex-col items-center gap-2 px-4 text-center text-stone-600">
                   <PhotoIcon className="h-10 w-10" />
-                  <span className="text-sm">No photo chosen yet</span>
+                  <span className="text-sm">
+                    {previewFailed ? "This file cannot be shown as a picture." : "No photo chosen yet"}
+                  </span>
                 </div>
               )}
             </div>
