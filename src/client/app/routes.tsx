@@ -1,11 +1,14 @@
 import type { RouteObject } from "react-router";
 import { PlaceholderPage } from "../components/placeholder-page.tsx";
+import { AboutPage } from "../features/about/about-page.tsx";
 import { LoginPage } from "../features/auth/login-page.tsx";
 import { SignupPage } from "../features/auth/signup-page.tsx";
+import { DashboardPage } from "../features/catalogue/dashboard-page.tsx";
 import { TermsPage } from "../features/legal/terms-page.tsx";
 import { ContactPage } from "../features/messages/contact-page.tsx";
 import { FaqPage } from "../features/messages/faq-page.tsx";
 import { MessagesPage } from "../features/messages/messages-page.tsx";
+import { AddProductRoute, ShopRoute } from "./catalogue-routes.tsx";
 import { HomeRedirect, RequireSignedIn, RequireSignedOut } from "./guards.tsx";
 import { Layout } from "./layout.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
@@ -26,9 +29,9 @@ export const routes: RouteObject[] = [
       {
         element: <Layout />,
         children: [
-          { path: "/dashboard", element: <PlaceholderPage title="Fresh from the farm" /> },
-          { path: "/shop", element: <PlaceholderPage title="Our Products" /> },
-          { path: "/addProduct", element: <PlaceholderPage title="Add a product" /> },
+          { path: "/dashboard", element: <DashboardPage /> },
+          { path: "/shop", element: <ShopRoute /> },
+          { path: "/addProduct", element: <AddProductRoute /> },
           { path: "/cart", element: <PlaceholderPage title="Your cart" /> },
           { path: "/checkout", element: <PlaceholderPage title="Checkout" /> },
           { path: "/order-confirmation", element: <PlaceholderPage title="Order Confirmed" /> },
@@ -38,7 +41,7 @@ export const routes: RouteObject[] = [
           { path: "/terms", element: <TermsPage /> },
           { path: "/privacy", element: <TermsPage /> },
           { path: "/messages", element: <MessagesPage /> },
-          { path: "/about", element: <PlaceholderPage title="About" /> },
+          { path: "/about", element: <AboutPage /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },
