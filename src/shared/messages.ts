@@ -12,3 +12,23 @@ export const messages = {
   tooManyRequests: "Too many attempts. Please wait a minute and try again.",
   notSignedIn: "Please sign in to continue",
 } as const;
+
+/** Cart, checkout and orders (SPEC §5, §8). */
+export const orderMessages = {
+  cartEmpty: "Your cart is empty!",
+  itemRemoved: "Item removed from cart",
+  orderPlaced: "Order placed successfully!",
+  orderFailed: "Failed to place order. Please try again.",
+  fullNameRequired: "Full name is required",
+  emailRequired: "Email is required",
+  addressRequired: "Address is required",
+  cityRequired: "City is required",
+  stateRequired: "State is required",
+  zipCodeRequired: "ZIP code is required",
+  zipCodeInvalid: "Please enter a valid ZIP code",
+  paymentMethodInvalid: "Please choose a payment method",
+  quantityInvalid: "Quantity must be a whole number from 1 to 99",
+  idempotencyKeyMissing: "The Idempotency-Key header is missing or malformed",
+  idempotencyKeyReused: "This checkout was already submitted with a different cart. Please try again.",
+  orderNotFound: "Order not found",
+} as const;
