@@ -2,6 +2,11 @@ import type { RouteObject } from "react-router";
 import { PlaceholderPage } from "../components/placeholder-page.tsx";
 import { LoginPage } from "../features/auth/login-page.tsx";
 import { SignupPage } from "../features/auth/signup-page.tsx";
+import { CartPage } from "../features/orders/cart-page.tsx";
+import { OrderConfirmationPage } from "../features/orders/order-confirmation-page.tsx";
+import { OrderDetailPage } from "../features/orders/order-detail-page.tsx";
+import { OrdersPage } from "../features/orders/orders-page.tsx";
+import { CheckoutWithAccount } from "./checkout-with-account.tsx";
 import { HomeRedirect, RequireSignedIn, RequireSignedOut } from "./guards.tsx";
 import { Layout } from "./layout.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
@@ -25,10 +30,11 @@ export const routes: RouteObject[] = [
           { path: "/dashboard", element: <PlaceholderPage title="Fresh from the farm" /> },
           { path: "/shop", element: <PlaceholderPage title="Our Products" /> },
           { path: "/addProduct", element: <PlaceholderPage title="Add a product" /> },
-          { path: "/cart", element: <PlaceholderPage title="Your cart" /> },
-          { path: "/checkout", element: <PlaceholderPage title="Checkout" /> },
-          { path: "/order-confirmation", element: <PlaceholderPage title="Order Confirmed" /> },
-          { path: "/orders", element: <PlaceholderPage title="Your orders" /> },
+          { path: "/cart", element: <CartPage /> },
+          { path: "/checkout", element: <CheckoutWithAccount /> },
+          { path: "/order-confirmation", element: <OrderConfirmationPage /> },
+          { path: "/orders", element: <OrdersPage /> },
+          { path: "/orders/:id", element: <OrderDetailPage /> },
           { path: "/contact", element: <PlaceholderPage title="Contact" /> },
           { path: "/faq", element: <PlaceholderPage title="FAQ" /> },
           { path: "/terms", element: <PlaceholderPage title="Terms and privacy" /> },
