@@ -22,48 +22,50 @@ function CartLine({ item }: { item: CartItem }) {
     toast.success(orderMessages.itemRemoved);
   };
   return (
-    <li className="flex flex-wrap items-center gap-4 py-5 sm:flex-nowrap">
+    <li className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-4 gap-y-3 py-5 sm:grid-cols-[auto_minmax(0,1fr)_auto_auto]">
       <ProductThumbnail src={item.image} />
-      <div className="min-w-0 flex-1">
-        <h2 className="truncate text-lg font-semibold text-stone-900">{item.name}</h2>
-        <p className="text-stone-600">
+      <div className="min-w-0">
+        <h2 className="break-words text-lg font-semibold text-stone-900">{item.name}</h2>
+        <p className="mt-0.5 flex flex-wrap items-center gap-2 text-stone-600">
           {formatRupees(item.price)}
           {item.startTime ? (
-            <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
               Deal of the Day
             </span>
           ) : null}
         </p>
       </div>
-      <div className="flex items-center gap-2">
-        <button
-          type="button"
-          className={stepButton}
-          aria-label={`Decrease quantity of ${item.name}`}
-          disabled={item.quantity <= MIN_LINE_QUANTITY}
-          onClick={() => setCartQuantity(item.id, item.quantity - 1)}
-        >
-          <MinusIcon />
-        </button>
-        <output
-          className="w-8 text-center font-semibold tabular-nums"
-          aria-label={`Quantity of ${item.name}`}
-        >
-          {item.quantity}
-        </output>
-        <button
-          type="button"
-          className={stepButton}
-          aria-label={`Increase quantity of ${item.name}`}
-          disabled={item.quantity >= MAX_LINE_QUANTITY}
-          onClick={() => setCartQuantity(item.id, item.quantity + 1)}
-        >
-          <PlusIcon />
-        </button>
+      <div className="order-last col-span-3 flex items-center justify-between gap-4 sm:order-none sm:col-span-1 sm:justify-end">
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            className={stepButton}
+            aria-label={`Decrease quantity of ${item.name}`}
+            disabled={item.quantity <= MIN_LINE_QUANTITY}
+            onClick={() => setCartQuantity(item.id, item.quantity - 1)}
+          >
+            <MinusIcon />
+          </button>
+          <output
+            className="w-8 text-center font-semibold tabular-nums"
+            aria-label={`Quantity of ${item.name}`}
+          >
+            {item.quantity}
+          </output>
+          <button
+            type="button"
+            className={stepButton}
+            aria-label={`Increase quantity of ${item.name}`}
+            disabled={item.quantity >= MAX_LINE_QUANTITY}
+            onClick={() => setCartQuantity(item.id, item.quantity + 1)}
+          >
+            <PlusIcon />
+          </button>
+        </div>
+        <p className="w-24 text-right font-semibold tabular-nums text-stone-900">
+          {formatRupees(lineTotalRupees(item))}
+        </p>
       </div>
-      <p className="w-24 text-right font-semibold tabular-nums text-stone-900">
-        {formatRupees(lineTotalRupees(item))}
-      </p>
       <button
         type="button"
         onClick={remove}
@@ -102,10 +104,10 @@ export function CartPage() {
           </Link>
         </div>
       ) : (
-        <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_20rem]">
+        <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <ul
             aria-label="Cart items"
-            className="divide-y divide-stone-200 rounded-2xl bg-white px-5 shadow-sm ring-1 ring-stone-200"
+            className="divide-y divide-stone-200 rounded-2xl bg-white px-4 sm:px-5 shadow-sm ring-1 ring-stone-200"
           >
             {items.map((item) => (
               <CartLine key={item.id} item={item} />

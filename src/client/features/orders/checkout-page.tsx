@@ -175,7 +175,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
         <ArrowLeftIcon /> Back to Cart
       </Link>
       <h1 className="mt-4 text-3xl font-bold text-brand-900">Checkout</h1>
-      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
+      <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <form
           ref={formRef}
           onSubmit={onSubmit}

@@ -50,13 +50,13 @@ export function OrderDetailPage() {
                   <th scope="col" className="py-2 font-medium">
                     Product
                   </th>
-                  <th scope="col" className="py-2 text-right font-medium">
+                  <th scope="col" className="py-2 pl-3 text-right font-medium">
                     Price
                   </th>
-                  <th scope="col" className="py-2 text-right font-medium">
+                  <th scope="col" className="py-2 pl-3 text-right font-medium">
                     Quantity
                   </th>
-                  <th scope="col" className="py-2 text-right font-medium">
+                  <th scope="col" className="py-2 pl-3 text-right font-medium">
                     Total
                   </th>
                 </tr>
@@ -67,9 +67,9 @@ export function OrderDetailPage() {
                     <th scope="row" className="py-2 font-medium">
                       {line.name}
                     </th>
-                    <td className="py-2 text-right tabular-nums">{formatRupees(line.unitPrice)}</td>
-                    <td className="py-2 text-right tabular-nums">{line.quantity}</td>
-                    <td className="py-2 text-right tabular-nums">{formatRupees(line.lineTotal)}</td>
+                    <td className="py-2 pl-3 text-right tabular-nums">{formatRupees(line.unitPrice)}</td>
+                    <td className="py-2 pl-3 text-right tabular-nums">{line.quantity}</td>
+                    <td className="py-2 pl-3 text-right tabular-nums">{formatRupees(line.lineTotal)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -84,7 +84,7 @@ export function OrderDetailPage() {
                   <th scope="row" colSpan={3} className="py-2">
                     Total
                   </th>
-                  <td className="py-2 text-right tabular-nums">{formatRupees(order.data.total)}</td>
+                  <td className="py-2 pl-3 text-right tabular-nums">{formatRupees(order.data.total)}</td>
                 </tr>
               </tfoot>
             </table>

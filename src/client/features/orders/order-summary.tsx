@@ -24,7 +24,7 @@ export function OrderSummary({
         {items.map((item, index) => (
           <li key={item.id} className="py-3">
             <div className="flex items-center gap-3">
-              <ProductThumbnail src={item.image} size="h-12 w-12" />
+              <ProductThumbnail src={item.image} compact />
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium text-stone-900">{item.name}</p>
                 <p className="text-sm text-stone-600">
