@@ -65,12 +65,12 @@ test.describe("cart, checkout and orders", () => {
     await page.getByLabel("Email").fill("");
     await page.getByRole("button", { name: "Place Order" }).click();
     const errors = {
-      "Full name": "Full name is required",
-      Email: "Email is required",
-      Address: "Address is required",
-      City: "City is required",
-      State: "State is required",
-      "ZIP code": "ZIP code is required",
+      "Full name": "Please enter your full name",
+      Email: "Please enter your email address",
+      Address: "Please enter your address",
+      City: "Please enter your city",
+      State: "Please enter your state",
+      "ZIP code": "Please enter your ZIP code",
     };
     for (const [label, message] of Object.entries(errors)) {
       await expect(page.getByLabel(label)).toHaveAccessibleDescription(message);

@@ -11,6 +11,7 @@ import { healthRoutes } from "./health/health.routes.ts";
 import { registerCsrfCheck } from "./http/csrf.ts";
 import { registerErrorHandler } from "./http/errors.ts";
 import { registerSpa } from "./http/spa.ts";
+import { messagesRoutes } from "./messages/messages.routes.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
 
 /** JSON bodies are small; uploads go through multipart with their own limit. */
@@ -64,6 +65,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { prefix: "/auth", db, config });
+      await api.register(messagesRoutes, { db });
       await api.register(ordersRoutes, { prefix: "/orders", db });
     },
     { prefix: "/api" },

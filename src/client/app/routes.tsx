@@ -2,6 +2,10 @@ import type { RouteObject } from "react-router";
 import { PlaceholderPage } from "../components/placeholder-page.tsx";
 import { LoginPage } from "../features/auth/login-page.tsx";
 import { SignupPage } from "../features/auth/signup-page.tsx";
+import { TermsPage } from "../features/legal/terms-page.tsx";
+import { ContactPage } from "../features/messages/contact-page.tsx";
+import { FaqPage } from "../features/messages/faq-page.tsx";
+import { MessagesPage } from "../features/messages/messages-page.tsx";
 import { CartPage } from "../features/orders/cart-page.tsx";
 import { OrderConfirmationPage } from "../features/orders/order-confirmation-page.tsx";
 import { OrderDetailPage } from "../features/orders/order-detail-page.tsx";
@@ -35,10 +39,11 @@ export const routes: RouteObject[] = [
           { path: "/order-confirmation", element: <OrderConfirmationPage /> },
           { path: "/orders", element: <OrdersPage /> },
           { path: "/orders/:id", element: <OrderDetailPage /> },
-          { path: "/contact", element: <PlaceholderPage title="Contact" /> },
-          { path: "/faq", element: <PlaceholderPage title="FAQ" /> },
-          { path: "/terms", element: <PlaceholderPage title="Terms and privacy" /> },
-          { path: "/privacy", element: <PlaceholderPage title="Terms and privacy" /> },
+          { path: "/contact", element: <ContactPage /> },
+          { path: "/faq", element: <FaqPage /> },
+          { path: "/terms", element: <TermsPage /> },
+          { path: "/privacy", element: <TermsPage /> },
+          { path: "/messages", element: <MessagesPage /> },
           { path: "/about", element: <PlaceholderPage title="About" /> },
           { path: "*", element: <NotFoundPage /> },
         ],

@@ -10,9 +10,18 @@ import { routes } from "../app/routes.tsx";
  * Renders the real route table at a path, with the session already known (no network): `user` null is a
  * signed-out visitor.
  */
-export function renderAt(path: string, user: User | null) {
+export function renderAt(
+  path: string,
+  user: User | null,
+  /** Query data known before the first render (key, data), so a screen shows it without the network. */
+  seed: [readonly unknown[], unknown][] = [],
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(["auth", "me"], user);
+  for (const [key, data] of seed) {
+    client.setQueryDefaults(key, { staleTime: Number.POSITIVE_INFINITY });
+    client.setQueryData(key, data);
+  }
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
     <Providers client={client}>

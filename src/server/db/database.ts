@@ -85,6 +85,26 @@ export interface OrderItemsTable {
   line_total_paise: number;
 }
 
+export interface MessagesTable {
+  id: string;
+  /** contact | faq */
+  kind: string;
+  /** The signed-in account that sent it. */
+  sender_user_id: string;
+  name: string;
+  email: string;
+  /** contact only */
+  phone: string | null;
+  /** faq only */
+  subject: string | null;
+  message: string;
+  /** contact only: the addressed farmer; null for FAQ messages and contact messages without a preference. */
+  farmer_id: string | null;
+  delivery_preference: string | null;
+  preferred_time: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -93,6 +113,7 @@ export interface Database {
   products: ProductsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  messages: MessagesTable;
 }
 
 export type Dialect = "sqlite" | "postgres";

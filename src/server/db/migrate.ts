@@ -2,13 +2,14 @@ import { type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import type { Db } from "./database.ts";
 import * as usersSessions from "./migrations/0001-users-sessions.ts";
 import * as catalogue from "./migrations/0002-catalogue.ts";
+import * as messages from "./migrations/0003-messages.ts";
 import * as orders from "./migrations/0004-orders.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
 const migrations: Record<string, Migration> = {
   "0001-users-sessions": usersSessions,
   "0002-catalogue": catalogue,
-  // 0003 belongs to the messages branch.
+  "0003-messages": messages,
   "0004-orders": orders,
 };
 

@@ -8,8 +8,8 @@ import { LoginSchema } from "../../../shared/schemas/auth.ts";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { fieldErrors } from "../../lib/form-errors.ts";
 import { AuthCard } from "./auth-card.tsx";
-import { fieldErrors } from "./field-errors.ts";
 import { useLogin } from "./login.api.ts";
 import { meQuery } from "./me.api.ts";
 

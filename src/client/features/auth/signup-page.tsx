@@ -7,8 +7,8 @@ import { SignupSchema } from "../../../shared/schemas/auth.ts";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { fieldErrors } from "../../lib/form-errors.ts";
 import { AuthCard } from "./auth-card.tsx";
-import { fieldErrors } from "./field-errors.ts";
 import { useSignup } from "./signup.api.ts";
 
 export function SignupPage() {

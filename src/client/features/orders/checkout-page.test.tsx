@@ -74,12 +74,12 @@ describe("checkout page", () => {
     await userEvent.clear(screen.getByLabelText("Email"));
     await placeOrder();
     const expected = {
-      "Full name": "Full name is required",
-      Email: "Email is required",
-      Address: "Address is required",
-      City: "City is required",
-      State: "State is required",
-      "ZIP code": "ZIP code is required",
+      "Full name": "Please enter your full name",
+      Email: "Please enter your email address",
+      Address: "Please enter your address",
+      City: "Please enter your city",
+      State: "Please enter your state",
+      "ZIP code": "Please enter your ZIP code",
     };
     for (const [label, message] of Object.entries(expected)) {
       const field = screen.getByLabelText(label);
@@ -100,7 +100,7 @@ describe("checkout page", () => {
     await userEvent.type(screen.getByLabelText("State"), "Maharashtra");
     await placeOrder();
     expect(screen.getByLabelText("Email")).toHaveAccessibleDescription("Please enter a valid email address");
-    expect(screen.getByLabelText("ZIP code")).toHaveAccessibleDescription("ZIP code is required");
+    expect(screen.getByLabelText("ZIP code")).toHaveAccessibleDescription("Please enter your ZIP code");
     expect(screen.getByLabelText("City")).not.toHaveAttribute("aria-invalid");
 
     await userEvent.clear(email);

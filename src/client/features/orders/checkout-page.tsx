@@ -1,7 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
-import type { ZodError } from "zod";
 import { orderMessages } from "../../../shared/messages.ts";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
 import {
@@ -16,6 +15,7 @@ import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { clearCart, useCart } from "../../lib/cart-store.ts";
+import { fieldErrors } from "../../lib/form-errors.ts";
 import { primaryLink } from "./cart-page.tsx";
 import { ArrowLeftIcon, CartIcon } from "./icons.tsx";
 import { OrderSummary } from "./order-summary.tsx";
@@ -38,12 +38,6 @@ const textFields: {
   { name: "state", label: "State", autoComplete: "address-level1" },
   { name: "zipCode", label: "ZIP code", autoComplete: "postal-code" },
 ];
-
-function fieldErrors(error: ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[String(issue.path[0] ?? "_")] ??= issue.message;
-  return fields;
-}
 
 const toOrderLines = (items: readonly CartItem[]): PlaceOrderInput["items"] =>
   items.map((item) => ({

@@ -9,3 +9,9 @@ export function fieldErrors(error: ZodError): Record<string, string> {
   }
   return fields;
 }
+
+/** Moves focus to the first control of a form marked invalid, so its message is read out. */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  invalid?.focus();
+}

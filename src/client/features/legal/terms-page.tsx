@@ -1,0 +1,124 @@
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
+
+type Section = "terms" | "privacy";
+
+/** /terms and /privacy: one page; each route lands on its own section (scrolled to and focused). */
+export function TermsPage() {
+  const { pathname } = useLocation();
+  const section: Section = pathname.toLowerCase().startsWith("/privacy") ? "privacy" : "terms";
+  const termsHeading = useRef<HTMLHeadingElement>(null);
+  const privacyHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    const heading = (section === "privacy" ? privacyHeading : termsHeading).current;
+    if (!heading) return;
+    heading.scrollIntoView?.({ block: "start" });
+    heading.focus({ preventScroll: true });
+  }, [section]);
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 lg:py-14">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Legal</p>
+      <h1 className="mt-1 text-3xl font-extrabold text-brand-900 sm:text-4xl">Terms and Privacy</h1>
+      <p className="mt-3 text-stone-700">
+        The rules of the shop and what we do with your data, in plain words.
+      </p>
+      <nav aria-label="On this page" className="mt-6 flex flex-wrap gap-3 text-sm">
+        <Link
+          className="rounded-full bg-brand-50 px-4 py-1.5 font-medium text-brand-800 ring-1 ring-brand-100 hover:bg-brand-100"
+          to="/terms"
+        >
+          Terms of Service
+        </Link>
+        <Link
+          className="rounded-full bg-brand-50 px-4 py-1.5 font-medium text-brand-800 ring-1 ring-brand-100 hover:bg-brand-100"
+          to="/privacy"
+        >
+          Privacy Policy
+        </Link>
+      </nav>
+
+      <section
+        aria-labelledby="terms"
+        className="mt-10 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8"
+      >
+        <h2
+          id="terms"
+          ref={termsHeading}
+          tabIndex={-1}
+          className="scroll-mt-36 text-2xl font-bold text-brand-900"
+        >
+          Terms of Service
+        </h2>
+        <div className="mt-4 space-y-5 text-stone-800">
+          <Clause title="1. Your account">
+            You must be at least 18 years old to create an account on Veggie Cart. Keep your password to
+            yourself; you are responsible for what is done with your account.
+          </Clause>
+          <Clause title="2. Orders, delivery and processing">
+            Every order is processed and delivered within 24 hours of being placed. Prices are in Indian
+            rupees and are confirmed by the shop when you place the order. Shipping is free.
+          </Clause>
+          <Clause title="3. Returns and refunds">
+            You may return an item within 7 days of delivery if it is damaged, spoiled or not what you
+            ordered. Start a return from the contact page; an accepted return is refunded to the payment
+            method you used.
+          </Clause>
+          <Clause title="4. Farmers' listings">
+            Any account holder may list products they grow or make. A listing must describe the product
+            truthfully, with its real price and a photo of the product. Only the creator of a listing may
+            delete it, and the farmer is responsible for the produce they sell.
+          </Clause>
+          <Clause title="5. Messages">
+            Use the contact and FAQ forms for questions about orders and produce. Messages are limited in
+            number per minute to protect farmers from floods.
+          </Clause>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="privacy"
+        className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8"
+      >
+        <h2
+          id="privacy"
+          ref={privacyHeading}
+          tabIndex={-1}
+          className="scroll-mt-36 text-2xl font-bold text-brand-900"
+        >
+          Privacy Policy
+        </h2>
+        <div className="mt-4 space-y-5 text-stone-800">
+          <Clause title="What we keep">
+            Your name, e-mail address and a hash of your password (never the password itself); your orders
+            with their shipping address; the products you list; and the messages you send through the contact
+            and FAQ forms, with the account that sent them.
+          </Clause>
+          <Clause title="Who sees it">
+            A contact message is shown only to the farmer you address. A message to the site creator is read
+            only by the people who run Veggie Cart. We do not sell your data.
+          </Clause>
+          <Clause title="Cookies and storage">
+            One cookie keeps you signed in. Your cart and liked products are kept in your own browser.
+          </Clause>
+          <Clause title="Age">
+            Veggie Cart is for people aged 18 or over; we do not knowingly keep data about anyone younger.
+          </Clause>
+          <Clause title="Your choices">
+            Write to us through the FAQ page to see, correct or delete what we keep about you.
+          </Clause>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Clause({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <h3 className="font-semibold text-stone-900">{title}</h3>
+      <p className="mt-1">{children}</p>
+    </div>
+  );
+}

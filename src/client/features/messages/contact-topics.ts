@@ -1,0 +1,37 @@
+import type { ContactTopic } from "../../../shared/schemas/messages.ts";
+import { CONTACT_TOPICS } from "../../../shared/schemas/messages.ts";
+
+interface ContactCopy {
+  title: string;
+  intro: string;
+  /** What the message box starts with. */
+  message: string;
+}
+
+export const defaultContactCopy: ContactCopy = {
+  title: "Contact a Farmer",
+  intro: "Ask about a harvest, a bulk order or a delivery. The farmer you choose replies by phone or e-mail.",
+  message: "",
+};
+
+/** `?type=shipping` and `?type=returns` change the title and prefill the message (SPEC §2). */
+export const contactTopicCopy: Record<ContactTopic, ContactCopy> = {
+  shipping: {
+    title: "Shipping Enquiry",
+    intro:
+      "Questions about when and how your order arrives. Orders are processed and delivered within 24 hours.",
+    message: "Hello, I have a question about the shipping of my order.",
+  },
+  returns: {
+    title: "Returns and Refunds",
+    intro: "Something not right? You can return an item within 7 days of delivery.",
+    message: "Hello, I would like to return an item from my order.",
+  },
+};
+
+/** The copy for a `type` query value; any value other than the known topics is ignored. */
+export function contactCopyFor(type: string | null): ContactCopy {
+  return (CONTACT_TOPICS as readonly string[]).includes(type ?? "")
+    ? contactTopicCopy[type as ContactTopic]
+    : defaultContactCopy;
+}
