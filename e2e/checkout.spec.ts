@@ -4,6 +4,7 @@ import {
   deleteProduct,
   fillShipping,
   readCart,
+  repriceProduct,
   seedCartProducts,
   shippingDetails,
   storeCart,
@@ -168,6 +169,24 @@ test.describe("cart, checkout and orders", () => {
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page).toHaveURL(/\/order-confirmation$/);
     expect(await ordersOf(page)).toHaveLength(1);
+  });
+
+  test("checkout shows and charges the server's current price, whatever the cart remembers", async ({
+    page,
+  }) => {
+    await signedInUser(page);
+    const [honey] = await seedCartProducts([{ name: "Wild Honey", price: 250 }]);
+    await storeCart(page, [{ ...honey!, quantity: 2 }]);
+    await repriceProduct(honey!.id, 275.5);
+    await page.goto("/checkout");
+    const summary = page.getByRole("region", { name: "Order Summary" });
+    await expect(summary).toContainText("₹275.50 × 2");
+    await expect(summary).toContainText("The price has changed since you added it (was ₹250.00).");
+    await expect(page.getByTestId("checkout-total")).toHaveText("₹551.00");
+    await fillShipping(page);
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page).toHaveURL(/\/order-confirmation$/);
+    expect((await ordersOf(page))[0]!.total).toBe(551);
   });
 
   test("an empty cart cannot be checked out", async ({ page }) => {

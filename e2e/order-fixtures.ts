@@ -96,3 +96,16 @@ export async function fillShipping(page: Page) {
   await page.getByLabel("State").fill(shippingDetails.state);
   await page.getByLabel("ZIP code").fill(shippingDetails.zipCode);
 }
+
+export async function repriceProduct(productId: string, price: number): Promise<void> {
+  const db = createDb(databaseUrl());
+  try {
+    await db.kysely
+      .updateTable("products")
+      .set({ price_paise: Math.round(price * 100) })
+      .where("id", "=", productId)
+      .execute();
+  } finally {
+    await db.close();
+  }
+}

@@ -4,11 +4,12 @@ import {
   IdempotencyKeySchema,
   OrderListQuerySchema,
   PlaceOrderSchema,
+  QuoteRequestSchema,
 } from "../../shared/schemas/orders.ts";
 import { requireUser } from "../auth/session.plugin.ts";
 import type { Db } from "../db/database.ts";
 import { parseWith } from "../http/errors.ts";
-import { getOwnOrder, listOwnOrders, placeOrder } from "./orders.service.ts";
+import { getOwnOrder, listOwnOrders, placeOrder, quoteCart } from "./orders.service.ts";
 
 export async function ordersRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.post("/", async (request, reply) => {
@@ -18,6 +19,11 @@ export async function ordersRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const { order, replayed } = await placeOrder(db.kysely, user.id, key, input);
     if (replayed) reply.header("idempotent-replayed", "true");
     return reply.status(replayed ? 200 : 201).send({ order });
+  });
+
+  app.post("/quote", async (request) => {
+    requireUser(request);
+    return quoteCart(db.kysely, parseWith(QuoteRequestSchema, request.body).items);
   });
 
   app.get("/", async (request) => {

@@ -6,10 +6,12 @@ import { MAX_LINE_QUANTITY } from "../../shared/schemas/cart.ts";
 import {
   joinShippingAddress,
   type Order,
+  type OrderLine,
   type OrderLineRequest,
   type OrderList,
   type PaymentMethod,
   type PlaceOrder,
+  type Quote,
 } from "../../shared/schemas/orders.ts";
 import type { Database } from "../db/database.ts";
 import { currentDeal, DEAL_ID } from "../deals/deals.service.ts";
@@ -125,6 +127,20 @@ export async function priceCartLines(
     };
   });
   return { lines, totalPaise: lines.reduce((sum, line) => sum + line.lineTotalPaise, 0) };
+}
+
+const toApiLine = (line: PricedLine): OrderLine => ({
+  productId: line.productId,
+  name: line.name,
+  unitPrice: paiseToRupees(line.unitPricePaise),
+  quantity: line.quantity,
+  lineTotal: paiseToRupees(line.lineTotalPaise),
+});
+
+/** What the cart costs now, priced exactly as placing it would be, so checkout shows what will be charged. */
+export async function quoteCart(db: Kysely<Database>, items: readonly OrderLineRequest[]): Promise<Quote> {
+  const priced = await priceCartLines(db, items);
+  return { items: priced.lines.map(toApiLine), total: paiseToRupees(priced.totalPaise) };
 }
 
 /** SHA-256 of the request in a fixed field order, so "the same body" does not depend on key order. */

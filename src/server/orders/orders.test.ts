@@ -427,3 +427,46 @@ describe("reading orders", () => {
     expect(res.json().order.items[0]).toMatchObject({ name: "Pumpkin", unitPrice: 30 });
   });
 });
+
+describe("POST /api/orders/quote", () => {
+  const quote = (payload: unknown, cookie = shopper.cookie) =>
+    request(t.app, { method: "POST", url: "/api/orders/quote", cookie, payload: payload as object });
+
+  it("prices the cart as placing it would, without making an order", async () => {
+    const user = await signUpAndLogIn(t.app);
+    const res = await quote(
+      {
+        items: [
+          { productId: milk.id, quantity: 2, price: 0.01 },
+          { productId: tomato.id, quantity: 1 },
+        ],
+      },
+      user.cookie,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      items: [
+        { productId: milk.id, name: "Milk", unitPrice: 60, quantity: 2, lineTotal: 120 },
+        { productId: tomato.id, name: "Tomatoes", unitPrice: 40.5, quantity: 1, lineTotal: 40.5 },
+      ],
+      total: 160.5,
+    });
+    expect(await countOrders(t.db.kysely, user.id)).toBe(0);
+  });
+
+  it("gives the same refusals as placing an order, and needs a session", async () => {
+    const unknown = await quote({ items: [{ productId: "gone", quantity: 1 }] });
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json().error.fields).toEqual({
+      "items.0.productId": "This product is no longer available",
+    });
+    const bad = await quote({ items: [{ productId: tomato.id, quantity: 0 }] });
+    expect(bad.statusCode).toBe(400);
+    const signedOut = await request(t.app, {
+      method: "POST",
+      url: "/api/orders/quote",
+      payload: { items: [{ productId: tomato.id, quantity: 1 }] },
+    });
+    expect(signedOut.statusCode).toBe(401);
+  });
+});

@@ -81,6 +81,10 @@ export const PlaceOrderSchema = z.object({
 export type PlaceOrderInput = z.input<typeof PlaceOrderSchema>;
 export type PlaceOrder = z.output<typeof PlaceOrderSchema>;
 
+/** The body of POST /api/orders/quote: the cart's lines, priced by the server without placing an order. */
+export const QuoteRequestSchema = z.object({ items: PlaceOrderSchema.shape.items });
+export type QuoteRequest = z.input<typeof QuoteRequestSchema>;
+
 /** A line as charged: name and unit price as they were when the order was placed. */
 export const OrderLineSchema = z.object({
   productId: z.string(),
@@ -108,6 +112,10 @@ export const OrderSchema = z.object({
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof OrderSchema>;
+
+/** What the cart would cost now: the lines and total exactly as POST /api/orders would charge them. */
+export const QuoteSchema = z.object({ items: z.array(OrderLineSchema), total: z.number() });
+export type Quote = z.infer<typeof QuoteSchema>;
 
 export const OrderResponseSchema = z.object({ order: OrderSchema });
 export const OrderListSchema = z.object({ orders: z.array(OrderSchema), nextCursor: z.string().nullable() });

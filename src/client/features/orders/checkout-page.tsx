@@ -20,6 +20,7 @@ import { primaryLink } from "./cart-page.tsx";
 import { ArrowLeftIcon, CartIcon } from "./icons.tsx";
 import { OrderSummary } from "./order-summary.tsx";
 import { usePlaceOrder } from "./place-order.api.ts";
+import { useQuote } from "./quote.api.ts";
 
 type FieldName = keyof CheckoutFormInput;
 type Values = Record<FieldName, string>;
@@ -86,6 +87,10 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
   // connection), so the server makes one order; a changed cart or form, or a refused request, gets a new key.
   const attempt = useRef<{ key: string; body: string | null }>({ key: crypto.randomUUID(), body: null });
   const formRef = useRef<HTMLFormElement>(null);
+  const orderLines = toOrderLines(items);
+  const quote = useQuote(orderLines);
+  const quoteError = quote.error instanceof ApiRequestError && quote.error.status >= 400 ? quote.error : null;
+  const quoteLineErrors = quoteError ? splitServerFields(quoteError.fields).lines : {};
 
   function update(name: FieldName, value: string) {
     const next = { ...values, [name]: value };
@@ -116,7 +121,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
     setErrors({});
     setLineErrors({});
     const { paymentMethod, ...shipping } = parsed.data;
-    const input: PlaceOrderInput = { items: toOrderLines(items), shipping, paymentMethod };
+    const input: PlaceOrderInput = { items: orderLines, shipping, paymentMethod };
     const body = JSON.stringify(input);
     if (attempt.current.body !== null && attempt.current.body !== body) {
       attempt.current = { key: crypto.randomUUID(), body: null };
@@ -222,12 +227,12 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
             ) : null}
           </fieldset>
 
-          {serverMessage ? (
+          {serverMessage || quoteError ? (
             <p
               role="alert"
               className="mt-6 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200"
             >
-              {serverMessage}
+              {serverMessage ?? quoteError?.message}
             </p>
           ) : null}
 
@@ -235,7 +240,11 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
             {busy ? "Placing Order..." : "Place Order"}
           </Button>
         </form>
-        <OrderSummary items={items} lineErrors={lineErrors} />
+        <OrderSummary
+          items={items}
+          quote={quoteError ? undefined : quote.data}
+          lineErrors={{ ...quoteLineErrors, ...lineErrors }}
+        />
       </div>
     </section>
   );

@@ -1,17 +1,29 @@
 import { formatRupees } from "../../../shared/money.ts";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
+import type { Quote } from "../../../shared/schemas/orders.ts";
 import { cartTotalRupees, lineTotalRupees } from "./format.ts";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
 
-/** Checkout's order summary (SPEC §2): lines, subtotal, shipping "Free", total. */
+/**
+ * Checkout's order summary (SPEC §2): lines, subtotal, shipping "Free", total. Prices come from the server's
+ * quote when it has answered (what the order will be charged), else from the cart while it loads.
+ */
 export function OrderSummary({
   items,
+  quote,
   lineErrors,
 }: {
   items: readonly CartItem[];
+  quote: Quote | undefined;
   lineErrors: Record<number, string>;
 }) {
-  const subtotal = cartTotalRupees(items);
+  const quoted = new Map(quote?.items.map((line) => [line.productId, line]));
+  const matchesCart =
+    quote !== undefined && items.every((item) => quoted.get(item.id)?.quantity === item.quantity);
+  const priceOf = (item: CartItem) => (matchesCart ? quoted.get(item.id)!.unitPrice : item.price);
+  const lineTotalOf = (item: CartItem) =>
+    matchesCart ? quoted.get(item.id)!.lineTotal : lineTotalRupees(item);
+  const subtotal = matchesCart ? quote.total : cartTotalRupees(items);
   return (
     <section
       aria-labelledby="order-summary-heading"
@@ -28,13 +40,16 @@ export function OrderSummary({
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium text-stone-900">{item.name}</p>
                 <p className="text-sm text-stone-600">
-                  {formatRupees(item.price)} × {item.quantity}
+                  {formatRupees(priceOf(item))} × {item.quantity}
                 </p>
               </div>
-              <p className="font-semibold tabular-nums text-stone-900">
-                {formatRupees(lineTotalRupees(item))}
-              </p>
+              <p className="font-semibold tabular-nums text-stone-900">{formatRupees(lineTotalOf(item))}</p>
             </div>
+            {matchesCart && priceOf(item) !== item.price ? (
+              <p className="mt-1 text-sm text-amber-800">
+                The price has changed since you added it (was {formatRupees(item.price)}).
+              </p>
+            ) : null}
             {lineErrors[index] ? <p className="mt-1 text-sm text-red-700">{lineErrors[index]}</p> : null}
           </li>
         ))}
