@@ -6,15 +6,11 @@ import { type CartItem, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../../../sh
 import { removeFromCart, setCartQuantity, useCart } from "../../lib/cart-store.ts";
 import { cartItemCount, cartTotalRupees, lineTotalRupees } from "./format.ts";
 import { ArrowLeftIcon, CartIcon, MinusIcon, PlusIcon, TrashIcon } from "./icons.tsx";
+import { primaryLink } from "./link-styles.ts";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
 
 const stepButton =
   "flex h-9 w-9 items-center justify-center rounded-full text-brand-800 ring-1 ring-stone-300 transition-colors hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent";
-
-export const primaryLink =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm transition-colors hover:bg-brand-800";
-export const secondaryLink =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-brand-800 ring-1 ring-brand-700 transition-colors hover:bg-brand-50";
 
 function CartLine({ item }: { item: CartItem }) {
   const remove = () => {

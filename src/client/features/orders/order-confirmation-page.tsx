@@ -1,8 +1,8 @@
 import { Link, useLocation } from "react-router";
 import { formatRupees } from "../../../shared/money.ts";
-import { primaryLink, secondaryLink } from "./cart-page.tsx";
 import { orderNumber } from "./format.ts";
 import { CheckCircleIcon } from "./icons.tsx";
+import { primaryLink, secondaryLink } from "./link-styles.ts";
 
 const nextSteps = [
   "Our farmers pick and pack your produce fresh for you.",

@@ -3,8 +3,8 @@ import { formatRupees } from "../../../shared/money.ts";
 import type { Order } from "../../../shared/schemas/orders.ts";
 import { Button } from "../../components/button.tsx";
 import { Spinner } from "../../components/spinner.tsx";
-import { primaryLink } from "./cart-page.tsx";
 import { formatOrderDate, orderNumber } from "./format.ts";
+import { primaryLink } from "./link-styles.ts";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 import { useOrders } from "./orders.api.ts";
 
