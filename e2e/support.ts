@@ -48,3 +48,59 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 export async function expectToast(page: Page, text: string) {
   await expect(page.getByRole("alert").filter({ hasText: text }).first()).toBeVisible();
 }
+
+/** A real photo (a PNG made with sharp) in a temporary file, for upload fields. */
+export async function photoFile(colour = "#16a34a"): Promise<string> {
+  const { default: sharp } = await import("sharp");
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const file = join(mkdtempSync(join(tmpdir(), "veggie-cart-photo-")), "produce.png");
+  await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><circle cx="400" cy="300" r="200" fill="#ef4444"/></svg>',
+        ),
+      },
+    ])
+    .png()
+    .toFile(file);
+  return file;
+}
+
+let productCounter = 0;
+/** A product listed through the API by the account signed in on `request`; answers the product. */
+export async function addProductViaApi(
+  request: APIRequestContext,
+  fields: { name?: string; price?: number; category?: string; description?: string } = {},
+) {
+  productCounter += 1;
+  const { readFileSync } = await import("node:fs");
+  const name = fields.name ?? `Test produce ${process.pid}-${Date.now()}-${productCounter}`;
+  const response = await request.post("/api/products", {
+    headers: { "x-veggie-cart": "1" },
+    multipart: {
+      name,
+      price: String(fields.price ?? 42.5),
+      category: fields.category ?? "vegetables",
+      description: fields.description ?? "Grown for the end-to-end tests",
+      image: { name: "produce.png", mimeType: "image/png", buffer: readFileSync(await photoFile()) },
+    },
+  });
+  expect(response.status()).toBe(201);
+  const { product } = (await response.json()) as { product: { id: string; name: string; userId: string } };
+  return product;
+}
+
+/** Waits until finite CSS animations (a toast sliding in) have ended, so axe sees final colours. */
+export async function waitForAnimations(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+}

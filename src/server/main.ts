@@ -5,6 +5,7 @@ import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { createDb } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { seedDemoCatalogue } from "./demo/demo.service.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -14,6 +15,12 @@ async function main() {
   await migrateToLatest(db);
   const app = await buildApp({ config, db });
   app.addHook("onClose", () => db.close());
+  if (config.seedDemo && config.production) {
+    app.log.warn("SEED_DEMO is ignored in production: demo products never reach a real shop");
+  } else if (config.seedDemo) {
+    const seed = await seedDemoCatalogue(db);
+    if (seed.seeded) app.log.info(`added ${seed.products} demo products in ${seed.ms} ms`);
+  }
 
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {

@@ -1,7 +1,8 @@
 import type { RouteObject } from "react-router";
-import { PlaceholderPage } from "../components/placeholder-page.tsx";
+import { AboutPage } from "../features/about/about-page.tsx";
 import { LoginPage } from "../features/auth/login-page.tsx";
 import { SignupPage } from "../features/auth/signup-page.tsx";
+import { DashboardPage } from "../features/catalogue/dashboard-page.tsx";
 import { TermsPage } from "../features/legal/terms-page.tsx";
 import { ContactPage } from "../features/messages/contact-page.tsx";
 import { FaqPage } from "../features/messages/faq-page.tsx";
@@ -10,6 +11,7 @@ import { CartPage } from "../features/orders/cart-page.tsx";
 import { OrderConfirmationPage } from "../features/orders/order-confirmation-page.tsx";
 import { OrderDetailPage } from "../features/orders/order-detail-page.tsx";
 import { OrdersPage } from "../features/orders/orders-page.tsx";
+import { AddProductRoute, ShopRoute } from "./catalogue-routes.tsx";
 import { CheckoutWithAccount } from "./checkout-with-account.tsx";
 import { HomeRedirect, RequireSignedIn, RequireSignedOut } from "./guards.tsx";
 import { Layout } from "./layout.tsx";
@@ -31,9 +33,9 @@ export const routes: RouteObject[] = [
       {
         element: <Layout />,
         children: [
-          { path: "/dashboard", element: <PlaceholderPage title="Fresh from the farm" /> },
-          { path: "/shop", element: <PlaceholderPage title="Our Products" /> },
-          { path: "/addProduct", element: <PlaceholderPage title="Add a product" /> },
+          { path: "/dashboard", element: <DashboardPage /> },
+          { path: "/shop", element: <ShopRoute /> },
+          { path: "/addProduct", element: <AddProductRoute /> },
           { path: "/cart", element: <CartPage /> },
           { path: "/checkout", element: <CheckoutWithAccount /> },
           { path: "/order-confirmation", element: <OrderConfirmationPage /> },
@@ -44,7 +46,7 @@ export const routes: RouteObject[] = [
           { path: "/terms", element: <TermsPage /> },
           { path: "/privacy", element: <TermsPage /> },
           { path: "/messages", element: <MessagesPage /> },
-          { path: "/about", element: <PlaceholderPage title="About" /> },
+          { path: "/about", element: <AboutPage /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

@@ -35,3 +35,23 @@ export function renderWithProviders(ui: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(<Providers client={client}>{ui}</Providers>);
 }
+
+/**
+ * Renders one screen inside the app's providers and a router, with a query cache the test fills first
+ * (data that never goes stale, so nothing is fetched).
+ */
+export function renderScreen(ui: ReactElement, { path = "/", client = screenQueryClient() } = {}) {
+  const router = createMemoryRouter([{ path: "*", element: ui }], { initialEntries: [path] });
+  const result = render(
+    <Providers client={client}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...result, router, client };
+}
+
+export function screenQueryClient() {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+}

@@ -56,6 +56,17 @@ export async function signUp(db: Kysely<Database>, input: z.output<typeof Signup
   return { id: user.id, email: user.email, name: user.name };
 }
 
+/**
+ * Verifies a password against a stored hash. An unknown e-mail, or an account that must never sign in (its
+ * hash is not argon2, e.g. the demo farmer's), still costs one verification against a dummy hash, so the
+ * answer's timing does not reveal which accounts exist; verify() itself would throw on a non-argon2 hash.
+ */
+async function passwordMatches(storedHash: string | undefined, password: string): Promise<boolean> {
+  const usable = storedHash?.startsWith("$argon2") === true;
+  const ok = await verify(usable ? storedHash! : await timingDummyHash(), password).catch(() => false);
+  return usable && ok;
+}
+
 /** Checks the credentials; any mismatch is the same 401 with the same message. */
 export async function logIn(
   db: Kysely<Database>,
@@ -63,8 +74,7 @@ export async function logIn(
   windows: SessionWindows,
 ): Promise<{ user: User; session: IssuedSession }> {
   const row = await repo.findUserByEmail(db, input.email);
-  // An unknown e-mail still costs one verification, so the answer's timing does not reveal which accounts exist.
-  const passwordOk = await verify(row?.password_hash ?? (await timingDummyHash()), input.password);
+  const passwordOk = await passwordMatches(row?.password_hash, input.password);
   if (!row || !passwordOk) throw unauthorized(messages.wrongCredentials);
   const session = await startSession(db, row.id, windows);
   return { user: { id: row.id, email: row.email, name: row.name }, session };

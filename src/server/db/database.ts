@@ -139,6 +139,11 @@ export function createDb(url: string): Db {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  // NOTE: SQLite's lower() folds ASCII only; PostgreSQL's folds every letter. Catalogue search compares
+  // lower-cased names, so SQLite gets a lower() that folds like PostgreSQL's (and JavaScript's).
+  sqlite.function("unicode_lower", { deterministic: true }, (value: unknown) =>
+    typeof value === "string" ? value.toLowerCase() : value,
+  );
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
 }

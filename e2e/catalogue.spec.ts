@@ -1,0 +1,281 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import {
+  addProductViaApi,
+  expectNoSeriousA11yViolations,
+  expectToast,
+  photoFile,
+  signedInUser,
+  waitForAnimations,
+} from "./support.ts";
+
+const unique = (label: string) =>
+  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function readStorage<T>(page: Page, key: string): Promise<T> {
+  return page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? "null"), key);
+}
+
+async function newSignedInPage(browser: Browser, name: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signedInUser(page, name);
+  return page;
+}
+
+async function searchShop(page: Page, text: string) {
+  await page.getByLabel("Search products").fill(text);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replace(/%20/g, "(\\+|%20)")}`));
+}
+
+test.describe("catalogue", () => {
+  test("a farmer adds a product with a photo, sees it in the shop, another user cannot delete it, the owner can", async ({
+    page,
+    browser,
+  }) => {
+    // NOTE: two sign-ins (argon2 hashing) and the spec's 1 s and 1.5 s redirects make this one long.
+    test.slow();
+    await signedInUser(page, "Ravi Farmer");
+    const name = unique("Heirloom carrots");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "AddProducts" }).click();
+    await expect(page.getByRole("heading", { name: "Add New Product" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expectToast(page, "Please fill out all fields and upload an image.");
+
+    await page.getByLabel("Product name").fill(name);
+    await page.getByLabel("Price (Rs.)").fill("64.50");
+    await page.getByLabel("Category").selectOption("vegetables");
+    await page.getByLabel("Description").fill("Purple and orange carrots, pulled this morning.");
+    await page.getByLabel("Product image").setInputFiles(await photoFile("#f97316"));
+    await expect(page.getByRole("img", { name: "Your product as shoppers will see it" })).toBeVisible();
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expectToast(page, `Product "${name}" added successfully!`);
+    await expect(page).toHaveURL(/\/shop$/);
+
+    await searchShop(page, name);
+    const card = page.getByRole("article").filter({ hasText: name });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByText("₹64.50")).toBeVisible();
+    await expect(card.getByText("Vegetables")).toBeVisible();
+    await expect(card.getByRole("img", { name })).toHaveJSProperty("complete", true);
+    expect(
+      await card.getByRole("img", { name }).evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
+    await expect(card.getByRole("button", { name: /Delete/ })).toBeVisible();
+
+    const other = await newSignedInPage(browser, "Meera Shopper");
+    await other.goto(`/shop?q=${encodeURIComponent(name)}`);
+    const theirView = other.getByRole("article").filter({ hasText: name });
+    await expect(theirView).toHaveCount(1);
+    await expect(theirView.getByRole("button", { name: /Add to Cart/ })).toBeVisible();
+    await expect(theirView.getByRole("button", { name: /Delete/ })).toHaveCount(0);
+    await other.context().close();
+
+    await card.getByRole("button", { name: /Delete/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete this product?" });
+    await expect(dialog).toContainText(name);
+    await dialog.getByRole("button", { name: "Delete product" }).click();
+    await expectToast(page, "Product deleted successfully!");
+    await expect(card).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Our Products" })).toBeFocused();
+    await page.reload();
+    await expect(page.getByText("No products match your search.")).toBeVisible();
+  });
+
+  test("the server has the last word: a file that only claims to be a PNG is refused beside the field", async ({
+    page,
+  }) => {
+    await signedInUser(page);
+    await page.goto("/addProduct");
+    await page.getByLabel("Product name").fill(unique("Fake photo"));
+    await page.getByLabel("Price (Rs.)").fill("10");
+    await page.getByLabel("Category").selectOption("fruits");
+    await page.getByLabel("Description").fill("Not really a picture");
+    await page.getByLabel("Product image").setInputFiles({
+      name: "photo.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("this is plain text, not a PNG"),
+    });
+    await expect(page.getByText("This file cannot be shown as a picture.")).toBeVisible();
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expectToast(page, "Error adding product. Please try again.");
+    await expect(page.getByLabel("Product image")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Please choose a JPEG, PNG, WebP, GIF or AVIF image.")).toBeVisible();
+    await expect(page).toHaveURL(/\/addProduct$/);
+  });
+
+  test("a shopper likes a product, opens its details, and adds the deal and the product to the cart", async ({
+    page,
+  }) => {
+    await signedInUser(page, "Meera Shopper");
+    const product = await addProductViaApi(page.request, {
+      name: unique("Kesar mangoes"),
+      price: 320,
+      category: "fruits",
+    });
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Deal of the Day" })).toBeVisible();
+
+    const like = page.getByRole("button", { name: `Like ${product.name}` });
+    await expect(like).toHaveAttribute("aria-pressed", "false");
+    await like.click();
+    await expect(like).toHaveAttribute("aria-pressed", "true");
+    expect(await readStorage<string[]>(page, "likedProducts")).toContain(product.id);
+    await page.reload();
+    await expect(page.getByRole("button", { name: `Like ${product.name}` })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+
+    await page.getByRole("button", { name: `View details of ${product.name}` }).click();
+    const details = page.getByRole("dialog", { name: product.name });
+    await expect(details).toContainText("Grown for the end-to-end tests");
+    await expect(details).toContainText("₹320.00");
+    await page.keyboard.press("Escape");
+    await expect(details).toHaveCount(0);
+    await expect(page.getByRole("button", { name: `View details of ${product.name}` })).toBeFocused();
+
+    const deal = page.getByRole("region", { name: "Deal of the Day" });
+    await expect(deal).toContainText("Cabbage");
+    await expect(deal).toContainText("₹5.00");
+    await expect(deal.getByText("₹10.00")).toHaveCSS("text-decoration-line", "line-through");
+    const countdown = deal.getByTestId("deal-countdown");
+    await expect(countdown).toHaveText(/^\d\d:\d\d:\d\d$/);
+    const first = await countdown.textContent();
+    await expect(countdown).not.toHaveText(first!);
+    expect(await readStorage<{ id: string }>(page, "dealOfTheDay")).toMatchObject({ id: "deal-of-the-day" });
+
+    await deal.getByRole("button", { name: /Add to Cart/ }).click();
+    await expectToast(page, "Cabbage added to cart!");
+    await page.getByRole("button", { name: `Add ${product.name} to cart` }).click();
+    await expectToast(page, `${product.name} added to cart!`);
+    await page.getByRole("button", { name: `Add ${product.name} to cart` }).click();
+    await expectToast(page, `${product.name} quantity updated!`);
+
+    const cart = await readStorage<{ id: string; quantity: number; price: number; startTime?: string }[]>(
+      page,
+      "cart",
+    );
+    expect(cart).toEqual([
+      expect.objectContaining({
+        id: "deal-of-the-day",
+        price: 5,
+        quantity: 1,
+        startTime: expect.any(String),
+      }),
+      expect.objectContaining({ id: product.id, price: 320, quantity: 2 }),
+    ]);
+  });
+
+  test("a category tile opens the shop filtered, and search narrows it by name", async ({ page }) => {
+    await signedInUser(page);
+    const paneer = await addProductViaApi(page.request, { name: unique("Malai paneer"), category: "dairy" });
+    await addProductViaApi(page.request, { name: unique("Jowar flour"), category: "grains" });
+    await page.goto("/dashboard");
+    await page.getByRole("link", { name: /^Dairy/ }).click();
+    await expect(page).toHaveURL(/\/shop\?category=dairy$/);
+    await expect(page.getByLabel("Category")).toHaveValue("dairy");
+    const badges = page
+      .getByRole("article")
+      .locator("span")
+      .filter({ hasText: /^(Dairy|Grains|Fruits|Vegetables)$/ });
+    await expect(badges.first()).toBeVisible();
+    expect(new Set(await badges.allTextContents())).toEqual(new Set(["Dairy"]));
+
+    await searchShop(page, paneer.name);
+    await expect(page).toHaveURL(/category=dairy/);
+    await expect(page.getByRole("article")).toHaveCount(1);
+    await expect(page.getByRole("heading", { name: paneer.name })).toBeVisible();
+    await page.getByLabel("Category").selectOption("grains");
+    await expect(page.getByText("No products match your search.")).toBeVisible();
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page.getByRole("article").first()).toBeVisible();
+  });
+
+  test("the shop loads a page at a time as the shopper scrolls, never the whole catalogue", async ({
+    page,
+  }) => {
+    test.slow();
+    await signedInUser(page);
+    const tag = unique("Batch");
+    for (let i = 1; i <= 14; i += 1) {
+      await addProductViaApi(page.request, { name: `${tag} okra ${i}`, price: i });
+    }
+    const listRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/products") listRequests.push(request.url());
+    });
+    await page.goto(`/shop?q=${encodeURIComponent(tag)}&sort=price-asc`);
+    await expect(page.getByLabel("Sort by")).toHaveValue("price-asc");
+    await expect(page.getByRole("article")).toHaveCount(12);
+    await expect(page.getByRole("article").first()).toContainText(`${tag} okra 1`);
+    await page.getByRole("button", { name: "Load more" }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole("article")).toHaveCount(14);
+    await expect(page.getByText("You have seen every product.")).toBeVisible();
+    await expect(page.getByRole("article").last()).toContainText(`${tag} okra 14`);
+    expect(listRequests).toHaveLength(2);
+    for (const url of listRequests) expect(new URL(url).searchParams.get("limit")).toBe("12");
+    expect(new URL(listRequests[1]!).searchParams.get("cursor")).toBeTruthy();
+  });
+
+  test("the product actions work from the keyboard", async ({ page }) => {
+    await signedInUser(page);
+    const product = await addProductViaApi(page.request, { name: unique("Sweet corn") });
+    await page.goto("/dashboard");
+    const like = page.getByRole("button", { name: `Like ${product.name}` });
+    await like.focus();
+    await expect(like).toBeFocused();
+    await expect
+      .poll(() => like.evaluate((button) => getComputedStyle(button.parentElement!).opacity))
+      .toBe("1");
+    await page.keyboard.press("Space");
+    await expect(like).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: `Add ${product.name} to cart` })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expectToast(page, `${product.name} added to cart!`);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    const details = page.getByRole("dialog", { name: product.name });
+    await expect(details).toBeVisible();
+    for (let i = 0; i < 4; i += 1) {
+      await page.keyboard.press("Tab");
+      expect(await details.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(details).toHaveCount(0);
+    await expect(page.getByRole("button", { name: `View details of ${product.name}` })).toBeFocused();
+
+    await page.getByRole("button", { name: "Pause slides" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("button", { name: "Play slides" })).toBeFocused();
+    await page.getByRole("button", { name: "Show slide 2" }).click();
+    await expect(page.getByRole("heading", { name: "Sell your harvest directly to shoppers" })).toBeVisible();
+  });
+
+  test("the dashboard, shop and add-product pages have no serious accessibility violations", async ({
+    page,
+  }) => {
+    await signedInUser(page);
+    await addProductViaApi(page.request);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Deal of the Day" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Fresh products" })).toBeVisible();
+    await expect(page.getByRole("article").first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto("/shop");
+    await expect(page.getByRole("article").first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto("/addProduct");
+    await expect(page.getByRole("heading", { name: "Add New Product" })).toBeVisible();
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(page.getByLabel("Description")).toHaveAttribute("aria-invalid", "true");
+    await expectToast(page, "Please fill out all fields and upload an image.");
+    await waitForAnimations(page);
+    await expectNoSeriousA11yViolations(page);
+    await page.goto("/about");
+    await expect(page.getByRole("heading", { name: "About Veggie Cart" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});

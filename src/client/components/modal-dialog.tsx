@@ -1,0 +1,105 @@
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { createPortal } from "react-dom";
+import { CloseIcon } from "./icons.tsx";
+
+const focusableSelector =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+interface ModalDialogProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Extra classes for the panel (its width). */
+  className?: string;
+}
+
+/**
+ * A modal dialog: the page behind is inert, Tab stays inside, Escape and the close button close it, and
+ * focus returns to whatever opened it. Render it only while it is open.
+ */
+export function ModalDialog({ title, onClose, children, className = "max-w-lg" }: ModalDialogProps) {
+  const titleId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const panel = panelRef.current!;
+    const overlay = panel.parentElement!;
+    const hidden: Element[] = [];
+    for (const sibling of Array.from(document.body.children)) {
+      if (sibling !== overlay && !sibling.hasAttribute("inert") && !sibling.contains(overlay)) {
+        sibling.setAttribute("inert", "");
+        hidden.push(sibling);
+      }
+    }
+    const first = panel.querySelector<HTMLElement>("[data-autofocus]") ?? panel;
+    first.focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        event.stopPropagation();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key !== "Tab") return;
+      const focusable = Array.from(panel.querySelectorAll<HTMLElement>(focusableSelector));
+      if (focusable.length === 0) {
+        event.preventDefault();
+        return;
+      }
+      const firstItem = focusable[0]!;
+      const lastItem = focusable[focusable.length - 1]!;
+      if (event.shiftKey && (document.activeElement === firstItem || document.activeElement === panel)) {
+        event.preventDefault();
+        lastItem.focus();
+      } else if (!event.shiftKey && document.activeElement === lastItem) {
+        event.preventDefault();
+        firstItem.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      for (const element of hidden) element.removeAttribute("inert");
+      opener?.focus();
+    };
+  }, []);
+
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-stone-900/60 p-4">
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-hidden="true"
+        className="absolute inset-0 h-full w-full cursor-default"
+        onClick={onClose}
+      />
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`relative max-h-[90vh] w-full overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl ${className}`}
+      >
+        <div className="flex items-start justify-between gap-4">
+          <h2 id={titleId} className="text-xl font-bold text-stone-900">
+            {title}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close"
+            className="-mr-2 -mt-2 rounded-full p-2 text-stone-500 hover:bg-stone-100 hover:text-stone-800"
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        <div className="mt-4">{children}</div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,25 @@
+import { toast } from "react-toastify";
+import type { CartProduct } from "../../../shared/schemas/cart.ts";
+import { productMessages } from "../../../shared/schemas/product-form.ts";
+import type { Product } from "../../../shared/schemas/products.ts";
+import { addToCart } from "../../lib/cart-store.ts";
+
+/** A product as a cart line keeps it (the spec's product fields; quantity is the cart's own). */
+export const cartProductOf = (product: Product): CartProduct => ({
+  id: product.id,
+  name: product.name,
+  price: product.price,
+  image: product.image,
+  description: product.description,
+  category: product.category,
+  userId: product.userId,
+});
+
+/** Adds one to the stored cart and says so with the spec's toasts. */
+export function addToCartWithToast(product: CartProduct): void {
+  const result = addToCart(product);
+  const name = product.name || "Product";
+  toast.success(
+    result === "added" ? productMessages.addedToCart(name) : productMessages.quantityUpdated(name),
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import type { Product } from "../../../shared/schemas/products.ts";
+import { CategoryTiles } from "../../components/category-tiles.tsx";
+import { FeatureTiles } from "../../components/feature-tiles.tsx";
+import { TruckIcon } from "../../components/icons.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { useLikedProducts } from "../../lib/likes-store.ts";
+import { DealOfTheDay } from "./deal-of-the-day.tsx";
+import { HeroCarousel } from "./hero-carousel.tsx";
+import { ProductDetailsDialog } from "./product-details-dialog.tsx";
+import { ProductTile } from "./product-tile.tsx";
+import { useLatestProducts } from "./products.api.ts";
+import { useLoadErrorToast } from "./use-load-error-toast.ts";
+
+export const DASHBOARD_PRODUCT_COUNT = 8;
+
+function SectionHeading({ id, title, children }: { id: string; title: string; children?: React.ReactNode }) {
+  return (
+    <div className="mb-5 flex flex-wrap items-end justify-between gap-2">
+      <h2 id={id} className="text-2xl font-bold text-stone-900">
+        {title}
+      </h2>
+      {children}
+    </div>
+  );
+}
+
+/** Home (SPEC §2): hero, shipping banner, feature and category tiles, deal of the day and the product grid. */
+export function DashboardPage() {
+  const products = useLatestProducts(DASHBOARD_PRODUCT_COUNT);
+  const liked = useLikedProducts();
+  const [details, setDetails] = useState<Product | null>(null);
+  useLoadErrorToast(products.isError);
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-12 px-4 py-6">
+      <h1 className="sr-only">Veggie Cart</h1>
+      <HeroCarousel />
+
+      <p className="flex items-center justify-center gap-3 rounded-2xl bg-brand-700 px-4 py-3 text-center font-semibold text-white">
+        <TruckIcon className="h-6 w-6 shrink-0" />
+        Free shipping on orders over Rs. 200
+      </p>
+
+      <section aria-labelledby="features-heading">
+        <h2 id="features-heading" className="sr-only">
+          Why Veggie Cart
+        </h2>
+        <FeatureTiles headingLevel={3} />
+      </section>
+
+      <section aria-labelledby="categories-heading">
+        <SectionHeading id="categories-heading" title="Shop by category" />
+        <CategoryTiles />
+      </section>
+
+      <DealOfTheDay />
+
+      <section aria-labelledby="products-heading">
+        <SectionHeading id="products-heading" title="Fresh products">
+          <Link to="/shop" className="font-semibold text-brand-700 hover:underline">
+            View all products
+          </Link>
+        </SectionHeading>
+        {products.isPending ? (
+          <Spinner label="Loading products..." />
+        ) : products.isError ? (
+          <p className="rounded-2xl bg-stone-100 p-8 text-center text-stone-700">
+            Products could not be loaded.{" "}
+            <button
+              type="button"
+              onClick={() => products.refetch()}
+              className="font-semibold text-brand-700 underline"
+            >
+              Try again
+            </button>
+          </p>
+        ) : products.data.items.length === 0 ? (
+          <p className="rounded-2xl bg-stone-100 p-8 text-center text-stone-700">No products available</p>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {products.data.items.map((product, i) => (
+              <li key={product.id}>
+                <ProductTile
+                  product={product}
+                  liked={liked.includes(product.id)}
+                  onShowDetails={setDetails}
+                  eager={i < 4}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {details ? <ProductDetailsDialog product={details} onClose={() => setDetails(null)} /> : null}
+    </div>
+  );
+}

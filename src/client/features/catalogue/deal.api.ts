@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { storageKeys } from "../../../shared/constants.ts";
+import { type Deal, DealSchema } from "../../../shared/schemas/products.ts";
+import { apiFetch } from "../../lib/api-client.ts";
+import { readStored, writeStored } from "../../lib/storage.ts";
+
+/** The current deal, also kept under `dealOfTheDay` in localStorage (SPEC §3). */
+export async function fetchDeal(signal?: AbortSignal): Promise<Deal> {
+  const payload = await apiFetch<{ deal?: unknown }>("/api/deal", { signal });
+  // NOTE: the server answers `{ deal }` like `{ product }`; a bare deal is accepted too.
+  const deal = DealSchema.parse(payload.deal ?? payload);
+  writeStored(storageKeys.dealOfTheDay, deal);
+  return deal;
+}
+
+/** The stored deal while it still runs, so the block shows at once on the next visit. */
+export function readStoredDeal(now = Date.now()): Deal | undefined {
+  const parsed = DealSchema.safeParse(readStored<unknown>(storageKeys.dealOfTheDay, null));
+  if (!parsed.success || Date.parse(parsed.data.endTime) <= now) return undefined;
+  return parsed.data;
+}
+
+export const dealQuery = queryOptions({
+  queryKey: ["deal"],
+  queryFn: ({ signal }) => fetchDeal(signal),
+  initialData: () => readStoredDeal(),
+  initialDataUpdatedAt: 0,
+});
+
+export const useDeal = () => useQuery(dealQuery);

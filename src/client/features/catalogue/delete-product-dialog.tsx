@@ -1,0 +1,49 @@
+import { toast } from "react-toastify";
+import { productMessages } from "../../../shared/schemas/product-form.ts";
+import type { Product } from "../../../shared/schemas/products.ts";
+import { Button } from "../../components/button.tsx";
+import { ModalDialog } from "../../components/modal-dialog.tsx";
+import { useDeleteProduct } from "./delete-product.api.ts";
+import { productName } from "./product-labels.ts";
+
+/** Asks before deleting one's own product, then deletes it and says how it went (SPEC §8). */
+export function DeleteProductDialog({
+  product,
+  onClose,
+  onDeleted,
+}: {
+  product: Product;
+  onClose: () => void;
+  /** Called once the product is gone (its card, which opened this dialog, goes with it). */
+  onDeleted: () => void;
+}) {
+  const deletion = useDeleteProduct();
+  const name = productName(product.name);
+
+  const confirm = () =>
+    deletion.mutate(product.id, {
+      onSuccess: () => {
+        toast.success(productMessages.deleted);
+        onClose();
+        onDeleted();
+      },
+      onError: () => toast.error(productMessages.deleteFailed),
+    });
+
+  return (
+    <ModalDialog title="Delete this product?" onClose={onClose}>
+      <p className="text-stone-700">
+        <strong className="font-semibold">{name}</strong> will be removed from the shop. This cannot be
+        undone.
+      </p>
+      <div className="mt-6 flex justify-end gap-3">
+        <Button variant="secondary" onClick={onClose} data-autofocus>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={confirm} disabled={deletion.isPending}>
+          {deletion.isPending ? "Deleting..." : "Delete product"}
+        </Button>
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,50 @@
+import { formatRupees } from "../../../shared/money.ts";
+import type { Product } from "../../../shared/schemas/products.ts";
+import { Button } from "../../components/button.tsx";
+import { CartIcon, TrashIcon } from "../../components/icons.tsx";
+import { addToCartWithToast, cartProductOf } from "./add-to-cart.ts";
+import { ProductImage, productGridSizes } from "./product-image.tsx";
+import { categoryLabel, productDescription, productName } from "./product-labels.ts";
+
+interface ProductCardProps {
+  product: Product;
+  /** Only the product's owner may delete it (SPEC §5). */
+  canDelete: boolean;
+  onDelete: (product: Product) => void;
+  eager?: boolean;
+}
+
+/** A shop card: photo, category badge, name, description, price, Add to Cart and, for the owner, Delete. */
+export function ProductCard({ product, canDelete, onDelete, eager }: ProductCardProps) {
+  const name = productName(product.name);
+  return (
+    <article className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-lg">
+      <div className="relative aspect-[4/3] overflow-hidden bg-stone-100">
+        <ProductImage product={product} sizes={productGridSizes} eager={eager} />
+        <span className="absolute left-3 top-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">
+          {categoryLabel(product.category)}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        <h3 className="text-lg font-semibold text-stone-900">{name}</h3>
+        {product.farmerName ? <p className="text-xs text-stone-600">by {product.farmerName}</p> : null}
+        <p className="mt-1 line-clamp-2 flex-1 text-sm text-stone-600">
+          {productDescription(product.description)}
+        </p>
+        <p className="mt-3 text-xl font-bold text-brand-800">{formatRupees(product.price || 0)}</p>
+        <div className="mt-3 flex gap-2">
+          <Button className="flex-1" onClick={() => addToCartWithToast(cartProductOf(product))}>
+            <CartIcon />
+            Add to Cart<span className="sr-only">: {name}</span>
+          </Button>
+          {canDelete ? (
+            <Button variant="danger" onClick={() => onDelete(product)}>
+              <TrashIcon />
+              Delete<span className="sr-only">: {name}</span>
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,72 @@
+import { formatRupees } from "../../../shared/money.ts";
+import type { Product } from "../../../shared/schemas/products.ts";
+import { CartIcon, EyeIcon, HeartIcon } from "../../components/icons.tsx";
+import { toggleLike } from "../../lib/likes-store.ts";
+import { addToCartWithToast, cartProductOf } from "./add-to-cart.ts";
+import { ProductImage, productGridSizes } from "./product-image.tsx";
+import { categoryLabel, productName } from "./product-labels.ts";
+
+interface ProductTileProps {
+  product: Product;
+  liked: boolean;
+  onShowDetails: (product: Product) => void;
+  eager?: boolean;
+}
+
+const actionClass =
+  "flex h-10 w-10 items-center justify-center rounded-full bg-white text-stone-800 shadow-md ring-1 ring-stone-200 transition hover:bg-brand-700 hover:text-white";
+
+/**
+ * A dashboard grid item. Its actions (like, add to cart, details) appear on hover as the spec has it, and
+ * also whenever one of them has keyboard focus, and always on touch screens, where there is no hover.
+ */
+export function ProductTile({ product, liked, onShowDetails, eager }: ProductTileProps) {
+  const name = productName(product.name);
+  return (
+    <article className="group h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-lg">
+      <div className="relative aspect-[4/3] overflow-hidden bg-stone-100">
+        <ProductImage product={product} sizes={productGridSizes} eager={eager} />
+        <div className="absolute right-3 top-3 flex flex-col gap-2 transition-opacity lg:opacity-0 lg:group-hover:opacity-100 lg:group-focus-within:opacity-100">
+          <button
+            type="button"
+            aria-pressed={liked}
+            aria-label={`Like ${name}`}
+            onClick={() => toggleLike(product.id)}
+            className={`${actionClass} ${liked ? "!bg-rose-600 !text-white lg:opacity-100" : ""}`}
+          >
+            <HeartIcon filled={liked} />
+          </button>
+          <button
+            type="button"
+            aria-label={`Add ${name} to cart`}
+            onClick={() => addToCartWithToast(cartProductOf(product))}
+            className={actionClass}
+          >
+            <CartIcon />
+          </button>
+          <button
+            type="button"
+            aria-label={`View details of ${name}`}
+            onClick={() => onShowDetails(product)}
+            className={actionClass}
+          >
+            <EyeIcon />
+          </button>
+        </div>
+        {liked ? (
+          <span className="absolute left-3 top-3 flex h-7 w-7 items-center justify-center rounded-full bg-rose-600 text-white lg:group-hover:opacity-0 lg:group-focus-within:opacity-0">
+            <HeartIcon filled className="h-4 w-4" />
+            <span className="sr-only">Liked</span>
+          </span>
+        ) : null}
+      </div>
+      <div className="p-4">
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
+          {categoryLabel(product.category)}
+        </p>
+        <h3 className="mt-1 font-semibold text-stone-900">{name}</h3>
+        <p className="mt-2 text-lg font-bold text-brand-800">{formatRupees(product.price || 0)}</p>
+      </div>
+    </article>
+  );
+}

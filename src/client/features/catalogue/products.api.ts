@@ -1,0 +1,44 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import {
+  type ProductList,
+  type ProductListQuery,
+  ProductListSchema,
+} from "../../../shared/schemas/products.ts";
+import { apiFetch } from "../../lib/api-client.ts";
+
+export type ProductFilters = Pick<ProductListQuery, "category" | "q" | "sort">;
+
+export const SHOP_PAGE_SIZE = 12;
+
+export async function fetchProducts(query: ProductListQuery, signal?: AbortSignal): Promise<ProductList> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== "") params.set(key, String(value));
+  }
+  const payload = await apiFetch<unknown>(`/api/products?${params}`, { signal });
+  return ProductListSchema.parse(payload);
+}
+
+/** Every cached product list starts with this key, so a new or deleted product refreshes them all. */
+export const productsKey = ["products"] as const;
+
+/** The shop's list, one page at a time (never the whole catalogue). */
+export const productPagesQuery = (filters: ProductFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...productsKey, "pages", filters],
+    queryFn: ({ pageParam, signal }) =>
+      fetchProducts({ ...filters, cursor: pageParam, limit: SHOP_PAGE_SIZE }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export const useProductPages = (filters: ProductFilters) => useInfiniteQuery(productPagesQuery(filters));
+
+/** The dashboard's grid: the newest few. */
+export const latestProductsQuery = (limit: number) =>
+  queryOptions({
+    queryKey: [...productsKey, "latest", limit],
+    queryFn: ({ signal }) => fetchProducts({ sort: "newest", limit }, signal),
+  });
+
+export const useLatestProducts = (limit: number) => useQuery(latestProductsQuery(limit));

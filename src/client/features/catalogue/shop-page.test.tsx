@@ -1,0 +1,73 @@
+import type { InfiniteData } from "@tanstack/react-query";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { ProductList } from "../../../shared/schemas/products.ts";
+import { aProduct } from "../../test/products.fixture.ts";
+import { renderScreen, screenQueryClient } from "../../test/render.tsx";
+import { productPagesQuery } from "./products.api.ts";
+import { ShopPage } from "./shop-page.tsx";
+
+function shopWith(items: ProductList["items"], nextCursor: string | null = null, path = "/shop") {
+  const client = screenQueryClient();
+  const filters = Object.fromEntries(new URL(path, "http://x").searchParams);
+  const data: InfiniteData<ProductList, string | undefined> = {
+    pages: [{ items, nextCursor }],
+    pageParams: [undefined],
+  };
+  client.setQueryData(
+    productPagesQuery({ sort: "newest", ...filters } as Parameters<typeof productPagesQuery>[0]).queryKey,
+    data,
+  );
+  return client;
+}
+
+describe("shop page", () => {
+  it("has the spec's title and farmer link, and shows Delete only on the signed-in user's own products", async () => {
+    const mine = aProduct({ name: "My carrots", userId: "me" });
+    const theirs = aProduct({ name: "Their apples", userId: "someone-else" });
+    renderScreen(<ShopPage currentUserId="me" />, { path: "/shop", client: shopWith([mine, theirs]) });
+    expect(screen.getByRole("heading", { level: 1, name: "Our Products" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Connect with Farmers" })).toHaveAttribute("href", "/contact");
+    const [mineCard, theirsCard] = screen.getAllByRole("article");
+    expect(within(mineCard!).getByRole("button", { name: /Delete/ })).toBeInTheDocument();
+    expect(within(theirsCard!).queryByRole("button", { name: /Delete/ })).not.toBeInTheDocument();
+  });
+
+  it("asks before deleting, and Cancel keeps the product", async () => {
+    const mine = aProduct({ name: "My carrots", userId: "me" });
+    renderScreen(<ShopPage currentUserId="me" />, { path: "/shop", client: shopWith([mine]) });
+    await userEvent.click(screen.getByRole("button", { name: /Delete/ }));
+    const dialog = screen.getByRole("dialog", { name: "Delete this product?" });
+    expect(dialog).toHaveTextContent("My carrots");
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "My carrots" })).toBeInTheDocument();
+  });
+
+  it("shows the empty state with Add New Product", () => {
+    renderScreen(<ShopPage currentUserId="me" />, { path: "/shop", client: shopWith([]) });
+    expect(screen.getByText("No products available")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Add New Product" })).toHaveAttribute("href", "/addProduct");
+  });
+
+  it("reads the category and search from the address, and offers Load more while there are more pages", () => {
+    renderScreen(<ShopPage currentUserId={null} />, {
+      path: "/shop?category=dairy&q=paneer",
+      client: shopWith([aProduct({ category: "dairy" })], "next", "/shop?category=dairy&q=paneer"),
+    });
+    expect(screen.getByLabelText("Category")).toHaveValue("dairy");
+    expect(screen.getByLabelText("Search products")).toHaveValue("paneer");
+    expect(screen.getByRole("button", { name: "Load more" })).toBeInTheDocument();
+  });
+
+  it("writes a chosen category into the address", async () => {
+    const { router } = renderScreen(<ShopPage currentUserId={null} />, {
+      path: "/shop",
+      client: shopWith([aProduct()]),
+    });
+    await userEvent.selectOptions(screen.getByLabelText("Category"), "grains");
+    expect(router.state.location.search).toBe("?category=grains");
+  });
+});

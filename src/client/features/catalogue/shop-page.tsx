@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { CategorySchema, PRODUCT_SORTS, type Product } from "../../../shared/schemas/products.ts";
+import { Button } from "../../components/button.tsx";
+import { PlusIcon } from "../../components/icons.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { DeleteProductDialog } from "./delete-product-dialog.tsx";
+import { ProductCard } from "./product-card.tsx";
+import { useProductPages } from "./products.api.ts";
+import { type ProductSort, type ShopFilters, ShopFiltersBar } from "./shop-filters.tsx";
+import { useLoadErrorToast } from "./use-load-error-toast.ts";
+
+function filtersFrom(params: URLSearchParams): ShopFilters {
+  const category = CategorySchema.safeParse(params.get("category"));
+  const sort = params.get("sort");
+  const q = params.get("q")?.trim().slice(0, 100);
+  return {
+    category: category.success ? category.data : undefined,
+    q: q || undefined,
+    sort: PRODUCT_SORTS.includes(sort as ProductSort) ? (sort as ProductSort) : "newest",
+  };
+}
+
+/** Loads the next page when the end of the list scrolls near (the Load more button does the same). */
+function useLoadWhenVisible(onVisible: () => void, enabled: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const target = ref.current;
+    if (!enabled || !target || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onVisible();
+      },
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [onVisible, enabled]);
+  return ref;
+}
+
+/** The shop (SPEC §2): every product, a page at a time, with search, category filter and sort. */
+export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFrom(params), [params]);
+  const pages = useProductPages(filters);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useLoadErrorToast(pages.isError);
+
+  const setFilters = useCallback(
+    (next: ShopFilters) => {
+      const search = new URLSearchParams();
+      if (next.q) search.set("q", next.q);
+      if (next.category) search.set("category", next.category);
+      if (next.sort !== "newest") search.set("sort", next.sort);
+      setParams(search, { replace: true });
+    },
+    [setParams],
+  );
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useLoadWhenVisible(loadMore, Boolean(hasNextPage) && !pages.isFetchNextPageError);
+
+  const products = pages.data?.pages.flatMap((page) => page.items) ?? [];
+  const filtered = Boolean(filters.q || filters.category);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-extrabold text-stone-900 sm:text-4xl">
+            Our Products
+          </h1>
+          <p className="mt-1 text-stone-600">Straight from the farmers who grow them.</p>
+        </div>
+        <Link
+          to="/contact"
+          className="rounded-xl bg-white px-4 py-2 font-semibold text-brand-800 shadow-sm ring-1 ring-brand-700 hover:bg-brand-50"
+        >
+          Connect with Farmers
+        </Link>
+      </div>
+
+      <div className="mt-6">
+        <ShopFiltersBar filters={filters} onChange={setFilters} />
+      </div>
+
+      <div className="mt-8" aria-busy={pages.isFetching}>
+        {pages.isPending ? (
+          <Spinner label="Loading products..." />
+        ) : pages.isError ? (
+          <div className="rounded-2xl bg-stone-100 p-8 text-center text-stone-700">
+            <p>Products could not be loaded.</p>
+            <Button className="mt-4" onClick={() => pages.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : products.length === 0 ? (
+          <div className="rounded-2xl bg-white p-10 text-center shadow-sm ring-1 ring-stone-200">
+            <p className="text-lg font-semibold text-stone-900">
+              {filtered ? "No products match your search." : "No products available"}
+            </p>
+            <p className="mt-1 text-stone-600">
+              {filtered ? "Try another word or category." : "Be the first farmer to list your produce."}
+            </p>
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              {filtered ? (
+                <Button variant="secondary" onClick={() => setFilters({ sort: filters.sort })}>
+                  Clear filters
+                </Button>
+              ) : null}
+              <Link
+                to="/addProduct"
+                className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800"
+              >
+                <PlusIcon />
+                Add New Product
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <>
+            <p className="sr-only" aria-live="polite">
+              {`Showing ${products.length} products`}
+            </p>
+            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {products.map((product, i) => (
+                <li key={product.id}>
+                  <ProductCard
+                    product={product}
+                    canDelete={currentUserId !== null && product.userId === currentUserId}
+                    onDelete={setDeleting}
+                    eager={i < 4}
+                  />
+                </li>
+              ))}
+            </ul>
+            <div ref={sentinel} className="mt-8 flex justify-center">
+              {hasNextPage ? (
+                <Button variant="secondary" onClick={loadMore} disabled={isFetchingNextPage}>
+                  {isFetchingNextPage ? "Loading more..." : "Load more"}
+                </Button>
+              ) : (
+                <p className="text-sm text-stone-600">You have seen every product.</p>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+
+      {deleting ? (
+        <DeleteProductDialog
+          product={deleting}
+          onClose={() => setDeleting(null)}
+          // NOTE: the Delete button that opened the dialog is gone; focus goes to the page title, not to <body>.
+          onDeleted={() => window.setTimeout(() => headingRef.current?.focus())}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { parseWith } from "../http/errors.ts";
+import { DEFAULT_IMAGE_WIDTH, IMAGE_CONTENT_TYPE } from "./images.service.ts";
+
+/** An image id never changes its bytes (an edit would be a new id), so browsers may keep it for a year. */
+export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
+
+export const ImageQuerySchema = z.strictObject({
+  w: z.coerce
+    .number("w must be a width in pixels")
+    .int("w must be a width in pixels")
+    .min(1, "w must be a width in pixels")
+    .max(10_000, "w must be at most 10000")
+    .default(DEFAULT_IMAGE_WIDTH),
+});
+
+export const requestedWidth = (request: FastifyRequest) => parseWith(ImageQuerySchema, request.query).w;
+
+/** True when the client already holds this exact variant (If-None-Match, weak or strong, or *). */
+export function clientHasCurrent(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers["if-none-match"];
+  if (!header) return false;
+  return header
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === etag || tag === "*");
+}
+
+/** Answers with a WebP variant, or 304 when the client's copy is current. */
+export function sendImage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  variant: { etag: string; bytes?: Uint8Array },
+  cacheControl = IMMUTABLE_CACHE,
+) {
+  reply.header("etag", variant.etag).header("cache-control", cacheControl);
+  if (clientHasCurrent(request, variant.etag) || !variant.bytes) return reply.status(304).send();
+  return reply
+    .header("content-type", IMAGE_CONTENT_TYPE)
+    .send(Buffer.from(variant.bytes.buffer, variant.bytes.byteOffset, variant.bytes.byteLength));
+}

@@ -1,0 +1,53 @@
+import type { Kysely } from "kysely";
+import type { Database, ImagesTable, ImageVariantsTable } from "../db/database.ts";
+
+export async function insertImage(db: Kysely<Database>, image: ImagesTable, variants: ImageVariantsTable[]) {
+  await db.insertInto("images").values(image).execute();
+  for (const variant of variants) await db.insertInto("image_variants").values(variant).execute();
+}
+
+/** The prepared widths of an image and their ETags, without their bytes. */
+export function findVariantTags(db: Kysely<Database>, imageId: string) {
+  return db
+    .selectFrom("image_variants")
+    .select(["width", "etag"])
+    .where("image_id", "=", imageId)
+    .orderBy("width")
+    .execute();
+}
+
+export function findVariantBytes(db: Kysely<Database>, imageId: string, width: number) {
+  return db
+    .selectFrom("image_variants")
+    .select(["bytes", "etag"])
+    .where("image_id", "=", imageId)
+    .where("width", "=", width)
+    .executeTakeFirst();
+}
+
+/** The prepared widths of each image, for `srcset`. */
+export async function findWidthsByImage(
+  db: Kysely<Database>,
+  imageIds: readonly string[],
+): Promise<Map<string, number[]>> {
+  const widths = new Map<string, number[]>();
+  if (imageIds.length === 0) return widths;
+  const rows = await db
+    .selectFrom("image_variants")
+    .select(["image_id", "width"])
+    .where("image_id", "in", imageIds)
+    .orderBy("image_id")
+    .orderBy("width")
+    .execute();
+  for (const row of rows) {
+    const list = widths.get(row.image_id) ?? [];
+    list.push(row.width);
+    widths.set(row.image_id, list);
+  }
+  return widths;
+}
+
+/** Deletes an image; its variants go with it (ON DELETE CASCADE). */
+export function deleteImage(db: Kysely<Database>, imageId: string) {
+  return db.deleteFrom("images").where("id", "=", imageId).execute();
+}

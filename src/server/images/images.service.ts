@@ -1,0 +1,147 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import sharp, { type Metadata } from "sharp";
+import { MAX_IMAGE_BYTES, productMessages } from "../../shared/schemas/product-form.ts";
+import type { Database } from "../db/database.ts";
+import { AppError } from "../http/errors.ts";
+import * as repo from "./images.repository.ts";
+
+/** Widths prepared for every image (for `srcset`); an image narrower than one of them is never upscaled. */
+export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+export const DEFAULT_IMAGE_WIDTH = 640;
+/** Pixel-flood defence: a small file may declare a huge canvas; above this it is never decoded. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+export const IMAGE_CONTENT_TYPE = "image/webp";
+const WEBP_QUALITY = 80;
+
+export const imageMessages = {
+  type: productMessages.imageType,
+  tooLarge: productMessages.imageTooLarge,
+  tooManyPixels: `The image must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`,
+  unreadable: "The image could not be read. Please choose another file.",
+} as const;
+
+export const imageUrl = (imageId: string, width = DEFAULT_IMAGE_WIDTH) => `/api/images/${imageId}?w=${width}`;
+
+export type ImageFormat = "jpeg" | "png" | "webp" | "gif" | "avif";
+
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+/** The format the bytes themselves declare (never the file name or the Content-Type), or null. */
+export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) return "gif";
+  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "webp";
+  if (startsWith(bytes, ascii("ftyp"), 4)) {
+    // NOTE: an ISO-BMFF file names its major brand at 8 and compatible brands after 16, up to the box size.
+    const boxSize = Math.min(
+      bytes.length,
+      ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0,
+    );
+    for (let offset = 8; offset + 4 <= boxSize; offset += offset === 8 ? 8 : 4) {
+      if (startsWith(bytes, ascii("avif"), offset) || startsWith(bytes, ascii("avis"), offset)) return "avif";
+    }
+  }
+  return null;
+}
+
+export interface PreparedVariant {
+  width: number;
+  height: number;
+  bytes: Buffer;
+  etag: string;
+}
+
+export interface PreparedImage {
+  /** Size of the largest variant. */
+  width: number;
+  height: number;
+  variants: PreparedVariant[];
+}
+
+const etagOf = (bytes: Uint8Array) =>
+  `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"`;
+
+/** The widths to prepare for an image `width` pixels wide (after auto-rotation): never wider than it. */
+export function variantWidths(width: number): number[] {
+  const largest = Math.min(width, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!);
+  return [...IMAGE_WIDTHS.filter((w) => w < largest), largest];
+}
+
+/**
+ * Checks an upload by its content and re-encodes it: auto-rotated by its EXIF orientation, metadata stripped
+ * (sharp keeps none unless asked), WebP at each prepared width. Nothing the user sent is served as it is.
+ */
+export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
+  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError(413, "image_too_large", imageMessages.tooLarge);
+  const format = sniffImageFormat(bytes);
+  if (!format) throw new AppError(400, "unsupported_image", imageMessages.type);
+
+  let metadata: Metadata;
+  try {
+    // NOTE: metadata() reads the header only, so the declared size is known before any pixel is decoded.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError(400, "unreadable_image", imageMessages.unreadable);
+  }
+  const decodedAs = metadata.format === "heif" && metadata.compression === "av1" ? "avif" : metadata.format;
+  if (decodedAs !== format) throw new AppError(400, "unsupported_image", imageMessages.type);
+  const pageHeight = metadata.pageHeight ?? metadata.height;
+  if (!metadata.width || !pageHeight) throw new AppError(400, "unreadable_image", imageMessages.unreadable);
+  if (metadata.width * pageHeight > IMAGE_MAX_PIXELS) {
+    throw new AppError(400, "image_too_many_pixels", imageMessages.tooManyPixels);
+  }
+
+  const orientedWidth = metadata.autoOrient?.width ?? metadata.width;
+  const source = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, pages: 1 }).autoOrient();
+  try {
+    const variants = await Promise.all(
+      variantWidths(orientedWidth).map(async (width) => {
+        const { data, info } = await source
+          .clone()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: WEBP_QUALITY })
+          .toBuffer({ resolveWithObject: true });
+        return { width: info.width, height: info.height, bytes: data, etag: etagOf(data) };
+      }),
+    );
+    const largest = variants[variants.length - 1]!;
+    return { width: largest.width, height: largest.height, variants };
+  } catch (error) {
+    if (/pixel limit/i.test(String(error))) {
+      throw new AppError(400, "image_too_many_pixels", imageMessages.tooManyPixels);
+    }
+    throw new AppError(400, "unreadable_image", imageMessages.unreadable);
+  }
+}
+
+/** Stores a prepared image (inside the caller's transaction) and returns its id. */
+export async function saveImage(
+  db: Kysely<Database>,
+  ownerId: string,
+  image: PreparedImage,
+): Promise<string> {
+  const id = randomUUID();
+  await repo.insertImage(
+    db,
+    {
+      id,
+      owner_id: ownerId,
+      content_type: IMAGE_CONTENT_TYPE,
+      width: image.width,
+      height: image.height,
+      created_at: new Date().toISOString(),
+    },
+    image.variants.map((variant) => ({ image_id: id, ...variant })),
+  );
+  return id;
+}
+
+/** The prepared width to serve for a request of `requested` pixels: the nearest not narrower, else the widest. */
+export function pickWidth(available: readonly number[], requested: number): number | undefined {
+  const sorted = [...available].sort((a, b) => a - b);
+  return sorted.find((width) => width >= requested) ?? sorted[sorted.length - 1];
+}
