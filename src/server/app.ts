@@ -16,6 +16,7 @@ import { registerErrorHandler } from "./http/errors.ts";
 import { registerSpa } from "./http/spa.ts";
 import { imagesRoutes } from "./images/images.routes.ts";
 import { messagesRoutes } from "./messages/messages.routes.ts";
+import { ordersRoutes } from "./orders/orders.routes.ts";
 import { productsRoutes } from "./products/products.routes.ts";
 
 /** JSON bodies are small; uploads go through multipart with their own limit. */
@@ -83,6 +84,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { prefix: "/auth", db, config });
       await api.register(messagesRoutes, { db });
+      await api.register(ordersRoutes, { prefix: "/orders", db });
       await api.register(productsRoutes, { prefix: "/products", db });
       await api.register(imagesRoutes, { prefix: "/images", db });
       await api.register(dealsRoutes, { prefix: "/deal" });

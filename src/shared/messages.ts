@@ -23,3 +23,23 @@ export const messages = {
   messagesTooFast: "You are sending messages too quickly. Please wait a minute and try again.",
   sendFailed: "Your message could not be sent. Please try again.",
 } as const;
+
+/** Cart, checkout and orders (SPEC §5, §8). */
+export const orderMessages = {
+  cartEmpty: "Your cart is empty!",
+  itemRemoved: "Item removed from cart",
+  orderPlaced: "Order placed successfully!",
+  orderFailed: "Failed to place order. Please try again.",
+  fullNameRequired: "Please enter your full name",
+  emailRequired: "Please enter your email address",
+  addressRequired: "Please enter your address",
+  cityRequired: "Please enter your city",
+  stateRequired: "Please enter your state",
+  zipCodeRequired: "Please enter your ZIP code",
+  zipCodeInvalid: "Please enter a valid ZIP code",
+  paymentMethodInvalid: "Please choose a payment method",
+  quantityInvalid: "Quantity must be a whole number from 1 to 99",
+  idempotencyKeyMissing: "The Idempotency-Key header is missing or malformed",
+  idempotencyKeyReused: "This checkout was already submitted with a different cart. Please try again.",
+  orderNotFound: "Order not found",
+} as const;

@@ -2,6 +2,7 @@ import { Link, NavLink, useNavigate } from "react-router";
 import { LogoMark } from "../components/logo.tsx";
 import { useLogout } from "../features/auth/logout.api.ts";
 import { useMe } from "../features/auth/me.api.ts";
+import { useCart } from "../lib/cart-store.ts";
 
 const links = [
   { to: "/shop", label: "Shop" },
@@ -19,6 +20,7 @@ export function Header() {
   const me = useMe();
   const logout = useLogout();
   const navigate = useNavigate();
+  const cartCount = useCart().reduce((sum, item) => sum + item.quantity, 0);
 
   const goHome = (event: React.MouseEvent) => {
     event.preventDefault();
@@ -58,8 +60,21 @@ export function Header() {
           </li>
           {links.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} className={linkClass}>
+              <NavLink
+                to={link.to}
+                className={linkClass}
+                aria-describedby={link.to === "/cart" && cartCount > 0 ? "cart-count" : undefined}
+              >
                 {link.label}
+                {link.to === "/cart" && cartCount > 0 ? (
+                  // NOTE: the count is described, not named, so the link's accessible name stays "Cart".
+                  <span
+                    aria-hidden="true"
+                    className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white"
+                  >
+                    {cartCount}
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           ))}
@@ -76,6 +91,9 @@ export function Header() {
             </li>
           ) : null}
         </ul>
+        <span id="cart-count" className="sr-only">
+          {cartCount === 1 ? "1 item in your cart" : `${cartCount} items in your cart`}
+        </span>
       </nav>
     </header>
   );

@@ -1,5 +1,4 @@
 import type { RouteObject } from "react-router";
-import { PlaceholderPage } from "../components/placeholder-page.tsx";
 import { AboutPage } from "../features/about/about-page.tsx";
 import { LoginPage } from "../features/auth/login-page.tsx";
 import { SignupPage } from "../features/auth/signup-page.tsx";
@@ -8,7 +7,12 @@ import { TermsPage } from "../features/legal/terms-page.tsx";
 import { ContactPage } from "../features/messages/contact-page.tsx";
 import { FaqPage } from "../features/messages/faq-page.tsx";
 import { MessagesPage } from "../features/messages/messages-page.tsx";
+import { CartPage } from "../features/orders/cart-page.tsx";
+import { OrderConfirmationPage } from "../features/orders/order-confirmation-page.tsx";
+import { OrderDetailPage } from "../features/orders/order-detail-page.tsx";
+import { OrdersPage } from "../features/orders/orders-page.tsx";
 import { AddProductRoute, ShopRoute } from "./catalogue-routes.tsx";
+import { CheckoutWithAccount } from "./checkout-with-account.tsx";
 import { HomeRedirect, RequireSignedIn, RequireSignedOut } from "./guards.tsx";
 import { Layout } from "./layout.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
@@ -32,10 +36,11 @@ export const routes: RouteObject[] = [
           { path: "/dashboard", element: <DashboardPage /> },
           { path: "/shop", element: <ShopRoute /> },
           { path: "/addProduct", element: <AddProductRoute /> },
-          { path: "/cart", element: <PlaceholderPage title="Your cart" /> },
-          { path: "/checkout", element: <PlaceholderPage title="Checkout" /> },
-          { path: "/order-confirmation", element: <PlaceholderPage title="Order Confirmed" /> },
-          { path: "/orders", element: <PlaceholderPage title="Your orders" /> },
+          { path: "/cart", element: <CartPage /> },
+          { path: "/checkout", element: <CheckoutWithAccount /> },
+          { path: "/order-confirmation", element: <OrderConfirmationPage /> },
+          { path: "/orders", element: <OrdersPage /> },
+          { path: "/orders/:id", element: <OrderDetailPage /> },
           { path: "/contact", element: <ContactPage /> },
           { path: "/faq", element: <FaqPage /> },
           { path: "/terms", element: <TermsPage /> },

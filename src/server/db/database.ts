@@ -52,6 +52,39 @@ export interface ProductsTable {
   created_at: string;
 }
 
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  status: string;
+  total_paise: number;
+  full_name: string;
+  email: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  /** address, city, state and zip joined, as the spec's Order has it. */
+  shipping_address: string;
+  payment_method: string;
+  /** Unique per user: a repeated request with the same key returns the first order. */
+  idempotency_key: string;
+  /** SHA-256 of the canonical request body, so a reused key with a different body is refused. */
+  request_hash: string;
+  created_at: string;
+}
+
+export interface OrderItemsTable {
+  order_id: string;
+  /** The line's position in the order, from 1. */
+  line_no: number;
+  product_id: string;
+  /** Name and unit price as charged. */
+  name: string;
+  unit_price_paise: number;
+  quantity: number;
+  line_total_paise: number;
+}
+
 export interface MessagesTable {
   id: string;
   /** contact | faq */
@@ -78,6 +111,8 @@ export interface Database {
   images: ImagesTable;
   image_variants: ImageVariantsTable;
   products: ProductsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
   messages: MessagesTable;
 }
 

@@ -3,12 +3,14 @@ import type { Db } from "./database.ts";
 import * as usersSessions from "./migrations/0001-users-sessions.ts";
 import * as catalogue from "./migrations/0002-catalogue.ts";
 import * as messages from "./migrations/0003-messages.ts";
+import * as orders from "./migrations/0004-orders.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
 const migrations: Record<string, Migration> = {
   "0001-users-sessions": usersSessions,
   "0002-catalogue": catalogue,
   "0003-messages": messages,
+  "0004-orders": orders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -21,7 +23,14 @@ export async function migrateToLatest(db: Db): Promise<void> {
     db.dialect === "postgres"
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db: db.kysely, provider, migrationTableSchema });
+  // NOTE: branches add migrations in parallel (0003 and 0004 landed in either order), so a database that ran a
+  // later number first must still accept an earlier one; every migration is independent of its neighbours.
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider,
+    migrationTableSchema,
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {

@@ -1,0 +1,102 @@
+import { act, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { CartItem } from "../../../shared/schemas/cart.ts";
+import { renderAt } from "../../test/render.tsx";
+
+const asha = { id: "u1", email: "asha@example.com", name: "Asha" };
+
+const tomatoes: CartItem = {
+  id: "p-tomato",
+  name: "Tomatoes",
+  price: 40.5,
+  image: "",
+  description: "",
+  category: "vegetables",
+  userId: "f1",
+  quantity: 2,
+};
+const milk: CartItem = { ...tomatoes, id: "p-milk", name: "Milk", price: 0.1, quantity: 1 };
+
+const storeCart = (items: CartItem[]) => window.localStorage.setItem("cart", JSON.stringify(items));
+const storedCart = () => JSON.parse(window.localStorage.getItem("cart") ?? "[]") as CartItem[];
+const total = () => screen.getByTestId("cart-total").textContent;
+
+describe("cart page", () => {
+  it("shows the empty state with Continue Shopping to /shop and a way back home", async () => {
+    renderAt("/cart", asha);
+    expect(await screen.findByText("Your cart is empty")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
+    expect(screen.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/dashboard");
+    expect(screen.queryByRole("link", { name: "Proceed to Checkout" })).not.toBeInTheDocument();
+  });
+
+  it("lists each line with name, price, quantity and the total, summed in paise", async () => {
+    storeCart([tomatoes, milk, { ...milk, id: "p-milk2", name: "Curd", price: 0.2 }]);
+    renderAt("/cart", asha);
+    const lines = within(await screen.findByRole("list", { name: "Cart items" })).getAllByRole("listitem");
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toHaveTextContent("Tomatoes");
+    expect(lines[0]).toHaveTextContent("₹40.50");
+    expect(screen.getByRole("status", { name: "Quantity of Tomatoes" })).toHaveTextContent("2");
+    // 2 × 40.50 + 0.10 + 0.20 = 81.30 exactly (no floating-point 81.30000000000001)
+    expect(total()).toBe("₹81.30");
+    expect(lines[0]).toHaveTextContent("No Image");
+    expect(screen.getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute("href", "/checkout");
+  });
+
+  it("changes quantities with plus and minus, never below 1, and saves every change", async () => {
+    storeCart([{ ...tomatoes, quantity: 1 }]);
+    renderAt("/cart", asha);
+    const minus = await screen.findByRole("button", { name: "Decrease quantity of Tomatoes" });
+    const plus = screen.getByRole("button", { name: "Increase quantity of Tomatoes" });
+    expect(minus).toBeDisabled();
+    await userEvent.click(minus);
+    expect(storedCart()[0]?.quantity).toBe(1);
+
+    await userEvent.click(plus);
+    await userEvent.click(plus);
+    expect(screen.getByRole("status", { name: "Quantity of Tomatoes" })).toHaveTextContent("3");
+    expect(storedCart()[0]?.quantity).toBe(3);
+    expect(total()).toBe("₹121.50");
+
+    await userEvent.click(minus);
+    expect(storedCart()[0]?.quantity).toBe(2);
+    expect(total()).toBe("₹81.00");
+    await userEvent.click(minus);
+    expect(minus).toBeDisabled();
+    expect(storedCart()[0]?.quantity).toBe(1);
+  });
+
+  it("removes a line with the trash button and says so", async () => {
+    storeCart([tomatoes, milk]);
+    renderAt("/cart", asha);
+    await userEvent.click(await screen.findByRole("button", { name: "Remove Tomatoes from cart" }));
+    expect(await screen.findByText("Item removed from cart")).toBeInTheDocument();
+    expect(screen.queryByText("Tomatoes")).not.toBeInTheDocument();
+    expect(storedCart().map((item) => item.id)).toEqual(["p-milk"]);
+    expect(total()).toBe("₹0.10");
+    await userEvent.click(screen.getByRole("button", { name: "Remove Milk from cart" }));
+    expect(await screen.findByText("Your cart is empty")).toBeInTheDocument();
+  });
+
+  it("follows a change made in another tab", async () => {
+    storeCart([tomatoes]);
+    renderAt("/cart", asha);
+    await screen.findByText("Tomatoes");
+    act(() => {
+      const value = JSON.stringify([{ ...tomatoes, quantity: 5 }, milk]);
+      window.localStorage.setItem("cart", value);
+      window.dispatchEvent(new StorageEvent("storage", { key: "cart", newValue: value }));
+    });
+    expect(screen.getByRole("status", { name: "Quantity of Tomatoes" })).toHaveTextContent("5");
+    expect(screen.getByText("Milk")).toBeInTheDocument();
+  });
+
+  it("shows the number of items on the header's Cart link, whose name stays Cart", async () => {
+    storeCart([tomatoes, milk]);
+    renderAt("/dashboard", asha);
+    const link = await screen.findByRole("link", { name: "Cart" });
+    expect(link).toHaveAccessibleDescription("3 items in your cart");
+  });
+});

@@ -1,0 +1,145 @@
+import { Link } from "react-router";
+import { toast } from "react-toastify";
+import { orderMessages } from "../../../shared/messages.ts";
+import { formatRupees } from "../../../shared/money.ts";
+import { type CartItem, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../../../shared/schemas/cart.ts";
+import { removeFromCart, setCartQuantity, useCart } from "../../lib/cart-store.ts";
+import { cartItemCount, cartTotalRupees, lineTotalRupees } from "./format.ts";
+import { ArrowLeftIcon, CartIcon, MinusIcon, PlusIcon, TrashIcon } from "./icons.tsx";
+import { primaryLink } from "./link-styles.ts";
+import { ProductThumbnail } from "./product-thumbnail.tsx";
+
+const stepButton =
+  "flex h-9 w-9 items-center justify-center rounded-full text-brand-800 ring-1 ring-stone-300 transition-colors hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent";
+
+function CartLine({ item }: { item: CartItem }) {
+  const remove = () => {
+    removeFromCart(item.id);
+    toast.success(orderMessages.itemRemoved);
+  };
+  return (
+    <li className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-4 gap-y-3 py-5 sm:grid-cols-[auto_minmax(0,1fr)_auto_auto]">
+      <ProductThumbnail src={item.image} />
+      <div className="min-w-0">
+        <h2 className="break-words text-lg font-semibold text-stone-900">{item.name}</h2>
+        <p className="mt-0.5 flex flex-wrap items-center gap-2 text-stone-600">
+          {formatRupees(item.price)}
+          {item.startTime ? (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+              Deal of the Day
+            </span>
+          ) : null}
+        </p>
+      </div>
+      <div className="order-last col-span-3 flex items-center justify-between gap-4 sm:order-none sm:col-span-1 sm:justify-end">
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            className={stepButton}
+            aria-label={`Decrease quantity of ${item.name}`}
+            disabled={item.quantity <= MIN_LINE_QUANTITY}
+            onClick={() => setCartQuantity(item.id, item.quantity - 1)}
+          >
+            <MinusIcon />
+          </button>
+          <output
+            className="w-8 text-center font-semibold tabular-nums"
+            aria-label={`Quantity of ${item.name}`}
+          >
+            {item.quantity}
+          </output>
+          <button
+            type="button"
+            className={stepButton}
+            aria-label={`Increase quantity of ${item.name}`}
+            disabled={item.quantity >= MAX_LINE_QUANTITY}
+            onClick={() => setCartQuantity(item.id, item.quantity + 1)}
+          >
+            <PlusIcon />
+          </button>
+        </div>
+        <p className="w-24 text-right font-semibold tabular-nums text-stone-900">
+          {formatRupees(lineTotalRupees(item))}
+        </p>
+      </div>
+      <button
+        type="button"
+        onClick={remove}
+        aria-label={`Remove ${item.name} from cart`}
+        className="rounded-full p-2 text-stone-500 transition-colors hover:bg-red-50 hover:text-red-700"
+      >
+        <TrashIcon />
+      </button>
+    </li>
+  );
+}
+
+export function CartPage() {
+  const items = useCart();
+  const total = cartTotalRupees(items);
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8">
+      <Link
+        to="/dashboard"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeftIcon /> Back to Home
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold text-brand-900">Your Cart</h1>
+
+      {items.length === 0 ? (
+        <div className="mt-10 flex flex-col items-center rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-stone-200">
+          <CartIcon className="h-14 w-14 text-brand-700" />
+          <h2 className="mt-4 text-xl font-semibold text-stone-900">Your cart is empty</h2>
+          <p className="mt-2 text-stone-600">
+            Fresh fruits, vegetables, dairy and grains are waiting for you.
+          </p>
+          <Link to="/shop" className={`mt-6 ${primaryLink}`}>
+            Continue Shopping
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <ul
+            aria-label="Cart items"
+            className="divide-y divide-stone-200 rounded-2xl bg-white px-4 sm:px-5 shadow-sm ring-1 ring-stone-200"
+          >
+            {items.map((item) => (
+              <CartLine key={item.id} item={item} />
+            ))}
+          </ul>
+          <aside
+            aria-labelledby="cart-summary-heading"
+            className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
+          >
+            <h2 id="cart-summary-heading" className="text-lg font-semibold text-stone-900">
+              Cart summary
+            </h2>
+            <dl className="mt-4 space-y-2 text-stone-700">
+              <div className="flex justify-between">
+                <dt>Items</dt>
+                <dd className="tabular-nums">{cartItemCount(items)}</dd>
+              </div>
+              <div className="flex justify-between border-t border-stone-200 pt-3 text-lg font-bold text-stone-900">
+                <dt>Total</dt>
+                <dd className="tabular-nums" data-testid="cart-total">
+                  {formatRupees(total)}
+                </dd>
+              </div>
+            </dl>
+            <Link to="/checkout" className={`mt-6 w-full ${primaryLink}`}>
+              Proceed to Checkout
+            </Link>
+            <Link
+              to="/shop"
+              className="mt-3 block text-center text-sm font-semibold text-brand-700 hover:underline"
+            >
+              Continue Shopping
+            </Link>
+          </aside>
+        </div>
+      )}
+    </section>
+  );
+}

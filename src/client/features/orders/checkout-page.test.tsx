@@ -1,0 +1,115 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CartItem } from "../../../shared/schemas/cart.ts";
+import { renderAt } from "../../test/render.tsx";
+
+const asha = { id: "u1", email: "asha@example.com", name: "Asha Rao" };
+const cart: CartItem[] = [
+  {
+    id: "p-tomato",
+    name: "Tomatoes",
+    price: 40.5,
+    image: "",
+    description: "",
+    category: "vegetables",
+    userId: "f1",
+    quantity: 3,
+  },
+  {
+    id: "deal-of-the-day",
+    name: "Cabbage",
+    price: 5,
+    image: "",
+    description: "",
+    category: "Vegetables",
+    userId: "system",
+    quantity: 1,
+    startTime: "2026-11-21T00:00:00.000Z",
+  },
+];
+
+afterEach(() => vi.restoreAllMocks());
+
+function openCheckout() {
+  window.localStorage.setItem("cart", JSON.stringify(cart));
+  const fetchSpy = vi.spyOn(globalThis, "fetch");
+  renderAt("/checkout", asha);
+  return fetchSpy;
+}
+
+const placeOrder = () => userEvent.click(screen.getByRole("button", { name: "Place Order" }));
+
+describe("checkout page", () => {
+  it("says the cart is empty when it is", async () => {
+    renderAt("/checkout", asha);
+    expect(await screen.findByText("Your cart is empty!")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Place Order" })).not.toBeInTheDocument();
+  });
+
+  it("summarises the order with two decimals, free shipping and the total", async () => {
+    openCheckout();
+    const summary = await screen.findByRole("region", { name: "Order Summary" });
+    expect(summary).toHaveTextContent("Tomatoes");
+    expect(summary).toHaveTextContent("₹40.50 × 3");
+    expect(summary).toHaveTextContent("₹121.50");
+    expect(within(summary).getByText("Subtotal").nextSibling).toHaveTextContent("₹126.50");
+    expect(within(summary).getByText("Shipping").nextSibling).toHaveTextContent("Free");
+    expect(screen.getByTestId("checkout-total")).toHaveTextContent("₹126.50");
+  });
+
+  it("fills name and e-mail from the account and defaults the payment method to credit card", async () => {
+    openCheckout();
+    expect(await screen.findByLabelText("Full name")).toHaveValue("Asha Rao");
+    expect(screen.getByLabelText("Email")).toHaveValue("asha@example.com");
+    expect(screen.getByRole("radio", { name: "Credit Card" })).toBeChecked();
+    for (const name of ["Debit Card", "UPI", "Net Banking"]) {
+      expect(screen.getByRole("radio", { name })).not.toBeChecked();
+    }
+  });
+
+  it("shows a message beside every missing field and sends nothing", async () => {
+    const fetchSpy = openCheckout();
+    await userEvent.clear(await screen.findByLabelText("Full name"));
+    await userEvent.clear(screen.getByLabelText("Email"));
+    await placeOrder();
+    const expected = {
+      "Full name": "Please enter your full name",
+      Email: "Please enter your email address",
+      Address: "Please enter your address",
+      City: "Please enter your city",
+      State: "Please enter your state",
+      "ZIP code": "Please enter your ZIP code",
+    };
+    for (const [label, message] of Object.entries(expected)) {
+      const field = screen.getByLabelText(label);
+      expect(field).toHaveAttribute("aria-invalid", "true");
+      expect(field).toHaveAccessibleDescription(message);
+    }
+    expect(screen.getByLabelText("Full name")).toHaveFocus();
+    expect(fetchSpy).not.toHaveBeenCalledWith("/api/orders", expect.anything());
+  });
+
+  it("checks the e-mail format and clears each message once the field is fixed", async () => {
+    const fetchSpy = openCheckout();
+    const email = await screen.findByLabelText("Email");
+    await userEvent.clear(email);
+    await userEvent.type(email, "asha-at-example");
+    await userEvent.type(screen.getByLabelText("Address"), "12 Lake Road");
+    await userEvent.type(screen.getByLabelText("City"), "Pune");
+    await userEvent.type(screen.getByLabelText("State"), "Maharashtra");
+    await placeOrder();
+    expect(screen.getByLabelText("Email")).toHaveAccessibleDescription("Please enter a valid email address");
+    expect(screen.getByLabelText("ZIP code")).toHaveAccessibleDescription("Please enter your ZIP code");
+    expect(screen.getByLabelText("City")).not.toHaveAttribute("aria-invalid");
+
+    await userEvent.clear(email);
+    await userEvent.type(email, "asha@example.com");
+    expect(screen.getByLabelText("Email")).not.toHaveAttribute("aria-invalid");
+    await userEvent.type(screen.getByLabelText("ZIP code"), "4");
+    expect(screen.getByLabelText("ZIP code")).toHaveAccessibleDescription("Please enter a valid ZIP code");
+    await userEvent.type(screen.getByLabelText("ZIP code"), "11001");
+    expect(screen.getByLabelText("ZIP code")).not.toHaveAttribute("aria-invalid");
+    expect(fetchSpy).not.toHaveBeenCalledWith("/api/orders", expect.anything());
+  });
+});

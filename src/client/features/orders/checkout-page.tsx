@@ -1,0 +1,251 @@
+import { type FormEvent, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import { orderMessages } from "../../../shared/messages.ts";
+import type { CartItem } from "../../../shared/schemas/cart.ts";
+import {
+  type CheckoutFormInput,
+  CheckoutFormSchema,
+  DEFAULT_PAYMENT_METHOD,
+  PAYMENT_METHODS,
+  type PlaceOrderInput,
+  paymentMethodLabels,
+} from "../../../shared/schemas/orders.ts";
+import { Button } from "../../components/button.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { ApiRequestError } from "../../lib/api-client.ts";
+import { clearCart, useCart } from "../../lib/cart-store.ts";
+import { fieldErrors } from "../../lib/form-errors.ts";
+import { ArrowLeftIcon, CartIcon } from "./icons.tsx";
+import { primaryLink } from "./link-styles.ts";
+import { OrderSummary } from "./order-summary.tsx";
+import { usePlaceOrder } from "./place-order.api.ts";
+import { useQuote } from "./quote.api.ts";
+
+type FieldName = keyof CheckoutFormInput;
+type Values = Record<FieldName, string>;
+
+const textFields: {
+  name: Exclude<FieldName, "paymentMethod">;
+  label: string;
+  autoComplete: string;
+  type?: string;
+  wide?: boolean;
+}[] = [
+  { name: "fullName", label: "Full name", autoComplete: "name", wide: true },
+  { name: "email", label: "Email", autoComplete: "email", type: "email", wide: true },
+  { name: "address", label: "Address", autoComplete: "street-address", wide: true },
+  { name: "city", label: "City", autoComplete: "address-level2" },
+  { name: "state", label: "State", autoComplete: "address-level1" },
+  { name: "zipCode", label: "ZIP code", autoComplete: "postal-code" },
+];
+
+const toOrderLines = (items: readonly CartItem[]): PlaceOrderInput["items"] =>
+  items.map((item) => ({
+    productId: item.id,
+    quantity: item.quantity,
+    ...(item.startTime ? { dealStartTime: item.startTime } : {}),
+  }));
+
+/** Splits a server error's fields into form fields ("shipping.city" → city) and cart lines ("items.2.x" → 2). */
+function splitServerFields(fields: Record<string, string>) {
+  const form: Record<string, string> = {};
+  const lines: Record<number, string> = {};
+  for (const [path, message] of Object.entries(fields)) {
+    const [head, second] = path.split(".");
+    if (head === "items" && second !== undefined) lines[Number(second)] = message;
+    else if (head === "shipping" && second) form[second] = message;
+    else if (head) form[head] = message;
+  }
+  return { form, lines };
+}
+
+export interface CheckoutDefaults {
+  fullName?: string;
+  email?: string;
+}
+
+export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults }) {
+  const items = useCart();
+  const navigate = useNavigate();
+  const placeOrder = usePlaceOrder();
+  const [values, setValues] = useState<Values>({
+    fullName: defaults.fullName ?? "",
+    email: defaults.email ?? "",
+    address: "",
+    city: "",
+    state: "",
+    zipCode: "",
+    paymentMethod: DEFAULT_PAYMENT_METHOD,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const [attempted, setAttempted] = useState(false);
+  const submitting = useRef(false);
+  // NOTE: made when the page opens and kept while the same order is retried (a double click, a dropped
+  // connection), so the server makes one order; a changed cart or form, or a refused request, gets a new key.
+  const attempt = useRef<{ key: string; body: string | null }>({ key: crypto.randomUUID(), body: null });
+  const formRef = useRef<HTMLFormElement>(null);
+  const orderLines = toOrderLines(items);
+  const quote = useQuote(orderLines);
+  const quoteError = quote.error instanceof ApiRequestError && quote.error.status >= 400 ? quote.error : null;
+  const quoteLineErrors = quoteError ? splitServerFields(quoteError.fields).lines : {};
+
+  function update(name: FieldName, value: string) {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (attempted) {
+      const parsed = CheckoutFormSchema.safeParse(next);
+      setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    }
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting.current) return;
+    setAttempted(true);
+    setServerMessage(null);
+    if (items.length === 0) {
+      toast.error(orderMessages.cartEmpty);
+      return;
+    }
+    const parsed = CheckoutFormSchema.safeParse(values);
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      setErrors(fields);
+      const firstInvalid = Object.keys(fields)[0];
+      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setLineErrors({});
+    const { paymentMethod, ...shipping } = parsed.data;
+    const input: PlaceOrderInput = { items: orderLines, shipping, paymentMethod };
+    const body = JSON.stringify(input);
+    if (attempt.current.body !== null && attempt.current.body !== body) {
+      attempt.current = { key: crypto.randomUUID(), body: null };
+    }
+    attempt.current.body = body;
+
+    submitting.current = true;
+    try {
+      const order = await placeOrder.mutateAsync({ input, idempotencyKey: attempt.current.key });
+      navigate("/order-confirmation", { replace: true, state: { orderId: order.id, total: order.total } });
+      clearCart();
+      toast.success(orderMessages.orderPlaced);
+    } catch (error) {
+      toast.error(orderMessages.orderFailed);
+      if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
+        // The server refused this request for good, so nothing was made with its key: the next try is a new one.
+        attempt.current = { key: crypto.randomUUID(), body: null };
+        const { form, lines } = splitServerFields(error.fields);
+        setErrors(form);
+        setLineErrors(lines);
+        setServerMessage(error.message);
+      }
+    } finally {
+      submitting.current = false;
+    }
+  }
+
+  if (items.length === 0 && !placeOrder.isSuccess) {
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-12">
+        <h1 className="text-3xl font-bold text-brand-900">Checkout</h1>
+        <div className="mt-8 flex flex-col items-center rounded-2xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-stone-200">
+          <CartIcon className="h-14 w-14 text-brand-700" />
+          <p className="mt-4 text-xl font-semibold text-stone-900">{orderMessages.cartEmpty}</p>
+          <Link to="/shop" className={`mt-6 ${primaryLink}`}>
+            Continue Shopping
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const busy = placeOrder.isPending;
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8">
+      <Link
+        to="/cart"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeftIcon /> Back to Cart
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold text-brand-900">Checkout</h1>
+      <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <form
+          ref={formRef}
+          onSubmit={onSubmit}
+          noValidate
+          aria-labelledby="shipping-heading"
+          className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
+        >
+          <h2 id="shipping-heading" className="text-lg font-semibold text-stone-900">
+            Shipping Information
+          </h2>
+          <div className="mt-4 grid gap-4 sm:grid-cols-3">
+            {textFields.map((field) => (
+              <TextField
+                key={field.name}
+                label={field.label}
+                name={field.name}
+                type={field.type ?? "text"}
+                autoComplete={field.autoComplete}
+                required
+                value={values[field.name]}
+                error={errors[field.name]}
+                onChange={(event) => update(field.name, event.target.value)}
+                className={field.wide ? "sm:col-span-3" : undefined}
+              />
+            ))}
+          </div>
+
+          <fieldset className="mt-6">
+            <legend className="text-lg font-semibold text-stone-900">Payment Method</legend>
+            <div className="mt-3 grid gap-3 sm:grid-cols-2">
+              {PAYMENT_METHODS.map((method) => (
+                <label
+                  key={method}
+                  className="flex cursor-pointer items-center gap-3 rounded-lg px-4 py-3 ring-1 ring-stone-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-700"
+                >
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    value={method}
+                    checked={values.paymentMethod === method}
+                    onChange={() => update("paymentMethod", method)}
+                    className="h-4 w-4 accent-brand-700"
+                  />
+                  <span className="font-medium text-stone-800">{paymentMethodLabels[method]}</span>
+                </label>
+              ))}
+            </div>
+            {errors.paymentMethod ? (
+              <p className="mt-1 text-sm text-red-700">{errors.paymentMethod}</p>
+            ) : null}
+          </fieldset>
+
+          {serverMessage || quoteError ? (
+            <p
+              role="alert"
+              className="mt-6 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200"
+            >
+              {serverMessage ?? quoteError?.message}
+            </p>
+          ) : null}
+
+          <Button type="submit" className="mt-6 w-full py-3 text-lg" disabled={busy} aria-busy={busy}>
+            {busy ? "Placing Order..." : "Place Order"}
+          </Button>
+        </form>
+        <OrderSummary
+          items={items}
+          quote={quoteError ? undefined : quote.data}
+          lineErrors={{ ...quoteLineErrors, ...lineErrors }}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { paiseToRupees, rupeesToPaise } from "../../../shared/money.ts";
+import type { CartItem } from "../../../shared/schemas/cart.ts";
+import { type PaymentMethod, paymentMethodLabels } from "../../../shared/schemas/orders.ts";
+
+const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
+
+export const formatOrderDate = (iso: string) => dateFormat.format(new Date(iso));
+
+/** A short, readable order number: the first eight characters of its id. */
+export const orderNumber = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
+
+export const paymentLabel = (method: string) => paymentMethodLabels[method as PaymentMethod] ?? method;
+
+export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+
+/** The cart's total in rupees, summed in paise so that 0.1 + 0.2 never shows as 0.30000000000000004. */
+export const cartTotalRupees = (items: readonly CartItem[]): number =>
+  paiseToRupees(items.reduce((sum, item) => sum + rupeesToPaise(item.price) * item.quantity, 0));
+
+export const lineTotalRupees = (item: CartItem) => paiseToRupees(rupeesToPaise(item.price) * item.quantity);
+
+export const cartItemCount = (items: readonly CartItem[]) =>
+  items.reduce((sum, item) => sum + item.quantity, 0);

@@ -1,0 +1,54 @@
+import { Link, useLocation } from "react-router";
+import { formatRupees } from "../../../shared/money.ts";
+import { orderNumber } from "./format.ts";
+import { CheckCircleIcon } from "./icons.tsx";
+import { primaryLink, secondaryLink } from "./link-styles.ts";
+
+const nextSteps = [
+  "Our farmers pick and pack your produce fresh for you.",
+  "Your order is processed and delivered within 24 hours.",
+  "Follow its status any time under View Orders.",
+  "Not happy with something? You can return it within 7 days.",
+];
+
+export function OrderConfirmationPage() {
+  const state = useLocation().state as { orderId?: string; total?: number } | null;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-12">
+      <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-stone-200">
+        <CheckCircleIcon className="mx-auto h-16 w-16 text-brand-700" />
+        <h1 className="mt-4 text-3xl font-bold text-brand-900">Order Confirmed</h1>
+        <p className="mt-2 text-stone-700">Thank you for shopping with Veggie Cart.</p>
+        {state?.orderId ? (
+          <p className="mt-2 text-stone-700">
+            Order <span className="font-semibold">{orderNumber(state.orderId)}</span>
+            {typeof state.total === "number" ? (
+              <>
+                {" "}
+                · Total <span className="font-semibold">{formatRupees(state.total)}</span>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+
+        <div className="mt-8 rounded-xl bg-brand-50 p-6 text-left">
+          <h2 className="text-lg font-semibold text-brand-900">What's next?</h2>
+          <ol className="mt-3 list-decimal space-y-2 pl-5 text-stone-800">
+            {nextSteps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </div>
+
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <Link to="/" className={primaryLink}>
+            Continue Shopping
+          </Link>
+          <Link to="/orders" className={secondaryLink}>
+            View Orders
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { formatRupees } from "../../../shared/money.ts";
+import type { CartItem } from "../../../shared/schemas/cart.ts";
+import type { Quote } from "../../../shared/schemas/orders.ts";
+import { cartTotalRupees, lineTotalRupees } from "./format.ts";
+import { ProductThumbnail } from "./product-thumbnail.tsx";
+
+/**
+ * Checkout's order summary (SPEC §2): lines, subtotal, shipping "Free", total. Prices come from the server's
+ * quote when it has answered (what the order will be charged), else from the cart while it loads.
+ */
+export function OrderSummary({
+  items,
+  quote,
+  lineErrors,
+}: {
+  items: readonly CartItem[];
+  quote: Quote | undefined;
+  lineErrors: Record<number, string>;
+}) {
+  const quoted = new Map(quote?.items.map((line) => [line.productId, line]));
+  const matchesCart =
+    quote !== undefined && items.every((item) => quoted.get(item.id)?.quantity === item.quantity);
+  const priceOf = (item: CartItem) => (matchesCart ? quoted.get(item.id)!.unitPrice : item.price);
+  const lineTotalOf = (item: CartItem) =>
+    matchesCart ? quoted.get(item.id)!.lineTotal : lineTotalRupees(item);
+  const subtotal = matchesCart ? quote.total : cartTotalRupees(items);
+  return (
+    <section
+      aria-labelledby="order-summary-heading"
+      className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
+    >
+      <h2 id="order-summary-heading" className="text-lg font-semibold text-stone-900">
+        Order Summary
+      </h2>
+      <ul className="mt-4 divide-y divide-stone-200">
+        {items.map((item, index) => (
+          <li key={item.id} className="py-3">
+            <div className="flex items-center gap-3">
+              <ProductThumbnail src={item.image} compact />
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium text-stone-900">{item.name}</p>
+                <p className="text-sm text-stone-600">
+                  {formatRupees(priceOf(item))} × {item.quantity}
+                </p>
+              </div>
+              <p className="font-semibold tabular-nums text-stone-900">{formatRupees(lineTotalOf(item))}</p>
+            </div>
+            {matchesCart && priceOf(item) !== item.price ? (
+              <p className="mt-1 text-sm text-amber-800">
+                The price has changed since you added it (was {formatRupees(item.price)}).
+              </p>
+            ) : null}
+            {lineErrors[index] ? <p className="mt-1 text-sm text-red-700">{lineErrors[index]}</p> : null}
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 space-y-2 border-t border-stone-200 pt-4 text-stone-700">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd className="tabular-nums">{formatRupees(subtotal)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Shipping</dt>
+          <dd className="font-medium text-brand-800">Free</dd>
+        </div>
+        <div className="flex justify-between border-t border-stone-200 pt-3 text-lg font-bold text-stone-900">
+          <dt>Total</dt>
+          <dd className="tabular-nums" data-testid="checkout-total">
+            {formatRupees(subtotal)}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

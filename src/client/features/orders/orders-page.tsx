@@ -1,0 +1,102 @@
+import { Link } from "react-router";
+import { formatRupees } from "../../../shared/money.ts";
+import type { Order } from "../../../shared/schemas/orders.ts";
+import { Button } from "../../components/button.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { formatOrderDate, orderNumber } from "./format.ts";
+import { primaryLink } from "./link-styles.ts";
+import { OrderStatusBadge } from "./order-status-badge.tsx";
+import { useOrders } from "./orders.api.ts";
+
+function OrderCard({ order }: { order: Order }) {
+  const headingId = `order-${order.id}`;
+  return (
+    <li>
+      <article
+        aria-labelledby={headingId}
+        className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
+      >
+        <header className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 pb-3">
+          <div>
+            <h2 id={headingId} className="text-lg font-semibold text-stone-900">
+              Order {orderNumber(order.id)}
+            </h2>
+            <p className="text-sm text-stone-600">
+              Placed on <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+            </p>
+          </div>
+          <OrderStatusBadge status={order.status} />
+        </header>
+        <ul className="mt-3 space-y-1 text-stone-700">
+          {order.items.map((line) => (
+            <li key={line.productId} className="flex justify-between gap-4">
+              <span>
+                {line.name} × {line.quantity}
+              </span>
+              <span className="tabular-nums">{formatRupees(line.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+        <footer className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 pt-3">
+          <p className="font-bold text-stone-900">
+            Total <span className="tabular-nums">{formatRupees(order.total)}</span>
+          </p>
+          <Link
+            to={`/orders/${order.id}`}
+            className="font-semibold text-brand-700 hover:underline"
+            aria-label={`View details of order ${orderNumber(order.id)}`}
+          >
+            View details
+          </Link>
+        </footer>
+      </article>
+    </li>
+  );
+}
+
+export function OrdersPage() {
+  const orders = useOrders();
+  const list = orders.data?.pages.flatMap((page) => page.orders) ?? [];
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="text-3xl font-bold text-brand-900">Your Orders</h1>
+      {orders.isPending ? (
+        <Spinner label="Loading orders..." />
+      ) : orders.isError ? (
+        <div role="alert" className="mt-6 rounded-xl bg-red-50 p-6 text-red-800 ring-1 ring-red-200">
+          <p>Could not load your orders. Please try again.</p>
+          <Button className="mt-3" onClick={() => orders.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : list.length === 0 ? (
+        <div className="mt-8 rounded-2xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-stone-200">
+          <p className="text-xl font-semibold text-stone-900">You have not placed any orders yet.</p>
+          <Link to="/shop" className={`mt-6 ${primaryLink}`}>
+            Start Shopping
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul aria-label="Orders" className="mt-6 space-y-4">
+            {list.map((order) => (
+              <OrderCard key={order.id} order={order} />
+            ))}
+          </ul>
+          {orders.hasNextPage ? (
+            <div className="mt-6 text-center">
+              <Button
+                variant="secondary"
+                onClick={() => orders.fetchNextPage()}
+                disabled={orders.isFetchingNextPage}
+              >
+                {orders.isFetchingNextPage ? "Loading..." : "Show older orders"}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

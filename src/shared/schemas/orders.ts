@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "../constants.ts";
+import { messages, orderMessages } from "../messages.ts";
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "./cart.ts";
+
+export const PAYMENT_METHODS = ["credit-card", "debit-card", "upi", "net-banking"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const DEFAULT_PAYMENT_METHOD: PaymentMethod = "credit-card";
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  "credit-card": "Credit Card",
+  "debit-card": "Debit Card",
+  upi: "UPI",
+  "net-banking": "Net Banking",
+};
+
+/** The most distinct lines one order may hold. */
+export const MAX_ORDER_LINES = 50;
+export const ADDRESS_MAX_LENGTH = 200;
+export const PLACE_MAX_LENGTH = 100;
+export const ORDER_STATUSES = ["pending"] as const;
+
+const required = (message: string, max: number) =>
+  z.string(message).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, orderMessages.paymentMethodInvalid);
+
+/** Where the order goes (SPEC §3 Checkout form, without the payment method). */
+export const ShippingSchema = z.strictObject({
+  fullName: required(orderMessages.fullNameRequired, NAME_MAX_LENGTH),
+  email: z
+    .string(orderMessages.emailRequired)
+    .trim()
+    .min(1, orderMessages.emailRequired)
+    .max(EMAIL_MAX_LENGTH, messages.invalidEmail)
+    .pipe(z.email(messages.invalidEmail)),
+  address: required(orderMessages.addressRequired, ADDRESS_MAX_LENGTH),
+  city: required(orderMessages.cityRequired, PLACE_MAX_LENGTH),
+  state: required(orderMessages.stateRequired, PLACE_MAX_LENGTH),
+  zipCode: z
+    .string(orderMessages.zipCodeRequired)
+    .trim()
+    .min(1, orderMessages.zipCodeRequired)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/, orderMessages.zipCodeInvalid),
+});
+export type Shipping = z.infer<typeof ShippingSchema>;
+
+/** The checkout form as the shopper fills it (SPEC §3, §5). */
+export const CheckoutFormSchema = ShippingSchema.extend({
+  paymentMethod: PaymentMethodSchema.default(DEFAULT_PAYMENT_METHOD),
+});
+export type CheckoutFormInput = z.input<typeof CheckoutFormSchema>;
+export type CheckoutForm = z.output<typeof CheckoutFormSchema>;
+
+/**
+ * One line the client asks for: a product id and a quantity, nothing else the server would trust. A line for
+ * the deal of the day names the deal it was added under by that deal's `startTime`.
+ */
+export const OrderLineRequestSchema = z.object({
+  productId: z.string("Product id is required").trim().min(1, "Product id is required").max(100),
+  quantity: z
+    .number(orderMessages.quantityInvalid)
+    .int(orderMessages.quantityInvalid)
+    .min(MIN_LINE_QUANTITY, orderMessages.quantityInvalid)
+    .max(MAX_LINE_QUANTITY, orderMessages.quantityInvalid),
+  dealStartTime: z.iso.datetime({ offset: true }).optional(),
+});
+export type OrderLineRequest = z.infer<typeof OrderLineRequestSchema>;
+
+/**
+ * The body of POST /api/orders. Prices, totals and names are not part of it: the server sets them, and any such
+ * field a client sends is dropped unread (z.object strips unknown keys).
+ */
+export const PlaceOrderSchema = z.object({
+  items: z
+    .array(OrderLineRequestSchema, orderMessages.cartEmpty)
+    .min(1, orderMessages.cartEmpty)
+    .max(MAX_ORDER_LINES, `An order may hold at most ${MAX_ORDER_LINES} different products`),
+  shipping: ShippingSchema,
+  paymentMethod: PaymentMethodSchema.default(DEFAULT_PAYMENT_METHOD),
+});
+export type PlaceOrderInput = z.input<typeof PlaceOrderSchema>;
+export type PlaceOrder = z.output<typeof PlaceOrderSchema>;
+
+/** The body of POST /api/orders/quote: the cart's lines, priced by the server without placing an order. */
+export const QuoteRequestSchema = z.object({ items: PlaceOrderSchema.shape.items });
+export type QuoteRequest = z.input<typeof QuoteRequestSchema>;
+
+/** A line as charged: name and unit price as they were when the order was placed. */
+export const OrderLineSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  /** Rupees. */
+  unitPrice: z.number(),
+  quantity: z.number().int(),
+  /** Rupees. */
+  lineTotal: z.number(),
+});
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+
+/** An order as the API returns it (SPEC §3 Order field names; money in rupees). */
+export const OrderSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  items: z.array(OrderLineSchema),
+  /** Rupees; the sum of the line totals (shipping is free). */
+  total: z.number(),
+  /** Address, city, state and ZIP code joined into one string, as the spec's Order has it. */
+  shippingAddress: z.string(),
+  shipping: ShippingSchema,
+  paymentMethod: PaymentMethodSchema,
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** What the cart would cost now: the lines and total exactly as POST /api/orders would charge them. */
+export const QuoteSchema = z.object({ items: z.array(OrderLineSchema), total: z.number() });
+export type Quote = z.infer<typeof QuoteSchema>;
+
+export const OrderResponseSchema = z.object({ order: OrderSchema });
+export const OrderListSchema = z.object({ orders: z.array(OrderSchema), nextCursor: z.string().nullable() });
+export type OrderList = z.infer<typeof OrderListSchema>;
+
+export const OrderListQuerySchema = z.strictObject({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+/** The header that makes POST /api/orders safe to repeat. */
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+export const IdempotencyKeySchema = z
+  .string(orderMessages.idempotencyKeyMissing)
+  .regex(/^[A-Za-z0-9_-]{16,100}$/, orderMessages.idempotencyKeyMissing);
+
+/** How the shipping address is stored on the order (SPEC §3: the four joined into one string). */
+export const joinShippingAddress = (s: Pick<Shipping, "address" | "city" | "state" | "zipCode">) =>
+  `${s.address}, ${s.city}, ${s.state} ${s.zipCode}`;
