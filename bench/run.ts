@@ -2,7 +2,9 @@
  * `npm run bench`: measures, side by side on one SQLite file and the real app (via inject):
  *   1. the start-up seed of the demo catalogue;
  *   2. a deep page of the shop (12 a page) by keyset (what GET /api/products does) against OFFSET;
- *   3. serving a prepared image variant from the database against re-encoding it on every request.
+ *   3. serving a prepared image variant from the database against re-encoding it on every request;
+ *   4. placing orders of 10 lines priced with one batched product lookup against one query per line
+ *      (on PostgreSQL too when BENCH_DATABASE_URL names one).
  * Runs in well under a minute.
  */
 import { randomUUID } from "node:crypto";
@@ -18,6 +20,7 @@ import { seedDemoCatalogue } from "../src/server/demo/demo.service.ts";
 import { listProducts } from "../src/server/products/products.repository.ts";
 import { decodeCursor } from "../src/server/products/products.service.ts";
 import { request, signUpAndLogIn, testConfig } from "../src/server/test/test-app.ts";
+import { benchOrders, formatOrdersBench } from "./orders.bench.ts";
 
 const CATALOGUE_SIZE = 5_000;
 const PAGE_SIZE = 12;
@@ -148,10 +151,18 @@ try {
   );
   console.log(`  re-encoding / prepared: ${(onTheFly / fromDb).toFixed(0)}x slower`);
 
+  console.log("\n4. Placing an order of 10 lines");
+  const orders = await benchOrders();
+  console.log(formatOrdersBench(orders));
+  if (process.env.BENCH_DATABASE_URL) {
+    console.log(formatOrdersBench(await benchOrders({ databaseUrl: process.env.BENCH_DATABASE_URL })));
+  }
+
   console.log(
     `\nSummary: seed ${seed.ms} ms; deep page keyset ${keyset.toFixed(2)} ms vs OFFSET ${offset.toFixed(2)} ms ` +
       `(${(offset / keyset).toFixed(1)}x), API ${api.toFixed(2)} ms; image from DB ${fromDb.toFixed(2)} ms vs ` +
-      `re-encoded ${onTheFly.toFixed(1)} ms (${(onTheFly / fromDb).toFixed(0)}x). Total ${((performance.now() - benchStarted) / 1000).toFixed(1)} s.`,
+      `re-encoded ${onTheFly.toFixed(1)} ms (${(onTheFly / fromDb).toFixed(0)}x); order pricing per-line / batched ` +
+      `${orders.pricingRatio.toFixed(2)}x. Total ${((performance.now() - benchStarted) / 1000).toFixed(1)} s.`,
   );
   await app.close();
 } finally {
