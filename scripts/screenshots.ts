@@ -81,6 +81,31 @@ try {
   await page.goto("/addProduct");
   await page.getByRole("heading", { name: "Add New Product" }).waitFor();
   await shoot(page, "add-product", false);
+
+  // The cart holds the first three products of the shop, two of the first.
+  await page.evaluate(async () => {
+    const response = await fetch("/api/products?limit=3");
+    const { items } = (await response.json()) as { items: Array<Record<string, unknown>> };
+    const cart = items.map((item, index) => ({ ...item, quantity: index === 0 ? 2 : 1 }));
+    localStorage.setItem("cart", JSON.stringify(cart));
+  });
+  await page.goto("/cart");
+  await page.getByRole("heading", { name: "Your Cart" }).waitFor();
+  await shoot(page, "cart", false);
+
+  await page.goto("/checkout");
+  await page.getByRole("heading", { name: "Checkout", level: 1 }).waitFor();
+  await page.getByLabel("Address").fill("12 Market Road");
+  await page.getByLabel("City").fill("Pune");
+  await page.getByLabel("State").fill("Maharashtra");
+  await page.getByLabel("ZIP code").fill("411001");
+  await shoot(page, "checkout");
+
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await page.getByRole("heading", { name: "Order Confirmed" }).waitFor();
+  await page.goto("/orders");
+  await page.getByRole("heading", { name: "Your Orders" }).waitFor();
+  await shoot(page, "orders", false);
 } finally {
   await browser.close();
 }

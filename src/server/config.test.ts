@@ -14,8 +14,9 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
   });
 
-  it("does not seed demo data in production unless asked", () => {
+  it("never seeds demo data in production, even when asked, and can be turned off elsewhere", () => {
     expect(loadConfig({ NODE_ENV: "production" }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: "production", SEED_DEMO: "true" }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production", SEED_DEMO: "true" }).seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
   });
 });

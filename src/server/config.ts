@@ -52,7 +52,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     production,
-    seedDemo: e.SEED_DEMO ?? !production,
+    // NOTE: demo products never reach a real shop, so production ignores SEED_DEMO.
+    seedDemo: !production && (e.SEED_DEMO ?? true),
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,

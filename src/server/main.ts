@@ -15,9 +15,7 @@ async function main() {
   await migrateToLatest(db);
   const app = await buildApp({ config, db });
   app.addHook("onClose", () => db.close());
-  if (config.seedDemo && config.production) {
-    app.log.warn("SEED_DEMO is ignored in production: demo products never reach a real shop");
-  } else if (config.seedDemo) {
+  if (config.seedDemo) {
     const seed = await seedDemoCatalogue(db);
     if (seed.seeded) app.log.info(`added ${seed.products} demo products in ${seed.ms} ms`);
   }
