@@ -1,31 +1,13 @@
-import { type InputHTMLAttributes, useId } from "react";
+import type { InputHTMLAttributes } from "react";
+import { FieldShell, type FieldShellProps } from "./field-shell.tsx";
 
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  label: string;
-  error?: string;
-}
+type TextFieldProps = FieldShellProps & Omit<InputHTMLAttributes<HTMLInputElement>, "className">;
 
 /** A labelled input with its error message announced beside it. */
-export function TextField({ label, error, className, ...input }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
+export function TextField({ label, error, hint, className, ...input }: TextFieldProps) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-stone-900 shadow-sm placeholder:text-stone-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none ${error ? "border-red-600" : "border-stone-300"}`}
-        {...input}
-      />
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldShell label={label} error={error} hint={hint} className={className}>
+      {(control) => <input {...control} {...input} />}
+    </FieldShell>
   );
 }
