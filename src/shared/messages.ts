@@ -39,6 +39,7 @@ export const orderMessages = {
   zipCodeInvalid: "Please enter a valid ZIP code",
   paymentMethodInvalid: "Please choose a payment method",
   quantityInvalid: "Quantity must be a whole number from 1 to 99",
+  orderTooLarge: "Orders are limited to ₹10,00,000 in total. Please split your order or contact us.",
   idempotencyKeyMissing: "The Idempotency-Key header is missing or malformed",
   idempotencyKeyReused: "This checkout was already submitted with a different cart. Please try again.",
   orderNotFound: "Order not found",

@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { orderMessages } from "../../shared/messages.ts";
-import { paiseToRupees } from "../../shared/money.ts";
+import { paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
 import { MAX_LINE_QUANTITY } from "../../shared/schemas/cart.ts";
 import {
   joinShippingAddress,
+  MAX_ORDER_TOTAL,
   type Order,
   type OrderLine,
   type OrderLineRequest,
@@ -126,7 +127,11 @@ export async function priceCartLines(
       lineTotalPaise: product.price_paise * line.quantity,
     };
   });
-  return { lines, totalPaise: lines.reduce((sum, line) => sum + line.lineTotalPaise, 0) };
+  const totalPaise = lines.reduce((sum, line) => sum + line.lineTotalPaise, 0);
+  if (totalPaise > rupeesToPaise(MAX_ORDER_TOTAL)) {
+    throw new AppError(422, "order_too_large", orderMessages.orderTooLarge);
+  }
+  return { lines, totalPaise };
 }
 
 const toApiLine = (line: PricedLine): OrderLine => ({

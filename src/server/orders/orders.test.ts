@@ -155,6 +155,23 @@ describe("POST /api/orders: the server prices every line", () => {
     expect(await countOrders(t.db.kysely, user.id)).toBe(0);
   });
 
+  it("refuses an order whose total passes the maximum with a clear 422, on both databases", async () => {
+    const farmer = await insertFarmer(t.db.kysely);
+    const tractors = await Promise.all(
+      [1, 2, 3].map((n) =>
+        insertProduct(t.db.kysely, farmer, { name: `Seed drill ${n}`, pricePaise: 10_000_000 }),
+      ),
+    );
+    const user = await signUpAndLogIn(t.app);
+    const res = await postOrder(user, orderBody(tractors.map((p) => ({ productId: p.id, quantity: 99 }))));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({ code: "order_too_large", message: orderMessages.orderTooLarge });
+    expect(await countOrders(t.db.kysely, user.id)).toBe(0);
+    const justUnder = await postOrder(user, orderBody([{ productId: tractors[0]!.id, quantity: 10 }]));
+    expect(justUnder.statusCode).toBe(201);
+    expect(justUnder.json().order.total).toBe(1_000_000);
+  });
+
   it("refuses an empty cart and a missing body with the spec's message", async () => {
     const empty = await postOrder(shopper, orderBody([]));
     expect(empty.statusCode).toBe(400);

@@ -15,6 +15,11 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
 
 /** The most distinct lines one order may hold. */
 export const MAX_ORDER_LINES = 50;
+/**
+ * The largest order total, in rupees (₹10,00,000). NOTE: far above any basket of produce, and it keeps every
+ * total well inside a 32-bit integer of paise on both databases.
+ */
+export const MAX_ORDER_TOTAL = 1_000_000;
 export const ADDRESS_MAX_LENGTH = 200;
 export const PLACE_MAX_LENGTH = 100;
 export const ORDER_STATUSES = ["pending"] as const;
