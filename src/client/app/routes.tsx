@@ -1,21 +1,19 @@
+import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
-import { AboutPage } from "../features/about/about-page.tsx";
+import { Spinner } from "../components/spinner.tsx";
 import { LoginPage } from "../features/auth/login-page.tsx";
 import { SignupPage } from "../features/auth/signup-page.tsx";
-import { DashboardPage } from "../features/catalogue/dashboard-page.tsx";
-import { TermsPage } from "../features/legal/terms-page.tsx";
-import { ContactPage } from "../features/messages/contact-page.tsx";
-import { FaqPage } from "../features/messages/faq-page.tsx";
-import { MessagesPage } from "../features/messages/messages-page.tsx";
-import { CartPage } from "../features/orders/cart-page.tsx";
-import { OrderConfirmationPage } from "../features/orders/order-confirmation-page.tsx";
-import { OrderDetailPage } from "../features/orders/order-detail-page.tsx";
-import { OrdersPage } from "../features/orders/orders-page.tsx";
-import { AddProductRoute, ShopRoute } from "./catalogue-routes.tsx";
-import { CheckoutWithAccount } from "./checkout-with-account.tsx";
 import { HomeRedirect, RequireSignedIn, RequireSignedOut } from "./guards.tsx";
 import { Layout } from "./layout.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
+
+/**
+ * A screen loaded on first visit, so the sign-in screen does not wait for the whole shop's code: each
+ * feature's screens become a chunk of their own.
+ */
+const screen = (load: () => Promise<ComponentType>): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => ({ Component: await load() }),
+});
 
 /** The route table of SPEC §2 (matching is case-insensitive, so /addproduct reaches /addProduct). */
 export const routes: RouteObject[] = [
@@ -29,24 +27,68 @@ export const routes: RouteObject[] = [
   },
   {
     element: <RequireSignedIn />,
+    hydrateFallbackElement: <Spinner label="Loading..." />,
     children: [
       {
         element: <Layout />,
         children: [
-          { path: "/dashboard", element: <DashboardPage /> },
-          { path: "/shop", element: <ShopRoute /> },
-          { path: "/addProduct", element: <AddProductRoute /> },
-          { path: "/cart", element: <CartPage /> },
-          { path: "/checkout", element: <CheckoutWithAccount /> },
-          { path: "/order-confirmation", element: <OrderConfirmationPage /> },
-          { path: "/orders", element: <OrdersPage /> },
-          { path: "/orders/:id", element: <OrderDetailPage /> },
-          { path: "/contact", element: <ContactPage /> },
-          { path: "/faq", element: <FaqPage /> },
-          { path: "/terms", element: <TermsPage /> },
-          { path: "/privacy", element: <TermsPage /> },
-          { path: "/messages", element: <MessagesPage /> },
-          { path: "/about", element: <AboutPage /> },
+          {
+            path: "/dashboard",
+            ...screen(() => import("../features/catalogue/dashboard-page.tsx").then((m) => m.DashboardPage)),
+          },
+          { path: "/shop", ...screen(() => import("./catalogue-routes.tsx").then((m) => m.ShopRoute)) },
+          {
+            path: "/addProduct",
+            ...screen(() => import("./catalogue-routes.tsx").then((m) => m.AddProductRoute)),
+          },
+          {
+            path: "/cart",
+            ...screen(() => import("../features/orders/cart-page.tsx").then((m) => m.CartPage)),
+          },
+          {
+            path: "/checkout",
+            ...screen(() => import("./checkout-with-account.tsx").then((m) => m.CheckoutWithAccount)),
+          },
+          {
+            path: "/order-confirmation",
+            ...screen(() =>
+              import("../features/orders/order-confirmation-page.tsx").then((m) => m.OrderConfirmationPage),
+            ),
+          },
+          {
+            path: "/orders",
+            ...screen(() => import("../features/orders/orders-page.tsx").then((m) => m.OrdersPage)),
+          },
+          {
+            path: "/orders/:id",
+            ...screen(() =>
+              import("../features/orders/order-detail-page.tsx").then((m) => m.OrderDetailPage),
+            ),
+          },
+          {
+            path: "/contact",
+            ...screen(() => import("../features/messages/contact-page.tsx").then((m) => m.ContactPage)),
+          },
+          {
+            path: "/faq",
+            ...screen(() => import("../features/messages/faq-page.tsx").then((m) => m.FaqPage)),
+          },
+          {
+            path: "/terms",
+            ...screen(() => import("../features/legal/terms-page.tsx").then((m) => m.TermsPage)),
+          },
+          {
+            path: "/privacy",
+            ...screen(() => import("../features/legal/terms-page.tsx").then((m) => m.TermsPage)),
+          },
+          {
+            path: "/messages",
+            ...screen(() => import("../features/messages/messages-page.tsx").then((m) => m.MessagesPage)),
+          },
+          {
+            path: "/about",
+            ...screen(() => import("../features/about/about-page.tsx").then((m) => m.AboutPage)),
+          },
           { path: "*", element: <NotFoundPage /> },
         ],
       },
