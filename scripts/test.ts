@@ -39,7 +39,7 @@ const vitestExit = run("npx", [
 ]);
 
 console.log("\n=== Building the client for the end-to-end run ===");
-const buildExit = run("npx", ["vite", "build", "--logLevel", "warn"]);
+const buildExit = run("npm", ["run", "--silent", "build"]);
 
 console.log(`\n=== Playwright journeys in Chromium on ${database} ===`);
 let e2eExit = 1;

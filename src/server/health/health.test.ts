@@ -1,15 +1,20 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 import { testDialect } from "../test/test-db.ts";
 
 let t: TestApp;
+const appScript = `console.log(${JSON.stringify("fresh ".repeat(500))});`;
 let clientDir: string;
 beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-client-"));
   fs.writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><title>Veggie Cart</title>");
+  fs.mkdirSync(path.join(clientDir, "assets"));
+  fs.writeFileSync(path.join(clientDir, "assets", "app-1234.js"), appScript);
+  fs.writeFileSync(path.join(clientDir, "assets", "app-1234.js.br"), zlib.brotliCompressSync(appScript));
   t = await createTestApp({ clientDir });
 });
 afterAll(async () => {
@@ -36,6 +41,22 @@ describe("the SPA and its headers", () => {
     const res = await t.app.inject({ method: "GET", url: "/" });
     expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("sends built assets Brotli-compressed to browsers that accept it, cached for a year", async () => {
+    const compressed = await t.app.inject({
+      method: "GET",
+      url: "/assets/app-1234.js",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(compressed.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(compressed.rawPayload.length).toBeLessThan(appScript.length / 5);
+    expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe(appScript);
+    const plain = await t.app.inject({ method: "GET", url: "/assets/app-1234.js" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(appScript);
   });
 
   it("answers an unknown API path with a JSON 404, not the SPA", async () => {

@@ -14,6 +14,8 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
       root: clientDir,
       wildcard: false,
       index: false,
+      // NOTE: `npm run build` writes .br and .gz beside each asset; they are sent to clients that accept them.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header(
           "cache-control",
