@@ -29,7 +29,7 @@ export function Header() {
   };
 
   return (
-    <header className="sticky top-0 z-30 bg-white/95 shadow-sm backdrop-blur">
+    <header className="z-30 sm:sticky sm:top-0 bg-white/95 shadow-sm backdrop-blur">
       <div className="bg-brand-900 text-brand-50">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-1.5 text-xs sm:text-sm">
           <p>
@@ -42,7 +42,7 @@ export function Header() {
               hello@veggiecart.example
             </a>
           </p>
-          <p>Fresh from the farm, every day</p>
+          <p className="hidden sm:block">Fresh from the farm, every day</p>
         </div>
       </div>
       <nav
