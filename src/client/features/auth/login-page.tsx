@@ -8,14 +8,14 @@ import { LoginSchema } from "../../../shared/schemas/auth.ts";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
-import { fieldErrors } from "../../lib/form-errors.ts";
+import { useFormFields } from "../../lib/use-form-fields.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { useLogin } from "./login.api.ts";
 import { meQuery } from "./me.api.ts";
 
 export function LoginPage() {
-  const [values, setValues] = useState({ email: "", password: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormFields({ email: "", password: "" });
+  const { values } = form;
   const [redirecting, setRedirecting] = useState(false);
   const loginMutation = useLogin();
   const queryClient = useQueryClient();
@@ -23,15 +23,14 @@ export function LoginPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = LoginSchema.safeParse(values);
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      setErrors(fields);
+    const checked = form.validate(LoginSchema);
+    if (!checked.ok) {
       const missing = !values.email.trim() || !values.password;
-      toast.error(missing ? messages.signInRequired : Object.values(fields)[0], { autoClose: AUTH_TOAST_MS });
+      toast.error(missing ? messages.signInRequired : Object.values(checked.fields)[0], {
+        autoClose: AUTH_TOAST_MS,
+      });
       return;
     }
-    setErrors({});
     try {
       const user = await loginMutation.mutateAsync(values);
       window.localStorage.setItem(storageKeys.token, user.id);
@@ -44,7 +43,7 @@ export function LoginPage() {
       }, REDIRECT_AFTER_AUTH_MS);
     } catch (error) {
       const message = error instanceof ApiRequestError ? error.message : messages.wrongCredentials;
-      if (error instanceof ApiRequestError) setErrors(error.fields);
+      form.showServerErrors(error);
       toast.error(message, { autoClose: AUTH_TOAST_MS });
     }
   }
@@ -52,26 +51,20 @@ export function LoginPage() {
   const busy = loginMutation.isPending || redirecting;
   return (
     <AuthCard title="Welcome to Veggie Cart" subtitle="Sign in to your account">
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField
           label="Email address"
           type="email"
-          name="email"
           autoComplete="email"
           required
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => setValues({ ...values, email: e.target.value })}
+          {...form.field("email")}
         />
         <TextField
           label="Password"
           type="password"
-          name="password"
           autoComplete="current-password"
           required
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => setValues({ ...values, password: e.target.value })}
+          {...form.field("password")}
         />
         <Button type="submit" className="w-full" disabled={busy}>
           Sign in

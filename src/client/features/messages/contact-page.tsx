@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from "react";
+import type { FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "react-toastify";
 import { messages } from "../../../shared/messages.ts";
@@ -15,8 +15,7 @@ import { Button } from "../../components/button.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { ApiRequestError } from "../../lib/api-client.ts";
-import { fieldErrors, focusFirstInvalid } from "../../lib/form-errors.ts";
+import { useFormFields } from "../../lib/use-form-fields.ts";
 import { contactCopyFor } from "./contact-topics.ts";
 import { useFarmers } from "./farmers.api.ts";
 import { InfoPoint, PageIntro } from "./page-parts.tsx";
@@ -52,34 +51,20 @@ export function ContactPage() {
 }
 
 function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
-  const [values, setValues] = useState<ContactValues>(() => emptyValues(copy.message));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormFields<ContactValues>(() => emptyValues(copy.message));
   const farmers = useFarmers();
   const send = useSendMessage();
 
-  const update = (field: keyof ContactValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-
-  const showErrors = (fields: Record<string, string>) => {
-    setErrors(fields);
-    requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-  };
-
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = ContactMessageSchema.safeParse({ kind: "contact", ...values });
-    if (!parsed.success) {
-      showErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
+    const input = { kind: "contact" as const, ...form.values };
+    if (!form.validate(ContactMessageSchema, input).ok) return;
     try {
-      await send.mutateAsync({ kind: "contact", ...values });
+      await send.mutateAsync(input);
       toast.success(messages.contactSent);
-      setValues(emptyValues(copy.message));
+      form.reset(emptyValues(copy.message));
     } catch (error) {
-      if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) showErrors(error.fields);
+      form.showServerErrors(error);
       toast.error(error instanceof Error ? error.message : messages.sendFailed);
     }
   }
@@ -116,73 +101,31 @@ function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
           Send a message
         </h2>
         <p className="mt-1 text-sm text-stone-600">Fields marked * are required.</p>
-        <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-6 grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="Name *"
-            name="name"
-            autoComplete="name"
-            required
-            value={values.name}
-            error={errors.name}
-            onChange={update("name")}
-          />
-          <TextField
-            label="Email *"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={values.email}
-            error={errors.email}
-            onChange={update("email")}
-          />
-          <TextField
-            label="Phone *"
-            type="tel"
-            name="phone"
-            autoComplete="tel"
-            required
-            value={values.phone}
-            error={errors.phone}
-            onChange={update("phone")}
-          />
+        <form ref={form.formRef} onSubmit={onSubmit} noValidate className="mt-6 grid gap-5 sm:grid-cols-2">
+          <TextField label="Name *" autoComplete="name" required {...form.field("name")} />
+          <TextField label="Email *" type="email" autoComplete="email" required {...form.field("email")} />
+          <TextField label="Phone *" type="tel" autoComplete="tel" required {...form.field("phone")} />
           <SelectField
             label="Farmer"
-            name="farmerId"
-            value={values.farmerId}
-            error={errors.farmerId}
+            {...form.field("farmerId")}
             hint={
               farmers.isError
                 ? "The list of farmers could not be loaded; the Veggie Cart team will pass your message on."
                 : "With no preference, the Veggie Cart team passes your message on."
             }
             options={farmerOptions}
-            onChange={update("farmerId")}
           />
           <SelectField
             label="Delivery preference"
-            name="deliveryPreference"
-            value={values.deliveryPreference}
-            error={errors.deliveryPreference}
+            {...form.field("deliveryPreference")}
             options={DELIVERY_PREFERENCES.map((value) => ({ value, label: deliveryPreferenceLabels[value] }))}
-            onChange={update("deliveryPreference")}
           />
           <SelectField
             label="Preferred time to be contacted"
-            name="preferredTime"
-            value={values.preferredTime}
-            error={errors.preferredTime}
+            {...form.field("preferredTime")}
             options={PREFERRED_TIMES.map((value) => ({ value, label: preferredTimeLabels[value] }))}
-            onChange={update("preferredTime")}
           />
-          <TextAreaField
-            className="sm:col-span-2"
-            label="Message"
-            name="message"
-            value={values.message}
-            error={errors.message}
-            onChange={update("message")}
-          />
+          <TextAreaField className="sm:col-span-2" label="Message" {...form.field("message")} />
           <div className="sm:col-span-2">
             <Button type="submit" className="w-full sm:w-auto" disabled={send.isPending}>
               {send.isPending ? "Sending..." : "Send message"}

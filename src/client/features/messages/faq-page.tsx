@@ -1,12 +1,11 @@
-import { type FormEvent, useRef, useState } from "react";
+import type { FormEvent } from "react";
 import { toast } from "react-toastify";
 import { messages } from "../../../shared/messages.ts";
 import { FaqMessageSchema } from "../../../shared/schemas/messages.ts";
 import { Button } from "../../components/button.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { ApiRequestError } from "../../lib/api-client.ts";
-import { fieldErrors, focusFirstInvalid } from "../../lib/form-errors.ts";
+import { useFormFields } from "../../lib/use-form-fields.ts";
 import { faqGroups } from "./faq-content.ts";
 import { LineIcon, PageIntro } from "./page-parts.tsx";
 import { useSendMessage } from "./send-message.api.ts";
@@ -57,33 +56,19 @@ export function FaqPage() {
 }
 
 function CreatorMessageForm() {
-  const [values, setValues] = useState(emptyValues);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormFields(emptyValues);
   const send = useSendMessage();
-
-  const update = (field: keyof typeof emptyValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-
-  const showErrors = (fields: Record<string, string>) => {
-    setErrors(fields);
-    requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-  };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = FaqMessageSchema.safeParse({ kind: "faq", ...values });
-    if (!parsed.success) {
-      showErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
+    const input = { kind: "faq" as const, ...form.values };
+    if (!form.validate(FaqMessageSchema, input).ok) return;
     try {
-      await send.mutateAsync({ kind: "faq", ...values });
+      await send.mutateAsync(input);
       toast.success(messages.faqSent);
-      setValues(emptyValues);
+      form.reset(emptyValues);
     } catch (error) {
-      if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) showErrors(error.fields);
+      form.showServerErrors(error);
       toast.error(error instanceof Error ? error.message : messages.sendFailed);
     }
   }
@@ -104,44 +89,11 @@ function CreatorMessageForm() {
           <p className="mt-1 text-sm text-stone-600">All fields are required.</p>
         </div>
       </div>
-      <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-6 grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          required
-          value={values.name}
-          error={errors.name}
-          onChange={update("name")}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          error={errors.email}
-          onChange={update("email")}
-        />
-        <TextField
-          className="sm:col-span-2"
-          label="Subject"
-          name="subject"
-          required
-          value={values.subject}
-          error={errors.subject}
-          onChange={update("subject")}
-        />
-        <TextAreaField
-          className="sm:col-span-2"
-          label="Message"
-          name="message"
-          required
-          value={values.message}
-          error={errors.message}
-          onChange={update("message")}
-        />
+      <form ref={form.formRef} onSubmit={onSubmit} noValidate className="mt-6 grid gap-5 sm:grid-cols-2">
+        <TextField label="Name" autoComplete="name" required {...form.field("name")} />
+        <TextField label="Email" type="email" autoComplete="email" required {...form.field("email")} />
+        <TextField className="sm:col-span-2" label="Subject" required {...form.field("subject")} />
+        <TextAreaField className="sm:col-span-2" label="Message" required {...form.field("message")} />
         <div className="sm:col-span-2">
           <Button type="submit" className="w-full sm:w-auto" disabled={send.isPending}>
             {send.isPending ? "Sending..." : "Send to the site creator"}
