@@ -176,6 +176,35 @@ describe("sessions", () => {
   });
 });
 
+describe("public routes", () => {
+  it("pictures and health checks never read the session, so they do not count as activity", async () => {
+    const user = await signUpAndLogIn(t.app);
+    const twoMinutesAgo = new Date(Date.now() - 2 * 60_000).toISOString();
+    await t.db.kysely
+      .updateTable("sessions")
+      .set({ last_seen_at: twoMinutesAgo })
+      .where("user_id", "=", user.id)
+      .execute();
+    const lastSeen = async () =>
+      (
+        await t.db.kysely
+          .selectFrom("sessions")
+          .select("last_seen_at")
+          .where("user_id", "=", user.id)
+          .executeTakeFirstOrThrow()
+      ).last_seen_at;
+
+    for (const url of ["/api/health", "/api/deal/image?w=320"]) {
+      const res = await request(t.app, { method: "GET", url, cookie: user.cookie });
+      expect(res.statusCode, url).toBe(200);
+    }
+    expect(await lastSeen()).toBe(twoMinutesAgo);
+
+    expect((await me(user.cookie)).statusCode).toBe(200);
+    expect(await lastSeen()).not.toBe(twoMinutesAgo);
+  });
+});
+
 describe("CSRF defence", () => {
   it("refuses a state-changing request without our header or from another origin", async () => {
     const user = await signUpAndLogIn(t.app);

@@ -8,20 +8,27 @@ import { type IssuedSession, userForSessionToken } from "./auth.service.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The signed-in user, resolved from the session cookie; null when signed out. */
+    /** The signed-in user, resolved from the session cookie; null when signed out or on a public route. */
     user: User | null;
+  }
+  interface FastifyContextConfig {
+    /** A route anyone may call (images, health): no session is looked up for it. */
+    public?: boolean;
   }
 }
 
 export const sessionCookieName = (config: Pick<Config, "production">) =>
   config.production ? "__Host-vc_session" : "vc_session";
 
-/** Resolves `request.user` from the session cookie on every API request. */
+/**
+ * Resolves `request.user` from the session cookie on every API request except public routes: a browser sends
+ * the cookie with every <img>, and a picture needs no session query (nor does it count as activity).
+ */
 export function registerSessions(app: FastifyInstance, db: Db, config: Config): void {
   const cookieName = sessionCookieName(config);
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
+    if (!request.url.startsWith("/api/") || request.routeOptions.config.public) return;
     const token = request.cookies[cookieName];
     if (token) request.user = await userForSessionToken(db.kysely, token, config);
   });

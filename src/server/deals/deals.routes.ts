@@ -18,7 +18,7 @@ export async function dealsRoutes(app: FastifyInstance) {
     return { deal: dealForApi(currentDeal(), DEAL_IMAGE_URL) };
   });
 
-  app.get("/image", async (request, reply) => {
+  app.get("/image", { config: { public: true } }, async (request, reply) => {
     const width = requestedWidth(request);
     const image = await dealImage();
     const chosen = pickWidth(

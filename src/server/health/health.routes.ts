@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 
 export async function healthRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.get("/health", async (request, reply) => {
+  app.get("/health", { config: { public: true } }, async (request, reply) => {
     try {
       await sql`select 1`.execute(db.kysely);
       return { status: "ok", database: db.dialect };

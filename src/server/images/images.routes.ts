@@ -9,7 +9,7 @@ const imageNotFound = () => notFound("This image does not exist");
 
 export async function imagesRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // NOTE: images are public (DESIGN.md §5): an <img> URL must work from a cached page and costs no session lookup.
-  app.get<{ Params: { id: string } }>("/:id", async (request, reply) => {
+  app.get<{ Params: { id: string } }>("/:id", { config: { public: true } }, async (request, reply) => {
     const width = requestedWidth(request);
     const tags = await repo.findVariantTags(db.kysely, request.params.id);
     const chosen = pickWidth(
