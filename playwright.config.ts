@@ -10,7 +10,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
@@ -45,6 +45,9 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       SEED_DEMO: "true",
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      // Mail links point back at the server under test; mails land in an outbox of their own.
+      PUBLIC_ORIGIN: baseURL,
+      OUTBOX_DIR: "./data/e2e-outbox",
     },
   },
 });

@@ -21,6 +21,9 @@ export default defineConfig({
           include: ["src/client/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["src/client/test/setup.ts"],
+          // NOTE: screens load their code lazily and tests type into whole forms; on a loaded 2-core machine
+          // that passed 5 s (the default) now and then, as the server tests' budget already allows.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -14,7 +14,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createDb, type Db } from "../src/server/db/database.ts";
 import { migrateToLatest } from "../src/server/db/migrate.ts";
-import { findProductById, findProductsByIds } from "../src/server/orders/orders.repository.ts";
+import { findProductsByIds } from "../src/server/orders/orders.repository.ts";
 import { type ProductLookup, placeOrder, priceCartLines } from "../src/server/orders/orders.service.ts";
 import { insertFarmer, insertProduct } from "../src/server/test/order-fixtures.ts";
 import { createPostgresSchema } from "../src/server/test/test-db.ts";
@@ -51,8 +51,8 @@ const batched: ProductLookup = findProductsByIds;
 const perLine: ProductLookup = async (db, ids) => {
   const rows = [];
   for (const id of ids) {
-    const row = await findProductById(db, id);
-    if (row) rows.push(row);
+    // NOTE: one query per line, the way a naive loop would look products up.
+    rows.push(...(await findProductsByIds(db, [id])));
   }
   return rows;
 };
@@ -109,6 +109,7 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
       city: "Pune",
       state: "Maharashtra",
       zipCode: "411001",
+      phone: "+91 98765 43210",
     };
     let cursor = 0;
     const nextOrder = (): PlaceOrder => {

@@ -1,171 +1,546 @@
 /**
- * `npm run bench`: measures, side by side on one SQLite file and the real app (via inject):
- *   1. the start-up seed of the demo catalogue;
- *   2. a deep page of the shop (12 a page) by keyset (what GET /api/products does) against OFFSET;
- *   3. serving a prepared image variant from the database against re-encoding it on every request;
- *   4. placing orders of 10 lines priced with one batched product lookup against one query per line
- *      (on PostgreSQL too when BENCH_DATABASE_URL names one).
- * Runs in well under a minute.
+ * `npm run bench`: the performance report. Builds the app, then for SQLite (and PostgreSQL when
+ * BENCH_DATABASE_URL names one; the bench works in a schema of its own there, dropped afterwards) and for
+ * each catalogue size (1k, 10k, 100k generated products) it starts the production server as a process of its
+ * own, loads it with autocannon from another process (bench/load.ts), and measures the same way three bare
+ * reference servers (bench/reference-server.ts) in the same run. Every figure is also given as a ratio to its
+ * reference, since on a shared machine only ratios measured side by side mean anything. Lighthouse (mobile)
+ * scores /login and /dashboard. Writes docs/benchmarks.md and docs/benchmarks.svg.
+ *
+ *   npm run bench [-- --sizes 1000,10000,100000 --seconds 3 --connections 50 --no-build --no-lighthouse]
  */
-import { randomUUID } from "node:crypto";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
-import { buildApp } from "../src/server/app.ts";
-import type { ProductsTable } from "../src/server/db/database.ts";
-import { createDb } from "../src/server/db/database.ts";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { createDb, type Db } from "../src/server/db/database.ts";
+import { encodeCursor } from "../src/server/db/keyset.ts";
 import { migrateToLatest } from "../src/server/db/migrate.ts";
-import { seedDemoCatalogue } from "../src/server/demo/demo.service.ts";
-import { listProducts } from "../src/server/products/products.repository.ts";
-import { decodeCursor } from "../src/server/products/products.service.ts";
-import { request, signUpAndLogIn, testConfig } from "../src/server/test/test-app.ts";
-import { benchOrders, formatOrdersBench } from "./orders.bench.ts";
+import { GENERATED_DOMAIN, seedGeneratedCatalogue } from "../src/server/demo/generated-catalogue.ts";
+import { PRODUCT_KEYSETS } from "../src/server/products/products.repository.ts";
+import { CSRF_HEADER } from "../src/shared/constants.ts";
+import type { LoadResult, LoadSpec } from "./load.ts";
+import { chartSvg, type Reference, type Report, type Run, reportMarkdown, type Sample } from "./report.ts";
 
-const CATALOGUE_SIZE = 5_000;
-const PAGE_SIZE = 12;
-const DEEP_PAGE = 400; // rows 4 789–4 800: near the end of the catalogue
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "1000,10000,100000" },
+    seconds: { type: "string", default: "3" },
+    connections: { type: "string", default: "50" },
+    "no-build": { type: "boolean", default: false },
+    "no-lighthouse": { type: "boolean", default: false },
+    out: { type: "string", default: "docs/benchmarks" },
+  },
+});
+const SIZES = args.sizes.split(",").map(Number);
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = Number(args.connections);
+/** Ports of this bench (4700–4799): the app on APP_PORT, the reference servers above it. */
+const APP_PORT = 4700;
+const REF_PORT = { hello: 4751, read24: 4752, insert: 4753 } as const;
+const PASSWORD = "bench password 123";
 
-function timeIt(label: string, runs: number, work: () => unknown | Promise<unknown>) {
-  return (async () => {
-    for (let i = 0; i < Math.min(20, runs); i += 1) await work();
-    const started = performance.now();
-    for (let i = 0; i < runs; i += 1) await work();
-    const perRunMs = (performance.now() - started) / runs;
-    console.log(`  ${label.padEnd(58)} ${perRunMs.toFixed(3).padStart(9)} ms/run  (${runs} runs)`);
-    return perRunMs;
-  })();
+interface Measure {
+  id: string;
+  label: string;
+  reference: Reference;
+  /** A catalogue read: its p99 must hold from 1k to 100k. */
+  catalogueRead?: boolean;
+  method?: "GET" | "POST";
+  path: (ctx: Fixtures) => string;
+  body?: (ctx: Fixtures) => unknown;
+  signedIn: boolean;
+  expectStatus: number;
+  uniqueIdempotencyKey?: boolean;
+  /** Fewer connections than the rest: argon2 answers slowly, and 50 queued hashes would outlast a run. */
+  connections?: number;
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-bench-"));
-const url = `sqlite:${path.join(dir, "bench.sqlite")}`;
-const db = createDb(url);
-const benchStarted = performance.now();
-try {
-  await migrateToLatest(db);
-  const app = await buildApp({ config: testConfig({ databaseUrl: url }), db });
+interface Fixtures {
+  productId: string;
+  productIds: string[];
+  imagePath: string;
+  deepCursor: string;
+  email: string;
+}
 
-  console.log("\n1. Start-up seed (24 demo products, pictures drawn and re-encoded)");
-  const seed = await seedDemoCatalogue(db);
-  console.log(`  seeded ${seed.products} products in ${seed.ms} ms`);
-
-  const user = await signUpAndLogIn(app, "Bench");
-  const images = await db.kysely.selectFrom("images").select("id").execute();
-  const rows: ProductsTable[] = [];
-  for (let i = 0; i < CATALOGUE_SIZE - seed.products; i += 1) {
-    rows.push({
-      id: randomUUID(),
-      owner_id: user.id,
-      name: `Bench product ${i}`,
-      price_paise: 100 + ((i * 7919) % 50_000),
-      description: "Benchmark row",
-      category: ["vegetables", "fruits", "dairy", "grains"][i % 4]!,
-      image_id: images[i % images.length]!.id,
-      created_at: new Date(Date.UTC(2025, 0, 1) + Math.floor(i / 3) * 1000).toISOString(),
-    });
-  }
-  await db.kysely.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += 500)
-      await trx
-        .insertInto("products")
-        .values(rows.slice(i, i + 500))
-        .execute();
-  });
-
-  console.log(`\n2. Shop page ${DEEP_PAGE} of ${CATALOGUE_SIZE} products, ${PAGE_SIZE} a page, newest first`);
-  let cursor: string | null = null;
-  for (let page = 1; page < DEEP_PAGE; page += 1) {
-    const res = await request(app, {
-      method: "GET",
-      url: `/api/products?limit=${PAGE_SIZE}${cursor ? `&cursor=${cursor}` : ""}`,
-      cookie: user.cookie,
-    });
-    cursor = res.json().nextCursor;
-  }
-  const deepCursor = cursor!;
-  const after = decodeCursor(deepCursor, "newest");
-  const keysetIds = (await listProducts(db.kysely, { sort: "newest", after, limit: PAGE_SIZE })).map(
-    (r) => r.id,
-  );
-  const offsetQuery = () =>
-    db.kysely
-      .selectFrom("products as p")
-      .innerJoin("users as u", "u.id", "p.owner_id")
-      .leftJoin("images as i", "i.id", "p.image_id")
-      .select([
-        "p.id",
-        "p.name",
-        "p.price_paise",
-        "p.created_at",
-        "u.name as farmer_name",
-        "i.width",
-        "i.height",
-      ])
-      .where("p.image_id", "is not", null)
-      .where("p.name", "<>", "")
-      .where("p.price_paise", ">", 0)
-      .orderBy("p.created_at", "desc")
-      .orderBy("p.id", "desc")
-      .limit(PAGE_SIZE)
-      .offset((DEEP_PAGE - 1) * PAGE_SIZE)
-      .execute();
-  const offsetIds = (await offsetQuery()).map((r) => r.id);
-  if (JSON.stringify(keysetIds) !== JSON.stringify(offsetIds))
-    throw new Error("keyset and OFFSET pages differ");
-  const keyset = await timeIt("keyset query (repository)", 1000, () =>
-    listProducts(db.kysely, { sort: "newest", after, limit: PAGE_SIZE }),
-  );
-  const offset = await timeIt("OFFSET query (same joins and order)", 300, offsetQuery);
-  const api = await timeIt("GET /api/products?cursor=… (whole request via inject)", 500, () =>
-    request(app, {
-      method: "GET",
-      url: `/api/products?limit=${PAGE_SIZE}&cursor=${deepCursor}`,
-      cookie: user.cookie,
+const MEASURES: Measure[] = [
+  {
+    id: "401",
+    label: "products, signed out (401)",
+    reference: "hello",
+    path: () => "/api/products?limit=24",
+    signedIn: false,
+    expectStatus: 401,
+  },
+  {
+    id: "me",
+    label: "GET /api/auth/me",
+    reference: "hello",
+    path: () => "/api/auth/me",
+    signedIn: true,
+    expectStatus: 200,
+  },
+  {
+    id: "first",
+    label: "first page (newest, 24)",
+    reference: "read24",
+    catalogueRead: true,
+    path: () => "/api/products?limit=24",
+    signedIn: true,
+    expectStatus: 200,
+  },
+  {
+    id: "deep",
+    label: "deep keyset page (80 % in)",
+    reference: "read24",
+    catalogueRead: true,
+    path: (f) => `/api/products?limit=24&cursor=${f.deepCursor}`,
+    signedIn: true,
+    expectStatus: 200,
+  },
+  {
+    id: "category",
+    label: "category filter (dairy)",
+    reference: "read24",
+    catalogueRead: true,
+    path: () => "/api/products?limit=24&category=dairy",
+    signedIn: true,
+    expectStatus: 200,
+  },
+  {
+    id: "price-asc",
+    label: "sort price ascending",
+    reference: "read24",
+    catalogueRead: true,
+    path: () => "/api/products?limit=24&sort=price-asc",
+    signedIn: true,
+    expectStatus: 200,
+  },
+  {
+    id: "price-desc",
+    label: "sort price descending",
+    reference: "read24",
+    catalogueRead: true,
+    path: () => "/api/products?limit=24&sort=price-desc",
+    signedIn: true,
+    expectStatus: 200,
+  },
+  {
+    id: "search",
+    label: "name search (q=tomato)",
+    reference: "read24",
+    catalogueRead: true,
+    path: () => "/api/products?limit=24&q=tomato",
+    signedIn: true,
+    expectStatus: 200,
+  },
+  {
+    id: "product",
+    label: "one product",
+    reference: "read24",
+    catalogueRead: true,
+    path: (f) => `/api/products/${f.productId}`,
+    signedIn: true,
+    expectStatus: 200,
+  },
+  {
+    id: "picture",
+    label: "a picture (640 px)",
+    reference: "hello",
+    path: (f) => f.imagePath,
+    signedIn: true,
+    expectStatus: 200,
+  },
+  {
+    id: "signin",
+    label: "sign-in (argon2id)",
+    reference: "hello",
+    method: "POST",
+    path: () => "/api/auth/login",
+    body: (f) => ({ email: f.email, password: PASSWORD }),
+    signedIn: false,
+    expectStatus: 200,
+    connections: 4,
+  },
+  {
+    id: "order",
+    label: "order placement (3 lines)",
+    reference: "insert",
+    method: "POST",
+    path: () => "/api/orders",
+    body: (f) => ({
+      items: f.productIds.slice(0, 3).map((productId, i) => ({ productId, quantity: 1 + i })),
+      shipping: {
+        fullName: "Bench Shopper",
+        email: "bench@example.com",
+        phone: "+91 98765 43210",
+        address: "1 Market Road",
+        city: "Pune",
+        state: "Maharashtra",
+        zipCode: "411001",
+      },
+      paymentMethod: "upi",
     }),
-  );
-  console.log(`  OFFSET / keyset: ${(offset / keyset).toFixed(1)}x slower at page ${DEEP_PAGE}`);
+    signedIn: true,
+    expectStatus: 201,
+    uniqueIdempotencyKey: true,
+  },
+];
 
-  console.log("\n3. One product picture at 640 px wide");
-  const original = await sharp({
-    create: {
-      width: 1600,
-      height: 1200,
-      channels: 3,
-      background: "#808080",
-      noise: { type: "gaussian", mean: 128, sigma: 12 },
-    },
-  })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-  const imageId = images[0]!.id;
-  const fromDb = await timeIt("GET /api/images/:id?w=640 (prepared variant, from the DB)", 1000, () =>
-    app.inject({ method: "GET", url: `/api/images/${imageId}?w=640` }),
-  );
-  const etag = (await app.inject({ method: "GET", url: `/api/images/${imageId}?w=640` })).headers
-    .etag as string;
-  await timeIt("GET with If-None-Match (304, no bytes read)", 1000, () =>
-    app.inject({ method: "GET", url: `/api/images/${imageId}?w=640`, headers: { "if-none-match": etag } }),
-  );
-  const onTheFly = await timeIt("re-encode a 1600x1200 JPEG to 640 px WebP per request", 30, () =>
-    sharp(original).resize({ width: 640 }).webp({ quality: 80 }).toBuffer(),
-  );
-  console.log(`  re-encoding / prepared: ${(onTheFly / fromDb).toFixed(0)}x slower`);
+// ---------------------------------------------------------------------------------------------------------
+// Processes
 
-  console.log("\n4. Placing an order of 10 lines");
-  const orders = await benchOrders();
-  console.log(formatOrdersBench(orders));
-  if (process.env.BENCH_DATABASE_URL) {
-    console.log(formatOrdersBench(await benchOrders({ databaseUrl: process.env.BENCH_DATABASE_URL })));
-  }
-
-  console.log(
-    `\nSummary: seed ${seed.ms} ms; deep page keyset ${keyset.toFixed(2)} ms vs OFFSET ${offset.toFixed(2)} ms ` +
-      `(${(offset / keyset).toFixed(1)}x), API ${api.toFixed(2)} ms; image from DB ${fromDb.toFixed(2)} ms vs ` +
-      `re-encoded ${onTheFly.toFixed(1)} ms (${(onTheFly / fromDb).toFixed(0)}x); order pricing per-line / batched ` +
-      `${orders.pricingRatio.toFixed(2)}x. Total ${((performance.now() - benchStarted) / 1000).toFixed(1)} s.`,
-  );
-  await app.close();
-} finally {
-  await db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+function startProcess(command: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk) => {
+    stderr = (stderr + String(chunk)).slice(-4000);
+  });
+  child.on("exit", (code) => {
+    if (code && code !== 0) console.error(`${command.join(" ")} exited ${code}: ${stderr}`);
+  });
+  return child;
 }
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited before answering ${url}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+function rssMb(pid: number | undefined): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** The built server when the build compiles one, else the TypeScript entry through tsx's loader. */
+function serverCommand(): string[] {
+  const built = path.join(root, "dist/server/main.js");
+  return fs.existsSync(built)
+    ? [process.execPath, built]
+    : [process.execPath, "--import", "tsx", "src/server/main.ts"];
+}
+
+function load(spec: LoadSpec): LoadResult {
+  const out = execFileSync(process.execPath, ["--import", "tsx", "bench/load.ts", JSON.stringify(spec)], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(out) as LoadResult;
+}
+
+async function measure(
+  child: ChildProcess,
+  base: string,
+  spec: Omit<LoadSpec, "url" | "connections" | "seconds" | "warmupSeconds"> & {
+    path: string;
+    connections?: number;
+  },
+): Promise<Sample> {
+  const { path: urlPath, connections, ...rest } = spec;
+  const result = load({
+    ...rest,
+    url: base + urlPath,
+    connections: connections ?? CONNECTIONS,
+    seconds: SECONDS,
+    warmupSeconds: 1,
+  });
+  return { ...result, rssMb: rssMb(child.pid) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Databases
+
+interface BenchDatabase {
+  label: string;
+  url: string;
+  dispose(): Promise<void>;
+}
+
+async function sqliteDatabase(): Promise<BenchDatabase> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-bench-"));
+  return {
+    label: "SQLite",
+    url: `sqlite:${path.join(dir, "bench.sqlite")}`,
+    dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A schema of the bench's own in the PostgreSQL BENCH_DATABASE_URL names, dropped afterwards. */
+async function postgresDatabase(baseUrl: string): Promise<BenchDatabase> {
+  const schema = `bench_${randomBytes(6).toString("hex")}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create schema ${schema}`);
+  const url = new URL(baseUrl);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    label: "PostgreSQL",
+    url: url.toString(),
+    dispose: () => admin(`drop schema if exists ${schema} cascade`),
+  };
+}
+
+async function fixtures(db: Db, size: number, email: string): Promise<Fixtures> {
+  const products = await db.kysely
+    .selectFrom("products")
+    .select(["id", "image_id", "created_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .offset(Math.floor(size * 0.8))
+    .limit(10)
+    .execute();
+  const deep = products[0]!;
+  // NOTE: orders take stock, so they name products with plenty of it (or none tracked).
+  const plenty = await db.kysely
+    .selectFrom("products")
+    .select("id")
+    .where((eb) => eb.or([eb("stock", "is", null), eb("stock", ">", 10_000)]))
+    .orderBy("id")
+    .limit(3)
+    .execute();
+  return {
+    productId: deep.id,
+    productIds: plenty.map((p) => p.id),
+    imagePath: `/api/images/${deep.image_id}?w=640`,
+    deepCursor: encodeCursor(PRODUCT_KEYSETS.newest, { key: deep.created_at, id: deep.id }),
+    email,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Lighthouse
+
+interface LighthouseScore {
+  page: string;
+  performance: number;
+  accessibility: number;
+}
+
+function lighthouse(base: string, page: string, cookie?: string): LighthouseScore {
+  const flags = [
+    `${base}${page}`,
+    "--output=json",
+    "--output-path=stdout",
+    "--quiet",
+    "--form-factor=mobile",
+    "--only-categories=performance,accessibility",
+    "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+  ];
+  const out = execFileSync(path.join(root, "node_modules/.bin/lighthouse"), flags, {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+    maxBuffer: 64 << 20,
+  });
+  const lhr = JSON.parse(out) as {
+    finalDisplayedUrl: string;
+    categories: Record<string, { score: number | null }>;
+  };
+  if (!lhr.finalDisplayedUrl.endsWith(page))
+    throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${page}`);
+  return {
+    page,
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The run
+
+async function signIn(base: string, email: string): Promise<string> {
+  const headers = { "content-type": "application/json", [CSRF_HEADER]: "1" };
+  const signup = await fetch(`${base}/api/auth/signup`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ name: "Bench Shopper", email, password: PASSWORD }),
+  });
+  if (signup.status !== 201 && signup.status !== 409) throw new Error(`sign-up: ${signup.status}`);
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in: ${login.status} ${await login.text()}`);
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/** The three reference servers, started once per catalogue size and loaded next to each measurement. */
+async function startReferences(database: BenchDatabase): Promise<Record<Reference, ChildProcess>> {
+  const children = {} as Record<Reference, ChildProcess>;
+  for (const reference of Object.keys(REF_PORT) as Reference[]) {
+    const port = REF_PORT[reference];
+    children[reference] = startProcess(
+      [
+        process.execPath,
+        "--import",
+        "tsx",
+        "bench/reference-server.ts",
+        reference,
+        String(port),
+        database.url,
+      ],
+      {},
+    );
+  }
+  for (const reference of Object.keys(REF_PORT) as Reference[]) {
+    await waitFor(`http://127.0.0.1:${REF_PORT[reference]}/hello`, children[reference]);
+  }
+  return children;
+}
+
+function measureReference(children: Record<Reference, ChildProcess>, reference: Reference): Promise<Sample> {
+  return measure(children[reference], `http://127.0.0.1:${REF_PORT[reference]}`, {
+    path: { hello: "/hello", read24: "/read", insert: "/insert" }[reference],
+    method: reference === "insert" ? "POST" : "GET",
+    expectStatus: reference === "insert" ? 201 : 200,
+  });
+}
+
+async function main() {
+  const started = Date.now();
+  const loadAtStart = os.loadavg();
+  if (!args["no-build"]) execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  const databases = [await sqliteDatabase()];
+  if (process.env.BENCH_DATABASE_URL) databases.push(await postgresDatabase(process.env.BENCH_DATABASE_URL));
+
+  const report: Report = {
+    date: new Date().toISOString(),
+    command: `npm run bench -- ${process.argv.slice(2).join(" ")}`.trim(),
+    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}, load average at start ${loadAtStart.map((l) => l.toFixed(1)).join(" ")}`,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    server: serverCommand().slice(1).join(" "),
+    measures: MEASURES.map(({ id, label, reference, catalogueRead }) => ({
+      id,
+      label,
+      reference,
+      catalogueRead,
+    })),
+    runs: [],
+    lighthouse: [],
+  };
+
+  for (const database of databases) {
+    const db = createDb(database.url);
+    try {
+      await migrateToLatest(db);
+      const email = `bench-shopper@${GENERATED_DOMAIN.replace("generated.", "")}`;
+      for (const size of SIZES) {
+        const seed = await seedGeneratedCatalogue(db, { products: size, force: true });
+        console.log(`${database.label}, ${size} products (seeded ${seed.added} in ${seed.ms} ms)`);
+        const refServers = await startReferences(database);
+        const env = {
+          PORT: String(APP_PORT),
+          HOST: "127.0.0.1",
+          DATABASE_URL: database.url,
+          NODE_ENV: "production",
+          PUBLIC_ORIGIN: `http://127.0.0.1:${APP_PORT}`,
+          SEED_DEMO: "false",
+          // NOTE: sign-in is measured under load, so its per-address limit must not answer 429s.
+          AUTH_RATE_LIMIT_PER_MINUTE: "1000000000",
+        };
+        const app = startProcess(serverCommand(), env);
+        const samples: Run["samples"] = {};
+        try {
+          const base = `http://127.0.0.1:${APP_PORT}`;
+          await waitFor(`${base}/api/health`, app);
+          const cookie = await signIn(base, email);
+          const f = await fixtures(db, size, email);
+          for (const m of MEASURES) {
+            const headers: Record<string, string> = { [CSRF_HEADER]: "1" };
+            if (m.signedIn) headers.cookie = cookie;
+            if (m.body) headers["content-type"] = "application/json";
+            // NOTE: each measurement is paired with its references measured just before it, so that the
+            // ratios compare moments of similar load on this shared machine.
+            const hello = await measureReference(refServers, "hello");
+            const ref = m.reference === "hello" ? hello : await measureReference(refServers, m.reference);
+            const s = await measure(app, base, {
+              path: m.path(f),
+              method: m.method ?? "GET",
+              headers,
+              body: m.body ? JSON.stringify(m.body(f)) : undefined,
+              expectStatus: m.expectStatus,
+              uniqueIdempotencyKey: m.uniqueIdempotencyKey,
+              connections: m.connections,
+            });
+            samples[m.id] = { app: s, hello, ref };
+            console.log(
+              `  ${m.label.padEnd(30)} ${s.requestsPerSecond.toFixed(0).padStart(6)} req/s  ×${(s.requestsPerSecond / hello.requestsPerSecond).toFixed(2)} hello  ×${(s.requestsPerSecond / ref.requestsPerSecond).toFixed(2)} ${m.reference}  p99 ${s.p99Ms} ms (${m.reference} ${ref.p99Ms} ms)${s.errors ? `  ${s.errors} errors ${JSON.stringify(s.statusCodes)}` : ""}`,
+            );
+          }
+          if (!args["no-lighthouse"] && report.lighthouse.length === 0 && database.label === "SQLite") {
+            for (const [page, withCookie] of [
+              ["/login", false],
+              ["/dashboard", true],
+            ] as const) {
+              try {
+                report.lighthouse.push(lighthouse(base, page, withCookie ? cookie : undefined));
+              } catch (error) {
+                console.error(`Lighthouse on ${page} failed: ${String(error).slice(0, 500)}`);
+              }
+            }
+            console.log(`  Lighthouse: ${JSON.stringify(report.lighthouse)}`);
+          }
+        } finally {
+          await stop(app);
+          for (const child of Object.values(refServers)) await stop(child);
+        }
+        report.runs.push({ database: database.label, size, samples });
+      }
+    } finally {
+      await db.close();
+      await database.dispose();
+    }
+  }
+  report.minutes = (Date.now() - started) / 60_000;
+  const out = path.resolve(root, args.out);
+  fs.writeFileSync(`${out}.svg`, chartSvg(report));
+  fs.writeFileSync(`${out}.md`, reportMarkdown(report, path.basename(`${out}.svg`)));
+  console.log(`\nWrote ${args.out}.md and ${args.out}.svg in ${report.minutes.toFixed(1)} min.`);
+}
+
+await main();

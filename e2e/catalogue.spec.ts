@@ -1,10 +1,13 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import {
   addProductViaApi,
+  allowConsoleMessage,
+  expect,
   expectNoSeriousA11yViolations,
   expectToast,
   photoFile,
   signedInUser,
+  test,
   waitForAnimations,
 } from "./support.ts";
 
@@ -85,6 +88,8 @@ test.describe("catalogue", () => {
   test("the server has the last word: a file that only claims to be a PNG is refused beside the field", async ({
     page,
   }) => {
+    // NOTE: the server refuses the fake PNG with 400 on purpose.
+    allowConsoleMessage(/status of 400 .*\/api\/products:/);
     await signedInUser(page);
     await page.goto("/addProduct");
     await page.getByLabel("Product name").fill(unique("Fake photo"));
@@ -257,6 +262,8 @@ test.describe("catalogue", () => {
   test("the dashboard, shop and add-product pages have no serious accessibility violations", async ({
     page,
   }) => {
+    // NOTE: axe over several pages takes a while on a busy machine.
+    test.slow();
     await signedInUser(page);
     await addProductViaApi(page.request);
     await page.reload();

@@ -1,11 +1,13 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import {
+  expect,
   expectNoSeriousA11yViolations,
   expectToast,
   newCredentials,
   signedInUser,
   signUpViaApi,
+  test,
 } from "./support.ts";
 
 const contactSent = "Your message has been sent! A farmer will contact you soon.";
@@ -186,6 +188,8 @@ test.describe("terms, privacy and accessibility", () => {
   });
 
   test("contact, FAQ, terms and messages have no serious accessibility violations", async ({ page }) => {
+    // NOTE: axe over several pages takes a while on a busy machine.
+    test.slow();
     await signedInUser(page);
     for (const [path, heading] of [
       ["/contact", "Contact a Farmer"],

@@ -81,6 +81,7 @@ export async function readCart(page: Page): Promise<CartItem[]> {
 export const shippingDetails = {
   fullName: "Meera Iyer",
   email: "meera@example.com",
+  phone: "+91 98200 12345",
   address: "12 Lake Road",
   city: "Pune",
   state: "Maharashtra",
@@ -91,6 +92,7 @@ export const shippingDetails = {
 export async function fillShipping(page: Page) {
   await page.getByLabel("Full name").fill(shippingDetails.fullName);
   await page.getByLabel("Email").fill(shippingDetails.email);
+  await page.getByLabel("Phone number").fill(shippingDetails.phone);
   await page.getByLabel("Address").fill(shippingDetails.address);
   await page.getByLabel("City").fill(shippingDetails.city);
   await page.getByLabel("State").fill(shippingDetails.state);

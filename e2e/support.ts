@@ -1,5 +1,67 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  type ConsoleMessage,
+  expect,
+  type Page,
+} from "@playwright/test";
+
+/** Console messages a test has said it expects (a 4xx it provokes on purpose); reset for each test. */
+let expectedConsole: RegExp[] = [];
+
+/**
+ * Lets the current test's pages log a console error or warning matching `pattern`. Chromium logs every 4xx
+ * or 5xx response as "Failed to load resource", so a test that provokes one on purpose (a wrong password)
+ * names it here; anything else logged fails the test.
+ */
+export function allowConsoleMessage(pattern: RegExp) {
+  expectedConsole.push(pattern);
+}
+
+function describeMessage(message: ConsoleMessage) {
+  const { url, lineNumber } = message.location();
+  return `${message.type()}: ${message.text()}${url ? ` (${url}:${lineNumber})` : ""}`;
+}
+
+/**
+ * Every spec imports `test` from here: it fails a test whose pages (the `page` fixture's and any context the
+ * test opens with `browser.newContext()`) logged a console error or warning, or threw an uncaught error.
+ */
+export const test = base.extend<{ quietConsole: undefined }>({
+  quietConsole: [
+    async ({ context, browser }, use) => {
+      // NOTE: the journeys share one catalogue and run side by side: a picture on screen can belong to a
+      // product another test has just deleted, which the browser reports as a 404.
+      expectedConsole = [/status of 404 .*\/api\/images\//];
+      const problems: string[] = [];
+      const watch = (watched: BrowserContext) => {
+        watched.on("console", (message) => {
+          if (message.type() !== "error" && message.type() !== "warning") return;
+          const text = describeMessage(message);
+          if (!expectedConsole.some((pattern) => pattern.test(text))) problems.push(text);
+        });
+        watched.on("weberror", (error) => problems.push(`uncaught: ${error.error().message}`));
+      };
+      watch(context);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const opened = await newContext(...args);
+        watch(opened);
+        return opened;
+      };
+      try {
+        await use(undefined);
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(problems, "the browser console stays quiet").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
 
 let counter = 0;
 /** A fresh account's credentials, unique across workers and runs. */
@@ -73,7 +135,15 @@ let productCounter = 0;
 /** A product listed through the API by the account signed in on `request`; answers the product. */
 export async function addProductViaApi(
   request: APIRequestContext,
-  fields: { name?: string; price?: number; category?: string; description?: string } = {},
+  fields: {
+    name?: string;
+    price?: number;
+    category?: string;
+    description?: string;
+    unit?: string;
+    stock?: number;
+    harvestedOn?: string;
+  } = {},
 ) {
   productCounter += 1;
   const { readFileSync } = await import("node:fs");
@@ -85,6 +155,9 @@ export async function addProductViaApi(
       price: String(fields.price ?? 42.5),
       category: fields.category ?? "vegetables",
       description: fields.description ?? "Grown for the end-to-end tests",
+      ...(fields.unit ? { unit: fields.unit } : {}),
+      ...(fields.stock !== undefined ? { stock: String(fields.stock) } : {}),
+      ...(fields.harvestedOn ? { harvestedOn: fields.harvestedOn } : {}),
       image: { name: "produce.png", mimeType: "image/png", buffer: readFileSync(await photoFile()) },
     },
   });

@@ -95,6 +95,7 @@ try {
 
   await page.goto("/checkout");
   await page.getByRole("heading", { name: "Checkout", level: 1 }).waitFor();
+  await page.getByLabel("Phone").fill("9876543210");
   await page.getByLabel("Address").fill("12 Market Road");
   await page.getByLabel("City").fill("Pune");
   await page.getByLabel("State").fill("Maharashtra");
@@ -106,6 +107,37 @@ try {
   await page.goto("/orders");
   await page.getByRole("heading", { name: "Your Orders" }).waitFor();
   await shoot(page, "orders", false);
+
+  // At phone width (375 px, touch): the one-row header, its menu, the shop, and the cart's Checkout bar.
+  const phone = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 375, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    reducedMotion: "reduce",
+  });
+  const phonePage = await phone.newPage();
+  await phonePage.request.post("/api/auth/login", {
+    data: { email: credentials.email, password: credentials.password },
+    headers: { "x-veggie-cart": "1" },
+  });
+  await phonePage.goto("/dashboard");
+  await phonePage.getByRole("heading", { name: "Deal of the Day" }).waitFor();
+  await shoot(phonePage, "phone-dashboard", false);
+  await phonePage.getByRole("button", { name: "Menu" }).click();
+  await shoot(phonePage, "phone-menu", false);
+  await phonePage.goto("/shop");
+  await phonePage.getByRole("heading", { name: "Our Products" }).waitFor();
+  await shoot(phonePage, "phone-shop", false);
+  await phonePage.evaluate(async () => {
+    const response = await fetch("/api/products?limit=3");
+    const { items } = (await response.json()) as { items: Array<Record<string, unknown>> };
+    localStorage.setItem("cart", JSON.stringify(items.map((item) => ({ ...item, quantity: 1 }))));
+  });
+  await phonePage.goto("/cart");
+  await phonePage.getByRole("heading", { name: "Your Cart" }).waitFor();
+  await shoot(phonePage, "phone-cart", false);
+  await phone.close();
 } finally {
   await browser.close();
 }

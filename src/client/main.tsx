@@ -4,9 +4,11 @@ import { createBrowserRouter, RouterProvider } from "react-router";
 import { createQueryClient, Providers } from "./app/providers.tsx";
 import { routes } from "./app/routes.tsx";
 import "./index.css";
+import { registerServiceWorker } from "./lib/service-worker.ts";
 
 const router = createBrowserRouter(routes);
 const queryClient = createQueryClient();
+registerServiceWorker();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

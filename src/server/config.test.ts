@@ -15,8 +15,27 @@ describe("configuration", () => {
   });
 
   it("never seeds demo data in production, even when asked, and can be turned off elsewhere", () => {
-    expect(loadConfig({ NODE_ENV: "production" }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: "production", SEED_DEMO: "true" }).seedDemo).toBe(false);
+    const production = { NODE_ENV: "production", PUBLIC_ORIGIN: "https://shop.example.com" };
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: "true" }).seedDemo).toBe(false);
     expect(loadConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
+  });
+
+  it("needs the public origin in production and refuses one that is not an origin", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PUBLIC_ORIGIN/);
+    expect(() => loadConfig({ PUBLIC_ORIGIN: "shop.example.com" })).toThrow(/PUBLIC_ORIGIN/);
+    expect(loadConfig({ PUBLIC_ORIGIN: "https://shop.example.com/" }).publicOrigin).toBe(
+      "https://shop.example.com",
+    );
+  });
+
+  it("takes TRUST_PROXY as a hop count or address ranges, never `true`", () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, loopback" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "loopback",
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: must be a hop count/);
   });
 });

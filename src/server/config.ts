@@ -1,4 +1,17 @@
+import { isIP } from "node:net";
 import { z } from "zod";
+import { DEFAULT_SHOP_TIME_ZONE } from "../shared/shop-calendar.ts";
+import { originOf } from "./http/access.ts";
+
+/** True for a time zone name this Node.js knows (its ICU data). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return name !== "";
+  } catch {
+    return false;
+  }
+}
 
 const booleanText = z
   .enum(["true", "false", "1", "0"])
@@ -15,8 +28,109 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanText.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  TRUST_PROXY: booleanText.default(false),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("0")
+    .transform((value, ctx): TrustProxy => {
+      if (value === "false" || value === "0" || value === "") return 0;
+      if (/^\d+$/.test(value)) return Number(value);
+      const ranges = value.split(",").map((range) => range.trim());
+      if (ranges.every((range) => isIP(range.split("/")[0]!) !== 0 || PROXY_RANGE_NAMES.has(range))) {
+        return ranges;
+      }
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "must be a hop count (e.g. 1 behind one reverse proxy) or the proxies' addresses/ranges, comma-separated (e.g. 10.0.0.0/8,loopback); `true` would let any client choose its own address",
+      });
+      return z.NEVER;
+    }),
+  SHOP_TIME_ZONE: z
+    .string()
+    .trim()
+    .default(DEFAULT_SHOP_TIME_ZONE)
+    .refine(isTimeZone, "must be an IANA time zone such as Asia/Kolkata or Europe/Berlin"),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(256),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
+  REDIS_PREFIX: z.string().min(1).default("veggie-cart:"),
+  PUBLIC_ORIGIN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === "") return undefined;
+      const origin = originOf(value);
+      if (!origin) {
+        ctx.addIssue({ code: "custom", message: "must be an origin such as https://shop.example.com" });
+        return z.NEVER;
+      }
+      return value.replace(/\/+$/, "");
+    }),
+  OPERATOR_EMAILS: z
+    .string()
+    .default("")
+    .transform((text) =>
+      text
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter((email) => email !== ""),
+    )
+    .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses"))),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default("Veggie Cart <no-reply@veggie-cart.local>"),
+  OUTBOX_DIR: z.string().min(1).default("./data/outbox"),
+  PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
 });
+
+/** Names proxy-addr knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** How many reverse proxies stand in front of us (0: none), or the addresses/ranges of the trusted ones. */
+export type TrustProxy = number | string[];
+
+/** How long a client may take and how many connections it may hold (README: Timeouts and limits). */
+export interface ServerLimits {
+  /** A request whose headers and body have not all arrived by then is answered 408 and closed. */
+  requestTimeoutMs: number;
+  /** The same for the headers alone. */
+  headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** How often Node checks the two timeouts above (its default, 30 s, would let a request run to 60 s). */
+  timeoutCheckIntervalMs: number;
+  /** Open connections in all; beyond, new ones are refused (file descriptors stay free for the database). */
+  maxConnections: number;
+  /**
+   * Open connections per client address; high, since many shoppers may share one carrier-NAT address. Not
+   * applied behind a reverse proxy (every connection comes from it).
+   */
+  maxConnectionsPerAddress: number;
+  /** Event-loop delay above which requests are answered 503 with Retry-After; 0 turns the check off. */
+  maxEventLoopDelayMs: number;
+}
+
+export const serverLimitDefaults: ServerLimits = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 15_000,
+  keepAliveTimeoutMs: 10_000,
+  timeoutCheckIntervalMs: 1000,
+  maxConnections: 10_000,
+  maxConnectionsPerAddress: 256,
+  maxEventLoopDelayMs: 2000,
+};
 
 export interface Config {
   port: number;
@@ -27,11 +141,35 @@ export interface Config {
   logLevel: string;
   /** Sign-in and sign-up attempts per client address per minute; per account it is a fifth of it. */
   authRateLimitPerMinute: number;
-  trustProxy: boolean;
+  /** Reverse proxies whose `X-Forwarded-For` entries are believed: a hop count or address ranges. */
+  trustProxy: TrustProxy;
+  /**
+   * The origin browsers reach the shop at (`https://shop.example.com`); a state-changing request from any
+   * other origin is refused. Undefined (development only): the request's own scheme, host and port.
+   */
+  publicOrigin?: string;
+  /** Where the shop is: "today" and "this week" (harvest dates, the farmer's summary) are its calendar days. */
+  shopTimeZone: string;
+  limits: ServerLimits;
+  /** Lower-cased e-mails of accounts that are operators whatever the database says. */
+  operatorEmails: readonly string[];
+  /** Rate limits are counted in this Redis when set (shared by every instance), else in memory. */
+  redisUrl?: string;
+  /** Prefix of every key written to Redis. */
+  redisPrefix: string;
   /** Where the built SPA lives; undefined serves the API only. */
   clientDir?: string;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
+  /** Mail goes through this SMTP server when set; otherwise (outside production) to `outboxDir`. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Where the shop is reached; links in e-mails start with it (never with a request's Host header). */
+  publicUrl: string;
+  /** Development's outbox: every mail written here as a file when no SMTP server is configured. */
+  outboxDir: string;
+  /** Password-reset requests per e-mail address per hour (and per client address per minute as sign-in). */
+  passwordResetsPerHour: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,6 +185,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === "production";
+  if (production && !e.PUBLIC_ORIGIN) {
+    throw new Error(
+      "Invalid configuration: PUBLIC_ORIGIN: required when NODE_ENV=production (e.g. https://shop.example.com)",
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -57,6 +200,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    publicOrigin: e.PUBLIC_ORIGIN,
+    shopTimeZone: e.SHOP_TIME_ZONE,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    limits: {
+      ...serverLimitDefaults,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.MAX_CONNECTIONS,
+      maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+      maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    },
+    operatorEmails: e.OPERATOR_EMAILS,
     ...sessionDefaults,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    // NOTE: links in mails need an absolute address even when PUBLIC_ORIGIN is not set (development).
+    publicUrl: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
+    outboxDir: e.OUTBOX_DIR,
+    passwordResetsPerHour: e.PASSWORD_RESET_PER_HOUR,
   };
 }

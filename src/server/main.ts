@@ -1,16 +1,22 @@
 import "dotenv/config";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { createDb } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { seedDemoCatalogue } from "./demo/demo.service.ts";
+import { DEMO_FARMER, seedDemoCatalogue, seedDemoFarmer } from "./demo/demo.service.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
-  const config = { ...loadConfig(), clientDir: path.resolve(here, "../../dist/client") };
+  // NOTE: run from source (src/server) or built (dist/app/server): the client is built into dist/client.
+  const built = path.resolve(here, "../../client");
+  const clientDir = fs.existsSync(path.join(built, "index.html"))
+    ? built
+    : path.resolve(here, "../../dist/client");
+  const config = { ...loadConfig(), clientDir };
   const db = createDb(config.databaseUrl);
   await migrateToLatest(db);
   const app = await buildApp({ config, db });
@@ -18,6 +24,12 @@ async function main() {
   if (config.seedDemo) {
     const seed = await seedDemoCatalogue(db);
     if (seed.seeded) app.log.info(`added ${seed.products} demo products in ${seed.ms} ms`);
+    const farmer = await seedDemoFarmer(db);
+    if (farmer.seeded) app.log.info("added the demo farmer and their demo orders");
+    // NOTE: demo data (and so this account) never exists in production, where seedDemo is always false.
+    console.log(
+      `Demo farmer (development only): sign in as ${DEMO_FARMER.email} with the password ${DEMO_FARMER.password}`,
+    );
   }
 
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -29,7 +41,8 @@ async function main() {
       );
     });
   }
-  await app.listen({ port: config.port, host: config.host });
+  // NOTE: a deep accept queue, so a burst of connections is not dropped by the kernel before Node sees it.
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
 }
 
 main().catch((error) => {

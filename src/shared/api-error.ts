@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { ErrorCodeSchema } from "./error-codes.ts";
 
-/** The body of every API error: `{ error: { code, message, fields? } }` (DESIGN.md §5). */
+/** The body of every API error: `{ error: { code, message, fields? } }` (docs/architecture.md). */
 export const ApiErrorSchema = z.object({
   error: z.object({
-    code: z.string(),
+    code: ErrorCodeSchema,
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
   }),

@@ -1,4 +1,4 @@
-/** Business constants from SPEC §9 and DESIGN.md §6. */
+/** Business constants from product rules §9 and docs/architecture.md ("Choices behind this"). */
 export const APP_TITLE = "Veggie Cart";
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -11,13 +11,21 @@ export const REDIRECT_AFTER_ADD_PRODUCT_MS = 1500;
 export const AUTH_TOAST_MS = 5000;
 export const TOAST_MS = 3000;
 
-/** Browser storage keys the spec names (SPEC §3). */
+/** Browser storage keys the spec names (product rules §3). */
 export const storageKeys = {
   token: "token",
   loggedInUser: "loggedInUser",
   cart: "cart",
   likedProducts: "likedProducts",
   dealOfTheDay: "dealOfTheDay",
+} as const;
+
+/** Browser storage keys of our own, beyond the spec's. */
+export const ownStorageKeys = {
+  /** The signed-in user as last confirmed by the server, so the shop opens offline (decision 011). */
+  offlineUser: "veggieCart.offlineUser",
+  /** What was typed at checkout, kept in this tab across a reload (sessionStorage). */
+  checkoutDraft: "veggieCart.checkoutDraft",
 } as const;
 
 /** A header a cross-site form cannot send: every state-changing API call carries it (CSRF defence). */

@@ -1,4 +1,4 @@
-/** Every user-visible text the spec fixes (SPEC §8), defined once for client and server. */
+/** Every user-visible text the spec fixes (product rules §8), defined once for client and server. */
 export const messages = {
   signInRequired: "email and password are required",
   signUpRequired: "name, email and password are required",
@@ -22,11 +22,15 @@ export const messages = {
   unknownFarmer: "Please choose a farmer from the list",
   messagesTooFast: "You are sending messages too quickly. Please wait a minute and try again.",
   sendFailed: "Your message could not be sent. Please try again.",
+  accountSuspended:
+    "This account is suspended, so it cannot sign in. If you think this is a mistake, write to hello@veggiecart.example.",
 } as const;
 
-/** Cart, checkout and orders (SPEC §5, §8). */
+/** Cart, checkout and orders (product rules §5, §8). */
 export const orderMessages = {
   cartEmpty: "Your cart is empty!",
+  needsConnection:
+    "Placing an order needs a connection. Your cart and details are kept here: place the order once you are back online.",
   itemRemoved: "Item removed from cart",
   orderPlaced: "Order placed successfully!",
   orderFailed: "Failed to place order. Please try again.",
@@ -43,4 +47,25 @@ export const orderMessages = {
   idempotencyKeyMissing: "The Idempotency-Key header is missing or malformed",
   idempotencyKeyReused: "This checkout was already submitted with a different cart. Please try again.",
   orderNotFound: "Order not found",
+} as const;
+
+/** The account page, password reset and e-mail change. */
+export const accountMessages = {
+  nameSaved: "Your name has been saved.",
+  wrongPassword: "That password is not correct",
+  passwordRequired: "Please enter your password",
+  currentPasswordRequired: "Please enter your current password",
+  sameEmail: "That is already your e-mail address",
+  emailChangeSent: "We sent a link to your new address. Your e-mail changes once you open it.",
+  emailChanged: "Your e-mail address has been changed.",
+  passwordChanged: "Your password has been changed. Every other device has been signed out.",
+  resetRequested:
+    "If an account uses that e-mail address, we have sent it a link to set a new password. The link works for 30 minutes.",
+  resetDone: "Your password has been reset. Please sign in with the new one.",
+  linkInvalid: "This link is invalid, already used or expired. Please ask for a new one.",
+  sessionEnded: "That device has been signed out.",
+  othersEnded: "Every other device has been signed out.",
+  sessionNotFound: "That session does not exist or has already ended",
+  accountDeleted: "Your account has been deleted.",
+  deletedAccountName: "Deleted account",
 } as const;

@@ -9,5 +9,5 @@ const rupeeFormat = new Intl.NumberFormat("en-IN", {
   maximumFractionDigits: 2,
 });
 
-/** "₹1,234.50": two decimals on every screen (DESIGN.md §6). */
+/** "₹1,234.50": two decimals on every screen (docs/architecture.md ("Choices behind this")). */
 export const formatRupees = (rupees: number): string => rupeeFormat.format(rupees);

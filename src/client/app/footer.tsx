@@ -1,6 +1,9 @@
 import { Link } from "react-router";
 import { LogoMark } from "../components/logo.tsx";
 
+/** NOTE: at phone widths each link is a 44 px tall touch target. */
+const footerLink = "inline-flex min-h-11 items-center hover:underline sm:min-h-0";
+
 export function Footer() {
   return (
     <footer className="mt-16 bg-brand-900 text-brand-50">
@@ -17,17 +20,22 @@ export function Footer() {
           <p className="font-semibold">Help</p>
           <ul className="mt-2 space-y-1 text-sm">
             <li>
-              <Link className="hover:underline" to="/faq">
+              <Link className={footerLink} to="/orders">
+                My orders
+              </Link>
+            </li>
+            <li>
+              <Link className={footerLink} to="/faq">
                 FAQ
               </Link>
             </li>
             <li>
-              <Link className="hover:underline" to="/contact?type=shipping">
+              <Link className={footerLink} to="/contact?type=shipping">
                 Shipping
               </Link>
             </li>
             <li>
-              <Link className="hover:underline" to="/contact?type=returns">
+              <Link className={footerLink} to="/contact?type=returns">
                 Returns
               </Link>
             </li>
@@ -37,17 +45,17 @@ export function Footer() {
           <p className="font-semibold">About</p>
           <ul className="mt-2 space-y-1 text-sm">
             <li>
-              <Link className="hover:underline" to="/about">
+              <Link className={footerLink} to="/about">
                 About us
               </Link>
             </li>
             <li>
-              <Link className="hover:underline" to="/terms">
+              <Link className={footerLink} to="/terms">
                 Terms
               </Link>
             </li>
             <li>
-              <Link className="hover:underline" to="/privacy">
+              <Link className={footerLink} to="/privacy">
                 Privacy
               </Link>
             </li>

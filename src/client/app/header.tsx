@@ -1,37 +1,127 @@
-import { Link, NavLink, useNavigate } from "react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { CartIcon, CloseIcon, MenuIcon } from "../components/icons.tsx";
 import { LogoMark } from "../components/logo.tsx";
 import { useLogout } from "../features/auth/logout.api.ts";
 import { useMe } from "../features/auth/me.api.ts";
-import { useCart } from "../lib/cart-store.ts";
+import { OfflineBanner } from "./connection-notices.tsx";
+import { cartCountDescription, type HeaderLink, useCartCount, useHeaderLinks } from "./header-links.ts";
 
-const links = [
-  { to: "/shop", label: "Shop" },
-  { to: "/addProduct", label: "AddProducts" },
-  { to: "/contact", label: "Contact" },
-  { to: "/cart", label: "Cart" },
-  // NOTE: beyond the spec's links: where a farmer reads what shoppers sent through the contact form.
-  { to: "/messages", label: "Messages" },
-];
+const HOME: HeaderLink = { to: "/dashboard", label: "Home" };
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${isActive ? "bg-brand-50 text-brand-800" : "text-stone-700 hover:bg-stone-100 hover:text-brand-800"}`;
+const rowLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium transition-colors ${isActive ? "bg-brand-50 text-brand-800" : "text-stone-700 hover:bg-stone-100 hover:text-brand-800"}`;
+const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-12 items-center rounded-md px-3 text-base font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-stone-800 hover:bg-stone-100"}`;
 
+function Badge({ count }: { count: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white"
+    >
+      {count}
+    </span>
+  );
+}
+
+/** One header link; a count is shown as a badge and described (not named), so the link keeps its name. */
+function HeaderNavLink({
+  link,
+  className,
+  onNavigate,
+}: {
+  link: HeaderLink;
+  className: (state: { isActive: boolean }) => string;
+  onNavigate?: () => void;
+}) {
+  const descriptionId = useId();
+  const location = useLocation();
+  const hasCount = link.count !== undefined && link.count > 0;
+  return (
+    <>
+      <NavLink
+        to={link.to}
+        className={className}
+        aria-describedby={hasCount && link.countDescription ? descriptionId : undefined}
+        onClick={() => {
+          // NOTE: a link to the page already shown takes the user back to its top.
+          if (location.pathname.toLowerCase() === link.to.toLowerCase()) window.scrollTo({ top: 0 });
+          onNavigate?.();
+        }}
+      >
+        {link.label}
+        {hasCount ? <Badge count={link.count!} /> : null}
+      </NavLink>
+      {hasCount && link.countDescription ? (
+        <span id={descriptionId} className="sr-only">
+          {link.countDescription}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The site header. From `lg` up the links sit in one row; below it (phones and small tablets) the bar holds
+ * the logo, the cart with its count and a Menu button that discloses the same links, so nothing wraps.
+ */
 export function Header() {
   const me = useMe();
   const logout = useLogout();
-  const navigate = useNavigate();
-  const cartCount = useCart().reduce((sum, item) => sum + item.quantity, 0);
+  const links = [HOME, ...useHeaderLinks()];
+  const cartCount = useCartCount();
+  const cartDescriptionId = useId();
+  const menuId = useId();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const location = useLocation();
 
-  const goHome = (event: React.MouseEvent) => {
-    event.preventDefault();
-    navigate("/dashboard");
-    window.scrollTo({ top: 0, behavior: "smooth" });
-  };
+  // NOTE: a new page closes the menu (a link was followed, or Back was pressed).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    menu.current?.querySelector<HTMLElement>("a, button")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!menu.current?.contains(target) && !menuButton.current?.contains(target)) setMenuOpen(false);
+    };
+    // NOTE: tabbing out of the open menu closes it, so it never covers the page behind a stray focus.
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget as Node | null;
+      if (next && !menu.current?.contains(next) && next !== menuButton.current) setMenuOpen(false);
+    };
+    const panel = menu.current;
+    panel?.addEventListener("focusout", onFocusOut);
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+      panel?.removeEventListener("focusout", onFocusOut);
+    };
+  }, [menuOpen]);
+
+  const logoutButton = (className: string) =>
+    me.data ? (
+      <button type="button" onClick={() => logout.mutate()} disabled={logout.isPending} className={className}>
+        Logout
+      </button>
+    ) : null;
 
   return (
-    <header className="z-30 sm:sticky sm:top-0 bg-white/95 shadow-sm backdrop-blur">
-      <div className="bg-brand-900 text-brand-50">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-1.5 text-xs sm:text-sm">
+    <header className="sticky top-0 z-30 bg-white/95 shadow-sm backdrop-blur">
+      <div className="hidden bg-brand-900 text-brand-50 sm:block">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-1.5 text-sm">
           <p>
             Call us:{" "}
             <a href="tel:+919876543210" className="underline-offset-2 hover:underline">
@@ -42,59 +132,96 @@ export function Header() {
               hello@veggiecart.example
             </a>
           </p>
-          <p className="hidden sm:block">Fresh from the farm, every day</p>
+          <p>Fresh from the farm, every day</p>
         </div>
       </div>
-      <nav
-        aria-label="Main"
-        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-3"
-      >
-        <Link to="/dashboard" className="flex items-center gap-2 text-xl font-extrabold text-brand-800">
-          <LogoMark /> Veggie Cart
-        </Link>
-        <ul className="flex flex-wrap items-center gap-1">
-          <li>
-            <a href="/dashboard" onClick={goHome} className={linkClass({ isActive: false })}>
-              Home
-            </a>
-          </li>
-          {links.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                className={linkClass}
-                aria-describedby={link.to === "/cart" && cartCount > 0 ? "cart-count" : undefined}
-              >
-                {link.label}
-                {link.to === "/cart" && cartCount > 0 ? (
-                  // NOTE: the count is described, not named, so the link's accessible name stays "Cart".
-                  <span
-                    aria-hidden="true"
-                    className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white"
-                  >
-                    {cartCount}
-                  </span>
-                ) : null}
-              </NavLink>
-            </li>
-          ))}
-          {me.data ? (
-            <li>
-              <button
-                type="button"
-                onClick={() => logout.mutate()}
-                disabled={logout.isPending}
-                className="ml-2 rounded-md bg-stone-800 px-3 py-2 text-sm font-semibold text-white hover:bg-stone-900"
-              >
-                Logout
-              </button>
-            </li>
+      <nav aria-label="Main" className="mx-auto max-w-7xl px-4">
+        <div className="flex items-center justify-between gap-2 py-2 lg:py-3">
+          <Link
+            to="/dashboard"
+            className="flex min-h-11 items-center gap-2 whitespace-nowrap text-xl font-extrabold text-brand-800"
+          >
+            <LogoMark /> Veggie Cart
+          </Link>
+          <div className="flex items-center gap-1 lg:hidden">
+            <NavLink
+              to="/cart"
+              aria-describedby={cartCount > 0 ? cartDescriptionId : undefined}
+              className={({ isActive }) =>
+                `inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md px-2 font-semibold ${isActive ? "bg-brand-50 text-brand-800" : "text-stone-800 hover:bg-stone-100"}`
+              }
+            >
+              <CartIcon className="h-6 w-6" />
+              <span className="sr-only">Cart</span>
+              {cartCount > 0 ? <Badge count={cartCount} /> : null}
+            </NavLink>
+            {cartCount > 0 ? (
+              <span id={cartDescriptionId} className="sr-only">
+                {cartCountDescription(cartCount)}
+              </span>
+            ) : null}
+            <button
+              ref={menuButton}
+              type="button"
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              onClick={() => setMenuOpen((open) => !open)}
+              className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-md px-2 font-semibold text-stone-800 hover:bg-stone-100"
+            >
+              {menuOpen ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
+              Menu
+            </button>
+          </div>
+          <ul className="hidden items-center gap-0.5 lg:flex">
+            {links.map((link) => (
+              <li key={link.to}>
+                <HeaderNavLink link={link} className={rowLinkClass} />
+              </li>
+            ))}
+            {me.data ? (
+              <li>
+                {logoutButton(
+                  "ml-2 min-h-11 whitespace-nowrap rounded-md bg-stone-800 px-3 py-2 text-sm font-semibold text-white hover:bg-stone-900",
+                )}
+              </li>
+            ) : null}
+          </ul>
+        </div>
+        <div
+          id={menuId}
+          ref={menu}
+          hidden={!menuOpen}
+          className="border-t border-stone-200 pb-3 pt-2 lg:hidden"
+        >
+          {menuOpen ? (
+            <>
+              <ul className="grid gap-1">
+                {links.map((link) => (
+                  <li key={link.to}>
+                    <HeaderNavLink
+                      link={link}
+                      className={menuLinkClass}
+                      onNavigate={() => setMenuOpen(false)}
+                    />
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-2 flex flex-wrap items-center justify-between gap-2 border-t border-stone-200 pt-3 text-sm text-stone-700">
+                <a
+                  href="tel:+919876543210"
+                  className="inline-flex min-h-11 items-center underline underline-offset-2"
+                >
+                  Call us: +91 98765 43210
+                </a>
+                {logoutButton(
+                  "min-h-11 rounded-md bg-stone-800 px-4 text-base font-semibold text-white hover:bg-stone-900",
+                )}
+              </div>
+            </>
           ) : null}
-        </ul>
-        <span id="cart-count" className="sr-only">
-          {cartCount === 1 ? "1 item in your cart" : `${cartCount} items in your cart`}
-        </span>
+        </div>
       </nav>
+      <OfflineBanner />
     </header>
   );
 }

@@ -1,26 +1,42 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { ToastContainer } from "react-toastify";
 import "react-toastify/dist/ReactToastify.css";
 import { TOAST_MS } from "../../shared/constants.ts";
 import { ApiRequestError } from "../lib/api-client.ts";
+import { UpdatePrompt } from "./connection-notices.tsx";
 
 export function createQueryClient() {
-  return new QueryClient({
+  // NOTE: a 401 means this tab's session has ended (signed out elsewhere, or ended from another device):
+  // forgetting the user sends the signed-in screens to /login.
+  const signedOut = (error: unknown) => {
+    if (error instanceof ApiRequestError && error.status === 401) client.setQueryData(["auth", "me"], null);
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: signedOut }),
+    mutationCache: new MutationCache({ onError: signedOut }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        // NOTE: always ask: offline, the service worker answers with the last catalogue it saw (decision 011).
+        networkMode: "offlineFirst",
+        // NOTE: when the connection returns, what is on screen is asked for again, even if recent.
+        refetchOnReconnect: "always",
         retry: (count, error) =>
           !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && count < 2,
       },
+      // NOTE: a change sent offline fails at once with a clear message instead of waiting silently.
+      mutations: { networkMode: "always" },
     },
   });
+  return client;
 }
 
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       {children}
+      <UpdatePrompt />
       <ToastContainer position="top-right" autoClose={TOAST_MS} newestOnTop theme="colored" />
     </QueryClientProvider>
   );

@@ -15,15 +15,31 @@ const screen = (load: () => Promise<ComponentType>): Pick<RouteObject, "lazy"> =
   lazy: async () => ({ Component: await load() }),
 });
 
-/** The route table of SPEC §2 (matching is case-insensitive, so /addproduct reaches /addProduct). */
+/** The route table of product rules §2 (matching is case-insensitive, so /addproduct reaches /addProduct). */
 export const routes: RouteObject[] = [
   { path: "/", element: <HomeRedirect /> },
   {
     element: <RequireSignedOut />,
+    hydrateFallbackElement: <Spinner label="Loading..." />,
     children: [
       { path: "/login", element: <LoginPage /> },
       { path: "/signup", element: <SignupPage /> },
+      {
+        path: "/forgot-password",
+        ...screen(() => import("../features/auth/password-pages.tsx").then((m) => m.ForgotPasswordPage)),
+      },
     ],
+  },
+  // NOTE: the pages mailed links open work signed in or out (the link is the proof).
+  {
+    path: "/reset-password",
+    hydrateFallbackElement: <Spinner label="Loading..." />,
+    ...screen(() => import("../features/auth/password-pages.tsx").then((m) => m.ResetPasswordPage)),
+  },
+  {
+    path: "/account/confirm-email",
+    hydrateFallbackElement: <Spinner label="Loading..." />,
+    ...screen(() => import("../features/auth/confirm-email-page.tsx").then((m) => m.ConfirmEmailPage)),
   },
   {
     element: <RequireSignedIn />,
@@ -66,6 +82,10 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: "/farmer",
+            ...screen(() => import("./farmer-page.tsx").then((m) => m.FarmerPage)),
+          },
+          {
             path: "/contact",
             ...screen(() => import("../features/messages/contact-page.tsx").then((m) => m.ContactPage)),
           },
@@ -84,6 +104,10 @@ export const routes: RouteObject[] = [
           {
             path: "/messages",
             ...screen(() => import("../features/messages/messages-page.tsx").then((m) => m.MessagesPage)),
+          },
+          {
+            path: "/account",
+            ...screen(() => import("../features/auth/account-page.tsx").then((m) => m.AccountPage)),
           },
           {
             path: "/about",

@@ -81,6 +81,11 @@ export const PlusIcon = (props: IconProps) => (
     <path d="M12 5v14M5 12h14" />
   </Icon>
 );
+export const MinusIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 12h14" />
+  </Icon>
+);
 export const PhotoIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="4.5" width="18" height="15" rx="2" />
@@ -147,5 +152,10 @@ export const GrainsIcon = (props: IconProps) => (
     <path d="M12 8c-2-1-2.8-3-2.3-5 2 .5 3 2.6 2.3 5zM12 8c2-1 2.8-3 2.3-5-2 .5-3 2.6-2.3 5z" />
     <path d="M12 13c-2.2 0-3.8-1.3-4.4-3.3 2.2-.3 4 .9 4.4 3.3zM12 13c2.2 0 3.8-1.3 4.4-3.3-2.2-.3-4 .9-4.4 3.3z" />
     <path d="M12 18c-2.2 0-3.8-1.3-4.4-3.3 2.2-.3 4 .9 4.4 3.3zM12 18c2.2 0 3.8-1.3 4.4-3.3-2.2-.3-4 .9-4.4 3.3z" />
+  </Icon>
+);
+export const MenuIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 7h16M4 12h16M4 17h16" />
   </Icon>
 );

@@ -1,11 +1,23 @@
 import { ApiErrorSchema } from "../../shared/api-error.ts";
 import { CSRF_HEADER } from "../../shared/constants.ts";
+import type { ErrorCode } from "../../shared/error-codes.ts";
+import { OFFLINE_COPY_HEADER } from "./offline-caches.ts";
+import { reportServerReached } from "./online.ts";
+
+/**
+ * What went wrong: a code from the API's catalogue (src/shared/error-codes.ts), or one of the client's own:
+ * `network` (no answer), `bad_response` (an answer that is not what the API promises).
+ */
+export type ApiErrorCode = ErrorCode | "network" | "bad_response";
+
+export const networkError = () =>
+  new ApiRequestError(0, "network", "Could not reach Veggie Cart. Check your connection and try again.");
 
 /** An API answer that was not 2xx: its status, stable code, message and per-field messages. */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly fields: Record<string, string> = {},
   ) {
@@ -40,21 +52,23 @@ export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promi
     });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
-    throw new ApiRequestError(
-      0,
-      "network",
-      "Could not reach Veggie Cart. Check your connection and try again.",
-    );
+    reportServerReached(false);
+    throw networkError();
   }
+  // NOTE: the service worker marks an answer it gave from its offline copy (src/client/sw.ts).
+  reportServerReached(!response.headers.has(OFFLINE_COPY_HEADER));
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const parsed = ApiErrorSchema.safeParse(payload);
-    if (parsed.success) {
-      const { code, message, fields } = parsed.data.error;
-      throw new ApiRequestError(response.status, code, message, fields);
-    }
-    throw new ApiRequestError(response.status, "http_error", `Request failed (${response.status})`);
-  }
+  if (!response.ok) throw errorFromReply(response.status, payload);
   return payload as T;
+}
+
+/** The ApiRequestError for a non-2xx answer with body `payload` (already parsed from JSON, if it was). */
+export function errorFromReply(status: number, payload: unknown): ApiRequestError {
+  const parsed = ApiErrorSchema.safeParse(payload);
+  if (parsed.success) {
+    const { code, message, fields } = parsed.data.error;
+    return new ApiRequestError(status, code, message, fields);
+  }
+  return new ApiRequestError(status, "bad_response", `Request failed (${status})`);
 }

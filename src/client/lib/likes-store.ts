@@ -3,7 +3,7 @@ import { storageKeys } from "../../shared/constants.ts";
 import { writeStored } from "./storage.ts";
 
 /**
- * Liked product ids, kept in localStorage under `likedProducts` (SPEC §3). Like the cart, every screen reads
+ * Liked product ids, kept in localStorage under `likedProducts` (product rules §3). Like the cart, every screen reads
  * them through this store and other tabs' changes arrive through the `storage` event.
  */
 const listeners = new Set<() => void>();

@@ -18,6 +18,9 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     farmerName: "Ravi",
     quantity: 0,
     createdAt: "2026-11-20T10:00:00.000Z",
+    unit: "kg",
+    stock: null,
+    harvestedOn: null,
     ...overrides,
   };
 }

@@ -31,11 +31,6 @@ export function renderAt(
   return { ...result, router, client };
 }
 
-export function renderWithProviders(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<Providers client={client}>{ui}</Providers>);
-}
-
 /**
  * Renders one screen inside the app's providers and a router, with a query cache the test fills first
  * (data that never goes stale, so nothing is fetched).

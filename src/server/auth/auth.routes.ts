@@ -1,64 +1,98 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { messages } from "../../shared/messages.ts";
-import { LoginSchema, SignupSchema } from "../../shared/schemas/auth.ts";
+import { MeResponseSchema, NoContentSchema } from "../../shared/schemas/api.ts";
+import { LoginSchema, SignupSchema, UserResponseSchema } from "../../shared/schemas/auth.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { AppError, parseWith } from "../http/errors.ts";
+import { enforceRateLimits, passwordCheckLimits } from "../http/rate-limit.ts";
+import { welcomeMail } from "../mail/templates.ts";
 import { logIn, logOut, signUp } from "./auth.service.ts";
+import { describeBrowser } from "./browser.ts";
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from "./session.plugin.ts";
 
 const MINUTE_MS = 60_000;
+/** How long an address the account signed in from stays exempt from the account's overall budget. */
+const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
+
+const emailOf = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" ? email.trim().toLowerCase() : "";
+};
 
 export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
-  /** Per client address: slows a flood from one place. */
-  const perClient = app.createRateLimit({
-    max: config.authRateLimitPerMinute,
-    timeWindow: MINUTE_MS,
-    keyGenerator: (request) => `auth-ip:${request.ip}`,
-  });
   /**
-   * Per account, counted per client address too: guessing one account's password is slowed, yet an
-   * attacker elsewhere cannot lock its owner out.
+   * Per client address, and per account counted per client address too: guessing one account's password is
+   * slowed, yet an attacker elsewhere cannot lock its owner out.
    */
-  const perAccount = app.createRateLimit({
-    max: Math.max(1, Math.floor(config.authRateLimitPerMinute / 5)),
-    timeWindow: MINUTE_MS,
-    keyGenerator: (request) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return `auth-account:${typeof email === "string" ? email.trim().toLowerCase() : ""}:${request.ip}`;
-    },
-  });
-  const rateLimited = async (request: FastifyRequest, reply: FastifyReply) => {
-    for (const limit of [perClient, perAccount]) {
-      const result = await limit(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header("retry-after", String(result.ttlInSeconds));
-        throw new AppError(429, "rate_limited", messages.tooManyRequests);
-      }
-    }
+  // NOTE: limits count in preValidation, before the body is validated, so malformed attempts count too.
+  const limited = {
+    preValidation: passwordCheckLimits(
+      app,
+      "auth",
+      config.authRateLimitPerMinute,
+      (request) => `${emailOf(request)}:${request.clientKey}`,
+    ),
+    // NOTE: signing up and in are the two API calls a signed-out visitor may make.
+    config: { public: true as const },
   };
-  const limited = { preHandler: rateLimited };
 
-  app.post("/signup", limited, async (request, reply) => {
-    const user = await signUp(db.kysely, parseWith(SignupSchema, request.body));
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const signupSchema = { body: SignupSchema, response: { 201: UserResponseSchema } };
+  typed.post("/signup", { ...limited, schema: signupSchema }, async (request, reply) => {
+    const user = await signUp(db.kysely, request.body, config);
+    app.mailer.send(welcomeMail(user.email, user.name, app.mailer.link("/login")));
     return reply.status(201).send({ user });
   });
 
-  app.post("/login", limited, async (request, reply) => {
-    const { user, session } = await logIn(db.kysely, parseWith(LoginSchema, request.body), config);
-    const previous = sessionToken(request, config);
-    if (previous) await logOut(db.kysely, previous);
-    setSessionCookie(reply, config, session);
-    return { user };
+  /**
+   * Every account's overall sign-in budget, whatever the address: guessing from rotating addresses (or a
+   * rotating X-Forwarded-For) is slowed to `authRateLimitPerMinute` guesses a minute. An address the account
+   * has signed in from before is exempt, so an attacker elsewhere cannot lock the owner out.
+   */
+  const accountBudget = app.createRateLimit({
+    max: config.authRateLimitPerMinute,
+    timeWindow: MINUTE_MS,
+    keyGenerator: (request) => `auth-account-all:${emailOf(request)}`,
   });
+  const knownAddress = (request: FastifyRequest) => `auth-known:${emailOf(request)}:${request.clientKey}`;
+  const withinAccountBudget = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (await app.limitStore.has(knownAddress(request))) return;
+    await enforceRateLimits(request, reply, [accountBudget], messages.tooManyRequests);
+  };
 
-  app.post("/logout", async (request, reply) => {
+  const loginSchema = { body: LoginSchema, response: { 200: UserResponseSchema } };
+  typed.post(
+    "/login",
+    { ...limited, preValidation: [limited.preValidation, withinAccountBudget], schema: loginSchema },
+    async (request, reply) => {
+      const { user, session } = await logIn(
+        db.kysely,
+        request.body,
+        config,
+        describeBrowser(request.headers["user-agent"]),
+      );
+      const previous = sessionToken(request, config);
+      if (previous) await logOut(db.kysely, previous);
+      setSessionCookie(reply, config, session);
+      await app.limitStore.remember(knownAddress(request), KNOWN_ADDRESS_MS);
+      return { user };
+    },
+  );
+
+  typed.post("/logout", { schema: { response: { 204: NoContentSchema } } }, async (request, reply) => {
     requireUser(request);
     const token = sessionToken(request, config);
     if (token) await logOut(db.kysely, token);
     clearSessionCookie(reply, config);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
-  app.get("/me", async (request) => ({ user: requireUser(request) }));
+  // NOTE: being signed out is a normal state, not an error: 200 with `user: null` (decision 011), so a
+  // signed-out page does not log a failed request in the browser's console.
+  typed.get(
+    "/me",
+    { config: { public: "with-session" }, schema: { response: { 200: MeResponseSchema } } },
+    async (request) => ({ user: request.user ?? null }),
+  );
 }

@@ -5,8 +5,14 @@ import type { z } from "zod";
 import { messages } from "../../shared/messages.ts";
 import type { LoginSchema, SignupSchema, User } from "../../shared/schemas/auth.ts";
 import type { Database } from "../db/database.ts";
-import { conflict, unauthorized } from "../http/errors.ts";
+import { isUniqueViolation } from "../db/dialect.ts";
+import { AppError, unauthorized } from "../http/errors.ts";
 import * as repo from "./auth.repository.ts";
+
+/** An account by its e-mail (for other domains: the account domain checks an address is free). */
+export { findUserByEmail } from "./auth.repository.ts";
+
+import { cachedSession, cacheSession, invalidateSessions } from "./session-cache.ts";
 
 /** OWASP's argon2id baseline: 19 MiB, two passes, one lane. */
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -17,6 +23,20 @@ export interface SessionWindows {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
 }
+
+/** What resolving a user needs from the configuration: the session windows and the configured operators. */
+export interface SessionSettings extends SessionWindows {
+  operatorEmails: readonly string[];
+}
+
+/**
+ * An account is an operator when the database says so (`npm run operator -- grant`) or when its e-mail is
+ * listed in OPERATOR_EMAILS.
+ */
+export const isOperator = (
+  row: { email: string; operator?: number | null },
+  settings: Pick<SessionSettings, "operatorEmails">,
+) => row.operator === 1 || settings.operatorEmails.includes(row.email.toLowerCase());
 
 export interface IssuedSession {
   token: string;
@@ -32,28 +52,28 @@ function timingDummyHash() {
 
 export const hashSessionToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return (
-    e.code === "23505" || e.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint/.test(e.message ?? "")
-  );
-}
+/** An argon2id hash of a new password, with the parameters every account uses. */
+export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS);
 
-export async function signUp(db: Kysely<Database>, input: z.output<typeof SignupSchema>): Promise<User> {
+export async function signUp(
+  db: Kysely<Database>,
+  input: z.output<typeof SignupSchema>,
+  settings: Pick<SessionSettings, "operatorEmails">,
+): Promise<User> {
   const user = {
     id: randomUUID(),
     email: input.email,
     name: input.name,
-    password_hash: await hash(input.password, ARGON2_OPTIONS),
+    password_hash: await hashPassword(input.password),
     created_at: new Date().toISOString(),
   };
   try {
     await repo.insertUser(db, user);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(messages.emailTaken, "email_taken");
+    if (isUniqueViolation(error, "users_email_key")) throw new AppError("email_taken", messages.emailTaken);
     throw error;
   }
-  return { id: user.id, email: user.email, name: user.name };
+  return { id: user.id, email: user.email, name: user.name, operator: isOperator(user, settings) };
 }
 
 /**
@@ -61,29 +81,38 @@ export async function signUp(db: Kysely<Database>, input: z.output<typeof Signup
  * hash is not argon2, e.g. the demo farmer's), still costs one verification against a dummy hash, so the
  * answer's timing does not reveal which accounts exist; verify() itself would throw on a non-argon2 hash.
  */
-async function passwordMatches(storedHash: string | undefined, password: string): Promise<boolean> {
+export async function passwordMatches(storedHash: string | undefined, password: string): Promise<boolean> {
   const usable = storedHash?.startsWith("$argon2") === true;
   const ok = await verify(usable ? storedHash! : await timingDummyHash(), password).catch(() => false);
   return usable && ok;
 }
 
-/** Checks the credentials; any mismatch is the same 401 with the same message. */
+/**
+ * Checks the credentials; any mismatch is the same 401 with the same message. A suspended account learns
+ * that it is suspended only after its password matched, so the answer reveals nothing to a guesser.
+ */
 export async function logIn(
   db: Kysely<Database>,
   input: z.output<typeof LoginSchema>,
-  windows: SessionWindows,
+  settings: SessionSettings,
+  browser: string | null = null,
 ): Promise<{ user: User; session: IssuedSession }> {
   const row = await repo.findUserByEmail(db, input.email);
   const passwordOk = await passwordMatches(row?.password_hash, input.password);
   if (!row || !passwordOk) throw unauthorized(messages.wrongCredentials);
-  const session = await startSession(db, row.id, windows);
-  return { user: { id: row.id, email: row.email, name: row.name }, session };
+  if (row.suspended_at) throw new AppError("account_suspended", messages.accountSuspended);
+  const session = await startSession(db, row.id, settings, browser);
+  return {
+    user: { id: row.id, email: row.email, name: row.name, operator: isOperator(row, settings) },
+    session,
+  };
 }
 
 async function startSession(
   db: Kysely<Database>,
   userId: string,
   windows: SessionWindows,
+  browser: string | null,
 ): Promise<IssuedSession> {
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
@@ -94,31 +123,83 @@ async function startSession(
     created_at: now.toISOString(),
     last_seen_at: now.toISOString(),
     expires_at: expiresAt.toISOString(),
+    browser,
   });
   return { token, expiresAt };
 }
 
-/** The user a session token belongs to, or null when it is unknown, idle too long or past its expiry. */
+/**
+ * The user a session token belongs to, or null when it is unknown, idle too long or past its expiry. Most
+ * calls are answered from the in-process session cache (session-cache.ts); the database is asked at least
+ * every SESSION_CACHE_TTL_MS per session, which also refreshes last_seen_at when it is due.
+ */
 export async function userForSessionToken(
   db: Kysely<Database>,
   token: string,
-  windows: SessionWindows,
+  windows: SessionSettings,
 ): Promise<User | null> {
-  const now = new Date();
+  const now = Date.now();
   const sessionId = hashSessionToken(token);
-  const live = await repo.findLiveSession(db, sessionId, now.toISOString());
-  if (!live) return null;
-  const idleSince = now.getTime() - Date.parse(live.lastSeenAt);
-  if (idleSince > windows.sessionIdleMs) {
-    await repo.deleteSession(db, sessionId);
+  const cached = cachedSession(sessionId, now);
+  if (cached && cached.expiresAt > now && now - cached.lastSeenAt <= windows.sessionIdleMs)
+    return cached.user;
+
+  const live = await repo.findLiveSession(db, sessionId, new Date(now).toISOString());
+  if (!live) {
+    invalidateSessions({ sessionId });
     return null;
   }
-  if (idleSince > TOUCH_INTERVAL_MS) await repo.touchSession(db, sessionId, now.toISOString());
-  return { id: live.userId, email: live.email, name: live.name };
+  let lastSeenAt = Date.parse(live.lastSeenAt);
+  const idleSince = now - lastSeenAt;
+  if (idleSince > windows.sessionIdleMs) {
+    await repo.deleteSession(db, sessionId);
+    invalidateSessions({ sessionId });
+    return null;
+  }
+  if (idleSince > TOUCH_INTERVAL_MS) {
+    await repo.touchSession(db, sessionId, new Date(now).toISOString());
+    lastSeenAt = now;
+  }
+  const user = { id: live.userId, email: live.email, name: live.name, operator: isOperator(live, windows) };
+  const expiresAt = Math.min(Date.parse(live.expiresAt), lastSeenAt + windows.sessionIdleMs);
+  cacheSession(sessionId, { user, lastSeenAt, expiresAt }, now, expiresAt - now);
+  return user;
 }
 
+/**
+ * Makes this process read the account's sessions from the database again on their next request: after an
+ * operator grant or revoke, or a suspension once its transaction has committed.
+ */
+export const forgetCachedSessionsOf = (userId: string) => invalidateSessions({ userId });
+
 export async function logOut(db: Kysely<Database>, token: string): Promise<void> {
-  await repo.deleteSession(db, hashSessionToken(token));
+  await endSessions(db, { sessionIds: [hashSessionToken(token)] });
+}
+
+/**
+ * The account's name or e-mail changed: the session cache forgets its sessions so that the next request
+ * reads the new details (other instances within SESSION_CACHE_TTL_MS, see session-cache.ts).
+ */
+export function accountDetailsChanged(userId: string): void {
+  invalidateSessions({ userId });
+}
+
+/**
+ * The one way sessions end early (sign-out, ending a device, password change or reset, account deletion):
+ * every session of `userId` except `keep`, or exactly the `sessionIds` given. Returns how many ended.
+ */
+export async function endSessions(
+  db: Kysely<Database>,
+  which: { userId: string; keep?: string } | { sessionIds: string[] },
+): Promise<number> {
+  const ended =
+    "userId" in which
+      ? await repo.deleteSessionsOfUser(db, which.userId, which.keep)
+      : await repo.deleteSessions(db, which.sessionIds);
+  // NOTE: this instance's session cache forgets them at once; other instances within SESSION_CACHE_TTL_MS.
+  if ("userId" in which) invalidateSessions({ userId: which.userId, keep: which.keep });
+  else for (const sessionId of which.sessionIds) invalidateSessions({ sessionId });
+  return ended;
 }
 
 export async function purgeExpiredSessions(db: Kysely<Database>, windows: SessionWindows): Promise<void> {
@@ -129,3 +210,6 @@ export async function purgeExpiredSessions(db: Kysely<Database>, windows: Sessio
     new Date(now - windows.sessionIdleMs).toISOString(),
   );
 }
+
+/** A user's name or e-mail changed: cached sessions must read the user again. */
+export const forgetCachedUser = (userId: string) => invalidateSessions({ userId });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../shared/messages.ts";
 import { createTestApp, request, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 import { hashSessionToken } from "./auth.service.ts";
+import { invalidateSessions } from "./session-cache.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -141,13 +142,15 @@ describe("sign-in", () => {
 });
 
 describe("sessions", () => {
-  it("tells who is signed in, and 401 to a signed-out client", async () => {
+  it("tells who is signed in, and `user: null` (200, not an error) to a signed-out client", async () => {
     const user = await signUpAndLogIn(t.app, "Kiran");
     const res = await me(user.cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toEqual({ id: user.id, email: user.email, name: "Kiran" });
-    expect((await me()).statusCode).toBe(401);
-    expect((await me("vc_session=forged-token")).statusCode).toBe(401);
+    expect(res.json().user).toEqual({ id: user.id, email: user.email, name: "Kiran", operator: false });
+    for (const signedOut of [await me(), await me("vc_session=forged-token")]) {
+      expect(signedOut.statusCode).toBe(200);
+      expect(signedOut.json()).toEqual({ user: null });
+    }
   });
 
   it("logout ends the session on the server, not just in the browser", async () => {
@@ -155,7 +158,7 @@ describe("sessions", () => {
     const res = await request(t.app, { method: "POST", url: "/api/auth/logout", cookie: user.cookie });
     expect(res.statusCode).toBe(204);
     expect(res.cookies[0]).toMatchObject({ name: "vc_session", value: "" });
-    expect((await me(user.cookie)).statusCode).toBe(401);
+    expect((await me(user.cookie)).json()).toEqual({ user: null });
   });
 
   it("ends a session past its absolute expiry or idle for too long", async () => {
@@ -171,8 +174,41 @@ describe("sessions", () => {
       .set({ last_seen_at: new Date(Date.now() - 8 * 24 * 3600 * 1000).toISOString() })
       .where("user_id", "=", idle.id)
       .execute();
-    expect((await me(expired.cookie)).statusCode).toBe(401);
-    expect((await me(idle.cookie)).statusCode).toBe(401);
+    expect((await me(expired.cookie)).json()).toEqual({ user: null });
+    expect((await me(idle.cookie)).json()).toEqual({ user: null });
+  });
+});
+
+describe("session cache", () => {
+  it("a logout ends the session at once, even right after the session was used", async () => {
+    const user = await signUpAndLogIn(t.app);
+    expect((await me(user.cookie)).json().user).toMatchObject({ id: user.id });
+    const out = await request(t.app, { method: "POST", url: "/api/auth/logout", cookie: user.cookie });
+    expect(out.statusCode).toBe(204);
+    expect((await me(user.cookie)).json()).toEqual({ user: null });
+    const list = await request(t.app, { method: "GET", url: "/api/products", cookie: user.cookie });
+    expect(list.statusCode).toBe(401);
+  });
+
+  it("invalidateSessions({ userId }) ends every session of that user at once (password change, suspension)", async () => {
+    const user = await signUpAndLogIn(t.app);
+    const second = await request(t.app, {
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: user.email, password: user.password },
+    });
+    const secondCookie = second.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    for (const cookie of [user.cookie, secondCookie]) {
+      expect((await me(cookie)).json().user).toMatchObject({ id: user.id });
+    }
+    // What a password change or suspension does: change the database, then invalidate this user's sessions.
+    await t.db.kysely.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+    // NOTE: until invalidated, this instance still answers from its cache: the delay another instance sees.
+    expect((await me(user.cookie)).json().user).toMatchObject({ id: user.id });
+    invalidateSessions({ userId: user.id });
+    for (const cookie of [user.cookie, secondCookie]) {
+      expect((await me(cookie)).json()).toEqual({ user: null });
+    }
   });
 });
 

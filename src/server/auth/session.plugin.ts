@@ -3,34 +3,22 @@ import { messages } from "../../shared/messages.ts";
 import type { User } from "../../shared/schemas/auth.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { unauthorized } from "../http/errors.ts";
+import { registerAccessControl } from "../http/access.ts";
+import { forbidden, unauthorized } from "../http/errors.ts";
 import { type IssuedSession, userForSessionToken } from "./auth.service.ts";
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The signed-in user, resolved from the session cookie; null when signed out or on a public route. */
-    user: User | null;
-  }
-  interface FastifyContextConfig {
-    /** A route anyone may call (images, health): no session is looked up for it. */
-    public?: boolean;
-  }
-}
 
 export const sessionCookieName = (config: Pick<Config, "production">) =>
   config.production ? "__Host-vc_session" : "vc_session";
 
 /**
- * Resolves `request.user` from the session cookie on every API request except public routes: a browser sends
- * the cookie with every <img>, and a picture needs no session query (nor does it count as activity).
+ * The access gate (see http/access.ts): sessions are resolved from the cookie, and every /api route not
+ * declared public answers 401 to a signed-out request.
  */
 export function registerSessions(app: FastifyInstance, db: Db, config: Config): void {
-  const cookieName = sessionCookieName(config);
-  app.decorateRequest("user", null);
-  app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/") || request.routeOptions.config.public) return;
-    const token = request.cookies[cookieName];
-    if (token) request.user = await userForSessionToken(db.kysely, token, config);
+  registerAccessControl(app, {
+    publicOrigin: config.publicOrigin,
+    cookieName: sessionCookieName(config),
+    userForToken: (token) => userForSessionToken(db.kysely, token, config),
   });
 }
 
@@ -38,6 +26,13 @@ export function registerSessions(app: FastifyInstance, db: Db, config: Config): 
 export function requireUser(request: FastifyRequest): User {
   if (!request.user) throw unauthorized(messages.notSignedIn);
   return request.user;
+}
+
+/** The signed-in operator: 401 when signed out, 403 for any other account. */
+export function requireOperator(request: FastifyRequest): User {
+  const user = requireUser(request);
+  if (!user.operator) throw forbidden("Only the shop's operators can do this");
+  return user;
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, session: IssuedSession): void {

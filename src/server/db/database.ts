@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
-import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import pg from "pg";
+import { type Generated, type Insertable, Kysely } from "kysely";
+import { type DialectName, openDialect } from "./dialect.ts";
 
 export interface UsersTable {
   id: string;
@@ -10,6 +7,14 @@ export interface UsersTable {
   name: string;
   password_hash: string;
   created_at: string;
+  // NOTE: columns added after a table's first migration are optional here, so existing inserts stay valid.
+  /** 1 when granted with `npm run operator -- grant` (OPERATOR_EMAILS counts too, from the configuration). */
+  operator?: number;
+  /** Set while the account is suspended: it cannot sign in and its products are hidden. */
+  suspended_at?: string | null;
+  suspended_reason?: string | null;
+  /** Set when the account was deleted: the row stays (orders point at it) with its personal data removed. */
+  deleted_at?: string | null;
 }
 
 export interface SessionsTable {
@@ -20,6 +25,39 @@ export interface SessionsTable {
   last_seen_at: string;
   /** Absolute expiry; idle expiry is last_seen_at + the idle window. */
   expires_at: string;
+  /** A short description of the device it was started on ("Firefox on Windows"), or null when unknown. */
+  browser?: string | null;
+}
+
+export interface PasswordResetsTable {
+  /** SHA-256 (hex) of the token in the e-mailed link. */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  /** When it was used or replaced by a newer reset; null while it may still be used. */
+  spent_at: string | null;
+}
+
+export interface EmailChangesTable {
+  /** SHA-256 (hex) of the token in the e-mailed link. */
+  token_hash: string;
+  user_id: string;
+  new_email: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface MailQueueTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
 }
 
 export interface ImagesTable {
@@ -50,7 +88,19 @@ export interface ProductsTable {
   category: string;
   image_id: string | null;
   created_at: string;
+  /** One of PRODUCT_UNITS; 'piece' when not given (the column's default). */
+  unit: Generated<string>;
+  /** How many are left; null: not tracked. A CHECK keeps it at 0 or more. */
+  stock: number | null;
+  /** YYYY-MM-DD, or null. */
+  harvested_on: string | null;
+  /** Set while an operator has taken the product off the shop. */
+  hidden_at?: string | null;
+  hidden_reason?: string | null;
 }
+
+/** A products row as written: unit, stock and harvest date may be left out (piece, not tracked, none). */
+export type NewProductRow = Insertable<ProductsTable>;
 
 export interface OrdersTable {
   id: string;
@@ -65,6 +115,8 @@ export interface OrdersTable {
   zip_code: string;
   /** address, city, state and zip joined, as the spec's Order has it. */
   shipping_address: string;
+  /** The checkout form's phone ('' for orders placed before it was asked). */
+  phone: string;
   payment_method: string;
   /** Unique per user: a repeated request with the same key returns the first order. */
   idempotency_key: string;
@@ -83,6 +135,39 @@ export interface OrderItemsTable {
   unit_price_paise: number;
   quantity: number;
   line_total_paise: number;
+  /** The unit the price was for, as placed. */
+  unit: string;
+  /** The part of the order this line belongs to (set for every line; nullable only because SQLite adds it so). */
+  fulfilment_id: string | null;
+  /** How much stock placing the order took (0 for an untracked product or the deal); a cancel returns it. */
+  stock_taken: number;
+}
+
+export interface FulfilmentsTable {
+  id: string;
+  order_id: string;
+  /** The farmer who delivers this part; null for the shop's own part (the deal of the day). */
+  farmer_id: string | null;
+  /** One of FULFILMENT_STATUSES. */
+  status: string;
+  total_paise: number;
+  /** unpaid | paid */
+  payment_state: string;
+  paid_at: string | null;
+  /** The order's created_at, copied so a farmer's list pages on one table. */
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FulfilmentHistoryTable {
+  fulfilment_id: string;
+  /** The move's number in this part's history, from 1 (placing the order). */
+  seq: number;
+  status: string;
+  at: string;
+  /** The account that made the move. */
+  by_user_id: string;
+  reason: string | null;
 }
 
 export interface MessagesTable {
@@ -103,6 +188,37 @@ export interface MessagesTable {
   delivery_preference: string | null;
   preferred_time: string | null;
   created_at: string;
+  /** The operator's handling of a message to the shop (no farmer). */
+  read_at?: string | null;
+  handled_at?: string | null;
+  note?: string;
+}
+
+/** What the deal of the day is from `effective_from` on (until a newer plan takes over). */
+export interface DealPlansTable {
+  id: string;
+  effective_from: string;
+  name: string;
+  description: string;
+  price_paise: number;
+  original_price_paise: number;
+  /** null: the built-in cabbage picture. */
+  image_id: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** One operator action; append-only (the database refuses UPDATE and DELETE). */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  /** null when the action came from the command line. */
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  reason: string | null;
 }
 
 export interface Database {
@@ -113,37 +229,25 @@ export interface Database {
   products: ProductsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  fulfilments: FulfilmentsTable;
+  fulfilment_history: FulfilmentHistoryTable;
   messages: MessagesTable;
+  deal_plans: DealPlansTable;
+  audit_log: AuditLogTable;
+  password_resets: PasswordResetsTable;
+  email_changes: EmailChangesTable;
+  mail_queue: MailQueueTable;
 }
-
-export type Dialect = "sqlite" | "postgres";
 
 export interface Db {
   kysely: Kysely<Database>;
-  dialect: Dialect;
+  dialect: DialectName;
   close(): Promise<void>;
 }
 
-/** Opens the database a URL names: `sqlite:<file>` (or `sqlite::memory:`) or `postgres://…`. */
+/** Opens the database a URL names: `sqlite:<file>` (or `sqlite::memory:`) or `postgres://…` (see dialect.ts). */
 export function createDb(url: string): Db {
-  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: "postgres", close: () => kysely.destroy() };
-  }
-  if (!url.startsWith("sqlite:")) throw new Error(`Unsupported DATABASE_URL: ${url}`);
-  const file = url.slice("sqlite:".length);
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("synchronous = NORMAL");
-  // NOTE: SQLite's lower() folds ASCII only; PostgreSQL's folds every letter. Catalogue search compares
-  // lower-cased names, so SQLite gets a lower() that folds like PostgreSQL's (and JavaScript's).
-  sqlite.function("unicode_lower", { deterministic: true }, (value: unknown) =>
-    typeof value === "string" ? value.toLowerCase() : value,
-  );
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
+  const { name, dialect } = openDialect(url);
+  const kysely = new Kysely<Database>({ dialect });
+  return { kysely, dialect: name, close: () => kysely.destroy() };
 }

@@ -1,9 +1,13 @@
-import { type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from "kysely";
 import type { Db } from "./database.ts";
+import { migrationTableSchema } from "./dialect.ts";
 import * as usersSessions from "./migrations/0001-users-sessions.ts";
 import * as catalogue from "./migrations/0002-catalogue.ts";
 import * as messages from "./migrations/0003-messages.ts";
 import * as orders from "./migrations/0004-orders.ts";
+import * as farmerFulfilments from "./migrations/0005-farmer-fulfilments.ts";
+import * as operators from "./migrations/0006-operators.ts";
+import * as accounts from "./migrations/0007-accounts.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
 const migrations: Record<string, Migration> = {
@@ -11,29 +15,46 @@ const migrations: Record<string, Migration> = {
   "0002-catalogue": catalogue,
   "0003-messages": messages,
   "0004-orders": orders,
+  "0005-farmer-fulfilments": farmerFulfilments,
+  "0006-operators": operators,
+  "0007-accounts": accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; both dialects run the same migrations. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  // NOTE: Kysely looks for its migration tables across every schema it can see; on PostgreSQL we pin them to
-  // the connection's own schema so that databases sharing one server (one schema each) stay apart.
-  const migrationTableSchema =
-    db.dialect === "postgres"
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
-      : undefined;
-  // NOTE: branches add migrations in parallel (0003 and 0004 landed in either order), so a database that ran a
-  // later number first must still accept an earlier one; every migration is independent of its neighbours.
+  return migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Runs the migrations up to and including `name` only (tests build a database as an older version had it). */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  if (!(name in migrations)) throw new Error(`No migration named ${name}`);
+  return migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Db, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
+  // NOTE: migrations run strictly in number order (decision 010): a database that has run a later number
+  // refuses an earlier one it missed, rather than applying it out of order.
   const migrator = new Migrator({
     db: db.kysely,
     provider,
-    migrationTableSchema,
-    allowUnorderedMigrations: true,
+    migrationTableSchema: await migrationTableSchema(db.kysely),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`, { cause: error });
   }
+}
+
+/** The migrations this code knows that the database has not run yet (none: the schema is current). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider,
+    migrationTableSchema: await migrationTableSchema(db.kysely),
+    allowUnorderedMigrations: true,
+  });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

@@ -1,9 +1,16 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  DealResponseSchema,
+  ImageBytesSchema,
+  ImageQuerySchema,
+  NoContentSchema,
+} from "../../shared/schemas/api.ts";
 import { requireUser } from "../auth/session.plugin.ts";
+import { documentOnly } from "../http/api-schemas.ts";
+import { allowOfflineCopy } from "../http/cache.ts";
 import { requestedWidth, sendImage } from "../images/image-reply.ts";
-import { pickWidth } from "../images/images.service.ts";
-import { dealImage } from "./deal-image.ts";
-import { currentDeal, dealForApi } from "./deals.service.ts";
+import { currentDeal, dealForApi, dealImageVariant } from "./deals.service.ts";
 
 export const DEAL_IMAGE_URL = "/api/deal/image";
 /**
@@ -13,19 +20,19 @@ export const DEAL_IMAGE_URL = "/api/deal/image";
 const DEAL_IMAGE_CACHE = "public, max-age=86400";
 
 export async function dealsRoutes(app: FastifyInstance) {
-  app.get("/", async (request) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get("/", { schema: { response: { 200: DealResponseSchema } } }, async (request, reply) => {
     requireUser(request);
+    allowOfflineCopy(reply);
     return { deal: dealForApi(currentDeal(), DEAL_IMAGE_URL) };
   });
 
-  app.get("/image", { config: { public: true } }, async (request, reply) => {
+  const imageSchema = {
+    querystring: ImageQuerySchema,
+    response: { 200: documentOnly(ImageBytesSchema), 304: documentOnly(NoContentSchema) },
+  };
+  typed.get("/image", { config: { public: true }, schema: imageSchema }, async (request, reply) => {
     const width = requestedWidth(request);
-    const image = await dealImage();
-    const chosen = pickWidth(
-      image.variants.map((variant) => variant.width),
-      width,
-    );
-    const variant = image.variants.find((v) => v.width === chosen)!;
-    return sendImage(request, reply, variant, DEAL_IMAGE_CACHE);
+    return sendImage(request, reply, await dealImageVariant(width), DEAL_IMAGE_CACHE);
   });
 }

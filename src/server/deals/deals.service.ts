@@ -1,9 +1,13 @@
 import type { Deal } from "../../shared/schemas/products.ts";
+import { type PreparedVariant, pickWidth } from "../images/images.service.ts";
+import { dealImage } from "./deal-image.ts";
 
 export const DEAL_ID = "deal-of-the-day";
+/** The deal is sold by the piece (one cabbage). */
+export const DEAL_UNIT = "piece";
 const DEAL_LENGTH_MS = 24 * 60 * 60 * 1000;
 
-/** The deal of the day as the spec fixes it (SPEC §3): Cabbage at 5 against 10, Vegetables, by "system". */
+/** The deal of the day as the spec fixes it (product rules §3): Cabbage at 5 against 10, Vegetables, by "system". */
 const dealProduct = {
   name: "Cabbage",
   pricePaise: 500,
@@ -51,4 +55,16 @@ export function dealForApi(deal: CurrentDeal, imageUrl: string): Deal {
     startTime: deal.startTime.toISOString(),
     endTime: deal.endTime.toISOString(),
   };
+}
+
+/** The deal picture's variant to serve for `requested` pixels (drawn once, kept in memory). */
+export async function dealImageVariant(requested: number): Promise<PreparedVariant> {
+  const image = await dealImage();
+  const chosen = pickWidth(
+    image.variants.map((variant) => variant.width),
+    requested,
+  );
+  const variant = image.variants.find((v) => v.width === chosen) ?? image.variants[0];
+  if (!variant) throw new Error("The deal picture has no variants");
+  return variant;
 }

@@ -1,4 +1,4 @@
-import type { Category } from "../../shared/schemas/products.ts";
+import type { Category, ProductUnit } from "../../shared/schemas/products.ts";
 import type { Art } from "./demo-art.ts";
 
 export interface DemoProduct {
@@ -8,6 +8,10 @@ export interface DemoProduct {
   description: string;
   category: Category;
   art: Art;
+  /** What the price is for. */
+  unit: ProductUnit;
+  /** How many the farmer has (null: not counted). */
+  stock: number | null;
 }
 
 const warm: [string, string] = ["#fff6e5", "#f6dfb4"];
@@ -19,6 +23,8 @@ const earth: [string, string] = ["#f8efe2", "#e3cda8"];
 export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: "Vine Tomatoes",
+    unit: "kg",
+    stock: 120,
     price: 40,
     description: "Sun-ripened tomatoes picked on the vine: sweet, juicy and perfect for salads and curries.",
     category: "vegetables",
@@ -26,6 +32,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Alphonso Mangoes",
+    unit: "dozen",
+    stock: 40,
     price: 450,
     description:
       "The king of mangoes from Ratnagiri: fragrant, saffron-coloured flesh with no fibre. A dozen.",
@@ -34,6 +42,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Fresh Cow Milk",
+    unit: "litre",
+    stock: 80,
     price: 60,
     description: "Full-cream milk from grass-fed cows, chilled within an hour of milking. One litre.",
     category: "dairy",
@@ -41,6 +51,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Basmati Rice",
+    unit: "kg",
+    stock: 150,
     price: 140,
     description:
       "Aged long-grain basmati from the Himalayan foothills; cooks fluffy and fragrant. One kilogram.",
@@ -49,6 +61,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Orange Carrots",
+    unit: "kg",
+    stock: 90,
     price: 45,
     description: "Crunchy carrots pulled this morning, sweet enough to eat raw or make into halwa.",
     category: "vegetables",
@@ -56,6 +70,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Robusta Bananas",
+    unit: "dozen",
+    stock: 60,
     price: 55,
     description: "A dozen ripe bananas, naturally ripened without carbide: soft, sweet and full of energy.",
     category: "fruits",
@@ -63,6 +79,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Malai Paneer",
+    unit: "pack",
+    stock: 30,
     price: 90,
     description: "Soft cottage cheese made fresh each morning from whole milk. 200 grams.",
     category: "dairy",
@@ -70,6 +88,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Whole Wheat",
+    unit: "kg",
+    stock: null,
     price: 48,
     description: "Sharbati wheat, cleaned and sun-dried, ready for the chakki. One kilogram.",
     category: "grains",
@@ -77,6 +97,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Baby Spinach",
+    unit: "bunch",
+    stock: 50,
     price: 30,
     description: "Tender spinach leaves, washed and bunched: for palak paneer, dal or a quick stir-fry.",
     category: "vegetables",
@@ -84,6 +106,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Shimla Apples",
+    unit: "kg",
+    stock: 70,
     price: 180,
     description: "Crisp red apples from orchards near Shimla, hand-picked and never waxed. One kilogram.",
     category: "fruits",
@@ -91,6 +115,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Set Curd",
+    unit: "pack",
+    stock: 40,
     price: 45,
     description: "Thick, creamy curd set overnight in earthen-style pots from fresh whole milk. 400 grams.",
     category: "dairy",
@@ -98,6 +124,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Ragi Flour",
+    unit: "kg",
+    stock: null,
     price: 70,
     description: "Stone-ground finger millet, rich in calcium and fibre: for rotis, dosas and porridge.",
     category: "grains",
@@ -105,6 +133,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Tender Okra",
+    unit: "500 g",
+    stock: 45,
     price: 50,
     description: "Young bhindi that snaps cleanly: no strings, perfect for a dry sabzi. 500 grams.",
     category: "vegetables",
@@ -112,6 +142,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Green Grapes",
+    unit: "500 g",
+    stock: 4,
     price: 120,
     description: "Seedless Thompson grapes from Nashik, crisp and sweet. 500 grams.",
     category: "fruits",
@@ -119,6 +151,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Desi Cow Ghee",
+    unit: "500 ml",
+    stock: 25,
     price: 650,
     description: "Slow-cooked bilona ghee with a grainy texture and nutty aroma. 500 millilitres.",
     category: "dairy",
@@ -126,6 +160,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Toor Dal",
+    unit: "kg",
+    stock: null,
     price: 160,
     description: "Unpolished pigeon peas that cook soft and creamy for everyday dal. One kilogram.",
     category: "grains",
@@ -133,6 +169,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Purple Brinjal",
+    unit: "kg",
+    stock: 35,
     price: 35,
     description: "Glossy brinjals with tender flesh and few seeds, ideal for bharta. 500 grams.",
     category: "vegetables",
@@ -140,6 +178,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Nagpur Oranges",
+    unit: "dozen",
+    stock: 3,
     price: 90,
     description: "Juicy, easy-peel oranges from Nagpur with a bright sweet-sour taste. One kilogram.",
     category: "fruits",
@@ -147,6 +187,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "White Butter",
+    unit: "250 g",
+    stock: 20,
     price: 110,
     description: "Unsalted makkhan churned from cultured cream, the way grandmother made it. 200 grams.",
     category: "dairy",
@@ -154,6 +196,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Rolled Oats",
+    unit: "pack",
+    stock: null,
     price: 95,
     description: "Whole-grain rolled oats for porridge, granola and baking. 500 grams.",
     category: "grains",
@@ -161,6 +205,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "New Potatoes",
+    unit: "kg",
+    stock: null,
     price: 32,
     description: "Thin-skinned new-crop potatoes that need no peeling. One kilogram.",
     category: "vegetables",
@@ -168,6 +214,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Pomegranates",
+    unit: "kg",
+    stock: 30,
     price: 160,
     description: "Bhagwa pomegranates with ruby-red arils, sweet and full of juice. One kilogram.",
     category: "fruits",
@@ -175,6 +223,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Farm Cheese",
+    unit: "250 g",
+    stock: 15,
     price: 240,
     description: "Mild, semi-hard cheese aged for six weeks on our farm. 250 grams.",
     category: "dairy",
@@ -182,6 +232,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Moong Dal",
+    unit: "kg",
+    stock: null,
     price: 130,
     description: "Split green gram, easy to digest and quick to cook: for khichdi and cheela. One kilogram.",
     category: "grains",

@@ -1,5 +1,6 @@
-import { type Kysely, sql } from "kysely";
-import type { Database, Db, UsersTable } from "../db/database.ts";
+import type { Kysely } from "kysely";
+import type { Database, Db, NewProductRow, UsersTable } from "../db/database.ts";
+import { exclusiveTransaction } from "../db/dialect.ts";
 
 export function insertUserIfMissing(db: Kysely<Database>, user: UsersTable) {
   return db
@@ -16,27 +17,69 @@ export function findUserById(db: Kysely<Database>, id: string) {
 /** Arbitrary, fixed: the advisory lock every instance takes while it seeds. */
 const SEED_LOCK_KEY = 7_310_221;
 
-/**
- * Runs `work` in a transaction that only one instance at a time may hold, so two instances starting together
- * cannot both seed. PostgreSQL: an advisory lock held until commit. SQLite: BEGIN IMMEDIATE takes the write
- * lock up front (a deferred transaction could read, then fail to upgrade its lock when the other commits).
- */
-export async function inSeedLock<T>(db: Db, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  if (db.dialect === "postgres") {
-    return db.kysely.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
-      return work(trx);
-    });
-  }
-  return db.kysely.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
-    try {
-      const result = await work(conn);
-      await sql`commit`.execute(conn);
-      return result;
-    } catch (error) {
-      await sql`rollback`.execute(conn);
-      throw error;
-    }
-  });
+/** Runs `work` in a transaction that only one instance at a time may hold, so two cannot both seed. */
+export function inSeedLock<T>(db: Db, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return exclusiveTransaction(db.kysely, SEED_LOCK_KEY, work);
+}
+
+/** Accounts other than the demo farmer and the generated farmers (whose e-mails end in `generatedDomain`). */
+export async function countRealUsers(db: Kysely<Database>, systemFarmerId: string, generatedDomain: string) {
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
+    .where("id", "<>", systemFarmerId)
+    .where("email", "not like", `%@${generatedDomain}`)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Products owned by generated farmers. */
+export async function countGeneratedProducts(db: Kysely<Database>, generatedDomain: string) {
+  const row = await db
+    .selectFrom("products as p")
+    .innerJoin("users as u", "u.id", "p.owner_id")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
+    .where("u.email", "like", `%@${generatedDomain}`)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function insertUsersIfMissing(db: Kysely<Database>, users: UsersTable[]) {
+  return db
+    .insertInto("users")
+    .values(users)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export function findImageIdsOwnedBy(db: Kysely<Database>, ownerId: string) {
+  return db.selectFrom("images").select("id").where("owner_id", "=", ownerId).orderBy("id").execute();
+}
+
+/** Many products in one statement. */
+export function insertProducts(db: Kysely<Database>, products: NewProductRow[]) {
+  return db.insertInto("products").values(products).execute();
+}
+
+export function findUserByEmail(db: Kysely<Database>, email: string) {
+  return db.selectFrom("users").select(["id"]).where("email", "=", email).executeTakeFirst();
+}
+
+/** Products of `ownerId` among `names`. */
+export function findProductsOwnedBy(db: Kysely<Database>, ownerId: string, names: readonly string[]) {
+  return db
+    .selectFrom("products")
+    .select(["id", "name"])
+    .where("owner_id", "=", ownerId)
+    .where("name", "in", [...names])
+    .execute();
+}
+
+/** Hands products over to another owner (the demo farmer takes some of the demo catalogue). */
+export function giveProducts(db: Kysely<Database>, productIds: readonly string[], ownerId: string) {
+  return db
+    .updateTable("products")
+    .set({ owner_id: ownerId })
+    .where("id", "in", [...productIds])
+    .execute();
 }

@@ -1,12 +1,16 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { rupeesToPaise } from "../../shared/money.ts";
+import type { FulfilmentStatusChange } from "../../shared/schemas/farmer.ts";
+import { signUp } from "../auth/auth.service.ts";
 import type { Db } from "../db/database.ts";
+import { markPaid, moveFulfilment } from "../fulfilments/fulfilments.service.ts";
 import { type PreparedImage, prepareImage, saveImage } from "../images/images.service.ts";
-import { countProducts, insertProduct } from "../products/products.repository.ts";
+import { placeOrder } from "../orders/orders.service.ts";
+import { countProducts, insertProductRow } from "../products/products.service.ts";
 import * as repo from "./demo.repository.ts";
 import { produceSvg } from "./demo-art.ts";
-import { DEMO_PRODUCTS } from "./demo-products.ts";
+import { DEMO_PRODUCTS, type DemoProduct } from "./demo-products.ts";
 
 /** The farmer who owns the demo products. It has no password, so nobody can sign in as it. */
 export const SYSTEM_FARMER = {
@@ -23,10 +27,12 @@ export interface SeedResult {
   ms: number;
 }
 
-/** Each demo picture, drawn in SVG and run through the upload pipeline (checked, re-encoded to WebP). */
-async function renderDemoImages(): Promise<PreparedImage[]> {
+/** Demo pictures, drawn in SVG and run through the upload pipeline (checked, re-encoded to WebP). */
+export async function renderDemoImages(
+  products: readonly DemoProduct[] = DEMO_PRODUCTS,
+): Promise<PreparedImage[]> {
   return Promise.all(
-    DEMO_PRODUCTS.map(async (product) => {
+    products.map(async (product) => {
       const png = await sharp(Buffer.from(produceSvg(product.art)))
         .png({ compressionLevel: 1 })
         .toBuffer();
@@ -57,7 +63,7 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedR
     if (!farmer) throw new Error(`Cannot seed: the demo farmer's e-mail ${SYSTEM_FARMER.email} is taken`);
     for (const [index, product] of DEMO_PRODUCTS.entries()) {
       const imageId = await saveImage(trx, SYSTEM_FARMER.id, images[index]!);
-      await insertProduct(trx, {
+      await insertProductRow(trx, {
         id: randomUUID(),
         owner_id: SYSTEM_FARMER.id,
         name: product.name,
@@ -65,6 +71,8 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedR
         description: product.description,
         category: product.category,
         image_id: imageId,
+        unit: product.unit,
+        stock: product.stock,
         // NOTE: a minute apart, the first listed newest, so the shop opens on a mix of categories.
         created_at: new Date(now.getTime() - index * 60_000).toISOString(),
       });
@@ -72,3 +80,116 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedR
     return done(true, DEMO_PRODUCTS.length);
   });
 }
+
+/**
+ * A demo farmer who CAN sign in (development only: demo data is never seeded in production), so a new user
+ * sees the farmer's side at once. The README lists the same credentials, and the server prints them at start.
+ */
+export const DEMO_FARMER = {
+  name: "Asha Patil",
+  email: "asha.farmer@demo.veggie-cart.test",
+  password: "fresh-harvest-2026",
+} as const;
+
+/** The demo orders' buyer: like the system farmer, nobody can sign in as it. */
+export const DEMO_SHOPPER = {
+  id: "00000000-0000-4000-8000-0000000005b0",
+  email: "shopper@veggie-cart.invalid",
+  name: "Ravi Kumar",
+  password_hash: "!locked: the demo shopper cannot sign in",
+} as const;
+
+/** The demo products the demo farmer owns (taken over from the system farmer when it is created). */
+const DEMO_FARMER_PRODUCTS = [
+  "Vine Tomatoes",
+  "Baby Spinach",
+  "Tender Okra",
+  "Fresh Cow Milk",
+  "Malai Paneer",
+];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Adds the demo farmer with a few demo orders in different states, once: nothing happens when the account
+ * exists (or when the demo catalogue is not there). Runs after `seedDemoCatalogue`.
+ */
+export async function seedDemoFarmer(db: Db, now = new Date()): Promise<{ seeded: boolean }> {
+  if (await repo.findUserByEmail(db.kysely, DEMO_FARMER.email)) return { seeded: false };
+  const seeded = await repo.inSeedLock(db, async (trx) => {
+    if (await repo.findUserByEmail(trx, DEMO_FARMER.email)) return null;
+    const products = await repo.findProductsOwnedBy(trx, SYSTEM_FARMER.id, DEMO_FARMER_PRODUCTS);
+    if (products.length === 0) return null;
+    const farmer = await signUp(trx, DEMO_FARMER, { operatorEmails: [] });
+    await repo.insertUserIfMissing(trx, { ...DEMO_SHOPPER, created_at: now.toISOString() });
+    await repo.giveProducts(
+      trx,
+      products.map((p) => p.id),
+      farmer.id,
+    );
+    return { farmer, products };
+  });
+  if (!seeded) return { seeded: false };
+  // NOTE: placed and moved through the same services as real orders, so their parts, stock and history are real.
+  const { farmer, products } = seeded;
+  const byName = new Map(products.map((p) => [p.name, p.id]));
+  const line = (name: string, quantity: number) => ({
+    productId: byName.get(name) ?? products[0]!.id,
+    quantity,
+  });
+  const journeys: {
+    daysAgo: number;
+    lines: ReturnType<typeof line>[];
+    moves: FulfilmentStatusChange[];
+    paid?: boolean;
+  }[] = [
+    {
+      daysAgo: 3,
+      lines: [line("Vine Tomatoes", 2), line("Malai Paneer", 1)],
+      moves: [{ status: "confirmed" }, { status: "out_for_delivery" }, { status: "delivered" }],
+      paid: true,
+    },
+    {
+      daysAgo: 2,
+      lines: [line("Baby Spinach", 3)],
+      moves: [{ status: "cancelled", reason: "Hailstorm damaged the spinach beds" }],
+    },
+    {
+      daysAgo: 1,
+      lines: [line("Fresh Cow Milk", 2), line("Tender Okra", 1)],
+      moves: [{ status: "confirmed" }, { status: "out_for_delivery" }],
+    },
+    { daysAgo: 0.2, lines: [line("Tender Okra", 2)], moves: [{ status: "confirmed" }] },
+    { daysAgo: 0.1, lines: [line("Vine Tomatoes", 1), line("Baby Spinach", 1)], moves: [] },
+  ];
+  for (const [index, journey] of journeys.entries()) {
+    const at = new Date(now.getTime() - journey.daysAgo * DAY_MS);
+    const { order } = await placeOrder(
+      db.kysely,
+      DEMO_SHOPPER.id,
+      `demo-order-${index}-of-the-demo-farmer`,
+      {
+        items: journey.lines,
+        shipping: DEMO_SHIPPING,
+        paymentMethod: index % 2 === 0 ? "upi" : "credit-card",
+      },
+      { now: at },
+    );
+    const part = order.fulfilments.find((f) => f.farmerId === farmer.id)!;
+    for (const [step, move] of journey.moves.entries()) {
+      await moveFulfilment(db.kysely, farmer, part.id, move, new Date(at.getTime() + (step + 1) * 3_600_000));
+    }
+    if (journey.paid) await markPaid(db.kysely, farmer, part.id, new Date(at.getTime() + 4 * 3_600_000));
+  }
+  return { seeded: true };
+}
+
+const DEMO_SHIPPING = {
+  fullName: DEMO_SHOPPER.name,
+  email: "ravi.kumar@example.com",
+  phone: "+91 98450 12345",
+  address: "14 MG Road",
+  city: "Pune",
+  state: "Maharashtra",
+  zipCode: "411001",
+};

@@ -15,6 +15,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(clientDir, "assets"));
   fs.writeFileSync(path.join(clientDir, "assets", "app-1234.js"), appScript);
   fs.writeFileSync(path.join(clientDir, "assets", "app-1234.js.br"), zlib.brotliCompressSync(appScript));
+  fs.writeFileSync(path.join(clientDir, "sw.js"), "self.addEventListener('fetch', () => {});");
+  fs.writeFileSync(path.join(clientDir, "manifest.webmanifest"), '{"name":"Veggie Cart"}');
   t = await createTestApp({ clientDir });
 });
 afterAll(async () => {
@@ -59,9 +61,36 @@ describe("the SPA and its headers", () => {
     expect(plain.body).toBe(appScript);
   });
 
+  it("serves the service worker and the web app manifest as themselves, revalidated on every visit", async () => {
+    const worker = await t.app.inject({ method: "GET", url: "/sw.js" });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers["content-type"]).toMatch(/^(application|text)\/javascript/);
+    // NOTE: never the assets' year-long immutable caching: a new version must reach the browser.
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+    expect(worker.body).toContain("addEventListener");
+    const manifest = await t.app.inject({ method: "GET", url: "/manifest.webmanifest" });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers["cache-control"]).toBe("no-cache");
+    const page = await t.app.inject({ method: "GET", url: "/dashboard" });
+    const csp = String(page.headers["content-security-policy"]);
+    // The worker and the manifest come from our own origin, which the policy allows.
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/worker-src|manifest-src/);
+  });
+
   it("answers an unknown API path with a JSON 404, not the SPA", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/nope" });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe("not_found");
+  });
+});
+
+describe("readiness", () => {
+  it("is separate from liveness: ready once the database answers with every migration run", async () => {
+    const ready = await t.app.inject({ method: "GET", url: "/api/ready" });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: "ready", database: testDialect });
   });
 });

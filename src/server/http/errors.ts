@@ -1,24 +1,30 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError, type ZodType, type z } from "zod";
 import type { ApiError } from "../../shared/api-error.ts";
+import { type ErrorCode, statusOf } from "../../shared/error-codes.ts";
+import { classifyDbError } from "../db/dialect.ts";
 
-/** An error the client should see as it is: status, a stable code and a human message. */
+/**
+ * An error the client should see as it is: a code from the catalogue in src/shared/error-codes.ts (which
+ * decides the HTTP status), a human message, and optionally a message per field.
+ */
 export class AppError extends Error {
+  readonly statusCode: number;
   constructor(
-    readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Seconds to send as `Retry-After` (503 overloaded, 429). */
+    readonly retryAfterS?: number,
   ) {
     super(message);
+    this.statusCode = statusOf(code);
   }
 }
 
-export const notFound = (message = "Not found") => new AppError(404, "not_found", message);
-export const forbidden = (message = "You are not allowed to do that") =>
-  new AppError(403, "forbidden", message);
-export const unauthorized = (message: string) => new AppError(401, "unauthorized", message);
-export const conflict = (message: string, code = "conflict") => new AppError(409, code, message);
+export const notFound = (message = "Not found") => new AppError("not_found", message);
+export const forbidden = (message = "You are not allowed to do that") => new AppError("forbidden", message);
+export const unauthorized = (message: string) => new AppError("unauthorized", message);
 
 /** Turns zod issues into one message plus a message per field (the first issue of each field). */
 export function validationError(error: ZodError): AppError {
@@ -36,7 +42,7 @@ export function validationError(error: ZodError): AppError {
     first?.code === "unrecognized_keys"
       ? `Unknown field: ${first.keys.join(", ")}`
       : (first?.message ?? "Invalid input");
-  return new AppError(400, "validation_failed", message, fields);
+  return new AppError("validation_failed", message, fields);
 }
 
 /** Parses input with a shared schema; a failure becomes a 400 with per-field messages. */
@@ -47,19 +53,27 @@ export function parseWith<S extends ZodType>(schema: S, input: unknown): z.outpu
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | ZodError, request, reply) => {
+    const fromDatabase = fromDatabaseError(thrown);
+    if (fromDatabase) {
+      request.log.warn({ dbError: (thrown as { code?: string }).code }, "the database refused the input");
+      if (fromDatabase.statusCode === 503) reply.header("retry-after", "1");
+    }
+    const error = fromDatabase ?? thrown;
     let body: ApiError;
     let status: number;
     if (error instanceof AppError) {
       status = error.statusCode;
+      if (error.retryAfterS !== undefined) reply.header("retry-after", String(error.retryAfterS));
       body = { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
     } else if (error instanceof ZodError) {
       const appError = validationError(error);
       status = 400;
       body = { code: appError.code, message: appError.message, fields: appError.fields };
     } else if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
-      status = error.statusCode;
-      body = { code: clientErrorCode(error), message: clientErrorMessage(error) };
+      const code = clientErrorCode(error);
+      status = code === "bad_request" ? error.statusCode : statusOf(code);
+      body = { code, message: clientErrorMessage(error) };
     } else {
       request.log.error({ err: error }, "request failed");
       status = 500;
@@ -69,11 +83,40 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-function clientErrorCode(error: FastifyError): string {
-  if (error.statusCode === 413) return "payload_too_large";
-  if (error.statusCode === 415) return "unsupported_media_type";
-  if (error.statusCode === 429) return "rate_limited";
-  return error.code?.toLowerCase() ?? "bad_request";
+/**
+ * A database error that means bad input (a value PostgreSQL cannot store or compare, a broken constraint)
+ * is the client's 400/409, never our 500; what it means is decided in db/dialect.ts.
+ */
+function fromDatabaseError(error: unknown): AppError | undefined {
+  switch (classifyDbError(error)?.kind) {
+    case "bad_input":
+      return new AppError("invalid_value", "A value in the request cannot be stored or compared");
+    case "unique_violation":
+      return new AppError("already_exists", "This already exists");
+    case "foreign_key_violation":
+      return new AppError("conflict", "Something this request refers to no longer exists");
+    case "serialization_failure":
+      return new AppError("busy", "Too many changes at once. Please try again.");
+    default:
+      return undefined;
+  }
+}
+
+/** Fastify's and its plugins' own 4xx errors, named by the catalogue's codes. */
+function clientErrorCode(error: FastifyError): ErrorCode {
+  if (error.validation) return "validation_failed";
+  switch (error.statusCode) {
+    case 404:
+      return "not_found";
+    case 413:
+      return "payload_too_large";
+    case 415:
+      return "unsupported_media_type";
+    case 429:
+      return "rate_limited";
+    default:
+      return "bad_request";
+  }
 }
 
 function clientErrorMessage(error: FastifyError): string {

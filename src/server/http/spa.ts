@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { notFound } from "./errors.ts";
 
 /**
  * Serves the built SPA: hashed assets are cached for a year, index.html never, and any other GET outside
@@ -31,8 +32,6 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
     if (isPage && hasClient) {
       return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
     }
-    return reply.status(404).send({
-      error: { code: "not_found", message: `No route for ${request.method} ${request.url.split("?")[0]}` },
-    });
+    throw notFound(`No route for ${request.method} ${request.url.split("?")[0]}`);
   });
 }

@@ -1,19 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
+import { ImageQuerySchema } from "../../shared/schemas/api.ts";
 import { parseWith } from "../http/errors.ts";
-import { DEFAULT_IMAGE_WIDTH, IMAGE_CONTENT_TYPE } from "./images.service.ts";
+import { IMAGE_CONTENT_TYPE } from "./images.service.ts";
 
 /** An image id never changes its bytes (an edit would be a new id), so browsers may keep it for a year. */
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
-
-export const ImageQuerySchema = z.strictObject({
-  w: z.coerce
-    .number("w must be a width in pixels")
-    .int("w must be a width in pixels")
-    .min(1, "w must be a width in pixels")
-    .max(10_000, "w must be at most 10000")
-    .default(DEFAULT_IMAGE_WIDTH),
-});
 
 export const requestedWidth = (request: FastifyRequest) => parseWith(ImageQuerySchema, request.query).w;
 

@@ -6,6 +6,21 @@ export async function insertImage(db: Kysely<Database>, image: ImagesTable, vari
   for (const variant of variants) await db.insertInto("image_variants").values(variant).execute();
 }
 
+/** Stores an image with a known id unless one with that id exists (the generated catalogue's shared pictures). */
+export async function insertImageIfMissing(
+  db: Kysely<Database>,
+  image: ImagesTable,
+  variants: ImageVariantsTable[],
+) {
+  const result = await db
+    .insertInto("images")
+    .values(image)
+    .onConflict((oc) => oc.column("id").doNothing())
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return;
+  for (const variant of variants) await db.insertInto("image_variants").values(variant).execute();
+}
+
 /** The prepared widths of an image and their ETags, without their bytes. */
 export function findVariantTags(db: Kysely<Database>, imageId: string) {
   return db

@@ -1,26 +1,35 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  IdParamsSchema,
+  ImageBytesSchema,
+  ImageQuerySchema,
+  NoContentSchema,
+} from "../../shared/schemas/api.ts";
 import type { Db } from "../db/database.ts";
+import { documentOnly } from "../http/api-schemas.ts";
 import { notFound } from "../http/errors.ts";
 import { clientHasCurrent, requestedWidth, sendImage } from "./image-reply.ts";
-import * as repo from "./images.repository.ts";
-import { pickWidth } from "./images.service.ts";
+import { chooseVariant, variantBytes } from "./images.service.ts";
 
 const imageNotFound = () => notFound("This image does not exist");
 
 export async function imagesRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  // NOTE: images are public (DESIGN.md §5): an <img> URL must work from a cached page and costs no session lookup.
-  app.get<{ Params: { id: string } }>("/:id", { config: { public: true } }, async (request, reply) => {
-    const width = requestedWidth(request);
-    const tags = await repo.findVariantTags(db.kysely, request.params.id);
-    const chosen = pickWidth(
-      tags.map((tag) => tag.width),
-      width,
-    );
-    const tag = tags.find((t) => t.width === chosen);
-    if (!tag) throw imageNotFound();
-    if (clientHasCurrent(request, tag.etag)) return sendImage(request, reply, { etag: tag.etag });
-    const variant = await repo.findVariantBytes(db.kysely, request.params.id, tag.width);
-    if (!variant) throw imageNotFound();
-    return sendImage(request, reply, variant);
-  });
+  // NOTE: images are public (the API contract in docs/architecture.md): an <img> URL must work from a cached page and costs no session lookup.
+  const schema = {
+    params: IdParamsSchema,
+    querystring: ImageQuerySchema,
+    response: { 200: documentOnly(ImageBytesSchema), 304: documentOnly(NoContentSchema) },
+  };
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get("/:id", { config: { public: true }, schema }, async (request, reply) => {
+      const width = requestedWidth(request);
+      const tag = await chooseVariant(db.kysely, request.params.id, width);
+      if (!tag) throw imageNotFound();
+      if (clientHasCurrent(request, tag.etag)) return sendImage(request, reply, { etag: tag.etag });
+      const variant = await variantBytes(db.kysely, request.params.id, tag.width);
+      if (!variant) throw imageNotFound();
+      return sendImage(request, reply, variant);
+    });
 }

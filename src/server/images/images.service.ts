@@ -1,14 +1,16 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import sharp, { type Metadata } from "sharp";
+import { DEFAULT_IMAGE_WIDTH } from "../../shared/schemas/api.ts";
 import { MAX_IMAGE_BYTES, productMessages } from "../../shared/schemas/product-form.ts";
 import type { Database } from "../db/database.ts";
 import { AppError } from "../http/errors.ts";
+import { imageQueue } from "./image-work.ts";
 import * as repo from "./images.repository.ts";
 
 /** Widths prepared for every image (for `srcset`); an image narrower than one of them is never upscaled. */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
-export const DEFAULT_IMAGE_WIDTH = 640;
+export { DEFAULT_IMAGE_WIDTH };
 /** Pixel-flood defence: a small file may declare a huge canvas; above this it is never decoded. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_CONTENT_TYPE = "image/webp";
@@ -75,47 +77,64 @@ export function variantWidths(width: number): number[] {
  * Checks an upload by its content and re-encodes it: auto-rotated by its EXIF orientation, metadata stripped
  * (sharp keeps none unless asked), WebP at each prepared width. Nothing the user sent is served as it is.
  */
-export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
-  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError(413, "image_too_large", imageMessages.tooLarge);
+export function prepareImage(bytes: Buffer): Promise<PreparedImage> {
+  return imageQueue.process(() => prepareNow(bytes));
+}
+
+async function prepareNow(bytes: Buffer): Promise<PreparedImage> {
+  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError("image_too_large", imageMessages.tooLarge);
   const format = sniffImageFormat(bytes);
-  if (!format) throw new AppError(400, "unsupported_image", imageMessages.type);
+  if (!format) throw new AppError("unsupported_image", imageMessages.type);
 
   let metadata: Metadata;
   try {
     // NOTE: metadata() reads the header only, so the declared size is known before any pixel is decoded.
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw new AppError(400, "unreadable_image", imageMessages.unreadable);
+    throw new AppError("unreadable_image", imageMessages.unreadable);
   }
   const decodedAs = metadata.format === "heif" && metadata.compression === "av1" ? "avif" : metadata.format;
-  if (decodedAs !== format) throw new AppError(400, "unsupported_image", imageMessages.type);
+  if (decodedAs !== format) throw new AppError("unsupported_image", imageMessages.type);
   const pageHeight = metadata.pageHeight ?? metadata.height;
-  if (!metadata.width || !pageHeight) throw new AppError(400, "unreadable_image", imageMessages.unreadable);
+  if (!metadata.width || !pageHeight) throw new AppError("unreadable_image", imageMessages.unreadable);
   if (metadata.width * pageHeight > IMAGE_MAX_PIXELS) {
-    throw new AppError(400, "image_too_many_pixels", imageMessages.tooManyPixels);
+    throw new AppError("image_too_many_pixels", imageMessages.tooManyPixels);
   }
 
   const orientedWidth = metadata.autoOrient?.width ?? metadata.width;
   const source = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, pages: 1 }).autoOrient();
   try {
-    const variants = await Promise.all(
-      variantWidths(orientedWidth).map(async (width) => {
-        const { data, info } = await source
-          .clone()
-          .resize({ width, withoutEnlargement: true })
-          .webp({ quality: WEBP_QUALITY })
-          .toBuffer({ resolveWithObject: true });
-        return { width: info.width, height: info.height, bytes: data, etag: etagOf(data) };
-      }),
-    );
+    // NOTE: one variant after another: image work holds one thread of the pool at a time (image-work.ts).
+    const variants: PreparedVariant[] = [];
+    for (const width of variantWidths(orientedWidth)) {
+      const { data, info } = await source
+        .clone()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer({ resolveWithObject: true });
+      variants.push({ width: info.width, height: info.height, bytes: data, etag: etagOf(data) });
+    }
     const largest = variants[variants.length - 1]!;
     return { width: largest.width, height: largest.height, variants };
   } catch (error) {
     if (/pixel limit/i.test(String(error))) {
-      throw new AppError(400, "image_too_many_pixels", imageMessages.tooManyPixels);
+      throw new AppError("image_too_many_pixels", imageMessages.tooManyPixels);
     }
-    throw new AppError(400, "unreadable_image", imageMessages.unreadable);
+    throw new AppError("unreadable_image", imageMessages.unreadable);
   }
+}
+
+/** The image's row and its variants' rows. */
+function imageRows(id: string, ownerId: string, image: PreparedImage, createdAt: string) {
+  const row = {
+    id,
+    owner_id: ownerId,
+    content_type: IMAGE_CONTENT_TYPE,
+    width: image.width,
+    height: image.height,
+    created_at: createdAt,
+  };
+  return [row, image.variants.map((variant) => ({ image_id: id, ...variant }))] as const;
 }
 
 /** Stores a prepared image (inside the caller's transaction) and returns its id. */
@@ -125,23 +144,47 @@ export async function saveImage(
   image: PreparedImage,
 ): Promise<string> {
   const id = randomUUID();
-  await repo.insertImage(
-    db,
-    {
-      id,
-      owner_id: ownerId,
-      content_type: IMAGE_CONTENT_TYPE,
-      width: image.width,
-      height: image.height,
-      created_at: new Date().toISOString(),
-    },
-    image.variants.map((variant) => ({ image_id: id, ...variant })),
-  );
+  await repo.insertImage(db, ...imageRows(id, ownerId, image, new Date().toISOString()));
   return id;
 }
+
+/**
+ * Stores a prepared image under a fixed id unless one with that id exists (the generated catalogue's shared
+ * pictures), inside the caller's transaction.
+ */
+export async function saveImageIfMissing(
+  db: Kysely<Database>,
+  id: string,
+  ownerId: string,
+  image: PreparedImage,
+  createdAt: string,
+): Promise<void> {
+  await repo.insertImageIfMissing(db, ...imageRows(id, ownerId, image, createdAt));
+}
+
+/** The prepared widths of each image, for `srcset`. */
+export const imageWidths = (db: Kysely<Database>, imageIds: readonly string[]) =>
+  repo.findWidthsByImage(db, imageIds);
+
+/** Deletes an image and all its variants (inside the caller's transaction). */
+export const deleteImage = (db: Kysely<Database>, imageId: string) => repo.deleteImage(db, imageId);
 
 /** The prepared width to serve for a request of `requested` pixels: the nearest not narrower, else the widest. */
 export function pickWidth(available: readonly number[], requested: number): number | undefined {
   const sorted = [...available].sort((a, b) => a - b);
   return sorted.find((width) => width >= requested) ?? sorted[sorted.length - 1];
 }
+
+/** The variant of an image to serve for `requested` pixels (its width and ETag), or undefined. */
+export async function chooseVariant(db: Kysely<Database>, imageId: string, requested: number) {
+  const tags = await repo.findVariantTags(db, imageId);
+  const chosen = pickWidth(
+    tags.map((tag) => tag.width),
+    requested,
+  );
+  return tags.find((tag) => tag.width === chosen);
+}
+
+/** One variant's bytes and ETag, or undefined. */
+export const variantBytes = (db: Kysely<Database>, imageId: string, width: number) =>
+  repo.findVariantBytes(db, imageId, width);

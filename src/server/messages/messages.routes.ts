@@ -1,11 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { messages } from "../../shared/messages.ts";
+import {
+  FarmersResponseSchema,
+  InboxResponseSchema,
+  SentMessageResponseSchema,
+} from "../../shared/schemas/api.ts";
 import { MessageSchema } from "../../shared/schemas/messages.ts";
 import { requireUser } from "../auth/session.plugin.ts";
 import type { Db } from "../db/database.ts";
-import { AppError, parseWith } from "../http/errors.ts";
-import { listFarmersWithProducts, listInbox } from "./messages.repository.ts";
-import { INBOX_LIMIT, sendMessage } from "./messages.service.ts";
+import { enforceRateLimits } from "../http/rate-limit.ts";
+import { farmersWithProducts, inbox, sendMessage } from "./messages.service.ts";
 
 const MINUTE_MS = 60_000;
 /** Messages one account may send per minute: plenty for a person, a wall for a flood. */
@@ -15,30 +20,28 @@ export async function messagesRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const perUser = app.createRateLimit({
     max: MESSAGES_PER_MINUTE,
     timeWindow: MINUTE_MS,
-    keyGenerator: (request) => `messages-user:${request.user?.id ?? request.ip}`,
+    keyGenerator: (request) => `messages-user:${request.user?.id ?? request.clientKey}`,
   });
 
-  app.post("/messages", async (request: FastifyRequest, reply) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const sendSchema = { body: MessageSchema, response: { 201: SentMessageResponseSchema } };
+  typed.post("/messages", { schema: sendSchema }, async (request, reply) => {
     const user = requireUser(request);
-    // NOTE: a refused form costs nothing to store, so only well-formed messages count against the limit;
-    // someone fixing a typo is never locked out.
-    const input = parseWith(MessageSchema, request.body);
-    const limit = await perUser(request);
-    if (!limit.isAllowed && limit.isExceeded) {
-      reply.header("retry-after", String(limit.ttlInSeconds));
-      throw new AppError(429, "rate_limited", messages.messagesTooFast);
-    }
+    // NOTE: a refused form never reaches here (the body schema refuses it first), so only well-formed
+    // messages count against the limit; someone fixing a typo is never locked out.
+    const input = request.body;
+    await enforceRateLimits(request, reply, [perUser], messages.messagesTooFast);
     const sent = await sendMessage(db.kysely, user.id, input);
     return reply.status(201).send({ message: sent });
   });
 
-  app.get("/messages/inbox", async (request) => {
+  typed.get("/messages/inbox", { schema: { response: { 200: InboxResponseSchema } } }, async (request) => {
     const user = requireUser(request);
-    return { messages: await listInbox(db.kysely, user.id, INBOX_LIMIT) };
+    return { messages: await inbox(db.kysely, user.id) };
   });
 
-  app.get("/farmers", async (request) => {
+  typed.get("/farmers", { schema: { response: { 200: FarmersResponseSchema } } }, async (request) => {
     requireUser(request);
-    return { farmers: await listFarmersWithProducts(db.kysely) };
+    return { farmers: await farmersWithProducts(db.kysely) };
   });
 }

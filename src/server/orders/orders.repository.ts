@@ -1,5 +1,7 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database, OrderItemsTable, OrdersTable } from "../db/database.ts";
+import { isUniqueViolation } from "../db/dialect.ts";
+import { type Keyset, type KeysetPosition, pageAfter } from "../db/keyset.ts";
 
 export type OrderRow = OrdersTable;
 export type OrderItemRow = OrderItemsTable;
@@ -7,34 +9,39 @@ export interface PricedProductRow {
   id: string;
   name: string;
   price_paise: number;
+  owner_id: string;
+  unit: string;
+  stock: number | null;
+  /** Taken off the shop by an operator, or its farmer is suspended: it cannot be ordered. */
+  hidden?: boolean;
 }
+
+const PRICED_COLUMNS = ["id", "name", "price_paise", "owner_id", "unit", "stock"] as const;
 
 /** Every product among `ids` in one query (the ones that do not exist are simply absent). */
-export function findProductsByIds(db: Kysely<Database>, ids: readonly string[]): Promise<PricedProductRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom("products")
-    .select(["id", "name", "price_paise"])
-    .where("id", "in", [...ids])
+export async function findProductsByIds(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<PricedProductRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("products as p")
+    .innerJoin("users as u", "u.id", "p.owner_id")
+    .select([...PRICED_COLUMNS.map((column) => `p.${column}` as const), "p.hidden_at", "u.suspended_at"])
+    .where("p.id", "in", [...ids])
     .execute();
+  return rows.map(({ hidden_at, suspended_at, ...row }) => ({
+    ...row,
+    hidden: hidden_at != null || suspended_at != null,
+  }));
 }
 
-/** One product; kept for the benchmark that compares per-line lookups with the batched one. */
-export function findProductById(db: Kysely<Database>, id: string): Promise<PricedProductRow | undefined> {
-  return db
-    .selectFrom("products")
-    .select(["id", "name", "price_paise"])
-    .where("id", "=", id)
-    .executeTakeFirst();
-}
-
-/** Writes the order and its lines in the caller's transaction. */
-export async function insertOrderWithItems(
-  trx: Transaction<Database>,
-  order: OrderRow,
-  items: readonly OrderItemRow[],
-): Promise<void> {
+/** Writes the order row in the caller's transaction (its parts and then its lines follow). */
+export async function insertOrder(trx: Kysely<Database>, order: OrderRow): Promise<void> {
   await trx.insertInto("orders").values(order).execute();
+}
+
+export async function insertItems(trx: Kysely<Database>, items: readonly OrderItemRow[]): Promise<void> {
   if (items.length > 0)
     await trx
       .insertInto("order_items")
@@ -60,23 +67,19 @@ export function findOwnOrder(db: Kysely<Database>, userId: string, orderId: stri
     .executeTakeFirst();
 }
 
+/** Newest first. */
+export const ORDERS_KEYSET: Keyset = {
+  scope: "orders",
+  key: "created_at",
+  id: "id",
+  direction: "desc",
+  keyKind: "string",
+};
+
 /** The user's orders, newest first, starting after the (created_at, id) position `after`. */
-export function listOwnOrders(
-  db: Kysely<Database>,
-  userId: string,
-  limit: number,
-  after?: { createdAt: string; id: string },
-) {
-  let query = db.selectFrom("orders").selectAll().where("user_id", "=", userId);
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb("created_at", "<", after.createdAt),
-        eb.and([eb("created_at", "=", after.createdAt), eb("id", "<", after.id)]),
-      ]),
-    );
-  }
-  return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+export function listOwnOrders(db: Kysely<Database>, userId: string, limit: number, after?: KeysetPosition) {
+  const query = db.selectFrom("orders").selectAll().where("user_id", "=", userId);
+  return pageAfter(query, ORDERS_KEYSET, after).limit(limit).execute();
 }
 
 /** The lines of every order among `orderIds`, in line order. */
@@ -104,8 +107,5 @@ export function countOrders(db: Kysely<Database>, userId: string): Promise<numbe
 }
 
 /** True when `error` is the database refusing a second order with the same (user, Idempotency-Key). */
-export function isIdempotencyKeyViolation(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  if (e.code === "23505") return e.constraint === "orders_user_idempotency_key_unique";
-  return /UNIQUE constraint failed: orders\.user_id, orders\.idempotency_key/.test(e.message ?? "");
-}
+export const isIdempotencyKeyViolation = (error: unknown) =>
+  isUniqueViolation(error, "orders_user_idempotency_key_unique");

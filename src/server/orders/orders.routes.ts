@@ -1,37 +1,73 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { IdParamsSchema } from "../../shared/schemas/api.ts";
+import { OrderCancelSchema } from "../../shared/schemas/farmer.ts";
 import {
   IDEMPOTENCY_HEADER,
   IdempotencyKeySchema,
   OrderListQuerySchema,
+  OrderListSchema,
+  OrderResponseSchema,
   PlaceOrderSchema,
   QuoteRequestSchema,
+  QuoteSchema,
 } from "../../shared/schemas/orders.ts";
 import { requireUser } from "../auth/session.plugin.ts";
 import type { Db } from "../db/database.ts";
+import { documentOnly } from "../http/api-schemas.ts";
 import { parseWith } from "../http/errors.ts";
-import { getOwnOrder, listOwnOrders, placeOrder, quoteCart } from "./orders.service.ts";
+import { orderConfirmationMail } from "../mail/templates.ts";
+import { cancelOwnOrder, getOwnOrder, listOwnOrders, placeOrder, quoteCart } from "./orders.service.ts";
 
 export async function ordersRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.post("/", async (request, reply) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const placeSchema = {
+    // NOTE: the header is read and checked by the handler (its message names the header); declared for the docs.
+    headers: documentOnly(z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema })),
+    body: PlaceOrderSchema,
+    response: { 200: OrderResponseSchema, 201: OrderResponseSchema },
+  };
+  typed.post("/", { schema: placeSchema }, async (request, reply) => {
     const user = requireUser(request);
     const key = parseWith(IdempotencyKeySchema, request.headers[IDEMPOTENCY_HEADER] ?? "");
-    const input = parseWith(PlaceOrderSchema, request.body);
+    const input = request.body;
     const { order, replayed } = await placeOrder(db.kysely, user.id, key, input);
     if (replayed) reply.header("idempotent-replayed", "true");
+    else
+      app.mailer.send(
+        orderConfirmationMail(order.shipping.email, order, app.mailer.link(`/orders/${order.id}`)),
+      );
     return reply.status(replayed ? 200 : 201).send({ order });
   });
 
-  app.post("/quote", async (request) => {
+  const quoteSchema = { body: QuoteRequestSchema, response: { 200: QuoteSchema } };
+  typed.post("/quote", { schema: quoteSchema }, async (request) => {
     requireUser(request);
-    return quoteCart(db.kysely, parseWith(QuoteRequestSchema, request.body).items);
+    return quoteCart(db.kysely, request.body.items);
   });
 
-  app.get("/", async (request) => {
+  const listSchema = { querystring: OrderListQuerySchema, response: { 200: OrderListSchema } };
+  typed.get("/", { schema: listSchema }, async (request) => {
     const user = requireUser(request);
-    return listOwnOrders(db.kysely, user.id, parseWith(OrderListQuerySchema, request.query));
+    return listOwnOrders(db.kysely, user.id, request.query);
   });
 
-  app.get<{ Params: { id: string } }>("/:id", async (request) => {
+  /** The buyer cancels every part of the order still pending (409 when none is). */
+  const cancelSchema = {
+    params: IdParamsSchema,
+    // NOTE: the body is optional (parseWith reads a missing one as {}); declared for the docs.
+    body: documentOnly(OrderCancelSchema),
+    response: { 200: OrderResponseSchema },
+  };
+  typed.post("/:id/cancel", { schema: cancelSchema }, async (request) => {
+    const user = requireUser(request);
+    const { reason } = parseWith(OrderCancelSchema, request.body);
+    return { order: await cancelOwnOrder(db.kysely, user, request.params.id, reason) };
+  });
+
+  const oneSchema = { params: IdParamsSchema, response: { 200: OrderResponseSchema } };
+  typed.get("/:id", { schema: oneSchema }, async (request) => {
     const user = requireUser(request);
     return { order: await getOwnOrder(db.kysely, user.id, request.params.id) };
   });

@@ -2,21 +2,40 @@ import { createHash, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { orderMessages } from "../../shared/messages.ts";
 import { paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
+import type { User } from "../../shared/schemas/auth.ts";
 import { MAX_LINE_QUANTITY } from "../../shared/schemas/cart.ts";
+import { fulfilmentMessages } from "../../shared/schemas/fulfilments.ts";
 import {
   joinShippingAddress,
   MAX_ORDER_TOTAL,
   type Order,
+  type OrderFulfilment,
   type OrderLine,
   type OrderLineRequest,
   type OrderList,
+  type OrderStatus,
   type PaymentMethod,
   type PlaceOrder,
   type Quote,
+  stockMessages,
 } from "../../shared/schemas/orders.ts";
+import type { ProductUnit } from "../../shared/schemas/products.ts";
 import type { Database } from "../db/database.ts";
-import { currentDeal, DEAL_ID } from "../deals/deals.service.ts";
+import { decodeCursor, encodeCursor } from "../db/keyset.ts";
+import { currentDeal, DEAL_ID, DEAL_UNIT } from "../deals/deals.service.ts";
+import {
+  applyMove,
+  type FulfilmentRow,
+  findPendingOfOrder,
+  type HistoryRow,
+  insertFulfilments,
+  loadOrderFulfilments,
+  refreshOrderStatus,
+  shippingOf,
+  toApiLine as toApiItem,
+} from "../fulfilments/fulfilments.service.ts";
 import { AppError, notFound } from "../http/errors.ts";
+import { findStocks, takeStock } from "../products/products.service.ts";
 import * as repo from "./orders.repository.ts";
 
 /** Looks products up by id; the batched repository query by default, swappable for the benchmark. */
@@ -29,8 +48,16 @@ export interface PricedLine {
   productId: string;
   name: string;
   unitPricePaise: number;
+  unit: ProductUnit;
   quantity: number;
   lineTotalPaise: number;
+  /** The farmer who delivers it; null for the deal of the day (the shop's own part). */
+  farmerId: string | null;
+  /** The stock when priced (null: not tracked, or the deal). */
+  stock: number | null;
+  /** 1-based position of the product's first line in the request, and its 0-based index, for messages. */
+  lineNo: number;
+  index: number;
 }
 
 export interface PricedCart {
@@ -64,7 +91,6 @@ function mergeDuplicateLines(items: readonly OrderLineRequest[]): MergedLine[] {
   const tooMany = merged.find((line) => line.quantity > MAX_LINE_QUANTITY);
   if (tooMany) {
     throw new AppError(
-      400,
       "validation_failed",
       `Line ${tooMany.lineNo}: ${orderMessages.quantityInvalid} (this product appears on several lines, ${tooMany.quantity} in all)`,
       { [`items.${tooMany.index}.quantity`]: orderMessages.quantityInvalid },
@@ -92,7 +118,6 @@ export async function priceCartLines(
   );
   if (staleDeal) {
     throw new AppError(
-      409,
       "deal_expired",
       `Line ${staleDeal.lineNo}: the deal of the day you added (${deal.name}) has ended. Remove it from your cart and add today's deal.`,
       { [`items.${staleDeal.index}.dealStartTime`]: "This deal has ended" },
@@ -105,7 +130,6 @@ export async function priceCartLines(
   if (missing.length > 0) {
     const first = missing[0]!;
     throw new AppError(
-      409,
       "product_unavailable",
       `Line ${first.lineNo}: product ${first.productId} is no longer available. Remove it from your cart and try again.`,
       Object.fromEntries(
@@ -114,22 +138,41 @@ export async function priceCartLines(
     );
   }
 
+  // NOTE: a product an operator took off the shop cannot be ordered, even from a cart filled before.
+  const hidden = merged.find((line) => products.get(line.productId)?.hidden === true);
+  if (hidden) {
+    const name = products.get(hidden.productId)!.name;
+    throw new AppError(
+      "product_unavailable",
+      `Line ${hidden.lineNo}: ${name} has been taken off the shop and can no longer be ordered. Remove it from your cart and try again.`,
+      Object.fromEntries(
+        merged
+          .filter((line) => products.get(line.productId)?.hidden === true)
+          .map((line) => [`items.${line.index}.productId`, "This product is no longer available"]),
+      ),
+    );
+  }
   const lines = merged.map((line): PricedLine => {
     const product =
       line.productId === DEAL_ID
-        ? { name: deal.name, price_paise: deal.pricePaise }
+        ? { name: deal.name, price_paise: deal.pricePaise, owner_id: null, unit: DEAL_UNIT, stock: null }
         : products.get(line.productId)!;
     return {
       productId: line.productId,
       name: product.name,
       unitPricePaise: product.price_paise,
+      unit: product.unit as ProductUnit,
       quantity: line.quantity,
       lineTotalPaise: product.price_paise * line.quantity,
+      farmerId: product.owner_id,
+      stock: product.stock,
+      lineNo: line.lineNo,
+      index: line.index,
     };
   });
   const totalPaise = lines.reduce((sum, line) => sum + line.lineTotalPaise, 0);
   if (totalPaise > rupeesToPaise(MAX_ORDER_TOTAL)) {
-    throw new AppError(422, "order_too_large", orderMessages.orderTooLarge);
+    throw new AppError("order_too_large", orderMessages.orderTooLarge);
   }
   return { lines, totalPaise };
 }
@@ -138,14 +181,36 @@ const toApiLine = (line: PricedLine): OrderLine => ({
   productId: line.productId,
   name: line.name,
   unitPrice: paiseToRupees(line.unitPricePaise),
+  unit: line.unit,
   quantity: line.quantity,
   lineTotal: paiseToRupees(line.lineTotalPaise),
 });
 
-/** What the cart costs now, priced exactly as placing it would be, so checkout shows what will be charged. */
+const exceedsStock = (line: PricedLine) => line.stock !== null && line.quantity > line.stock;
+
+/** `items.N.quantity` → "Only 3 left" for each line asking for more than `left(line)`. */
+const stockProblems = (lines: readonly { index: number; left: number }[]) =>
+  Object.fromEntries(
+    lines.map((line) => [`items.${line.index}.quantity`, stockMessages.lineField(line.left)]),
+  );
+
+/**
+ * What the cart costs now, priced exactly as placing it would be, so checkout shows what will be charged; each
+ * line over the stock left is marked (Place Order would refuse it with 409 out_of_stock).
+ */
 export async function quoteCart(db: Kysely<Database>, items: readonly OrderLineRequest[]): Promise<Quote> {
   const priced = await priceCartLines(db, items);
-  return { items: priced.lines.map(toApiLine), total: paiseToRupees(priced.totalPaise) };
+  return {
+    items: priced.lines.map((line) => ({
+      ...toApiLine(line),
+      stock: line.stock,
+      exceedsStock: exceedsStock(line),
+    })),
+    total: paiseToRupees(priced.totalPaise),
+    problems: stockProblems(
+      priced.lines.filter(exceedsStock).map((line) => ({ index: line.index, left: line.stock ?? 0 })),
+    ),
+  };
 }
 
 /** SHA-256 of the request in a fixed field order, so "the same body" does not depend on key order. */
@@ -159,47 +224,55 @@ export function hashPlaceOrderRequest(input: PlaceOrder): string {
       input.shipping.city,
       input.shipping.state,
       input.shipping.zipCode,
+      input.shipping.phone,
     ],
     input.paymentMethod,
   ]);
   return createHash("sha256").update(canonical).digest("hex");
 }
 
-export function toApiOrder(row: repo.OrderRow, items: readonly repo.OrderItemRow[]): Order {
+export function toApiOrder(
+  row: repo.OrderRow,
+  items: readonly repo.OrderItemRow[],
+  fulfilments: OrderFulfilment[],
+): Order {
   return {
     id: row.id,
     userId: row.user_id,
-    items: items.map((item) => ({
-      productId: item.product_id,
-      name: item.name,
-      unitPrice: paiseToRupees(item.unit_price_paise),
-      quantity: item.quantity,
-      lineTotal: paiseToRupees(item.line_total_paise),
-    })),
+    items: items.map(toApiItem),
     total: paiseToRupees(row.total_paise),
     shippingAddress: row.shipping_address,
-    shipping: {
-      fullName: row.full_name,
-      email: row.email,
-      address: row.address,
-      city: row.city,
-      state: row.state,
-      zipCode: row.zip_code,
-    },
+    shipping: shippingOf(row),
     paymentMethod: row.payment_method as PaymentMethod,
-    status: row.status as Order["status"],
+    status: row.status as OrderStatus,
     createdAt: row.created_at,
+    fulfilments,
   };
 }
 
+/** Orders with their lines and parts, in the order given. */
+async function loadOrders(db: Kysely<Database>, rows: readonly repo.OrderRow[]): Promise<Order[]> {
+  const ids = rows.map((row) => row.id);
+  const items = await repo.findItemsOfOrders(db, ids);
+  const parts = await loadOrderFulfilments(db, ids, items);
+  const itemsByOrder = new Map<string, repo.OrderItemRow[]>();
+  for (const item of items) {
+    const list = itemsByOrder.get(item.order_id);
+    if (list) list.push(item);
+    else itemsByOrder.set(item.order_id, [item]);
+  }
+  return rows.map((row) => toApiOrder(row, itemsByOrder.get(row.id) ?? [], parts.get(row.id) ?? []));
+}
+
 async function loadOrder(db: Kysely<Database>, row: repo.OrderRow): Promise<Order> {
-  return toApiOrder(row, await repo.findItemsOfOrders(db, [row.id]));
+  const [order] = await loadOrders(db, [row]);
+  return order!;
 }
 
 /** The first order made with this key, if the request is the same; a different request is refused. */
 async function replay(db: Kysely<Database>, existing: repo.OrderRow, requestHash: string): Promise<Order> {
   if (existing.request_hash !== requestHash) {
-    throw new AppError(422, "idempotency_key_reused", orderMessages.idempotencyKeyReused);
+    throw new AppError("idempotency_key_reused", orderMessages.idempotencyKeyReused);
   }
   return loadOrder(db, existing);
 }
@@ -210,10 +283,128 @@ export interface PlacedOrder {
   replayed: boolean;
 }
 
+/** The rows of a new order: the order, one part per farmer (the deal's lines in the shop's part), the lines. */
+export interface NewOrderRows {
+  order: repo.OrderRow;
+  parts: FulfilmentRow[];
+  history: HistoryRow[];
+  items: repo.OrderItemRow[];
+}
+
+function orderRows(
+  userId: string,
+  idempotencyKey: string,
+  requestHash: string,
+  input: PlaceOrder,
+  priced: PricedCart,
+  now: Date,
+): NewOrderRows {
+  const orderId = randomUUID();
+  const at = now.toISOString();
+  const partIds = new Map<string | null, string>();
+  for (const line of priced.lines) if (!partIds.has(line.farmerId)) partIds.set(line.farmerId, randomUUID());
+  const parts = [...partIds].map(
+    ([farmerId, id]): FulfilmentRow => ({
+      id,
+      order_id: orderId,
+      farmer_id: farmerId,
+      status: "pending",
+      total_paise: priced.lines
+        .filter((line) => line.farmerId === farmerId)
+        .reduce((sum, line) => sum + line.lineTotalPaise, 0),
+      payment_state: "unpaid",
+      paid_at: null,
+      created_at: at,
+      updated_at: at,
+    }),
+  );
+  return {
+    order: {
+      id: orderId,
+      user_id: userId,
+      status: "pending",
+      total_paise: priced.totalPaise,
+      full_name: input.shipping.fullName,
+      email: input.shipping.email,
+      phone: input.shipping.phone,
+      address: input.shipping.address,
+      city: input.shipping.city,
+      state: input.shipping.state,
+      zip_code: input.shipping.zipCode,
+      shipping_address: joinShippingAddress(input.shipping),
+      payment_method: input.paymentMethod,
+      idempotency_key: idempotencyKey,
+      request_hash: requestHash,
+      created_at: at,
+    },
+    parts,
+    history: parts.map((part) => ({
+      fulfilment_id: part.id,
+      seq: 1,
+      status: "pending",
+      at,
+      by_user_id: userId,
+      reason: null,
+    })),
+    items: priced.lines.map(
+      (line, index): repo.OrderItemRow => ({
+        order_id: orderId,
+        line_no: index + 1,
+        product_id: line.productId,
+        name: line.name,
+        unit_price_paise: line.unitPricePaise,
+        unit: line.unit,
+        quantity: line.quantity,
+        line_total_paise: line.lineTotalPaise,
+        fulfilment_id: partIds.get(line.farmerId)!,
+        // NOTE: set by takeStockFor, in the transaction, from what it really took.
+        stock_taken: 0,
+      }),
+    ),
+  };
+}
+
 /**
- * Places an order once per (user, Idempotency-Key): the server prices it, and the order and its lines are
- * written in one transaction. Concurrent requests with one key race on the database's unique constraint; the
- * losers read and return the winner's order.
+ * Takes the stock of every tracked line in the caller's transaction, each with a conditional UPDATE, in
+ * product id order (so two orders never wait on each other in a cycle). A line asking for more than is left
+ * throws 409 out_of_stock naming every such line, and the transaction writes nothing.
+ */
+async function takeStockFor(trx: Kysely<Database>, lines: readonly PricedLine[], items: repo.OrderItemRow[]) {
+  const short: { line: PricedLine; left: number }[] = [];
+  const byProduct = [...lines]
+    .filter((line) => line.farmerId !== null)
+    .sort((a, b) => (a.productId < b.productId ? -1 : 1));
+  for (const line of byProduct) {
+    if (await takeStock(trx, line.productId, line.quantity)) {
+      items.find((item) => item.product_id === line.productId)!.stock_taken = line.quantity;
+      continue;
+    }
+    const stock = (await findStocks(trx, [line.productId])).get(line.productId);
+    if (stock === undefined) {
+      throw new AppError(
+        "product_unavailable",
+        `Line ${line.lineNo}: product ${line.productId} is no longer available. Remove it from your cart and try again.`,
+        { [`items.${line.index}.productId`]: "This product is no longer available" },
+      );
+    }
+    if (stock !== null) short.push({ line, left: stock });
+  }
+  if (short.length > 0) {
+    short.sort((a, b) => a.line.index - b.line.index);
+    const first = short[0]!;
+    throw new AppError(
+      "out_of_stock",
+      stockMessages.outOfStock(first.line.lineNo, first.line.name, first.left),
+      stockProblems(short.map(({ line, left }) => ({ index: line.index, left }))),
+    );
+  }
+}
+
+/**
+ * Places an order once per (user, Idempotency-Key): the server prices it, splits it into one part per farmer,
+ * and takes the stock, writing the order, its parts and lines in the same transaction. Concurrent requests
+ * with one key race on the database's unique constraint; the losers (whose stock taking rolls back with
+ * them) read and return the winner's order.
  */
 export async function placeOrder(
   db: Kysely<Database>,
@@ -228,53 +419,26 @@ export async function placeOrder(
 
   const now = options.now ?? new Date();
   const priced = await priceCartLines(db, input.items, { ...options, now });
-  const orderId = randomUUID();
-  const row: repo.OrderRow = {
-    id: orderId,
-    user_id: userId,
-    status: "pending",
-    total_paise: priced.totalPaise,
-    full_name: input.shipping.fullName,
-    email: input.shipping.email,
-    address: input.shipping.address,
-    city: input.shipping.city,
-    state: input.shipping.state,
-    zip_code: input.shipping.zipCode,
-    shipping_address: joinShippingAddress(input.shipping),
-    payment_method: input.paymentMethod,
-    idempotency_key: idempotencyKey,
-    request_hash: requestHash,
-    created_at: now.toISOString(),
-  };
-  const items = priced.lines.map(
-    (line, index): repo.OrderItemRow => ({
-      order_id: orderId,
-      line_no: index + 1,
-      product_id: line.productId,
-      name: line.name,
-      unit_price_paise: line.unitPricePaise,
-      quantity: line.quantity,
-      line_total_paise: line.lineTotalPaise,
-    }),
-  );
+  const rows = orderRows(userId, idempotencyKey, requestHash, input, priced, now);
   try {
-    await writeOrder(db, row, items);
+    await db.transaction().execute(async (trx) => {
+      await takeStockFor(trx, priced.lines, rows.items);
+      await writeOrder(trx, rows);
+    });
   } catch (error) {
     if (!repo.isIdempotencyKeyViolation(error)) throw error;
     const winner = await repo.findOrderByIdempotencyKey(db, userId, idempotencyKey);
     if (!winner) throw error;
     return { order: await replay(db, winner, requestHash), replayed: true };
   }
-  return { order: toApiOrder(row, items), replayed: false };
+  return { order: await loadOrder(db, rows.order), replayed: false };
 }
 
-/** The order and all its lines, or nothing: one transaction. */
-export function writeOrder(
-  db: Kysely<Database>,
-  row: repo.OrderRow,
-  items: readonly repo.OrderItemRow[],
-): Promise<void> {
-  return db.transaction().execute((trx) => repo.insertOrderWithItems(trx, row, items));
+/** The order, its parts with their first history entries, and its lines, in the caller's transaction. */
+export async function writeOrder(trx: Kysely<Database>, rows: NewOrderRows): Promise<void> {
+  await repo.insertOrder(trx, rows.order);
+  await insertFulfilments(trx, rows.parts, rows.history);
+  await repo.insertItems(trx, rows.items);
 }
 
 export async function getOwnOrder(db: Kysely<Database>, userId: string, orderId: string): Promise<Order> {
@@ -283,19 +447,31 @@ export async function getOwnOrder(db: Kysely<Database>, userId: string, orderId:
   return loadOrder(db, row);
 }
 
-const encodeCursor = (row: repo.OrderRow) =>
-  Buffer.from(JSON.stringify([row.created_at, row.id])).toString("base64url");
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(value) && typeof value[0] === "string" && typeof value[1] === "string") {
-      return { createdAt: value[0], id: value[1] };
+/**
+ * The buyer cancels every part of their order that is still pending, at once (a part a farmer has confirmed
+ * is theirs to cancel); each gives its stock back. 409 when no part is pending.
+ */
+export async function cancelOwnOrder(
+  db: Kysely<Database>,
+  buyer: Pick<User, "id">,
+  orderId: string,
+  reason: string | undefined,
+  now = new Date(),
+): Promise<Order> {
+  await db.transaction().execute(async (trx) => {
+    const order = await repo.findOwnOrder(trx, buyer.id, orderId);
+    if (!order) throw notFound(orderMessages.orderNotFound);
+    const pending = await findPendingOfOrder(trx, orderId);
+    if (pending.length === 0) {
+      throw new AppError(
+        "invalid_transition",
+        fulfilmentMessages.nothingToCancel(order.status as OrderStatus),
+      );
     }
-  } catch {
-    // falls through to the 400 below
-  }
-  throw new AppError(400, "validation_failed", "Invalid cursor", { cursor: "Invalid cursor" });
+    for (const part of pending) await applyMove(trx, part, "cancelled", buyer, reason, now.toISOString());
+    await refreshOrderStatus(trx, orderId);
+  });
+  return getOwnOrder(db, buyer.id, orderId);
 }
 
 /** The user's orders, newest first, a page at a time. */
@@ -304,21 +480,15 @@ export async function listOwnOrders(
   userId: string,
   { limit, cursor }: { limit: number; cursor?: string },
 ): Promise<OrderList> {
-  const after = cursor ? decodeCursor(cursor) : undefined;
+  const after = cursor ? decodeCursor(cursor, repo.ORDERS_KEYSET) : undefined;
   const rows = await repo.listOwnOrders(db, userId, limit + 1, after);
   const page = rows.slice(0, limit);
-  const items = await repo.findItemsOfOrders(
-    db,
-    page.map((row) => row.id),
-  );
-  const itemsByOrder = new Map<string, repo.OrderItemRow[]>();
-  for (const item of items) {
-    const list = itemsByOrder.get(item.order_id);
-    if (list) list.push(item);
-    else itemsByOrder.set(item.order_id, [item]);
-  }
+  const last = page.at(-1);
   return {
-    orders: page.map((row) => toApiOrder(row, itemsByOrder.get(row.id) ?? [])),
-    nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
+    orders: await loadOrders(db, page),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor(repo.ORDERS_KEYSET, { key: last.created_at, id: last.id })
+        : null,
   };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSRF_HEADER } from "../../shared/constants.ts";
 import { orderMessages } from "../../shared/messages.ts";
 import type { Order } from "../../shared/schemas/orders.ts";
-import type { ProductsTable } from "../db/database.ts";
+import type { NewProductRow } from "../db/database.ts";
 import { currentDeal, DEAL_ID } from "../deals/deals.service.ts";
 import { insertFarmer, insertProduct } from "../test/order-fixtures.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
@@ -13,9 +13,9 @@ import { writeOrder } from "./orders.service.ts";
 
 let t: TestApp;
 let shopper: SignedInUser;
-let tomato: ProductsTable;
-let milk: ProductsTable;
-let rice: ProductsTable;
+let tomato: NewProductRow;
+let milk: NewProductRow;
+let rice: NewProductRow;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -34,6 +34,7 @@ const shipping = {
   city: "Pune",
   state: "Maharashtra",
   zipCode: "411001",
+  phone: "+91 98765 43210",
 };
 
 function postOrder(user: SignedInUser, payload: unknown, key: string | null = randomUUID()) {
@@ -68,8 +69,22 @@ describe("POST /api/orders: the server prices every line", () => {
     expect(res.statusCode).toBe(201);
     const order = res.json().order as Order;
     expect(order.items).toEqual([
-      { productId: tomato.id, name: "Tomatoes", unitPrice: 40.5, quantity: 3, lineTotal: 121.5 },
-      { productId: rice.id, name: "Basmati Rice", unitPrice: 129.99, quantity: 1, lineTotal: 129.99 },
+      {
+        productId: tomato.id,
+        name: "Tomatoes",
+        unitPrice: 40.5,
+        unit: "piece",
+        quantity: 3,
+        lineTotal: 121.5,
+      },
+      {
+        productId: rice.id,
+        name: "Basmati Rice",
+        unitPrice: 129.99,
+        unit: "piece",
+        quantity: 1,
+        lineTotal: 129.99,
+      },
     ]);
     // 3 × 4050 + 12999 = 25149 paise, summed as integers (no 121.5 + 129.99 float drift)
     expect(order.total).toBe(251.49);
@@ -212,7 +227,7 @@ describe("POST /api/orders: the server prices every line", () => {
     );
     expect(ok.statusCode).toBe(201);
     expect(ok.json().order.items).toEqual([
-      { productId: DEAL_ID, name: "Cabbage", unitPrice: 5, quantity: 2, lineTotal: 10 },
+      { productId: DEAL_ID, name: "Cabbage", unitPrice: 5, unit: "piece", quantity: 2, lineTotal: 10 },
     ]);
 
     const user = await signUpAndLogIn(t.app);
@@ -323,37 +338,60 @@ describe("an order is whole or absent", () => {
   it("rolls the order back when one of its lines cannot be written", async () => {
     const user = await signUpAndLogIn(t.app);
     const orderId = randomUUID();
+    const fulfilmentId = randomUUID();
+    const at = new Date().toISOString();
     const good = {
       order_id: orderId,
       line_no: 1,
       product_id: tomato.id,
       name: "Tomatoes",
       unit_price_paise: 4050,
+      unit: "kg",
       quantity: 1,
       line_total_paise: 4050,
+      fulfilment_id: fulfilmentId,
+      stock_taken: 0,
     };
     const inconsistent = { ...good, line_no: 2, quantity: 2, line_total_paise: 1 };
     await expect(
-      writeOrder(
-        t.db.kysely,
-        {
-          id: orderId,
-          user_id: user.id,
-          status: "pending",
-          total_paise: 4051,
-          full_name: shipping.fullName,
-          email: shipping.email,
-          address: shipping.address,
-          city: shipping.city,
-          state: shipping.state,
-          zip_code: shipping.zipCode,
-          shipping_address: "x",
-          payment_method: "upi",
-          idempotency_key: randomUUID(),
-          request_hash: "x",
-          created_at: new Date().toISOString(),
-        },
-        [good, inconsistent],
+      t.db.kysely.transaction().execute((trx) =>
+        writeOrder(trx, {
+          order: {
+            id: orderId,
+            user_id: user.id,
+            status: "pending",
+            total_paise: 4051,
+            full_name: shipping.fullName,
+            email: shipping.email,
+            address: shipping.address,
+            city: shipping.city,
+            state: shipping.state,
+            zip_code: shipping.zipCode,
+            shipping_address: "x",
+            payment_method: "upi",
+            idempotency_key: randomUUID(),
+            request_hash: "x",
+            created_at: at,
+            phone: shipping.phone,
+          },
+          parts: [
+            {
+              id: fulfilmentId,
+              order_id: orderId,
+              farmer_id: tomato.owner_id,
+              status: "pending",
+              total_paise: 4051,
+              payment_state: "unpaid",
+              paid_at: null,
+              created_at: at,
+              updated_at: at,
+            },
+          ],
+          history: [
+            { fulfilment_id: fulfilmentId, seq: 1, status: "pending", at, by_user_id: user.id, reason: null },
+          ],
+          items: [good, inconsistent],
+        }),
       ),
     ).rejects.toThrow(/check constraint/i);
     expect(await countOrders(t.db.kysely, user.id)).toBe(0);
@@ -381,7 +419,14 @@ describe("reading orders", () => {
     expect(first.statusCode).toBe(200);
     expect(first.json().orders.map((o: Order) => o.id)).toEqual([placed[2], placed[1]]);
     expect(first.json().orders[0].items).toEqual([
-      { productId: tomato.id, name: "Tomatoes", unitPrice: 40.5, quantity: 3, lineTotal: 121.5 },
+      {
+        productId: tomato.id,
+        name: "Tomatoes",
+        unitPrice: 40.5,
+        unit: "piece",
+        quantity: 3,
+        lineTotal: 121.5,
+      },
     ]);
     const cursor = first.json().nextCursor as string;
     expect(cursor).toBeTruthy();
@@ -421,13 +466,19 @@ describe("reading orders", () => {
     expect(signedOut.statusCode).toBe(401);
   });
 
-  it("refuses a broken cursor with 400", async () => {
-    const res = await request(t.app, {
-      method: "GET",
-      url: "/api/orders?cursor=zzz",
-      cookie: shopper.cookie,
-    });
-    expect(res.statusCode).toBe(400);
+  it("refuses a broken cursor, or one from another list, with 400 invalid_cursor", async () => {
+    const productsCursor = Buffer.from(JSON.stringify(["products:newest", "2026-01-01", "x"])).toString(
+      "base64url",
+    );
+    for (const cursor of ["zzz", productsCursor]) {
+      const res = await request(t.app, {
+        method: "GET",
+        url: `/api/orders?cursor=${cursor}`,
+        cookie: shopper.cookie,
+      });
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json().error.code).toBe("invalid_cursor");
+    }
   });
 
   it("keeps an order's lines as charged after the product is deleted or repriced", async () => {
@@ -463,10 +514,29 @@ describe("POST /api/orders/quote", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       items: [
-        { productId: milk.id, name: "Milk", unitPrice: 60, quantity: 2, lineTotal: 120 },
-        { productId: tomato.id, name: "Tomatoes", unitPrice: 40.5, quantity: 1, lineTotal: 40.5 },
+        {
+          productId: milk.id,
+          name: "Milk",
+          unitPrice: 60,
+          unit: "piece",
+          quantity: 2,
+          lineTotal: 120,
+          stock: null,
+          exceedsStock: false,
+        },
+        {
+          productId: tomato.id,
+          name: "Tomatoes",
+          unitPrice: 40.5,
+          unit: "piece",
+          quantity: 1,
+          lineTotal: 40.5,
+          stock: null,
+          exceedsStock: false,
+        },
       ],
       total: 160.5,
+      problems: {},
     });
     expect(await countOrders(t.db.kysely, user.id)).toBe(0);
   });
@@ -485,5 +555,69 @@ describe("POST /api/orders/quote", () => {
       payload: { items: [{ productId: tomato.id, quantity: 1 }] },
     });
     expect(signedOut.statusCode).toBe(401);
+  });
+});
+
+describe("an order is split into one part per farmer", () => {
+  it("gives each farmer a pending, unpaid part of their lines, and the deal its own part owned by no farmer", async () => {
+    const ravi = await insertFarmer(t.db.kysely, "Ravi Farmer");
+    const brinjal = await insertProduct(t.db.kysely, ravi, { name: "Brinjal", pricePaise: 3000 });
+    const buyer = await signUpAndLogIn(t.app, "Split Buyer");
+    const deal = currentDeal();
+    const res = await postOrder(
+      buyer,
+      orderBody([
+        { productId: tomato.id, quantity: 2 },
+        { productId: brinjal.id, quantity: 1 },
+        { productId: DEAL_ID, quantity: 1, dealStartTime: deal.startTime.toISOString() },
+        { productId: milk.id, quantity: 1 },
+      ]),
+    );
+    expect(res.statusCode).toBe(201);
+    const order = res.json().order as Order;
+    expect(order.status).toBe("pending");
+    expect(order.shipping.phone).toBe(shipping.phone);
+    const byFarmer = new Map(order.fulfilments.map((part) => [part.farmerId, part]));
+    expect(order.fulfilments).toHaveLength(3);
+    expect(byFarmer.get(tomato.owner_id)).toMatchObject({
+      farmerName: "Fixture Farmer",
+      status: "pending",
+      total: 141,
+      payment: { state: "unpaid", paidAt: null },
+    });
+    expect(byFarmer.get(tomato.owner_id)!.items.map((line) => line.name)).toEqual(["Tomatoes", "Milk"]);
+    expect(byFarmer.get(ravi)).toMatchObject({ farmerName: "Ravi Farmer", total: 30 });
+    expect(byFarmer.get(null)).toMatchObject({
+      farmerName: "Veggie Cart",
+      total: 5,
+      items: [expect.objectContaining({ productId: DEAL_ID })],
+    });
+    for (const part of order.fulfilments) {
+      expect(part.history).toEqual([
+        { status: "pending", at: order.createdAt, by: { id: buyer.id, name: "Split Buyer" } },
+      ]);
+    }
+    const read = await request(t.app, {
+      method: "GET",
+      url: `/api/orders/${order.id}`,
+      cookie: buyer.cookie,
+    });
+    expect(read.json().order).toEqual(order);
+  });
+
+  it("needs the buyer's phone number", async () => {
+    const { phone: _phone, ...withoutPhone } = shipping;
+    const missing = await postOrder(shopper, {
+      items: [{ productId: tomato.id, quantity: 1 }],
+      shipping: withoutPhone,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toEqual({ "shipping.phone": "Please enter your phone number" });
+    const bad = await postOrder(
+      shopper,
+      orderBody([{ productId: tomato.id, quantity: 1 }], { shipping: { ...shipping, phone: "call me" } }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields["shipping.phone"]).toMatch(/valid phone number/);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Product, ProductListSchema } from "../../shared/schemas/products.ts";
-import type { ProductsTable } from "../db/database.ts";
+import type { NewProductRow } from "../db/database.ts";
 import { prepareImage, saveImage } from "../images/images.service.ts";
 import { sampleImage } from "../test/multipart.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
@@ -9,11 +9,11 @@ import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp
 let t: TestApp;
 let user: SignedInUser;
 let imageId: string;
-const rows: ProductsTable[] = [];
+const rows: NewProductRow[] = [];
 
 /** Rows written straight to the table, so that ties (same time, same price) are exact. */
-async function insert(fields: Partial<ProductsTable>) {
-  const row: ProductsTable = {
+async function insert(fields: Partial<NewProductRow>) {
+  const row: NewProductRow = {
     id: randomUUID(),
     owner_id: user.id,
     name: "Produce",
@@ -50,9 +50,9 @@ const listed = () =>
     (r) => r.image_id && r.name !== "" && r.price_paise > 0 && r.category === r.category.toLowerCase(),
   );
 
-const byNewest = (a: ProductsTable, b: ProductsTable) =>
+const byNewest = (a: NewProductRow, b: NewProductRow) =>
   a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1;
-const byPrice = (a: ProductsTable, b: ProductsTable) =>
+const byPrice = (a: NewProductRow, b: NewProductRow) =>
   a.price_paise === b.price_paise ? (a.id < b.id ? -1 : 1) : a.price_paise - b.price_paise;
 
 beforeAll(async () => {
@@ -79,7 +79,7 @@ beforeAll(async () => {
   ]) {
     await insert({ name, category: "fruits", created_at: "2025-06-01T00:00:00.000Z" });
   }
-  // Incomplete rows (SPEC §5: only products with name, price, image and category are listed).
+  // Incomplete rows (product rules §5: only products with name, price, image and category are listed).
   await insert({ name: "No picture", image_id: null });
   await insert({ name: "", price_paise: 500 });
   await insert({ name: "Free", price_paise: 0 });

@@ -1,26 +1,61 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { z } from "zod";
+import type { z } from "zod";
 import { paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
-import type { NewProductFields } from "../../shared/schemas/product-form.ts";
+import type { OperatorProductListQuerySchema } from "../../shared/schemas/admin.ts";
 import {
-  PRODUCT_SORTS,
-  type Product,
-  type ProductList,
-  type ProductListQuerySchema,
+  type NewProductDetails,
+  type NewProductFields,
+  type ProductPatch,
+  productMessages,
+} from "../../shared/schemas/product-form.ts";
+import type {
+  Product,
+  ProductList,
+  ProductListQuerySchema,
+  ProductUnit,
 } from "../../shared/schemas/products.ts";
-import type { Database } from "../db/database.ts";
+import { type Actor, recordAudit } from "../audit/audit.service.ts";
+import type { Database, NewProductRow } from "../db/database.ts";
+import { decodeCursor, encodeCursor, pageOf } from "../db/keyset.ts";
 import { AppError, forbidden, notFound } from "../http/errors.ts";
-import * as imagesRepo from "../images/images.repository.ts";
-import { imageUrl, type PreparedImage, saveImage } from "../images/images.service.ts";
+import { deleteImage, imageUrl, imageWidths, prepareImage, saveImage } from "../images/images.service.ts";
 import * as repo from "./products.repository.ts";
 
 type ProductListQuery = z.output<typeof ProductListQuerySchema>;
 
 const productNotFound = () => notFound("This product does not exist");
 
-/** A product as the API shows it (the spec's field names, price in rupees, the image as a URL). */
-export function toApiProduct(row: repo.ProductDetailsRow, imageWidths: number[] | undefined): Product {
+/** Who is looking at a product: hidden products and the reason show only to their owner and to operators. */
+export interface ProductViewer {
+  id: string;
+  operator?: boolean;
+}
+
+/** Hidden from the shop: taken down by an operator, or its farmer's account is suspended. */
+export const isHidden = (row: repo.ProductDetailsRow) =>
+  row.hidden_at != null || row.owner_suspended_at != null;
+
+export const SUSPENDED_OWNER_REASON = "The farmer's account is suspended";
+
+const canSeeHidden = (row: repo.ProductDetailsRow, viewer: ProductViewer | undefined) =>
+  viewer !== undefined && (viewer.operator === true || viewer.id === row.owner_id);
+
+/**
+ * A product as the API shows it (the spec's field names, price in rupees, the image as a URL). `hidden` and
+ * `hiddenReason` are added only for its owner and for operators.
+ */
+export function toApiProduct(
+  row: repo.ProductDetailsRow,
+  imageWidths: number[] | undefined,
+  viewer?: ProductViewer,
+): Product {
+  const visibility = canSeeHidden(row, viewer)
+    ? {
+        hidden: isHidden(row),
+        hiddenReason: row.hidden_reason ?? (row.owner_suspended_at ? SUSPENDED_OWNER_REASON : null),
+      }
+    : {};
   return {
     id: row.id,
     name: row.name,
@@ -36,23 +71,35 @@ export function toApiProduct(row: repo.ProductDetailsRow, imageWidths: number[] 
     farmerName: row.farmer_name,
     quantity: 0,
     createdAt: row.created_at,
+    unit: row.unit as ProductUnit,
+    stock: row.stock,
+    harvestedOn: row.harvested_on,
+    ...visibility,
   };
 }
 
-async function withImageWidths(db: Kysely<Database>, rows: repo.ProductDetailsRow[]): Promise<Product[]> {
+async function withImageWidths(
+  db: Kysely<Database>,
+  rows: repo.ProductDetailsRow[],
+  viewer?: ProductViewer,
+): Promise<Product[]> {
   const imageIds = rows.flatMap((row) => (row.image_id ? [row.image_id] : []));
-  const widths = await imagesRepo.findWidthsByImage(db, imageIds);
-  return rows.map((row) => toApiProduct(row, row.image_id ? widths.get(row.image_id) : undefined));
+  const widths = await imageWidths(db, imageIds);
+  return rows.map((row) => toApiProduct(row, row.image_id ? widths.get(row.image_id) : undefined, viewer));
 }
 
-/** Adds a product with an image already checked and re-encoded; the image and the product land together. */
+/**
+ * Adds a product with its picture: the upload is checked and re-encoded first (outside any transaction), then
+ * the image and the product land together.
+ */
 export async function createProduct(
   db: Kysely<Database>,
   ownerId: string,
-  fields: NewProductFields,
-  image: PreparedImage,
+  fields: NewProductFields & Partial<NewProductDetails>,
+  imageBytes: Buffer,
   createdAt = new Date(),
 ): Promise<Product> {
+  const image = await prepareImage(imageBytes);
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
     const imageId = await saveImage(trx, ownerId, image);
@@ -65,66 +112,100 @@ export async function createProduct(
       category: fields.category,
       image_id: imageId,
       created_at: createdAt.toISOString(),
+      ...(fields.unit ? { unit: fields.unit } : {}),
+      stock: fields.stock ?? null,
+      harvested_on: fields.harvestedOn ?? null,
     });
   });
-  return getProduct(db, id);
+  return getProduct(db, id, { id: ownerId });
 }
 
-export async function getProduct(db: Kysely<Database>, id: string): Promise<Product> {
+/** One product; a hidden one is "not found" for everybody but its owner and operators. */
+export async function getProduct(db: Kysely<Database>, id: string, viewer?: ProductViewer): Promise<Product> {
   const row = await repo.findProduct(db, id);
-  if (!row) throw productNotFound();
-  const [product] = await withImageWidths(db, [row]);
+  if (!row || (isHidden(row) && !canSeeHidden(row, viewer))) throw productNotFound();
+  const [product] = await withImageWidths(db, [row], viewer);
   return product!;
 }
 
-const CursorSchema = z.strictObject({
-  s: z.enum(PRODUCT_SORTS),
-  k: z.union([z.string().max(40), z.number().int().min(0)]),
-  i: z.string().min(1).max(100),
-});
-type Cursor = z.infer<typeof CursorSchema>;
-
-const invalidCursor = () =>
-  new AppError(400, "invalid_cursor", "This page link is no longer valid; please start from the first page", {
-    cursor: "Invalid cursor",
-  });
-
-/** An opaque position: base64url of the last row's sort key and id (and the sort it belongs to). */
-export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
-
-export function decodeCursor(text: string, sort: repo.ProductSort): repo.KeysetPosition {
-  let parsed: Cursor;
-  try {
-    if (!/^[A-Za-z0-9_-]+$/.test(text)) throw invalidCursor();
-    parsed = CursorSchema.parse(JSON.parse(Buffer.from(text, "base64url").toString("utf8")));
-  } catch {
-    throw invalidCursor();
-  }
-  const keyFitsSort = sort === "newest" ? typeof parsed.k === "string" : typeof parsed.k === "number";
-  if (parsed.s !== sort || !keyFitsSort) throw invalidCursor();
-  return { key: parsed.k, id: parsed.i };
-}
-
-export async function listProducts(db: Kysely<Database>, query: ProductListQuery): Promise<ProductList> {
+export async function listProducts(
+  db: Kysely<Database>,
+  query: ProductListQuery,
+  viewer?: ProductViewer,
+): Promise<ProductList> {
+  const keyset = repo.PRODUCT_KEYSETS[query.sort];
   const rows = await repo.listProducts(db, {
     category: query.category,
     nameContains: query.q ? query.q.toLowerCase() : undefined,
     sort: query.sort,
-    after: query.cursor ? decodeCursor(query.cursor, query.sort) : undefined,
+    after: query.cursor ? decodeCursor(query.cursor, keyset) : undefined,
     limit: query.limit + 1,
   });
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   const nextCursor =
     rows.length > query.limit && last
-      ? encodeCursor({
-          s: query.sort,
-          k: query.sort === "newest" ? last.created_at : last.price_paise,
-          i: last.id,
+      ? encodeCursor(keyset, {
+          key: query.sort === "newest" ? last.created_at : last.price_paise,
+          id: last.id,
+          tier: last.stock === 0 ? 1 : 0,
         })
       : null;
-  return { items: await withImageWidths(db, page), nextCursor };
+  return { items: await withImageWidths(db, page, viewer), nextCursor };
 }
+
+// ---- the operator's side ----
+
+/** Every product, hidden ones included, newest first, searched by product or farmer name. */
+export async function listProductsForOperator(
+  db: Kysely<Database>,
+  operator: ProductViewer,
+  query: z.output<typeof OperatorProductListQuerySchema>,
+): Promise<ProductList> {
+  const keyset = repo.OPERATOR_PRODUCTS_KEYSET;
+  const rows = await repo.listAllProducts(db, {
+    text: query.q ? query.q.toLowerCase() : undefined,
+    status: query.status,
+    after: query.cursor ? decodeCursor(query.cursor, keyset) : undefined,
+    limit: query.limit + 1,
+  });
+  const page = pageOf(rows, query.limit, keyset, (row) => ({ key: row.created_at, id: row.id }));
+  return { items: await withImageWidths(db, page.rows, operator), nextCursor: page.nextCursor };
+}
+
+/**
+ * Takes a product off the shop (`hidden: true`): it leaves every list and search at once and can no longer be
+ * ordered; its farmer sees it hidden with the reason. Or puts it back (`hidden: false`; it stays out while its
+ * farmer is suspended). Written to the audit log in the same transaction.
+ */
+export async function setProductHidden(
+  db: Kysely<Database>,
+  operator: ProductViewer & Actor,
+  productId: string,
+  hidden: boolean,
+  reason: string,
+): Promise<Product> {
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.findProductOwner(trx, productId))) throw productNotFound();
+    const changed = hidden
+      ? await repo.markHidden(trx, productId, new Date().toISOString(), reason)
+      : await repo.clearHidden(trx, productId);
+    if (!changed) {
+      throw hidden
+        ? new AppError("already_hidden", "This product is already hidden")
+        : new AppError("not_hidden", "This product is not hidden");
+    }
+    await recordAudit(trx, operator, {
+      action: hidden ? "product.hide" : "product.unhide",
+      target: { type: "product", id: productId },
+      reason,
+    });
+  });
+  return getProduct(db, productId, operator);
+}
+
+export const countProductsSince = (db: Kysely<Database>, since?: string) =>
+  repo.countProductsSince(db, since);
 
 /** Deletes a product for its owner only; its image goes with it. */
 export async function deleteOwnProduct(
@@ -138,6 +219,80 @@ export async function deleteOwnProduct(
     if (product.owner_id !== userId) throw forbidden("Only the farmer who added this product can delete it");
     // NOTE: the owner check is repeated in the DELETE itself, so a concurrent change cannot slip between them.
     if ((await repo.deleteOwnedProduct(trx, productId, userId)) === 0) throw productNotFound();
-    if (product.image_id) await imagesRepo.deleteImage(trx, product.image_id);
+    if (product.image_id) await deleteImage(trx, product.image_id);
   });
 }
+
+/** The product's owner and image, for a change by `userId`: 404 for an unknown id, 403 for anyone else. */
+async function ownedProduct(db: Kysely<Database>, userId: string, productId: string) {
+  const product = await repo.findProductOwner(db, productId);
+  if (!product) throw productNotFound();
+  if (product.owner_id !== userId) throw forbidden(productMessages.notOwner);
+  return product;
+}
+
+/** 404 for an unknown product, 403 when `userId` does not own it; checked before costly work. */
+export async function assertOwnProduct(db: Kysely<Database>, userId: string, productId: string) {
+  await ownedProduct(db, userId, productId);
+}
+
+/**
+ * The owner changes any of the editable fields. Orders already placed keep the name, price and unit they were
+ * placed at (their lines are copies).
+ */
+export async function updateOwnProduct(
+  db: Kysely<Database>,
+  userId: string,
+  productId: string,
+  patch: ProductPatch,
+): Promise<Product> {
+  await db.transaction().execute(async (trx) => {
+    await ownedProduct(trx, userId, productId);
+    const changed = await repo.updateOwnedProduct(trx, productId, userId, {
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.price !== undefined ? { price_paise: rupeesToPaise(patch.price) } : {}),
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
+      ...(patch.category !== undefined ? { category: patch.category } : {}),
+      ...(patch.unit !== undefined ? { unit: patch.unit } : {}),
+      ...(patch.stock !== undefined ? { stock: patch.stock } : {}),
+      ...(patch.harvestedOn !== undefined ? { harvested_on: patch.harvestedOn } : {}),
+    });
+    if (!changed) throw productNotFound();
+  });
+  return getProduct(db, productId);
+}
+
+/** The owner replaces the photo: a new image (so a new URL, as pictures are served immutable); the old goes. */
+export async function replaceOwnProductImage(
+  db: Kysely<Database>,
+  userId: string,
+  productId: string,
+  imageBytes: Buffer,
+): Promise<Product> {
+  const image = await prepareImage(imageBytes);
+  await db.transaction().execute(async (trx) => {
+    const product = await ownedProduct(trx, userId, productId);
+    const imageId = await saveImage(trx, userId, image);
+    if (!(await repo.updateOwnedProduct(trx, productId, userId, { image_id: imageId })))
+      throw productNotFound();
+    if (product.image_id) await deleteImage(trx, product.image_id);
+  });
+  return getProduct(db, productId);
+}
+
+/** Every product `ownerId` has listed (complete or not), newest first: the farmer's own stall. */
+export async function listOwnProducts(db: Kysely<Database>, ownerId: string): Promise<Product[]> {
+  return withImageWidths(db, await repo.listOwnedProducts(db, ownerId));
+}
+
+/** How many products exist (complete or not). */
+export const countProducts = (db: Kysely<Database>) => repo.countProducts(db);
+
+/** Inserts a product row as it is (the demo catalogue's seeding, inside its transaction). */
+export const insertProductRow = (db: Kysely<Database>, row: NewProductRow) => repo.insertProduct(db, row);
+
+/**
+ * Stock, for placing and cancelling orders inside their transaction: take only if enough is left (one
+ * conditional UPDATE), give back, and read the current stock of several products.
+ */
+export { findStocks, returnStock, takeStock } from "./products.repository.ts";

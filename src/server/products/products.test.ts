@@ -72,7 +72,10 @@ describe("adding a product", () => {
     expect(row.price_paise).toBe(4050);
     const fetched = await get(`/api/products/${product.id}`, other.cookie);
     expect(fetched.statusCode).toBe(200);
-    expect(fetched.json().product).toEqual(product);
+    // Only the owner (and operators) see whether a product is hidden.
+    const { hidden, hiddenReason, ...publicView } = product;
+    expect({ hidden, hiddenReason }).toEqual({ hidden: false, hiddenReason: null });
+    expect(fetched.json().product).toEqual(publicView);
   });
 
   it("needs a signed-in user", async () => {

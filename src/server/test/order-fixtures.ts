@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, ProductsTable } from "../db/database.ts";
+import type { Database, NewProductRow } from "../db/database.ts";
 
 /** A farmer account written straight into the database (it cannot sign in: its hash is not a real one). */
 export async function insertFarmer(db: Kysely<Database>, name = "Fixture Farmer"): Promise<string> {
@@ -22,9 +22,9 @@ export async function insertFarmer(db: Kysely<Database>, name = "Fixture Farmer"
 export async function insertProduct(
   db: Kysely<Database>,
   ownerId: string,
-  product: { name: string; pricePaise: number; category?: string },
-): Promise<ProductsTable> {
-  const row: ProductsTable = {
+  product: { name: string; pricePaise: number; category?: string; stock?: number | null; unit?: string },
+): Promise<NewProductRow> {
+  const row: NewProductRow = {
     id: randomUUID(),
     owner_id: ownerId,
     name: product.name,
@@ -33,6 +33,8 @@ export async function insertProduct(
     category: product.category ?? "vegetables",
     image_id: null,
     created_at: new Date().toISOString(),
+    stock: product.stock ?? null,
+    ...(product.unit ? { unit: product.unit } : {}),
   };
   await db.insertInto("products").values(row).execute();
   return row;

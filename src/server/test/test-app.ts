@@ -1,13 +1,20 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { CSRF_HEADER } from "../../shared/constants.ts";
 import { buildApp } from "../app.ts";
-import { type Config, sessionDefaults } from "../config.ts";
+import { type Config, serverLimitDefaults, sessionDefaults } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { createTestDatabase } from "./test-db.ts";
 
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The database's URL, for another process to open the same database. */
+  databaseUrl: string;
+  /** Where this app writes its mail (no SMTP_URL): a temporary folder of its own. */
+  outboxDir: string;
   close(): Promise<void>;
 }
 
@@ -20,8 +27,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seedDemo: false,
     logLevel: "silent",
     authRateLimitPerMinute: 1000,
-    trustProxy: false,
+    trustProxy: 0,
+    shopTimeZone: "Asia/Kolkata",
+    operatorEmails: [],
     ...sessionDefaults,
+    mailFrom: "Veggie Cart <no-reply@veggie-cart.test>",
+    publicUrl: "http://shop.test",
+    outboxDir: path.join(os.tmpdir(), "veggie-cart-outbox-unused"),
+    passwordResetsPerHour: 1000,
+    // NOTE: a loaded test machine must not turn requests away as overload; the overload test turns it on.
+    limits: { ...serverLimitDefaults, maxEventLoopDelayMs: 0 },
+    redisPrefix: "veggie-cart-test:",
     ...overrides,
   };
 }
@@ -29,16 +45,20 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /** The real app on a fresh database of its own. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-outbox-"));
   const app = await buildApp({
-    config: testConfig({ databaseUrl: database.url, ...overrides }),
+    config: testConfig({ databaseUrl: database.url, outboxDir, ...overrides }),
     db: database.db,
   });
   return {
     app,
     db: database.db,
+    databaseUrl: database.url,
+    outboxDir,
     close: async () => {
       await app.close();
       await database.dispose();
+      fs.rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }

@@ -20,13 +20,17 @@ export const testDialect = process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"
  * A fresh, migrated database of its own: a temporary SQLite file, or a new schema in the PostgreSQL that
  * TEST_DATABASE_URL names (so test files can run in parallel without seeing each other's rows).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({
+  migrate = true,
+}: {
+  migrate?: boolean;
+} = {}): Promise<TestDatabase> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-test-"));
     const url = `sqlite:${path.join(dir, "test.sqlite")}`;
     const db = createDb(url);
-    await migrateToLatest(db);
+    if (migrate) await migrateToLatest(db);
     return {
       url,
       db,
@@ -38,7 +42,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const url = await createPostgresSchema(baseUrl);
   const db = createDb(url.url);
-  await migrateToLatest(db);
+  if (migrate) await migrateToLatest(db);
   return {
     url: url.url,
     db,

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../constants.ts";
 import { messages } from "../messages.ts";
 
-const email = z
+/** An e-mail address as we store it: trimmed, checked and lower-cased. */
+export const EmailSchema = z
   .string(messages.invalidEmail)
   .trim()
   .max(EMAIL_MAX_LENGTH, messages.invalidEmail)
@@ -10,7 +11,7 @@ const email = z
   .transform((value) => value.toLowerCase());
 
 export const LoginSchema = z.strictObject({
-  email: z.string(messages.signInRequired).trim().min(1, messages.signInRequired).pipe(email),
+  email: z.string(messages.signInRequired).trim().min(1, messages.signInRequired).pipe(EmailSchema),
   password: z
     .string(messages.signInRequired)
     .min(1, messages.signInRequired)
@@ -24,7 +25,7 @@ export const SignupSchema = z.strictObject({
     .trim()
     .min(1, messages.signUpRequired)
     .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
-  email: z.string(messages.signUpRequired).trim().min(1, messages.signUpRequired).pipe(email),
+  email: z.string(messages.signUpRequired).trim().min(1, messages.signUpRequired).pipe(EmailSchema),
   password: z
     .string(messages.signUpRequired)
     .min(1, messages.signUpRequired)
@@ -33,7 +34,16 @@ export const SignupSchema = z.strictObject({
 });
 export type SignupInput = z.input<typeof SignupSchema>;
 
-export const UserSchema = z.object({ id: z.string(), email: z.string(), name: z.string() });
+export const UserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  /**
+   * Runs the shop: may use /admin and every /api/admin route. The server always sends it; it is optional in
+   * the type only so that a user made by hand (a test's) may leave it out, meaning false.
+   */
+  operator: z.boolean().optional(),
+});
 export type User = z.infer<typeof UserSchema>;
 
 export const UserResponseSchema = z.object({ user: UserSchema });

@@ -5,7 +5,7 @@ export const MAX_LINE_QUANTITY = 99;
 export const MIN_LINE_QUANTITY = 1;
 
 /**
- * A cart line as kept in localStorage under `cart`: the product's fields plus quantity (SPEC §3). Prices
+ * A cart line as kept in localStorage under `cart`: the product's fields plus quantity (product rules §3). Prices
  * here are for display only; the server prices every order itself.
  */
 export const CartItemSchema = z.object({
@@ -19,6 +19,10 @@ export const CartItemSchema = z.object({
   quantity: z.number().int().min(MIN_LINE_QUANTITY).max(MAX_LINE_QUANTITY),
   /** For the deal of the day: when the deal it was added under started. */
   startTime: z.string().optional(),
+  /** What the price is for, as the product showed it ("kg"); carts saved before units have none. */
+  unit: z.string().optional(),
+  /** The stock the product showed when added (null: not tracked), so the cart never offers more. */
+  stock: z.number().int().nullable().optional(),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 export type CartProduct = Omit<CartItem, "quantity">;

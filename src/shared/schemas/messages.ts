@@ -25,7 +25,7 @@ export const preferredTimeLabels: Record<PreferredTime, string> = {
   evening: "Evening (4 pm to 8 pm)",
 };
 
-/** `?type=` values of /contact that change its title and prefill its message (SPEC §2). */
+/** `?type=` values of /contact that change its title and prefill its message (product rules §2). */
 export const CONTACT_TOPICS = ["shipping", "returns"] as const;
 export type ContactTopic = (typeof CONTACT_TOPICS)[number];
 
@@ -41,19 +41,19 @@ const email = z
 
 // NOTE: digits, spaces, +, - and brackets only, with at least 7 digits, so "+91 (98765) 43210" passes and
 // "call me" or "+++----" does not.
-const phone = z
+export const PhoneSchema = z
   .string(messages.phoneRequired)
   .trim()
   .min(1, messages.phoneRequired)
   .regex(new RegExp(`^[0-9+\\-() ]{${PHONE_MIN_LENGTH},${PHONE_MAX_LENGTH}}$`), messages.phoneInvalid)
   .refine((value) => (value.match(/[0-9]/g)?.length ?? 0) >= PHONE_MIN_LENGTH, messages.phoneInvalid);
 
-/** The contact form (SPEC §3): name, email and phone are required; message is optional. */
+/** The contact form (product rules §3): name, email and phone are required; message is optional. */
 export const ContactMessageSchema = z.strictObject({
   kind: z.literal("contact"),
   name: requiredText(messages.nameRequired, NAME_MAX_LENGTH, "Name"),
   email,
-  phone,
+  phone: PhoneSchema,
   message: z
     .string()
     .trim()
@@ -73,7 +73,7 @@ export const ContactMessageSchema = z.strictObject({
 });
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
 
-/** The message-to-creator form on /faq (SPEC §3): all four fields are required. */
+/** The message-to-creator form on /faq (product rules §3): all four fields are required. */
 export const FaqMessageSchema = z.strictObject({
   kind: z.literal("faq"),
   name: requiredText(messages.nameRequired, NAME_MAX_LENGTH, "Name"),

@@ -2,6 +2,16 @@ import { z } from "zod";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "../constants.ts";
 import { messages, orderMessages } from "../messages.ts";
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "./cart.ts";
+import {
+  FULFILMENT_STATUSES,
+  FulfilmentHistoryEntrySchema,
+  FulfilmentPaymentSchema,
+  ORDER_STATUSES,
+} from "./fulfilments.ts";
+import { PhoneSchema } from "./messages.ts";
+import { PRODUCT_UNITS } from "./products.ts";
+
+export { ORDER_STATUSES, type OrderStatus } from "./fulfilments.ts";
 
 export const PAYMENT_METHODS = ["credit-card", "debit-card", "upi", "net-banking"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -12,6 +22,19 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
   upi: "UPI",
   "net-banking": "Net Banking",
 };
+/**
+ * How each method is really paid: nothing is charged online; the buyer pays each farmer on delivery and the
+ * farmer marks that part of the order paid.
+ */
+export const paymentMethodNotes: Record<PaymentMethod, string> = {
+  "credit-card": "Pay by credit card to the farmer on delivery (card machine at the door).",
+  "debit-card": "Pay by debit card to the farmer on delivery (card machine at the door).",
+  upi: "Pay by UPI to the farmer on delivery: scan their QR code when your order arrives.",
+  "net-banking": "Pay by net banking to the farmer on delivery: they share their account details.",
+};
+/** Said once on the confirmation and the order page, above the method's own note. */
+export const PAYMENT_ON_DELIVERY_NOTE =
+  "Nothing is charged online. You pay each farmer for their part when it is delivered.";
 
 /** The most distinct lines one order may hold. */
 export const MAX_ORDER_LINES = 50;
@@ -22,14 +45,13 @@ export const MAX_ORDER_LINES = 50;
 export const MAX_ORDER_TOTAL = 1_000_000;
 export const ADDRESS_MAX_LENGTH = 200;
 export const PLACE_MAX_LENGTH = 100;
-export const ORDER_STATUSES = ["pending"] as const;
 
 const required = (message: string, max: number) =>
   z.string(message).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, orderMessages.paymentMethodInvalid);
 
-/** Where the order goes (SPEC §3 Checkout form, without the payment method). */
+/** Where the order goes (product rules §3 Checkout form, without the payment method). */
 export const ShippingSchema = z.strictObject({
   fullName: required(orderMessages.fullNameRequired, NAME_MAX_LENGTH),
   email: z
@@ -38,6 +60,8 @@ export const ShippingSchema = z.strictObject({
     .min(1, orderMessages.emailRequired)
     .max(EMAIL_MAX_LENGTH, messages.invalidEmail)
     .pipe(z.email(messages.invalidEmail)),
+  /** Required: the farmer calls to deliver within 24 hours. */
+  phone: PhoneSchema,
   address: required(orderMessages.addressRequired, ADDRESS_MAX_LENGTH),
   city: required(orderMessages.cityRequired, PLACE_MAX_LENGTH),
   state: required(orderMessages.stateRequired, PLACE_MAX_LENGTH),
@@ -49,7 +73,7 @@ export const ShippingSchema = z.strictObject({
 });
 export type Shipping = z.infer<typeof ShippingSchema>;
 
-/** The checkout form as the shopper fills it (SPEC §3, §5). */
+/** The checkout form as the shopper fills it (product rules §3, §5). */
 export const CheckoutFormSchema = ShippingSchema.extend({
   paymentMethod: PaymentMethodSchema.default(DEFAULT_PAYMENT_METHOD),
 });
@@ -90,19 +114,35 @@ export type PlaceOrder = z.output<typeof PlaceOrderSchema>;
 export const QuoteRequestSchema = z.object({ items: PlaceOrderSchema.shape.items });
 export type QuoteRequest = z.input<typeof QuoteRequestSchema>;
 
-/** A line as charged: name and unit price as they were when the order was placed. */
+/** A line as charged: name, unit price and unit as they were when the order was placed. */
 export const OrderLineSchema = z.object({
   productId: z.string(),
   name: z.string(),
   /** Rupees. */
   unitPrice: z.number(),
+  /** What the unit price is for ("kg", "bunch", …). */
+  unit: z.enum(PRODUCT_UNITS),
   quantity: z.number().int(),
   /** Rupees. */
   lineTotal: z.number(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
-/** An order as the API returns it (SPEC §3 Order field names; money in rupees). */
+/** One farmer's part of an order as its buyer sees it (`farmerId` null: the shop's own part, the deal). */
+export const OrderFulfilmentSchema = z.object({
+  id: z.string(),
+  farmerId: z.string().nullable(),
+  farmerName: z.string(),
+  status: z.enum(FULFILMENT_STATUSES),
+  items: z.array(OrderLineSchema),
+  /** Rupees; the sum of this part's lines. */
+  total: z.number(),
+  history: z.array(FulfilmentHistoryEntrySchema),
+  payment: FulfilmentPaymentSchema,
+});
+export type OrderFulfilment = z.infer<typeof OrderFulfilmentSchema>;
+
+/** An order as the API returns it (product rules §3 Order field names; money in rupees). */
 export const OrderSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -113,14 +153,43 @@ export const OrderSchema = z.object({
   shippingAddress: z.string(),
   shipping: ShippingSchema,
   paymentMethod: PaymentMethodSchema,
+  /** Derived from the parts: see `deriveOrderStatus`. */
   status: z.enum(ORDER_STATUSES),
   createdAt: z.string(),
+  /** One per farmer whose products it holds (and one for the shop when it holds the deal), oldest first. */
+  fulfilments: z.array(OrderFulfilmentSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-/** What the cart would cost now: the lines and total exactly as POST /api/orders would charge them. */
-export const QuoteSchema = z.object({ items: z.array(OrderLineSchema), total: z.number() });
+/** A quoted line: as it would be charged, with the stock left now (`null`: not tracked). */
+export const QuoteLineSchema = OrderLineSchema.extend({
+  stock: z.number().int().nullable(),
+  /** True when the line asks for more than `stock`: Place Order would answer 409 out_of_stock. */
+  exceedsStock: z.boolean(),
+});
+export type QuoteLine = z.infer<typeof QuoteLineSchema>;
+
+/**
+ * What the cart would cost now: the lines and total exactly as POST /api/orders would charge them. `problems`
+ * marks each line over the stock as POST /api/orders's `out_of_stock` error would (`items.N.quantity` →
+ * "Only 3 left"); it is empty when the order can be placed.
+ */
+export const QuoteSchema = z.object({
+  items: z.array(QuoteLineSchema),
+  total: z.number(),
+  problems: z.record(z.string(), z.string()),
+});
 export type Quote = z.infer<typeof QuoteSchema>;
+
+export const stockMessages = {
+  /** The per-line field message (`items.N.quantity`). */
+  lineField: (left: number) => (left <= 0 ? "Sold out" : `Only ${left} left`),
+  /** The error's message, naming the first such line, its product and how many are left. */
+  outOfStock: (lineNo: number, name: string, left: number) =>
+    left <= 0
+      ? `Line ${lineNo}: ${name} is sold out. Remove it from your cart and try again.`
+      : `Line ${lineNo}: only ${left} of ${name} left. Lower the quantity and try again.`,
+} as const;
 
 export const OrderResponseSchema = z.object({ order: OrderSchema });
 export const OrderListSchema = z.object({ orders: z.array(OrderSchema), nextCursor: z.string().nullable() });
@@ -137,6 +206,6 @@ export const IdempotencyKeySchema = z
   .string(orderMessages.idempotencyKeyMissing)
   .regex(/^[A-Za-z0-9_-]{16,100}$/, orderMessages.idempotencyKeyMissing);
 
-/** How the shipping address is stored on the order (SPEC §3: the four joined into one string). */
+/** How the shipping address is stored on the order (product rules §3: the four joined into one string). */
 export const joinShippingAddress = (s: Pick<Shipping, "address" | "city" | "state" | "zipCode">) =>
   `${s.address}, ${s.city}, ${s.state} ${s.zipCode}`;

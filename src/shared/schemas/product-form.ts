@@ -1,12 +1,21 @@
 import { z } from "zod";
-import { CATEGORIES, PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, PRODUCT_PRICE_MAX } from "./products.ts";
+import {
+  CATEGORIES,
+  DEFAULT_PRODUCT_UNIT,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  PRODUCT_PRICE_MAX,
+  PRODUCT_STOCK_MAX,
+  PRODUCT_UNITS,
+} from "./products.ts";
 
-/** The catalogue's user-visible texts (SPEC §8), defined once for the add-product form and the server. */
+/** The catalogue's user-visible texts (product rules §8), defined once for the add-product form and the server. */
 export const productMessages = {
   notSignedIn: "You must be logged in to add a product",
   fillAllFields: "Please fill out all fields and upload an image.",
   added: (name: string) => `Product "${name}" added successfully!`,
   addFailed: "Error adding product. Please try again.",
+  tooManyUploads: "Too many products at once. Please wait a minute and try again.",
   deleted: "Product deleted successfully!",
   deleteFailed: "Error deleting product. Please try again.",
   loadFailed: "Error loading products. Please try again later.",
@@ -20,9 +29,24 @@ export const productMessages = {
   priceDecimals: "Price can have at most two decimals",
   imageType: "Please choose a JPEG, PNG, WebP, GIF or AVIF image.",
   imageTooLarge: "The image must be at most 8 MB.",
+  unitInvalid: `Please choose a unit: ${PRODUCT_UNITS.join(", ")}`,
+  stockNotWhole: "Stock must be a whole number (leave it empty if you do not count it)",
+  stockNegative: "Stock cannot be negative",
+  stockTooHigh: `Stock must be at most ${PRODUCT_STOCK_MAX}`,
+  harvestedOnInvalid: "Please enter the harvest date as YYYY-MM-DD",
+  harvestedOnFuture: "The harvest date cannot be in the future",
+  nameRequired: "Please enter the product's name",
+  priceRequired: "Please enter a price",
+  descriptionRequired: "Please enter a description",
+  categoryRequired: "Please choose a category",
+  nothingToChange: "Send at least one field to change",
+  imageMissing: "Please choose a photo.",
+  updated: (name: string) => `Product "${name}" updated successfully!`,
+  notOwner: "Only the farmer who added this product can change it",
+  notFound: "This product does not exist",
 } as const;
 
-/** Upload types the add-product form accepts (DESIGN.md §6: no SVG). */
+/** Upload types the add-product form accepts (docs/architecture.md ("Choices behind this"): no SVG). */
 export const ACCEPTED_IMAGE_TYPES = [
   "image/jpeg",
   "image/png",
@@ -34,25 +58,108 @@ export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 
 const required = productMessages.fillAllFields;
 
+const nameSchema = (requiredMessage: string) =>
+  z.string(requiredMessage).trim().min(1, requiredMessage).max(PRODUCT_NAME_MAX, productMessages.nameTooLong);
+
+/** A price in rupees: positive, at most two decimals, at most PRODUCT_PRICE_MAX (a number or form text). */
+const priceSchema = (requiredMessage: string) =>
+  z
+    .union([z.number(), z.string().trim().min(1, requiredMessage)], requiredMessage)
+    .pipe(z.coerce.number(requiredMessage))
+    .refine((price) => Number.isFinite(price) && price !== 0, { message: requiredMessage, abort: true })
+    .refine((price) => price > 0, { message: productMessages.priceNegative, abort: true })
+    .refine((price) => price <= PRODUCT_PRICE_MAX, productMessages.priceTooHigh)
+    .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, productMessages.priceDecimals);
+
+const descriptionSchema = (requiredMessage: string) =>
+  z
+    .string(requiredMessage)
+    .trim()
+    .min(1, requiredMessage)
+    .max(PRODUCT_DESCRIPTION_MAX, productMessages.descriptionTooLong);
+
 /**
  * The text fields of a new product (multipart form fields, so the price arrives as a string). The image
  * file is checked on its own: by type and size in the browser, by its decoded content on the server.
  */
 export const NewProductFieldsSchema = z.object({
-  name: z.string(required).trim().min(1, required).max(PRODUCT_NAME_MAX, productMessages.nameTooLong),
-  price: z
-    .union([z.number(), z.string().trim().min(1, required)], required)
-    .pipe(z.coerce.number(required))
-    .refine((price) => Number.isFinite(price) && price !== 0, { message: required, abort: true })
-    .refine((price) => price > 0, { message: productMessages.priceNegative, abort: true })
-    .refine((price) => price <= PRODUCT_PRICE_MAX, productMessages.priceTooHigh)
-    .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, productMessages.priceDecimals),
-  description: z
-    .string(required)
-    .trim()
-    .min(1, required)
-    .max(PRODUCT_DESCRIPTION_MAX, productMessages.descriptionTooLong),
+  name: nameSchema(required),
+  price: priceSchema(required),
+  description: descriptionSchema(required),
   category: z.enum(CATEGORIES, required),
 });
+
+export const ProductUnitSchema = z.enum(PRODUCT_UNITS, productMessages.unitInvalid);
+
+/** A whole number from 0 to PRODUCT_STOCK_MAX; `null` (not tracked) is allowed where the caller says so. */
+export const StockSchema = z
+  .number(productMessages.stockNotWhole)
+  .min(0, productMessages.stockNegative)
+  .int(productMessages.stockNotWhole)
+  .max(PRODUCT_STOCK_MAX, productMessages.stockTooHigh);
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** True for a real calendar date written `YYYY-MM-DD` (so 2026-02-30 is refused). */
+export function isCalendarDate(text: string): boolean {
+  if (!DATE_PATTERN.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/**
+ * A harvest date: `YYYY-MM-DD`, not after `today` (the shop's calendar day, from `shopDate`; dates in that
+ * form compare correctly as text).
+ */
+export const harvestedOnSchema = (today: string) =>
+  z
+    .string(productMessages.harvestedOnInvalid)
+    .trim()
+    .refine(isCalendarDate, { message: productMessages.harvestedOnInvalid, abort: true })
+    .refine((date) => date <= today, productMessages.harvestedOnFuture);
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+/** "12" → 12; other text stays text, so it fails as "not a whole number" (never 1e3 or 0x10 read as numbers). */
+const formNumber = (value: unknown) =>
+  typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value.trim()) : value;
+
+/**
+ * The three optional produce fields of the add-product form, as multipart text: an empty or absent unit is
+ * `piece`, an empty or absent stock is `null` (not tracked), an empty or absent harvest date is `null`.
+ */
+export const newProductDetailsSchema = (today: string) =>
+  z.object({
+    unit: z
+      .preprocess(blankToUndefined, ProductUnitSchema.optional())
+      .transform((u) => u ?? DEFAULT_PRODUCT_UNIT),
+    stock: z
+      .preprocess((value) => formNumber(blankToUndefined(value)), StockSchema.optional())
+      .transform((n) => n ?? null),
+    harvestedOn: z
+      .preprocess(blankToUndefined, harvestedOnSchema(today).optional())
+      .transform((d) => d ?? null),
+  });
+export type NewProductDetails = z.output<ReturnType<typeof newProductDetailsSchema>>;
+
+/**
+ * The body of PATCH /api/products/:id (JSON): any subset of the editable fields, at least one. `stock: null`
+ * stops tracking stock; `harvestedOn: null` clears the date.
+ */
+export const productPatchSchema = (today: string) =>
+  z
+    .strictObject({
+      name: nameSchema(productMessages.nameRequired).optional(),
+      price: priceSchema(productMessages.priceRequired).optional(),
+      description: descriptionSchema(productMessages.descriptionRequired).optional(),
+      category: z.enum(CATEGORIES, productMessages.categoryRequired).optional(),
+      unit: ProductUnitSchema.optional(),
+      stock: StockSchema.nullable().optional(),
+      harvestedOn: harvestedOnSchema(today).nullable().optional(),
+    })
+    .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
+      message: productMessages.nothingToChange,
+    });
+export type ProductPatchInput = z.input<ReturnType<typeof productPatchSchema>>;
+export type ProductPatch = z.output<ReturnType<typeof productPatchSchema>>;
 export type NewProductFields = z.infer<typeof NewProductFieldsSchema>;
 export type NewProductFieldsInput = z.input<typeof NewProductFieldsSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatRupees } from "../money.ts";
 
 export const CATEGORIES = ["vegetables", "fruits", "dairy", "grains"] as const;
 export const CategorySchema = z.enum(CATEGORIES);
@@ -8,6 +9,36 @@ export const PRODUCT_NAME_MAX = 100;
 export const PRODUCT_DESCRIPTION_MAX = 2000;
 /** The highest price a product may have, in rupees. */
 export const PRODUCT_PRICE_MAX = 100_000;
+
+/** What a price is for: "₹40.00 / kg". Products listed without one are sold by the `piece`. */
+export const PRODUCT_UNITS = [
+  "kg",
+  "500 g",
+  "250 g",
+  "piece",
+  "bunch",
+  "dozen",
+  "litre",
+  "500 ml",
+  "pack",
+] as const;
+export type ProductUnit = (typeof PRODUCT_UNITS)[number];
+export const DEFAULT_PRODUCT_UNIT: ProductUnit = "piece";
+/** The most a farmer may hold in stock of one product (a bound, so a huge number is a clear 400). */
+export const PRODUCT_STOCK_MAX = 100_000;
+/** At this many or fewer a card says "Only N left". */
+export const LOW_STOCK_THRESHOLD = 5;
+
+/** "₹40.00 / kg": a price with what it buys, on every card, dialog, cart line and order line. */
+export const formatPricePerUnit = (rupees: number, unit: string): string =>
+  `${formatRupees(rupees)} / ${unit}`;
+
+/** A product's stock as a shopper sees it: `null` is "not tracked" (always available). */
+export function stockState(stock: number | null): "untracked" | "in_stock" | "low" | "sold_out" {
+  if (stock === null) return "untracked";
+  if (stock <= 0) return "sold_out";
+  return stock <= LOW_STOCK_THRESHOLD ? "low" : "in_stock";
+}
 
 /** A product as the API returns it (the spec's field names; `image` is a URL, never a data URL). */
 export const ProductSchema = z.object({
@@ -26,9 +57,21 @@ export const ProductSchema = z.object({
   userId: z.string(),
   /** The owner's display name. */
   farmerName: z.string().optional(),
-  /** Always 0 when read (SPEC §3); the cart keeps its own quantities. */
+  /** Always 0 when read (product rules §3); the cart keeps its own quantities. */
   quantity: z.number(),
   createdAt: z.string(),
+  /** What the price is for ("kg", "bunch", …). */
+  unit: z.enum(PRODUCT_UNITS),
+  /** How many are left; `null` when the farmer does not track stock. 0 is "Sold out". */
+  stock: z.number().int().nullable(),
+  /** `YYYY-MM-DD` (the shop's calendar), or null when not given. */
+  harvestedOn: z.string().nullable(),
+  /**
+   * Only in its owner's and operators' views: true while an operator has taken it off the shop (or its
+   * farmer's account is suspended), with the reason.
+   */
+  hidden: z.boolean().optional(),
+  hiddenReason: z.string().nullable().optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -49,7 +92,7 @@ export const ProductListSchema = z.object({
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
 
-/** The deal of the day (SPEC §3), served by GET /api/deal. */
+/** The deal of the day (product rules §3), served by GET /api/deal. */
 export const DealSchema = z.object({
   id: z.literal("deal-of-the-day"),
   name: z.string(),

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { CategoryTiles } from "../../components/category-tiles.tsx";
 import { FeatureTiles } from "../../components/feature-tiles.tsx";
 
-/** About (SPEC §2): who we are, the feature tiles and the category tiles. */
+/** About (product rules §2): who we are, the feature tiles and the category tiles. */
 export function AboutPage() {
   return (
     <div className="mx-auto max-w-7xl space-y-12 px-4 py-8">

@@ -66,6 +66,14 @@ export function LoginPage() {
           required
           {...form.field("password")}
         />
+        <p className="text-right text-sm">
+          <Link
+            to="/forgot-password"
+            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" className="w-full" disabled={busy}>
           Sign in
         </Button>

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { storageKeys } from "../../../shared/constants.ts";
 import { apiFetch } from "../../lib/api-client.ts";
-import { meQuery } from "./me.api.ts";
+import { clearOfflineCaches } from "../../lib/offline-caches.ts";
+import { meQuery, rememberOfflineUser } from "./me.api.ts";
 
 export const logout = () => apiFetch<void>("/api/auth/logout", { method: "POST" });
 
@@ -16,6 +17,8 @@ export function useLogout() {
     onSettled: () => {
       window.localStorage.removeItem(storageKeys.token);
       window.localStorage.removeItem(storageKeys.loggedInUser);
+      rememberOfflineUser(null);
+      void clearOfflineCaches();
       queryClient.setQueryData(meQuery.queryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "auth" });
       navigate("/login", { replace: true });

@@ -2,10 +2,12 @@ import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } 
 import { useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import { REDIRECT_AFTER_ADD_PRODUCT_MS } from "../../../shared/constants.ts";
+import { isImageError } from "../../../shared/error-codes.ts";
 import {
   ACCEPTED_IMAGE_TYPES,
   MAX_IMAGE_BYTES,
   NewProductFieldsSchema,
+  newProductDetailsSchema,
   productMessages,
 } from "../../../shared/schemas/product-form.ts";
 import {
@@ -19,9 +21,11 @@ import { categoryLabels } from "../../components/category-tiles.tsx";
 import { PhotoIcon } from "../../components/icons.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { shopToday } from "../../lib/produce.ts";
 import { useCreateProduct } from "./create-product.api.ts";
+import { emptyProduceValues, ProduceFields, type ProduceValues } from "./produce-fields.tsx";
 
-type FieldName = "name" | "price" | "image" | "description" | "category";
+type FieldName = "name" | "price" | "image" | "description" | "category" | keyof ProduceValues;
 type Errors = Partial<Record<FieldName, string>>;
 
 const emptyValues = { name: "", price: "", description: "", category: "" };
@@ -43,11 +47,12 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
-/** A farmer lists a product with a photo (SPEC §2, §4, §5); the server checks everything again. */
+/** A farmer lists a product with a photo (product rules §2, §4, §5); the server checks everything again. */
 export function AddProductPage({ signedIn }: { signedIn: boolean }) {
   const id = useId();
   const navigate = useNavigate();
   const [values, setValues] = useState(emptyValues);
+  const [produce, setProduce] = useState<ProduceValues>(emptyProduceValues);
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [previewFailed, setPreviewFailed] = useState(false);
@@ -76,6 +81,12 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
       if (errors[field]) setErrors({ ...errors, [field]: undefined });
     };
 
+  const updateProduce =
+    (field: keyof ProduceValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+      setProduce({ ...produce, [field]: event.target.value });
+      if (errors[field]) setErrors({ ...errors, [field]: undefined });
+    };
+
   const chooseImage = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
     setImage(file);
@@ -93,11 +104,16 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
     if (!parsed.success) {
       for (const issue of parsed.error.issues) nextErrors[issue.path[0] as FieldName] ??= issue.message;
     }
+    // NOTE: the optional produce fields are checked after the spec's, so the spec's messages come first.
+    const details = newProductDetailsSchema(shopToday()).safeParse(produce);
+    if (!details.success) {
+      for (const issue of details.error.issues) nextErrors[issue.path[0] as FieldName] ??= issue.message;
+    }
     if (!image) nextErrors.image = productMessages.fillAllFields;
     else if (imageProblem(image)) nextErrors.image = imageProblem(image);
     setErrors(nextErrors);
     const messages = Object.values(nextErrors);
-    if (!parsed.success || !image || messages.length > 0) {
+    if (!parsed.success || !details.success || !image || messages.length > 0) {
       toast.error(
         messages.includes(productMessages.fillAllFields) ? productMessages.fillAllFields : messages[0],
       );
@@ -107,7 +123,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
     setProgress(0);
     setFormError(null);
     try {
-      const product = await creation.mutateAsync({ ...parsed.data, image });
+      const product = await creation.mutateAsync({ ...parsed.data, ...details.data, image });
       toast.success(productMessages.added(product.name));
       setDone(true);
       setTimeout(() => navigate("/shop"), REDIRECT_AFTER_ADD_PRODUCT_MS);
@@ -119,7 +135,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
       }
       if (error instanceof ApiRequestError) {
         const fromServer: Errors = { ...error.fields };
-        const aboutImage = error.status === 413 || error.status === 415 || /image/i.test(error.code);
+        const aboutImage = isImageError(error.code);
         if (Object.keys(fromServer).length === 0) {
           if (aboutImage) fromServer.image = error.message;
           else setFormError(error.message);
@@ -217,6 +233,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
             />
             <FieldError id={`${ids.description}-error`} message={errors.description} />
           </div>
+          <ProduceFields values={produce} errors={errors} onChange={updateProduce} />
         </div>
 
         <div className="flex flex-col gap-5">

@@ -1,5 +1,5 @@
 import { toast } from "react-toastify";
-import type { CartProduct } from "../../../shared/schemas/cart.ts";
+import { type CartProduct, MAX_LINE_QUANTITY } from "../../../shared/schemas/cart.ts";
 import { productMessages } from "../../../shared/schemas/product-form.ts";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { addToCart } from "../../lib/cart-store.ts";
@@ -13,12 +13,22 @@ export const cartProductOf = (product: Product): CartProduct => ({
   description: product.description,
   category: product.category,
   userId: product.userId,
+  unit: product.unit,
+  stock: product.stock,
 });
 
 /** Adds one to the stored cart and says so with the spec's toasts. */
 export function addToCartWithToast(product: CartProduct): void {
   const result = addToCart(product);
   const name = product.name || "Product";
+  if (result === "limit") {
+    toast.info(
+      product.stock === 0
+        ? `${name} is sold out.`
+        : `Only ${product.stock ?? MAX_LINE_QUANTITY} of ${name} can be ordered, and your cart holds them all.`,
+    );
+    return;
+  }
   toast.success(
     result === "added" ? productMessages.addedToCart(name) : productMessages.quantityUpdated(name),
   );

@@ -1,13 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiErrorSchema } from "../../../shared/api-error.ts";
 import { CSRF_HEADER } from "../../../shared/constants.ts";
 import type { NewProductFields } from "../../../shared/schemas/product-form.ts";
 import { type Product, ProductSchema } from "../../../shared/schemas/products.ts";
-import { ApiRequestError } from "../../lib/api-client.ts";
+import { ApiRequestError, errorFromReply, networkError } from "../../lib/api-client.ts";
 import { productsKey } from "./products.api.ts";
 
 export interface NewProduct extends NewProductFields {
   image: File;
+  /** The optional produce details; a null or missing one is not sent (the server's default applies). */
+  unit?: string;
+  stock?: number | null;
+  harvestedOn?: string | null;
 }
 
 function parseJson(text: string): unknown {
@@ -31,6 +34,9 @@ export function createProduct(
   form.set("price", String(product.price));
   form.set("description", product.description);
   form.set("category", product.category);
+  if (product.unit) form.set("unit", product.unit);
+  if (product.stock !== null && product.stock !== undefined) form.set("stock", String(product.stock));
+  if (product.harvestedOn) form.set("harvestedOn", product.harvestedOn);
   form.set("image", product.image, product.image.name);
 
   return new Promise((resolve, reject) => {
@@ -48,26 +54,9 @@ export function createProduct(
         else reject(new ApiRequestError(xhr.status, "bad_response", "Unexpected answer from the server"));
         return;
       }
-      const error = ApiErrorSchema.safeParse(payload);
-      reject(
-        error.success
-          ? new ApiRequestError(
-              xhr.status,
-              error.data.error.code,
-              error.data.error.message,
-              error.data.error.fields,
-            )
-          : new ApiRequestError(xhr.status, "http_error", `Request failed (${xhr.status})`),
-      );
+      reject(errorFromReply(xhr.status, payload));
     };
-    xhr.onerror = () =>
-      reject(
-        new ApiRequestError(
-          0,
-          "network",
-          "Could not reach Veggie Cart. Check your connection and try again.",
-        ),
-      );
+    xhr.onerror = () => reject(networkError());
     xhr.send(form);
   });
 }

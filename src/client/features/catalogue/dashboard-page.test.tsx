@@ -19,7 +19,7 @@ describe("dashboard", () => {
     renderScreen(<DashboardPage />, { path: "/dashboard", client: dashboardWith([aProduct()]) });
     expect(screen.getByText("Free shipping on orders over Rs. 200")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /Dairy/ })).toHaveAttribute("href", "/shop?category=dairy");
-    expect(screen.getByRole("link", { name: "Farmer Portal" })).toHaveAttribute("href", "/addproduct");
+    expect(screen.getByRole("link", { name: "Farmer Portal" })).toHaveAttribute("href", "/farmer");
     expect(screen.getByRole("link", { name: "Shop Now" })).toHaveAttribute("href", "/shop");
   });
 

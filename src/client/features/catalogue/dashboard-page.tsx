@@ -26,7 +26,7 @@ function SectionHeading({ id, title, children }: { id: string; title: string; ch
   );
 }
 
-/** Home (SPEC §2): hero, shipping banner, feature and category tiles, deal of the day and the product grid. */
+/** Home (product rules §2): hero, shipping banner, feature and category tiles, deal of the day and the product grid. */
 export function DashboardPage() {
   const products = useLatestProducts(DASHBOARD_PRODUCT_COUNT);
   const liked = useLikedProducts();

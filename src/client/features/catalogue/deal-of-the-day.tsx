@@ -38,7 +38,7 @@ function useNextDealOnExpiry(deal: Deal | undefined, expired: boolean) {
   }, [deal, expired, queryClient]);
 }
 
-/** The deal of the day (SPEC §2–§4): a countdown to its end, price against the original, Add to Cart. */
+/** The deal of the day (product rules §2–§4): a countdown to its end, price against the original, Add to Cart. */
 export function DealOfTheDay() {
   const deal = useDeal();
   const now = useNow(1000);

@@ -4,7 +4,7 @@ import { type Deal, DealSchema } from "../../../shared/schemas/products.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 import { readStored, writeStored } from "../../lib/storage.ts";
 
-/** The current deal, also kept under `dealOfTheDay` in localStorage (SPEC §3). */
+/** The current deal, also kept under `dealOfTheDay` in localStorage (product rules §3). */
 export async function fetchDeal(signal?: AbortSignal): Promise<Deal> {
   const payload = await apiFetch<{ deal?: unknown }>("/api/deal", { signal });
   // NOTE: the server answers `{ deal }` like `{ product }`; a bare deal is accepted too.

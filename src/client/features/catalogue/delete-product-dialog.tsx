@@ -6,7 +6,7 @@ import { ModalDialog } from "../../components/modal-dialog.tsx";
 import { useDeleteProduct } from "./delete-product.api.ts";
 import { productName } from "./product-labels.ts";
 
-/** Asks before deleting one's own product, then deletes it and says how it went (SPEC §8). */
+/** Asks before deleting one's own product, then deletes it and says how it went (product rules §8). */
 export function DeleteProductDialog({
   product,
   onClose,

@@ -38,6 +38,6 @@ describe("hero carousel", () => {
     expect(currentTitle()).toBe(first);
     fireEvent.click(screen.getByRole("button", { name: "Show slide 2" }));
     expect(currentTitle()).not.toBe(first);
-    expect(screen.getByRole("link", { name: "Farmer Portal" })).toHaveAttribute("href", "/addproduct");
+    expect(screen.getByRole("link", { name: "Farmer Portal" })).toHaveAttribute("href", "/farmer");
   });
 });

@@ -46,7 +46,7 @@ function usePrefersReducedMotion(): boolean {
 }
 
 /**
- * The hero: two slides rotating every 2 s (SPEC §9). Rotation stops while the pointer is over it, while
+ * The hero: two slides rotating every 2 s (product rules §9). Rotation stops while the pointer is over it, while
  * it holds keyboard focus, under prefers-reduced-motion, and when the shopper presses Pause (WCAG 2.2.2).
  */
 export function HeroCarousel() {
@@ -107,7 +107,7 @@ export function HeroCarousel() {
       <div className="flex flex-wrap items-center justify-between gap-4 px-6 pb-8 pt-8 sm:px-12">
         <div className="flex flex-wrap gap-3">
           <Link
-            to="/addproduct"
+            to="/farmer"
             className="rounded-xl bg-white px-5 py-3 font-semibold text-brand-900 shadow hover:bg-brand-50"
           >
             Farmer Portal

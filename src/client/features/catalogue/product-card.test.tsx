@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { shopToday } from "../../lib/produce.ts";
 import { aProduct } from "../../test/products.fixture.ts";
 import { renderScreen } from "../../test/render.tsx";
 import { ProductCard } from "./product-card.tsx";
@@ -16,7 +17,7 @@ describe("shop product card", () => {
     expect(within(card).getByText("Uncategorized")).toBeInTheDocument();
     expect(within(card).getByRole("heading", { name: "Unnamed Product" })).toBeInTheDocument();
     expect(within(card).getByText("No description available")).toBeInTheDocument();
-    expect(within(card).getByText("₹0.00")).toBeInTheDocument();
+    expect(within(card).getByText("₹0.00 / kg")).toBeInTheDocument();
     expect(within(card).queryByRole("img")).not.toBeInTheDocument();
   });
 
@@ -29,7 +30,7 @@ describe("shop product card", () => {
     expect(image).toHaveAttribute("height", "960");
     expect(image).toHaveAttribute("loading", "lazy");
     expect(screen.getByText("Fruits")).toBeInTheDocument();
-    expect(screen.getByText("₹1,234.50")).toBeInTheDocument();
+    expect(screen.getByText("₹1,234.50 / kg")).toBeInTheDocument();
   });
 
   it("offers Delete only when told the viewer owns the product, and reports which product", async () => {
@@ -57,5 +58,58 @@ describe("shop product card", () => {
     expect(cart).toEqual([
       expect.objectContaining({ id: product.id, name: "Paneer", price: 90, quantity: 2 }),
     ]);
+  });
+
+  it("says how many are left at five or fewer, and nothing when stock is plentiful or not counted", () => {
+    const { unmount } = renderScreen(
+      <ProductCard product={aProduct({ stock: 3 })} canDelete={false} onDelete={noop} />,
+    );
+    expect(screen.getByText("Only 3 left")).toBeInTheDocument();
+    unmount();
+    for (const stock of [6, null]) {
+      const view = renderScreen(
+        <ProductCard product={aProduct({ stock })} canDelete={false} onDelete={noop} />,
+      );
+      expect(screen.queryByText(/left|Sold out/)).not.toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
+  it("shows a sold-out product with Add to Cart disabled", async () => {
+    renderScreen(
+      <ProductCard product={aProduct({ name: "Okra", stock: 0 })} canDelete={false} onDelete={noop} />,
+    );
+    expect(screen.getByText("Sold out")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Add to Cart/ })).toBeDisabled();
+  });
+
+  it("never puts more in the cart than the stock it shows", async () => {
+    renderScreen(
+      <ProductCard product={aProduct({ name: "Figs", stock: 2 })} canDelete={false} onDelete={noop} />,
+    );
+    const add = screen.getByRole("button", { name: /Add to Cart/ });
+    for (let i = 0; i < 3; i += 1) await userEvent.click(add);
+    expect(
+      await screen.findByText("Only 2 of Figs can be ordered, and your cart holds them all."),
+    ).toBeInTheDocument();
+    const cart = JSON.parse(window.localStorage.getItem("cart") ?? "[]");
+    expect(cart).toEqual([expect.objectContaining({ name: "Figs", quantity: 2, stock: 2, unit: "kg" })]);
+  });
+
+  it("says when it was harvested, counted in the shop's calendar days", () => {
+    const today = shopToday();
+    const daysAgo = (n: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    for (const [date, label] of [
+      [today, "Harvested today"],
+      [daysAgo(1), "Harvested yesterday"],
+      [daysAgo(3), "Harvested 3 days ago"],
+    ] as const) {
+      const view = renderScreen(
+        <ProductCard product={aProduct({ harvestedOn: date })} canDelete={false} onDelete={noop} />,
+      );
+      expect(screen.getByText(label)).toHaveAttribute("datetime", date);
+      view.unmount();
+    }
   });
 });

@@ -1,22 +1,27 @@
-import { formatRupees } from "../../../shared/money.ts";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { CartIcon, TrashIcon } from "../../components/icons.tsx";
+import { HarvestNote, StockBadge } from "../../components/produce-facts.tsx";
+import { formatUnitPrice, isSoldOut } from "../../lib/produce.ts";
 import { addToCartWithToast, cartProductOf } from "./add-to-cart.ts";
 import { ProductImage, productGridSizes } from "./product-image.tsx";
 import { categoryLabel, productDescription, productName } from "./product-labels.ts";
 
 interface ProductCardProps {
   product: Product;
-  /** Only the product's owner may delete it (SPEC §5). */
+  /** Only the product's owner may delete it (product rules §5). */
   canDelete: boolean;
   onDelete: (product: Product) => void;
   eager?: boolean;
 }
 
-/** A shop card: photo, category badge, name, description, price, Add to Cart and, for the owner, Delete. */
+/**
+ * A shop card: photo, category badge, name, description, price per unit, stock and harvest notes, Add to Cart
+ * (disabled when sold out) and, for the owner, Delete.
+ */
 export function ProductCard({ product, canDelete, onDelete, eager }: ProductCardProps) {
   const name = productName(product.name);
+  const soldOut = isSoldOut(product.stock);
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-lg">
       <div className="relative aspect-[4/3] overflow-hidden bg-stone-100">
@@ -26,14 +31,24 @@ export function ProductCard({ product, canDelete, onDelete, eager }: ProductCard
         </span>
       </div>
       <div className="flex flex-1 flex-col p-4">
-        <h3 className="text-lg font-semibold text-stone-900">{name}</h3>
+        <h2 className="text-lg font-semibold text-stone-900">{name}</h2>
         {product.farmerName ? <p className="text-xs text-stone-600">by {product.farmerName}</p> : null}
         <p className="mt-1 line-clamp-2 flex-1 text-sm text-stone-600">
           {productDescription(product.description)}
         </p>
-        <p className="mt-3 text-xl font-bold text-brand-800">{formatRupees(product.price || 0)}</p>
+        <HarvestNote harvestedOn={product.harvestedOn} className="mt-2" />
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+          <p className="text-xl font-bold text-brand-800">
+            {formatUnitPrice(product.price || 0, product.unit)}
+          </p>
+          <StockBadge stock={product.stock} />
+        </div>
         <div className="mt-3 flex gap-2">
-          <Button className="flex-1" onClick={() => addToCartWithToast(cartProductOf(product))}>
+          <Button
+            className="flex-1"
+            disabled={soldOut}
+            onClick={() => addToCartWithToast(cartProductOf(product))}
+          >
             <CartIcon />
             Add to Cart<span className="sr-only">: {name}</span>
           </Button>

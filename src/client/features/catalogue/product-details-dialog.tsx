@@ -1,13 +1,14 @@
-import { formatRupees } from "../../../shared/money.ts";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { CartIcon } from "../../components/icons.tsx";
 import { ModalDialog } from "../../components/modal-dialog.tsx";
+import { HarvestNote, StockBadge } from "../../components/produce-facts.tsx";
+import { formatUnitPrice, isSoldOut } from "../../lib/produce.ts";
 import { addToCartWithToast, cartProductOf } from "./add-to-cart.ts";
 import { ProductImage } from "./product-image.tsx";
 import { categoryLabel, productDescription, productName } from "./product-labels.ts";
 
-/** A product's details: photo, description, price and Add to Cart (SPEC §2). */
+/** A product's details: photo, description, price and Add to Cart (product rules §2). */
 export function ProductDetailsDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   return (
     <ModalDialog title={productName(product.name)} onClose={onClose} className="max-w-2xl">
@@ -21,10 +22,21 @@ export function ProductDetailsDialog({ product, onClose }: { product: Product; o
           </span>
           {product.farmerName ? <p className="mt-2 text-sm text-stone-600">by {product.farmerName}</p> : null}
           <p className="mt-3 flex-1 text-stone-700">{productDescription(product.description)}</p>
-          <p className="mt-4 text-2xl font-bold text-brand-800">{formatRupees(product.price || 0)}</p>
-          <Button className="mt-4" data-autofocus onClick={() => addToCartWithToast(cartProductOf(product))}>
+          <HarvestNote harvestedOn={product.harvestedOn} className="mt-3 text-sm" />
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+            <p className="text-2xl font-bold text-brand-800">
+              {formatUnitPrice(product.price || 0, product.unit)}
+            </p>
+            <StockBadge stock={product.stock} />
+          </div>
+          <Button
+            className="mt-4"
+            data-autofocus={isSoldOut(product.stock) ? undefined : true}
+            disabled={isSoldOut(product.stock)}
+            onClick={() => addToCartWithToast(cartProductOf(product))}
+          >
             <CartIcon />
-            Add to Cart
+            {isSoldOut(product.stock) ? "Sold out" : "Add to Cart"}
           </Button>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { CATEGORIES } from "../../../shared/schemas/products.ts";
 import { categoryLabels } from "../../components/category-tiles.tsx";
 
-/** The badge text: the category's name, or "Uncategorized" (SPEC §2). */
+/** The badge text: the category's name, or "Uncategorized" (product rules §2). */
 export function categoryLabel(category: string): string {
   if (!category) return "Uncategorized";
   const known = CATEGORIES.find((c) => c === category.toLowerCase());

@@ -1,7 +1,8 @@
-import { formatRupees } from "../../../shared/money.ts";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { CartIcon, EyeIcon, HeartIcon } from "../../components/icons.tsx";
+import { HarvestNote, StockBadge } from "../../components/produce-facts.tsx";
 import { toggleLike } from "../../lib/likes-store.ts";
+import { formatUnitPrice, isSoldOut } from "../../lib/produce.ts";
 import { addToCartWithToast, cartProductOf } from "./add-to-cart.ts";
 import { ProductImage, productGridSizes } from "./product-image.tsx";
 import { categoryLabel, productName } from "./product-labels.ts";
@@ -22,6 +23,7 @@ const actionClass =
  */
 export function ProductTile({ product, liked, onShowDetails, eager }: ProductTileProps) {
   const name = productName(product.name);
+  const soldOut = isSoldOut(product.stock);
   return (
     <article className="group h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-lg">
       <div className="relative aspect-[4/3] overflow-hidden bg-stone-100">
@@ -38,9 +40,10 @@ export function ProductTile({ product, liked, onShowDetails, eager }: ProductTil
           </button>
           <button
             type="button"
-            aria-label={`Add ${name} to cart`}
+            aria-label={soldOut ? `${name} is sold out` : `Add ${name} to cart`}
+            disabled={soldOut}
             onClick={() => addToCartWithToast(cartProductOf(product))}
-            className={actionClass}
+            className={`${actionClass} disabled:cursor-not-allowed disabled:bg-stone-200 disabled:text-stone-500 disabled:hover:bg-stone-200 disabled:hover:text-stone-500`}
           >
             <CartIcon />
           </button>
@@ -65,7 +68,13 @@ export function ProductTile({ product, liked, onShowDetails, eager }: ProductTil
           {categoryLabel(product.category)}
         </p>
         <h3 className="mt-1 font-semibold text-stone-900">{name}</h3>
-        <p className="mt-2 text-lg font-bold text-brand-800">{formatRupees(product.price || 0)}</p>
+        <HarvestNote harvestedOn={product.harvestedOn} className="mt-1" />
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+          <p className="text-lg font-bold text-brand-800">
+            {formatUnitPrice(product.price || 0, product.unit)}
+          </p>
+          <StockBadge stock={product.stock} />
+        </div>
       </div>
     </article>
   );

@@ -39,7 +39,7 @@ function useLoadWhenVisible(onVisible: () => void, enabled: boolean) {
   return ref;
 }
 
-/** The shop (SPEC §2): every product, a page at a time, with search, category filter and sort. */
+/** The shop (product rules §2): every product, a page at a time, with search, category filter and sort. */
 export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFrom(params), [params]);

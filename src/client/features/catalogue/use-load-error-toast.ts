@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { toast } from "react-toastify";
 import { productMessages } from "../../../shared/schemas/product-form.ts";
 
-/** Says "Error loading products. Please try again later." once per failure (SPEC §8). */
+/** Says "Error loading products. Please try again later." once per failure (product rules §8). */
 export function useLoadErrorToast(failed: boolean) {
   useEffect(() => {
     if (failed) toast.error(productMessages.loadFailed, { toastId: "products-load-failed" });

@@ -14,7 +14,7 @@ export const defaultContactCopy: ContactCopy = {
   message: "",
 };
 
-/** `?type=shipping` and `?type=returns` change the title and prefill the message (SPEC §2). */
+/** `?type=shipping` and `?type=returns` change the title and prefill the message (product rules §2). */
 export const contactTopicCopy: Record<ContactTopic, ContactCopy> = {
   shipping: {
     title: "Shipping Enquiry",

@@ -169,7 +169,7 @@ describe("messages page", () => {
     const names = within(nav)
       .getAllByRole("link")
       .map((link) => link.textContent);
-    expect(names.slice(-2)).toEqual(["Cart", "Messages"]);
+    expect(names.slice(-3)).toEqual(["Cart", "Messages", "Account"]);
   });
 
   it("shows each message with the sender's details and choices", async () => {

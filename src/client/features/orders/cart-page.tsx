@@ -2,8 +2,10 @@ import { Link } from "react-router";
 import { toast } from "react-toastify";
 import { orderMessages } from "../../../shared/messages.ts";
 import { formatRupees } from "../../../shared/money.ts";
-import { type CartItem, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../../../shared/schemas/cart.ts";
-import { removeFromCart, setCartQuantity, useCart } from "../../lib/cart-store.ts";
+import { type CartItem, MIN_LINE_QUANTITY } from "../../../shared/schemas/cart.ts";
+import { StockBadge } from "../../components/produce-facts.tsx";
+import { maxQuantityOf, removeFromCart, setCartQuantity, useCart } from "../../lib/cart-store.ts";
+import { formatUnitPrice } from "../../lib/produce.ts";
 import { cartItemCount, cartTotalRupees, lineTotalRupees } from "./format.ts";
 import { ArrowLeftIcon, CartIcon, MinusIcon, PlusIcon, TrashIcon } from "./icons.tsx";
 import { primaryLink } from "./link-styles.ts";
@@ -23,7 +25,8 @@ function CartLine({ item }: { item: CartItem }) {
       <div className="min-w-0">
         <h2 className="break-words text-lg font-semibold text-stone-900">{item.name}</h2>
         <p className="mt-0.5 flex flex-wrap items-center gap-2 text-stone-600">
-          {formatRupees(item.price)}
+          {formatUnitPrice(item.price, item.unit)}
+          <StockBadge stock={item.stock} />
           {item.startTime ? (
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
               Deal of the Day
@@ -52,7 +55,7 @@ function CartLine({ item }: { item: CartItem }) {
             type="button"
             className={stepButton}
             aria-label={`Increase quantity of ${item.name}`}
-            disabled={item.quantity >= MAX_LINE_QUANTITY}
+            disabled={item.quantity >= maxQuantityOf(item)}
             onClick={() => setCartQuantity(item.id, item.quantity + 1)}
           >
             <PlusIcon />
@@ -100,7 +103,7 @@ export function CartPage() {
           </Link>
         </div>
       ) : (
-        <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="mt-6 grid grid-cols-1 gap-8 pb-20 sm:pb-0 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <ul
             aria-label="Cart items"
             className="divide-y divide-stone-200 rounded-2xl bg-white px-4 sm:px-5 shadow-sm ring-1 ring-stone-200"
@@ -138,6 +141,12 @@ export function CartPage() {
               Continue Shopping
             </Link>
           </aside>
+          {/* NOTE: on a phone the way on is always under the thumb, whatever the scroll position. */}
+          <div className="fixed inset-x-0 bottom-0 z-20 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:hidden">
+            <Link to="/checkout" className={`w-full ${primaryLink}`}>
+              Checkout · {formatRupees(total)}
+            </Link>
+          </div>
         </div>
       )}
     </section>

@@ -76,6 +76,7 @@ describe("checkout page", () => {
     const expected = {
       "Full name": "Please enter your full name",
       Email: "Please enter your email address",
+      "Phone number": "The farmer calls you on it to deliver within 24 hours. Please enter your phone number",
       Address: "Please enter your address",
       City: "Please enter your city",
       State: "Please enter your state",
@@ -111,5 +112,45 @@ describe("checkout page", () => {
     await userEvent.type(screen.getByLabelText("ZIP code"), "11001");
     expect(screen.getByLabelText("ZIP code")).not.toHaveAttribute("aria-invalid");
     expect(fetchSpy).not.toHaveBeenCalledWith("/api/orders", expect.anything());
+  });
+
+  it("says honestly how each payment method is paid", async () => {
+    openCheckout();
+    expect(await screen.findByText(/Nothing is charged online/)).toBeInTheDocument();
+    expect(screen.getByText(/Pay by credit card to the farmer on delivery/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("radio", { name: "UPI" }));
+    expect(screen.getByText(/Pay by UPI to the farmer on delivery/)).toBeInTheDocument();
+  });
+
+  it("marks a line over the stock with how many are left, keeps Place Order disabled and remembers the stock", async () => {
+    window.localStorage.setItem("cart", JSON.stringify([cart[0]]));
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+      Response.json({
+        items: [
+          {
+            productId: "p-tomato",
+            name: "Tomatoes",
+            unitPrice: 40.5,
+            unit: "kg",
+            quantity: 3,
+            lineTotal: 121.5,
+            stock: 2,
+            exceedsStock: true,
+          },
+        ],
+        total: 121.5,
+        problems: { "items.0.quantity": "Only 2 left" },
+      }),
+    );
+    renderAt("/checkout", asha);
+    const summary = await screen.findByRole("region", { name: "Order Summary" });
+    expect(await within(summary).findByText("Only 2 left")).toBeInTheDocument();
+    expect(summary).toHaveTextContent("₹40.50 / kg × 3");
+    expect(screen.getByRole("button", { name: "Place Order" })).toBeDisabled();
+    expect(screen.getByRole("alert")).toHaveTextContent("no longer available in the quantity you chose");
+    expect(JSON.parse(window.localStorage.getItem("cart") ?? "[]")[0]).toMatchObject({
+      quantity: 3,
+      stock: 2,
+    });
   });
 });

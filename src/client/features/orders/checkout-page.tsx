@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import { orderMessages } from "../../../shared/messages.ts";
@@ -8,14 +8,19 @@ import {
   CheckoutFormSchema,
   DEFAULT_PAYMENT_METHOD,
   PAYMENT_METHODS,
+  PAYMENT_ON_DELIVERY_NOTE,
+  type PaymentMethod,
   type PlaceOrderInput,
   paymentMethodLabels,
+  paymentMethodNotes,
 } from "../../../shared/schemas/orders.ts";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
-import { clearCart, useCart } from "../../lib/cart-store.ts";
+import { clearCart, rememberStock, useCart } from "../../lib/cart-store.ts";
 import { fieldErrors } from "../../lib/form-errors.ts";
+import { isOnline, useOnline } from "../../lib/online.ts";
+import { clearDraft, readDraft, saveDraft } from "./checkout-draft.ts";
 import { ArrowLeftIcon, CartIcon } from "./icons.tsx";
 import { primaryLink } from "./link-styles.ts";
 import { OrderSummary } from "./order-summary.tsx";
@@ -31,9 +36,18 @@ const textFields: {
   autoComplete: string;
   type?: string;
   wide?: boolean;
+  hint?: string;
 }[] = [
   { name: "fullName", label: "Full name", autoComplete: "name", wide: true },
   { name: "email", label: "Email", autoComplete: "email", type: "email", wide: true },
+  {
+    name: "phone",
+    label: "Phone number",
+    autoComplete: "tel",
+    type: "tel",
+    wide: true,
+    hint: "The farmer calls you on it to deliver within 24 hours.",
+  },
   { name: "address", label: "Address", autoComplete: "street-address", wide: true },
   { name: "city", label: "City", autoComplete: "address-level2" },
   { name: "state", label: "State", autoComplete: "address-level1" },
@@ -69,15 +83,30 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
   const items = useCart();
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
-  const [values, setValues] = useState<Values>({
-    fullName: defaults.fullName ?? "",
-    email: defaults.email ?? "",
-    address: "",
-    city: "",
-    state: "",
-    zipCode: "",
-    paymentMethod: DEFAULT_PAYMENT_METHOD,
+  const online = useOnline();
+  const [values, setValues] = useState<Values>(() => {
+    const blank: Values = {
+      fullName: defaults.fullName ?? "",
+      email: defaults.email ?? "",
+      phone: "",
+      address: "",
+      city: "",
+      state: "",
+      zipCode: "",
+      paymentMethod: DEFAULT_PAYMENT_METHOD,
+    };
+    const draft = readDraft();
+    for (const name of Object.keys(blank) as FieldName[]) {
+      if (draft[name] !== undefined) blank[name] = draft[name];
+    }
+    return blank;
   });
+  const [offlineTried, setOfflineTried] = useState(false);
+  // NOTE: the spec's toast, once, when checkout is opened with nothing in the cart.
+  const emptyOnArrival = useRef(items.length === 0);
+  useEffect(() => {
+    if (emptyOnArrival.current) toast.error(orderMessages.cartEmpty, { toastId: "checkout-cart-empty" });
+  }, []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
   const [serverMessage, setServerMessage] = useState<string | null>(null);
@@ -90,11 +119,25 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
   const orderLines = toOrderLines(items);
   const quote = useQuote(orderLines);
   const quoteError = quote.error instanceof ApiRequestError && quote.error.status >= 400 ? quote.error : null;
-  const quoteLineErrors = quoteError ? splitServerFields(quoteError.fields).lines : {};
+  const quoteLineErrors = splitServerFields(
+    quoteError ? quoteError.fields : (quote.data?.problems ?? {}),
+  ).lines;
+  // NOTE: the quote answers for the cart as it was asked; while a newer one loads, the old one's problems
+  // still show (keepPreviousData) but do not block, and the server refuses an oversold order anyway.
+  const quoteIsCurrent = quote.data !== undefined && !quote.isPlaceholderData;
+  const stockProblem = quoteIsCurrent && Object.keys(quote.data.problems).length > 0;
+
+  // The cart remembers the stock the quote reported, so its + button stops there.
+  useEffect(() => {
+    if (quote.data && !quote.isPlaceholderData) {
+      rememberStock(new Map(quote.data.items.map((line) => [line.productId, line.stock])));
+    }
+  }, [quote.data, quote.isPlaceholderData]);
 
   function update(name: FieldName, value: string) {
     const next = { ...values, [name]: value };
     setValues(next);
+    saveDraft(next);
     if (attempted) {
       const parsed = CheckoutFormSchema.safeParse(next);
       setErrors(parsed.success ? {} : fieldErrors(parsed.error));
@@ -106,6 +149,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
     if (submitting.current) return;
     setAttempted(true);
     setServerMessage(null);
+    setOfflineTried(false);
     if (items.length === 0) {
       toast.error(orderMessages.cartEmpty);
       return;
@@ -120,6 +164,10 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
     }
     setErrors({});
     setLineErrors({});
+    if (!isOnline()) {
+      setOfflineTried(true);
+      return;
+    }
     const { paymentMethod, ...shipping } = parsed.data;
     const input: PlaceOrderInput = { items: orderLines, shipping, paymentMethod };
     const body = JSON.stringify(input);
@@ -131,10 +179,19 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
     submitting.current = true;
     try {
       const order = await placeOrder.mutateAsync({ input, idempotencyKey: attempt.current.key });
-      navigate("/order-confirmation", { replace: true, state: { orderId: order.id, total: order.total } });
+      navigate("/order-confirmation", {
+        replace: true,
+        state: { orderId: order.id, total: order.total, paymentMethod: order.paymentMethod },
+      });
       clearCart();
+      clearDraft();
       toast.success(orderMessages.orderPlaced);
     } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 0) {
+        // NOTE: the connection dropped: say so beside the button; the same key is kept for the retry.
+        setOfflineTried(true);
+        return;
+      }
       toast.error(orderMessages.orderFailed);
       if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
         // The server refused this request for good, so nothing was made with its key: the next try is a new one.
@@ -143,6 +200,8 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
         setErrors(form);
         setLineErrors(lines);
         setServerMessage(error.message);
+        // An out-of-stock refusal: ask again what is left, so the lines show it and the cart stops there.
+        if (error.code === "out_of_stock") void quote.refetch();
       }
     } finally {
       submitting.current = false;
@@ -174,13 +233,22 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
         <ArrowLeftIcon /> Back to Cart
       </Link>
       <h1 className="mt-4 text-3xl font-bold text-brand-900">Checkout</h1>
+      {/* NOTE: the summary comes first, so on a phone the total is read before Place Order; from lg it is
+          the right-hand column. */}
       <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="lg:col-start-2 lg:row-start-1">
+          <OrderSummary
+            items={items}
+            quote={quoteError ? undefined : quote.data}
+            lineErrors={{ ...quoteLineErrors, ...lineErrors }}
+          />
+        </div>
         <form
           ref={formRef}
           onSubmit={onSubmit}
           noValidate
           aria-labelledby="shipping-heading"
-          className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
+          className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 lg:col-start-1 lg:row-start-1"
         >
           <h2 id="shipping-heading" className="text-lg font-semibold text-stone-900">
             Shipping Information
@@ -194,6 +262,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
                 type={field.type ?? "text"}
                 autoComplete={field.autoComplete}
                 required
+                hint={field.hint}
                 value={values[field.name]}
                 error={errors[field.name]}
                 onChange={(event) => update(field.name, event.target.value)}
@@ -225,6 +294,10 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
             {errors.paymentMethod ? (
               <p className="mt-1 text-sm text-red-700">{errors.paymentMethod}</p>
             ) : null}
+            <div className="mt-3 rounded-lg bg-brand-50 px-4 py-3 text-sm text-stone-800" aria-live="polite">
+              <p className="font-semibold">{PAYMENT_ON_DELIVERY_NOTE}</p>
+              <p className="mt-1">{paymentMethodNotes[values.paymentMethod as PaymentMethod]}</p>
+            </div>
           </fieldset>
 
           {serverMessage || quoteError ? (
@@ -235,16 +308,39 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
               {serverMessage ?? quoteError?.message}
             </p>
           ) : null}
+          {stockProblem && !serverMessage ? (
+            <p
+              id="stock-problem"
+              role="alert"
+              className="mt-6 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
+            >
+              Some items are no longer available in the quantity you chose. Change them in your{" "}
+              <Link to="/cart" className="font-semibold underline">
+                cart
+              </Link>{" "}
+              to place the order.
+            </p>
+          ) : null}
 
-          <Button type="submit" className="mt-6 w-full py-3 text-lg" disabled={busy} aria-busy={busy}>
+          {online ? null : (
+            <p
+              role={offlineTried ? "alert" : undefined}
+              className="mt-6 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-300"
+            >
+              {orderMessages.needsConnection}
+            </p>
+          )}
+
+          <Button
+            type="submit"
+            className="mt-6 w-full py-3 text-lg"
+            disabled={busy || stockProblem}
+            aria-busy={busy}
+            aria-describedby={stockProblem ? "stock-problem" : undefined}
+          >
             {busy ? "Placing Order..." : "Place Order"}
           </Button>
         </form>
-        <OrderSummary
-          items={items}
-          quote={quoteError ? undefined : quote.data}
-          lineErrors={{ ...quoteLineErrors, ...lineErrors }}
-        />
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import { paiseToRupees, rupeesToPaise } from "../../../shared/money.ts";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
+import { fulfilmentStatusLabels } from "../../../shared/schemas/fulfilments.ts";
 import { type PaymentMethod, paymentMethodLabels } from "../../../shared/schemas/orders.ts";
 
 const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
@@ -11,7 +12,11 @@ export const orderNumber = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
 
 export const paymentLabel = (method: string) => paymentMethodLabels[method as PaymentMethod] ?? method;
 
-export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+const statusLabels: Record<string, string> = { ...fulfilmentStatusLabels, in_progress: "In progress" };
+
+/** "Pending", "Out for delivery", "In progress"... for an order's or a part's status. */
+export const statusLabel = (status: string) =>
+  statusLabels[status] ?? status.charAt(0).toUpperCase() + status.slice(1).replaceAll("_", " ");
 
 /** The cart's total in rupees, summed in paise so that 0.1 + 0.2 never shows as 0.30000000000000004. */
 export const cartTotalRupees = (items: readonly CartItem[]): number =>

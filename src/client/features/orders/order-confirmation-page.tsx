@@ -1,5 +1,10 @@
 import { Link, useLocation } from "react-router";
 import { formatRupees } from "../../../shared/money.ts";
+import {
+  PAYMENT_ON_DELIVERY_NOTE,
+  type PaymentMethod,
+  paymentMethodNotes,
+} from "../../../shared/schemas/orders.ts";
 import { orderNumber } from "./format.ts";
 import { CheckCircleIcon } from "./icons.tsx";
 import { primaryLink, secondaryLink } from "./link-styles.ts";
@@ -12,7 +17,12 @@ const nextSteps = [
 ];
 
 export function OrderConfirmationPage() {
-  const state = useLocation().state as { orderId?: string; total?: number } | null;
+  const state = useLocation().state as {
+    orderId?: string;
+    total?: number;
+    paymentMethod?: PaymentMethod;
+  } | null;
+  const paymentNote = state?.paymentMethod ? paymentMethodNotes[state.paymentMethod] : undefined;
   return (
     <section className="mx-auto max-w-2xl px-4 py-12">
       <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-stone-200">
@@ -30,6 +40,12 @@ export function OrderConfirmationPage() {
             ) : null}
           </p>
         ) : null}
+
+        <div className="mt-6 rounded-xl bg-amber-50 p-4 text-left text-stone-800 ring-1 ring-amber-200">
+          <h2 className="font-semibold text-stone-900">How you pay</h2>
+          <p className="mt-1">{PAYMENT_ON_DELIVERY_NOTE}</p>
+          {paymentNote ? <p className="mt-1">{paymentNote}</p> : null}
+        </div>
 
         <div className="mt-8 rounded-xl bg-brand-50 p-6 text-left">
           <h2 className="text-lg font-semibold text-brand-900">What's next?</h2>

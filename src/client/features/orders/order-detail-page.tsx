@@ -1,11 +1,105 @@
+import { useState } from "react";
 import { Link, useParams } from "react-router";
+import { toast } from "react-toastify";
 import { formatRupees } from "../../../shared/money.ts";
+import { fulfilmentMessages } from "../../../shared/schemas/fulfilments.ts";
+import {
+  type Order,
+  type OrderFulfilment,
+  PAYMENT_ON_DELIVERY_NOTE,
+  type PaymentMethod,
+  paymentMethodNotes,
+} from "../../../shared/schemas/orders.ts";
+import { Button } from "../../components/button.tsx";
+import { ModalDialog } from "../../components/modal-dialog.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { formatUnitPrice } from "../../lib/produce.ts";
+import { useCancelOrder } from "./cancel-order.api.ts";
 import { formatOrderDate, orderNumber, paymentLabel } from "./format.ts";
+import { FulfilmentHistory } from "./fulfilment-history.tsx";
 import { ArrowLeftIcon } from "./icons.tsx";
 import { useOrder } from "./order.api.ts";
-import { OrderStatusBadge } from "./order-status-badge.tsx";
+import { OrderLines } from "./order-lines.tsx";
+import { OrderStatusBadge, PaymentBadge } from "./order-status-badge.tsx";
+
+/** One farmer's part of the order: who delivers it, its status and history, and whether it is paid. */
+function FulfilmentPart({ part, index }: { part: OrderFulfilment; index: number }) {
+  const headingId = `part-${part.id}`;
+  return (
+    <li>
+      <article aria-labelledby={headingId} className="rounded-xl p-4 ring-1 ring-stone-200">
+        <header className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id={headingId} className="font-semibold text-stone-900">
+            Part {index + 1}: from {part.farmerName}
+          </h3>
+          <div className="flex flex-wrap gap-2">
+            <OrderStatusBadge status={part.status} />
+            <PaymentBadge state={part.payment.state} />
+          </div>
+        </header>
+        <div className="mt-3">
+          <OrderLines items={part.items} total={part.total} label={`Items from ${part.farmerName}`} />
+        </div>
+        <div className="mt-3">
+          <FulfilmentHistory history={part.history} label={`History of the part from ${part.farmerName}`} />
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** The buyer cancels every pending part at once, after saying yes. */
+function CancelPendingParts({ order }: { order: Order }) {
+  const cancel = useCancelOrder();
+  const [asking, setAsking] = useState(false);
+  const pending = order.fulfilments.filter((part) => part.status === "pending");
+  if (pending.length === 0) return null;
+  const all = pending.length === order.fulfilments.length;
+
+  const confirm = () =>
+    cancel.mutate(
+      { id: order.id },
+      {
+        onSuccess: () => {
+          toast.success(fulfilmentMessages.orderCancelled);
+          setAsking(false);
+        },
+        onError: (error) =>
+          toast.error(
+            error instanceof ApiRequestError ? error.message : "Could not cancel. Please try again.",
+          ),
+      },
+    );
+
+  return (
+    <>
+      <Button variant="danger" onClick={() => setAsking(true)}>
+        {all ? "Cancel order" : "Cancel pending parts"}
+      </Button>
+      {asking ? (
+        <ModalDialog
+          title={all ? "Cancel this order?" : "Cancel the pending parts?"}
+          onClose={() => setAsking(false)}
+        >
+          <p className="text-stone-700">
+            {all
+              ? "Nothing has been confirmed yet, so the whole order is cancelled."
+              : `${pending.map((part) => part.farmerName).join(", ")} ${pending.length === 1 ? "has" : "have"} not confirmed yet: ${pending.length === 1 ? "that part is" : "those parts are"} cancelled. The rest of the order goes on.`}
+          </p>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <Button variant="secondary" onClick={() => setAsking(false)} data-autofocus>
+              Keep it
+            </Button>
+            <Button variant="danger" onClick={confirm} disabled={cancel.isPending}>
+              {cancel.isPending ? "Cancelling..." : all ? "Cancel order" : "Cancel pending parts"}
+            </Button>
+          </div>
+        </ModalDialog>
+      ) : null}
+    </>
+  );
+}
 
 export function OrderDetailPage() {
   const { id = "" } = useParams();
@@ -67,7 +161,9 @@ export function OrderDetailPage() {
                     <th scope="row" className="py-2 font-medium">
                       {line.name}
                     </th>
-                    <td className="py-2 pl-3 text-right tabular-nums">{formatRupees(line.unitPrice)}</td>
+                    <td className="py-2 pl-3 text-right tabular-nums">
+                      {formatUnitPrice(line.unitPrice, line.unit)}
+                    </td>
                     <td className="py-2 pl-3 text-right tabular-nums">{line.quantity}</td>
                     <td className="py-2 pl-3 text-right tabular-nums">{formatRupees(line.lineTotal)}</td>
                   </tr>
@@ -98,14 +194,33 @@ export function OrderDetailPage() {
               <p className="mt-1 text-stone-700">{order.data.shipping.fullName}</p>
               <p className="text-stone-700">{order.data.shippingAddress}</p>
               <p className="text-stone-700">{order.data.shipping.email}</p>
+              <p className="text-stone-700">{order.data.shipping.phone}</p>
             </section>
             <section aria-labelledby="payment-heading">
               <h2 id="payment-heading" className="font-semibold text-stone-900">
                 Payment method
               </h2>
               <p className="mt-1 text-stone-700">{paymentLabel(order.data.paymentMethod)}</p>
+              <p className="mt-1 text-sm text-stone-700">{PAYMENT_ON_DELIVERY_NOTE}</p>
+              <p className="mt-1 text-sm text-stone-700">
+                {paymentMethodNotes[order.data.paymentMethod as PaymentMethod]}
+              </p>
             </section>
           </div>
+
+          <section aria-labelledby="parts-heading" className="mt-6 border-t border-stone-200 pt-6">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="parts-heading" className="font-semibold text-stone-900">
+                Delivery and payment, farmer by farmer
+              </h2>
+              <CancelPendingParts order={order.data} />
+            </div>
+            <ul aria-labelledby="parts-heading" className="mt-3 space-y-3">
+              {order.data.fulfilments.map((part, index) => (
+                <FulfilmentPart key={part.id} part={part} index={index} />
+              ))}
+            </ul>
+          </section>
         </article>
       )}
     </section>

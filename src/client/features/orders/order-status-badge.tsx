@@ -1,9 +1,32 @@
 import { statusLabel } from "./format.ts";
 
+const colours: Record<string, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  confirmed: "bg-sky-100 text-sky-900",
+  in_progress: "bg-sky-100 text-sky-900",
+  out_for_delivery: "bg-indigo-100 text-indigo-900",
+  delivered: "bg-brand-100 text-brand-900",
+  cancelled: "bg-stone-200 text-stone-800",
+};
+
+/** An order's or a part's status as a coloured pill ("Out for delivery"); the text alone carries the meaning. */
 export function OrderStatusBadge({ status }: { status: string }) {
   return (
-    <span className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${colours[status] ?? colours.pending}`}
+    >
       {statusLabel(status)}
+    </span>
+  );
+}
+
+/** "Paid" or "Not paid yet" for one part of an order. */
+export function PaymentBadge({ state }: { state: "paid" | "unpaid" }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${state === "paid" ? "bg-brand-100 text-brand-900" : "bg-stone-100 text-stone-800 ring-1 ring-stone-300"}`}
+    >
+      {state === "paid" ? "Paid" : "Not paid yet"}
     </span>
   );
 }

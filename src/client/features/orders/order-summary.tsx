@@ -1,11 +1,12 @@
 import { formatRupees } from "../../../shared/money.ts";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
 import type { Quote } from "../../../shared/schemas/orders.ts";
+import { formatUnitPrice } from "../../lib/produce.ts";
 import { cartTotalRupees, lineTotalRupees } from "./format.ts";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
 
 /**
- * Checkout's order summary (SPEC §2): lines, subtotal, shipping "Free", total. Prices come from the server's
+ * Checkout's order summary (product rules §2): lines, subtotal, shipping "Free", total. Prices come from the server's
  * quote when it has answered (what the order will be charged), else from the cart while it loads.
  */
 export function OrderSummary({
@@ -40,7 +41,7 @@ export function OrderSummary({
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium text-stone-900">{item.name}</p>
                 <p className="text-sm text-stone-600">
-                  {formatRupees(priceOf(item))} × {item.quantity}
+                  {formatUnitPrice(priceOf(item), quoted.get(item.id)?.unit ?? item.unit)} × {item.quantity}
                 </p>
               </div>
               <p className="font-semibold tabular-nums text-stone-900">{formatRupees(lineTotalOf(item))}</p>

@@ -3,8 +3,10 @@ import { formatRupees } from "../../../shared/money.ts";
 import type { Order } from "../../../shared/schemas/orders.ts";
 import { Button } from "../../components/button.tsx";
 import { Spinner } from "../../components/spinner.tsx";
+import { formatUnitPrice } from "../../lib/produce.ts";
 import { formatOrderDate, orderNumber } from "./format.ts";
 import { primaryLink } from "./link-styles.ts";
+import { OlderOrdersButton } from "./older-orders-button.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 import { useOrders } from "./orders.api.ts";
 
@@ -30,8 +32,9 @@ function OrderCard({ order }: { order: Order }) {
         <ul className="mt-3 space-y-1 text-stone-700">
           {order.items.map((line) => (
             <li key={line.productId} className="flex justify-between gap-4">
-              <span>
-                {line.name} × {line.quantity}
+              <span className="min-w-0 break-words">
+                {line.name} × {line.quantity}{" "}
+                <span className="text-sm text-stone-600">({formatUnitPrice(line.unitPrice, line.unit)})</span>
               </span>
               <span className="tabular-nums">{formatRupees(line.lineTotal)}</span>
             </li>
@@ -84,17 +87,7 @@ export function OrdersPage() {
               <OrderCard key={order.id} order={order} />
             ))}
           </ul>
-          {orders.hasNextPage ? (
-            <div className="mt-6 text-center">
-              <Button
-                variant="secondary"
-                onClick={() => orders.fetchNextPage()}
-                disabled={orders.isFetchingNextPage}
-              >
-                {orders.isFetchingNextPage ? "Loading..." : "Show older orders"}
-              </Button>
-            </div>
-          ) : null}
+          <OlderOrdersButton pages={orders} className="mt-6" />
         </>
       )}
     </section>

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { binaryType } from "./dialect.ts";
+import { binaryType } from "../dialect.ts";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const binary = binaryType(db);

@@ -1,0 +1,139 @@
+/**
+ * `npm run bench:uploads`: the upload flood of issue 9. Starts the real server, signs up 4 accounts, sends
+ * 100 concurrent ~4 MB JPEG uploads, and meanwhile signs in and checks health. Reports the server's peak
+ * RSS (from /proc), the sign-in and health latencies, and how the uploads were answered (201 or 503).
+ */
+import { execFile, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { CSRF_HEADER } from "../src/shared/constants.ts";
+
+const PORT = Number(process.env.BENCH_PORT ?? 4103);
+const UPLOADS = Number(process.env.UPLOADS ?? 100);
+const base = `http://127.0.0.1:${PORT}`;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-uploads-"));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(dir, "uploads.sqlite")}`,
+    SEED_DEMO: "false",
+    LOG_LEVEL: "warn",
+    AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+  },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+
+/** `STATUS in N ms`, as curl measured it. */
+function curl(args: string[]): Promise<string> {
+  return new Promise((resolve) => {
+    execFile(
+      "curl",
+      ["-s", "-o", "/dev/null", "-w", "%{http_code} %{time_total}", ...args],
+      (_error, stdout) => {
+        const [status, seconds] = stdout.split(" ");
+        resolve(`${status} in ${(Number(seconds) * 1000).toFixed(0)} ms`);
+      },
+    );
+  });
+}
+
+const rssMb = () => {
+  const status = fs.readFileSync(`/proc/${server.pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+};
+const post = (url: string, body: object, cookie?: string) =>
+  fetch(`${base}${url}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", [CSRF_HEADER]: "1", ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+
+try {
+  for (let i = 0; i < 120; i += 1) {
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await sleep(500);
+  }
+  // NOTE: noise compresses badly, so a 1900 px square JPEG at quality 95 is about 4 MB, like a phone photo.
+  const noise = randomBytes(1900 * 1900 * 3);
+  const jpeg = await sharp(noise, { raw: { width: 1900, height: 1900, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  const accounts: { email: string; cookie: string }[] = [];
+  for (let i = 0; i < 4; i += 1) {
+    const email = `uploader${i}.${Date.now()}@example.com`;
+    await post("/api/auth/signup", { name: `Uploader ${i}`, email, password: "long enough" });
+    const login = await post("/api/auth/login", { email, password: "long enough" });
+    accounts.push({ email, cookie: login.headers.getSetCookie()[0]!.split(";")[0]! });
+  }
+  const rssBefore = rssMb();
+  let peak = rssBefore;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb());
+  }, 100);
+  const started = performance.now();
+  const uploads = Array.from({ length: UPLOADS }, (_, i) => {
+    const form = new FormData();
+    form.append("name", `Flood ${i}`);
+    form.append("price", "10");
+    form.append("description", "Flood");
+    form.append("category", "vegetables");
+    form.append("image", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "flood.jpg");
+    return fetch(`${base}/api/products`, {
+      method: "POST",
+      headers: { [CSRF_HEADER]: "1", cookie: accounts[i % 4]!.cookie },
+      body: form,
+    }).then(
+      (res) => res.status,
+      () => 0,
+    );
+  });
+  await sleep(1000);
+  // NOTE: measured by curl, a process of its own: this one is busy streaming 100 uploads.
+  const signIn = curl([
+    "-X",
+    "POST",
+    "-H",
+    "content-type: application/json",
+    "-H",
+    `${CSRF_HEADER}: 1`,
+    "--data",
+    JSON.stringify({ email: accounts[0]!.email, password: "long enough" }),
+    `${base}/api/auth/login`,
+  ]);
+  const health = curl([`${base}/api/health`]);
+  const [signInResult, healthResult] = await Promise.all([signIn, health]);
+  const statuses = await Promise.all(uploads);
+  const burstMs = performance.now() - started;
+  await sleep(2000);
+  clearInterval(sampler);
+  const counts = new Map<number, number>();
+  for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
+  console.log(
+    `upload size: ${(jpeg.length / 1024 / 1024).toFixed(2)} MB, ${UPLOADS} concurrent from 4 accounts`,
+  );
+  console.log(
+    `answers: ${[...counts].map(([status, n]) => `${n}× ${status}`).join(", ")} in ${burstMs.toFixed(0)} ms`,
+  );
+  console.log(
+    `RSS: ${rssBefore.toFixed(0)} MB before, ${peak.toFixed(0)} MB peak, ${rssMb().toFixed(0)} MB 2 s after`,
+  );
+  console.log(`sign-in during the burst: ${signInResult}`);
+  console.log(`health during the burst: ${healthResult}`);
+} finally {
+  server.kill("SIGTERM");
+  await sleep(500);
+  fs.rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,184 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { fillShipping } from "./order-fixtures.ts";
+import { expect, newCredentials, signedInUser, test, waitForAnimations } from "./support.ts";
+
+/** Every violation axe finds, of any impact (not only serious ones), as readable lines. */
+async function violations(page: Page, where: string) {
+  await waitForAnimations(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map(
+    (v) => `${where}: ${v.id} [${v.impact}] ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+}
+
+const pages: [path: string, heading: RegExp][] = [
+  ["/dashboard", /Deal of the Day/],
+  ["/shop", /Our Products/],
+  ["/addProduct", /Add New Product/],
+  ["/cart", /Your Cart/],
+  ["/checkout", /Checkout/],
+  ["/orders", /Your Orders/],
+  ["/contact", /Contact a Farmer/],
+  ["/faq", /Frequently Asked Questions/],
+  ["/terms", /Terms/],
+  ["/privacy", /Terms/],
+  ["/messages", /Messages/],
+  ["/about", /About/],
+  ["/no-such-page", /not found/i],
+];
+
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 }, isMobile: width === 375, hasTouch: width === 375 });
+
+    test(`axe finds nothing, of any impact, on every route, signed out and in, with a dialog and toasts open`, async ({
+      page,
+    }) => {
+      test.setTimeout(240_000);
+      const found: string[] = [];
+      for (const path of ["/login", "/signup"]) {
+        await page.goto(path);
+        await expect(
+          page
+            .getByRole("heading", { level: 1 })
+            .or(page.getByRole("heading", { level: 2 }))
+            .first(),
+        ).toBeVisible();
+        found.push(...(await violations(page, `${path} signed out`)));
+      }
+      await signedInUser(page, "Axe Shopper");
+      for (const [path, heading] of pages) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { name: heading }).first()).toBeVisible();
+        found.push(...(await violations(page, path)));
+      }
+      if (width === 375) {
+        await page.goto("/dashboard");
+        await page.getByRole("button", { name: "Menu" }).click();
+        found.push(...(await violations(page, "/dashboard with the menu open")));
+      }
+
+      // A toast open, a dialog open, a filled cart, a checkout with errors, a confirmation and an order.
+      await page.goto("/dashboard");
+      await page
+        .getByRole("region", { name: "Deal of the Day" })
+        .getByRole("button", { name: /Add to Cart/ })
+        .click();
+      await expect(page.getByRole("alert").filter({ hasText: "added to cart" }).first()).toBeVisible();
+      found.push(...(await violations(page, "/dashboard with a toast")));
+      await page
+        .getByRole("button", { name: /^View details of / })
+        .first()
+        .click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      found.push(...(await violations(page, "/dashboard with the details dialog")));
+      await page.keyboard.press("Escape");
+      await page.goto("/cart");
+      await expect(page.getByTestId("cart-total")).toBeVisible();
+      found.push(...(await violations(page, "/cart with a line")));
+      await page.goto("/checkout");
+      await page.getByRole("button", { name: "Place Order" }).click();
+      await expect(page.getByLabel("Address")).toHaveAttribute("aria-invalid", "true");
+      found.push(...(await violations(page, "/checkout with errors")));
+      await fillShipping(page);
+      await page.getByRole("button", { name: "Place Order" }).click();
+      await expect(page.getByRole("heading", { name: "Order Confirmed" })).toBeVisible();
+      found.push(...(await violations(page, "/order-confirmation")));
+      await page.goto("/orders");
+      await page
+        .getByRole("link", { name: /View details/ })
+        .first()
+        .click();
+      await expect(page.getByRole("heading", { name: /^Order #/ })).toBeVisible();
+      found.push(...(await violations(page, "/orders/:id")));
+
+      expect(found).toEqual([]);
+    });
+  });
+}
+
+test.describe("keyboard only", () => {
+  test("a shopper signs up, finds a product by search, adds it, checks out and reads the order without a mouse", async ({
+    page,
+  }) => {
+    test.slow();
+    const credentials = newCredentials("Keyboard Shopper");
+    await page.goto("/signup");
+    const press = (key: string) => page.keyboard.press(key);
+    const tabTo = async (locator: ReturnType<Page["getByRole"]>, limit = 60) => {
+      for (let i = 0; i < limit; i += 1) {
+        if (await locator.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+        await press("Tab");
+      }
+      await expect(locator).toBeFocused();
+    };
+    await tabTo(page.getByLabel("Full name").or(page.getByLabel("Name")).first());
+    await page.keyboard.type(credentials.name);
+    await tabTo(page.getByLabel("Email address"));
+    await page.keyboard.type(credentials.email);
+    await tabTo(page.getByLabel("Password", { exact: true }));
+    await page.keyboard.type(credentials.password);
+    await press("Enter");
+    await expect(page).toHaveURL(/\/(login|dashboard)$/);
+    if (page.url().endsWith("/login")) {
+      await tabTo(page.getByLabel("Email address"));
+      await page.keyboard.type(credentials.email);
+      await tabTo(page.getByLabel("Password"));
+      await page.keyboard.type(credentials.password);
+      await press("Enter");
+    }
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await tabTo(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shop", exact: true }),
+    );
+    await press("Enter");
+    await expect(page).toHaveURL(/\/shop$/);
+    await tabTo(page.getByLabel("Search products"));
+    await page.keyboard.type("Basmati");
+    const card = page.getByRole("article").filter({ hasText: "Basmati Rice" }).first();
+    await expect(card).toBeVisible();
+    await tabTo(card.getByRole("button", { name: /Add to Cart/ }));
+    await press("Enter");
+    await expect(page.getByRole("alert").filter({ hasText: "added to cart" }).first()).toBeVisible();
+
+    await tabTo(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Cart", exact: true }),
+      120,
+    );
+    await press("Enter");
+    await expect(page).toHaveURL(/\/cart$/);
+    await tabTo(page.getByRole("link", { name: "Proceed to Checkout" }));
+    await press("Enter");
+    await expect(page).toHaveURL(/\/checkout$/);
+    for (const [label, value] of [
+      ["Full name", "Keyboard Shopper"],
+      ["Phone number", "9876543210"],
+      ["Address", "12 Mango Lane"],
+      ["City", "Pune"],
+      ["State", "Maharashtra"],
+      ["ZIP code", "411001"],
+    ] as const) {
+      const field = page.getByLabel(label, { exact: true });
+      if ((await field.count()) === 0) continue;
+      await tabTo(field);
+      await page.keyboard.press("ControlOrMeta+a");
+      await page.keyboard.type(value);
+    }
+    await tabTo(page.getByRole("button", { name: "Place Order" }));
+    // Focus is visible on the control it is on.
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    expect(outline).not.toBe("none");
+    await press("Enter");
+    await expect(page.getByRole("heading", { name: "Order Confirmed" })).toBeVisible();
+
+    await tabTo(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My orders" }));
+    await press("Enter");
+    await expect(page).toHaveURL(/\/orders$/);
+    await tabTo(page.getByRole("link", { name: /View details/ }).first());
+    await press("Enter");
+    await expect(page.getByRole("heading", { name: /^Order #/ })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("Basmati Rice");
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * The last step of `npm run build`: fails the build when the client's JavaScript passes its budget, measured as
+ * the server sends it (Brotli, the `.br` files precompress.ts wrote).
+ *   - the first screen (/login): the entry script and every module it preloads, as index.html names them;
+ *   - every other chunk (a later route's own code, loaded on first visit): on its own.
+ * Decision 012 records the budgets and why the first-screen one is not yet the goal of 100 KB.
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(process.argv[2] ?? "dist/client");
+const KB = 1000;
+/** NOTE: a ratchet at today's size plus a little; the goal is 100 KB (decision 012). */
+const FIRST_SCREEN_BUDGET = 145 * KB;
+const ROUTE_CHUNK_BUDGET = 50 * KB;
+
+const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
+const firstScreen = new Set(
+  [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/?([^"]+\.js)"/g)].map(
+    (m) => m[1]!,
+  ),
+);
+if (firstScreen.size === 0) throw new Error("bundle budget: index.html names no script");
+
+const compressed = (file: string) => {
+  const br = path.join(root, `${file}.br`);
+  return fs.existsSync(br) ? fs.statSync(br).size : fs.statSync(path.join(root, file)).size;
+};
+
+const problems: string[] = [];
+const firstScreenBytes = [...firstScreen].reduce((sum, file) => sum + compressed(file), 0);
+if (firstScreenBytes > FIRST_SCREEN_BUDGET) {
+  problems.push(
+    `first screen (/login) JavaScript is ${(firstScreenBytes / KB).toFixed(1)} KB compressed, over its budget of ${FIRST_SCREEN_BUDGET / KB} KB`,
+  );
+}
+/**
+ * This build's chunks: those the entry reaches through the file names in its code. NOTE: the assets folder
+ * also keeps the previous build's chunks for a day (prune-old-assets.ts); they are not this build's.
+ */
+function chunksOfThisBuild(): Set<string> {
+  const reached = new Set<string>(firstScreen);
+  const queue = [...firstScreen];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    const code = fs.readFileSync(path.join(root, file), "utf8");
+    for (const match of code.matchAll(/[\w.-]+\.js(?=["'`])/g)) {
+      const chunk = `assets/${match[0].replace(/^\.\//, "")}`;
+      if (!reached.has(chunk) && fs.existsSync(path.join(root, chunk))) {
+        reached.add(chunk);
+        queue.push(chunk);
+      }
+    }
+  }
+  return reached;
+}
+
+let largestChunk = { file: "", bytes: 0 };
+for (const file of chunksOfThisBuild()) {
+  if (firstScreen.has(file)) continue;
+  const bytes = compressed(file);
+  if (bytes > largestChunk.bytes) largestChunk = { file, bytes };
+  if (bytes > ROUTE_CHUNK_BUDGET) {
+    problems.push(
+      `${file} is ${(bytes / KB).toFixed(1)} KB compressed, over the ${ROUTE_CHUNK_BUDGET / KB} KB a route chunk may be`,
+    );
+  }
+}
+console.log(
+  `bundle budget: first screen ${(firstScreenBytes / KB).toFixed(1)} KB (budget ${FIRST_SCREEN_BUDGET / KB} KB), ` +
+    `largest later chunk ${(largestChunk.bytes / KB).toFixed(1)} KB ${largestChunk.file} (budget ${ROUTE_CHUNK_BUDGET / KB} KB)`,
+);
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`bundle budget: ${problem}`);
+  process.exit(1);
+}

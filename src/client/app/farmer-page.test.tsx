@@ -1,0 +1,139 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { FarmerFulfilment, FarmerSummary } from "../../shared/schemas/farmer.ts";
+import { aProduct } from "../test/products.fixture.ts";
+import { renderAt } from "../test/render.tsx";
+
+const ravi = { id: "farmer-1", email: "ravi@example.com", name: "Ravi" };
+
+const fulfilment = (overrides: Partial<FarmerFulfilment> = {}): FarmerFulfilment => ({
+  id: "f1",
+  orderId: "0a1b2c3d-0000-4000-8000-000000000000",
+  status: "pending",
+  items: [{ productId: "p1", name: "Okra", unitPrice: 40, unit: "kg", quantity: 2, lineTotal: 80 }],
+  total: 80,
+  buyer: { name: "Meera Iyer", email: "meera@example.com" },
+  shipping: {
+    fullName: "Meera Iyer",
+    email: "meera.home@example.com",
+    phone: "+91 98200 12345",
+    address: "12 Lake Road",
+    city: "Pune",
+    state: "Maharashtra",
+    zipCode: "411001",
+  },
+  paymentMethod: "upi",
+  payment: { state: "unpaid", paidAt: null },
+  createdAt: "2026-11-21T08:00:00.000Z",
+  history: [{ status: "pending", at: "2026-11-21T08:00:00.000Z", by: { id: "b1", name: "Meera Iyer" } }],
+  ...overrides,
+});
+
+const summary: FarmerSummary = {
+  today: { orders: 1, revenue: 80 },
+  week: { orders: 4, revenue: 1234.5 },
+  all: { orders: 9, revenue: 5000 },
+};
+
+/** The workspace on a server that answers the farmer's reads with these (and refuses anything else). */
+async function openWorkspace(fulfilments: FarmerFulfilment[], products = [aProduct({ userId: ravi.id })]) {
+  const answers: Record<string, unknown> = {
+    "/api/farmer/summary": summary,
+    "/api/farmer/pending-count": { pending: fulfilments.filter((f) => f.status === "pending").length },
+    "/api/farmer/orders": { fulfilments, nextCursor: null },
+    "/api/farmer/products": { items: products },
+  };
+  const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const path = new URL(String(input), "http://localhost").pathname;
+    const body = (init?.method ?? "GET") === "GET" ? answers[path] : undefined;
+    return body === undefined
+      ? Response.json({ error: { code: "not_here", message: "Not in this test" } }, { status: 418 })
+      : Response.json(body);
+  });
+  const view = renderAt("/farmer", ravi);
+  // NOTE: the screen's code loads on first visit (a lazy route), which can take a while in a cold test run.
+  await screen.findByRole("heading", { name: "Farmer Portal", level: 1 }, { timeout: 10_000 });
+  return { ...view, fetchSpy };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("farmer workspace", () => {
+  it("shows the summary and a pending order with the buyer's details, my lines and only the allowed moves", async () => {
+    await openWorkspace([fulfilment()]);
+    const totals = screen.getByRole("region", { name: "Summary" });
+    expect(await within(totals).findByText("₹1,234.50")).toBeInTheDocument();
+    expect(totals).toHaveTextContent("9 orders");
+
+    const order = within(await screen.findByRole("list", { name: "Incoming orders" })).getByRole("article");
+    expect(order).toHaveTextContent("Meera Iyer");
+    expect(within(order).getByRole("link", { name: "meera@example.com" })).toHaveAttribute(
+      "href",
+      "mailto:meera@example.com",
+    );
+    expect(within(order).getByRole("link", { name: "+91 98200 12345" })).toHaveAttribute(
+      "href",
+      "tel:+919820012345",
+    );
+    expect(order).toHaveTextContent("12 Lake Road, Pune, Maharashtra 411001");
+    expect(order).toHaveTextContent("Okra × 2 (₹40.00 / kg)");
+    expect(order).toHaveTextContent("Not paid yet");
+    const buttons = within(order)
+      .getAllByRole("button")
+      .map((button) => button.getAttribute("aria-label"));
+    expect(buttons).toEqual([
+      "Confirm: order #0A1B2C3D",
+      "Mark paid: order #0A1B2C3D",
+      "Cancel order #0A1B2C3D",
+    ]);
+  });
+
+  it("offers no moves on a delivered, paid order", async () => {
+    openWorkspace([
+      fulfilment({ status: "delivered", payment: { state: "paid", paidAt: "2026-11-21T10:00:00Z" } }),
+    ]);
+    const order = within(await screen.findByRole("list", { name: "Incoming orders" })).getByRole("article");
+    expect(within(order).queryAllByRole("button")).toEqual([]);
+    expect(order).toHaveTextContent("Delivered");
+    expect(order).toHaveTextContent("Paid");
+  });
+
+  it("needs a reason before a cancel is sent", async () => {
+    const { fetchSpy } = await openWorkspace([fulfilment()]);
+    await userEvent.click(await screen.findByRole("button", { name: /^Cancel order/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel order #0A1B2C3D?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel the order" }));
+    expect(within(dialog).getByLabelText("Reason")).toHaveAccessibleDescription(
+      "Please give a reason for cancelling",
+    );
+    expect(fetchSpy.mock.calls.some(([url]) => String(url).includes("/status"))).toBe(false);
+  });
+
+  it("lists my products with their stock, and checks an edit before sending it", async () => {
+    const { fetchSpy } = await openWorkspace(
+      [],
+      [
+        aProduct({ name: "Okra", userId: ravi.id, stock: 0, unit: "kg" }),
+        aProduct({ name: "Ghee", userId: ravi.id, stock: null, unit: "litre", price: 650 }),
+      ],
+    );
+    expect(await screen.findByText("No orders for your products yet.")).toBeInTheDocument();
+    const products = await screen.findByRole("list", { name: "My products" });
+    expect(within(products).getByRole("status", { name: "Stock of Okra" })).toHaveTextContent("0");
+    expect(within(products).getByText("Sold out")).toBeInTheDocument();
+    expect(within(products).getByRole("button", { name: "One less Okra in stock" })).toBeDisabled();
+    expect(within(products).getByRole("status", { name: "Stock of Ghee" })).toHaveTextContent("Not counted");
+    expect(products).toHaveTextContent("₹650.00 / litre");
+
+    await userEvent.click(within(products).getByRole("button", { name: "Edit Okra" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Okra" });
+    expect(within(dialog).getByLabelText("Product name")).toHaveFocus();
+    expect(within(dialog).getByLabelText("Unit")).toHaveValue("kg");
+    await userEvent.clear(within(dialog).getByLabelText("Stock"));
+    await userEvent.type(within(dialog).getByLabelText("Stock"), "2.5");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await within(dialog).findByText(/Stock must be a whole number/)).toBeInTheDocument();
+    expect(fetchSpy.mock.calls.some(([, init]) => init?.method === "PATCH")).toBe(false);
+  });
+});

@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+import { MyProductsSection } from "../features/catalogue/my-products-section.tsx";
+import { FarmerSummary } from "../features/orders/farmer-summary.tsx";
+import { IncomingOrdersSection } from "../features/orders/incoming-orders-section.tsx";
+
+/**
+ * The farmer's workspace at /farmer: the summary, the orders to fulfil and my products with their stock.
+ * Composed here because it spans two features (orders and catalogue), which never import each other.
+ */
+export function FarmerPage() {
+  return (
+    <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-extrabold text-stone-900 sm:text-4xl">Farmer Portal</h1>
+          <p className="mt-1 text-stone-600">Your orders to fulfil, your sales and your stock.</p>
+        </div>
+        <nav aria-label="Farmer Portal sections" className="flex gap-4 text-sm font-semibold">
+          <a href="#incoming-orders-heading" className="text-brand-700 hover:underline">
+            Incoming orders
+          </a>
+          <a href="#my-products-heading" className="text-brand-700 hover:underline">
+            My products
+          </a>
+          <Link to="/addProduct" className="text-brand-700 hover:underline">
+            Add a product
+          </Link>
+        </nav>
+      </div>
+      <FarmerSummary />
+      <IncomingOrdersSection />
+      <MyProductsSection />
+    </div>
+  );
+}

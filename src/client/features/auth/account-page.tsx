@@ -1,0 +1,299 @@
+import { useQueryClient } from "@tanstack/react-query";
+import type { FormEvent, ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import { accountMessages } from "../../../shared/messages.ts";
+import {
+  type Account,
+  ChangeEmailSchema,
+  ChangePasswordSchema,
+  DeleteAccountSchema,
+  type Session,
+  UpdateAccountSchema,
+} from "../../../shared/schemas/account.ts";
+import { Button } from "../../components/button.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { ApiRequestError } from "../../lib/api-client.ts";
+import { useFormFields } from "../../lib/use-form-fields.ts";
+import {
+  useAccount,
+  useChangeEmail,
+  useChangePassword,
+  useDeleteAccount,
+  useEndOtherSessions,
+  useEndSession,
+  useRename,
+  useSessions,
+} from "./account.api.ts";
+import { meQuery } from "./me.api.ts";
+
+const errorText = (error: unknown) =>
+  error instanceof ApiRequestError ? error.message : "Something went wrong. Please try again.";
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
+      <h2 id={id} className="mb-4 text-lg font-bold text-brand-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function NameForm({ account }: { account: Account }) {
+  const form = useFormFields({ name: account.user.name });
+  const rename = useRename();
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = form.validate(UpdateAccountSchema);
+    if (!checked.ok) return;
+    try {
+      await rename.mutateAsync(checked.data.name);
+      toast.success(accountMessages.nameSaved);
+    } catch (error) {
+      form.showServerErrors(error);
+      toast.error(errorText(error));
+    }
+  }
+  return (
+    <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+      <TextField label="Name" autoComplete="name" required {...form.field("name")} />
+      <Button type="submit" disabled={rename.isPending}>
+        Save name
+      </Button>
+    </form>
+  );
+}
+
+function EmailForm({ account }: { account: Account }) {
+  const form = useFormFields({ email: "", password: "" });
+  const change = useChangeEmail();
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = form.validate(ChangeEmailSchema);
+    if (!checked.ok) return;
+    try {
+      await change.mutateAsync(form.values);
+      form.reset({ email: "", password: "" });
+      toast.success(accountMessages.emailChangeSent);
+    } catch (error) {
+      form.showServerErrors(error);
+      toast.error(errorText(error));
+    }
+  }
+  return (
+    <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+      <p className="text-stone-700">
+        Signed in as <strong className="break-all">{account.user.email}</strong>.
+      </p>
+      {account.pendingEmail ? (
+        <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-900">
+          Waiting for confirmation: open the link we sent to{" "}
+          <strong className="break-all">{account.pendingEmail}</strong>.
+        </p>
+      ) : null}
+      <TextField
+        label="New email address"
+        type="email"
+        autoComplete="email"
+        required
+        {...form.field("email")}
+      />
+      <TextField
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        required
+        {...form.field("password")}
+      />
+      <Button type="submit" disabled={change.isPending}>
+        Change email
+      </Button>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const form = useFormFields({ currentPassword: "", newPassword: "" });
+  const change = useChangePassword();
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = form.validate(ChangePasswordSchema);
+    if (!checked.ok) return;
+    try {
+      await change.mutateAsync(form.values);
+      form.reset({ currentPassword: "", newPassword: "" });
+      toast.success(accountMessages.passwordChanged);
+    } catch (error) {
+      form.showServerErrors(error);
+      toast.error(errorText(error));
+    }
+  }
+  return (
+    <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        {...form.field("currentPassword")}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="8 to 128 characters. Every other device will be signed out."
+        required
+        {...form.field("newPassword")}
+      />
+      <Button type="submit" disabled={change.isPending}>
+        Change password
+      </Button>
+    </form>
+  );
+}
+
+const timeFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
+
+function SessionRow({ session }: { session: Session }) {
+  const end = useEndSession();
+  const browser = session.browser ?? "Unknown browser";
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div>
+        <p className="font-medium text-stone-900">
+          {browser}
+          {session.current ? (
+            <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">
+              This device
+            </span>
+          ) : null}
+        </p>
+        <p className="text-sm text-stone-600">
+          Last used{" "}
+          <time dateTime={session.lastUsedAt}>{timeFormat.format(new Date(session.lastUsedAt))}</time>
+        </p>
+      </div>
+      {session.current ? null : (
+        <Button
+          variant="secondary"
+          aria-label={`Sign out ${browser}, last used ${timeFormat.format(new Date(session.lastUsedAt))}`}
+          disabled={end.isPending}
+          onClick={() =>
+            end.mutate(session.id, {
+              onSuccess: () => toast.success(accountMessages.sessionEnded),
+              onError: (error) => toast.error(errorText(error)),
+            })
+          }
+        >
+          Sign out
+        </Button>
+      )}
+    </li>
+  );
+}
+
+function Sessions() {
+  const sessions = useSessions();
+  const endOthers = useEndOtherSessions();
+  if (sessions.isPending) return <Spinner label="Loading devices..." />;
+  if (sessions.isError) return <p role="alert">{errorText(sessions.error)}</p>;
+  const others = sessions.data.filter((s) => !s.current).length;
+  return (
+    <>
+      <ul className="divide-y divide-stone-200">
+        {sessions.data.map((session) => (
+          <SessionRow key={session.id} session={session} />
+        ))}
+      </ul>
+      <Button
+        variant="secondary"
+        className="mt-4"
+        disabled={others === 0 || endOthers.isPending}
+        onClick={() =>
+          endOthers.mutate(undefined, {
+            onSuccess: () => toast.success(accountMessages.othersEnded),
+            onError: (error) => toast.error(errorText(error)),
+          })
+        }
+      >
+        Sign out everywhere else
+      </Button>
+    </>
+  );
+}
+
+function DeleteAccount() {
+  const form = useFormFields({ password: "" });
+  const remove = useDeleteAccount();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = form.validate(DeleteAccountSchema);
+    if (!checked.ok) return;
+    try {
+      await remove.mutateAsync(form.values);
+      toast.success(accountMessages.accountDeleted);
+      client.setQueryData(meQuery.queryKey, null);
+      navigate("/login", { replace: true });
+    } catch (error) {
+      form.showServerErrors(error);
+      toast.error(errorText(error));
+    }
+  }
+  return (
+    <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+      <p className="text-stone-700">
+        Your products leave the shop, your sessions end and your personal data is removed. Orders you placed
+        or received stay for the other party under the name "{accountMessages.deletedAccountName}". This
+        cannot be undone.
+      </p>
+      <TextField
+        label="Type your password to delete your account"
+        type="password"
+        autoComplete="current-password"
+        required
+        {...form.field("password")}
+      />
+      <Button type="submit" variant="danger" disabled={remove.isPending}>
+        Delete my account
+      </Button>
+    </form>
+  );
+}
+
+/** `/account`: the signed-in person's name, e-mail, password, devices, and leaving. */
+export function AccountPage() {
+  const account = useAccount();
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-8">
+      <h1 className="text-2xl font-bold text-brand-900">Your account</h1>
+      {account.isPending ? (
+        <Spinner label="Loading your account..." />
+      ) : account.isError ? (
+        <p role="alert">{errorText(account.error)}</p>
+      ) : (
+        <>
+          <Section id="account-name" title="Your name">
+            <NameForm account={account.data} />
+          </Section>
+          <Section id="account-email" title="Email address">
+            <EmailForm account={account.data} />
+          </Section>
+          <Section id="account-password" title="Password">
+            <PasswordForm />
+          </Section>
+          <Section id="account-sessions" title="Signed-in devices">
+            <Sessions />
+          </Section>
+          <Section id="account-delete" title="Delete account">
+            <DeleteAccount />
+          </Section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { type FormEvent, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import { accountMessages } from "../../../shared/messages.ts";
+import { PasswordResetConfirmSchema, PasswordResetRequestSchema } from "../../../shared/schemas/account.ts";
+import { Button } from "../../components/button.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { ApiRequestError } from "../../lib/api-client.ts";
+import { useFormFields } from "../../lib/use-form-fields.ts";
+import { confirmPasswordReset, requestPasswordReset, tokenFromHash } from "./account.api.ts";
+import { AuthCard } from "./auth-card.tsx";
+
+const linkClass = "font-semibold text-brand-700 underline-offset-2 hover:underline";
+const errorText = (error: unknown) =>
+  error instanceof ApiRequestError ? error.message : "Something went wrong. Please try again.";
+
+/** "Forgot password?": asks for the e-mail and always answers the same way. */
+export function ForgotPasswordPage() {
+  const form = useFormFields({ email: "" });
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = form.validate(PasswordResetRequestSchema);
+    if (!checked.ok) return;
+    setBusy(true);
+    try {
+      setSent((await requestPasswordReset(form.values)).message);
+    } catch (error) {
+      form.showServerErrors(error);
+      toast.error(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Forgot your password?" subtitle="We will e-mail you a link to set a new one">
+      {sent ? (
+        <p role="status" className="rounded-lg bg-brand-50 p-4 text-brand-900">
+          {sent}
+        </p>
+      ) : (
+        <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+          <TextField
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.field("email")}
+          />
+          <Button type="submit" className="w-full" disabled={busy}>
+            Send the link
+          </Button>
+        </form>
+      )}
+      <p className="mt-6 text-center text-sm text-stone-600">
+        <Link to="/login" className={linkClass}>
+          Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+/** The page a reset link opens: a new password, once. */
+export function ResetPasswordPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const token = tokenFromHash(location.hash);
+  const form = useFormFields({ password: "" });
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = form.validate(PasswordResetConfirmSchema, { token, password: form.values.password });
+    if (!checked.ok) {
+      if (checked.fields.token) setFailed(accountMessages.linkInvalid);
+      return;
+    }
+    setBusy(true);
+    try {
+      await confirmPasswordReset(checked.data);
+      toast.success(accountMessages.resetDone);
+      navigate("/login", { replace: true });
+    } catch (error) {
+      form.showServerErrors(error);
+      if (error instanceof ApiRequestError && error.code === "invalid_token") setFailed(error.message);
+      else toast.error(errorText(error));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Set a new password" subtitle="Every device signed in to your account will be signed out">
+      {failed ? (
+        <div role="alert" className="space-y-4 text-center">
+          <p className="text-stone-800">{failed}</p>
+          <Link to="/forgot-password" className={linkClass}>
+            Ask for a new link
+          </Link>
+        </div>
+      ) : (
+        <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint="8 to 128 characters"
+            required
+            {...form.field("password")}
+          />
+          <Button type="submit" className="w-full" disabled={busy}>
+            Set the new password
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

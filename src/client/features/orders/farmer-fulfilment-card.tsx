@@ -1,0 +1,212 @@
+import { type FormEvent, useState } from "react";
+import { toast } from "react-toastify";
+import type { FarmerFulfilment } from "../../../shared/schemas/farmer.ts";
+import {
+  FULFILMENT_TRANSITIONS,
+  type FulfilmentStatus,
+  fulfilmentMessages,
+  REASON_MAX_LENGTH,
+} from "../../../shared/schemas/fulfilments.ts";
+import { Button } from "../../components/button.tsx";
+import { ModalDialog } from "../../components/modal-dialog.tsx";
+import { TextAreaField } from "../../components/text-area-field.tsx";
+import { ApiRequestError } from "../../lib/api-client.ts";
+import { useChangeFulfilmentStatus, useMarkFulfilmentPaid } from "./farmer-orders.api.ts";
+import { formatOrderDate, orderNumber, paymentLabel, statusLabel } from "./format.ts";
+import { FulfilmentHistory } from "./fulfilment-history.tsx";
+import { OrderLines } from "./order-lines.tsx";
+import { OrderStatusBadge, PaymentBadge } from "./order-status-badge.tsx";
+
+/** The button that makes each forward move. */
+const moveLabels: Partial<Record<FulfilmentStatus, string>> = {
+  confirmed: "Confirm",
+  out_for_delivery: "Send out for delivery",
+  delivered: "Mark delivered",
+};
+
+const failed = (error: unknown) =>
+  toast.error(
+    error instanceof ApiRequestError ? error.message : "Could not update this order. Please try again.",
+  );
+
+function CancelDialog({ fulfilment, onClose }: { fulfilment: FarmerFulfilment; onClose: () => void }) {
+  const change = useChangeFulfilmentStatus();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | undefined>();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim() === "") {
+      setError(fulfilmentMessages.reasonRequired);
+      return;
+    }
+    change.mutate(
+      { id: fulfilment.id, change: { status: "cancelled", reason: reason.trim() } },
+      {
+        onSuccess: () => {
+          toast.success(`Order ${orderNumber(fulfilment.orderId)} cancelled.`);
+          onClose();
+        },
+        onError: (err) => {
+          if (err instanceof ApiRequestError && err.fields.reason) setError(err.fields.reason);
+          else failed(err);
+        },
+      },
+    );
+  };
+
+  return (
+    <ModalDialog title={`Cancel order ${orderNumber(fulfilment.orderId)}?`} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate>
+        <p className="text-stone-700">
+          {fulfilment.buyer.name} sees the reason. The quantities go back into your stock.
+        </p>
+        <TextAreaField
+          label="Reason"
+          name="reason"
+          rows={3}
+          required
+          maxLength={REASON_MAX_LENGTH}
+          value={reason}
+          error={error}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setError(undefined);
+          }}
+          className="mt-4"
+          data-autofocus
+        />
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={onClose}>
+            Keep the order
+          </Button>
+          <Button type="submit" variant="danger" disabled={change.isPending}>
+            {change.isPending ? "Cancelling..." : "Cancel the order"}
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+/** One incoming order as its farmer sees it: the buyer, where it goes, my lines, its history and my moves. */
+export function FarmerFulfilmentCard({ fulfilment }: { fulfilment: FarmerFulfilment }) {
+  const change = useChangeFulfilmentStatus();
+  const markPaid = useMarkFulfilmentPaid();
+  const [cancelling, setCancelling] = useState(false);
+  const number = orderNumber(fulfilment.orderId);
+  const headingId = `fulfilment-${fulfilment.id}`;
+  const { shipping } = fulfilment;
+  const moves = FULFILMENT_TRANSITIONS[fulfilment.status];
+  const busy = change.isPending || markPaid.isPending;
+
+  const move = (status: FulfilmentStatus) =>
+    change.mutate(
+      { id: fulfilment.id, change: { status } },
+      {
+        onSuccess: (next) =>
+          toast.success(`Order ${number} is now ${statusLabel(next.status).toLowerCase()}.`),
+        onError: failed,
+      },
+    );
+
+  return (
+    <li>
+      <article
+        aria-labelledby={headingId}
+        className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
+      >
+        <header className="flex flex-wrap items-start justify-between gap-3 border-b border-stone-200 pb-3">
+          <div>
+            <h3 id={headingId} className="text-lg font-semibold text-stone-900">
+              Order {number}
+            </h3>
+            <p className="text-sm text-stone-600">
+              Placed on <time dateTime={fulfilment.createdAt}>{formatOrderDate(fulfilment.createdAt)}</time>
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <OrderStatusBadge status={fulfilment.status} />
+            <PaymentBadge state={fulfilment.payment.state} />
+          </div>
+        </header>
+
+        <div className="mt-3 grid gap-4 sm:grid-cols-2">
+          <section aria-label={`Buyer of order ${number}`} className="text-stone-700">
+            <h4 className="font-semibold text-stone-900">{fulfilment.buyer.name}</h4>
+            <p>
+              <a href={`mailto:${fulfilment.buyer.email}`} className="break-all text-brand-800 underline">
+                {fulfilment.buyer.email}
+              </a>
+            </p>
+            <p>
+              <a href={`tel:${shipping.phone.replace(/[^\d+]/g, "")}`} className="text-brand-800 underline">
+                {shipping.phone}
+              </a>
+            </p>
+            <p className="mt-1">
+              {shipping.fullName}, {shipping.address}, {shipping.city}, {shipping.state} {shipping.zipCode}
+            </p>
+            <p className="mt-1 text-sm">Pays by {paymentLabel(fulfilment.paymentMethod)} on delivery</p>
+          </section>
+          <OrderLines
+            items={fulfilment.items}
+            total={fulfilment.total}
+            label={`My lines in order ${number}`}
+          />
+        </div>
+
+        <details className="mt-3">
+          <summary className="cursor-pointer text-sm font-semibold text-brand-800">History</summary>
+          <div className="mt-2">
+            <FulfilmentHistory history={fulfilment.history} label={`History of order ${number}`} />
+          </div>
+        </details>
+
+        {moves.length > 0 || fulfilment.payment.state === "unpaid" ? (
+          <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-200 pt-3">
+            {moves
+              .filter((status) => status !== "cancelled")
+              .map((status) => (
+                <Button
+                  key={status}
+                  disabled={busy}
+                  onClick={() => move(status)}
+                  aria-label={`${moveLabels[status]}: order ${number}`}
+                >
+                  {moveLabels[status]}
+                </Button>
+              ))}
+            {fulfilment.payment.state === "unpaid" && fulfilment.status !== "cancelled" ? (
+              <Button
+                variant="secondary"
+                disabled={busy}
+                aria-label={`Mark paid: order ${number}`}
+                onClick={() =>
+                  markPaid.mutate(fulfilment.id, {
+                    onSuccess: () => toast.success(`Order ${number} marked as paid.`),
+                    onError: failed,
+                  })
+                }
+              >
+                Mark paid
+              </Button>
+            ) : null}
+            {moves.includes("cancelled") ? (
+              <Button
+                variant="danger"
+                disabled={busy}
+                onClick={() => setCancelling(true)}
+                className="sm:ml-auto"
+                aria-label={`Cancel order ${number}`}
+              >
+                Cancel
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </article>
+      {cancelling ? <CancelDialog fulfilment={fulfilment} onClose={() => setCancelling(false)} /> : null}
+    </li>
+  );
+}

@@ -1,0 +1,51 @@
+import { formatRupees } from "../../../shared/money.ts";
+import { useFarmerSummary } from "./farmer-orders.api.ts";
+
+const periods = [
+  { key: "today", label: "Today" },
+  { key: "week", label: "This week" },
+  { key: "all", label: "All time" },
+] as const;
+
+/** Orders and revenue from my products today, this week and in all (cancelled parts left out). */
+export function FarmerSummary() {
+  const summary = useFarmerSummary();
+  return (
+    <section aria-labelledby="farmer-summary-heading">
+      <h2 id="farmer-summary-heading" className="sr-only">
+        Summary
+      </h2>
+      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+        {periods.map(({ key, label }) => {
+          const period = summary.data?.[key];
+          return (
+            <div
+              key={key}
+              className="min-w-0 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-stone-200 sm:p-5"
+            >
+              <dt className="text-xs font-semibold uppercase tracking-wide text-brand-800 sm:text-sm">
+                {label}
+              </dt>
+              <dd className="mt-2">
+                {period ? (
+                  <>
+                    <span className="block break-words text-base font-bold tabular-nums text-stone-900 sm:text-2xl">
+                      {formatRupees(period.revenue)}
+                    </span>
+                    <span className="text-sm text-stone-700 sm:text-base">
+                      {period.orders === 1 ? "1 order" : `${period.orders} orders`}
+                    </span>
+                  </>
+                ) : summary.isError ? (
+                  <span className="text-stone-700">Not available</span>
+                ) : (
+                  <span className="text-stone-600">Loading...</span>
+                )}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
+  );
+}

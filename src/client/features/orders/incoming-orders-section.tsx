@@ -1,0 +1,83 @@
+import { useId } from "react";
+import { useSearchParams } from "react-router";
+import { FULFILMENT_STATUSES, type FulfilmentStatus } from "../../../shared/schemas/fulfilments.ts";
+import { Button } from "../../components/button.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { FarmerFulfilmentCard } from "./farmer-fulfilment-card.tsx";
+import { useFarmerOrders } from "./farmer-orders.api.ts";
+import { statusLabel } from "./format.ts";
+import { OlderOrdersButton } from "./older-orders-button.tsx";
+
+const isStatus = (value: string | null): value is FulfilmentStatus =>
+  (FULFILMENT_STATUSES as readonly (string | null)[]).includes(value);
+
+/**
+ * The farmer's incoming orders: my part of each, newest first, a page at a time, filtered by status (kept in
+ * the URL as `?status=`, so a reload or a shared link shows the same list).
+ */
+export function IncomingOrdersSection() {
+  const filterId = useId();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get("status");
+  const status = isStatus(raw) ? raw : undefined;
+  const orders = useFarmerOrders(status);
+  const list = orders.data?.pages.flatMap((page) => page.fulfilments) ?? [];
+
+  const setStatus = (next: string) => {
+    const search = new URLSearchParams(params);
+    if (next) search.set("status", next);
+    else search.delete("status");
+    setParams(search, { replace: true });
+  };
+
+  return (
+    <section aria-labelledby="incoming-orders-heading" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="incoming-orders-heading" className="text-xl font-bold text-stone-900">
+          Incoming orders
+        </h2>
+        <div>
+          <label htmlFor={filterId} className="block text-sm font-medium text-stone-700">
+            Show
+          </label>
+          <select
+            id={filterId}
+            value={status ?? ""}
+            onChange={(event) => setStatus(event.target.value)}
+            className="mt-1 rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+          >
+            <option value="">All orders</option>
+            {FULFILMENT_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {statusLabel(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {orders.isPending ? (
+        <Spinner label="Loading orders..." />
+      ) : orders.isError ? (
+        <div role="alert" className="rounded-xl bg-red-50 p-5 text-red-800 ring-1 ring-red-200">
+          <p>Your orders could not be loaded. Please try again.</p>
+          <Button className="mt-3" onClick={() => orders.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : list.length === 0 ? (
+        <p className="rounded-2xl bg-white p-6 text-stone-700 shadow-sm ring-1 ring-stone-200">
+          {status ? `No ${statusLabel(status).toLowerCase()} orders.` : "No orders for your products yet."}
+        </p>
+      ) : (
+        <>
+          <ul aria-label="Incoming orders" className="space-y-4">
+            {list.map((fulfilment) => (
+              <FarmerFulfilmentCard key={fulfilment.id} fulfilment={fulfilment} />
+            ))}
+          </ul>
+          <OlderOrdersButton pages={orders} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { formatRupees } from "../../shared/money.ts";
+import { formatPricePerUnit, stockState } from "../../shared/schemas/products.ts";
+import { DEFAULT_SHOP_TIME_ZONE, harvestedLabel, shopDate } from "../../shared/shop-calendar.ts";
+
+/** "₹40.00 / kg" (a line saved before units existed shows the bare price). */
+export const formatUnitPrice = (rupees: number, unit: string | null | undefined): string =>
+  unit ? formatPricePerUnit(rupees, unit) : formatRupees(rupees);
+
+/** "Sold out", "Only 3 left", or nothing when stock is plentiful or not tracked (null). */
+export function stockLabel(stock: number | null | undefined): string | null {
+  const state = stockState(stock ?? null);
+  if (state === "sold_out") return "Sold out";
+  if (state === "low") return `Only ${stock} left`;
+  return null;
+}
+
+export const isSoldOut = (stock: number | null | undefined) => stockState(stock ?? null) === "sold_out";
+
+/**
+ * The shop's calendar day now. NOTE: the server's `SHOP_TIME_ZONE` is not sent to the browser; a shop run in
+ * another zone would see "today" shift by its offset from the default for a few hours a day.
+ */
+export const shopToday = () => shopDate(new Date(), DEFAULT_SHOP_TIME_ZONE);
+
+/** "Harvested today / yesterday / 3 days ago" for a `YYYY-MM-DD` date, or null without one. */
+export const harvestLabel = (harvestedOn: string | null | undefined): string | null =>
+  harvestedOn ? harvestedLabel(harvestedOn, shopToday()) : null;

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpOperator } from "../test/admin-fixtures.ts";
+import { insertProduct } from "../test/order-fixtures.ts";
+import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
+
+let t: TestApp;
+let shopper: SignedInUser;
+let farmer: SignedInUser;
+let operator: SignedInUser;
+let productId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shopper = await signUpAndLogIn(t.app, "Sam Shopper");
+  farmer = await signUpAndLogIn(t.app, "Fran Farmer");
+  productId = (await insertProduct(t.db.kysely, farmer.id, { name: "Okra", pricePaise: 4000 })).id;
+  operator = await signUpOperator(t.app, t.db);
+});
+afterAll(() => t.close());
+
+/** Every operator route, with a request an operator could make. */
+const routes = (): { method: "GET" | "POST" | "PATCH" | "PUT"; url: string; payload?: object }[] => [
+  { method: "GET", url: "/api/admin/messages" },
+  {
+    method: "PATCH",
+    url: "/api/admin/messages/00000000-0000-4000-8000-000000000000",
+    payload: { read: true },
+  },
+  { method: "GET", url: "/api/admin/products" },
+  { method: "POST", url: `/api/admin/products/${productId}/hide`, payload: { reason: "matrix" } },
+  { method: "POST", url: `/api/admin/products/${productId}/unhide`, payload: { reason: "matrix" } },
+  { method: "GET", url: "/api/admin/users" },
+  { method: "POST", url: `/api/admin/users/${shopper.id}/suspend`, payload: { reason: "matrix" } },
+  { method: "POST", url: `/api/admin/users/${shopper.id}/reinstate`, payload: { reason: "matrix" } },
+  { method: "GET", url: "/api/admin/audit" },
+];
+
+describe("operator routes", () => {
+  it("answer 401 signed out and 403 to shoppers and farmers, changing nothing", async () => {
+    for (const route of routes()) {
+      const signedOut = await request(t.app, route);
+      expect(signedOut.statusCode, `${route.method} ${route.url}`).toBe(401);
+      for (const user of [shopper, farmer]) {
+        const res = await request(t.app, { ...route, cookie: user.cookie });
+        expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+        expect(res.json().error.code).toBe("forbidden");
+      }
+    }
+    const audit = await t.db.kysely.selectFrom("audit_log").select("action").execute();
+    expect(audit.map((row) => row.action)).toEqual(["operator.grant"]);
+  });
+
+  it("answer an operator (the unknown message is 404, every other route succeeds)", async () => {
+    const statuses: number[] = [];
+    for (const route of routes()) {
+      statuses.push((await request(t.app, { ...route, cookie: operator.cookie })).statusCode);
+    }
+    expect(statuses).toEqual([200, 404, 200, 200, 200, 200, 200, 200, 200]);
+  });
+});

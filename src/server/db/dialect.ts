@@ -1,0 +1,267 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import {
+  type Kysely,
+  type Dialect as KyselyDialect,
+  PostgresAdapter,
+  PostgresDialect,
+  type RawBuilder,
+  type SqliteDatabase,
+  SqliteDialect,
+  sql,
+} from "kysely";
+import pg from "pg";
+
+/**
+ * Every difference between SQLite and PostgreSQL lives in this module, and nothing else branches on which
+ * database it runs on: opening a connection, column types, case folding and search, locking, and what a
+ * database error means. Repositories write their SQL once and call these helpers where the two differ.
+ * docs/architecture.md ("Two databases, one code path") explains the choice.
+ */
+export type DialectName = "sqlite" | "postgres";
+
+// biome-ignore lint/suspicious/noExplicitAny: any schema: the helpers only need the connection's adapter.
+type AnyKysely = Kysely<any>;
+
+export const dialectOf = (db: AnyKysely): DialectName =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+
+export const isPostgres = (db: AnyKysely) => dialectOf(db) === "postgres";
+
+// ---------------------------------------------------------------------------------------------------------
+// Which database
+
+/** The Kysely dialect a `DATABASE_URL` names: `sqlite:<file>` (or `sqlite::memory:`) or `postgres://…`. */
+export function openDialect(url: string): { name: DialectName; dialect: KyselyDialect } {
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    return { name: "postgres", dialect: new PostgresDialect({ pool }) };
+  }
+  if (!url.startsWith("sqlite:")) throw new Error(`Unsupported DATABASE_URL: ${url}`);
+  const file = url.slice("sqlite:".length);
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma("journal_mode = WAL");
+  database.pragma("foreign_keys = ON");
+  database.pragma("busy_timeout = 5000");
+  database.pragma("synchronous = NORMAL");
+  // NOTE: SQLite's lower() folds ASCII only; PostgreSQL's folds every letter. Search compares lower-cased
+  // text, so SQLite gets a lower() that folds like PostgreSQL's (and JavaScript's): see foldCase below.
+  database.function("unicode_lower", { deterministic: true }, (value: unknown) =>
+    typeof value === "string" ? value.toLowerCase() : value,
+  );
+  return { name: "sqlite", dialect: new SqliteDialect({ database: withStatementCache(database) }) };
+}
+
+/** Statements kept prepared per connection; the app issues a few dozen distinct SQL texts. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver calls `prepare` for every query, and preparing (parsing and planning the SQL) was
+ * the largest part of a catalogue read. This hands Kysely a database whose `prepare` returns the statement
+ * prepared the first time it saw that SQL text. NOTE: reusing a statement is safe because better-sqlite3
+ * runs each one to completion synchronously; the cache is bounded (oldest out first) since SQL texts vary
+ * with the number of bound values (e.g. `in (?, ?, …)`).
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare: (text: string) => {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = database.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+/**
+ * The schema Kysely keeps its migration tables in. PostgreSQL: pinned to the connection's own schema, since
+ * Kysely otherwise looks across every schema it can see and databases sharing one server (one schema each)
+ * would see each other's. SQLite has no schemas.
+ */
+export async function migrationTableSchema(db: AnyKysely): Promise<string | undefined> {
+  if (!isPostgres(db)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Column types
+
+/** Binary columns: BLOB on SQLite, BYTEA on PostgreSQL. */
+export const binaryType = (db: AnyKysely) => (isPostgres(db) ? sql`bytea` : sql`blob`);
+
+/**
+ * Makes `table` append-only in the database itself: UPDATE and DELETE fail with "<table> is append-only".
+ * PostgreSQL: a trigger function in the connection's schema; SQLite: two triggers that RAISE(ABORT).
+ */
+export async function makeAppendOnly(db: AnyKysely, table: string): Promise<void> {
+  const message = sql.lit(`${table} is append-only`);
+  if (isPostgres(db)) {
+    await sql`create function ${sql.id(`${table}_append_only`)}() returns trigger language plpgsql as $$
+      begin raise exception ${message}; end $$`.execute(db);
+    await sql`create trigger ${sql.id(`${table}_no_change`)} before update or delete on ${sql.table(table)}
+      for each row execute function ${sql.id(`${table}_append_only`)}()`.execute(db);
+    return;
+  }
+  for (const event of ["update", "delete"]) {
+    await sql`create trigger ${sql.id(`${table}_no_${event}`)} before ${sql.raw(event)} on ${sql.table(table)}
+      begin select raise(abort, ${message}); end`.execute(db);
+  }
+}
+
+/** Undoes makeAppendOnly (for a migration's down). */
+export async function dropAppendOnly(db: AnyKysely, table: string): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`drop function if exists ${sql.id(`${table}_append_only`)}() cascade`.execute(db);
+    return;
+  }
+  for (const event of ["update", "delete"]) {
+    await sql`drop trigger if exists ${sql.id(`${table}_no_${event}`)}`.execute(db);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Case folding and search
+
+/** `expression` lower-cased the same way (every letter, not ASCII only) on both databases. */
+export function foldCase(db: AnyKysely, expression: RawBuilder<unknown>): RawBuilder<string> {
+  const fn = isPostgres(db) ? sql.raw("lower") : sql.raw("unicode_lower");
+  return sql<string>`${fn}(${expression})`;
+}
+
+/** `%text%` for LIKE, with LIKE's own wildcards (and the escape character) taken literally. */
+export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * True where `column` contains `lowerCaseText` anywhere, ignoring case. LIKE is case-insensitive for ASCII
+ * on SQLite and case-sensitive on PostgreSQL; comparing folded text on both makes them agree.
+ */
+export function containsIgnoringCase(
+  db: AnyKysely,
+  column: string,
+  lowerCaseText: string,
+): RawBuilder<boolean> {
+  return sql<boolean>`${foldCase(db, sql.ref(column))} like ${likeContains(lowerCaseText)} escape '\\'`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Locking
+
+/**
+ * Runs `work` in a transaction that only one connection at a time may hold (`lockKey` names it).
+ * PostgreSQL: an advisory lock held until commit. SQLite: BEGIN IMMEDIATE takes the write lock up front (a
+ * deferred transaction could read, then fail to upgrade its lock when another one commits).
+ */
+export async function exclusiveTransaction<DB, T>(
+  db: Kysely<DB>,
+  lockKey: number,
+  work: (trx: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  if (isPostgres(db)) {
+    return db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${lockKey})`.execute(trx);
+      return work(trx);
+    });
+  }
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await work(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(conn);
+      throw error;
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What a database error means
+
+/**
+ * Every unique constraint the code reacts to, by the name PostgreSQL reports, with the table and columns
+ * SQLite's message names instead (SQLite does not report a constraint's name). A migration adding a unique
+ * constraint that a service must recognise adds it here.
+ */
+export const UNIQUE_CONSTRAINTS = {
+  users_email_key: { table: "users", columns: ["email"] },
+  orders_user_idempotency_key_unique: { table: "orders", columns: ["user_id", "idempotency_key"] },
+} as const satisfies Record<string, { table: string; columns: readonly string[] }>;
+export type UniqueConstraint = keyof typeof UNIQUE_CONSTRAINTS;
+
+interface DriverError {
+  code?: unknown;
+  constraint?: unknown;
+  message?: unknown;
+}
+const asDriverError = (error: unknown): DriverError =>
+  typeof error === "object" && error !== null ? (error as DriverError) : {};
+
+/** SQLite: `UNIQUE constraint failed: orders.user_id, orders.idempotency_key` → the constraint's name. */
+function sqliteUniqueConstraint(message: string): UniqueConstraint | "unknown" {
+  const match = /UNIQUE constraint failed: (.+)$/.exec(message);
+  const columns = match?.[1]?.split(", ").join(",");
+  for (const [name, { table, columns: cols }] of Object.entries(UNIQUE_CONSTRAINTS)) {
+    if (cols.map((c) => `${table}.${c}`).join(",") === columns) return name as UniqueConstraint;
+  }
+  return "unknown";
+}
+
+/** PostgreSQL SQLSTATEs of input the column cannot hold (too long, out of range, malformed, NUL byte…). */
+const PG_BAD_INPUT = new Set(["22001", "22003", "22007", "22008", "22021", "22P02", "22P05", "54000"]);
+const SQLITE_BAD_CONSTRAINT = /^SQLITE_CONSTRAINT_(NOTNULL|CHECK|DATATYPE)$/;
+/** SQLite codes of input it cannot hold. */
+const SQLITE_BAD_INPUT = new Set(["SQLITE_TOOBIG", "SQLITE_MISMATCH", "SQLITE_RANGE"]);
+
+export type DbErrorKind =
+  | { kind: "unique_violation"; constraint: UniqueConstraint | "unknown" }
+  /** The value cannot be stored (too long, out of range, malformed): the client's fault, a 4xx. */
+  | { kind: "bad_input" }
+  /** The row refers to one that does not exist (any more): a 409. */
+  | { kind: "foreign_key_violation" }
+  /** A concurrent transaction won (PostgreSQL serialization failure or deadlock, SQLite busy): retryable. */
+  | { kind: "serialization_failure" };
+
+/** What a database driver's error means, on either database; undefined for anything else. */
+export function classifyDbError(error: unknown): DbErrorKind | undefined {
+  const { code, constraint, message } = asDriverError(error);
+  const text = typeof message === "string" ? message : "";
+  if (code === "23505") {
+    const name = typeof constraint === "string" && constraint in UNIQUE_CONSTRAINTS ? constraint : "unknown";
+    return { kind: "unique_violation", constraint: name as UniqueConstraint | "unknown" };
+  }
+  if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
+    return { kind: "unique_violation", constraint: sqliteUniqueConstraint(text) };
+  }
+  if (code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY") return { kind: "foreign_key_violation" };
+  if (typeof code === "string" && (PG_BAD_INPUT.has(code) || SQLITE_BAD_INPUT.has(code))) {
+    return { kind: "bad_input" };
+  }
+  // NOTE: any other data exception (class 22) or integrity violation (class 23: NOT NULL, CHECK) is a value
+  // the column cannot hold, too.
+  if (typeof code === "string" && (/^2[23][0-9A-Z]{3}$/.test(code) || SQLITE_BAD_CONSTRAINT.test(code))) {
+    return { kind: "bad_input" };
+  }
+  if (code === "40001" || code === "40P01" || code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT") {
+    return { kind: "serialization_failure" };
+  }
+  return undefined;
+}
+
+/** True when `error` is the database refusing a duplicate under `constraint`. */
+export function isUniqueViolation(error: unknown, constraint: UniqueConstraint): boolean {
+  const kind = classifyDbError(error);
+  return kind?.kind === "unique_violation" && kind.constraint === constraint;
+}
+
+export const isBadInput = (error: unknown) => classifyDbError(error)?.kind === "bad_input";
+export const isSerializationFailure = (error: unknown) =>
+  classifyDbError(error)?.kind === "serialization_failure";

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FarmerFulfilment } from "../../shared/schemas/farmer.ts";
+import { insertProduct } from "../test/order-fixtures.ts";
+import { createTestApp, request, type TestApp } from "../test/test-app.ts";
+import * as repo from "./demo.repository.ts";
+import { DEMO_FARMER, SYSTEM_FARMER, seedDemoFarmer } from "./demo.service.ts";
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // NOTE: the demo catalogue's rows without their pictures (drawing them is the catalogue test's job).
+  await repo.insertUserIfMissing(t.db.kysely, { ...SYSTEM_FARMER, created_at: new Date().toISOString() });
+  for (const name of [
+    "Vine Tomatoes",
+    "Baby Spinach",
+    "Tender Okra",
+    "Fresh Cow Milk",
+    "Malai Paneer",
+    "Basmati Rice",
+  ]) {
+    await insertProduct(t.db.kysely, SYSTEM_FARMER.id, { name, pricePaise: 4000, stock: 50, unit: "kg" });
+  }
+});
+afterAll(() => t.close());
+
+describe("the demo farmer", () => {
+  it("signs in with the documented credentials and finds their products and orders in different states", async () => {
+    expect(await seedDemoFarmer(t.db)).toEqual({ seeded: true });
+    expect(await seedDemoFarmer(t.db)).toEqual({ seeded: false });
+    const login = await request(t.app, {
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: DEMO_FARMER.email, password: DEMO_FARMER.password },
+    });
+    expect(login.statusCode).toBe(200);
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const products = (await request(t.app, { method: "GET", url: "/api/farmer/products", cookie })).json()
+      .items;
+    expect(products.map((p: { name: string }) => p.name).sort()).toEqual([
+      "Baby Spinach",
+      "Fresh Cow Milk",
+      "Malai Paneer",
+      "Tender Okra",
+      "Vine Tomatoes",
+    ]);
+    const orders = (await request(t.app, { method: "GET", url: "/api/farmer/orders", cookie })).json()
+      .fulfilments as FarmerFulfilment[];
+    expect(orders.map((f) => f.status)).toEqual([
+      "pending",
+      "confirmed",
+      "out_for_delivery",
+      "cancelled",
+      "delivered",
+    ]);
+    expect(orders.at(-1)!.payment.state).toBe("paid");
+    expect(orders[3]!.history.at(-1)!.reason).toEqual(expect.any(String));
+    const summary = (await request(t.app, { method: "GET", url: "/api/farmer/summary", cookie })).json();
+    expect(summary.all.orders).toBe(4);
+    // the stock the demo orders took (and the cancelled one gave back)
+    expect(products.find((p: { name: string }) => p.name === "Baby Spinach").stock).toBe(49);
+  });
+});

@@ -1,0 +1,241 @@
+import type { Kysely } from "kysely";
+import type { Database, FulfilmentHistoryTable, FulfilmentsTable } from "../db/database.ts";
+import { type Keyset, type KeysetPosition, pageAfter } from "../db/keyset.ts";
+
+export type FulfilmentRow = FulfilmentsTable;
+export type HistoryRow = FulfilmentHistoryTable;
+
+/** Writes parts and their first history entries in the caller's transaction. */
+export async function insertFulfilments(
+  trx: Kysely<Database>,
+  parts: readonly FulfilmentRow[],
+  history: readonly HistoryRow[],
+): Promise<void> {
+  if (parts.length > 0)
+    await trx
+      .insertInto("fulfilments")
+      .values([...parts])
+      .execute();
+  if (history.length > 0)
+    await trx
+      .insertInto("fulfilment_history")
+      .values([...history])
+      .execute();
+}
+
+/** The parts of every order among `orderIds`, oldest first, each with its farmer's name (null: the shop). */
+export function findFulfilmentsOfOrders(db: Kysely<Database>, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("fulfilments as f")
+    .leftJoin("users as u", "u.id", "f.farmer_id")
+    .selectAll("f")
+    .select("u.name as farmer_name")
+    .where("f.order_id", "in", [...orderIds])
+    .orderBy("f.order_id")
+    .orderBy("f.farmer_id")
+    .orderBy("f.id")
+    .execute();
+}
+export type FulfilmentWithFarmerRow = Awaited<ReturnType<typeof findFulfilmentsOfOrders>>[number];
+
+/** The history of every part among `fulfilmentIds`, in order, each with the name of who made the move. */
+export function findHistoryOf(db: Kysely<Database>, fulfilmentIds: readonly string[]) {
+  if (fulfilmentIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("fulfilment_history as h")
+    .innerJoin("users as u", "u.id", "h.by_user_id")
+    .selectAll("h")
+    .select("u.name as by_name")
+    .where("h.fulfilment_id", "in", [...fulfilmentIds])
+    .orderBy("h.fulfilment_id")
+    .orderBy("h.seq")
+    .execute();
+}
+export type HistoryWithNameRow = Awaited<ReturnType<typeof findHistoryOf>>[number];
+
+/** The lines of every part among `fulfilmentIds`, in line order. */
+export function findItemsOfFulfilments(db: Kysely<Database>, fulfilmentIds: readonly string[]) {
+  if (fulfilmentIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("order_items")
+    .selectAll()
+    .where("fulfilment_id", "in", [...fulfilmentIds])
+    .orderBy("order_id")
+    .orderBy("line_no")
+    .execute();
+}
+
+export function findFulfilment(db: Kysely<Database>, id: string) {
+  return db.selectFrom("fulfilments").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** A farmer's part with what the farmer needs to deliver it: the order's shipping and the buyer's account. */
+function farmerFulfilments(db: Kysely<Database>) {
+  return db
+    .selectFrom("fulfilments as f")
+    .innerJoin("orders as o", "o.id", "f.order_id")
+    .innerJoin("users as b", "b.id", "o.user_id")
+    .selectAll("f")
+    .select([
+      "b.name as buyer_name",
+      "b.email as buyer_email",
+      "o.full_name",
+      "o.email",
+      "o.phone",
+      "o.address",
+      "o.city",
+      "o.state",
+      "o.zip_code",
+      "o.payment_method",
+    ]);
+}
+export type FarmerFulfilmentRow = Awaited<
+  ReturnType<ReturnType<typeof farmerFulfilments>["execute"]>
+>[number];
+
+export function findFarmerFulfilment(db: Kysely<Database>, id: string) {
+  return farmerFulfilments(db).where("f.id", "=", id).executeTakeFirst();
+}
+
+/** A farmer's parts in the keyset's order, optionally of one status, after the position `after`. */
+export function listFarmerFulfilments(
+  db: Kysely<Database>,
+  farmerId: string,
+  {
+    status,
+    after,
+    limit,
+    keyset,
+  }: { status?: string; after?: KeysetPosition; limit: number; keyset: Keyset },
+) {
+  let query = farmerFulfilments(db).where("f.farmer_id", "=", farmerId);
+  if (status) query = query.where("f.status", "=", status);
+  return pageAfter(query, keyset, after).limit(limit).execute();
+}
+
+/**
+ * Moves a part from `from` to `to` only if it is still `from` (a concurrent move wins once); answers whether
+ * it moved.
+ */
+export async function updateFulfilmentStatus(
+  trx: Kysely<Database>,
+  id: string,
+  from: string,
+  to: string,
+  at: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable("fulfilments")
+    .set({ status: to, updated_at: at })
+    .where("id", "=", id)
+    .where("status", "=", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records the payment once: only an unpaid part that is not cancelled; answers whether it changed. */
+export async function markFulfilmentPaid(trx: Kysely<Database>, id: string, at: string): Promise<boolean> {
+  const result = await trx
+    .updateTable("fulfilments")
+    .set({ payment_state: "paid", paid_at: at, updated_at: at })
+    .where("id", "=", id)
+    .where("payment_state", "=", "unpaid")
+    .where("status", "<>", "cancelled")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Appends a move to a part's history (its number is one more than the last). */
+export async function appendHistory(trx: Kysely<Database>, entry: Omit<HistoryRow, "seq">): Promise<void> {
+  const last = await trx
+    .selectFrom("fulfilment_history")
+    .select((eb) => eb.fn.max("seq").as("seq"))
+    .where("fulfilment_id", "=", entry.fulfilment_id)
+    .executeTakeFirst();
+  await trx
+    .insertInto("fulfilment_history")
+    .values({ ...entry, seq: Number(last?.seq ?? 0) + 1 })
+    .execute();
+}
+
+export function findStatusesOfOrder(trx: Kysely<Database>, orderId: string) {
+  return trx.selectFrom("fulfilments").select("status").where("order_id", "=", orderId).execute();
+}
+
+export function setOrderStatus(trx: Kysely<Database>, orderId: string, status: string) {
+  return trx.updateTable("orders").set({ status }).where("id", "=", orderId).execute();
+}
+
+/** The order's parts that are still `pending`. */
+export function findPendingOfOrder(trx: Kysely<Database>, orderId: string) {
+  return trx
+    .selectFrom("fulfilments")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .where("status", "=", "pending")
+    .execute();
+}
+
+/** The lines of one part whose stock was taken: what a cancel gives back. */
+export function findStockTaken(trx: Kysely<Database>, fulfilmentId: string) {
+  return trx
+    .selectFrom("order_items")
+    .select(["product_id", "stock_taken"])
+    .where("fulfilment_id", "=", fulfilmentId)
+    .where("stock_taken", ">", 0)
+    .orderBy("product_id")
+    .execute();
+}
+
+/**
+ * A farmer's parts that are not cancelled: how many and their total, in all and since each of `since` (ISO
+ * instants), in one query.
+ */
+export async function summariseFarmer(
+  db: Kysely<Database>,
+  farmerId: string,
+  since: { today: string; week: string },
+) {
+  const row = await db
+    .selectFrom("fulfilments")
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as("all_orders"),
+      eb.fn.coalesce(eb.fn.sum<string | number>("total_paise"), eb.lit(0)).as("all_paise"),
+      eb.fn
+        .sum<string | number>(eb.case().when("created_at", ">=", since.today).then(1).else(0).end())
+        .as("today_orders"),
+      eb.fn
+        .sum<string | number>(
+          eb.case().when("created_at", ">=", since.today).then(eb.ref("total_paise")).else(0).end(),
+        )
+        .as("today_paise"),
+      eb.fn
+        .sum<string | number>(eb.case().when("created_at", ">=", since.week).then(1).else(0).end())
+        .as("week_orders"),
+      eb.fn
+        .sum<string | number>(
+          eb.case().when("created_at", ">=", since.week).then(eb.ref("total_paise")).else(0).end(),
+        )
+        .as("week_paise"),
+    ])
+    .where("farmer_id", "=", farmerId)
+    .where("status", "<>", "cancelled")
+    .executeTakeFirstOrThrow();
+  const n = (value: string | number | null) => Number(value ?? 0);
+  return {
+    all: { orders: n(row.all_orders), paise: n(row.all_paise) },
+    today: { orders: n(row.today_orders), paise: n(row.today_paise) },
+    week: { orders: n(row.week_orders), paise: n(row.week_paise) },
+  };
+}
+
+export async function countPendingForFarmer(db: Kysely<Database>, farmerId: string): Promise<number> {
+  const row = await db
+    .selectFrom("fulfilments")
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .where("farmer_id", "=", farmerId)
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,278 @@
+import type { Kysely } from "kysely";
+import { paiseToRupees } from "../../shared/money.ts";
+import type { User } from "../../shared/schemas/auth.ts";
+import type {
+  FarmerFulfilment,
+  FarmerOrderList,
+  FulfilmentStatusChange,
+} from "../../shared/schemas/farmer.ts";
+import {
+  canMoveFulfilment,
+  deriveOrderStatus,
+  type FulfilmentHistoryEntry,
+  type FulfilmentStatus,
+  fulfilmentMessages,
+  type PaymentState,
+} from "../../shared/schemas/fulfilments.ts";
+import type { OrderFulfilment, OrderLine, PaymentMethod, Shipping } from "../../shared/schemas/orders.ts";
+import type { ProductUnit } from "../../shared/schemas/products.ts";
+import type { Database, OrderItemsTable, OrdersTable } from "../db/database.ts";
+import { decodeCursor, encodeCursor, type Keyset } from "../db/keyset.ts";
+import { AppError, forbidden, notFound } from "../http/errors.ts";
+import { returnStock } from "../products/products.service.ts";
+import * as repo from "./fulfilments.repository.ts";
+
+/** For order placement, inside its transaction: writing an order's parts, and finding those still pending. */
+export {
+  type FulfilmentRow,
+  findPendingOfOrder,
+  type HistoryRow,
+  insertFulfilments,
+} from "./fulfilments.repository.ts";
+
+/** An order line as the API shows it: name, unit price and unit as placed. */
+export const toApiLine = (item: OrderItemsTable): OrderLine => ({
+  productId: item.product_id,
+  name: item.name,
+  unitPrice: paiseToRupees(item.unit_price_paise),
+  unit: item.unit as ProductUnit,
+  quantity: item.quantity,
+  lineTotal: paiseToRupees(item.line_total_paise),
+});
+
+/** The checkout form's delivery details as stored on the order. */
+export const shippingOf = (
+  row: Pick<OrdersTable, "full_name" | "email" | "phone" | "address" | "city" | "state" | "zip_code">,
+): Shipping => ({
+  fullName: row.full_name,
+  email: row.email,
+  phone: row.phone,
+  address: row.address,
+  city: row.city,
+  state: row.state,
+  zipCode: row.zip_code,
+});
+
+const toApiHistory = (row: repo.HistoryWithNameRow): FulfilmentHistoryEntry => ({
+  status: row.status as FulfilmentStatus,
+  at: row.at,
+  by: { id: row.by_user_id, name: row.by_name },
+  ...(row.reason ? { reason: row.reason } : {}),
+});
+
+const toApiPayment = (row: repo.FulfilmentRow) => ({
+  state: row.payment_state as PaymentState,
+  paidAt: row.paid_at,
+});
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => string | null): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row) ?? "";
+    const list = groups.get(k);
+    if (list) list.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+/** The parts of these orders as their buyer sees them, by order id; `items` are the orders' lines. */
+export async function loadOrderFulfilments(
+  db: Kysely<Database>,
+  orderIds: readonly string[],
+  items: readonly OrderItemsTable[],
+): Promise<Map<string, OrderFulfilment[]>> {
+  const parts = await repo.findFulfilmentsOfOrders(db, orderIds);
+  const history = groupBy(
+    await repo.findHistoryOf(
+      db,
+      parts.map((part) => part.id),
+    ),
+    (row) => row.fulfilment_id,
+  );
+  const itemsByPart = groupBy(items, (item) => item.fulfilment_id);
+  const byOrder = new Map<string, OrderFulfilment[]>();
+  for (const part of parts) {
+    const list = byOrder.get(part.order_id) ?? [];
+    byOrder.set(part.order_id, list);
+    list.push({
+      id: part.id,
+      farmerId: part.farmer_id,
+      farmerName: part.farmer_id === null ? fulfilmentMessages.shopName : (part.farmer_name ?? ""),
+      status: part.status as FulfilmentStatus,
+      items: (itemsByPart.get(part.id) ?? []).map(toApiLine),
+      total: paiseToRupees(part.total_paise),
+      history: (history.get(part.id) ?? []).map(toApiHistory),
+      payment: toApiPayment(part),
+    });
+  }
+  return byOrder;
+}
+
+/** Farmers' parts as the farmer sees them, in the order given. */
+export async function toFarmerFulfilments(
+  db: Kysely<Database>,
+  rows: readonly repo.FarmerFulfilmentRow[],
+): Promise<FarmerFulfilment[]> {
+  const ids = rows.map((row) => row.id);
+  const [items, history] = await Promise.all([
+    repo.findItemsOfFulfilments(db, ids),
+    repo.findHistoryOf(db, ids),
+  ]);
+  const itemsByPart = groupBy(items, (item) => item.fulfilment_id);
+  const historyByPart = groupBy(history, (row) => row.fulfilment_id);
+  return rows.map((row) => ({
+    id: row.id,
+    orderId: row.order_id,
+    status: row.status as FulfilmentStatus,
+    items: (itemsByPart.get(row.id) ?? []).map(toApiLine),
+    total: paiseToRupees(row.total_paise),
+    buyer: { name: row.buyer_name, email: row.buyer_email },
+    shipping: shippingOf(row),
+    paymentMethod: row.payment_method as PaymentMethod,
+    payment: toApiPayment(row),
+    createdAt: row.created_at,
+    history: (historyByPart.get(row.id) ?? []).map(toApiHistory),
+  }));
+}
+
+export async function getFarmerFulfilment(db: Kysely<Database>, id: string): Promise<FarmerFulfilment> {
+  const row = await repo.findFarmerFulfilment(db, id);
+  if (!row) throw notFound(fulfilmentMessages.notFound);
+  const [fulfilment] = await toFarmerFulfilments(db, [row]);
+  return fulfilment!;
+}
+
+/** The order's stored status, derived again from its parts (call after any part moves, in its transaction). */
+export async function refreshOrderStatus(trx: Kysely<Database>, orderId: string): Promise<void> {
+  const statuses = await repo.findStatusesOfOrder(trx, orderId);
+  await repo.setOrderStatus(
+    trx,
+    orderId,
+    deriveOrderStatus(statuses.map((s) => s.status as FulfilmentStatus)),
+  );
+}
+
+const cannotMove = (from: string, to: FulfilmentStatus) =>
+  new AppError("invalid_transition", fulfilmentMessages.cannotMove(from as FulfilmentStatus, to));
+
+/**
+ * Moves one part in the caller's transaction: only if it is still `part.status` (else 409 naming the status it
+ * has now), recording who and why; a cancelled part gives its stock back. The caller refreshes the order.
+ */
+export async function applyMove(
+  trx: Kysely<Database>,
+  part: repo.FulfilmentRow,
+  to: FulfilmentStatus,
+  actor: Pick<User, "id">,
+  reason: string | undefined,
+  at: string,
+): Promise<void> {
+  if (!canMoveFulfilment(part.status as FulfilmentStatus, to)) throw cannotMove(part.status, to);
+  if (!(await repo.updateFulfilmentStatus(trx, part.id, part.status, to, at))) {
+    const now = await repo.findFulfilment(trx, part.id);
+    throw cannotMove(now?.status ?? part.status, to);
+  }
+  await repo.appendHistory(trx, {
+    fulfilment_id: part.id,
+    status: to,
+    at,
+    by_user_id: actor.id,
+    reason: reason || null,
+  });
+  if (to === "cancelled") {
+    // NOTE: in product id order, like placement takes it, so two transactions never wait on each other in a cycle.
+    for (const line of await repo.findStockTaken(trx, part.id)) {
+      await returnStock(trx, line.product_id, line.stock_taken);
+    }
+  }
+}
+
+/** The farmer's part, loaded for a change: 404 for an unknown id, 403 when it is not theirs. */
+async function farmersPart(trx: Kysely<Database>, farmer: Pick<User, "id">, id: string) {
+  const part = await repo.findFulfilment(trx, id);
+  if (!part) throw notFound(fulfilmentMessages.notFound);
+  if (part.farmer_id !== farmer.id) throw forbidden(fulfilmentMessages.notYours);
+  return part;
+}
+
+/** A farmer moves their part of an order (see FULFILMENT_TRANSITIONS); a cancel returns its stock. */
+export async function moveFulfilment(
+  db: Kysely<Database>,
+  farmer: Pick<User, "id">,
+  id: string,
+  change: FulfilmentStatusChange,
+  now = new Date(),
+): Promise<FarmerFulfilment> {
+  await db.transaction().execute(async (trx) => {
+    const part = await farmersPart(trx, farmer, id);
+    await applyMove(trx, part, change.status, farmer, change.reason, now.toISOString());
+    await refreshOrderStatus(trx, part.order_id);
+  });
+  return getFarmerFulfilment(db, id);
+}
+
+/** A farmer records that the buyer paid for their part: unpaid → paid, once; never for a cancelled part. */
+export async function markPaid(
+  db: Kysely<Database>,
+  farmer: Pick<User, "id">,
+  id: string,
+  now = new Date(),
+): Promise<FarmerFulfilment> {
+  await db.transaction().execute(async (trx) => {
+    const part = await farmersPart(trx, farmer, id);
+    if (await repo.markFulfilmentPaid(trx, id, now.toISOString())) return;
+    const current = (await repo.findFulfilment(trx, id)) ?? part;
+    throw new AppError(
+      current.status === "cancelled" ? "invalid_transition" : "already_paid",
+      current.status === "cancelled"
+        ? fulfilmentMessages.cancelledNotPayable
+        : fulfilmentMessages.alreadyPaid,
+    );
+  });
+  return getFarmerFulfilment(db, id);
+}
+
+/** A farmer's parts, newest first: the order's time, then the part's id. */
+export const FARMER_ORDERS_KEYSET: Keyset = {
+  scope: "farmer-orders",
+  key: "f.created_at",
+  id: "f.id",
+  direction: "desc",
+  keyKind: "string",
+};
+
+/** The farmer's parts of orders, newest first, optionally of one status, a page at a time. */
+export async function listFarmerOrders(
+  db: Kysely<Database>,
+  farmerId: string,
+  query: { status?: string; cursor?: string; limit: number },
+): Promise<FarmerOrderList> {
+  const after = query.cursor ? decodeCursor(query.cursor, FARMER_ORDERS_KEYSET) : undefined;
+  const rows = await repo.listFarmerFulfilments(db, farmerId, {
+    status: query.status,
+    after,
+    limit: query.limit + 1,
+    keyset: FARMER_ORDERS_KEYSET,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    fulfilments: await toFarmerFulfilments(db, page),
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor(FARMER_ORDERS_KEYSET, { key: last.created_at, id: last.id })
+        : null,
+  };
+}
+
+/** How many of the farmer's parts wait for them (pending). */
+export const countPendingForFarmer = (db: Kysely<Database>, farmerId: string) =>
+  repo.countPendingForFarmer(db, farmerId);
+
+/** The farmer's parts that are not cancelled: how many and their total in paise, in all and since each instant. */
+export const sumFarmerParts = (
+  db: Kysely<Database>,
+  farmerId: string,
+  since: { today: string; week: string },
+) => repo.summariseFarmer(db, farmerId, since);

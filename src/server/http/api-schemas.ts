@@ -1,0 +1,83 @@
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import type { FastifyInstance, RouteOptions } from "fastify";
+import { createJsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
+import type { ZodType } from "zod";
+import { ApiErrorSchema } from "../../shared/api-error.ts";
+import { validationError } from "./errors.ts";
+
+/**
+ * Routes declare their request and response shapes with the zod schemas of src/shared (through
+ * fastify-type-provider-zod): one declaration types the handler, validates what comes in (a failure is our
+ * usual 400 `validation_failed` with a message per field), checks every reply against its schema, and
+ * becomes the OpenAPI document at /api/openapi.json, browsable at /api/docs. docs/architecture.md ("The API
+ * contract") has the whole picture.
+ */
+
+const documentedOnly = new WeakSet<object>();
+
+/**
+ * Marks a schema as documentation only: it appears in the OpenAPI document, but requests are not validated
+ * against it (a multipart upload, read part by part by its route) and replies are not serialized by it
+ * (image bytes).
+ */
+export function documentOnly<S extends ZodType>(schema: S): S {
+  documentedOnly.add(schema);
+  return schema;
+}
+
+const DOCS_PREFIX = "/api/docs";
+const zodToOpenApi = createJsonSchemaTransform({ skipList: [] });
+export const OPENAPI_URL = "/api/openapi.json";
+
+export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
+  app.setValidatorCompiler(({ schema }) => {
+    if (documentedOnly.has(schema as object)) return (data) => ({ value: data });
+    const zodSchema = schema as ZodType;
+    return (data) => {
+      const result = zodSchema.safeParse(data ?? {});
+      return result.success ? { value: result.data } : { error: validationError(result.error) };
+    };
+  });
+  app.setSerializerCompiler((route) => {
+    if (documentedOnly.has(route.schema as object)) return (data) => JSON.stringify(data);
+    return serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+  });
+
+  // NOTE: every API route answers errors in one shape; it is declared here once rather than on each route.
+  app.addHook("onRoute", (route: RouteOptions) => {
+    if (route.url.startsWith(DOCS_PREFIX)) {
+      // NOTE: the reference is public, like the document it shows.
+      route.config = { ...route.config, public: true };
+      return;
+    }
+    if (!route.url.startsWith("/api/") || !route.schema) return;
+    const response = (route.schema.response ?? {}) as Record<string, unknown>;
+    route.schema.response = { ...response, "4xx": ApiErrorSchema, "5xx": ApiErrorSchema };
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Veggie Cart API",
+        version: "1",
+        description:
+          "JSON under /api. Errors are { error: { code, message, fields? } } with a code from the catalogue. " +
+          "The session is an HttpOnly cookie; state-changing requests send the header x-veggie-cart: 1.",
+      },
+    },
+    // NOTE: only the API is documented, not the SPA's files nor the reference's own pages.
+    transform: (document) =>
+      document.url.startsWith("/api/") && !document.url.startsWith(DOCS_PREFIX)
+        ? zodToOpenApi(document)
+        : { schema: { hide: true }, url: document.url },
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    // NOTE: the UI's own page and scripts come from our origin, so the app's Content-Security-Policy holds.
+    staticCSP: false,
+    uiConfig: { url: OPENAPI_URL, validatorUrl: null },
+  });
+  app.get(OPENAPI_URL, { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
+import { clientKey } from "./client-key.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Where rate limits and remembered facts are kept: Redis when REDIS_URL is set, else this process. */
+    limitStore: LimitStore;
+  }
+  interface FastifyRequest {
+    /** The client address as rate limits count it (an IPv6 address by its /64): see client-key.ts. */
+    clientKey: string;
+  }
+}
+
+export interface LimitStore {
+  /** The Redis client every limit is counted in, or undefined for this process's memory. */
+  redis: Redis | undefined;
+  /** Remembers `key` for `ttlMs`. */
+  remember(key: string, ttlMs: number): Promise<void>;
+  has(key: string): Promise<boolean>;
+}
+
+const MEMORY_MAX_KEYS = 100_000;
+
+/**
+ * Opens the store: with `redisUrl`, every limit of every instance is counted in that Redis (keys prefixed
+ * with `prefix`), so several instances behind one load balancer share them; without it, in memory.
+ */
+export function registerLimitStore(
+  app: FastifyInstance,
+  redisUrl: string | undefined,
+  prefix: string,
+): LimitStore {
+  let store: LimitStore;
+  if (redisUrl) {
+    // NOTE: one retry, so a request is not left waiting long when Redis is down; it is then refused.
+    const redis = new Redis(redisUrl, { keyPrefix: prefix, maxRetriesPerRequest: 1 });
+    redis.on("error", (error) => app.log.warn({ err: error }, "redis error"));
+    app.addHook("onClose", async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    store = {
+      redis,
+      remember: async (key, ttlMs) => {
+        await redis.set(key, "1", "PX", ttlMs);
+      },
+      has: async (key) => (await redis.exists(key)) === 1,
+    };
+  } else {
+    const memory = new Map<string, number>();
+    store = {
+      redis: undefined,
+      remember: async (key, ttlMs) => {
+        if (memory.size >= MEMORY_MAX_KEYS) memory.delete(memory.keys().next().value!);
+        memory.delete(key);
+        memory.set(key, Date.now() + ttlMs);
+      },
+      has: async (key) => (memory.get(key) ?? 0) > Date.now(),
+    };
+  }
+  app.decorate("limitStore", store);
+  app.decorateRequest("clientKey", {
+    getter(this: { ip: string }) {
+      return clientKey(this.ip);
+    },
+  });
+  return store;
+}

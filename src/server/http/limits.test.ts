@@ -1,0 +1,126 @@
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { CSRF_HEADER } from "../../shared/constants.ts";
+import { type ServerLimits, serverLimitDefaults } from "../config.ts";
+import { idleConnection, slowClient } from "../test/slow-client.ts";
+import { createTestApp, type TestApp } from "../test/test-app.ts";
+
+/**
+ * The slow-connection attacks, scaled down for `npm test` (short timeouts, a few hundred connections); the
+ * full 3,000-connection version runs in `npm run fuzz` (scripts/attack-slow-connections.ts).
+ */
+const SLOW = 250;
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+async function listening(limits: Partial<ServerLimits>): Promise<{ port: number; base: string }> {
+  t = await createTestApp({
+    limits: {
+      ...serverLimitDefaults,
+      requestTimeoutMs: 3000,
+      headersTimeoutMs: 1500,
+      timeoutCheckIntervalMs: 250,
+      maxEventLoopDelayMs: 0,
+      ...limits,
+    },
+  });
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = t.app.server.address() as AddressInfo;
+  return { port, base: `http://127.0.0.1:${port}` };
+}
+
+const json = (base: string, path: string, body?: object, cookie?: string) =>
+  fetch(`${base}${path}`, {
+    method: body ? "POST" : "GET",
+    headers: {
+      "content-type": "application/json",
+      [CSRF_HEADER]: "1",
+      ...(cookie ? { cookie } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+
+describe("slow clients cannot hold the server", () => {
+  it("answers 408 and closes every slow-body and slow-header connection, while a new client is served", {
+    timeout: 60_000,
+  }, async () => {
+    const { port, base } = await listening({});
+    const slow = [
+      ...Array.from({ length: SLOW }, () =>
+        slowClient({ port, from: "127.0.0.2", what: "body", everyMs: 500 }),
+      ),
+      ...Array.from({ length: 50 }, () =>
+        slowClient({ port, from: "127.0.0.3", what: "headers", everyMs: 300 }),
+      ),
+    ];
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const email = `slow.${Date.now()}@example.com`;
+      const signup = await json(base, "/api/auth/signup", { name: "New", email, password: "long enough" });
+      expect(signup.status).toBe(201);
+      const login = await json(base, "/api/auth/login", { email, password: "long enough" });
+      expect(login.status).toBe(200);
+      const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
+      expect((await json(base, "/api/auth/me", undefined, cookie)).status).toBe(200);
+      expect((await json(base, "/api/health")).status).toBe(200);
+
+      const results = await Promise.all(slow.map((client) => client.closed));
+      const answered408 = results.filter((result) => result.answer.startsWith("HTTP/1.1 408")).length;
+      expect(answered408).toBe(slow.length);
+    } finally {
+      for (const client of slow) client.stop();
+    }
+  });
+
+  it("caps open connections per client address, leaving other addresses served", {
+    timeout: 30_000,
+  }, async () => {
+    const { port, base } = await listening({ maxConnectionsPerAddress: 20 });
+    const held = Array.from({ length: 30 }, () => idleConnection(port, "127.0.0.4"));
+    try {
+      await Promise.all(held.map((connection) => connection.opened));
+      const dropped = await Promise.race([
+        Promise.all(held.slice(20).map((connection) => connection.closed)).then(() => true),
+        new Promise((resolve) => setTimeout(() => resolve(false), 5000)),
+      ]);
+      expect(dropped).toBe(true);
+      expect((await json(base, "/api/health")).status).toBe(200);
+    } finally {
+      for (const connection of held) connection.stop();
+    }
+  });
+});
+
+describe("overload", () => {
+  it("answers 503 with Retry-After while the event loop lags, and recovers", {
+    timeout: 30_000,
+  }, async () => {
+    t = await createTestApp({ limits: { ...serverLimitDefaults, maxEventLoopDelayMs: 100 } });
+    await t.app.ready();
+    let refused:
+      | { statusCode: number; headers: Record<string, unknown>; json(): { error: { code: string } } }
+      | undefined;
+    for (let attempt = 0; attempt < 10 && !refused; attempt += 1) {
+      const until = Date.now() + 400;
+      while (Date.now() < until) {
+        // NOTE: a blocked event loop, as a flood of CPU-bound work would cause.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const res = await t.app.inject({ method: "GET", url: "/api/health" });
+      if (res.statusCode === 503) refused = res;
+    }
+    expect(refused?.statusCode).toBe(503);
+    expect(Number(refused?.headers["retry-after"])).toBeGreaterThan(0);
+    expect(refused?.json().error.code).toBe("overloaded");
+    let recovered = false;
+    for (let attempt = 0; attempt < 40 && !recovered; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      recovered = (await t.app.inject({ method: "GET", url: "/api/health" })).statusCode === 200;
+    }
+    expect(recovered).toBe(true);
+  });
+});

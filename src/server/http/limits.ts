@@ -1,0 +1,67 @@
+import type { Socket } from "node:net";
+import fastifyUnderPressure from "@fastify/under-pressure";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import type { ServerLimits } from "../config.ts";
+import { AppError } from "./errors.ts";
+
+/** Seconds a client is told to wait when we are overloaded. */
+export const OVERLOAD_RETRY_AFTER_S = 5;
+
+/**
+ * The Node server's own timeouts, as Fastify options: a request whose headers and body have not all arrived
+ * within `requestTimeoutMs` is answered 408 and closed (headers alone: `headersTimeoutMs`), so slow
+ * clients cannot hold connections (and file descriptors) for ever.
+ */
+export function timeoutOptions(limits: ServerLimits): Partial<FastifyServerOptions> {
+  return {
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // NOTE: an idle socket is closed a little after a request would have timed out, so the 408 goes first.
+    connectionTimeout: limits.requestTimeoutMs + 5000,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
+    },
+  } as Partial<FastifyServerOptions>;
+}
+
+/**
+ * Caps open connections in all and per client address (when no proxy stands in front: behind one, every
+ * connection is the proxy's), and answers 503 with Retry-After while the event loop lags.
+ */
+export async function registerLoadLimits(
+  app: FastifyInstance,
+  limits: ServerLimits,
+  behindProxy: boolean,
+): Promise<void> {
+  app.server.maxConnections = limits.maxConnections;
+  if (!behindProxy) {
+    const open = new Map<string, number>();
+    app.server.on("connection", (socket: Socket) => {
+      const address = socket.remoteAddress ?? "";
+      const count = (open.get(address) ?? 0) + 1;
+      if (count > limits.maxConnectionsPerAddress) {
+        socket.destroy();
+        return;
+      }
+      open.set(address, count);
+      socket.once("close", () => {
+        const left = (open.get(address) ?? 1) - 1;
+        if (left <= 0) open.delete(address);
+        else open.set(address, left);
+      });
+    });
+  }
+
+  if (limits.maxEventLoopDelayMs > 0) {
+    await app.register(fastifyUnderPressure, {
+      maxEventLoopDelay: limits.maxEventLoopDelayMs,
+      retryAfter: OVERLOAD_RETRY_AFTER_S,
+      pressureHandler: async (_request, reply) => {
+        reply.header("retry-after", String(OVERLOAD_RETRY_AFTER_S));
+        throw new AppError("overloaded", "The shop is very busy right now. Please try again in a moment.");
+      },
+    });
+  }
+}

@@ -1,0 +1,60 @@
+import type { Kysely } from "kysely";
+import type { Database, MailQueueTable } from "../db/database.ts";
+
+export type QueuedMailRow = MailQueueTable;
+
+export function insertQueuedMail(db: Kysely<Database>, row: QueuedMailRow) {
+  return db.insertInto("mail_queue").values(row).execute();
+}
+
+export function findDueMails(db: Kysely<Database>, now: string, limit: number) {
+  return db
+    .selectFrom("mail_queue")
+    .selectAll()
+    .where("next_attempt_at", "<=", now)
+    .orderBy("next_attempt_at")
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Takes a due mail for this process by moving its next attempt to `leaseUntil`; false when another process
+ * took it first (its next_attempt_at is no longer the one read).
+ */
+export async function claimMail(
+  db: Kysely<Database>,
+  id: string,
+  readNextAttemptAt: string,
+  leaseUntil: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("mail_queue")
+    .set({ next_attempt_at: leaseUntil })
+    .where("id", "=", id)
+    .where("next_attempt_at", "=", readNextAttemptAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function recordMailFailure(
+  db: Kysely<Database>,
+  id: string,
+  attempts: number,
+  nextAttemptAt: string,
+  lastError: string,
+) {
+  return db
+    .updateTable("mail_queue")
+    .set({ attempts, next_attempt_at: nextAttemptAt, last_error: lastError })
+    .where("id", "=", id)
+    .execute();
+}
+
+export function deleteQueuedMail(db: Kysely<Database>, id: string) {
+  return db.deleteFrom("mail_queue").where("id", "=", id).execute();
+}
+
+/** A deleted account's mails that still wait for a retry. */
+export function deleteQueuedMailsTo(db: Kysely<Database>, recipient: string) {
+  return db.deleteFrom("mail_queue").where("recipient", "=", recipient).execute();
+}

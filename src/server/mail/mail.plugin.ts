@@ -1,0 +1,40 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { createMailer, type Mailer } from "./mailer.ts";
+import { outboxRoutes } from "./outbox.routes.ts";
+import { noTransport, outboxTransport, smtpTransport } from "./transports.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Sends the shop's e-mail in the background (see mailer.ts). */
+    mailer: Mailer;
+  }
+}
+
+const RETRY_INTERVAL_MS = 60_000;
+
+/**
+ * Chooses where mail goes (SMTP when SMTP_URL is set; else the outbox folder, never in production), serves
+ * the outbox at /dev/outbox outside production, and retries queued mails every minute.
+ */
+export async function registerMail(app: FastifyInstance, db: Db, config: Config): Promise<void> {
+  const transport = config.smtpUrl
+    ? smtpTransport(config.smtpUrl, config.mailFrom)
+    : config.production
+      ? noTransport((message) => app.log.warn(message))
+      : outboxTransport(config.outboxDir, config.mailFrom);
+  if (transport.kind === "none") app.log.warn("SMTP_URL is not set: no e-mail will be sent");
+  const mailer = createMailer(db.kysely, transport, app.log, config.publicUrl);
+  app.decorate("mailer", mailer);
+  if (!config.production) await app.register(outboxRoutes, { prefix: "/dev/outbox", dir: config.outboxDir });
+
+  const retry = setInterval(() => {
+    mailer.retryQueued().catch((error) => app.log.warn({ err: error }, "mail retry failed"));
+  }, RETRY_INTERVAL_MS);
+  retry.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(retry);
+    await mailer.close();
+  });
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/database.ts";
+import type { Mail, MailTransport } from "./mail.ts";
+import * as queue from "./mail-queue.repository.ts";
+
+/** Drops the mails still queued for an address (an account that is deleted gets no more mail). */
+export { deleteQueuedMailsTo } from "./mail-queue.repository.ts";
+
+const MINUTE_MS = 60_000;
+/** A queued mail is given up after this many failed attempts (about a day and a half of back-off). */
+export const MAX_MAIL_ATTEMPTS = 10;
+/** While one process retries a mail, others leave it alone for this long. */
+const LEASE_MS = 5 * MINUTE_MS;
+
+/** 1, 2, 4 … minutes after each failure, at most six hours. */
+export const retryDelayMs = (attempts: number) =>
+  Math.min(2 ** (attempts - 1) * MINUTE_MS, 6 * 60 * MINUTE_MS);
+
+export interface Mailer {
+  readonly transport: MailTransport;
+  /** An address on the shop for a link in a mail: PUBLIC_URL + path (never a request's Host header). */
+  link(path: string): string;
+  /**
+   * Sends in the background and returns at once: a slow or failing mail server never delays or fails the
+   * request that caused the mail. A failed mail is queued for retries unless it carries a secret link.
+   */
+  send(mail: Mail): void;
+  /** Runs `work` in the background, tracked like a send (so close() waits for it); errors are logged. */
+  later(work: () => Promise<void>): void;
+  /** Retries the queued mails that are due; returns how many were delivered. */
+  retryQueued(now?: Date): Promise<number>;
+  /** Resolves when every background send started so far has finished (tests, shutdown). */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+export function createMailer(
+  db: Kysely<Database>,
+  transport: MailTransport,
+  log: FastifyBaseLogger,
+  publicUrl: string,
+): Mailer {
+  const pending = new Set<Promise<void>>();
+
+  function track(work: Promise<void>): void {
+    const tracked = work.finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  }
+
+  async function firstAttempt(mail: Mail): Promise<void> {
+    try {
+      await transport.deliver(mail);
+    } catch (error) {
+      // NOTE: the log names the subject only: never the body, which may hold a secret link.
+      log.warn({ err: errorText(error), subject: mail.subject }, "mail send failed");
+      if (mail.secret) return;
+      const now = new Date();
+      await queue.insertQueuedMail(db, {
+        id: randomUUID(),
+        recipient: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+        attempts: 1,
+        next_attempt_at: new Date(now.getTime() + retryDelayMs(1)).toISOString(),
+        last_error: errorText(error),
+        created_at: now.toISOString(),
+      });
+    }
+  }
+
+  function later(work: () => Promise<void>): void {
+    track(
+      Promise.resolve()
+        .then(work)
+        .catch((error) => log.error({ err: error }, "background work failed")),
+    );
+  }
+
+  async function retryQueued(now = new Date()): Promise<number> {
+    let delivered = 0;
+    for (const row of await queue.findDueMails(db, now.toISOString(), 50)) {
+      const lease = new Date(now.getTime() + LEASE_MS).toISOString();
+      if (!(await queue.claimMail(db, row.id, row.next_attempt_at, lease))) continue;
+      try {
+        await transport.deliver({
+          to: row.recipient,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+        });
+        await queue.deleteQueuedMail(db, row.id);
+        delivered += 1;
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        if (attempts >= MAX_MAIL_ATTEMPTS) {
+          log.error({ err: errorText(error), subject: row.subject, attempts }, "mail given up");
+          await queue.deleteQueuedMail(db, row.id);
+        } else {
+          const next = new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
+          await queue.recordMailFailure(db, row.id, attempts, next, errorText(error));
+        }
+      }
+    }
+    return delivered;
+  }
+
+  async function settle(): Promise<void> {
+    while (pending.size > 0) await Promise.allSettled([...pending]);
+  }
+
+  return {
+    transport,
+    link: (path) => `${publicUrl}${path}`,
+    send: (mail) => later(() => firstAttempt(mail)),
+    later,
+    retryQueued,
+    settle,
+    close: async () => {
+      await settle();
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import { APP_TITLE } from "../../shared/constants.ts";
+import {
+  type Order,
+  PAYMENT_ON_DELIVERY_NOTE,
+  paymentMethodLabels,
+  paymentMethodNotes,
+} from "../../shared/schemas/orders.ts";
+import type { Mail } from "./mail.ts";
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const rupees = (amount: number) =>
+  `₹${amount.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+interface Content {
+  greeting: string;
+  paragraphs: string[];
+  /** A button in HTML, the bare address in text. */
+  link?: { label: string; url: string };
+  /** Rows of a small table (items and total), as [left, right]. */
+  rows?: [string, string][];
+  after?: string[];
+}
+
+/** Builds both parts from one content, so the plain-text part always says what the HTML says. */
+function compose(to: string, subject: string, content: Content, secret = false): Mail {
+  const text = [
+    content.greeting,
+    "",
+    ...content.paragraphs.flatMap((p) => [p, ""]),
+    ...(content.link ? [`${content.link.label}: ${content.link.url}`, ""] : []),
+    ...(content.rows ? [...content.rows.map(([l, r]) => `${l}  ${r}`), ""] : []),
+    ...(content.after ?? []).flatMap((p) => [p, ""]),
+    `— ${APP_TITLE}`,
+  ].join("\n");
+  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+  const html = [
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    `<body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:560px;margin:0 auto;padding:24px">`,
+    p(content.greeting),
+    ...content.paragraphs.map(p),
+    content.link
+      ? `<p style="margin:0 0 16px"><a href="${escapeHtml(content.link.url)}" style="display:inline-block;background:#15803d;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(content.link.label)}</a></p>` +
+        `<p style="margin:0 0 16px;font-size:13px;color:#57534e">${escapeHtml(content.link.url)}</p>`
+      : "",
+    content.rows
+      ? `<table style="border-collapse:collapse;margin:0 0 16px">${content.rows
+          .map(
+            ([l, r]) =>
+              `<tr><td style="padding:4px 16px 4px 0">${escapeHtml(l)}</td><td style="padding:4px 0;text-align:right">${escapeHtml(r)}</td></tr>`,
+          )
+          .join("")}</table>`
+      : "",
+    ...(content.after ?? []).map(p),
+    `<p style="margin:0;color:#57534e">— ${APP_TITLE}</p></body></html>`,
+  ].join("");
+  return { to, subject, text, html, ...(secret ? { secret: true } : {}) };
+}
+
+export const PASSWORD_RESET_SUBJECT = "Reset your Veggie Cart password";
+export const EMAIL_CHANGE_SUBJECT = "Confirm your new e-mail address";
+
+export function passwordResetMail(to: string, name: string, url: string, validMinutes: number): Mail {
+  return compose(
+    to,
+    PASSWORD_RESET_SUBJECT,
+    {
+      greeting: `Hello ${name},`,
+      paragraphs: [
+        `Someone (we hope you) asked to reset the password of your ${APP_TITLE} account. The link works once, for ${validMinutes} minutes.`,
+      ],
+      link: { label: "Set a new password", url },
+      after: ["If you did not ask for this, ignore this e-mail: your password stays as it is."],
+    },
+    true,
+  );
+}
+
+export function emailChangeConfirmMail(to: string, name: string, url: string, validHours: number): Mail {
+  return compose(
+    to,
+    EMAIL_CHANGE_SUBJECT,
+    {
+      greeting: `Hello ${name},`,
+      paragraphs: [
+        `Please confirm that ${to} is the new e-mail address of your ${APP_TITLE} account. The link works once, for ${validHours} hours.`,
+      ],
+      link: { label: "Confirm this address", url },
+      after: ["If you did not ask for this, ignore this e-mail: nothing changes."],
+    },
+    true,
+  );
+}
+
+export function emailChangeNoticeMail(to: string, name: string, newEmail: string): Mail {
+  return compose(to, "Your Veggie Cart e-mail address is being changed", {
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      `Someone signed in to your ${APP_TITLE} account asked to change its e-mail address to ${newEmail}. It changes once that address is confirmed.`,
+      "If this was not you, sign in, change your password and sign out everywhere else from your account page.",
+    ],
+  });
+}
+
+export function emailChangedMail(to: string, name: string, newEmail: string): Mail {
+  return compose(to, "Your Veggie Cart e-mail address was changed", {
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      `The e-mail address of your ${APP_TITLE} account is now ${newEmail}; this address no longer signs in.`,
+    ],
+  });
+}
+
+export function welcomeMail(to: string, name: string, shopUrl: string): Mail {
+  return compose(to, `Welcome to ${APP_TITLE}`, {
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      `Your ${APP_TITLE} account is ready. Buy fresh produce straight from the farmers who grow it, or list your own harvest for others to buy.`,
+    ],
+    link: { label: "Open the shop", url: shopUrl },
+  });
+}
+
+/** How the chosen method is paid, in the words the confirmation page uses. */
+export const howToPay = (method: Order["paymentMethod"]) =>
+  `How to pay (${paymentMethodLabels[method]}): ${paymentMethodNotes[method]} ${PAYMENT_ON_DELIVERY_NOTE}`;
+
+export function orderConfirmationMail(to: string, order: Order, orderUrl: string): Mail {
+  return compose(to, `Your Veggie Cart order ${order.id.slice(0, 8)}`, {
+    greeting: `Hello ${order.shipping.fullName},`,
+    paragraphs: [`Thank you for your order. Here is what you bought:`],
+    rows: [
+      ...order.items.map((item): [string, string] => [
+        `${item.name} × ${item.quantity}`,
+        rupees(item.lineTotal),
+      ]),
+      ["Total", rupees(order.total)],
+    ],
+    after: [howToPay(order.paymentMethod), `Delivery address: ${order.shippingAddress}`],
+    link: { label: "See your order", url: orderUrl },
+  });
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from "fastify";
+import {
+  IdParamsSchema,
+  OperatorMessageListSchema as ListOut,
+  MessagePatchSchema,
+  OperatorMessageResponseSchema as OneOut,
+  OperatorMessageListQuerySchema,
+} from "../../shared/schemas/admin.ts";
+import { requireOperator } from "../auth/session.plugin.ts";
+import type { Db } from "../db/database.ts";
+import { parseWith } from "../http/errors.ts";
+import { listOperatorInbox, updateOperatorMessage } from "./messages.service.ts";
+
+/** `/api/admin/messages`: the shop's inbox (FAQ messages, contact messages without a farmer). */
+export async function messagesAdminRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.get(
+    "/messages",
+    { schema: { querystring: OperatorMessageListQuerySchema, response: { 200: ListOut } } },
+    async (request) => {
+      requireOperator(request);
+      return listOperatorInbox(db.kysely, parseWith(OperatorMessageListQuerySchema, request.query));
+    },
+  );
+
+  app.patch(
+    "/messages/:id",
+    { schema: { params: IdParamsSchema, body: MessagePatchSchema, response: { 200: OneOut } } },
+    async (request) => {
+      const operator = requireOperator(request);
+      const { id } = parseWith(IdParamsSchema, request.params);
+      const patch = parseWith(MessagePatchSchema, request.body);
+      return { message: await updateOperatorMessage(db.kysely, operator, id, patch) };
+    },
+  );
+}

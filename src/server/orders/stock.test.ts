@@ -1,0 +1,172 @@
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CSRF_HEADER } from "../../shared/constants.ts";
+import { stockMessages } from "../../shared/schemas/orders.ts";
+import { rowCounts } from "../test/db-snapshot.ts";
+import { insertFarmer, insertProduct } from "../test/order-fixtures.ts";
+import { orderBody, placed, postOrder, stockOf } from "../test/order-helpers.ts";
+import { startServerProcess } from "../test/server-process.ts";
+import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
+import { testDialect } from "../test/test-db.ts";
+
+let t: TestApp;
+let buyer: SignedInUser;
+let farmer: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  buyer = await signUpAndLogIn(t.app, "Stock Buyer");
+  farmer = await insertFarmer(t.db.kysely, "Stock Farmer");
+});
+afterAll(() => t.close());
+
+const product = (name: string, stock: number | null) =>
+  insertProduct(t.db.kysely, farmer, { name, pricePaise: 2000, stock, unit: "kg" });
+
+describe("placing an order takes the stock", () => {
+  it("takes each tracked line's quantity, leaves untracked products untracked, and keeps the unit on the line", async () => {
+    const beans = await product("Beans", 10);
+    const gourd = await product("Gourd", null);
+    const order = await placed(t.app, buyer, [
+      { productId: beans.id, quantity: 3 },
+      { productId: gourd.id, quantity: 5 },
+    ]);
+    expect(order.items.map((line) => [line.name, line.unit, line.quantity])).toEqual([
+      ["Beans", "kg", 3],
+      ["Gourd", "kg", 5],
+    ]);
+    expect(await stockOf(t.app, buyer, beans.id)).toBe(7);
+    expect(await stockOf(t.app, buyer, gourd.id)).toBeNull();
+  });
+
+  it("refuses a line over the stock with 409 out_of_stock naming the product and how many are left, writing nothing", async () => {
+    const peas = await product("Peas", 2);
+    const corn = await product("Corn", 0);
+    const okra = await product("Okra", 5);
+    const before = await rowCounts(t.db);
+    const res = await postOrder(t.app, buyer, [
+      { productId: okra.id, quantity: 4 },
+      { productId: peas.id, quantity: 3 },
+      { productId: corn.id, quantity: 1 },
+    ]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({
+      code: "out_of_stock",
+      message: stockMessages.outOfStock(2, "Peas", 2),
+      fields: { "items.1.quantity": "Only 2 left", "items.2.quantity": "Sold out" },
+    });
+    expect(res.json().error.message).toBe("Line 2: only 2 of Peas left. Lower the quantity and try again.");
+    expect(await rowCounts(t.db)).toEqual(before);
+    // NOTE: okra's 4 were taken inside the refused transaction and rolled back with it.
+    expect(await stockOf(t.app, buyer, okra.id)).toBe(5);
+    expect(await stockOf(t.app, buyer, peas.id)).toBe(2);
+  });
+
+  it("sells the very last units and then says sold out", async () => {
+    const melon = await product("Melon", 2);
+    await placed(t.app, buyer, [{ productId: melon.id, quantity: 2 }]);
+    expect(await stockOf(t.app, buyer, melon.id)).toBe(0);
+    const res = await postOrder(t.app, buyer, [{ productId: melon.id, quantity: 1 }]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(
+      "Line 1: Melon is sold out. Remove it from your cart and try again.",
+    );
+  });
+
+  it("takes no stock twice when an order is replayed with its Idempotency-Key", async () => {
+    const leek = await product("Leek", 5);
+    const key = randomUUID();
+    const first = await postOrder(t.app, buyer, [{ productId: leek.id, quantity: 2 }], key);
+    expect(first.statusCode).toBe(201);
+    const again = await postOrder(t.app, buyer, [{ productId: leek.id, quantity: 2 }], key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().order.id).toBe(first.json().order.id);
+    expect(await stockOf(t.app, buyer, leek.id)).toBe(3);
+  });
+
+  it("marks each quoted line over the stock with how many are left, without refusing the quote", async () => {
+    const figs = await product("Figs", 3);
+    const kale = await product("Kale", 10);
+    const res = await request(t.app, {
+      method: "POST",
+      url: "/api/orders/quote",
+      cookie: buyer.cookie,
+      payload: {
+        items: [
+          { productId: kale.id, quantity: 2 },
+          { productId: figs.id, quantity: 4 },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(
+      res.json().items.map((l: { stock: number; exceedsStock: boolean }) => [l.stock, l.exceedsStock]),
+    ).toEqual([
+      [10, false],
+      [3, true],
+    ]);
+    expect(res.json().problems).toEqual({ "items.1.quantity": "Only 3 left" });
+  });
+});
+
+/** Fires `count` checkouts of one unit each at `ports` in turn, all at once; answers the status codes. */
+async function race(
+  ports: number[],
+  user: SignedInUser,
+  productId: string,
+  count: number,
+): Promise<number[]> {
+  const body = JSON.stringify(orderBody([{ productId, quantity: 1 }]));
+  return Promise.all(
+    Array.from({ length: count }, (_, n) =>
+      fetch(`http://127.0.0.1:${ports[n % ports.length]}/api/orders`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          cookie: user.cookie,
+          [CSRF_HEADER]: "1",
+          "idempotency-key": randomUUID(),
+        },
+        body,
+      }).then(async (res) => {
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    ),
+  );
+}
+
+describe("stock is never oversold", () => {
+  const CHECKOUTS = 200;
+  const LEFT = 10;
+
+  // NOTE: on PostgreSQL the checkouts are spread over two real server processes on one database (as behind
+  // a load balancer); SQLite serves one process, so there the race runs against this one.
+  it(`sells exactly ${LEFT} to ${CHECKOUTS} concurrent checkouts for the last ${LEFT} units (${testDialect === "postgres" ? "two server processes on one PostgreSQL" : "one process on SQLite"})`, async () => {
+    const last = await product("Last Mangoes", LEFT);
+    const servers =
+      testDialect === "postgres"
+        ? await Promise.all([startServerProcess(t.databaseUrl), startServerProcess(t.databaseUrl)])
+        : [];
+    try {
+      let ports = servers.map((server) => server.port);
+      if (ports.length === 0) {
+        await t.app.listen({ port: 0, host: "127.0.0.1" });
+        ports = [(t.app.server.address() as AddressInfo).port];
+      }
+      const statuses = await race(ports, buyer, last.id, CHECKOUTS);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(LEFT);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(CHECKOUTS - LEFT);
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+    }
+    expect(await stockOf(t.app, buyer, last.id)).toBe(0);
+    const sold = await t.db.kysely
+      .selectFrom("order_items")
+      .select((eb) => eb.fn.sum<number | string>("quantity").as("n"))
+      .where("product_id", "=", last.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(sold.n)).toBe(LEFT);
+  }, 90_000);
+});

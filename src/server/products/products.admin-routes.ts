@@ -1,0 +1,44 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { IdParamsSchema, OperatorProductListQuerySchema, ReasonSchema } from "../../shared/schemas/admin.ts";
+import { ProductListSchema, ProductSchema } from "../../shared/schemas/products.ts";
+import { requireOperator } from "../auth/session.plugin.ts";
+import type { Db } from "../db/database.ts";
+import { parseWith } from "../http/errors.ts";
+import { listProductsForOperator, setProductHidden } from "./products.service.ts";
+
+const changeSchema = {
+  params: IdParamsSchema,
+  body: ReasonSchema,
+  response: { 200: z.object({ product: ProductSchema }) },
+};
+
+/** `/api/admin/products`: every product, hidden ones too; hide and unhide with a reason. */
+export async function productsAdminRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.get(
+    "/products",
+    { schema: { querystring: OperatorProductListQuerySchema, response: { 200: ProductListSchema } } },
+    async (request) => {
+      const operator = requireOperator(request);
+      return listProductsForOperator(
+        db.kysely,
+        operator,
+        parseWith(OperatorProductListQuerySchema, request.query),
+      );
+    },
+  );
+
+  app.post("/products/:id/hide", { schema: changeSchema }, async (request) => {
+    const operator = requireOperator(request);
+    const { id } = parseWith(IdParamsSchema, request.params);
+    const { reason } = parseWith(ReasonSchema, request.body);
+    return { product: await setProductHidden(db.kysely, operator, id, true, reason) };
+  });
+
+  app.post("/products/:id/unhide", { schema: changeSchema }, async (request) => {
+    const operator = requireOperator(request);
+    const { id } = parseWith(IdParamsSchema, request.params);
+    const { reason } = parseWith(ReasonSchema, request.body);
+    return { product: await setProductHidden(db.kysely, operator, id, false, reason) };
+  });
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from "fastify";
+import { grantOperator } from "../accounts/accounts.service.ts";
+import { COMMAND_LINE_ACTOR } from "../audit/audit.service.ts";
+import type { Db } from "../db/database.ts";
+import { type SignedInUser, signUpAndLogIn } from "./test-app.ts";
+
+/** A new account made an operator the way `npm run operator -- grant` does it, signed in. */
+export async function signUpOperator(
+  app: FastifyInstance,
+  db: Db,
+  name = "Olga Operator",
+): Promise<SignedInUser> {
+  const user = await signUpAndLogIn(app, name);
+  await grantOperator(db.kysely, COMMAND_LINE_ACTOR, user.email);
+  return user;
+}

@@ -1,0 +1,81 @@
+import { z } from "zod";
+
+/**
+ * Every error code the API answers with, and the one HTTP status that goes with it. The server raises errors
+ * by code (the status comes from here); the client decides by code, never by matching text. A new refusal
+ * adds its code here first. docs/architecture.md ("The API contract") describes the error body.
+ */
+export const ERROR_CODES = {
+  /** A field, query parameter or header is missing or malformed; `fields` names each one. */
+  validation_failed: { status: 400, meaning: "A field, parameter or header is missing or malformed" },
+  /** A page cursor that this server did not hand out, or one for another sort. */
+  invalid_cursor: { status: 400, meaning: "The page cursor is not one this list handed out" },
+  /** The request could not be read at all (e.g. malformed JSON). */
+  bad_request: { status: 400, meaning: "The request could not be read" },
+  /** The database cannot store or compare a value (e.g. out of its range); the request's fault. */
+  invalid_value: { status: 400, meaning: "A value cannot be stored or compared" },
+  invalid_multipart: { status: 400, meaning: "The multipart upload could not be read" },
+  unsupported_image: { status: 400, meaning: "The file is not a JPEG, PNG or WebP image" },
+  unreadable_image: { status: 400, meaning: "The image's bytes could not be decoded" },
+  image_too_many_pixels: { status: 400, meaning: "The image declares more pixels than allowed" },
+  /** An e-mailed link (password reset, e-mail change) that is unknown, used, replaced or expired. */
+  invalid_token: { status: 400, meaning: "The link is invalid, already used or expired" },
+  unauthorized: { status: 401, meaning: "Not signed in, or the session has ended, or wrong credentials" },
+  forbidden: { status: 403, meaning: "Signed in, but not allowed to do this" },
+  /** The account was suspended by an operator: it cannot sign in (its password was right). */
+  account_suspended: { status: 403, meaning: "The account is suspended" },
+  /** The password given to confirm an account change is not the account's (403, not 401: still signed in). */
+  wrong_password: { status: 403, meaning: "The password given is not the account's" },
+  csrf_rejected: { status: 403, meaning: "A state-changing request without our header or from another site" },
+  not_found: { status: 404, meaning: "No such resource (or it is not yours)" },
+  /** A uniqueness rule the request broke, not one a service names more precisely. */
+  already_exists: { status: 409, meaning: "This already exists" },
+  /** Something the request refers to is gone (a foreign key), or another state conflict. */
+  conflict: { status: 409, meaning: "Something this request refers to no longer exists" },
+  email_taken: { status: 409, meaning: "An account with this e-mail exists" },
+  deal_expired: { status: 409, meaning: "The deal of the day in the cart has ended" },
+  product_unavailable: { status: 409, meaning: "A product in the cart no longer exists" },
+  /** A line asks for more than is left; `fields` gives each such line's "Only N left". */
+  out_of_stock: { status: 409, meaning: "A product in the cart has fewer left than asked for" },
+  /** A part of an order cannot make this move from the status it has (the message names it). */
+  invalid_transition: { status: 409, meaning: "The order cannot move to that status from the one it has" },
+  already_paid: { status: 409, meaning: "This part of the order is already marked as paid" },
+  already_hidden: { status: 409, meaning: "The product is already hidden" },
+  not_hidden: { status: 409, meaning: "The product is not hidden" },
+  already_suspended: { status: 409, meaning: "The account is already suspended" },
+  not_suspended: { status: 409, meaning: "The account is not suspended" },
+  cannot_suspend_self: { status: 409, meaning: "An operator cannot suspend their own account" },
+  payload_too_large: { status: 413, meaning: "The request body is too large" },
+  image_too_large: { status: 413, meaning: "The image file is too large" },
+  too_many_files: { status: 413, meaning: "More than one file in an upload" },
+  too_many_fields: { status: 413, meaning: "Too many fields in an upload" },
+  unsupported_media_type: { status: 415, meaning: "The body's content type is not accepted here" },
+  order_too_large: { status: 422, meaning: "The order's total is above the cap" },
+  idempotency_key_reused: { status: 422, meaning: "The Idempotency-Key was used for a different order" },
+  rate_limited: { status: 429, meaning: "Too many requests; try again later" },
+  internal: { status: 500, meaning: "A fault on the server" },
+  /** Too many concurrent changes (serialization failure); retry after `Retry-After`. */
+  busy: { status: 503, meaning: "Too many changes at once; try again" },
+  /** The server is overloaded (event loop lagging, image queue full); retry after `Retry-After`. */
+  overloaded: { status: 503, meaning: "The server is too busy; try again after Retry-After" },
+  database_unavailable: { status: 503, meaning: "The database did not answer" },
+} as const satisfies Record<string, { status: number; meaning: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export const ERROR_CODE_NAMES = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+export const ErrorCodeSchema = z.enum(ERROR_CODE_NAMES);
+
+export const statusOf = (code: ErrorCode): number => ERROR_CODES[code].status;
+
+/** The codes whose refusal is about the uploaded picture, so a form shows them at its image field. */
+const IMAGE_ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  "unsupported_image",
+  "unreadable_image",
+  "image_too_many_pixels",
+  "image_too_large",
+  "too_many_files",
+  "payload_too_large",
+  "unsupported_media_type",
+]);
+
+export const isImageError = (code: string) => IMAGE_ERROR_CODES.has(code);

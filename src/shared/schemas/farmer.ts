@@ -1,0 +1,98 @@
+import { z } from "zod";
+import {
+  FULFILMENT_STATUSES,
+  FulfilmentHistoryEntrySchema,
+  FulfilmentPaymentSchema,
+  fulfilmentMessages,
+  REASON_MAX_LENGTH,
+} from "./fulfilments.ts";
+import { OrderLineSchema, PaymentMethodSchema, ShippingSchema } from "./orders.ts";
+import { ProductSchema } from "./products.ts";
+
+/** GET /api/farmer/products: every product the signed-in farmer owns, newest first (no paging). */
+export const FarmerProductListSchema = z.object({ items: z.array(ProductSchema) });
+export type FarmerProductList = z.infer<typeof FarmerProductListSchema>;
+
+/** The signed-in farmer's part of an order, as GET /api/farmer/orders lists it. */
+export const FarmerFulfilmentSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  status: z.enum(FULFILMENT_STATUSES),
+  /** Only this farmer's lines. */
+  items: z.array(OrderLineSchema),
+  /** Rupees; the sum of this farmer's lines. */
+  total: z.number(),
+  /** The buyer's account. */
+  buyer: z.object({ name: z.string(), email: z.string() }),
+  /** The checkout form's delivery details, phone included. */
+  shipping: ShippingSchema,
+  paymentMethod: PaymentMethodSchema,
+  payment: FulfilmentPaymentSchema,
+  createdAt: z.string(),
+  history: z.array(FulfilmentHistoryEntrySchema),
+});
+export type FarmerFulfilment = z.infer<typeof FarmerFulfilmentSchema>;
+
+export const FARMER_ORDERS_PAGE_MAX = 50;
+export const FARMER_ORDERS_PAGE_DEFAULT = 10;
+
+/** GET /api/farmer/orders?status=&cursor=&limit=: newest first; no status means every status. */
+export const FarmerOrderListQuerySchema = z.strictObject({
+  status: z.enum(FULFILMENT_STATUSES, `Status must be one of: ${FULFILMENT_STATUSES.join(", ")}`).optional(),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(FARMER_ORDERS_PAGE_MAX).default(FARMER_ORDERS_PAGE_DEFAULT),
+});
+export type FarmerOrderListQuery = z.input<typeof FarmerOrderListQuerySchema>;
+
+export const FarmerOrderListSchema = z.object({
+  fulfilments: z.array(FarmerFulfilmentSchema),
+  nextCursor: z.string().nullable(),
+});
+export type FarmerOrderList = z.infer<typeof FarmerOrderListSchema>;
+
+const reason = z
+  .string(fulfilmentMessages.reasonRequired)
+  .trim()
+  .max(REASON_MAX_LENGTH, fulfilmentMessages.reasonTooLong);
+
+/** POST /api/farmer/orders/:fulfilmentId/status. A cancel needs a reason (400 naming `reason` without one). */
+export const FulfilmentStatusChangeSchema = z
+  .strictObject({
+    status: z.enum(FULFILMENT_STATUSES, `Status must be one of: ${FULFILMENT_STATUSES.join(", ")}`),
+    reason: reason.optional(),
+  })
+  .refine((change) => change.status !== "cancelled" || (change.reason ?? "") !== "", {
+    message: fulfilmentMessages.reasonRequired,
+    path: ["reason"],
+  });
+export type FulfilmentStatusChange = z.infer<typeof FulfilmentStatusChangeSchema>;
+
+/** POST /api/farmer/orders/:fulfilmentId/payment: the farmer records the buyer's payment (unpaid → paid). */
+export const FulfilmentPaymentChangeSchema = z.strictObject({
+  state: z.literal("paid", 'The only payment change is to "paid"'),
+});
+export type FulfilmentPaymentChange = z.infer<typeof FulfilmentPaymentChangeSchema>;
+
+/** POST /api/orders/:id/cancel (the buyer): an optional reason. */
+export const OrderCancelSchema = z.strictObject({ reason: reason.optional() });
+
+/** GET /api/farmer/pending-count: how many of my parts wait for me (the header's badge). */
+export const FarmerPendingCountSchema = z.object({ pending: z.number().int() });
+
+const SummaryPeriodSchema = z.object({
+  /** Parts of orders that hold my products, cancelled ones left out. */
+  orders: z.number().int(),
+  /** Rupees; my lines in those parts. */
+  revenue: z.number(),
+});
+
+/**
+ * GET /api/farmer/summary: today and this week (from Monday) are the shop's calendar (SHOP_TIME_ZONE);
+ * cancelled parts count in neither orders nor revenue.
+ */
+export const FarmerSummarySchema = z.object({
+  today: SummaryPeriodSchema,
+  week: SummaryPeriodSchema,
+  all: SummaryPeriodSchema,
+});
+export type FarmerSummary = z.infer<typeof FarmerSummarySchema>;
