@@ -21,7 +21,10 @@ declare const self: ServiceWorkerGlobalScope & {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api(\/|$)/i] }));
+// Pages the server renders itself (the API, its docs, development's outbox) are never the app's shell.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/(api|dev)(\/|$)/i] }),
+);
 
 /** Only complete, shareable answers are kept: never an error, never one the server marked `no-store`. */
 const storableOnly = {
