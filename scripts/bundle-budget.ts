@@ -16,9 +16,9 @@ const ROUTE_CHUNK_BUDGET = 50 * KB;
 
 const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
 const firstScreen = new Set(
-  [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/?([^"]+\.js)"/g)].map(
-    (m) => m[1]!,
-  ),
+  [
+    ...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/?([^"]+\.js)"/g),
+  ].flatMap((m) => (m[1] ? [m[1]] : [])),
 );
 if (firstScreen.size === 0) throw new Error("bundle budget: index.html names no script");
 

@@ -10,7 +10,9 @@ const router = createBrowserRouter(routes);
 const queryClient = createQueryClient();
 registerServiceWorker();
 
-createRoot(document.getElementById("root")!).render(
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
+createRoot(root).render(
   <StrictMode>
     <Providers client={queryClient}>
       <RouterProvider router={router} />

@@ -36,7 +36,7 @@ const EnvSchema = z.object({
       if (value === "false" || value === "0" || value === "") return 0;
       if (/^\d+$/.test(value)) return Number(value);
       const ranges = value.split(",").map((range) => range.trim());
-      if (ranges.every((range) => isIP(range.split("/")[0]!) !== 0 || PROXY_RANGE_NAMES.has(range))) {
+      if (ranges.every((range) => isIP(range.split("/", 1)[0] ?? "") !== 0 || PROXY_RANGE_NAMES.has(range))) {
         return ranges;
       }
       ctx.addIssue({

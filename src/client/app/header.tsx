@@ -37,7 +37,8 @@ function HeaderNavLink({
 }) {
   const descriptionId = useId();
   const location = useLocation();
-  const hasCount = link.count !== undefined && link.count > 0;
+  const count = link.count ?? 0;
+  const hasCount = count > 0;
   return (
     <>
       <NavLink
@@ -51,7 +52,7 @@ function HeaderNavLink({
         }}
       >
         {link.label}
-        {hasCount ? <Badge count={link.count!} /> : null}
+        {hasCount ? <Badge count={count} /> : null}
       </NavLink>
       {hasCount && link.countDescription ? (
         <span id={descriptionId} className="sr-only">

@@ -25,8 +25,9 @@ export function ModalDialog({ title, onClose, children, className = "max-w-lg" }
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const panel = panelRef.current!;
-    const overlay = panel.parentElement!;
+    const panel = panelRef.current;
+    const overlay = panel?.parentElement;
+    if (!panel || !overlay) return;
     const hidden: Element[] = [];
     for (const sibling of Array.from(document.body.children)) {
       if (sibling !== overlay && !sibling.hasAttribute("inert") && !sibling.contains(overlay)) {
@@ -45,12 +46,12 @@ export function ModalDialog({ title, onClose, children, className = "max-w-lg" }
       }
       if (event.key !== "Tab") return;
       const focusable = Array.from(panel.querySelectorAll<HTMLElement>(focusableSelector));
-      if (focusable.length === 0) {
+      const firstItem = focusable[0];
+      const lastItem = focusable.at(-1);
+      if (!firstItem || !lastItem) {
         event.preventDefault();
         return;
       }
-      const firstItem = focusable[0]!;
-      const lastItem = focusable[focusable.length - 1]!;
       if (event.shiftKey && (document.activeElement === firstItem || document.activeElement === panel)) {
         event.preventDefault();
         lastItem.focus();

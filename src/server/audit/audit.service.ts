@@ -45,8 +45,8 @@ const toApiEntry = (row: repo.AuditRow): AuditEntry => ({
   id: row.id,
   at: row.at,
   actor: { id: row.actor_id, email: row.actor_email },
-  action: row.action as AuditEntry["action"],
-  target: { type: row.target_type as AuditEntry["target"]["type"], id: row.target_id },
+  action: row.action,
+  target: { type: row.target_type, id: row.target_id },
   ...(row.reason !== null ? { reason: row.reason } : {}),
 });
 

@@ -82,9 +82,9 @@ export async function signUp(
  * answer's timing does not reveal which accounts exist; verify() itself would throw on a non-argon2 hash.
  */
 export async function passwordMatches(storedHash: string | undefined, password: string): Promise<boolean> {
-  const usable = storedHash?.startsWith("$argon2") === true;
-  const ok = await verify(usable ? storedHash! : await timingDummyHash(), password).catch(() => false);
-  return usable && ok;
+  const usable = storedHash?.startsWith("$argon2") === true ? storedHash : undefined;
+  const ok = await verify(usable ?? (await timingDummyHash()), password).catch(() => false);
+  return usable !== undefined && ok;
 }
 
 /**

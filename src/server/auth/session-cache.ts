@@ -45,7 +45,10 @@ export function cachedSession(sessionId: string, now: number): CachedSession | u
 /** Remembers a session just read (and found valid) from the database, for at most `ttlMs`. */
 export function cacheSession(sessionId: string, session: CachedSession, now: number, ttlMs: number): void {
   if (ttlMs <= 0) return;
-  if (entries.size >= MAX_ENTRIES && !entries.has(sessionId)) entries.delete(entries.keys().next().value!);
+  if (entries.size >= MAX_ENTRIES && !entries.has(sessionId)) {
+    const oldest = entries.keys().next();
+    if (!oldest.done) entries.delete(oldest.value);
+  }
   entries.set(sessionId, { ...session, cachedUntil: now + Math.min(SESSION_CACHE_TTL_MS, ttlMs) });
 }
 

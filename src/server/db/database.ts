@@ -1,5 +1,16 @@
 import { type Generated, type Insertable, Kysely } from "kysely";
+import type { AuditAction, AuditTargetType } from "../../shared/schemas/admin.ts";
+import type { FulfilmentStatus, OrderStatus, PaymentState } from "../../shared/schemas/fulfilments.ts";
+import type { DeliveryPreference, PreferredTime } from "../../shared/schemas/messages.ts";
+import type { PaymentMethod } from "../../shared/schemas/orders.ts";
+import type { ProductUnit } from "../../shared/schemas/products.ts";
 import { type DialectName, openDialect } from "./dialect.ts";
+
+/*
+ * NOTE: enum-like columns carry the unions of src/shared. The database does not check most of them (only
+ * payment_state has a CHECK); every write goes through a route's zod schema or a service constant, so what
+ * is read is what was written, and reads need no casts (docs/architecture.md, "Data model").
+ */
 
 export interface UsersTable {
   id: string;
@@ -85,11 +96,12 @@ export interface ProductsTable {
   name: string;
   price_paise: number;
   description: string;
+  /** NOTE: stays text: a row may hold a category outside CATEGORIES, and the shop lists only complete ones. */
   category: string;
   image_id: string | null;
   created_at: string;
-  /** One of PRODUCT_UNITS; 'piece' when not given (the column's default). */
-  unit: Generated<string>;
+  /** 'piece' when not given (the column's default). */
+  unit: Generated<ProductUnit>;
   /** How many are left; null: not tracked. A CHECK keeps it at 0 or more. */
   stock: number | null;
   /** YYYY-MM-DD, or null. */
@@ -105,7 +117,8 @@ export type NewProductRow = Insertable<ProductsTable>;
 export interface OrdersTable {
   id: string;
   user_id: string;
-  status: string;
+  /** Derived from the parts' statuses (deriveOrderStatus) and kept up to date on every move. */
+  status: OrderStatus;
   total_paise: number;
   full_name: string;
   email: string;
@@ -117,7 +130,7 @@ export interface OrdersTable {
   shipping_address: string;
   /** The checkout form's phone ('' for orders placed before it was asked). */
   phone: string;
-  payment_method: string;
+  payment_method: PaymentMethod;
   /** Unique per user: a repeated request with the same key returns the first order. */
   idempotency_key: string;
   /** SHA-256 of the canonical request body, so a reused key with a different body is refused. */
@@ -136,7 +149,7 @@ export interface OrderItemsTable {
   quantity: number;
   line_total_paise: number;
   /** The unit the price was for, as placed. */
-  unit: string;
+  unit: ProductUnit;
   /** The part of the order this line belongs to (set for every line; nullable only because SQLite adds it so). */
   fulfilment_id: string | null;
   /** How much stock placing the order took (0 for an untracked product or the deal); a cancel returns it. */
@@ -148,11 +161,9 @@ export interface FulfilmentsTable {
   order_id: string;
   /** The farmer who delivers this part; null for the shop's own part (the deal of the day). */
   farmer_id: string | null;
-  /** One of FULFILMENT_STATUSES. */
-  status: string;
+  status: FulfilmentStatus;
   total_paise: number;
-  /** unpaid | paid */
-  payment_state: string;
+  payment_state: PaymentState;
   paid_at: string | null;
   /** The order's created_at, copied so a farmer's list pages on one table. */
   created_at: string;
@@ -163,7 +174,7 @@ export interface FulfilmentHistoryTable {
   fulfilment_id: string;
   /** The move's number in this part's history, from 1 (placing the order). */
   seq: number;
-  status: string;
+  status: FulfilmentStatus;
   at: string;
   /** The account that made the move. */
   by_user_id: string;
@@ -172,8 +183,7 @@ export interface FulfilmentHistoryTable {
 
 export interface MessagesTable {
   id: string;
-  /** contact | faq */
-  kind: string;
+  kind: "contact" | "faq";
   /** The signed-in account that sent it. */
   sender_user_id: string;
   name: string;
@@ -185,8 +195,8 @@ export interface MessagesTable {
   message: string;
   /** contact only: the addressed farmer; null for FAQ messages and contact messages without a preference. */
   farmer_id: string | null;
-  delivery_preference: string | null;
-  preferred_time: string | null;
+  delivery_preference: DeliveryPreference | null;
+  preferred_time: PreferredTime | null;
   created_at: string;
   /** The operator's handling of a message to the shop (no farmer). */
   read_at?: string | null;
@@ -215,8 +225,8 @@ export interface AuditLogTable {
   /** null when the action came from the command line. */
   actor_id: string | null;
   actor_email: string;
-  action: string;
-  target_type: string;
+  action: AuditAction;
+  target_type: AuditTargetType;
   target_id: string;
   reason: string | null;
 }

@@ -72,7 +72,10 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
       let statement = statements.get(text);
       if (!statement) {
         statement = database.prepare(text);
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = statements.keys().next();
+          if (!oldest.done) statements.delete(oldest.value);
+        }
         statements.set(text, statement);
       }
       return statement;

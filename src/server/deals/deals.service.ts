@@ -1,10 +1,10 @@
-import type { Deal } from "../../shared/schemas/products.ts";
+import type { Deal, ProductUnit } from "../../shared/schemas/products.ts";
 import { type PreparedVariant, pickWidth } from "../images/images.service.ts";
 import { dealImage } from "./deal-image.ts";
 
 export const DEAL_ID = "deal-of-the-day";
 /** The deal is sold by the piece (one cabbage). */
-export const DEAL_UNIT = "piece";
+export const DEAL_UNIT: ProductUnit = "piece";
 const DEAL_LENGTH_MS = 24 * 60 * 60 * 1000;
 
 /** The deal of the day as the spec fixes it (product rules §3): Cabbage at 5 against 10, Vegetables, by "system". */

@@ -116,15 +116,17 @@ function bottle(art: Art): string {
 
 function block(art: Art): string {
   const holes = art.holes
-    ? [
-        [CX - 170, 560, 34],
-        [CX + 40, 620, 24],
-        [CX + 180, 520, 40],
-        [CX - 40, 480, 18],
-      ]
+    ? (
+        [
+          [CX - 170, 560, 34],
+          [CX + 40, 620, 24],
+          [CX + 180, 520, 40],
+          [CX - 40, 480, 18],
+        ] as const
+      )
         .map(
           ([x, y, r]) =>
-            `<ellipse cx="${x}" cy="${y}" rx="${r}" ry="${r! * 0.8}" fill="${art.shade}" opacity="0.55"/>`,
+            `<ellipse cx="${x}" cy="${y}" rx="${r}" ry="${r * 0.8}" fill="${art.shade}" opacity="0.55"/>`,
         )
         .join("")
     : "";

@@ -27,19 +27,16 @@ export interface SeedResult {
   ms: number;
 }
 
-/** Demo pictures, drawn in SVG and run through the upload pipeline (checked, re-encoded to WebP). */
-export async function renderDemoImages(
-  products: readonly DemoProduct[] = DEMO_PRODUCTS,
-): Promise<PreparedImage[]> {
-  return Promise.all(
-    products.map(async (product) => {
-      const png = await sharp(Buffer.from(produceSvg(product.art)))
-        .png({ compressionLevel: 1 })
-        .toBuffer();
-      return prepareImage(png);
-    }),
-  );
+/** A demo picture, drawn in SVG and run through the upload pipeline (checked, re-encoded to WebP). */
+async function renderDemoImage(product: DemoProduct): Promise<PreparedImage> {
+  const png = await sharp(Buffer.from(produceSvg(product.art)))
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return prepareImage(png);
 }
+
+export const renderDemoImages = (products: readonly DemoProduct[] = DEMO_PRODUCTS) =>
+  Promise.all(products.map(renderDemoImage));
 
 /**
  * Fills an empty catalogue with the demo products. Idempotent: it does nothing once any product exists, and
@@ -55,14 +52,16 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedR
   if ((await countProducts(db.kysely)) > 0) return done(false, 0);
 
   // NOTE: the pictures are made before the lock is taken, so another instance never waits on image work.
-  const images = await renderDemoImages();
+  const pictured = await Promise.all(
+    DEMO_PRODUCTS.map(async (product) => ({ product, image: await renderDemoImage(product) })),
+  );
   return repo.inSeedLock(db, async (trx) => {
     if ((await countProducts(trx)) > 0) return done(false, 0);
     await repo.insertUserIfMissing(trx, { ...SYSTEM_FARMER, created_at: now.toISOString() });
     const farmer = await repo.findUserById(trx, SYSTEM_FARMER.id);
     if (!farmer) throw new Error(`Cannot seed: the demo farmer's e-mail ${SYSTEM_FARMER.email} is taken`);
-    for (const [index, product] of DEMO_PRODUCTS.entries()) {
-      const imageId = await saveImage(trx, SYSTEM_FARMER.id, images[index]!);
+    for (const [index, { product, image }] of pictured.entries()) {
+      const imageId = await saveImage(trx, SYSTEM_FARMER.id, image);
       await insertProductRow(trx, {
         id: randomUUID(),
         owner_id: SYSTEM_FARMER.id,
@@ -119,7 +118,8 @@ export async function seedDemoFarmer(db: Db, now = new Date()): Promise<{ seeded
   const seeded = await repo.inSeedLock(db, async (trx) => {
     if (await repo.findUserByEmail(trx, DEMO_FARMER.email)) return null;
     const products = await repo.findProductsOwnedBy(trx, SYSTEM_FARMER.id, DEMO_FARMER_PRODUCTS);
-    if (products.length === 0) return null;
+    const [firstProduct] = products;
+    if (!firstProduct) return null;
     const farmer = await signUp(trx, DEMO_FARMER, { operatorEmails: [] });
     await repo.insertUserIfMissing(trx, { ...DEMO_SHOPPER, created_at: now.toISOString() });
     await repo.giveProducts(
@@ -127,14 +127,14 @@ export async function seedDemoFarmer(db: Db, now = new Date()): Promise<{ seeded
       products.map((p) => p.id),
       farmer.id,
     );
-    return { farmer, products };
+    return { farmer, products, firstProduct };
   });
   if (!seeded) return { seeded: false };
   // NOTE: placed and moved through the same services as real orders, so their parts, stock and history are real.
-  const { farmer, products } = seeded;
+  const { farmer, products, firstProduct } = seeded;
   const byName = new Map(products.map((p) => [p.name, p.id]));
   const line = (name: string, quantity: number) => ({
-    productId: byName.get(name) ?? products[0]!.id,
+    productId: byName.get(name) ?? firstProduct.id,
     quantity,
   });
   const journeys: {
@@ -175,7 +175,8 @@ export async function seedDemoFarmer(db: Db, now = new Date()): Promise<{ seeded
       },
       { now: at },
     );
-    const part = order.fulfilments.find((f) => f.farmerId === farmer.id)!;
+    const part = order.fulfilments.find((f) => f.farmerId === farmer.id);
+    if (!part) throw new Error("a demo order holds no part for the demo farmer");
     for (const [step, move] of journey.moves.entries()) {
       await moveFulfilment(db.kysely, farmer, part.id, move, new Date(at.getTime() + (step + 1) * 3_600_000));
     }

@@ -24,7 +24,9 @@ const TRANSACTION_ROWS = 20_000;
 /** Generated products are dated back from here, one a minute, so their order is stable between runs. */
 const GENERATED_EPOCH_MS = Date.parse("2026-01-01T00:00:00.000Z");
 
-const ADJECTIVES = [
+type NonEmpty<T> = readonly [T, ...T[]];
+
+const ADJECTIVES: NonEmpty<string> = [
   "Organic",
   "Fresh",
   "Farm",
@@ -42,7 +44,7 @@ const ADJECTIVES = [
   "Small-batch",
 ];
 
-const PRODUCE: Record<Category, string[]> = {
+const PRODUCE: Record<Category, NonEmpty<string>> = {
   vegetables: [
     "Tomatoes",
     "Spinach",
@@ -128,7 +130,7 @@ const PRODUCE: Record<Category, string[]> = {
   ],
 };
 
-const ORIGINS = [
+const ORIGINS: NonEmpty<string> = [
   "Nashik",
   "Pune",
   "Ratnagiri",
@@ -149,7 +151,7 @@ const ORIGINS = [
   "Jalgaon",
 ];
 
-const UNITS: Record<Category, ProductUnit[]> = {
+const UNITS: Record<Category, NonEmpty<ProductUnit>> = {
   vegetables: ["kg", "500 g", "250 g", "bunch"],
   fruits: ["kg", "dozen", "piece"],
   dairy: ["litre", "500 ml", "pack"],
@@ -168,7 +170,9 @@ function random(seed: number): () => number {
   };
 }
 
-const pick = <T>(items: readonly T[], next: () => number): T => items[Math.floor(next() * items.length)]!;
+/** Item `n` of a list that is never empty, counting round (item 0 again after the last). */
+const nth = <T>(items: NonEmpty<T>, n: number): T => items[n % items.length] ?? items[0];
+const pick = <T>(items: NonEmpty<T>, next: () => number): T => nth(items, Math.floor(next() * items.length));
 
 export const generatedFarmerId = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, "0")}`;
 export const farmerCountFor = (products: number) =>
@@ -177,7 +181,7 @@ export const farmerCountFor = (products: number) =>
 /** Generated product number `index`: its fields except ids and picture. */
 export function generatedProduct(index: number) {
   const next = random(index + 1);
-  const category = CATEGORIES[index % CATEGORIES.length]!;
+  const category = nth(CATEGORIES, index);
   const produce = pick(PRODUCE[category], next);
   const adjective = pick(ADJECTIVES, next);
   const origin = pick(ORIGINS, next);
@@ -219,12 +223,13 @@ export class RealDataError extends Error {}
 
 const generatedImageId = (n: number) => `00000000-0000-4000-a000-${String(n).padStart(12, "0")}`;
 
-/** Pictures shared by every generated product: two per category, drawn like the demo ones. */
-async function sharedImageIds(trx: Kysely<Database>, ownerId: string): Promise<Map<Category, string[]>> {
-  const byCategory = new Map<Category, string[]>(
-    CATEGORIES.map((category, i) => [category, [generatedImageId(2 * i), generatedImageId(2 * i + 1)]]),
-  );
-  if ((await repo.findImageIdsOwnedBy(trx, ownerId)).length >= 2 * CATEGORIES.length) return byCategory;
+/** Picture `variant` (0 or 1) of a category's two, shared by every generated product of that category. */
+const sharedImageId = (category: Category, variant: number) =>
+  generatedImageId(2 * CATEGORIES.indexOf(category) + (variant % 2));
+
+/** Makes the shared pictures once: two per category, drawn like the demo ones. */
+async function ensureSharedImages(trx: Kysely<Database>, ownerId: string): Promise<void> {
+  if ((await repo.findImageIdsOwnedBy(trx, ownerId)).length >= 2 * CATEGORIES.length) return;
   const sources = CATEGORIES.flatMap((category) =>
     DEMO_PRODUCTS.filter((p) => p.category === category).slice(0, 2),
   );
@@ -234,7 +239,6 @@ async function sharedImageIds(trx: Kysely<Database>, ownerId: string): Promise<M
     const id = generatedImageId(n);
     await saveImageIfMissing(trx, id, ownerId, image, now);
   }
-  return byCategory;
 }
 
 /**
@@ -265,7 +269,7 @@ export async function seedGeneratedCatalogue(db: Db, options: GenerateOptions): 
       created_at: now,
     })),
   );
-  const images = await db.kysely.transaction().execute((trx) => sharedImageIds(trx, generatedFarmerId(0)));
+  await db.kysely.transaction().execute((trx) => ensureSharedImages(trx, generatedFarmerId(0)));
 
   for (let from = existing; from < options.products; from += TRANSACTION_ROWS) {
     const to = Math.min(options.products, from + TRANSACTION_ROWS);
@@ -277,7 +281,7 @@ export async function seedGeneratedCatalogue(db: Db, options: GenerateOptions): 
           rows.push({
             id: randomUUID(),
             owner_id: generatedFarmerId(index % farmers),
-            image_id: images.get(fields.category)![Math.floor(index / CATEGORIES.length) % 2]!,
+            image_id: sharedImageId(fields.category, Math.floor(index / CATEGORIES.length)),
             ...fields,
           });
         }

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { FulfilmentStatus, OrderStatus } from "../../shared/schemas/fulfilments.ts";
 import type { Database, FulfilmentHistoryTable, FulfilmentsTable } from "../db/database.ts";
 import { type Keyset, type KeysetPosition, pageAfter } from "../db/keyset.ts";
 
@@ -107,7 +108,7 @@ export function listFarmerFulfilments(
     after,
     limit,
     keyset,
-  }: { status?: string; after?: KeysetPosition; limit: number; keyset: Keyset },
+  }: { status?: FulfilmentStatus; after?: KeysetPosition; limit: number; keyset: Keyset },
 ) {
   let query = farmerFulfilments(db).where("f.farmer_id", "=", farmerId);
   if (status) query = query.where("f.status", "=", status);
@@ -121,8 +122,8 @@ export function listFarmerFulfilments(
 export async function updateFulfilmentStatus(
   trx: Kysely<Database>,
   id: string,
-  from: string,
-  to: string,
+  from: FulfilmentStatus,
+  to: FulfilmentStatus,
   at: string,
 ): Promise<boolean> {
   const result = await trx
@@ -163,7 +164,7 @@ export function findStatusesOfOrder(trx: Kysely<Database>, orderId: string) {
   return trx.selectFrom("fulfilments").select("status").where("order_id", "=", orderId).execute();
 }
 
-export function setOrderStatus(trx: Kysely<Database>, orderId: string, status: string) {
+export function setOrderStatus(trx: Kysely<Database>, orderId: string, status: OrderStatus) {
   return trx.updateTable("orders").set({ status }).where("id", "=", orderId).execute();
 }
 

@@ -12,10 +12,8 @@ import {
   type FulfilmentHistoryEntry,
   type FulfilmentStatus,
   fulfilmentMessages,
-  type PaymentState,
 } from "../../shared/schemas/fulfilments.ts";
-import type { OrderFulfilment, OrderLine, PaymentMethod, Shipping } from "../../shared/schemas/orders.ts";
-import type { ProductUnit } from "../../shared/schemas/products.ts";
+import type { OrderFulfilment, OrderLine, Shipping } from "../../shared/schemas/orders.ts";
 import type { Database, OrderItemsTable, OrdersTable } from "../db/database.ts";
 import { decodeCursor, encodeCursor, type Keyset } from "../db/keyset.ts";
 import { AppError, forbidden, notFound } from "../http/errors.ts";
@@ -35,7 +33,7 @@ export const toApiLine = (item: OrderItemsTable): OrderLine => ({
   productId: item.product_id,
   name: item.name,
   unitPrice: paiseToRupees(item.unit_price_paise),
-  unit: item.unit as ProductUnit,
+  unit: item.unit,
   quantity: item.quantity,
   lineTotal: paiseToRupees(item.line_total_paise),
 });
@@ -54,14 +52,14 @@ export const shippingOf = (
 });
 
 const toApiHistory = (row: repo.HistoryWithNameRow): FulfilmentHistoryEntry => ({
-  status: row.status as FulfilmentStatus,
+  status: row.status,
   at: row.at,
   by: { id: row.by_user_id, name: row.by_name },
   ...(row.reason ? { reason: row.reason } : {}),
 });
 
 const toApiPayment = (row: repo.FulfilmentRow) => ({
-  state: row.payment_state as PaymentState,
+  state: row.payment_state,
   paidAt: row.paid_at,
 });
 
@@ -99,7 +97,7 @@ export async function loadOrderFulfilments(
       id: part.id,
       farmerId: part.farmer_id,
       farmerName: part.farmer_id === null ? fulfilmentMessages.shopName : (part.farmer_name ?? ""),
-      status: part.status as FulfilmentStatus,
+      status: part.status,
       items: (itemsByPart.get(part.id) ?? []).map(toApiLine),
       total: paiseToRupees(part.total_paise),
       history: (history.get(part.id) ?? []).map(toApiHistory),
@@ -124,12 +122,12 @@ export async function toFarmerFulfilments(
   return rows.map((row) => ({
     id: row.id,
     orderId: row.order_id,
-    status: row.status as FulfilmentStatus,
+    status: row.status,
     items: (itemsByPart.get(row.id) ?? []).map(toApiLine),
     total: paiseToRupees(row.total_paise),
     buyer: { name: row.buyer_name, email: row.buyer_email },
     shipping: shippingOf(row),
-    paymentMethod: row.payment_method as PaymentMethod,
+    paymentMethod: row.payment_method,
     payment: toApiPayment(row),
     createdAt: row.created_at,
     history: (historyByPart.get(row.id) ?? []).map(toApiHistory),
@@ -140,21 +138,18 @@ export async function getFarmerFulfilment(db: Kysely<Database>, id: string): Pro
   const row = await repo.findFarmerFulfilment(db, id);
   if (!row) throw notFound(fulfilmentMessages.notFound);
   const [fulfilment] = await toFarmerFulfilments(db, [row]);
-  return fulfilment!;
+  if (!fulfilment) throw new Error(`fulfilment ${id} was found but not converted`);
+  return fulfilment;
 }
 
 /** The order's stored status, derived again from its parts (call after any part moves, in its transaction). */
 export async function refreshOrderStatus(trx: Kysely<Database>, orderId: string): Promise<void> {
   const statuses = await repo.findStatusesOfOrder(trx, orderId);
-  await repo.setOrderStatus(
-    trx,
-    orderId,
-    deriveOrderStatus(statuses.map((s) => s.status as FulfilmentStatus)),
-  );
+  await repo.setOrderStatus(trx, orderId, deriveOrderStatus(statuses.map((s) => s.status)));
 }
 
-const cannotMove = (from: string, to: FulfilmentStatus) =>
-  new AppError("invalid_transition", fulfilmentMessages.cannotMove(from as FulfilmentStatus, to));
+const cannotMove = (from: FulfilmentStatus, to: FulfilmentStatus) =>
+  new AppError("invalid_transition", fulfilmentMessages.cannotMove(from, to));
 
 /**
  * Moves one part in the caller's transaction: only if it is still `part.status` (else 409 naming the status it
@@ -168,7 +163,7 @@ export async function applyMove(
   reason: string | undefined,
   at: string,
 ): Promise<void> {
-  if (!canMoveFulfilment(part.status as FulfilmentStatus, to)) throw cannotMove(part.status, to);
+  if (!canMoveFulfilment(part.status, to)) throw cannotMove(part.status, to);
   if (!(await repo.updateFulfilmentStatus(trx, part.id, part.status, to, at))) {
     const now = await repo.findFulfilment(trx, part.id);
     throw cannotMove(now?.status ?? part.status, to);
@@ -246,7 +241,7 @@ export const FARMER_ORDERS_KEYSET: Keyset = {
 export async function listFarmerOrders(
   db: Kysely<Database>,
   farmerId: string,
-  query: { status?: string; cursor?: string; limit: number },
+  query: { status?: FulfilmentStatus; cursor?: string; limit: number },
 ): Promise<FarmerOrderList> {
   const after = query.cursor ? decodeCursor(query.cursor, FARMER_ORDERS_KEYSET) : undefined;
   const rows = await repo.listFarmerFulfilments(db, farmerId, {

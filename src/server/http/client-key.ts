@@ -6,10 +6,11 @@ import { isIPv6 } from "node:net";
  * rotate through billions of them). IPv4-mapped IPv6 (`::ffff:1.2.3.4`) counts as the IPv4 address.
  */
 export function clientKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
+  const [, mappedIPv4] = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address) ?? [];
+  if (mappedIPv4) return mappedIPv4;
   if (!isIPv6(address)) return address;
-  const [head = "", tail = ""] = address.split("%")[0]!.toLowerCase().split("::");
+  const [withoutZone = ""] = address.split("%", 1);
+  const [head = "", tail = ""] = withoutZone.toLowerCase().split("::");
   const left = head ? head.split(":") : [];
   const right = address.includes("::") && tail ? tail.split(":") : [];
   const groups = address.includes("::")

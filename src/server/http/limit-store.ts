@@ -52,7 +52,10 @@ export function registerLimitStore(
     store = {
       redis: undefined,
       remember: async (key, ttlMs) => {
-        if (memory.size >= MEMORY_MAX_KEYS) memory.delete(memory.keys().next().value!);
+        if (memory.size >= MEMORY_MAX_KEYS) {
+          const oldest = memory.keys().next();
+          if (!oldest.done) memory.delete(oldest.value);
+        }
         memory.delete(key);
         memory.set(key, Date.now() + ttlMs);
       },

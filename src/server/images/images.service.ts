@@ -39,10 +39,7 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
   if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "webp";
   if (startsWith(bytes, ascii("ftyp"), 4)) {
     // NOTE: an ISO-BMFF file names its major brand at 8 and compatible brands after 16, up to the box size.
-    const boxSize = Math.min(
-      bytes.length,
-      ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0,
-    );
+    const boxSize = Math.min(bytes.length, new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0));
     for (let offset = 8; offset + 4 <= boxSize; offset += offset === 8 ? 8 : 4) {
       if (startsWith(bytes, ascii("avif"), offset) || startsWith(bytes, ascii("avis"), offset)) return "avif";
     }
@@ -69,7 +66,7 @@ const etagOf = (bytes: Uint8Array) =>
 
 /** The widths to prepare for an image `width` pixels wide (after auto-rotation): never wider than it. */
 export function variantWidths(width: number): number[] {
-  const largest = Math.min(width, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!);
+  const largest = Math.min(width, Math.max(...IMAGE_WIDTHS));
   return [...IMAGE_WIDTHS.filter((w) => w < largest), largest];
 }
 
@@ -114,7 +111,8 @@ async function prepareNow(bytes: Buffer): Promise<PreparedImage> {
         .toBuffer({ resolveWithObject: true });
       variants.push({ width: info.width, height: info.height, bytes: data, etag: etagOf(data) });
     }
-    const largest = variants[variants.length - 1]!;
+    const largest = variants.at(-1);
+    if (!largest) throw new Error("no variant was made");
     return { width: largest.width, height: largest.height, variants };
   } catch (error) {
     if (/pixel limit/i.test(String(error))) {

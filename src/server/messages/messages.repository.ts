@@ -61,8 +61,8 @@ export async function listInbox(
     email: row.email,
     phone: row.phone ?? "",
     message: row.message,
-    deliveryPreference: (row.delivery_preference ?? "standard") as InboxMessage["deliveryPreference"],
-    preferredTime: (row.preferred_time ?? "any") as InboxMessage["preferredTime"],
+    deliveryPreference: row.delivery_preference ?? "standard",
+    preferredTime: row.preferred_time ?? "any",
     createdAt: row.created_at,
   }));
 }

@@ -98,8 +98,8 @@ const INBOX_KEYSET = { scope: "inbox", keyKind: "string" } as const;
 
 function decodeInboxCursor(text: string) {
   const { key, id } = decodeCursor(text, INBOX_KEYSET);
-  const match = /^([01])\|(.+)$/.exec(String(key));
-  if (!match) {
+  const [, rank, createdAt] = /^([01])\|(.+)$/.exec(String(key)) ?? [];
+  if (rank === undefined || createdAt === undefined) {
     throw new AppError(
       "invalid_cursor",
       "This page link is no longer valid; please start from the first page",
@@ -108,7 +108,7 @@ function decodeInboxCursor(text: string) {
       },
     );
   }
-  return { rank: Number(match[1]), createdAt: match[2]!, id };
+  return { rank: Number(rank), createdAt, id };
 }
 
 /** Messages to the shop (FAQ, contact without a farmer): unread first, newest first; and how many are unread. */
@@ -178,7 +178,8 @@ export async function updateOperatorMessage(
       }
     }
     const updated = await repo.findShopMessage(trx, id);
-    return toOperatorMessage(updated!);
+    if (!updated) throw new Error(`message ${id} vanished inside its own transaction`);
+    return toOperatorMessage(updated);
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { ProductUnit } from "../../shared/schemas/products.ts";
 import type { Database, OrderItemsTable, OrdersTable } from "../db/database.ts";
 import { isUniqueViolation } from "../db/dialect.ts";
 import { type Keyset, type KeysetPosition, pageAfter } from "../db/keyset.ts";
@@ -9,8 +10,9 @@ export interface PricedProductRow {
   id: string;
   name: string;
   price_paise: number;
-  owner_id: string;
-  unit: string;
+  /** null for the deal of the day, the shop's own product. */
+  owner_id: string | null;
+  unit: ProductUnit;
   stock: number | null;
   /** Taken off the shop by an operator, or its farmer is suspended: it cannot be ordered. */
   hidden?: boolean;

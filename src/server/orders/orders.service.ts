@@ -13,8 +13,6 @@ import {
   type OrderLine,
   type OrderLineRequest,
   type OrderList,
-  type OrderStatus,
-  type PaymentMethod,
   type PlaceOrder,
   type Quote,
   stockMessages,
@@ -126,12 +124,26 @@ export async function priceCartLines(
 
   const productIds = merged.filter((line) => line.productId !== DEAL_ID).map((line) => line.productId);
   const products = new Map((await lookup(db, productIds)).map((product) => [product.id, product]));
-  const missing = merged.filter((line) => line.productId !== DEAL_ID && !products.has(line.productId));
-  if (missing.length > 0) {
-    const first = missing[0]!;
+  const dealRow: repo.PricedProductRow = {
+    id: DEAL_ID,
+    name: deal.name,
+    price_paise: deal.pricePaise,
+    owner_id: null,
+    unit: DEAL_UNIT,
+    stock: null,
+  };
+  const found: { line: MergedLine; product: repo.PricedProductRow }[] = [];
+  const missing: MergedLine[] = [];
+  for (const line of merged) {
+    const product = line.productId === DEAL_ID ? dealRow : products.get(line.productId);
+    if (product) found.push({ line, product });
+    else missing.push(line);
+  }
+  const [firstMissing] = missing;
+  if (firstMissing) {
     throw new AppError(
       "product_unavailable",
-      `Line ${first.lineNo}: product ${first.productId} is no longer available. Remove it from your cart and try again.`,
+      `Line ${firstMissing.lineNo}: product ${firstMissing.productId} is no longer available. Remove it from your cart and try again.`,
       Object.fromEntries(
         missing.map((line) => [`items.${line.index}.productId`, "This product is no longer available"]),
       ),
@@ -139,37 +151,31 @@ export async function priceCartLines(
   }
 
   // NOTE: a product an operator took off the shop cannot be ordered, even from a cart filled before.
-  const hidden = merged.find((line) => products.get(line.productId)?.hidden === true);
-  if (hidden) {
-    const name = products.get(hidden.productId)!.name;
+  const hidden = found.filter(({ product }) => product.hidden === true);
+  const [firstHidden] = hidden;
+  if (firstHidden) {
     throw new AppError(
       "product_unavailable",
-      `Line ${hidden.lineNo}: ${name} has been taken off the shop and can no longer be ordered. Remove it from your cart and try again.`,
+      `Line ${firstHidden.line.lineNo}: ${firstHidden.product.name} has been taken off the shop and can no longer be ordered. Remove it from your cart and try again.`,
       Object.fromEntries(
-        merged
-          .filter((line) => products.get(line.productId)?.hidden === true)
-          .map((line) => [`items.${line.index}.productId`, "This product is no longer available"]),
+        hidden.map(({ line }) => [`items.${line.index}.productId`, "This product is no longer available"]),
       ),
     );
   }
-  const lines = merged.map((line): PricedLine => {
-    const product =
-      line.productId === DEAL_ID
-        ? { name: deal.name, price_paise: deal.pricePaise, owner_id: null, unit: DEAL_UNIT, stock: null }
-        : products.get(line.productId)!;
-    return {
+  const lines = found.map(
+    ({ line, product }): PricedLine => ({
       productId: line.productId,
       name: product.name,
       unitPricePaise: product.price_paise,
-      unit: product.unit as ProductUnit,
+      unit: product.unit,
       quantity: line.quantity,
       lineTotalPaise: product.price_paise * line.quantity,
       farmerId: product.owner_id,
       stock: product.stock,
       lineNo: line.lineNo,
       index: line.index,
-    };
-  });
+    }),
+  );
   const totalPaise = lines.reduce((sum, line) => sum + line.lineTotalPaise, 0);
   if (totalPaise > rupeesToPaise(MAX_ORDER_TOTAL)) {
     throw new AppError("order_too_large", orderMessages.orderTooLarge);
@@ -243,8 +249,8 @@ export function toApiOrder(
     total: paiseToRupees(row.total_paise),
     shippingAddress: row.shipping_address,
     shipping: shippingOf(row),
-    paymentMethod: row.payment_method as PaymentMethod,
-    status: row.status as OrderStatus,
+    paymentMethod: row.payment_method,
+    status: row.status,
     createdAt: row.created_at,
     fulfilments,
   };
@@ -266,7 +272,8 @@ async function loadOrders(db: Kysely<Database>, rows: readonly repo.OrderRow[]):
 
 async function loadOrder(db: Kysely<Database>, row: repo.OrderRow): Promise<Order> {
   const [order] = await loadOrders(db, [row]);
-  return order!;
+  if (!order) throw new Error(`order ${row.id} was found but not loaded`);
+  return order;
 }
 
 /** The first order made with this key, if the request is the same; a different request is refused. */
@@ -302,7 +309,12 @@ function orderRows(
   const orderId = randomUUID();
   const at = now.toISOString();
   const partIds = new Map<string | null, string>();
-  for (const line of priced.lines) if (!partIds.has(line.farmerId)) partIds.set(line.farmerId, randomUUID());
+  const partIdOf = (farmerId: string | null) => {
+    const id = partIds.get(farmerId) ?? randomUUID();
+    partIds.set(farmerId, id);
+    return id;
+  };
+  for (const line of priced.lines) partIdOf(line.farmerId);
   const parts = [...partIds].map(
     ([farmerId, id]): FulfilmentRow => ({
       id,
@@ -356,7 +368,7 @@ function orderRows(
         unit: line.unit,
         quantity: line.quantity,
         line_total_paise: line.lineTotalPaise,
-        fulfilment_id: partIds.get(line.farmerId)!,
+        fulfilment_id: partIdOf(line.farmerId),
         // NOTE: set by takeStockFor, in the transaction, from what it really took.
         stock_taken: 0,
       }),
@@ -376,7 +388,9 @@ async function takeStockFor(trx: Kysely<Database>, lines: readonly PricedLine[],
     .sort((a, b) => (a.productId < b.productId ? -1 : 1));
   for (const line of byProduct) {
     if (await takeStock(trx, line.productId, line.quantity)) {
-      items.find((item) => item.product_id === line.productId)!.stock_taken = line.quantity;
+      const item = items.find((candidate) => candidate.product_id === line.productId);
+      if (!item) throw new Error(`no order line for product ${line.productId}`);
+      item.stock_taken = line.quantity;
       continue;
     }
     const stock = (await findStocks(trx, [line.productId])).get(line.productId);
@@ -389,9 +403,8 @@ async function takeStockFor(trx: Kysely<Database>, lines: readonly PricedLine[],
     }
     if (stock !== null) short.push({ line, left: stock });
   }
-  if (short.length > 0) {
-    short.sort((a, b) => a.line.index - b.line.index);
-    const first = short[0]!;
+  const [first] = short.sort((a, b) => a.line.index - b.line.index);
+  if (first) {
     throw new AppError(
       "out_of_stock",
       stockMessages.outOfStock(first.line.lineNo, first.line.name, first.left),
@@ -463,10 +476,7 @@ export async function cancelOwnOrder(
     if (!order) throw notFound(orderMessages.orderNotFound);
     const pending = await findPendingOfOrder(trx, orderId);
     if (pending.length === 0) {
-      throw new AppError(
-        "invalid_transition",
-        fulfilmentMessages.nothingToCancel(order.status as OrderStatus),
-      );
+      throw new AppError("invalid_transition", fulfilmentMessages.nothingToCancel(order.status));
     }
     for (const part of pending) await applyMove(trx, part, "cancelled", buyer, reason, now.toISOString());
     await refreshOrderStatus(trx, orderId);

@@ -346,7 +346,7 @@ describe("an order is whole or absent", () => {
       product_id: tomato.id,
       name: "Tomatoes",
       unit_price_paise: 4050,
-      unit: "kg",
+      unit: "kg" as const,
       quantity: 1,
       line_total_paise: 4050,
       fulfilment_id: fulfilmentId,

@@ -124,10 +124,8 @@ async function readProductUpload(
     // NOTE: busboy reports a broken body (no boundary, cut short) as a plain Error: the client's fault, not ours.
     throw new AppError("invalid_multipart", "The upload could not be read. Please try again.");
   }
-  if (Object.keys(problems).length > 0) {
-    const [firstField] = Object.keys(problems);
-    throw new AppError("validation_failed", problems[firstField!]!, problems);
-  }
+  const [firstProblem] = Object.values(problems);
+  if (firstProblem !== undefined) throw new AppError("validation_failed", firstProblem, problems);
   return { fields, image: image && image.length > 0 ? image : undefined };
 }
 
@@ -189,7 +187,7 @@ export async function productsRoutes(app: FastifyInstance, { db, config }: { db:
     }
     if (!parsed.success || !details.success) {
       const fields = { ...problems?.fields, ...detailProblems?.fields };
-      throw new AppError("validation_failed", (problems ?? detailProblems)!.message, fields);
+      throw new AppError("validation_failed", (problems ?? detailProblems)?.message ?? required, fields);
     }
     // NOTE: counted only for uploads that reach the costly re-encoding; a mistyped form costs nothing.
     await enforceRateLimits(request, reply, [uploadLimit, shopUploadLimit], productMessages.tooManyUploads);

@@ -9,12 +9,7 @@ import {
   type ProductPatch,
   productMessages,
 } from "../../shared/schemas/product-form.ts";
-import type {
-  Product,
-  ProductList,
-  ProductListQuerySchema,
-  ProductUnit,
-} from "../../shared/schemas/products.ts";
+import type { Product, ProductList, ProductListQuerySchema } from "../../shared/schemas/products.ts";
 import { type Actor, recordAudit } from "../audit/audit.service.ts";
 import type { Database, NewProductRow } from "../db/database.ts";
 import { decodeCursor, encodeCursor, pageOf } from "../db/keyset.ts";
@@ -71,7 +66,7 @@ export function toApiProduct(
     farmerName: row.farmer_name,
     quantity: 0,
     createdAt: row.created_at,
-    unit: row.unit as ProductUnit,
+    unit: row.unit,
     stock: row.stock,
     harvestedOn: row.harvested_on,
     ...visibility,
@@ -125,7 +120,8 @@ export async function getProduct(db: Kysely<Database>, id: string, viewer?: Prod
   const row = await repo.findProduct(db, id);
   if (!row || (isHidden(row) && !canSeeHidden(row, viewer))) throw productNotFound();
   const [product] = await withImageWidths(db, [row], viewer);
-  return product!;
+  if (!product) throw new Error(`product ${id} was found but not converted`);
+  return product;
 }
 
 export async function listProducts(

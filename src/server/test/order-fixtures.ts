@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { ProductUnit } from "../../shared/schemas/products.ts";
 import type { Database, NewProductRow } from "../db/database.ts";
 
 /** A farmer account written straight into the database (it cannot sign in: its hash is not a real one). */
@@ -22,7 +23,7 @@ export async function insertFarmer(db: Kysely<Database>, name = "Fixture Farmer"
 export async function insertProduct(
   db: Kysely<Database>,
   ownerId: string,
-  product: { name: string; pricePaise: number; category?: string; stock?: number | null; unit?: string },
+  product: { name: string; pricePaise: number; category?: string; stock?: number | null; unit?: ProductUnit },
 ): Promise<NewProductRow> {
   const row: NewProductRow = {
     id: randomUUID(),

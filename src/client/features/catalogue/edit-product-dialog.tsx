@@ -102,7 +102,8 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
       ...produceInput(values),
     });
     const nextErrors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
-    if (image && imageProblem(image)) nextErrors.image = imageProblem(image)!;
+    const problem = image ? imageProblem(image) : undefined;
+    if (problem) nextErrors.image = problem;
     if (!parsed.success || nextErrors.image) {
       setErrors(nextErrors);
       requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());

@@ -12,7 +12,7 @@ interface Slide {
   art: ReactNode;
 }
 
-const slides: Slide[] = [
+const slides: readonly [Slide, ...Slide[]] = [
   {
     eyebrow: "Fresh from the farm",
     title: "Farm-fresh produce, delivered to your door",
@@ -69,7 +69,7 @@ export function HeroCarousel() {
     <section
       aria-roledescription="carousel"
       aria-label="Highlights"
-      className={`overflow-hidden rounded-3xl bg-gradient-to-br text-white shadow-lg transition-colors ${slides[index]!.tone}`}
+      className={`overflow-hidden rounded-3xl bg-gradient-to-br text-white shadow-lg transition-colors ${(slides[index] ?? slides[0]).tone}`}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}

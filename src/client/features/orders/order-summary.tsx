@@ -21,9 +21,9 @@ export function OrderSummary({
   const quoted = new Map(quote?.items.map((line) => [line.productId, line]));
   const matchesCart =
     quote !== undefined && items.every((item) => quoted.get(item.id)?.quantity === item.quantity);
-  const priceOf = (item: CartItem) => (matchesCart ? quoted.get(item.id)!.unitPrice : item.price);
-  const lineTotalOf = (item: CartItem) =>
-    matchesCart ? quoted.get(item.id)!.lineTotal : lineTotalRupees(item);
+  const quotedLine = (item: CartItem) => (matchesCart ? quoted.get(item.id) : undefined);
+  const priceOf = (item: CartItem) => quotedLine(item)?.unitPrice ?? item.price;
+  const lineTotalOf = (item: CartItem) => quotedLine(item)?.lineTotal ?? lineTotalRupees(item);
   const subtotal = matchesCart ? quote.total : cartTotalRupees(items);
   return (
     <section

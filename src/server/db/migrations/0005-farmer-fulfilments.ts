@@ -134,8 +134,9 @@ async function backfillFulfilments(db: Kysely<Frozen>): Promise<void> {
       .orderBy("id")
       .limit(BATCH)
       .execute();
-    if (orders.length === 0) return;
-    after = orders[orders.length - 1]!.id;
+    const last = orders.at(-1);
+    if (!last) return;
+    after = last.id;
     const items = await db
       .selectFrom("order_items as oi")
       .leftJoin("products as p", "p.id", "oi.product_id")
@@ -146,7 +147,6 @@ async function backfillFulfilments(db: Kysely<Frozen>): Promise<void> {
         orders.map((order) => order.id),
       )
       .execute();
-    const byOrder = new Map(orders.map((order) => [order.id, order]));
     // order id → farmer id ("" for the shop) → lines
     const parts = new Map<string, Map<string, typeof items>>();
     for (const item of items) {
@@ -155,15 +155,16 @@ async function backfillFulfilments(db: Kysely<Frozen>): Promise<void> {
       parts.set(item.order_id, ofOrder);
       ofOrder.set(farmer, [...(ofOrder.get(farmer) ?? []), item]);
     }
-    for (const [orderId, farmers] of parts) {
-      const order = byOrder.get(orderId)!;
+    for (const order of orders) {
+      const farmers = parts.get(order.id);
+      if (!farmers) continue;
       for (const [farmer, lines] of farmers) {
         const id = randomUUID();
         await db
           .insertInto("fulfilments")
           .values({
             id,
-            order_id: orderId,
+            order_id: order.id,
             farmer_id: farmer === "" ? null : farmer,
             status: "pending",
             total_paise: lines.reduce((sum, line) => sum + line.line_total_paise, 0),
@@ -187,7 +188,7 @@ async function backfillFulfilments(db: Kysely<Frozen>): Promise<void> {
         await db
           .updateTable("order_items")
           .set({ fulfilment_id: id })
-          .where("order_id", "=", orderId)
+          .where("order_id", "=", order.id)
           .where(
             "line_no",
             "in",
