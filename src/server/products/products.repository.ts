@@ -41,6 +41,8 @@ export interface ProductListFilter {
   category?: Category;
   /** Already lower-cased; matched anywhere in the name, wildcards taken literally. */
   nameContains?: string;
+  /** Only the products this account likes (the shop's Liked filter). */
+  likedBy?: string;
   sort: ProductSort;
   after?: KeysetPosition;
   limit: number;
@@ -84,6 +86,14 @@ export function findProduct(db: Kysely<Database>, id: string) {
   return productsWithDetails(db).where("p.id", "=", id).executeTakeFirst();
 }
 
+export function findProducts(db: Kysely<Database>, ids: readonly string[]) {
+  return ids.length === 0
+    ? Promise.resolve([])
+    : productsWithDetails(db)
+        .where("p.id", "in", [...ids])
+        .execute();
+}
+
 /**
  * One page of the shop: only complete products (product rules §5: name, price, image and category), in a total order
  * (sort key, then id) so that keyset pages never skip or repeat a row, even when many rows share a key.
@@ -103,6 +113,12 @@ export function listProducts(db: Kysely<Database>, filter: ProductListFilter) {
     .where(sql<boolean>`(p.category || '') in (${sql.join([...CATEGORIES])})`);
   if (filter.category) query = query.where("p.category", "=", filter.category);
   if (filter.nameContains) query = query.where(containsIgnoringCase(db, "p.name", filter.nameContains));
+  if (filter.likedBy) {
+    const userId = filter.likedBy;
+    query = query.where("p.id", "in", (eb) =>
+      eb.selectFrom("likes").select("likes.product_id").where("likes.user_id", "=", userId),
+    );
+  }
   return pageAfter(query, PRODUCT_KEYSETS[filter.sort], filter.after).limit(filter.limit).execute();
 }
 
