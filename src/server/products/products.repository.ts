@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Updateable } from "kysely";
 import { CATEGORIES, type Category, type PRODUCT_SORTS } from "../../shared/schemas/products.ts";
 import type { Database, NewProductRow, ProductsTable } from "../db/database.ts";
-import { containsIgnoringCase } from "../db/dialect.ts";
+import { containsIgnoringCase, lockedForShare } from "../db/dialect.ts";
 import { type Keyset, type KeysetPosition, pageAfter } from "../db/keyset.ts";
 
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -275,4 +275,23 @@ export function listOwnedProducts(db: Kysely<Database>, ownerId: string) {
     .orderBy("p.created_at", "desc")
     .orderBy("p.id", "desc")
     .execute();
+}
+
+/**
+ * Which products among `ids` cannot be ordered now: taken off the shop, or their farmer is suspended. Read
+ * with the rows held until the caller's transaction ends (lockedForShare), so a hide or a suspension cannot
+ * slip in before an order that read them commits.
+ */
+export async function findUnorderable(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const query = db
+    .selectFrom("products as p")
+    .innerJoin("users as u", "u.id", "p.owner_id")
+    .select(["p.id", "p.hidden_at", "u.suspended_at"])
+    .where("p.id", "in", [...ids])
+    .orderBy("p.id");
+  const rows = await lockedForShare(db, query).execute();
+  return new Set(
+    rows.filter((row) => row.hidden_at != null || row.suspended_at != null).map((row) => row.id),
+  );
 }

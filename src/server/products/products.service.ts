@@ -302,4 +302,4 @@ export const insertProductRow = (db: Kysely<Database>, row: NewProductRow) => re
  * Stock, for placing and cancelling orders inside their transaction: take only if enough is left (one
  * conditional UPDATE), give back, and read the current stock of several products.
  */
-export { findStocks, returnStock, takeStock } from "./products.repository.ts";
+export { findStocks, findUnorderable, returnStock, takeStock } from "./products.repository.ts";
