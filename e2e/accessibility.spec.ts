@@ -59,6 +59,16 @@ for (const width of [1280, 375]) {
         found.push(...(await violations(page, "/dashboard with the menu open")));
       }
 
+      // Forms showing their errors (the add-product form also shows its toast).
+      await page.goto("/addProduct");
+      await page.getByRole("button", { name: "Add Product" }).click();
+      await expect(page.getByLabel("Description")).toHaveAttribute("aria-invalid", "true");
+      found.push(...(await violations(page, "/addProduct with errors")));
+      await page.goto("/contact");
+      await page.getByRole("button", { name: "Send message" }).click();
+      await expect(page.getByText("Please enter your name")).toBeVisible();
+      found.push(...(await violations(page, "/contact with errors")));
+
       // A toast open, a dialog open, a filled cart, a checkout with errors, a confirmation and an order.
       await page.goto("/dashboard");
       await page

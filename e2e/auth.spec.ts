@@ -1,7 +1,6 @@
 import {
   allowConsoleMessage,
   expect,
-  expectNoSeriousA11yViolations,
   expectToast,
   newCredentials,
   signedInUser,
@@ -97,18 +96,6 @@ test.describe("signing up, in and out", () => {
     await page.keyboard.type(credentials.password);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/dashboard$/);
-  });
-
-  test("the sign-in and sign-up screens have no serious accessibility violations", async ({ page }) => {
-    await page.goto("/login");
-    await expect(page.getByRole("heading", { name: "Welcome to Veggie Cart" })).toBeVisible();
-    await expect(page.getByText("Sign in to your account")).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-    await page.getByRole("link", { name: "Sign up" }).click();
-    await expect(page).toHaveURL(/\/signup$/);
-    await expectNoSeriousA11yViolations(page);
-    await page.getByRole("link", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/login$/);
   });
 });
 

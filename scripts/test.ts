@@ -38,8 +38,13 @@ const vitestExit = run("npx", [
   ...extraArgs,
 ]);
 
-console.log("\n=== Building the client for the end-to-end run ===");
-const buildExit = run("npm", ["run", "--silent", "build"]);
+// REUSE_BUILD=1 (set by .ci/run for its second database) keeps the dist/ the first run built: the build
+// does not depend on the database.
+const reuseBuild = process.env.REUSE_BUILD === "1" && fs.existsSync("dist/client/index.html");
+console.log(
+  `\n=== ${reuseBuild ? "Reusing the built client" : "Building the client"} for the end-to-end run ===`,
+);
+const buildExit = reuseBuild ? 0 : run("npm", ["run", "--silent", "build"]);
 
 console.log(`\n=== Playwright journeys in Chromium on ${database} ===`);
 let e2eExit = 1;

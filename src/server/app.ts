@@ -21,6 +21,7 @@ import { registerLimitStore } from "./http/limit-store.ts";
 import { registerLoadLimits, timeoutOptions } from "./http/limits.ts";
 import { registerSpa } from "./http/spa.ts";
 import { imagesRoutes } from "./images/images.routes.ts";
+import { likesRoutes } from "./likes/likes.routes.ts";
 import { registerMail } from "./mail/mail.plugin.ts";
 import { messagesRoutes } from "./messages/messages.routes.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
@@ -162,11 +163,12 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
       await api.register(passwordResetRoutes, { prefix: "/auth/password-reset", db, config });
       await api.register(accountRoutes, { prefix: "/account", db, config });
       await api.register(messagesRoutes, { db });
-      await api.register(ordersRoutes, { prefix: "/orders", db });
+      await api.register(ordersRoutes, { prefix: "/orders", db, config });
       await api.register(farmerRoutes, { prefix: "/farmer", db, config });
       await api.register(productsRoutes, { prefix: "/products", db, config });
       await api.register(imagesRoutes, { prefix: "/images", db });
-      await api.register(dealsRoutes, { prefix: "/deal" });
+      await api.register(likesRoutes, { prefix: "/likes", db });
+      await api.register(dealsRoutes, { prefix: "/deal", db, config });
       await api.register(adminRoutes, { prefix: "/admin", db, config });
     },
     { prefix: "/api" },

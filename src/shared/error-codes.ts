@@ -51,6 +51,8 @@ export const ERROR_CODES = {
   too_many_fields: { status: 413, meaning: "Too many fields in an upload" },
   unsupported_media_type: { status: 415, meaning: "The body's content type is not accepted here" },
   order_too_large: { status: 422, meaning: "The order's total is above the cap" },
+  /** The account already likes as many products as it may (MAX_LIKES). */
+  too_many_likes: { status: 422, meaning: "The account likes as many products as it may" },
   idempotency_key_reused: { status: 422, meaning: "The Idempotency-Key was used for a different order" },
   rate_limited: { status: 429, meaning: "Too many requests; try again later" },
   internal: { status: 500, meaning: "A fault on the server" },

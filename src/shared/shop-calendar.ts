@@ -31,3 +31,46 @@ export function harvestedLabel(harvestedOn: string, today: string): string {
   if (days === 1) return "Harvested yesterday";
   return `Harvested ${days} days ago`;
 }
+
+/** The date `days` whole days after `date` (before, when negative); both `YYYY-MM-DD`. */
+export const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** How far `timeZone`'s wall clock is ahead of UTC at the instant `at`, in milliseconds. */
+function offsetAt(at: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(at));
+  const value = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(
+    value("year"),
+    value("month") - 1,
+    value("day"),
+    value("hour"),
+    value("minute"),
+    value("second"),
+  );
+  return wall - Math.floor(at / 1000) * 1000;
+}
+
+/**
+ * The instant the shop's day `date` begins: midnight in `timeZone` (where a clock change skips midnight, the
+ * first instant of that day).
+ */
+export function startOfShopDay(date: string, timeZone: string = DEFAULT_SHOP_TIME_ZONE): Date {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  // NOTE: the offset at the guess may differ from the offset at the answer across a clock change; a second
+  // pass settles it, and a midnight that does not exist moves forward to the day's first instant.
+  let at = midnightUtc - offsetAt(midnightUtc, timeZone);
+  at = midnightUtc - offsetAt(at, timeZone);
+  while (shopDate(new Date(at), timeZone) < date) at += 60 * 60 * 1000;
+  while (shopDate(new Date(at - 1), timeZone) === date) at -= 60 * 60 * 1000;
+  return new Date(at);
+}

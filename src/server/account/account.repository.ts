@@ -121,6 +121,7 @@ export async function anonymiseUser(
   await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
   await trx.deleteFrom("password_resets").where("user_id", "=", userId).execute();
   await trx.deleteFrom("email_changes").where("user_id", "=", userId).execute();
+  await trx.deleteFrom("likes").where("user_id", "=", userId).execute();
   // Mails still waiting for a retry would reach a person who asked to be forgotten.
   if (replacement.oldEmail) {
     await trx.deleteFrom("mail_queue").where("recipient", "=", replacement.oldEmail).execute();

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { bucketOf, withinBounds } from "../db/buckets.ts";
 import type { Database } from "../db/database.ts";
 import { containsIgnoringCase } from "../db/dialect.ts";
 import { type Keyset, type KeysetPosition, pageAfter } from "../db/keyset.ts";
@@ -117,4 +118,20 @@ export async function countAccountsSince(db: Kysely<Database>, since: string | u
   let query = db.selectFrom("users").select((eb) => eb.fn.countAll<number | string>().as("n"));
   if (since) query = query.where("created_at", ">=", since);
   return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** Accounts made per time bucket (see db/buckets.ts). */
+export async function accountsPerBucket(db: Kysely<Database>, bounds: readonly string[]) {
+  const { from, before } = withinBounds(bounds);
+  const made = db
+    .selectFrom("users")
+    .select(bucketOf("created_at", bounds).as("bucket"))
+    .where("created_at", ">=", from)
+    .where("created_at", "<", before);
+  const rows = await db
+    .selectFrom(made.as("m"))
+    .select((eb) => ["m.bucket", eb.fn.countAll<number | string>().as("accounts")])
+    .groupBy("m.bucket")
+    .execute();
+  return rows.map((row) => ({ bucket: Number(row.bucket), accounts: Number(row.accounts) }));
 }

@@ -147,3 +147,7 @@ export const listGrantedOperators = (db: Kysely<Database>) => repo.listGrantedOp
 
 export const countAccountsSince = (db: Kysely<Database>, since?: string) =>
   repo.countAccountsSince(db, since);
+
+/** Accounts made per time bucket (see db/buckets.ts). */
+export const accountsPerBucket = (db: Kysely<Database>, bounds: readonly string[]) =>
+  repo.accountsPerBucket(db, bounds);

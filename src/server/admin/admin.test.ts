@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shopDate } from "../../shared/shop-calendar.ts";
+import { DEAL_ID, dealWindow } from "../deals/deals.service.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
+import { rowCounts } from "../test/db-snapshot.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
+import { placed } from "../test/order-helpers.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 
 let t: TestApp;
@@ -8,6 +12,7 @@ let shopper: SignedInUser;
 let farmer: SignedInUser;
 let operator: SignedInUser;
 let productId: string;
+let shopPartId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -15,6 +20,9 @@ beforeAll(async () => {
   farmer = await signUpAndLogIn(t.app, "Fran Farmer");
   productId = (await insertProduct(t.db.kysely, farmer.id, { name: "Okra", pricePaise: 4000 })).id;
   operator = await signUpOperator(t.app, t.db);
+  const dealStartTime = dealWindow(new Date(), "Asia/Kolkata").startTime.toISOString();
+  const order = await placed(t.app, shopper, [{ productId: DEAL_ID, quantity: 1, dealStartTime }]);
+  shopPartId = order.fulfilments.find((part) => part.farmerId === null)!.id;
 });
 afterAll(() => t.close());
 
@@ -32,11 +40,38 @@ const routes = (): { method: "GET" | "POST" | "PATCH" | "PUT"; url: string; payl
   { method: "GET", url: "/api/admin/users" },
   { method: "POST", url: `/api/admin/users/${shopper.id}/suspend`, payload: { reason: "matrix" } },
   { method: "POST", url: `/api/admin/users/${shopper.id}/reinstate`, payload: { reason: "matrix" } },
+  { method: "GET", url: "/api/admin/orders" },
+  { method: "POST", url: `/api/admin/fulfilments/${shopPartId}/status`, payload: { status: "confirmed" } },
+  { method: "GET", url: "/api/admin/deal" },
+  {
+    method: "PUT",
+    url: "/api/admin/deal",
+    payload: {
+      date: shopDate(new Date(), "Asia/Kolkata"),
+      name: "Matrix Melon",
+      description: "Planned by the matrix",
+      price: 20,
+      originalPrice: 40,
+    },
+  },
+  { method: "GET", url: "/api/admin/stats" },
   { method: "GET", url: "/api/admin/audit" },
 ];
 
 describe("operator routes", () => {
+  it("are all in the list below (a new /api/admin route must be added to it)", () => {
+    const listed = routes();
+    const missing = t.app.registeredRoutes
+      .filter((route) => route.url.startsWith("/api/admin") && route.method !== "HEAD")
+      .filter((route) => {
+        const pattern = new RegExp(`^${route.url.replace(/:[^/]+/g, "[^/]+")}$`);
+        return !listed.some((row) => row.method === route.method && pattern.test(row.url));
+      });
+    expect(missing).toEqual([]);
+  });
+
   it("answer 401 signed out and 403 to shoppers and farmers, changing nothing", async () => {
+    const before = await rowCounts(t.db);
     for (const route of routes()) {
       const signedOut = await request(t.app, route);
       expect(signedOut.statusCode, `${route.method} ${route.url}`).toBe(401);
@@ -48,6 +83,13 @@ describe("operator routes", () => {
     }
     const audit = await t.db.kysely.selectFrom("audit_log").select("action").execute();
     expect(audit.map((row) => row.action)).toEqual(["operator.grant"]);
+    expect(await rowCounts(t.db)).toEqual(before);
+    const part = await t.db.kysely
+      .selectFrom("fulfilments")
+      .select("status")
+      .where("id", "=", shopPartId)
+      .execute();
+    expect(part).toEqual([{ status: "pending" }]);
   });
 
   it("answer an operator (the unknown message is 404, every other route succeeds)", async () => {
@@ -55,6 +97,6 @@ describe("operator routes", () => {
     for (const route of routes()) {
       statuses.push((await request(t.app, { ...route, cookie: operator.cookie })).statusCode);
     }
-    expect(statuses).toEqual([200, 404, 200, 200, 200, 200, 200, 200, 200]);
+    expect(statuses).toEqual([200, 404, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]);
   });
 });

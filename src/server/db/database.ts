@@ -202,6 +202,13 @@ export interface MessagesTable {
   note?: string;
 }
 
+/** One account's like of one product (decision 011); the pair is the primary key. */
+export interface LikesTable {
+  user_id: string;
+  product_id: string;
+  created_at: string;
+}
+
 /** What the deal of the day is from `effective_from` on (until a newer plan takes over). */
 export interface DealPlansTable {
   id: string;
@@ -245,6 +252,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   email_changes: EmailChangesTable;
   mail_queue: MailQueueTable;
+  likes: LikesTable;
 }
 
 export interface Db {

@@ -7,6 +7,7 @@ import {
   PostgresAdapter,
   PostgresDialect,
   type RawBuilder,
+  type SelectQueryBuilder,
   type SqliteDatabase,
   SqliteDialect,
   sql,
@@ -304,6 +305,17 @@ export async function containsIgnoringCaseIndexed(
 
 // ---------------------------------------------------------------------------------------------------------
 // Locking
+
+/**
+ * `query` reading rows that must not change until the caller's transaction ends. PostgreSQL: FOR SHARE (a
+ * concurrent UPDATE of those rows waits for the commit; one that committed first is seen). SQLite: as it is,
+ * since a transaction's reads and writes already see one snapshot and a write after another connection's
+ * commit fails as busy.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any select query: only its locking clause changes.
+export function lockedForShare<Q extends SelectQueryBuilder<any, any, any>>(db: AnyKysely, query: Q): Q {
+  return isPostgres(db) ? (query.forShare() as Q) : query;
+}
 
 /**
  * Runs `work` in a transaction that only one connection at a time may hold (`lockKey` names it).

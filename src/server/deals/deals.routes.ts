@@ -7,24 +7,26 @@ import {
   NoContentSchema,
 } from "../../shared/schemas/api.ts";
 import { requireUser } from "../auth/session.plugin.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
 import { documentOnly } from "../http/api-schemas.ts";
 import { allowOfflineCopy } from "../http/cache.ts";
 import { requestedWidth, sendImage } from "../images/image-reply.ts";
-import { currentDeal, dealForApi, dealImageVariant } from "./deals.service.ts";
+import { dealAt, dealForApi, dealImageVariant } from "./deals.service.ts";
 
-export const DEAL_IMAGE_URL = "/api/deal/image";
 /**
  * NOTE: the deal's picture lives at a fixed URL, so it cannot be `immutable` like an uploaded image: a day's
  * caching plus its ETag lets a new picture reach browsers after a release.
  */
 const DEAL_IMAGE_CACHE = "public, max-age=86400";
 
-export async function dealsRoutes(app: FastifyInstance) {
+/** `/api/deal`: today's deal (the operator's plan for the shop's date, else the built-in one) and its picture. */
+export async function dealsRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get("/", { schema: { response: { 200: DealResponseSchema } } }, async (request, reply) => {
     requireUser(request);
     allowOfflineCopy(reply);
-    return { deal: dealForApi(currentDeal(), DEAL_IMAGE_URL) };
+    return { deal: dealForApi(await dealAt(db.kysely, new Date(), config.shopTimeZone)) };
   });
 
   const imageSchema = {

@@ -1,11 +1,27 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import { formatRupees, paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
+import {
+  type DealPlan,
+  type DealPlanInputSchema,
+  type DealPlanning,
+  dealPlanMessages,
+} from "../../shared/schemas/admin.ts";
 import type { Deal } from "../../shared/schemas/products.ts";
-import { type PreparedVariant, pickWidth } from "../images/images.service.ts";
+import { addDays, DEFAULT_SHOP_TIME_ZONE, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts";
+import { type Actor, recordAudit } from "../audit/audit.service.ts";
+import type { Database } from "../db/database.ts";
+import { AppError } from "../http/errors.ts";
+import { copyImage, imageUrl, type PreparedVariant, pickWidth } from "../images/images.service.ts";
 import { dealImage } from "./deal-image.ts";
+import * as repo from "./deals.repository.ts";
 
 export const DEAL_ID = "deal-of-the-day";
 /** The deal is sold by the piece (one cabbage). */
 export const DEAL_UNIT = "piece";
-const DEAL_LENGTH_MS = 24 * 60 * 60 * 1000;
+/** The built-in picture (the cabbage); a planned picture is served like any product's. */
+export const DEAL_IMAGE_URL = "/api/deal/image";
 
 /** The deal of the day as the spec fixes it (product rules §3): Cabbage at 5 against 10, Vegetables, by "system". */
 const dealProduct = {
@@ -14,6 +30,7 @@ const dealProduct = {
   originalPricePaise: 1000,
   description: "Crisp green cabbage, harvested this morning. Today only at half price.",
   category: "Vegetables",
+  imageId: null,
 };
 
 export interface CurrentDeal {
@@ -23,32 +40,56 @@ export interface CurrentDeal {
   originalPricePaise: number;
   description: string;
   category: string;
+  /** The planned picture; null for the built-in cabbage. */
+  imageId: string | null;
   startTime: Date;
   endTime: Date;
 }
 
 /**
- * The deal running at `now`. A new deal starts every 24 hours, at 00:00 UTC, so every instance agrees on it
- * without storing anything.
+ * The deal running at `now` runs for the shop's day: from midnight to midnight in the shop's time zone
+ * (SHOP_TIME_ZONE), so every instance agrees on it and a shopper's deal turns over at their own midnight.
  */
-export function currentDeal(now: Date = new Date()): CurrentDeal {
-  const start = Math.floor(now.getTime() / DEAL_LENGTH_MS) * DEAL_LENGTH_MS;
+export function dealWindow(now: Date, timeZone: string): { date: string; startTime: Date; endTime: Date } {
+  const date = shopDate(now, timeZone);
   return {
-    id: DEAL_ID,
-    ...dealProduct,
-    startTime: new Date(start),
-    endTime: new Date(start + DEAL_LENGTH_MS),
+    date,
+    startTime: startOfShopDay(date, timeZone),
+    endTime: startOfShopDay(addDays(date, 1), timeZone),
   };
 }
 
+/** The built-in deal (the spec's cabbage) running at `now`. */
+export function currentDeal(now: Date = new Date(), timeZone: string = DEFAULT_SHOP_TIME_ZONE): CurrentDeal {
+  const { startTime, endTime } = dealWindow(now, timeZone);
+  return { id: DEAL_ID, ...dealProduct, startTime, endTime };
+}
+
+/** The deal running at `now`: the operator's plan in force on today's shop date, else the built-in one. */
+export async function dealAt(db: Kysely<Database>, now: Date, timeZone: string): Promise<CurrentDeal> {
+  const deal = currentDeal(now, timeZone);
+  const plan = await repo.findPlanInForce(db, dealWindow(now, timeZone).date);
+  if (!plan) return deal;
+  return {
+    ...deal,
+    name: plan.name,
+    description: plan.description,
+    pricePaise: plan.price_paise,
+    originalPricePaise: plan.original_price_paise,
+    imageId: plan.image_id,
+  };
+}
+
+const dealImageUrl = (imageId: string | null) => (imageId ? imageUrl(imageId) : DEAL_IMAGE_URL);
+
 /** The deal as the API shows it (rupees, the spec's field names). */
-export function dealForApi(deal: CurrentDeal, imageUrl: string): Deal {
+export function dealForApi(deal: CurrentDeal): Deal {
   return {
     id: deal.id,
     name: deal.name,
-    price: deal.pricePaise / 100,
-    originalPrice: deal.originalPricePaise / 100,
-    image: imageUrl,
+    price: paiseToRupees(deal.pricePaise),
+    originalPrice: paiseToRupees(deal.originalPricePaise),
+    image: dealImageUrl(deal.imageId),
     description: deal.description,
     category: deal.category,
     userId: "system",
@@ -67,4 +108,100 @@ export async function dealImageVariant(requested: number): Promise<PreparedVaria
   const variant = image.variants.find((v) => v.width === chosen) ?? image.variants[0];
   if (!variant) throw new Error("The deal picture has no variants");
   return variant;
+}
+
+// ---- the operator's planning ----
+
+const toApiPlan = (row: repo.DealPlanWithAuthorRow): DealPlan => ({
+  id: row.id,
+  date: row.effective_from,
+  name: row.name,
+  description: row.description,
+  price: paiseToRupees(row.price_paise),
+  originalPrice: paiseToRupees(row.original_price_paise),
+  image: dealImageUrl(row.image_id),
+  imageId: row.image_id,
+  createdAt: row.created_at,
+  plannedBy: row.planned_by ?? null,
+});
+
+/** Today's deal, the plan in force today (if any), then the plan of each later date that has one. */
+export async function dealPlanning(
+  db: Kysely<Database>,
+  timeZone: string,
+  now = new Date(),
+): Promise<DealPlanning> {
+  const today = shopDate(now, timeZone);
+  const [inForce, later, current] = await Promise.all([
+    repo.findPlanInForce(db, today),
+    repo.listPlansAfter(db, today),
+    dealAt(db, now, timeZone),
+  ]);
+  const seen = new Set<string>();
+  const upcoming = later.filter((row) => !seen.has(row.effective_from) && seen.add(row.effective_from));
+  return {
+    today,
+    timeZone,
+    current: dealForApi(current),
+    plans: [...(inForce ? [inForce] : []), ...upcoming].map(toApiPlan),
+  };
+}
+
+/**
+ * When a new plan is made: `now`, or just after the newest plan when that is not earlier, since plans of one
+ * date are told apart by their time (two made within one millisecond must still keep their order).
+ */
+const planTime = (now: Date, latest: string | null) =>
+  latest !== null && Date.parse(latest) >= now.getTime()
+    ? new Date(Date.parse(latest) + 1).toISOString()
+    : now.toISOString();
+
+/**
+ * The operator plans the deal from a shop date on (today or later): a new plan row, newest wins for its date.
+ * A product's picture is copied for the plan, so the deal keeps it whatever the product's farmer does.
+ */
+export async function planDeal(
+  db: Kysely<Database>,
+  operator: Actor & { id: string },
+  timeZone: string,
+  input: z.output<typeof DealPlanInputSchema>,
+  now = new Date(),
+): Promise<DealPlanning> {
+  const today = shopDate(now, timeZone);
+  if (input.date < today) {
+    throw new AppError("validation_failed", dealPlanMessages.dateInPast, {
+      date: dealPlanMessages.dateInPast,
+    });
+  }
+  await db.transaction().execute(async (trx) => {
+    let imageId = input.imageId;
+    if (imageId !== null && !(await repo.isPlanImage(trx, imageId))) {
+      imageId = (await copyImage(trx, imageId, operator.id)) ?? null;
+      if (imageId === null) {
+        throw new AppError("validation_failed", dealPlanMessages.unknownPicture, {
+          imageId: dealPlanMessages.unknownPicture,
+        });
+      }
+    }
+    const id = randomUUID();
+    const pricePaise = rupeesToPaise(input.price);
+    const originalPaise = rupeesToPaise(input.originalPrice);
+    await repo.insertPlan(trx, {
+      id,
+      effective_from: input.date,
+      name: input.name,
+      description: input.description,
+      price_paise: pricePaise,
+      original_price_paise: originalPaise,
+      image_id: imageId,
+      created_by: operator.id,
+      created_at: planTime(now, await repo.latestPlanTime(trx)),
+    });
+    await recordAudit(trx, operator, {
+      action: "deal.update",
+      target: { type: "deal", id },
+      reason: `From ${input.date}: ${input.name} at ${formatRupees(paiseToRupees(pricePaise))} instead of ${formatRupees(paiseToRupees(originalPaise))}`,
+    });
+  });
+  return dealPlanning(db, timeZone, now);
 }

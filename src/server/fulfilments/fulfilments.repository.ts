@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { bucketOf, withinBounds } from "../db/buckets.ts";
 import type { Database, FulfilmentHistoryTable, FulfilmentsTable } from "../db/database.ts";
 import { type Keyset, type KeysetPosition, pageAfter } from "../db/keyset.ts";
 
@@ -189,45 +190,66 @@ export function findStockTaken(trx: Kysely<Database>, fulfilmentId: string) {
 }
 
 /**
- * A farmer's parts that are not cancelled: how many and their total, in all and since each of `since` (ISO
- * instants), in one query.
+ * Parts that are not cancelled (one farmer's, or the whole shop's when `farmerId` is undefined): how many
+ * orders they belong to and their total, in all and since each of `since` (ISO instants), in one query.
  */
-export async function summariseFarmer(
+export async function summariseParts(
   db: Kysely<Database>,
-  farmerId: string,
+  farmerId: string | undefined,
   since: { today: string; week: string },
 ) {
-  const row = await db
+  let query = db
     .selectFrom("fulfilments")
-    .select((eb) => [
-      eb.fn.countAll<string | number>().as("all_orders"),
-      eb.fn.coalesce(eb.fn.sum<string | number>("total_paise"), eb.lit(0)).as("all_paise"),
-      eb.fn
-        .sum<string | number>(eb.case().when("created_at", ">=", since.today).then(1).else(0).end())
-        .as("today_orders"),
-      eb.fn
-        .sum<string | number>(
-          eb.case().when("created_at", ">=", since.today).then(eb.ref("total_paise")).else(0).end(),
-        )
-        .as("today_paise"),
-      eb.fn
-        .sum<string | number>(eb.case().when("created_at", ">=", since.week).then(1).else(0).end())
-        .as("week_orders"),
-      eb.fn
-        .sum<string | number>(
-          eb.case().when("created_at", ">=", since.week).then(eb.ref("total_paise")).else(0).end(),
-        )
-        .as("week_paise"),
-    ])
-    .where("farmer_id", "=", farmerId)
-    .where("status", "<>", "cancelled")
-    .executeTakeFirstOrThrow();
-  const n = (value: string | number | null) => Number(value ?? 0);
+    .select((eb) => {
+      const orderSince = (instant: string) =>
+        eb.fn.count(eb.case().when("created_at", ">=", instant).then(eb.ref("order_id")).end()).distinct();
+      const paiseSince = (instant: string) =>
+        eb.fn.sum<string | number>(
+          eb.case().when("created_at", ">=", instant).then(eb.ref("total_paise")).else(0).end(),
+        );
+      return [
+        eb.fn.count("order_id").distinct().as("all_orders"),
+        eb.fn.coalesce(eb.fn.sum<string | number>("total_paise"), eb.lit(0)).as("all_paise"),
+        orderSince(since.today).as("today_orders"),
+        paiseSince(since.today).as("today_paise"),
+        orderSince(since.week).as("week_orders"),
+        paiseSince(since.week).as("week_paise"),
+      ];
+    })
+    .where("status", "<>", "cancelled");
+  if (farmerId !== undefined) query = query.where("farmer_id", "=", farmerId);
+  const row = await query.executeTakeFirstOrThrow();
+  const n = (value: string | number | bigint | null) => Number(value ?? 0);
   return {
     all: { orders: n(row.all_orders), paise: n(row.all_paise) },
     today: { orders: n(row.today_orders), paise: n(row.today_paise) },
     week: { orders: n(row.week_orders), paise: n(row.week_paise) },
   };
+}
+
+/** Parts that are not cancelled, per time bucket (see db/buckets.ts): how many orders and their total. */
+export async function partsPerBucket(db: Kysely<Database>, bounds: readonly string[]) {
+  const { from, before } = withinBounds(bounds);
+  const parts = db
+    .selectFrom("fulfilments")
+    .select([bucketOf("created_at", bounds).as("bucket"), "order_id", "total_paise"])
+    .where("status", "<>", "cancelled")
+    .where("created_at", ">=", from)
+    .where("created_at", "<", before);
+  const rows = await db
+    .selectFrom(parts.as("p"))
+    .select((eb) => [
+      "p.bucket",
+      eb.fn.count("p.order_id").distinct().as("orders"),
+      eb.fn.sum<string | number>("p.total_paise").as("paise"),
+    ])
+    .groupBy("p.bucket")
+    .execute();
+  return rows.map((row) => ({
+    bucket: Number(row.bucket),
+    orders: Number(row.orders),
+    paise: Number(row.paise ?? 0),
+  }));
 }
 
 export async function countPendingForFarmer(db: Kysely<Database>, farmerId: string): Promise<number> {

@@ -12,10 +12,12 @@ import {
   type FulfilmentHistoryEntry,
   type FulfilmentStatus,
   fulfilmentMessages,
+  fulfilmentStatusLabels,
   type PaymentState,
 } from "../../shared/schemas/fulfilments.ts";
 import type { OrderFulfilment, OrderLine, PaymentMethod, Shipping } from "../../shared/schemas/orders.ts";
 import type { ProductUnit } from "../../shared/schemas/products.ts";
+import { type Actor, recordAudit } from "../audit/audit.service.ts";
 import type { Database, OrderItemsTable, OrdersTable } from "../db/database.ts";
 import { decodeCursor, encodeCursor, type Keyset } from "../db/keyset.ts";
 import { AppError, forbidden, notFound } from "../http/errors.ts";
@@ -196,6 +198,27 @@ async function farmersPart(trx: Kysely<Database>, farmer: Pick<User, "id">, id: 
   return part;
 }
 
+/**
+ * Moves one part in a transaction of its own: `load` finds it (and refuses whoever may not move it), then
+ * the move, the order's status and `after` (e.g. an audit entry) land together. Answers the part as it was.
+ */
+async function movePart(
+  db: Kysely<Database>,
+  actor: Pick<User, "id">,
+  change: FulfilmentStatusChange,
+  now: Date,
+  load: (trx: Kysely<Database>) => Promise<repo.FulfilmentRow>,
+  after?: (trx: Kysely<Database>, part: repo.FulfilmentRow) => Promise<void>,
+): Promise<repo.FulfilmentRow> {
+  return db.transaction().execute(async (trx) => {
+    const part = await load(trx);
+    await applyMove(trx, part, change.status, actor, change.reason, now.toISOString());
+    await refreshOrderStatus(trx, part.order_id);
+    await after?.(trx, part);
+    return part;
+  });
+}
+
 /** A farmer moves their part of an order (see FULFILMENT_TRANSITIONS); a cancel returns its stock. */
 export async function moveFulfilment(
   db: Kysely<Database>,
@@ -204,12 +227,39 @@ export async function moveFulfilment(
   change: FulfilmentStatusChange,
   now = new Date(),
 ): Promise<FarmerFulfilment> {
-  await db.transaction().execute(async (trx) => {
-    const part = await farmersPart(trx, farmer, id);
-    await applyMove(trx, part, change.status, farmer, change.reason, now.toISOString());
-    await refreshOrderStatus(trx, part.order_id);
-  });
+  await movePart(db, farmer, change, now, (trx) => farmersPart(trx, farmer, id));
   return getFarmerFulfilment(db, id);
+}
+
+/**
+ * An operator moves any part of an order (the shop's own part, the deal of the day, is theirs to fulfil)
+ * through the same transitions as a farmer, written to the audit log. Answers the order's id.
+ */
+export async function moveFulfilmentAsOperator(
+  db: Kysely<Database>,
+  operator: Actor & { id: string },
+  id: string,
+  change: FulfilmentStatusChange,
+  now = new Date(),
+): Promise<string> {
+  const load = async (trx: Kysely<Database>) => {
+    const part = await repo.findFulfilment(trx, id);
+    if (!part) throw notFound(fulfilmentMessages.notFound);
+    return part;
+  };
+  const audit = (trx: Kysely<Database>, part: repo.FulfilmentRow) =>
+    recordAudit(
+      trx,
+      operator,
+      {
+        action: "fulfilment.status",
+        target: { type: "fulfilment", id },
+        reason: `${fulfilmentStatusLabels[part.status as FulfilmentStatus]} → ${fulfilmentStatusLabels[change.status]}${change.reason ? `: ${change.reason}` : ""}`,
+      },
+      now,
+    );
+  const part = await movePart(db, operator, change, now, load, audit);
+  return part.order_id;
 }
 
 /** A farmer records that the buyer paid for their part: unpaid → paid, once; never for a cancelled part. */
@@ -275,4 +325,12 @@ export const sumFarmerParts = (
   db: Kysely<Database>,
   farmerId: string,
   since: { today: string; week: string },
-) => repo.summariseFarmer(db, farmerId, since);
+) => repo.summariseParts(db, farmerId, since);
+
+/** The whole shop's parts that are not cancelled: how many orders and their total, in all and since each instant. */
+export const sumShopParts = (db: Kysely<Database>, since: { today: string; week: string }) =>
+  repo.summariseParts(db, undefined, since);
+
+/** The whole shop's orders (not cancelled in full) and revenue per time bucket (see db/buckets.ts). */
+export const partsPerBucket = (db: Kysely<Database>, bounds: readonly string[]) =>
+  repo.partsPerBucket(db, bounds);

@@ -66,3 +66,45 @@ export async function findWidthsByImage(
 export function deleteImage(db: Kysely<Database>, imageId: string) {
   return db.deleteFrom("images").where("id", "=", imageId).execute();
 }
+
+/**
+ * Copies an image and its variants under a new id and owner, in the database itself (the bytes never leave
+ * it); answers whether the image existed.
+ */
+export async function copyImage(
+  db: Kysely<Database>,
+  fromId: string,
+  toId: string,
+  ownerId: string,
+  createdAt: string,
+): Promise<boolean> {
+  const result = await db
+    .insertInto("images")
+    .columns(["id", "owner_id", "content_type", "width", "height", "created_at"])
+    .expression((eb) =>
+      eb
+        .selectFrom("images")
+        .select((s) => [
+          s.val(toId).as("id"),
+          s.val(ownerId).as("owner_id"),
+          "content_type",
+          "width",
+          "height",
+          s.val(createdAt).as("created_at"),
+        ])
+        .where("id", "=", fromId),
+    )
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+  await db
+    .insertInto("image_variants")
+    .columns(["image_id", "width", "height", "bytes", "etag"])
+    .expression((eb) =>
+      eb
+        .selectFrom("image_variants")
+        .select((s) => [s.val(toId).as("image_id"), "width", "height", "bytes", "etag"])
+        .where("image_id", "=", fromId),
+    )
+    .execute();
+  return true;
+}

@@ -188,3 +188,16 @@ export async function chooseVariant(db: Kysely<Database>, imageId: string, reque
 /** One variant's bytes and ETag, or undefined. */
 export const variantBytes = (db: Kysely<Database>, imageId: string, width: number) =>
   repo.findVariantBytes(db, imageId, width);
+
+/**
+ * A copy of a stored image owned by `ownerId` (inside the caller's transaction), so that it outlives the
+ * original's owner deleting it; undefined when there is no such image.
+ */
+export async function copyImage(
+  db: Kysely<Database>,
+  imageId: string,
+  ownerId: string,
+): Promise<string | undefined> {
+  const id = randomUUID();
+  return (await repo.copyImage(db, imageId, id, ownerId, new Date().toISOString())) ? id : undefined;
+}

@@ -109,3 +109,58 @@ export function countOrders(db: Kysely<Database>, userId: string): Promise<numbe
 /** True when `error` is the database refusing a second order with the same (user, Idempotency-Key). */
 export const isIdempotencyKeyViolation = (error: unknown) =>
   isUniqueViolation(error, "orders_user_idempotency_key_unique");
+
+// ---- the operator's view ----
+
+/** Every order, newest first (the operator's list). */
+export const OPERATOR_ORDERS_KEYSET: Keyset = {
+  scope: "admin-orders",
+  key: "o.created_at",
+  id: "o.id",
+  direction: "desc",
+  keyKind: "string",
+};
+
+export interface OperatorOrderFilter {
+  status?: string;
+  /** Only orders holding the shop's own part (the deal of the day). */
+  shopPart: boolean;
+  /** ISO instants: placed at or after `from`, before `before`. */
+  from?: string;
+  before?: string;
+  after?: KeysetPosition;
+  limit: number;
+}
+
+/** Orders with their buyer's account. */
+function ordersWithBuyer(db: Kysely<Database>) {
+  return db
+    .selectFrom("orders as o")
+    .innerJoin("users as b", "b.id", "o.user_id")
+    .selectAll("o")
+    .select(["b.name as buyer_name", "b.email as buyer_email"]);
+}
+export type OrderWithBuyerRow = Awaited<ReturnType<ReturnType<typeof ordersWithBuyer>["execute"]>>[number];
+
+export function listAllOrders(db: Kysely<Database>, filter: OperatorOrderFilter) {
+  let query = ordersWithBuyer(db);
+  if (filter.status) query = query.where("o.status", "=", filter.status);
+  if (filter.from) query = query.where("o.created_at", ">=", filter.from);
+  if (filter.before) query = query.where("o.created_at", "<", filter.before);
+  if (filter.shopPart) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("fulfilments as f")
+          .select("f.id")
+          .whereRef("f.order_id", "=", "o.id")
+          .where("f.farmer_id", "is", null),
+      ),
+    );
+  }
+  return pageAfter(query, OPERATOR_ORDERS_KEYSET, filter.after).limit(filter.limit).execute();
+}
+
+export function findOrderWithBuyer(db: Kysely<Database>, orderId: string) {
+  return ordersWithBuyer(db).where("o.id", "=", orderId).executeTakeFirst();
+}

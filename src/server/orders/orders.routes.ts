@@ -14,13 +14,15 @@ import {
   QuoteSchema,
 } from "../../shared/schemas/orders.ts";
 import { requireUser } from "../auth/session.plugin.ts";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { documentOnly } from "../http/api-schemas.ts";
 import { parseWith } from "../http/errors.ts";
 import { orderConfirmationMail } from "../mail/templates.ts";
 import { cancelOwnOrder, getOwnOrder, listOwnOrders, placeOrder, quoteCart } from "./orders.service.ts";
 
-export async function ordersRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function ordersRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const pricing = { timeZone: config.shopTimeZone };
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const placeSchema = {
     // NOTE: the header is read and checked by the handler (its message names the header); declared for the docs.
@@ -32,7 +34,7 @@ export async function ordersRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const user = requireUser(request);
     const key = parseWith(IdempotencyKeySchema, request.headers[IDEMPOTENCY_HEADER] ?? "");
     const input = request.body;
-    const { order, replayed } = await placeOrder(db.kysely, user.id, key, input);
+    const { order, replayed } = await placeOrder(db.kysely, user.id, key, input, pricing);
     if (replayed) reply.header("idempotent-replayed", "true");
     else
       app.mailer.send(
@@ -44,7 +46,7 @@ export async function ordersRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const quoteSchema = { body: QuoteRequestSchema, response: { 200: QuoteSchema } };
   typed.post("/quote", { schema: quoteSchema }, async (request) => {
     requireUser(request);
-    return quoteCart(db.kysely, request.body.items);
+    return quoteCart(db.kysely, request.body.items, pricing);
   });
 
   const listSchema = { querystring: OrderListQuerySchema, response: { 200: OrderListSchema } };

@@ -1,9 +1,16 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { z } from "zod";
 import { orderMessages } from "../../shared/messages.ts";
 import { paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
+import type {
+  OperatorOrder,
+  OperatorOrderList,
+  OperatorOrderListQuerySchema,
+} from "../../shared/schemas/admin.ts";
 import type { User } from "../../shared/schemas/auth.ts";
 import { MAX_LINE_QUANTITY } from "../../shared/schemas/cart.ts";
+import type { FulfilmentStatusChange } from "../../shared/schemas/farmer.ts";
 import { fulfilmentMessages } from "../../shared/schemas/fulfilments.ts";
 import {
   joinShippingAddress,
@@ -20,9 +27,11 @@ import {
   stockMessages,
 } from "../../shared/schemas/orders.ts";
 import type { ProductUnit } from "../../shared/schemas/products.ts";
+import { addDays, DEFAULT_SHOP_TIME_ZONE, startOfShopDay } from "../../shared/shop-calendar.ts";
+import type { Actor } from "../audit/audit.service.ts";
 import type { Database } from "../db/database.ts";
-import { decodeCursor, encodeCursor } from "../db/keyset.ts";
-import { currentDeal, DEAL_ID, DEAL_UNIT } from "../deals/deals.service.ts";
+import { decodeCursor, encodeCursor, pageOf } from "../db/keyset.ts";
+import { type CurrentDeal, DEAL_ID, DEAL_UNIT, dealAt, dealWindow } from "../deals/deals.service.ts";
 import {
   applyMove,
   type FulfilmentRow,
@@ -30,12 +39,13 @@ import {
   type HistoryRow,
   insertFulfilments,
   loadOrderFulfilments,
+  moveFulfilmentAsOperator,
   refreshOrderStatus,
   shippingOf,
   toApiLine as toApiItem,
 } from "../fulfilments/fulfilments.service.ts";
 import { AppError, notFound } from "../http/errors.ts";
-import { findStocks, takeStock } from "../products/products.service.ts";
+import { findStocks, findUnorderable, takeStock } from "../products/products.service.ts";
 import * as repo from "./orders.repository.ts";
 
 /** Looks products up by id; the batched repository query by default, swappable for the benchmark. */
@@ -99,6 +109,29 @@ function mergeDuplicateLines(items: readonly OrderLineRequest[]): MergedLine[] {
   return merged;
 }
 
+export interface PricingOptions {
+  now?: Date;
+  lookup?: ProductLookup;
+  /** The shop's time zone: the deal of the day turns over at its midnight (SHOP_TIME_ZONE). */
+  timeZone?: string;
+}
+
+/** 409 product_unavailable naming the first of `hidden` (lines of products taken off the shop), if any. */
+function refuseHidden<Line extends { lineNo: number; index: number }>(
+  hidden: readonly Line[],
+  nameOf: (line: Line) => string,
+): void {
+  const first = hidden[0];
+  if (!first) return;
+  throw new AppError(
+    "product_unavailable",
+    `Line ${first.lineNo}: ${nameOf(first)} has been taken off the shop and can no longer be ordered. Remove it from your cart and try again.`,
+    Object.fromEntries(
+      hidden.map((line) => [`items.${line.index}.productId`, "This product is no longer available"]),
+    ),
+  );
+}
+
 /**
  * Prices every line on the server, in integer paise: a product at its current price, the deal of the day at
  * its deal price while the deal the line was added under is still the current one. Whatever price, name or
@@ -107,22 +140,30 @@ function mergeDuplicateLines(items: readonly OrderLineRequest[]): MergedLine[] {
 export async function priceCartLines(
   db: Kysely<Database>,
   items: readonly OrderLineRequest[],
-  { now = new Date(), lookup = repo.findProductsByIds }: { now?: Date; lookup?: ProductLookup } = {},
+  {
+    now = new Date(),
+    lookup = repo.findProductsByIds,
+    timeZone = DEFAULT_SHOP_TIME_ZONE,
+  }: PricingOptions = {},
 ): Promise<PricedCart> {
   const merged = mergeDuplicateLines(items);
-  const deal = currentDeal(now);
+  const window = dealWindow(now, timeZone);
   const staleDeal = merged.find(
     (line) =>
       line.productId === DEAL_ID &&
-      (line.dealStartTime === undefined || Date.parse(line.dealStartTime) !== deal.startTime.getTime()),
+      (line.dealStartTime === undefined || Date.parse(line.dealStartTime) !== window.startTime.getTime()),
   );
   if (staleDeal) {
     throw new AppError(
       "deal_expired",
-      `Line ${staleDeal.lineNo}: the deal of the day you added (${deal.name}) has ended. Remove it from your cart and add today's deal.`,
+      `Line ${staleDeal.lineNo}: the deal of the day you added has ended. Remove it from your cart and add today's deal.`,
       { [`items.${staleDeal.index}.dealStartTime`]: "This deal has ended" },
     );
   }
+  // NOTE: the deal's plan is read only when the cart holds it.
+  const deal: CurrentDeal | undefined = merged.some((line) => line.productId === DEAL_ID)
+    ? await dealAt(db, now, timeZone)
+    : undefined;
 
   const productIds = merged.filter((line) => line.productId !== DEAL_ID).map((line) => line.productId);
   const products = new Map((await lookup(db, productIds)).map((product) => [product.id, product]));
@@ -139,22 +180,13 @@ export async function priceCartLines(
   }
 
   // NOTE: a product an operator took off the shop cannot be ordered, even from a cart filled before.
-  const hidden = merged.find((line) => products.get(line.productId)?.hidden === true);
-  if (hidden) {
-    const name = products.get(hidden.productId)!.name;
-    throw new AppError(
-      "product_unavailable",
-      `Line ${hidden.lineNo}: ${name} has been taken off the shop and can no longer be ordered. Remove it from your cart and try again.`,
-      Object.fromEntries(
-        merged
-          .filter((line) => products.get(line.productId)?.hidden === true)
-          .map((line) => [`items.${line.index}.productId`, "This product is no longer available"]),
-      ),
-    );
-  }
+  refuseHidden(
+    merged.filter((line) => products.get(line.productId)?.hidden === true),
+    (line) => products.get(line.productId)!.name,
+  );
   const lines = merged.map((line): PricedLine => {
     const product =
-      line.productId === DEAL_ID
+      line.productId === DEAL_ID && deal
         ? { name: deal.name, price_paise: deal.pricePaise, owner_id: null, unit: DEAL_UNIT, stock: null }
         : products.get(line.productId)!;
     return {
@@ -198,8 +230,12 @@ const stockProblems = (lines: readonly { index: number; left: number }[]) =>
  * What the cart costs now, priced exactly as placing it would be, so checkout shows what will be charged; each
  * line over the stock left is marked (Place Order would refuse it with 409 out_of_stock).
  */
-export async function quoteCart(db: Kysely<Database>, items: readonly OrderLineRequest[]): Promise<Quote> {
-  const priced = await priceCartLines(db, items);
+export async function quoteCart(
+  db: Kysely<Database>,
+  items: readonly OrderLineRequest[],
+  options: PricingOptions = {},
+): Promise<Quote> {
+  const priced = await priceCartLines(db, items, options);
   return {
     items: priced.lines.map((line) => ({
       ...toApiLine(line),
@@ -401,6 +437,20 @@ async function takeStockFor(trx: Kysely<Database>, lines: readonly PricedLine[],
 }
 
 /**
+ * Checks again, inside the placing transaction, that no product was taken off the shop (or its farmer
+ * suspended) since the cart was priced; findUnorderable holds those rows until the order commits, so a hide
+ * or suspension lands either before the order (refused here) or after it.
+ */
+async function refuseHiddenSincePriced(trx: Kysely<Database>, lines: readonly PricedLine[]) {
+  const ids = lines.filter((line) => line.farmerId !== null).map((line) => line.productId);
+  const unorderable = await findUnorderable(trx, ids);
+  refuseHidden(
+    lines.filter((line) => unorderable.has(line.productId)),
+    (line) => line.name,
+  );
+}
+
+/**
  * Places an order once per (user, Idempotency-Key): the server prices it, splits it into one part per farmer,
  * and takes the stock, writing the order, its parts and lines in the same transaction. Concurrent requests
  * with one key race on the database's unique constraint; the losers (whose stock taking rolls back with
@@ -411,7 +461,7 @@ export async function placeOrder(
   userId: string,
   idempotencyKey: string,
   input: PlaceOrder,
-  options: { now?: Date; lookup?: ProductLookup } = {},
+  options: PricingOptions = {},
 ): Promise<PlacedOrder> {
   const requestHash = hashPlaceOrderRequest(input);
   const earlier = await repo.findOrderByIdempotencyKey(db, userId, idempotencyKey);
@@ -423,6 +473,7 @@ export async function placeOrder(
   try {
     await db.transaction().execute(async (trx) => {
       await takeStockFor(trx, priced.lines, rows.items);
+      await refuseHiddenSincePriced(trx, priced.lines);
       await writeOrder(trx, rows);
     });
   } catch (error) {
@@ -491,4 +542,50 @@ export async function listOwnOrders(
         ? encodeCursor(repo.ORDERS_KEYSET, { key: last.created_at, id: last.id })
         : null,
   };
+}
+
+// ---- the operator's side ----
+
+const toOperatorOrder = (row: repo.OrderWithBuyerRow, order: Order): OperatorOrder => ({
+  ...order,
+  buyer: { id: row.user_id, name: row.buyer_name, email: row.buyer_email },
+});
+
+/**
+ * Every order with its parts and buyer, newest first, a page at a time: of one status, holding the shop's own
+ * part, placed between two days of the shop's calendar (both included).
+ */
+export async function listOrdersForOperator(
+  db: Kysely<Database>,
+  timeZone: string,
+  query: z.output<typeof OperatorOrderListQuerySchema>,
+): Promise<OperatorOrderList> {
+  const keyset = repo.OPERATOR_ORDERS_KEYSET;
+  const rows = await repo.listAllOrders(db, {
+    status: query.status,
+    shopPart: query.part === "shop",
+    from: query.from ? startOfShopDay(query.from, timeZone).toISOString() : undefined,
+    before: query.to ? startOfShopDay(addDays(query.to, 1), timeZone).toISOString() : undefined,
+    after: query.cursor ? decodeCursor(query.cursor, keyset) : undefined,
+    limit: query.limit + 1,
+  });
+  const page = pageOf(rows, query.limit, keyset, (row) => ({ key: row.created_at, id: row.id }));
+  const orders = await loadOrders(db, page.rows);
+  return {
+    items: page.rows.map((row, index) => toOperatorOrder(row, orders[index]!)),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** An operator moves a part of an order (audited) and sees the whole order again. */
+export async function moveOrderPartAsOperator(
+  db: Kysely<Database>,
+  operator: Actor & { id: string },
+  fulfilmentId: string,
+  change: FulfilmentStatusChange,
+): Promise<OperatorOrder> {
+  const orderId = await moveFulfilmentAsOperator(db, operator, fulfilmentId, change);
+  const row = await repo.findOrderWithBuyer(db, orderId);
+  if (!row) throw notFound(orderMessages.orderNotFound);
+  return toOperatorOrder(row, await loadOrder(db, row));
 }

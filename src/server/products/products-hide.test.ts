@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PlaceOrderSchema } from "../../shared/schemas/orders.ts";
+import { findProductsByIds } from "../orders/orders.repository.ts";
+import { type ProductLookup, placeOrder as placeOrderNow } from "../orders/orders.service.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
-import { multipartBody, sampleImage } from "../test/multipart.ts";
+import { addProductWithPicture } from "../test/multipart.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 
 let t: TestApp;
@@ -16,24 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function listProduct(name: string): Promise<string> {
-  const body = await multipartBody({
-    name,
-    price: "30",
-    description: "From the hills",
-    category: "fruits",
-    image: { bytes: await sampleImage("png", 320, 240), filename: "p.png", type: "image/png" },
-  });
-  const res = await request(t.app, {
-    method: "POST",
-    url: "/api/products",
-    cookie: farmer.cookie,
-    headers: body.headers,
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().product.id;
-}
+const listProduct = async (name: string) => (await addProductWithPicture(t.app, farmer.cookie, name)).id;
 
 const hide = (id: string, reason: string) =>
   request(t.app, {
@@ -63,6 +49,8 @@ const shipping = {
   zipCode: "171001",
   phone: "+91 98160 12345",
 };
+const orderInput = (productId: string) =>
+  PlaceOrderSchema.parse({ items: [{ productId, quantity: 2 }], shipping, paymentMethod: "upi" });
 const placeOrder = (productId: string, key: string) =>
   request(t.app, {
     method: "POST",
@@ -178,5 +166,45 @@ describe("hiding a product", () => {
       .where("product_id", "=", id)
       .execute();
     expect(orders).toHaveLength(1);
+  });
+
+  it("cannot be bought when hidden (or its farmer suspended) between pricing and placement: the placing transaction checks again", async () => {
+    for (const takeDown of [
+      (id: string) => hide(id, "Taken down mid-checkout"),
+      () =>
+        request(t.app, {
+          method: "POST",
+          url: `/api/admin/users/${farmer.id}/suspend`,
+          payload: { reason: "Suspended mid-checkout" },
+          cookie: operator.cookie,
+        }),
+    ]) {
+      const id = await listProduct("Sweet Limes");
+      // NOTE: the product is read as orderable for pricing, then taken down before the order's transaction runs.
+      const lookup: ProductLookup = async (db, ids) => {
+        const rows = await findProductsByIds(db, ids);
+        expect((await takeDown(id)).statusCode).toBe(200);
+        return rows;
+      };
+      const placing = placeOrderNow(t.db.kysely, shopper.id, randomUUID(), orderInput(id), { lookup });
+      await expect(placing).rejects.toMatchObject({
+        code: "product_unavailable",
+        message:
+          "Line 1: Sweet Limes has been taken off the shop and can no longer be ordered. Remove it from your cart and try again.",
+      });
+      const orders = await t.db.kysely
+        .selectFrom("order_items")
+        .select("order_id")
+        .where("product_id", "=", id)
+        .execute();
+      expect(orders).toEqual([]);
+    }
+    const reinstated = await request(t.app, {
+      method: "POST",
+      url: `/api/admin/users/${farmer.id}/reinstate`,
+      payload: { reason: "done" },
+      cookie: operator.cookie,
+    });
+    expect(reinstated.statusCode).toBe(200);
   });
 });

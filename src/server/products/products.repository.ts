@@ -1,7 +1,12 @@
 import type { Kysely, Updateable } from "kysely";
 import type { Category, PRODUCT_SORTS } from "../../shared/schemas/products.ts";
 import type { Database, NewProductRow, ProductsTable } from "../db/database.ts";
-import { containsIgnoringCase, containsIgnoringCaseIndexed, type TrigramIndex } from "../db/dialect.ts";
+import {
+  containsIgnoringCase,
+  containsIgnoringCaseIndexed,
+  lockedForShare,
+  type TrigramIndex,
+} from "../db/dialect.ts";
 import { type Keyset, type KeysetPosition, pageAfter } from "../db/keyset.ts";
 
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -54,6 +59,8 @@ export interface ProductListFilter {
   category?: Category;
   /** Already lower-cased; matched anywhere in the name, wildcards taken literally. */
   nameContains?: string;
+  /** Only the products this account likes (the shop's Liked filter). */
+  likedBy?: string;
   sort: ProductSort;
   after?: KeysetPosition;
   limit: number;
@@ -97,6 +104,14 @@ export function findProduct(db: Kysely<Database>, id: string) {
   return productsWithDetails(db).where("p.id", "=", id).executeTakeFirst();
 }
 
+export function findProducts(db: Kysely<Database>, ids: readonly string[]) {
+  return ids.length === 0
+    ? Promise.resolve([])
+    : productsWithDetails(db)
+        .where("p.id", "in", [...ids])
+        .execute();
+}
+
 /**
  * One page of the shop: only complete products (product rules §5: name, price, image and category), in a total order
  * (sort key, then id) so that keyset pages never skip or repeat a row, even when many rows share a key.
@@ -119,6 +134,12 @@ export async function productPageQuery(db: Kysely<Database>, filter: ProductList
   if (filter.nameContains) {
     const row = { id: "p.id", column: "p.name" };
     query = query.where(await containsIgnoringCaseIndexed(db, PRODUCT_NAME_SEARCH, row, filter.nameContains));
+  }
+  if (filter.likedBy) {
+    const userId = filter.likedBy;
+    query = query.where("p.id", "in", (eb) =>
+      eb.selectFrom("likes").select("likes.product_id").where("likes.user_id", "=", userId),
+    );
   }
   return pageAfter(query, PRODUCT_KEYSETS[filter.sort], filter.after).limit(filter.limit);
 }
@@ -276,4 +297,23 @@ export function listOwnedProducts(db: Kysely<Database>, ownerId: string) {
     .orderBy("p.created_at", "desc")
     .orderBy("p.id", "desc")
     .execute();
+}
+
+/**
+ * Which products among `ids` cannot be ordered now: taken off the shop, or their farmer is suspended. Read
+ * with the rows held until the caller's transaction ends (lockedForShare), so a hide or a suspension cannot
+ * slip in before an order that read them commits.
+ */
+export async function findUnorderable(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const query = db
+    .selectFrom("products as p")
+    .innerJoin("users as u", "u.id", "p.owner_id")
+    .select(["p.id", "p.hidden_at", "u.suspended_at"])
+    .where("p.id", "in", [...ids])
+    .orderBy("p.id");
+  const rows = await lockedForShare(db, query).execute();
+  return new Set(
+    rows.filter((row) => row.hidden_at != null || row.suspended_at != null).map((row) => row.id),
+  );
 }

@@ -128,6 +128,16 @@ export async function getProduct(db: Kysely<Database>, id: string, viewer?: Prod
   return product!;
 }
 
+/** Of `ids`, those that exist and `viewer` may see (a hidden one only its owner and operators). */
+export async function visibleProductIds(
+  db: Kysely<Database>,
+  ids: readonly string[],
+  viewer: ProductViewer,
+): Promise<Set<string>> {
+  const rows = await repo.findProducts(db, ids);
+  return new Set(rows.filter((row) => !isHidden(row) || canSeeHidden(row, viewer)).map((row) => row.id));
+}
+
 export async function listProducts(
   db: Kysely<Database>,
   query: ProductListQuery,
@@ -137,6 +147,7 @@ export async function listProducts(
   const rows = await repo.listProducts(db, {
     category: query.category,
     nameContains: query.q ? query.q.toLowerCase() : undefined,
+    likedBy: query.liked === "true" ? viewer?.id : undefined,
     sort: query.sort,
     after: query.cursor ? decodeCursor(query.cursor, keyset) : undefined,
     limit: query.limit + 1,
@@ -295,4 +306,4 @@ export const insertProductRow = (db: Kysely<Database>, row: NewProductRow) => re
  * Stock, for placing and cancelling orders inside their transaction: take only if enough is left (one
  * conditional UPDATE), give back, and read the current stock of several products.
  */
-export { findStocks, returnStock, takeStock } from "./products.repository.ts";
+export { findStocks, findUnorderable, returnStock, takeStock } from "./products.repository.ts";

@@ -1,4 +1,6 @@
+import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
+import { request } from "./test-app.ts";
 
 export type FormValue = string | { bytes: Uint8Array; filename?: string; type?: string };
 
@@ -35,4 +37,32 @@ export async function sampleImage(
     <defs><linearGradient id="g"><stop offset="0" stop-color="#2f855a"/><stop offset="1" stop-color="#f6e05e"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/><circle cx="50%" cy="50%" r="25%" fill="#c53030"/></svg>`;
   return sharp(Buffer.from(svg)).toFormat(format).toBuffer();
+}
+
+/**
+ * Lists a product with a real picture through POST /api/products as `cookie`'s account (fruits, ₹30 unless
+ * given); answers the product as the API returned it.
+ */
+export async function addProductWithPicture(
+  app: FastifyInstance,
+  cookie: string,
+  name: string,
+  price = "30",
+): Promise<{ id: string; image: string }> {
+  const body = await multipartBody({
+    name,
+    price,
+    description: "From the hills",
+    category: "fruits",
+    image: { bytes: await sampleImage("png", 320, 240), filename: "p.png", type: "image/png" },
+  });
+  const res = await request(app, {
+    method: "POST",
+    url: "/api/products",
+    cookie,
+    headers: body.headers,
+    payload: body.payload,
+  });
+  if (res.statusCode !== 201) throw new Error(`adding ${name} failed: ${res.statusCode} ${res.body}`);
+  return res.json().product;
 }

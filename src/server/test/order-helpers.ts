@@ -39,7 +39,7 @@ export function postOrder(
 export async function placed(
   app: FastifyInstance,
   user: SignedInUser,
-  items: { productId: string; quantity: number }[],
+  items: { productId: string; quantity: number; dealStartTime?: string }[],
 ): Promise<Order> {
   const res = await postOrder(app, user, items);
   if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);

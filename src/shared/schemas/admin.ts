@@ -1,4 +1,14 @@
 import { z } from "zod";
+import { ORDER_STATUSES } from "./fulfilments.ts";
+import { OrderSchema } from "./orders.ts";
+import {
+  descriptionSchema,
+  isCalendarDate,
+  nameSchema,
+  priceSchema,
+  productMessages,
+} from "./product-form.ts";
+import { DealSchema } from "./products.ts";
 
 /** Text an operator types: trimmed, never a NUL byte (PostgreSQL cannot store one). */
 const operatorText = (max: number, what: string) =>
@@ -150,3 +160,128 @@ export const IdParamsSchema = z.strictObject({
 
 export const OperatorMessageResponseSchema = z.object({ message: OperatorMessageSchema });
 export const OperatorUserResponseSchema = z.object({ user: OperatorUserSchema });
+
+// ---- orders ----
+
+/** An order as the operator sees it: the buyer's order with every part, and the buyer's account. */
+export const OperatorOrderSchema = OrderSchema.extend({
+  buyer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+});
+export type OperatorOrder = z.infer<typeof OperatorOrderSchema>;
+export const OperatorOrderListSchema = pageOf(OperatorOrderSchema);
+export type OperatorOrderList = z.infer<typeof OperatorOrderListSchema>;
+
+const shopDateText = (what: string) =>
+  z.string().refine(isCalendarDate, `${what} must be a date written YYYY-MM-DD`);
+
+/**
+ * GET /api/admin/orders: newest first. `status` is the order's status; `part=shop` keeps orders holding the
+ * shop's own part (the deal of the day); `from` and `to` are days of the shop's calendar, both included.
+ */
+export const OperatorOrderListQuerySchema = z.strictObject({
+  status: z.enum(ORDER_STATUSES, `Status must be one of: ${ORDER_STATUSES.join(", ")}`).optional(),
+  part: z.enum(["all", "shop"], "Part must be all or shop").default("all"),
+  from: shopDateText("From").optional(),
+  to: shopDateText("To").optional(),
+  ...pageFields,
+});
+export type OperatorOrderListQuery = z.input<typeof OperatorOrderListQuerySchema>;
+
+/** POST /api/admin/fulfilments/:id/status takes FulfilmentStatusChangeSchema, as a farmer's move does. */
+export const OperatorOrderResponseSchema = z.object({ order: OperatorOrderSchema });
+
+// ---- deal of the day ----
+
+/** One planned deal: from its shop date on, until a later plan takes over. */
+export const DealPlanSchema = z.object({
+  id: z.string(),
+  /** The first shop day (`YYYY-MM-DD`, SHOP_TIME_ZONE) this plan is the deal. */
+  date: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Rupees. */
+  price: z.number(),
+  originalPrice: z.number(),
+  /** The picture's URL. */
+  image: z.string(),
+  /** The stored picture; null for the built-in cabbage. */
+  imageId: z.string().nullable(),
+  createdAt: z.string(),
+  /** The operator's name; null when the account is gone. */
+  plannedBy: z.string().nullable(),
+});
+export type DealPlan = z.infer<typeof DealPlanSchema>;
+
+/** GET /api/admin/deal: today's deal as shoppers see it, and the plan in force today followed by later ones. */
+export const DealPlanningSchema = z.object({
+  /** Today in the shop's calendar, and the shop's time zone: a deal turns over at its midnight. */
+  today: z.string(),
+  timeZone: z.string(),
+  current: DealSchema,
+  plans: z.array(DealPlanSchema),
+});
+export type DealPlanning = z.infer<typeof DealPlanningSchema>;
+
+export const dealPlanMessages = {
+  dateInvalid: "Please enter the date as YYYY-MM-DD",
+  dateInPast: "The date cannot be before today",
+  originalBelowPrice: "The original price cannot be below the deal price",
+  unknownPicture: "This picture does not exist",
+} as const;
+
+/**
+ * PUT /api/admin/deal: the deal from `date` on (today or later in the shop's calendar). `imageId` is the
+ * picture of a product in the shop (or of an earlier plan); null keeps the built-in cabbage.
+ */
+export const DealPlanInputSchema = z
+  .strictObject({
+    date: z.string(dealPlanMessages.dateInvalid).trim().refine(isCalendarDate, dealPlanMessages.dateInvalid),
+    name: nameSchema(productMessages.nameRequired),
+    description: descriptionSchema(productMessages.descriptionRequired),
+    price: priceSchema(productMessages.priceRequired),
+    originalPrice: priceSchema(productMessages.priceRequired),
+    imageId: IdParamsSchema.shape.id.nullable().default(null),
+  })
+  .refine((plan) => plan.originalPrice >= plan.price, {
+    message: dealPlanMessages.originalBelowPrice,
+    path: ["originalPrice"],
+  });
+export type DealPlanInput = z.input<typeof DealPlanInputSchema>;
+
+// ---- the shop at a glance ----
+
+const PeriodStatsSchema = z.object({
+  /** Orders placed, leaving out those cancelled in full. */
+  orders: z.number().int(),
+  /** Rupees: every part of those orders that is not cancelled. */
+  revenue: z.number(),
+  /** Accounts made. */
+  accounts: z.number().int(),
+  /** Products listed. */
+  products: z.number().int(),
+});
+export type PeriodStats = z.infer<typeof PeriodStatsSchema>;
+
+export const STATS_DAYS = 30;
+
+/** One day of the shop's calendar in the 30-day series. */
+export const DayStatsSchema = z.object({
+  date: z.string(),
+  orders: z.number().int(),
+  revenue: z.number(),
+  accounts: z.number().int(),
+});
+export type DayStats = z.infer<typeof DayStatsSchema>;
+
+/**
+ * GET /api/admin/stats: today, this week (from Monday) and all time in the shop's calendar, messages
+ * waiting (not handled), and the last 30 shop days, oldest first, today last.
+ */
+export const ShopStatsSchema = z.object({
+  today: z.string(),
+  timeZone: z.string(),
+  totals: z.object({ today: PeriodStatsSchema, week: PeriodStatsSchema, all: PeriodStatsSchema }),
+  messagesWaiting: z.number().int(),
+  days: z.array(DayStatsSchema),
+});
+export type ShopStats = z.infer<typeof ShopStatsSchema>;

@@ -58,11 +58,11 @@ export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 
 const required = productMessages.fillAllFields;
 
-const nameSchema = (requiredMessage: string) =>
+export const nameSchema = (requiredMessage: string) =>
   z.string(requiredMessage).trim().min(1, requiredMessage).max(PRODUCT_NAME_MAX, productMessages.nameTooLong);
 
 /** A price in rupees: positive, at most two decimals, at most PRODUCT_PRICE_MAX (a number or form text). */
-const priceSchema = (requiredMessage: string) =>
+export const priceSchema = (requiredMessage: string) =>
   z
     .union([z.number(), z.string().trim().min(1, requiredMessage)], requiredMessage)
     .pipe(z.coerce.number(requiredMessage))
@@ -71,7 +71,7 @@ const priceSchema = (requiredMessage: string) =>
     .refine((price) => price <= PRODUCT_PRICE_MAX, productMessages.priceTooHigh)
     .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, productMessages.priceDecimals);
 
-const descriptionSchema = (requiredMessage: string) =>
+export const descriptionSchema = (requiredMessage: string) =>
   z
     .string(requiredMessage)
     .trim()

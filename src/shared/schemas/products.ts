@@ -81,6 +81,8 @@ export const ProductListQuerySchema = z.strictObject({
   category: CategorySchema.optional(),
   q: z.string().trim().max(100).optional(),
   sort: z.enum(PRODUCT_SORTS).default("newest"),
+  /** "true": only the products the signed-in account likes (the shop's Liked filter). */
+  liked: z.enum(["true", "false"]).optional(),
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(48).default(12),
 });

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DealPlanningSchema } from "../../shared/schemas/admin.ts";
+import { DealSchema } from "../../shared/schemas/products.ts";
+import { addDays, shopDate } from "../../shared/shop-calendar.ts";
+import { signUpOperator } from "../test/admin-fixtures.ts";
+import { addProductWithPicture } from "../test/multipart.ts";
+import { postOrder } from "../test/order-helpers.ts";
+import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
+import { currentDeal, DEAL_ID, dealAt, dealWindow } from "./deals.service.ts";
+
+const ZONE = "Asia/Kolkata";
+let t: TestApp;
+let operator: SignedInUser;
+let shopper: SignedInUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  operator = await signUpOperator(t.app, t.db);
+  shopper = await signUpAndLogIn(t.app, "Sita Shopper");
+});
+afterAll(() => t.close());
+
+const today = () => shopDate(new Date(), ZONE);
+const plan = (body: object) =>
+  request(t.app, { method: "PUT", url: "/api/admin/deal", cookie: operator.cookie, payload: body });
+const planning = async () =>
+  DealPlanningSchema.parse(
+    (await request(t.app, { method: "GET", url: "/api/admin/deal", cookie: operator.cookie })).json(),
+  );
+const publicDeal = async () =>
+  DealSchema.parse(
+    (await request(t.app, { method: "GET", url: "/api/deal", cookie: shopper.cookie })).json().deal,
+  );
+const mangoes = (date: string) => ({
+  date,
+  name: "Alphonso Mangoes",
+  description: "Ratnagiri's best, a box of six.",
+  price: 299.5,
+  originalPrice: 450,
+});
+
+describe("the deal of the day turns over at midnight in the shop's time zone", () => {
+  it("runs from the shop's midnight to the next, not from midnight UTC", () => {
+    // 18:29:59 UTC is 23:59:59 in Kolkata; a second later it is the next day there (and still the same in UTC).
+    const before = dealWindow(new Date("2026-05-10T18:29:59Z"), ZONE);
+    const after = dealWindow(new Date("2026-05-10T18:30:00Z"), ZONE);
+    expect(before).toEqual({
+      date: "2026-05-10",
+      startTime: new Date("2026-05-09T18:30:00Z"),
+      endTime: new Date("2026-05-10T18:30:00Z"),
+    });
+    expect(after.date).toBe("2026-05-11");
+    expect(after.startTime).toEqual(new Date("2026-05-10T18:30:00Z"));
+    expect(currentDeal(new Date("2026-05-10T18:30:00Z"), "UTC").startTime).toEqual(
+      new Date("2026-05-10T00:00:00Z"),
+    );
+  });
+});
+
+describe("planning the deal of the day", () => {
+  it("serves the built-in cabbage while nothing is planned", async () => {
+    const before = await planning();
+    expect(before).toMatchObject({ today: today(), timeZone: ZONE, plans: [] });
+    expect(before.current).toMatchObject({
+      name: "Cabbage",
+      price: 5,
+      originalPrice: 10,
+      image: "/api/deal/image",
+    });
+    expect(await publicDeal()).toEqual(before.current);
+  });
+
+  it("serves a plan for a later date only from that date on, and prices it at checkout from then", async () => {
+    const tomorrow = addDays(today(), 1);
+    const res = await plan(mangoes(tomorrow));
+    expect(res.statusCode, res.body).toBe(200);
+    const planned = DealPlanningSchema.parse(res.json());
+    expect(planned.plans).toEqual([
+      expect.objectContaining({ date: tomorrow, name: "Alphonso Mangoes", price: 299.5, originalPrice: 450 }),
+    ]);
+    expect(planned.plans[0]!.plannedBy).toBe("Olga Operator");
+    expect((await publicDeal()).name).toBe("Cabbage");
+
+    const tomorrowNoon = new Date(dealWindow(new Date(), ZONE).endTime.getTime() + 6 * 3_600_000);
+    const deal = await dealAt(t.db.kysely, tomorrowNoon, ZONE);
+    expect(deal).toMatchObject({ name: "Alphonso Mangoes", pricePaise: 29950, originalPricePaise: 45000 });
+    expect(deal.startTime).toEqual(dealWindow(new Date(), ZONE).endTime);
+    // ... and the day after, too, until a later plan takes over.
+    const later = new Date(tomorrowNoon.getTime() + 5 * 86_400_000);
+    expect((await dealAt(t.db.kysely, later, ZONE)).name).toBe("Alphonso Mangoes");
+  });
+
+  it("changes today's deal at once when planned for today: the shop shows it and checkout charges it", async () => {
+    const res = await plan({ ...mangoes(today()), name: "Kesar Mangoes", price: 199 });
+    expect(res.statusCode, res.body).toBe(200);
+    const deal = await publicDeal();
+    expect(deal).toMatchObject({ name: "Kesar Mangoes", price: 199, originalPrice: 450 });
+    const order = await postOrder(t.app, shopper, [
+      { productId: DEAL_ID, quantity: 2, dealStartTime: deal.startTime },
+    ]);
+    expect(order.statusCode, order.body).toBe(201);
+    expect(order.json().order.items).toEqual([
+      {
+        productId: DEAL_ID,
+        name: "Kesar Mangoes",
+        unitPrice: 199,
+        unit: "piece",
+        quantity: 2,
+        lineTotal: 398,
+      },
+    ]);
+    const { plans } = await planning();
+    expect(plans.map((p) => [p.date, p.name])).toEqual([
+      [today(), "Kesar Mangoes"],
+      [addDays(today(), 1), "Alphonso Mangoes"],
+    ]);
+    const audit = await t.db.kysely
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "deal.update")
+      .orderBy("at")
+      .execute();
+    expect(audit.map((entry) => entry.reason)).toEqual([
+      `From ${addDays(today(), 1)}: Alphonso Mangoes at ₹299.50 instead of ₹450.00`,
+      `From ${today()}: Kesar Mangoes at ₹199.00 instead of ₹450.00`,
+    ]);
+  });
+
+  it("lets the newest plan of a date win, even when made within the same millisecond", async () => {
+    const date = addDays(today(), 3);
+    await plan({ ...mangoes(date), name: "First" });
+    await plan({ ...mangoes(date), name: "Second" });
+    const { plans } = await planning();
+    expect(plans.filter((p) => p.date === date).map((p) => p.name)).toEqual(["Second"]);
+  });
+
+  it("uses a product's picture as the deal's own copy, which stays when the product is deleted", async () => {
+    const farmer = await signUpAndLogIn(t.app, "Hari Farmer");
+    const product = await addProductWithPicture(t.app, farmer.cookie, "Guavas", "60");
+    const productImageId = product.image.split("/").pop()!.split("?")[0]!;
+
+    const date = addDays(today(), 5);
+    const res = await plan({ ...mangoes(date), name: "Guavas", imageId: productImageId });
+    expect(res.statusCode, res.body).toBe(200);
+    const guava = DealPlanningSchema.parse(res.json()).plans.find((p) => p.date === date)!;
+    expect(guava.imageId).not.toBe(productImageId);
+    expect(guava.image).toBe(`/api/images/${guava.imageId}?w=640`);
+
+    // Planning again with the plan's own picture keeps it (no second copy).
+    const again = DealPlanningSchema.parse((await plan({ ...mangoes(date), imageId: guava.imageId })).json());
+    expect(again.plans.find((p) => p.date === date)!.imageId).toBe(guava.imageId);
+
+    const deleted = await request(t.app, {
+      method: "DELETE",
+      url: `/api/products/${product.id}`,
+      cookie: farmer.cookie,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const picture = await request(t.app, { method: "GET", url: guava.image });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers["content-type"]).toBe("image/webp");
+  });
+
+  it("refuses a past date, a deal price above the original, an unknown picture and missing fields, planning nothing", async () => {
+    const before = await t.db.kysely.selectFrom("deal_plans").select("id").execute();
+    const cases: [object, Record<string, string>][] = [
+      [mangoes(addDays(today(), -1)), { date: "The date cannot be before today" }],
+      [mangoes("2026-02-30"), { date: "Please enter the date as YYYY-MM-DD" }],
+      [
+        { ...mangoes(today()), price: 500 },
+        { originalPrice: "The original price cannot be below the deal price" },
+      ],
+      [{ ...mangoes(today()), imageId: "no-such-picture" }, { imageId: "This picture does not exist" }],
+      [{ date: today() }, { name: "Please enter the product's name" }],
+      [{ ...mangoes(today()), price: -1 }, { price: "Price cannot be negative" }],
+      [{ ...mangoes(today()), extra: 1 }, {}],
+    ];
+    for (const [body, fields] of cases) {
+      const res = await plan(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error.fields ?? {}).toMatchObject(fields);
+    }
+    expect(await t.db.kysely.selectFrom("deal_plans").select("id").execute()).toEqual(before);
+  });
+});

@@ -1,0 +1,47 @@
+import type { Insertable, Kysely } from "kysely";
+import type { Database, LikesTable } from "../db/database.ts";
+
+/** The account's liked product ids, the most recently liked first. */
+export async function listLikedProductIds(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("likes")
+    .select("product_id")
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("product_id", "asc")
+    .execute();
+  return rows.map((row) => row.product_id);
+}
+
+export async function isLiked(db: Kysely<Database>, userId: string, productId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("likes")
+    .select("product_id")
+    .where("user_id", "=", userId)
+    .where("product_id", "=", productId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function countLikes(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("likes")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Adds likes; one the account already has is left as it is (with its first time). */
+export async function insertLikes(db: Kysely<Database>, rows: Insertable<LikesTable>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto("likes")
+    .values(rows)
+    .onConflict((conflict) => conflict.columns(["user_id", "product_id"]).doNothing())
+    .execute();
+}
+
+export async function deleteLike(db: Kysely<Database>, userId: string, productId: string): Promise<void> {
+  await db.deleteFrom("likes").where("user_id", "=", userId).where("product_id", "=", productId).execute();
+}

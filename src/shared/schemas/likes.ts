@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/**
+ * Liked products kept on the account (decision 011). Signed out, likes stay in the browser under
+ * `likedProducts` (product rules §3); on sign-in that list is merged into the account once, and from then on
+ * the account is the source of truth.
+ */
+
+/** The most products one account may like: enough for any shopper, and it keeps `GET /api/likes` small. */
+export const MAX_LIKES = 500;
+
+export const likeMessages = {
+  tooMany: `You can like up to ${MAX_LIKES} products. Unlike some to like more.`,
+  notSaved: "Your like could not be saved. Please try again.",
+} as const;
+
+const ProductIdSchema = z.string().min(1).max(100);
+
+export const LikeParamsSchema = z.object({ productId: ProductIdSchema });
+
+/** The account's liked product ids, the most recently liked first. */
+export const LikesResponseSchema = z.object({ productIds: z.array(ProductIdSchema) });
+export type LikesResponse = z.infer<typeof LikesResponseSchema>;
+
+/**
+ * The browser's own list, merged into the account on sign-in. Ids of products that no longer exist are
+ * skipped, not refused: a list kept for months may name products since deleted.
+ */
+export const MergeLikesBodySchema = z.strictObject({
+  productIds: z.array(ProductIdSchema).max(MAX_LIKES, `At most ${MAX_LIKES} products at once`),
+});
+export type MergeLikesBody = z.infer<typeof MergeLikesBodySchema>;
