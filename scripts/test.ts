@@ -28,7 +28,10 @@ function readJson<T>(file: string): T | undefined {
 }
 
 const database = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite";
-console.log(`\n=== Vitest (server + client) on ${database} ===`);
+const projects = extraArgs.includes("--project")
+  ? extraArgs[extraArgs.indexOf("--project") + 1]
+  : "server + client";
+console.log(`\n=== Vitest (${projects}) on ${database} ===`);
 const vitestExit = run("npx", [
   "vitest",
   "run",
