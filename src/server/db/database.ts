@@ -1,4 +1,4 @@
-import { type Generated, type Insertable, Kysely } from "kysely";
+import { type Generated, type GeneratedAlways, type Insertable, Kysely } from "kysely";
 import type { AuditAction, AuditTargetType } from "../../shared/schemas/admin.ts";
 import type { FulfilmentStatus, OrderStatus, PaymentState } from "../../shared/schemas/fulfilments.ts";
 import type { DeliveryPreference, PreferredTime } from "../../shared/schemas/messages.ts";
@@ -109,6 +109,14 @@ export interface ProductsTable {
   /** Set while an operator has taken the product off the shop. */
   hidden_at?: string | null;
   hidden_reason?: string | null;
+  /**
+   * Computed by the database from `stock` (migration 0009): `sold_out` is 1 when none is left, `in_stock`
+   * the opposite. The shop's orders lead with them (sold out last), and so do their indexes.
+   */
+  sold_out: GeneratedAlways<number>;
+  /** 1 when the product is complete enough to be listed in the shop (migration 0009, product rules §5). */
+  listed: GeneratedAlways<number>;
+  in_stock: GeneratedAlways<number>;
 }
 
 /** A products row as written: unit, stock and harvest date may be left out (piece, not tracked, none). */

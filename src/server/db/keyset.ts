@@ -24,22 +24,26 @@ export interface Keyset {
   /** What the key column holds; a cursor whose key is of the other kind is refused. */
   keyKind: "string" | "number";
   /**
-   * An optional first sort level: a fixed SQL expression giving each row a small whole number, lower tiers
-   * first (e.g. products in stock before sold-out ones). Never built from input.
+   * An optional first sort level, lower tiers first (e.g. products in stock before sold-out ones): a column
+   * (a generated one, typically) holding each row's tier, 0 to `max`, for an ascending keyset, and `max -
+   * tier` for a descending one. NOTE: so every level of the order runs one way, and one index (tier, key,
+   * id) serves it with one row-value comparison; an expression in its place would do for the order, but
+   * SQLite uses no row-value range on an index led by an expression (decision 012).
    */
-  tier?: { sql: string; max: number };
+  tier?: { column: string; max: number };
 }
 
-/** True for rows strictly after `after` in the keyset's order. */
+/** True for rows strictly after `after` in the keyset's order: `(tier, key, id) > (…)`, or `<` descending. */
 function afterPosition(keyset: Keyset, after: KeysetPosition): RawBuilder<boolean> {
   const op = sql.raw(keyset.direction === "asc" ? ">" : "<");
-  const key = sql.ref(keyset.key);
-  const id = sql.ref(keyset.id);
-  const withinTier = sql<boolean>`(${key} ${op} ${after.key} or (${key} = ${after.key} and ${id} ${op} ${after.id}))`;
-  if (!keyset.tier) return withinTier;
-  const tier = sql.raw(`(${keyset.tier.sql})`);
-  const at = after.tier ?? 0;
-  return sql<boolean>`(${tier} > ${at} or (${tier} = ${at} and ${withinTier}))`;
+  const columns = [sql.ref(keyset.key), sql.ref(keyset.id)];
+  const values: unknown[] = [after.key, after.id];
+  if (keyset.tier) {
+    const tier = after.tier ?? 0;
+    columns.unshift(sql.ref(keyset.tier.column));
+    values.unshift(keyset.direction === "asc" ? tier : keyset.tier.max - tier);
+  }
+  return sql<boolean>`(${sql.join(columns)}) ${op} (${sql.join(values)})`;
 }
 
 /** Orders `query` by the keyset and, given a position, starts it just after that position. */
@@ -50,7 +54,7 @@ export function pageAfter<Q extends SelectQueryBuilder<any, any, any>>(
   after: KeysetPosition | undefined,
 ): Q {
   const started = after ? query.where(afterPosition(keyset, after)) : query;
-  const tiered = keyset.tier ? started.orderBy(sql.raw(`(${keyset.tier.sql})`), "asc") : started;
+  const tiered = keyset.tier ? started.orderBy(sql.ref(keyset.tier.column), keyset.direction) : started;
   return tiered
     .orderBy(sql.ref(keyset.key), keyset.direction)
     .orderBy(sql.ref(keyset.id), keyset.direction) as Q;

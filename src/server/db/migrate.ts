@@ -9,6 +9,7 @@ import * as farmerFulfilments from "./migrations/0005-farmer-fulfilments.ts";
 import * as operators from "./migrations/0006-operators.ts";
 import * as accounts from "./migrations/0007-accounts.ts";
 import * as likes from "./migrations/0008-likes.ts";
+import * as catalogueSearch from "./migrations/0009-catalogue-search.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "0006-operators": operators,
   "0007-accounts": accounts,
   "0008-likes": likes,
+  "0009-catalogue-search": catalogueSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,15 +1,25 @@
-import { type Kysely, sql, type Updateable } from "kysely";
-import { CATEGORIES, type Category, type PRODUCT_SORTS } from "../../shared/schemas/products.ts";
+import type { Kysely, Updateable } from "kysely";
+import type { Category, PRODUCT_SORTS } from "../../shared/schemas/products.ts";
 import type { Database, NewProductRow, ProductsTable } from "../db/database.ts";
-import { containsIgnoringCase, lockedForShare } from "../db/dialect.ts";
+import {
+  containsIgnoringCase,
+  containsIgnoringCaseIndexed,
+  lockedForShare,
+  type TrigramIndex,
+} from "../db/dialect.ts";
 import { type Keyset, type KeysetPosition, pageAfter } from "../db/keyset.ts";
 
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
-/** A product's tier in the shop: 0 while it can be bought, 1 when sold out (listed after the others). */
-export const SOLD_OUT_TIER = { sql: "case when p.stock = 0 then 1 else 0 end", max: 1 } as const;
+/**
+ * A product's tier in the shop: 0 while it can be bought, 1 when sold out (listed after the others). The
+ * generated columns `sold_out` (the tier) and `in_stock` (1 − the tier) hold it for the ascending and the
+ * descending orders (migration 0009, db/keyset.ts).
+ */
+const SOLD_OUT_LAST = { column: "p.sold_out", max: 1 } as const;
+const SOLD_OUT_LAST_DESC = { column: "p.in_stock", max: 1 } as const;
 
-/** Each sort's total order: sold out last, then its key, then the id. */
+/** Each sort's total order: sold out last, then its key, then the id. Each has its index (migration 0009). */
 export const PRODUCT_KEYSETS: Record<ProductSort, Keyset> = {
   newest: {
     scope: "products:newest",
@@ -17,7 +27,7 @@ export const PRODUCT_KEYSETS: Record<ProductSort, Keyset> = {
     id: "p.id",
     direction: "desc",
     keyKind: "string",
-    tier: SOLD_OUT_TIER,
+    tier: SOLD_OUT_LAST_DESC,
   },
   "price-asc": {
     scope: "products:price-asc",
@@ -25,7 +35,7 @@ export const PRODUCT_KEYSETS: Record<ProductSort, Keyset> = {
     id: "p.id",
     direction: "asc",
     keyKind: "number",
-    tier: SOLD_OUT_TIER,
+    tier: SOLD_OUT_LAST,
   },
   "price-desc": {
     scope: "products:price-desc",
@@ -33,8 +43,16 @@ export const PRODUCT_KEYSETS: Record<ProductSort, Keyset> = {
     id: "p.id",
     direction: "desc",
     keyKind: "number",
-    tier: SOLD_OUT_TIER,
+    tier: SOLD_OUT_LAST_DESC,
   },
+};
+
+/** The trigram index on the product's name (migration 0009), for the shop's name search. */
+export const PRODUCT_NAME_SEARCH: TrigramIndex = {
+  name: "product_name_search",
+  table: "products",
+  id: "id",
+  column: "name",
 };
 
 export interface ProductListFilter {
@@ -98,28 +116,32 @@ export function findProducts(db: Kysely<Database>, ids: readonly string[]) {
  * One page of the shop: only complete products (product rules §5: name, price, image and category), in a total order
  * (sort key, then id) so that keyset pages never skip or repeat a row, even when many rows share a key.
  */
-export function listProducts(db: Kysely<Database>, filter: ProductListFilter) {
+export async function listProducts(db: Kysely<Database>, filter: ProductListFilter) {
+  return (await productPageQuery(db, filter)).execute();
+}
+
+/** The query listProducts runs (tests read its plan). */
+export async function productPageQuery(db: Kysely<Database>, filter: ProductListFilter) {
   let query = productsWithDetails(db)
     // NOTE: a product an operator hid, or whose farmer is suspended, is gone from the shop at once.
     .where("p.hidden_at", "is", null)
     .where("u.suspended_at", "is", null)
-    .where("p.image_id", "is not", null)
-    .where("p.name", "<>", "")
-    // NOTE: these two only keep incomplete rows out, and are written so that no index can serve them: as plain
-    // comparisons SQLite's planner served them from the category (or price) index and then sorted every
-    // matching row (USE TEMP B-TREE FOR ORDER BY: 2.5 s a page at 100k products) instead of walking the
-    // sort's own index and stopping after one page (0.05 ms). Decision 012.
-    .where(sql<boolean>`(p.price_paise + 0) > 0`)
-    .where(sql<boolean>`(p.category || '') in (${sql.join([...CATEGORIES])})`);
+    // NOTE: complete products only (name, price, image, one of the categories): the generated column holds
+    // the test (migration 0009), so that PostgreSQL's planner knows how many rows pass it, and it leads no
+    // index, so that SQLite's planner walks the sort's own index and stops after one page (decision 012).
+    .where("p.listed", "=", 1);
   if (filter.category) query = query.where("p.category", "=", filter.category);
-  if (filter.nameContains) query = query.where(containsIgnoringCase(db, "p.name", filter.nameContains));
+  if (filter.nameContains) {
+    const row = { id: "p.id", column: "p.name" };
+    query = query.where(await containsIgnoringCaseIndexed(db, PRODUCT_NAME_SEARCH, row, filter.nameContains));
+  }
   if (filter.likedBy) {
     const userId = filter.likedBy;
     query = query.where("p.id", "in", (eb) =>
       eb.selectFrom("likes").select("likes.product_id").where("likes.user_id", "=", userId),
     );
   }
-  return pageAfter(query, PRODUCT_KEYSETS[filter.sort], filter.after).limit(filter.limit).execute();
+  return pageAfter(query, PRODUCT_KEYSETS[filter.sort], filter.after).limit(filter.limit);
 }
 
 export interface OperatorProductFilter {
