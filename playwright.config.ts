@@ -4,7 +4,7 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
 /**
- * End-to-end journeys in Debian's Chromium (never a downloaded browser) against the real server on a
+ * End-to-end journeys in Debian's Chromium (never a downloaded browser) against the real, compiled server on a
  * fresh database that `npm test` prepares (E2E_DATABASE_URL).
  */
 export default defineConfig({
@@ -33,12 +33,16 @@ export default defineConfig({
       ],
     },
   },
+  // NOTE: the compiled server (dist/app, what `npm start` serves in production) rather than the TypeScript
+  // source, so the journeys test what ships. `npm test` builds first; run `npm run build` yourself before
+  // `npx playwright test`. NODE_ENV=test is not production, so the demo data and /dev/outbox are there.
   webServer: {
-    command: "npx tsx src/server/main.ts",
+    command: "node scripts/start.mjs",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
+      NODE_ENV: "test",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "sqlite:./data/e2e.sqlite",

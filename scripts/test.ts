@@ -41,11 +41,14 @@ const vitestExit = run("npx", [
   ...extraArgs,
 ]);
 
-// REUSE_BUILD=1 (set by .ci/run for its second database) keeps the dist/ the first run built: the build
-// does not depend on the database.
-const reuseBuild = process.env.REUSE_BUILD === "1" && fs.existsSync("dist/client/index.html");
+// REUSE_BUILD=1 (set by .ci/run for its second database) keeps the dist/ the first run built (the client and
+// the compiled server the journeys run against): the build does not depend on the database.
+const reuseBuild =
+  process.env.REUSE_BUILD === "1" &&
+  fs.existsSync("dist/client/index.html") &&
+  fs.existsSync("dist/app/server/main.js");
 console.log(
-  `\n=== ${reuseBuild ? "Reusing the built client" : "Building the client"} for the end-to-end run ===`,
+  `\n=== ${reuseBuild ? "Reusing the built client and server" : "Building the client and server"} for the end-to-end run ===`,
 );
 const buildExit = reuseBuild ? 0 : run("npm", ["run", "--silent", "build"]);
 

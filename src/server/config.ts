@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(256),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(8000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
@@ -120,6 +121,11 @@ export interface ServerLimits {
   maxConnectionsPerAddress: number;
   /** Event-loop delay above which requests are answered 503 with Retry-After; 0 turns the check off. */
   maxEventLoopDelayMs: number;
+  /**
+   * On SIGTERM, how long requests in flight may take to finish before their connections are cut (below
+   * Docker's 10 s kill timeout). See http/shutdown.ts.
+   */
+  shutdownGraceMs: number;
 }
 
 export const serverLimitDefaults: ServerLimits = {
@@ -130,6 +136,7 @@ export const serverLimitDefaults: ServerLimits = {
   maxConnections: 10_000,
   maxConnectionsPerAddress: 256,
   maxEventLoopDelayMs: 2000,
+  shutdownGraceMs: 8000,
 };
 
 export interface Config {
@@ -212,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnections: e.MAX_CONNECTIONS,
       maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     },
     operatorEmails: e.OPERATOR_EMAILS,
     ...sessionDefaults,

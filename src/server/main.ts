@@ -7,6 +7,7 @@ import { loadConfig } from "./config.ts";
 import { createDb } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { DEMO_FARMER, seedDemoCatalogue, seedDemoFarmer } from "./demo/demo.service.ts";
+import { closeOnSignals } from "./http/shutdown.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -32,15 +33,7 @@ async function main() {
     );
   }
 
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      app.log.info(`${signal} received, closing`);
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
+  closeOnSignals(app, config.limits.shutdownGraceMs);
   // NOTE: a deep accept queue, so a burst of connections is not dropped by the kernel before Node sees it.
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
 }

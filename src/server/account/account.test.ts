@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountMessages, messages } from "../../shared/messages.ts";
+import type { FarmerOrderList } from "../../shared/schemas/farmer.ts";
 import { hashSessionToken } from "../auth/auth.service.ts";
 import { EMAIL_CHANGE_SUBJECT } from "../mail/templates.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
+import { testShipping } from "../test/order-helpers.ts";
 import { linkToken, mailsTo } from "../test/outbox.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 import { hashLinkToken } from "./account.service.ts";
@@ -297,5 +299,52 @@ describe("deleting an account", () => {
       password: "long enough pw",
     });
     expect(again.statusCode).toBe(201);
+  });
+
+  it("leaves the buyer's orders with their farmer as Deleted account, and their later moves mail nobody", async () => {
+    const farmer = await signUpAndLogIn(t.app, "Farmer Stays");
+    const buyer = await signUpAndLogIn(t.app, "Buyer Leaves");
+    const beans = await insertProduct(t.db.kysely, farmer.id, { name: "Beans", pricePaise: 2500 });
+    const placed = await request(t.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: buyer.cookie,
+      headers: { "idempotency-key": randomUUID() },
+      payload: {
+        items: [{ productId: beans.id, quantity: 3 }],
+        shipping: { ...testShipping, fullName: "Buyer Leaves", email: buyer.email },
+        paymentMethod: "upi",
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    const orderId = placed.json().order.id as string;
+    const farmerOrders = async () => {
+      const res = await call("GET", "/api/farmer/orders", farmer.cookie);
+      expect(res.statusCode).toBe(200);
+      return (res.json() as FarmerOrderList).fulfilments.filter((part) => part.orderId === orderId);
+    };
+    expect((await farmerOrders())[0]!.buyer).toEqual({ name: "Buyer Leaves", email: buyer.email });
+
+    const gone = await call("DELETE", "/api/account", buyer.cookie, { password: buyer.password });
+    expect(gone.statusCode).toBe(204);
+
+    const [part] = await farmerOrders();
+    expect(part).toMatchObject({
+      status: "pending",
+      buyer: { name: accountMessages.deletedAccountName, email: "" },
+      items: [{ name: "Beans", quantity: 3, lineTotal: 75 }],
+      total: 75,
+    });
+    expect(part!.shipping.fullName).toBe(accountMessages.deletedAccountName);
+    expect(JSON.stringify(part)).not.toContain(buyer.email);
+    expect(JSON.stringify(part)).not.toContain("Buyer Leaves");
+    // The farmer still delivers it; the buyer, gone, is mailed about it no more.
+    const mailsBefore = (await mailsTo(t, buyer.email)).length;
+    const confirmed = await call("POST", `/api/farmer/orders/${part!.id}/status`, farmer.cookie, {
+      status: "confirmed",
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(await mailsTo(t, buyer.email)).toHaveLength(mailsBefore);
+    expect(await mailsTo(t, part!.shipping.email)).toEqual([]);
   });
 });

@@ -210,6 +210,3 @@ export async function purgeExpiredSessions(db: Kysely<Database>, windows: Sessio
     new Date(now - windows.sessionIdleMs).toISOString(),
   );
 }
-
-/** A user's name or e-mail changed: cached sessions must read the user again. */
-export const forgetCachedUser = (userId: string) => invalidateSessions({ userId });

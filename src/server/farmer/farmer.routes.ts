@@ -43,7 +43,15 @@ export async function farmerRoutes(app: FastifyInstance, { db, config }: { db: D
   const statusSchema = { params: partParams, body: FulfilmentStatusChangeSchema, response: partResponse };
   typed.post("/orders/:fulfilmentId/status", { schema: statusSchema }, async (request) => {
     const user = requireUser(request);
-    return { fulfilment: await moveFulfilment(db.kysely, user, request.params.fulfilmentId, request.body) };
+    return {
+      fulfilment: await moveFulfilment(
+        db.kysely,
+        app.mailer,
+        user,
+        request.params.fulfilmentId,
+        request.body,
+      ),
+    };
   });
 
   const paymentSchema = { params: partParams, body: FulfilmentPaymentChangeSchema, response: partResponse };

@@ -82,6 +82,8 @@ function farmerFulfilments(db: Kysely<Database>) {
     .select([
       "b.name as buyer_name",
       "b.email as buyer_email",
+      "b.deleted_at as buyer_deleted_at",
+      "o.user_id as buyer_id",
       "o.full_name",
       "o.email",
       "o.phone",
@@ -98,6 +100,20 @@ export type FarmerFulfilmentRow = Awaited<
 
 export function findFarmerFulfilment(db: Kysely<Database>, id: string) {
   return farmerFulfilments(db).where("f.id", "=", id).executeTakeFirst();
+}
+
+/**
+ * Who hears of a move of each part among `fulfilmentIds`: what the farmer's view holds (the order's buyer, the
+ * name and e-mail typed at checkout, whether the account is deleted) and the part's farmer's name (null: the shop).
+ */
+export function findBuyersOfParts(db: Kysely<Database>, fulfilmentIds: readonly string[]) {
+  if (fulfilmentIds.length === 0) return Promise.resolve([]);
+  return farmerFulfilments(db)
+    .leftJoin("users as fa", "fa.id", "f.farmer_id")
+    .select("fa.name as farmer_name")
+    .where("f.id", "in", [...fulfilmentIds])
+    .orderBy("f.id")
+    .execute();
 }
 
 /** A farmer's parts in the keyset's order, optionally of one status, after the position `after`. */

@@ -19,6 +19,8 @@ import { type Actor, recordAudit } from "../audit/audit.service.ts";
 import type { Database, OrderItemsTable, OrdersTable } from "../db/database.ts";
 import { decodeCursor, encodeCursor, type Keyset } from "../db/keyset.ts";
 import { AppError, forbidden, notFound } from "../http/errors.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { fulfilmentStatusMail } from "../mail/templates.ts";
 import { returnStock } from "../products/products.service.ts";
 import * as repo from "./fulfilments.repository.ts";
 
@@ -76,6 +78,10 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string | null): Map<str
   return groups;
 }
 
+/** The name a part shows for who delivers it: its farmer's, or the shop's for the deal of the day's part. */
+const farmerNameOf = (part: { farmer_id: string | null; farmer_name: string | null }) =>
+  part.farmer_id === null ? fulfilmentMessages.shopName : (part.farmer_name ?? "");
+
 /** The parts of these orders as their buyer sees them, by order id; `items` are the orders' lines. */
 export async function loadOrderFulfilments(
   db: Kysely<Database>,
@@ -98,7 +104,7 @@ export async function loadOrderFulfilments(
     list.push({
       id: part.id,
       farmerId: part.farmer_id,
-      farmerName: part.farmer_id === null ? fulfilmentMessages.shopName : (part.farmer_name ?? ""),
+      farmerName: farmerNameOf(part),
       status: part.status,
       items: (itemsByPart.get(part.id) ?? []).map(toApiLine),
       total: paiseToRupees(part.total_paise),
@@ -127,7 +133,8 @@ export async function toFarmerFulfilments(
     status: row.status,
     items: (itemsByPart.get(row.id) ?? []).map(toApiLine),
     total: paiseToRupees(row.total_paise),
-    buyer: { name: row.buyer_name, email: row.buyer_email },
+    // NOTE: a deleted account's address is a placeholder nobody reads (account.service's deleteAccount).
+    buyer: { name: row.buyer_name, email: row.buyer_deleted_at ? "" : row.buyer_email },
     shipping: shippingOf(row),
     paymentMethod: row.payment_method,
     payment: toApiPayment(row),
@@ -145,7 +152,7 @@ export async function getFarmerFulfilment(db: Kysely<Database>, id: string): Pro
 }
 
 /** The order's stored status, derived again from its parts (call after any part moves, in its transaction). */
-export async function refreshOrderStatus(trx: Kysely<Database>, orderId: string): Promise<void> {
+async function refreshOrderStatus(trx: Kysely<Database>, orderId: string): Promise<void> {
   const statuses = await repo.findStatusesOfOrder(trx, orderId);
   await repo.setOrderStatus(trx, orderId, deriveOrderStatus(statuses.map((s) => s.status)));
 }
@@ -155,16 +162,15 @@ const cannotMove = (from: FulfilmentStatus, to: FulfilmentStatus) =>
 
 /**
  * Moves one part in the caller's transaction: only if it is still `part.status` (else 409 naming the status it
- * has now), recording who and why; a cancelled part gives its stock back. The caller refreshes the order.
+ * has now), recording who and why; a cancelled part gives its stock back.
  */
-export async function applyMove(
+async function applyMove(
   trx: Kysely<Database>,
   part: repo.FulfilmentRow,
-  to: FulfilmentStatus,
-  actor: Pick<User, "id">,
-  reason: string | undefined,
+  move: PartMove,
   at: string,
 ): Promise<void> {
+  const { to, actor, reason } = move;
   if (!canMoveFulfilment(part.status, to)) throw cannotMove(part.status, to);
   if (!(await repo.updateFulfilmentStatus(trx, part.id, part.status, to, at))) {
     const now = await repo.findFulfilment(trx, part.id);
@@ -185,6 +191,86 @@ export async function applyMove(
   }
 }
 
+/** A move of parts of an order: where to, by whom, and why (required to cancel, see the route schemas). */
+export interface PartMove {
+  to: FulfilmentStatus;
+  actor: Pick<User, "id">;
+  reason?: string;
+  now: Date;
+}
+
+/**
+ * THE way parts of orders move (a farmer's or an operator's move, a buyer's cancel, the demo data): in one
+ * transaction it loads the parts with `load` (which checks who may move them and throws otherwise), moves
+ * each, derives their orders' statuses again and runs `after` (e.g. an audit entry). Once committed, the buyer
+ * of each part is mailed about it through `mailer` (see `mailBuyers`); `null` only where no mail may go (demo
+ * data, written before the server starts). Answers the parts as they were before the move.
+ */
+export async function moveParts(
+  db: Kysely<Database>,
+  mailer: Mailer | null,
+  move: PartMove,
+  load: (trx: Kysely<Database>) => Promise<repo.FulfilmentRow[]>,
+  after?: (trx: Kysely<Database>, parts: repo.FulfilmentRow[]) => Promise<void>,
+): Promise<repo.FulfilmentRow[]> {
+  const moved = await db.transaction().execute(async (trx) => {
+    const parts = await load(trx);
+    for (const part of parts) await applyMove(trx, part, move, move.now.toISOString());
+    for (const orderId of new Set(parts.map((part) => part.order_id))) await refreshOrderStatus(trx, orderId);
+    await after?.(trx, parts);
+    return parts;
+  });
+  if (mailer && moved.length > 0) {
+    mailer.later(() =>
+      mailBuyers(
+        db,
+        mailer,
+        moved.map((part) => part.id),
+        move,
+      ),
+    );
+  }
+  return moved;
+}
+
+/**
+ * Tells each part's buyer that it moved: one mail per part, to the e-mail typed at checkout (where the order's
+ * confirmation went). Nobody is told of their own move (a buyer who cancels sees it on screen), and a
+ * deleted account gets no mail: accounts have no other mail settings (decision 013).
+ */
+async function mailBuyers(db: Kysely<Database>, mailer: Mailer, partIds: string[], move: PartMove) {
+  // NOTE: nothing moves back to pending (FULFILMENT_TRANSITIONS), so this only narrows the type.
+  if (move.to === "pending") return;
+  const status = move.to;
+  const parts = (await repo.findBuyersOfParts(db, partIds)).filter(
+    (part) => part.buyer_id !== move.actor.id && !part.buyer_deleted_at,
+  );
+  const items = groupBy(
+    await repo.findItemsOfFulfilments(
+      db,
+      parts.map((part) => part.id),
+    ),
+    (item) => item.fulfilment_id,
+  );
+  for (const part of parts) {
+    mailer.send(
+      fulfilmentStatusMail(
+        part.email,
+        {
+          buyerName: part.full_name,
+          orderId: part.order_id,
+          farmerName: farmerNameOf(part),
+          status,
+          reason: move.reason,
+          items: (items.get(part.id) ?? []).map(toApiLine),
+          total: paiseToRupees(part.total_paise),
+        },
+        mailer.link(`/orders/${part.order_id}`),
+      ),
+    );
+  }
+}
+
 /** The farmer's part, loaded for a change: 404 for an unknown id, 403 when it is not theirs. */
 async function farmersPart(trx: Kysely<Database>, farmer: Pick<User, "id">, id: string) {
   const part = await repo.findFulfilment(trx, id);
@@ -194,44 +280,34 @@ async function farmersPart(trx: Kysely<Database>, farmer: Pick<User, "id">, id: 
 }
 
 /**
- * Moves one part in a transaction of its own: `load` finds it (and refuses whoever may not move it), then
- * the move, the order's status and `after` (e.g. an audit entry) land together. Answers the part as it was.
+ * A farmer moves their part of an order (see FULFILMENT_TRANSITIONS); a cancel returns its stock; the buyer
+ * is mailed (`mailer`: see `moveParts`).
  */
-async function movePart(
-  db: Kysely<Database>,
-  actor: Pick<User, "id">,
-  change: FulfilmentStatusChange,
-  now: Date,
-  load: (trx: Kysely<Database>) => Promise<repo.FulfilmentRow>,
-  after?: (trx: Kysely<Database>, part: repo.FulfilmentRow) => Promise<void>,
-): Promise<repo.FulfilmentRow> {
-  return db.transaction().execute(async (trx) => {
-    const part = await load(trx);
-    await applyMove(trx, part, change.status, actor, change.reason, now.toISOString());
-    await refreshOrderStatus(trx, part.order_id);
-    await after?.(trx, part);
-    return part;
-  });
-}
-
-/** A farmer moves their part of an order (see FULFILMENT_TRANSITIONS); a cancel returns its stock. */
 export async function moveFulfilment(
   db: Kysely<Database>,
+  mailer: Mailer | null,
   farmer: Pick<User, "id">,
   id: string,
   change: FulfilmentStatusChange,
   now = new Date(),
 ): Promise<FarmerFulfilment> {
-  await movePart(db, farmer, change, now, (trx) => farmersPart(trx, farmer, id));
+  await moveParts(
+    db,
+    mailer,
+    { to: change.status, actor: farmer, reason: change.reason, now },
+    async (trx) => [await farmersPart(trx, farmer, id)],
+  );
   return getFarmerFulfilment(db, id);
 }
 
 /**
  * An operator moves any part of an order (the shop's own part, the deal of the day, is theirs to fulfil)
- * through the same transitions as a farmer, written to the audit log. Answers the order's id.
+ * through the same transitions as a farmer, written to the audit log; the buyer is mailed (see `moveParts`).
+ * Answers the order's id.
  */
 export async function moveFulfilmentAsOperator(
   db: Kysely<Database>,
+  mailer: Mailer | null,
   operator: Actor & { id: string },
   id: string,
   change: FulfilmentStatusChange,
@@ -240,20 +316,25 @@ export async function moveFulfilmentAsOperator(
   const load = async (trx: Kysely<Database>) => {
     const part = await repo.findFulfilment(trx, id);
     if (!part) throw notFound(fulfilmentMessages.notFound);
-    return part;
+    return [part];
   };
-  const audit = (trx: Kysely<Database>, part: repo.FulfilmentRow) =>
-    recordAudit(
-      trx,
-      operator,
-      {
-        action: "fulfilment.status",
-        target: { type: "fulfilment", id },
-        reason: `${fulfilmentStatusLabels[part.status]} → ${fulfilmentStatusLabels[change.status]}${change.reason ? `: ${change.reason}` : ""}`,
-      },
-      now,
-    );
-  const part = await movePart(db, operator, change, now, load, audit);
+  const audit = async (trx: Kysely<Database>, parts: repo.FulfilmentRow[]) => {
+    for (const part of parts) {
+      await recordAudit(
+        trx,
+        operator,
+        {
+          action: "fulfilment.status",
+          target: { type: "fulfilment", id: part.id },
+          reason: `${fulfilmentStatusLabels[part.status]} → ${fulfilmentStatusLabels[change.status]}${change.reason ? `: ${change.reason}` : ""}`,
+        },
+        now,
+      );
+    }
+  };
+  const move = { to: change.status, actor: operator, reason: change.reason, now };
+  const [part] = await moveParts(db, mailer, move, load, audit);
+  if (!part) throw notFound(fulfilmentMessages.notFound);
   return part.order_id;
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FarmerFulfilment } from "../../shared/schemas/farmer.ts";
 import {
@@ -11,7 +12,8 @@ import { currentDeal, DEAL_ID } from "../deals/deals.service.ts";
 import { periodStarts } from "../farmer/farmer.service.ts";
 import { rowCounts } from "../test/db-snapshot.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
-import { placed, postOrder, stockOf } from "../test/order-helpers.ts";
+import { orderBody, placed, postOrder, stockOf } from "../test/order-helpers.ts";
+import { mailsTo } from "../test/outbox.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 
 let t: TestApp;
@@ -222,6 +224,81 @@ describe("the buyer cancels", () => {
     await move(asha, partOf(order, asha.id).id, { status: "cancelled", reason: "Birds ate them" });
     expect(await stockOf(t.app, buyer, figs.id!)).toBe(2);
     expect((await getOrder(order)).status).toBe("cancelled");
+  });
+});
+
+describe("the buyer is told by mail", () => {
+  /** An order by `buyer` whose checkout e-mail is a fresh address, so that its mails are this test's only. */
+  async function orderMailedTo(items: { productId: string; quantity: number }[]) {
+    const email = `moves.${randomUUID()}@example.com`;
+    const body = orderBody(items);
+    const res = await request(t.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: buyer.cookie,
+      headers: { "idempotency-key": randomUUID() },
+      payload: { ...body, shipping: { ...body.shipping, fullName: "Meera at checkout", email } },
+    });
+    expect(res.statusCode).toBe(201);
+    return { order: res.json().order as Order, email };
+  }
+  const moveMails = async (email: string) =>
+    (await mailsTo(t, email)).filter((mail) => mail.subject.includes(": "));
+
+  it("of every move a farmer makes, at the checkout e-mail, with the part's lines, the reason and a link", async () => {
+    const { order, email } = await orderMailedTo([
+      { productId: tomatoId, quantity: 2 },
+      { productId: milkId, quantity: 1 },
+    ]);
+    const number = `#${order.id.slice(0, 8).toUpperCase()}`;
+    const tomatoes = partOf(order, asha.id).id;
+    for (const status of ["confirmed", "out_for_delivery", "delivered"] as const) {
+      expect((await move(asha, tomatoes, { status })).statusCode).toBe(200);
+    }
+    expect(
+      (await move(ravi, partOf(order, ravi.id).id, { status: "cancelled", reason: "Cow is unwell" }))
+        .statusCode,
+    ).toBe(200);
+
+    const mails = await moveMails(email);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual(
+      ["Cancelled", "Confirmed", "Delivered", "Out for delivery"].map(
+        (label) => `Your Veggie Cart order ${number}: ${label}`,
+      ),
+    );
+    const bySubject = (label: string) => mails.find((mail) => mail.subject.endsWith(`: ${label}`))!;
+    const sent = bySubject("Out for delivery");
+    expect(sent.text).toContain("Hello Meera at checkout,");
+    expect(sent.text).toContain(`Asha Farmer has sent these items of your order ${number} out for delivery.`);
+    expect(sent.text).toContain("Tomatoes × 2  ₹80.00");
+    expect(sent.text).toContain("Total  ₹80.00");
+    expect(sent.text).not.toContain("Milk");
+    expect(sent.text).toContain(`http://shop.test/orders/${order.id}`);
+    expect(sent.html).toContain("Asha Farmer has sent these items");
+    const cancelled = bySubject("Cancelled");
+    expect(cancelled.text).toContain(`Ravi Farmer has cancelled these items of your order ${number}.`);
+    expect(cancelled.text).toContain("Their reason: Cow is unwell");
+    expect(cancelled.text).toContain("Milk × 1  ₹60.00");
+    expect(cancelled.text).not.toContain("Tomatoes");
+  });
+
+  it("of no refused move, and not of the buyer's own cancel", async () => {
+    const { order, email } = await orderMailedTo([{ productId: tomatoId, quantity: 1 }]);
+    const id = partOf(order, asha.id).id;
+    expect((await move(asha, id, { status: "delivered" })).statusCode).toBe(409);
+    expect((await move(ravi, id, { status: "confirmed" })).statusCode).toBe(403);
+    const cancel = await request(t.app, {
+      method: "POST",
+      url: `/api/orders/${order.id}/cancel`,
+      cookie: buyer.cookie,
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(partOf(cancel.json().order as Order, asha.id).status).toBe("cancelled");
+    expect(await moveMails(email)).toEqual([]);
+    // The order's own confirmation did go there, so the address is the one mails are written to.
+    expect((await mailsTo(t, email)).map((mail) => mail.subject)).toEqual([
+      `Your Veggie Cart order #${order.id.slice(0, 8).toUpperCase()}`,
+    ]);
   });
 });
 

@@ -1,6 +1,9 @@
 import { APP_TITLE } from "../../shared/constants.ts";
+import { type FulfilmentStatus, fulfilmentStatusLabels } from "../../shared/schemas/fulfilments.ts";
 import {
   type Order,
+  type OrderLine,
+  orderNumber,
   PAYMENT_ON_DELIVERY_NOTE,
   paymentMethodLabels,
   paymentMethodNotes,
@@ -121,22 +124,63 @@ export function welcomeMail(to: string, name: string, shopUrl: string): Mail {
   });
 }
 
+/** An order's (or a part's) lines and their total, as table rows. */
+const lineRows = (items: readonly OrderLine[], total: number): [string, string][] => [
+  ...items.map((item): [string, string] => [`${item.name} × ${item.quantity}`, rupees(item.lineTotal)]),
+  ["Total", rupees(total)],
+];
+
 /** How the chosen method is paid, in the words the confirmation page uses. */
 export const howToPay = (method: Order["paymentMethod"]) =>
   `How to pay (${paymentMethodLabels[method]}): ${paymentMethodNotes[method]} ${PAYMENT_ON_DELIVERY_NOTE}`;
 
 export function orderConfirmationMail(to: string, order: Order, orderUrl: string): Mail {
-  return compose(to, `Your Veggie Cart order ${order.id.slice(0, 8)}`, {
+  return compose(to, `Your Veggie Cart order ${orderNumber(order.id)}`, {
     greeting: `Hello ${order.shipping.fullName},`,
     paragraphs: [`Thank you for your order. Here is what you bought:`],
-    rows: [
-      ...order.items.map((item): [string, string] => [
-        `${item.name} × ${item.quantity}`,
-        rupees(item.lineTotal),
-      ]),
-      ["Total", rupees(order.total)],
-    ],
+    rows: lineRows(order.items, order.total),
     after: [howToPay(order.paymentMethod), `Delivery address: ${order.shippingAddress}`],
+    link: { label: "See your order", url: orderUrl },
+  });
+}
+
+/** A status a part of an order can be moved to (nothing moves back to pending). */
+export type MovedStatus = Exclude<FulfilmentStatus, "pending">;
+
+const movedText: Record<MovedStatus, (farmer: string, order: string) => string> = {
+  confirmed: (farmer, order) =>
+    `${farmer} has confirmed these items of your order ${order} and is getting them ready.`,
+  out_for_delivery: (farmer, order) =>
+    `${farmer} has sent these items of your order ${order} out for delivery.`,
+  delivered: (farmer, order) => `${farmer} has marked these items of your order ${order} as delivered.`,
+  cancelled: (farmer, order) =>
+    `${farmer} has cancelled these items of your order ${order}. You pay nothing for them.`,
+};
+
+/** A part of an order moved (confirmed, out for delivery, delivered, cancelled): the buyer is told. */
+export function fulfilmentStatusMail(
+  to: string,
+  part: {
+    buyerName: string;
+    orderId: string;
+    farmerName: string;
+    status: MovedStatus;
+    reason?: string;
+    items: readonly OrderLine[];
+    total: number;
+  },
+  orderUrl: string,
+): Mail {
+  const number = orderNumber(part.orderId);
+  return compose(to, `Your Veggie Cart order ${number}: ${fulfilmentStatusLabels[part.status]}`, {
+    greeting: `Hello ${part.buyerName},`,
+    paragraphs: [
+      movedText[part.status](part.farmerName, number),
+      ...(part.reason
+        ? [`${part.status === "cancelled" ? "Their reason" : "Their note"}: ${part.reason}`]
+        : []),
+    ],
+    rows: lineRows(part.items, part.total),
     link: { label: "See your order", url: orderUrl },
   });
 }

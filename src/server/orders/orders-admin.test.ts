@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OperatorOrder, OperatorOrderListSchema } from "../../shared/schemas/admin.ts";
+import { orderNumber } from "../../shared/schemas/orders.ts";
 import { addDays, shopDate } from "../../shared/shop-calendar.ts";
 import { DEAL_ID, dealWindow } from "../deals/deals.service.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
 import { rowCounts } from "../test/db-snapshot.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
-import { postOrder } from "../test/order-helpers.ts";
+import { postOrder, testShipping } from "../test/order-helpers.ts";
+import { mailsTo } from "../test/outbox.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 import { placeOrder } from "./orders.service.ts";
 
@@ -135,6 +137,19 @@ describe("the operator fulfils the shop's own part", () => {
       ["out_for_delivery", "Olga Operator"],
       ["delivered", "Olga Operator"],
     ]);
+    // The buyer is mailed about each move, as for a farmer's; the shop's part is the shop's.
+    const number = orderNumber(placed.id);
+    const mails = (await mailsTo(t, testShipping.email)).filter((mail) =>
+      mail.subject.startsWith(`Your Veggie Cart order ${number}: `),
+    );
+    expect(mails.map((mail) => mail.subject.split(": ")[1]).sort()).toEqual([
+      "Confirmed",
+      "Delivered",
+      "Out for delivery",
+    ]);
+    expect(mails.find((mail) => mail.subject.endsWith("Delivered"))!.text).toContain(
+      `Veggie Cart has marked these items of your order ${number} as delivered.`,
+    );
     const audit = await t.db.kysely
       .selectFrom("audit_log")
       .select(["action", "target_type", "target_id", "reason", "actor_id"])

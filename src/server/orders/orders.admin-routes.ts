@@ -40,7 +40,7 @@ export async function ordersAdminRoutes(app: FastifyInstance, { db, config }: { 
       const operator = requireOperator(request);
       const { id } = parseWith(IdParamsSchema, request.params);
       const change = parseWith(FulfilmentStatusChangeSchema, request.body);
-      return { order: await moveOrderPartAsOperator(db.kysely, operator, id, change) };
+      return { order: await moveOrderPartAsOperator(db.kysely, app.mailer, operator, id, change) };
     },
   );
 }

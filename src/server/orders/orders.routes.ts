@@ -65,7 +65,7 @@ export async function ordersRoutes(app: FastifyInstance, { db, config }: { db: D
   typed.post("/:id/cancel", { schema: cancelSchema }, async (request) => {
     const user = requireUser(request);
     const { reason } = parseWith(OrderCancelSchema, request.body);
-    return { order: await cancelOwnOrder(db.kysely, user, request.params.id, reason) };
+    return { order: await cancelOwnOrder(db.kysely, app.mailer, user, request.params.id, reason) };
   });
 
   const oneSchema = { params: IdParamsSchema, response: { 200: OrderResponseSchema } };

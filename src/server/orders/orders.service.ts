@@ -31,18 +31,18 @@ import type { Database } from "../db/database.ts";
 import { decodeCursor, encodeCursor, pageOf } from "../db/keyset.ts";
 import { type CurrentDeal, DEAL_ID, DEAL_UNIT, dealAt, dealWindow } from "../deals/deals.service.ts";
 import {
-  applyMove,
   type FulfilmentRow,
   findPendingOfOrder,
   type HistoryRow,
   insertFulfilments,
   loadOrderFulfilments,
   moveFulfilmentAsOperator,
-  refreshOrderStatus,
+  moveParts,
   shippingOf,
   toApiLine as toApiItem,
 } from "../fulfilments/fulfilments.service.ts";
 import { AppError, notFound } from "../http/errors.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { findStocks, findUnorderable, takeStock } from "../products/products.service.ts";
 import * as repo from "./orders.repository.ts";
 
@@ -523,24 +523,24 @@ export async function getOwnOrder(db: Kysely<Database>, userId: string, orderId:
 
 /**
  * The buyer cancels every part of their order that is still pending, at once (a part a farmer has confirmed
- * is theirs to cancel); each gives its stock back. 409 when no part is pending.
+ * is theirs to cancel); each gives its stock back. 409 when no part is pending. (`mailer`: see `moveParts`.)
  */
 export async function cancelOwnOrder(
   db: Kysely<Database>,
+  mailer: Mailer | null,
   buyer: Pick<User, "id">,
   orderId: string,
   reason: string | undefined,
   now = new Date(),
 ): Promise<Order> {
-  await db.transaction().execute(async (trx) => {
+  await moveParts(db, mailer, { to: "cancelled", actor: buyer, reason, now }, async (trx) => {
     const order = await repo.findOwnOrder(trx, buyer.id, orderId);
     if (!order) throw notFound(orderMessages.orderNotFound);
     const pending = await findPendingOfOrder(trx, orderId);
     if (pending.length === 0) {
       throw new AppError("invalid_transition", fulfilmentMessages.nothingToCancel(order.status));
     }
-    for (const part of pending) await applyMove(trx, part, "cancelled", buyer, reason, now.toISOString());
-    await refreshOrderStatus(trx, orderId);
+    return pending;
   });
   return getOwnOrder(db, buyer.id, orderId);
 }
@@ -597,14 +597,15 @@ export async function listOrdersForOperator(
   };
 }
 
-/** An operator moves a part of an order (audited) and sees the whole order again. */
+/** An operator moves a part of an order (audited; the buyer is mailed) and sees the whole order again. */
 export async function moveOrderPartAsOperator(
   db: Kysely<Database>,
+  mailer: Mailer | null,
   operator: Actor & { id: string },
   fulfilmentId: string,
   change: FulfilmentStatusChange,
 ): Promise<OperatorOrder> {
-  const orderId = await moveFulfilmentAsOperator(db, operator, fulfilmentId, change);
+  const orderId = await moveFulfilmentAsOperator(db, mailer, operator, fulfilmentId, change);
   const row = await repo.findOrderWithBuyer(db, orderId);
   if (!row) throw notFound(orderMessages.orderNotFound);
   return toOperatorOrder(row, await loadOrder(db, row));

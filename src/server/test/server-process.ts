@@ -6,32 +6,51 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 export interface ServerProcess {
   port: number;
+  /** Sends SIGTERM and resolves once the process has exited. */
   stop(): Promise<void>;
+  /** Sends a signal without waiting. */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves with the exit code (null when a signal ended it) once the process has exited. */
+  exited: Promise<number | null>;
+  /** Everything it wrote so far, stdout and stderr (its log lines when LOG_LEVEL is set). */
+  output(): string;
 }
 
-/** Starts `serve.ts` as a child process on `databaseUrl` and answers once it listens. */
-export function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
+/**
+ * Starts `serve.ts` as a child process on `databaseUrl` and answers once it listens. `env` adds to the
+ * environment (e.g. LOG_LEVEL, SHUTDOWN_GRACE_MS).
+ */
+export function startServerProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(here, "serve.ts")], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, ...env, DATABASE_URL: databaseUrl },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-    });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  let output = "";
   return new Promise((resolve, reject) => {
-    let output = "";
-    let errors = "";
     child.stderr.on("data", (chunk: Buffer) => {
-      errors += chunk.toString();
+      output += chunk.toString();
     });
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();
-      const line = output.split("\n").find((l) => l.startsWith("{"));
-      if (line) resolve({ port: (JSON.parse(line) as { port: number }).port, stop });
+      const line = output.split("\n").find((l) => /^\{"port":\d+\}$/.test(l));
+      if (line) {
+        resolve({
+          port: (JSON.parse(line) as { port: number }).port,
+          stop,
+          signal: (signal) => child.kill(signal),
+          exited,
+          output: () => output,
+        });
+      }
     });
-    child.once("exit", (code) => reject(new Error(`server process exited (${code}): ${errors}`)));
+    child.once("exit", (code) => reject(new Error(`server process exited (${code}): ${output}`)));
   });
 }

@@ -22,7 +22,7 @@ export const FarmerFulfilmentSchema = z.object({
   items: z.array(OrderLineSchema),
   /** Rupees; the sum of this farmer's lines. */
   total: z.number(),
-  /** The buyer's account. */
+  /** The buyer's account: "Deleted account" and an empty e-mail once the buyer deleted it. */
   buyer: z.object({ name: z.string(), email: z.string() }),
   /** The checkout form's delivery details, phone included. */
   shipping: ShippingSchema,

@@ -161,6 +161,9 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
+/** A short, readable order number, as screens and mails show it: `#` and the first eight characters of its id. */
+export const orderNumber = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
+
 /** A quoted line: as it would be charged, with the stock left now (`null`: not tracked). */
 export const QuoteLineSchema = OrderLineSchema.extend({
   stock: z.number().int().nullable(),

@@ -3,12 +3,11 @@ import type { CartItem } from "../../../shared/schemas/cart.ts";
 import { fulfilmentStatusLabels } from "../../../shared/schemas/fulfilments.ts";
 import { type PaymentMethod, paymentMethodLabels } from "../../../shared/schemas/orders.ts";
 
+export { orderNumber } from "../../../shared/schemas/orders.ts";
+
 const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
 
 export const formatOrderDate = (iso: string) => dateFormat.format(new Date(iso));
-
-/** A short, readable order number: the first eight characters of its id. */
-export const orderNumber = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
 
 export const paymentLabel = (method: string) => paymentMethodLabels[method as PaymentMethod] ?? method;
 

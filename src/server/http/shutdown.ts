@@ -1,0 +1,56 @@
+import type { FastifyInstance } from "fastify";
+
+/** How often, while closing, connections that went idle after their last answer are closed. */
+const IDLE_SWEEP_MS = 100;
+
+/** Logged when the grace period ran out and open connections were cut. */
+export const GRACE_RAN_OUT = "shutdown grace period ran out: cutting the connections still open";
+
+/**
+ * Closes the server gracefully: it stops accepting connections at once, lets every request in flight finish
+ * with its real answer (Fastify answers a new request on an open keep-alive connection 503), closes each
+ * connection as soon as it is idle, and runs every onClose hook (background mail sends settle, the database
+ * closes). A connection still open after `graceMs` (a client that never finishes its request) is cut then, so
+ * closing never takes much longer than that. Resolves with whether it had to cut.
+ */
+export async function closeGracefully(app: FastifyInstance, graceMs: number): Promise<{ cut: boolean }> {
+  let cut = false;
+  // NOTE: Node closes idle connections once, when the server closes; a keep-alive connection whose last
+  // answer goes out later would otherwise stay open until its keep-alive timeout.
+  const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+  const deadline = setTimeout(() => {
+    cut = true;
+    app.log.warn(GRACE_RAN_OUT);
+    app.server.closeAllConnections();
+  }, graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(deadline);
+  }
+  return { cut };
+}
+
+/**
+ * SIGTERM (or SIGINT) closes the server gracefully (see `closeGracefully`; keep `graceMs` below the process
+ * manager's own kill timeout, Docker's 10 s) and exits 0, or 1 when closing failed. A second signal ends the
+ * process at once.
+ */
+export function closeOnSignals(app: FastifyInstance, graceMs: number): void {
+  let closing = false;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      if (closing) process.exit(1);
+      closing = true;
+      app.log.info(`${signal} received: finishing the requests in flight, then closing`);
+      closeGracefully(app, graceMs).then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, "closing failed");
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
