@@ -2,7 +2,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { MAX_IMAGE_BYTES } from "../shared/schemas/product-form.ts";
 import { accountRoutes, passwordResetRoutes } from "./account/account.routes.ts";
 import { purgeAccountLinks } from "./account/account.service.ts";
@@ -72,7 +72,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
         : { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
     // NOTE: one line per request, written in onResponse below, instead of Fastify's two; it names no header,
     // cookie, body or query string, so no password, session token or cookie can reach the log.
-    disableRequestLogging: true,
+    // (Fastify 5.12 moved the switch from `disableRequestLogging` into a log controller.)
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustProxyOption(config.trustProxy),
     ...timeoutOptions(config.limits),
