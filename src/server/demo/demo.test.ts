@@ -28,7 +28,8 @@ async function allProducts(cookie: string): Promise<Product[]> {
 }
 
 describe("demo catalogue", () => {
-  it("seeds once, even when two instances start at the same time", async () => {
+  // NOTE: seeding encodes every demo picture; under a loaded CI machine that has passed 20 s on PostgreSQL.
+  it("seeds once, even when two instances start at the same time", { timeout: 60_000 }, async () => {
     // NOTE: two connections to one fresh database stand in for two app instances starting together.
     const database = await createTestDatabase();
     const secondInstance = createDb(database.url);
