@@ -1,9 +1,25 @@
+import fs from "node:fs";
+import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { BUILT_ASSETS_FILE } from "./scripts/prune-old-assets.ts";
 
 const apiPort = process.env.API_PORT ?? "3001";
+
+/** Lists the files of assets/ this build wrote, so scripts/prune-old-assets.ts can retire the others. */
+const recordBuiltAssets: Plugin = {
+  name: "veggie-cart:record-built-assets",
+  apply: "build",
+  writeBundle(options, bundle) {
+    // NOTE: only the app's own build (the one with index.html), not the service worker's separate one.
+    if (!options.dir || !("index.html" in bundle)) return;
+    const file = path.join(options.dir, BUILT_ASSETS_FILE);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(Object.keys(bundle).filter((name) => name.startsWith("assets/"))));
+  },
+};
 
 export default defineConfig({
   root: "src/client",
@@ -11,6 +27,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    recordBuiltAssets,
     // NOTE: the installable, offline-tolerant shop (decision 011): our own service worker (src/client/sw.ts)
     // with Workbox's precache list injected, registered by the app, which asks before updating.
     VitePWA({
@@ -47,6 +64,7 @@ export default defineConfig({
   build: { outDir: "../../dist/client", emptyOutDir: false, sourcemap: false },
   server: {
     port: 3000,
-    proxy: { "/api": `http://127.0.0.1:${apiPort}` },
+    // NOTE: /dev too, for the outbox of written mails (/dev/outbox) that mail links lead to in development.
+    proxy: { "/api": `http://127.0.0.1:${apiPort}`, "/dev": `http://127.0.0.1:${apiPort}` },
   },
 });

@@ -2,6 +2,8 @@
  * `npm run bench:uploads`: the upload flood of issue 9. Starts the real server, signs up 4 accounts, sends
  * 100 concurrent ~4 MB JPEG uploads, and meanwhile signs in and checks health. Reports the server's peak
  * RSS (from /proc), the sign-in and health latencies, and how the uploads were answered (201 or 503).
+ * Exits 1 when issue 9's bounds are broken: a peak RSS over 500 MB, or a sign-in during the burst that
+ * fails or takes over 1 s.
  */
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -15,6 +17,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 4103);
 const UPLOADS = Number(process.env.UPLOADS ?? 100);
 const base = `http://127.0.0.1:${PORT}`;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-uploads-"));
+const MAX_RSS_MB = 500;
+const MAX_SIGN_IN_MS = 1000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
@@ -30,15 +34,21 @@ const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"]
   stdio: ["ignore", "inherit", "inherit"],
 });
 
-/** `STATUS in N ms`, as curl measured it. */
-function curl(args: string[]): Promise<string> {
+interface Timed {
+  status: number;
+  ms: number;
+}
+const describeTimed = ({ status, ms }: Timed) => `${status} in ${ms.toFixed(0)} ms`;
+
+/** The status and time of a request, as curl measured it. */
+function curl(args: string[]): Promise<Timed> {
   return new Promise((resolve) => {
     execFile(
       "curl",
       ["-s", "-o", "/dev/null", "-w", "%{http_code} %{time_total}", ...args],
       (_error, stdout) => {
         const [status, seconds] = stdout.split(" ");
-        resolve(`${status} in ${(Number(seconds) * 1000).toFixed(0)} ms`);
+        resolve({ status: Number(status), ms: Number(seconds) * 1000 });
       },
     );
   });
@@ -130,8 +140,16 @@ try {
   console.log(
     `RSS: ${rssBefore.toFixed(0)} MB before, ${peak.toFixed(0)} MB peak, ${rssMb().toFixed(0)} MB 2 s after`,
   );
-  console.log(`sign-in during the burst: ${signInResult}`);
-  console.log(`health during the burst: ${healthResult}`);
+  console.log(`sign-in during the burst: ${describeTimed(signInResult)}`);
+  console.log(`health during the burst: ${describeTimed(healthResult)}`);
+  const broken = [
+    ...(peak > MAX_RSS_MB ? [`peak RSS ${peak.toFixed(0)} MB is over ${MAX_RSS_MB} MB`] : []),
+    ...(signInResult.status !== 200 || signInResult.ms > MAX_SIGN_IN_MS
+      ? [`the sign-in answered ${describeTimed(signInResult)}, not 200 within ${MAX_SIGN_IN_MS} ms`]
+      : []),
+  ];
+  for (const problem of broken) console.error(`FAILED: ${problem}`);
+  if (broken.length > 0) process.exitCode = 1;
 } finally {
   server.kill("SIGTERM");
   await sleep(500);

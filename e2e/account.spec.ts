@@ -1,25 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import {
   allowConsoleMessage,
   expect,
+  expectNoA11yViolations,
   newCredentials,
   signedInUser,
   signInViaUi,
   signUpViaApi,
   test,
-  waitForAnimations,
 } from "./support.ts";
-
-async function expectNoA11yViolations(page: Page) {
-  await waitForAnimations(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-    ),
-  ).toEqual([]);
-}
 
 test("forgot password: the mail in /dev/outbox sets a new password, which then signs in", async ({
   page,
@@ -92,23 +80,23 @@ for (const width of [1280, 375]) {
       page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
     await page.goto("/forgot-password");
     await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
-    await expectNoA11yViolations(page);
+    await expectNoA11yViolations(page, "/forgot-password");
     await shot("forgot-password");
     await page.goto(`/reset-password#token=${"A".repeat(43)}`);
     await expect(page.getByRole("heading", { name: "Set a new password" })).toBeVisible();
-    await expectNoA11yViolations(page);
+    await expectNoA11yViolations(page, "/reset-password");
     await shot("reset-password");
     // An unknown link is refused with 400, which Chromium logs.
     allowConsoleMessage(/status of 400 .*email\/confirm/);
     await page.goto(`/account/confirm-email#token=${"A".repeat(43)}`);
     await expect(page.getByRole("status")).toContainText("invalid");
-    await expectNoA11yViolations(page);
+    await expectNoA11yViolations(page, "/account/confirm-email");
     await shot("confirm-email");
 
     await signedInUser(page, "Axe Checker");
     await page.goto("/account");
     await expect(page.getByText("This device")).toBeVisible();
-    await expectNoA11yViolations(page);
+    await expectNoA11yViolations(page, "/account");
     await shot("account");
   });
 }

@@ -59,7 +59,7 @@ test.describe("signing up, in and out", () => {
     await page.goto("/cart");
     await expect(page).toHaveURL(/\/login$/);
     const me = await page.request.get("/api/auth/me");
-    expect(await me.json()).toEqual({ user: null });
+    expect((await me.json()).user).toBeNull();
   });
 
   test("a wrong password is refused with a clear message and no session", async ({ page }) => {
@@ -75,7 +75,7 @@ test.describe("signing up, in and out", () => {
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
   });
 
-  test("empty fields show the spec's messages", async ({ page }) => {
+  test("empty fields show the product's messages", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expectToast(page, "email and password are required");
@@ -121,5 +121,29 @@ test.describe("route guards", () => {
     await expect(page).toHaveURL(/\/addproduct$/);
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Page not found");
+  });
+
+  test("signing out or in in one tab is followed at once by the other open tabs", async ({
+    page,
+    context,
+  }) => {
+    const credentials = await signedInUser(page, "Two Tabs");
+    const other = await context.newPage();
+    await other.goto("/shop");
+    await expect(other.getByRole("heading", { name: /Our Products/ })).toBeVisible();
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    // The other tab, untouched and not reloaded, is on the sign-in screen too and cannot reach the cart.
+    await expect(other).toHaveURL(/\/login$/);
+    await other.goto("/cart");
+    await expect(other).toHaveURL(/\/login$/);
+
+    // Signing in again in the first tab takes the other one from /login to the dashboard.
+    await page.getByLabel("Email address").fill(credentials.email);
+    await page.getByLabel("Password").fill(credentials.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(other).toHaveURL(/\/dashboard$/);
   });
 });

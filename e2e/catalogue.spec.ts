@@ -4,8 +4,11 @@ import {
   allowConsoleMessage,
   expect,
   expectToast,
+  newCredentials,
   photoFile,
   signedInUser,
+  signInViaUi,
+  signUpViaApi,
   test,
 } from "./support.ts";
 
@@ -33,7 +36,7 @@ test.describe("catalogue", () => {
     page,
     browser,
   }) => {
-    // NOTE: two sign-ins (argon2 hashing) and the spec's 1 s and 1.5 s redirects make this one long.
+    // NOTE: two sign-ins (argon2 hashing) and the product's 1 s and 1.5 s redirects make this one long.
     test.slow();
     await signedInUser(page, "Ravi Farmer");
     const name = unique("Heirloom carrots");
@@ -45,7 +48,7 @@ test.describe("catalogue", () => {
 
     await page.getByLabel("Product name").fill(name);
     await page.getByLabel("Price (Rs.)").fill("64.50");
-    await page.getByLabel("Category").selectOption("vegetables");
+    await page.getByLabel("Category", { exact: true }).selectOption("vegetables");
     await page.getByLabel("Description").fill("Purple and orange carrots, pulled this morning.");
     await page.getByLabel("Product image").setInputFiles(await photoFile("#f97316"));
     await expect(page.getByRole("img", { name: "Your product as shoppers will see it" })).toBeVisible();
@@ -92,7 +95,7 @@ test.describe("catalogue", () => {
     await page.goto("/addProduct");
     await page.getByLabel("Product name").fill(unique("Fake photo"));
     await page.getByLabel("Price (Rs.)").fill("10");
-    await page.getByLabel("Category").selectOption("fruits");
+    await page.getByLabel("Category", { exact: true }).selectOption("fruits");
     await page.getByLabel("Description").fill("Not really a picture");
     await page.getByLabel("Product image").setInputFiles({
       name: "photo.png",
@@ -170,6 +173,88 @@ test.describe("catalogue", () => {
     ]);
   });
 
+  test("every product has its own page, opened directly by its address and from any card", async ({
+    page,
+    browser,
+  }) => {
+    const farmer = await signedInUser(page, "Sharing Shopper");
+    const product = await addProductViaApi(page.request, {
+      name: unique("Nagpur oranges"),
+      price: 90,
+      unit: "kg",
+    });
+
+    // Opened directly, as a shared link would be.
+    await page.goto(`/products/${product.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
+    await expect(page.getByText("₹90.00 / kg")).toBeVisible();
+    await expect(page.getByText("Grown for the end-to-end tests")).toBeVisible();
+    await expect(page.getByText(`by ${farmer.name}`)).toBeVisible();
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expectToast(page, `${product.name} added to cart!`);
+    const like = page.getByRole("button", { name: "Like", exact: true });
+    await like.click();
+    await expect(like).toHaveAttribute("aria-pressed", "true");
+
+    // From a shop card's name, and from a dashboard card's picture.
+    await page.goto(`/shop?q=${encodeURIComponent(product.name)}`);
+    await page.getByRole("link", { name: product.name }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/products/${product.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
+    await page.goto("/dashboard");
+    await page.getByRole("img", { name: product.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/products/${product.id}$`));
+
+    // An unknown id says so; a signed-out visitor signs in first, as everywhere in the shop.
+    allowConsoleMessage(/status of 404/);
+    await page.goto("/products/no-such-product");
+    await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`/products/${product.id}`);
+    await expect(visitor).toHaveURL(/\/login$/);
+    await visitor.context().close();
+  });
+
+  test("likes follow the account to another browser, and the shop's Liked filter lists them", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    // A farmer (through the API alone) lists two products.
+    const farmer = await signUpViaApi(request, newCredentials("Listing Farmer"));
+    const login = await request.post("/api/auth/login", {
+      data: { email: farmer.email, password: farmer.password },
+      headers: { "x-veggie-cart": "1" },
+    });
+    expect(login.ok()).toBe(true);
+    const early = await addProductViaApi(request, { name: unique("Early figs") });
+    const later = await addProductViaApi(request, { name: unique("Later guavas") });
+
+    // This browser liked one before signing in: the account's first sign-in here merges it in.
+    const credentials = await signUpViaApi(page.request, newCredentials("Two Phones"));
+    await page.goto("/login");
+    await page.evaluate((id) => localStorage.setItem("likedProducts", JSON.stringify([id])), early.id);
+    await signInViaUi(page, credentials);
+    await page.goto(`/shop?q=${encodeURIComponent(later.name)}`);
+    const like = page.getByRole("button", { name: `Like ${later.name}` });
+    await like.click();
+    await expect(like).toHaveAttribute("aria-pressed", "true");
+
+    const other = await (await browser.newContext()).newPage();
+    await signInViaUi(other, credentials);
+    await other.goto("/shop");
+    await other.getByRole("button", { name: "Liked", exact: true }).click();
+    await expect(other).toHaveURL(/liked=true/);
+    await expect(other.getByRole("heading", { name: later.name })).toBeVisible();
+    await expect(other.getByRole("heading", { name: early.name })).toBeVisible();
+    await expect(other.getByRole("article")).toHaveCount(2);
+    await expect(other.getByRole("button", { name: `Like ${later.name}` })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await other.context().close();
+  });
+
   test("a category tile opens the shop filtered, and search narrows it by name", async ({ page }) => {
     await signedInUser(page);
     const paneer = await addProductViaApi(page.request, { name: unique("Malai paneer"), category: "dairy" });
@@ -177,7 +262,7 @@ test.describe("catalogue", () => {
     await page.goto("/dashboard");
     await page.getByRole("link", { name: /^Dairy/ }).click();
     await expect(page).toHaveURL(/\/shop\?category=dairy$/);
-    await expect(page.getByLabel("Category")).toHaveValue("dairy");
+    await expect(page.getByLabel("Category", { exact: true })).toHaveValue("dairy");
     const badges = page
       .getByRole("article")
       .locator("span")
@@ -189,7 +274,7 @@ test.describe("catalogue", () => {
     await expect(page).toHaveURL(/category=dairy/);
     await expect(page.getByRole("article")).toHaveCount(1);
     await expect(page.getByRole("heading", { name: paneer.name })).toBeVisible();
-    await page.getByLabel("Category").selectOption("grains");
+    await page.getByLabel("Category", { exact: true }).selectOption("grains");
     await expect(page.getByText("No products match your search.")).toBeVisible();
     await page.getByRole("button", { name: "Clear filters" }).click();
     await expect(page).toHaveURL(/\/shop$/);

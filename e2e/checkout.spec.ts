@@ -8,7 +8,7 @@ import {
   shippingDetails,
   storeCart,
 } from "./order-fixtures.ts";
-import { allowConsoleMessage, expect, expectToast, signedInUser, test } from "./support.ts";
+import { allowConsoleMessage, expect, expectToast, signedInUser, signInViaUi, test } from "./support.ts";
 
 const ordersOf = async (page: import("@playwright/test").Page) => {
   const response = await page.request.get("/api/orders");
@@ -138,6 +138,11 @@ test.describe("cart, checkout and orders", () => {
     await expect(page).toHaveURL(/\/order-confirmation$/);
     await expect(page.getByRole("heading", { name: "Order Confirmed" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "What's next?" })).toBeVisible();
+    const confirmed = page.getByRole("list", { name: "Items ordered" });
+    await expect(confirmed).toContainText("Cabbage × 1");
+    await expect(confirmed).toContainText(`${dashboardName} × 2`);
+    await expect(confirmed).toContainText(`${shopName} × 1`);
+    await expect(page.getByText(formatRupees(expectedTotal)).first()).toBeVisible();
     await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/");
     expect(await readCart(page)).toEqual([]);
     await expect(cartLink).not.toContainText(/\d/);
@@ -159,9 +164,10 @@ test.describe("cart, checkout and orders", () => {
     const [order] = await ordersOf(page);
     expect(order).toMatchObject({ total: expectedTotal, paymentMethod: "upi", status: "pending" });
 
+    // Opened with no order behind it, the confirmation sends the shopper to their orders.
     await page.goto("/order-confirmation");
-    await page.getByRole("link", { name: "Continue Shopping" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(page.getByRole("heading", { name: "Order Confirmed" })).toHaveCount(0);
   });
 
   test("a double click on Place Order makes exactly one order", async ({ page }) => {
@@ -242,6 +248,28 @@ test.describe("cart, checkout and orders", () => {
     await expectToast(page, "Your cart is empty!");
     await expect(page.getByRole("main").getByText("Your cart is empty!")).toBeVisible();
     await expect(page.getByRole("button", { name: "Place Order" })).toHaveCount(0);
+  });
+
+  test("what was typed at checkout survives a reload, and is gone for whoever signs in after a logout", async ({
+    page,
+  }) => {
+    const shopper = await signedInUser(page, "Draft Shopper");
+    const [carrots] = await seedCartProducts([{ name: "Carrots", price: 30 }]);
+    await storeCart(page, [carrots!]);
+    await page.goto("/checkout");
+    await page.getByLabel("Address").fill(shippingDetails.address);
+    await page.getByLabel("City").fill(shippingDetails.city);
+    await page.reload();
+    await expect(page.getByLabel("Address")).toHaveValue(shippingDetails.address);
+    await expect(page.getByLabel("City")).toHaveValue(shippingDetails.city);
+
+    // NOTE: the header's Logout sits in the menu at narrow widths; this journey runs wide.
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signInViaUi(page, shopper);
+    await page.goto("/checkout");
+    await expect(page.getByLabel("Address")).toHaveValue("");
+    await expect(page.getByLabel("City")).toHaveValue("");
   });
 
   test("a cart open in two tabs stays the same in both", async ({ page, context }) => {

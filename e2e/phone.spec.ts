@@ -1,6 +1,6 @@
 import type { Route } from "@playwright/test";
 import { fillShipping } from "./order-fixtures.ts";
-import { allowConsoleMessage, expect, signedInUser, test } from "./support.ts";
+import { addProductViaApi, allowConsoleMessage, expect, signedInUser, test } from "./support.ts";
 
 // NOTE: a phone as Chromium emulates it: 375 px wide, touch events, mobile viewport rules.
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
@@ -133,5 +133,151 @@ test.describe("at phone width", () => {
     await context.setOffline(false);
     await expect(banner).toBeHidden();
     await fresh;
+  });
+
+  test("the shop's choices are history entries: Back undoes a new sort", async ({ page }) => {
+    await signedInUser(page, "Back Button Shopper");
+    await page.goto("/shop");
+    const sort = page.getByLabel("Sort by");
+    await sort.selectOption("price-asc");
+    await expect(page).toHaveURL(/\/shop\?sort=price-asc$/);
+    await sort.selectOption("price-desc");
+    await expect(page).toHaveURL(/\/shop\?sort=price-desc$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/shop\?sort=price-asc$/);
+    await expect(sort).toHaveValue("price-asc");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(sort).toHaveValue("newest");
+  });
+
+  test("every button, link and field on the main screens is at least 44 × 44 px", async ({ page }) => {
+    test.slow();
+    await signedInUser(page, "Thumb Shopper");
+    // A product of one's own, so the Farmer Portal shows its stock buttons too.
+    await addProductViaApi(page.request, { stock: 5 });
+    await page.goto("/dashboard");
+    const deal = page.getByRole("region", { name: "Deal of the Day" });
+    await deal.getByRole("button", { name: /Add to Cart/ }).click();
+    const tooSmall: string[] = [];
+    for (const path of ["/dashboard", "/shop", "/cart", "/checkout", "/farmer", "/orders", "/account"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      const found = await page.evaluate(() => {
+        const small: string[] = [];
+        const controls = document.querySelectorAll<HTMLElement>(
+          "a[href], button, input, select, textarea, summary, [role='button'], [tabindex='0']",
+        );
+        for (const control of controls) {
+          if (!control.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+          // A checkbox or radio is reached through its label: the label is what the thumb hits.
+          const choice = control instanceof HTMLInputElement && ["checkbox", "radio"].includes(control.type);
+          const target = (choice && control.labels?.[0]) || control;
+          const box = target.getBoundingClientRect();
+          // NOTE: visually hidden controls (the skip link until focused, a file input behind its label).
+          if (box.width <= 1 || box.height <= 1) continue;
+          // NOTE: WCAG 2.5.8's inline exception: a link inside a sentence is sized by the line it sits in.
+          const inline = getComputedStyle(control).display === "inline" && control.closest("p") !== null;
+          if (inline) continue;
+          if (box.width < 44 || box.height < 44) {
+            const name = (control.getAttribute("aria-label") ?? control.textContent ?? "")
+              .trim()
+              .slice(0, 40);
+            small.push(
+              `${control.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+            );
+          }
+        }
+        return small;
+      });
+      tooSmall.push(...found.map((entry) => `${path}: ${entry}`));
+    }
+    expect(tooSmall, "controls below 44 × 44 px at 375 px").toEqual([]);
+  });
+});
+
+test.describe("scroll and motion at phone width", () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  test("a page opened from a footer link starts at its top, and Back returns to where the shopper was", async ({
+    page,
+  }) => {
+    await signedInUser(page, "Scrolling Shopper");
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Fresh products" })).toBeVisible();
+    const faq = page.getByRole("contentinfo").getByRole("link", { name: "FAQ" });
+    await faq.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(500);
+    await faq.tap();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(left - 50);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(left + 50);
+  });
+
+  test("with reduced motion the hero does not turn by itself; without it, it does", async ({ browser }) => {
+    /** The slides shown, second by second, over half a minute of the page's (test-driven) clock. */
+    const slidesShown = async (reducedMotion: "reduce" | "no-preference") => {
+      const context = await browser.newContext({
+        viewport: { width: 375, height: 740 },
+        isMobile: true,
+        hasTouch: true,
+        reducedMotion,
+      });
+      const page = await context.newPage();
+      await page.clock.install();
+      await signedInUser(page, "Still Shopper");
+      // NOTE: the pointer that tapped Sign in would rest over the hero, and a hovered hero waits.
+      await page.mouse.move(5, 735);
+      const current = page.locator("button[aria-label^='Show slide'][aria-current='true']");
+      const shown = new Set<string>();
+      for (let second = 0; second < 30; second += 1) {
+        shown.add((await current.getAttribute("aria-label")) ?? "");
+        await page.clock.runFor(1000);
+      }
+      await context.close();
+      return shown;
+    };
+    expect(await slidesShown("reduce")).toEqual(new Set(["Show slide 1"]));
+    expect((await slidesShown("no-preference")).size).toBeGreaterThan(1);
+  });
+});
+
+test.describe("on a wide touch screen", () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: true, hasTouch: true });
+
+  test("card actions that a mouse finds on hover are always shown where there is no hover", async ({
+    page,
+    browser,
+  }) => {
+    await signedInUser(page, "Tablet Shopper");
+    const product = await addProductViaApi(page.request);
+    await page.goto("/dashboard");
+    expect(await page.evaluate(() => matchMedia("(hover: none)").matches)).toBe(true);
+    const like = page.getByRole("button", { name: `Like ${product.name}` });
+    await expect(like).toBeVisible();
+    await expect(like.locator("..")).toHaveCSS("opacity", "1");
+    await like.tap();
+    await expect(like).toHaveAttribute("aria-pressed", "true");
+
+    // With a mouse at the same width, they wait for the hover.
+    const desktop = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      isMobile: false,
+      hasTouch: false,
+    });
+    const mousePage = await desktop.newPage();
+    await signedInUser(mousePage, "Desk Shopper");
+    expect(await mousePage.evaluate(() => matchMedia("(hover: hover)").matches)).toBe(true);
+    const actions = mousePage.getByRole("button", { name: `Add ${product.name} to cart` }).locator("..");
+    await expect(actions).toHaveCSS("opacity", "0");
+    await mousePage.getByRole("heading", { name: product.name }).hover();
+    await expect(actions).toHaveCSS("opacity", "1");
+    await desktop.close();
   });
 });

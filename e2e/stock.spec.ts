@@ -1,8 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { shopDate } from "../src/shared/shop-calendar.ts";
 import { anotherPerson, daysBefore, partOf, shopCard, uniqueName } from "./farmer-fixtures.ts";
 import { fillShipping, readCart, storeCart } from "./order-fixtures.ts";
-import { addProductViaApi, expectToast, photoFile, signedInUser } from "./support.ts";
+import { addProductViaApi, expect, expectToast, photoFile, signedInUser, test } from "./support.ts";
 
 test.describe("stock on screen", () => {
   test("a farmer lists produce with unit, stock and harvest date; a shopper buys the last units; the card says Sold out", async ({
@@ -18,7 +17,7 @@ test.describe("stock on screen", () => {
     await farmer.goto("/addProduct");
     await farmer.getByLabel("Product name").fill(name);
     await farmer.getByLabel("Price (Rs.)").fill("40");
-    await farmer.getByLabel("Category").selectOption("vegetables");
+    await farmer.getByLabel("Category", { exact: true }).selectOption("vegetables");
     await farmer.getByLabel("Description").fill("Picked at dawn, sold by weight");
     await farmer.getByLabel("Product image").setInputFiles(await photoFile());
     await farmer.getByLabel("Unit").selectOption("kg");

@@ -97,13 +97,21 @@ export async function signedInUser(page: Page, name?: string) {
   return credentials;
 }
 
-/** Fails on any serious or critical accessibility violation axe-core finds on the page. */
-export async function expectNoSeriousA11yViolations(page: Page) {
+/**
+ * Every violation axe finds on the page, of any impact (not only serious ones), as readable lines naming
+ * `where`; finite animations (a toast sliding in) end first, so axe sees final colours.
+ */
+export async function a11yViolations(page: Page, where: string) {
+  await waitForAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-  ).toEqual([]);
+  return results.violations.map(
+    (v) => `${where}: ${v.id} [${v.impact}] ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+}
+
+/** Fails on any accessibility violation axe finds on the page, of any impact. */
+export async function expectNoA11yViolations(page: Page, where: string) {
+  expect(await a11yViolations(page, where)).toEqual([]);
 }
 
 /** Waits for a toast with this text (toasts are role=alert in the top-right region). */

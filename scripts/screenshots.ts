@@ -4,11 +4,15 @@
  *   npm start                      # or any running Veggie Cart with demo data
  *   npx tsx scripts/screenshots.ts [base URL, default http://127.0.0.1:3000]
  *
- * It signs up a fresh account, signs in through the UI and photographs each screen 1280 px wide, in
- * Debian's Chromium (CHROMIUM_PATH to use another). SCREENSHOT_DIR changes where the files go.
+ * It photographs the farmer's workspace (/farmer) at 1280 and 375 px signed in as the demo farmer (so the
+ * server needs its demo data: not production), then signs up a fresh account, signs in through the UI and
+ * photographs each screen 1280 px wide, then the phone screens 375 px wide, in Debian's Chromium
+ * (CHROMIUM_PATH to use another).
+ * SCREENSHOT_DIR changes where the files go.
  */
 import path from "node:path";
-import { chromium, type Page } from "playwright-core";
+import { type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { DEMO_FARMER } from "../src/server/demo/demo.service.ts";
 
 const baseUrl = (process.argv[2] ?? process.env.BASE_URL ?? "http://127.0.0.1:3000").replace(/\/$/, "");
 const outDir = path.resolve(process.env.SCREENSHOT_DIR ?? "docs/screenshots");
@@ -43,6 +47,32 @@ const browser = await chromium.launch({
   args: ["--headless", "--no-sandbox", "--disable-gpu"],
 });
 try {
+  // The farmer's workspace as the demo farmer sees it: the summary, the demo orders in every state, their
+  // products; 1280 px wide, then at phone width. First, before this script's own order reaches their list.
+  const farmerViews: [string, BrowserContextOptions][] = [
+    ["farmer", { viewport: { width, height: 900 } }],
+    ["farmer-phone", { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true }],
+  ];
+  for (const [name, options] of farmerViews) {
+    const farmerContext = await browser.newContext({ baseURL: baseUrl, reducedMotion: "reduce", ...options });
+    const farmerPage = await farmerContext.newPage();
+    const login = await farmerPage.request.post("/api/auth/login", {
+      data: { email: DEMO_FARMER.email, password: DEMO_FARMER.password },
+      headers: { "x-veggie-cart": "1" },
+    });
+    if (login.status() !== 200) {
+      throw new Error(
+        `the demo farmer could not sign in (${login.status()}): does the server have demo data?`,
+      );
+    }
+    await farmerPage.goto("/farmer");
+    await farmerPage.getByRole("heading", { name: "Farmer Portal", level: 1 }).waitFor();
+    await farmerPage.getByRole("list", { name: "Incoming orders" }).waitFor();
+    await farmerPage.getByRole("list", { name: "My products" }).waitFor();
+    await shoot(farmerPage, name, false);
+    await farmerContext.close();
+  }
+
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width, height: 800 },

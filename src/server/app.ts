@@ -1,5 +1,4 @@
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
@@ -16,9 +15,11 @@ import { dealsRoutes } from "./deals/deals.routes.ts";
 import { farmerRoutes } from "./farmer/farmer.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { registerApiSchemas } from "./http/api-schemas.ts";
+import { registerEtags } from "./http/cache.ts";
 import { registerErrorHandler } from "./http/errors.ts";
 import { registerLimitStore } from "./http/limit-store.ts";
 import { registerLoadLimits, timeoutOptions } from "./http/limits.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSpa } from "./http/spa.ts";
 import { imagesRoutes } from "./images/images.routes.ts";
 import { likesRoutes } from "./likes/likes.routes.ts";
@@ -112,7 +113,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   await registerLoadLimits(app, config.limits, config.trustProxy !== 0);
   // NOTE: the API speaks JSON only; a text/plain body is refused with 415 instead of being parsed.
   app.removeContentTypeParser("text/plain");
-  await app.register(fastifyHelmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -154,6 +155,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     },
   });
   registerSessions(app, db, config);
+  registerEtags(app);
   await registerMail(app, db, config);
 
   await registerApiSchemas(app);

@@ -11,7 +11,7 @@ export const REDIRECT_AFTER_ADD_PRODUCT_MS = 1500;
 export const AUTH_TOAST_MS = 5000;
 export const TOAST_MS = 3000;
 
-/** Browser storage keys the spec names (product rules §3). */
+/** Browser storage keys the product's rules name (product rules §3). */
 export const storageKeys = {
   token: "token",
   loggedInUser: "loggedInUser",
@@ -20,12 +20,14 @@ export const storageKeys = {
   dealOfTheDay: "dealOfTheDay",
 } as const;
 
-/** Browser storage keys of our own, beyond the spec's. */
+/** Browser storage keys of our own, beyond those the product's rules name. */
 export const ownStorageKeys = {
   /** The signed-in user as last confirmed by the server, so the shop opens offline (decision 011). */
   offlineUser: "veggieCart.offlineUser",
   /** What was typed at checkout, kept in this tab across a reload (sessionStorage). */
   checkoutDraft: "veggieCart.checkoutDraft",
+  /** The accounts whose likes this browser has already merged its `likedProducts` into (decision 011). */
+  likesMergedFor: "veggieCart.likesMergedFor",
 } as const;
 
 /** A header a cross-site form cannot send: every state-changing API call carries it (CSRF defence). */

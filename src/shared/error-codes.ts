@@ -38,6 +38,13 @@ export const ERROR_CODES = {
   /** A line asks for more than is left; `fields` gives each such line's "Only N left". */
   out_of_stock: { status: 409, meaning: "A product in the cart has fewer left than asked for" },
   /** A part of an order cannot make this move from the status it has (the message names it). */
+  /** A relative stock change (PATCH `stockChange`) on a product whose stock is not counted. */
+  stock_not_tracked: {
+    status: 409,
+    meaning: "The product's stock is not counted, so it cannot change by a number",
+  },
+  /** A relative stock change would leave the stock below 0 (or above the most allowed); `fields` says why. */
+  stock_out_of_range: { status: 409, meaning: "The stock change would leave the stock below 0 or too high" },
   invalid_transition: { status: 409, meaning: "The order cannot move to that status from the one it has" },
   already_paid: { status: 409, meaning: "This part of the order is already marked as paid" },
   already_hidden: { status: 409, meaning: "The product is already hidden" },

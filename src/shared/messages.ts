@@ -1,4 +1,4 @@
-/** Every user-visible text the spec fixes (product rules §8), defined once for client and server. */
+/** Every user-visible text the product fixes (product rules §8), defined once for client and server. */
 export const messages = {
   signInRequired: "email and password are required",
   signUpRequired: "name, email and password are required",
@@ -22,6 +22,8 @@ export const messages = {
   unknownFarmer: "Please choose a farmer from the list",
   messagesTooFast: "You are sending messages too quickly. Please wait a minute and try again.",
   sendFailed: "Your message could not be sent. Please try again.",
+  /** After any 401 in a tab that was signed in: signed out elsewhere, ended from another device, or suspended. */
+  sessionEnded: "Your session has ended. Please sign in again.",
   accountSuspended:
     "This account is suspended, so it cannot sign in. If you think this is a mistake, write to hello@veggiecart.example.",
 } as const;

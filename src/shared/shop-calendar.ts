@@ -4,18 +4,29 @@ export const DEFAULT_SHOP_TIME_ZONE = "Asia/Kolkata";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The calendar day (`YYYY-MM-DD`) it is at `now` in `timeZone`. */
-export function shopDate(now: Date = new Date(), timeZone: string = DEFAULT_SHOP_TIME_ZONE): string {
-  let format = formatters.get(timeZone);
+/**
+ * One formatter per time zone and kind, made once: building an Intl.DateTimeFormat costs far more than using
+ * it (a CPU profile of order placement found 11 % of it making the deal window's formatter on every request).
+ */
+function formatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${withTime ? "time" : "date"} ${timeZone}`;
+  let format = formatters.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat("en-CA", {
       timeZone,
       year: "numeric",
       month: "2-digit",
       day: "2-digit",
+      ...(withTime ? { hourCycle: "h23", hour: "2-digit", minute: "2-digit", second: "2-digit" } : {}),
     });
-    formatters.set(timeZone, format);
+    formatters.set(key, format);
   }
+  return format;
+}
+
+/** The calendar day (`YYYY-MM-DD`) it is at `now` in `timeZone`. */
+export function shopDate(now: Date = new Date(), timeZone: string = DEFAULT_SHOP_TIME_ZONE): string {
+  const format = formatter(timeZone, false);
   const part = (type: string) => format.formatToParts(now).find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
@@ -38,16 +49,7 @@ export const addDays = (date: string, days: number): string =>
 
 /** How far `timeZone`'s wall clock is ahead of UTC at the instant `at`, in milliseconds. */
 function offsetAt(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(at));
+  const parts = formatter(timeZone, true).formatToParts(new Date(at));
   const value = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const wall = Date.UTC(
     value("year"),

@@ -36,8 +36,18 @@ const summary: FarmerSummary = {
   all: { orders: 9, revenue: 5000 },
 };
 
-/** The workspace on a server that answers the farmer's reads with these (and refuses anything else). */
-async function openWorkspace(fulfilments: FarmerFulfilment[], products = [aProduct({ userId: ravi.id })]) {
+/** A request the test's server answers itself: its URL, method and JSON body. */
+type Answer = (request: { url: URL; method: string; body: unknown }) => Response | undefined;
+
+/**
+ * The workspace on a server that answers the farmer's reads with these (and refuses anything else); `answer`
+ * is asked first, for what a test is about.
+ */
+async function openWorkspace(
+  fulfilments: FarmerFulfilment[],
+  products = [aProduct({ userId: ravi.id })],
+  { path = "/farmer", answer }: { path?: string; answer?: Answer } = {},
+) {
   const answers: Record<string, unknown> = {
     "/api/farmer/summary": summary,
     "/api/farmer/pending-count": { pending: fulfilments.filter((f) => f.status === "pending").length },
@@ -45,13 +55,16 @@ async function openWorkspace(fulfilments: FarmerFulfilment[], products = [aProdu
     "/api/farmer/products": { items: products },
   };
   const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const path = new URL(String(input), "http://localhost").pathname;
-    const body = (init?.method ?? "GET") === "GET" ? answers[path] : undefined;
+    const url = new URL(String(input), "http://localhost");
+    const method = init?.method ?? "GET";
+    const own = answer?.({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (own) return own;
+    const body = method === "GET" ? answers[url.pathname] : undefined;
     return body === undefined
       ? Response.json({ error: { code: "not_here", message: "Not in this test" } }, { status: 418 })
       : Response.json(body);
   });
-  const view = renderAt("/farmer", ravi);
+  const view = renderAt(path, ravi);
   // NOTE: the screen's code loads on first visit (a lazy route), which can take a while in a cold test run.
   await screen.findByRole("heading", { name: "Farmer Portal", level: 1 }, { timeout: 10_000 });
   return { ...view, fetchSpy };
@@ -135,5 +148,124 @@ describe("farmer workspace", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
     expect(await within(dialog).findByText(/Stock must be a whole number/)).toBeInTheDocument();
     expect(fetchSpy.mock.calls.some(([, init]) => init?.method === "PATCH")).toBe(false);
+  });
+
+  it("tells the farmer a product the shop hid, with the operator's reason", async () => {
+    await openWorkspace(
+      [],
+      [
+        aProduct({
+          name: "Saffron",
+          userId: ravi.id,
+          hidden: true,
+          hiddenReason: "Saffron cannot be sold as a vegetable",
+          farmerSuspended: false,
+        }),
+        aProduct({ name: "Okra", userId: ravi.id, hidden: false, hiddenReason: null }),
+      ],
+    );
+    const products = await screen.findByRole("list", { name: "My products" });
+    const [saffron, okra] = within(products).getAllByRole("listitem");
+    expect(saffron).toHaveTextContent("Hidden by the shop: Saffron cannot be sold as a vegetable");
+    expect(okra).not.toHaveTextContent("Hidden");
+  });
+
+  it("sends −1 / +1 as a change to the stock the server holds, and shows a refusal's message", async () => {
+    const okra = aProduct({ name: "Okra", userId: ravi.id, stock: 4, unit: "kg" });
+    const sent: unknown[] = [];
+    const refusal = "Only 2 left in stock: it cannot go below 0";
+    let held = okra;
+    await openWorkspace([], [okra], {
+      answer: ({ url, method, body }) => {
+        if (url.pathname === "/api/farmer/products") return Response.json({ items: [held] });
+        if (method !== "PATCH" || url.pathname !== `/api/products/${okra.id}`) return undefined;
+        sent.push(body);
+        const change = (body as { stockChange?: number }).stockChange;
+        // NOTE: a sale has left 2 on the server while the screen still shows 4.
+        if (change === 1) {
+          held = { ...okra, stock: 3 };
+          return Response.json({ product: held });
+        }
+        return Response.json(
+          { error: { code: "stock_out_of_range", message: refusal, fields: { stockChange: refusal } } },
+          { status: 409 },
+        );
+      },
+    });
+    const products = await screen.findByRole("list", { name: "My products" });
+    await userEvent.click(within(products).getByRole("button", { name: "One more Okra in stock" }));
+    const stock = within(products).getByRole("status", { name: "Stock of Okra" });
+    await vi.waitFor(() => expect(stock).toHaveTextContent("3"));
+    expect(sent).toEqual([{ stockChange: 1 }]);
+    await userEvent.click(within(products).getByRole("button", { name: "One less Okra in stock" }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(sent).toEqual([{ stockChange: 1 }, { stockChange: -1 }]);
+  });
+
+  it("filters by status from the address (?status=) and keeps the choice in it", async () => {
+    const asked: (string | null)[] = [];
+    const { router } = await openWorkspace([], undefined, {
+      path: "/farmer?status=confirmed",
+      answer: ({ url }) => {
+        if (url.pathname === "/api/farmer/orders") asked.push(url.searchParams.get("status"));
+        return undefined;
+      },
+    });
+    expect(await screen.findByText("No confirmed orders.")).toBeInTheDocument();
+    const show = screen.getByLabelText("Show");
+    expect(show).toHaveValue("confirmed");
+    expect(asked).toEqual(["confirmed"]);
+
+    await userEvent.selectOptions(show, "pending");
+    expect(await screen.findByText("No pending orders.")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("?status=pending");
+    expect(asked.at(-1)).toBe("pending");
+
+    await userEvent.selectOptions(show, "");
+    expect(await screen.findByText("No orders for your products yet.")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("");
+    expect(asked.at(-1)).toBeNull();
+  });
+
+  it("shows older orders a page at a time, then no more button", async () => {
+    const newer = fulfilment({ id: "f2", orderId: "0b000000-0000-4000-8000-000000000000" });
+    const older = fulfilment({ id: "f1", orderId: "0a000000-0000-4000-8000-000000000000" });
+    const cursors: (string | null)[] = [];
+    await openWorkspace([newer, older], undefined, {
+      answer: ({ url }) => {
+        if (url.pathname !== "/api/farmer/orders") return undefined;
+        const cursor = url.searchParams.get("cursor");
+        cursors.push(cursor);
+        return Response.json(
+          cursor === "page-2"
+            ? { fulfilments: [older], nextCursor: null }
+            : { fulfilments: [newer], nextCursor: "page-2" },
+        );
+      },
+    });
+    const list = await screen.findByRole("list", { name: "Incoming orders" });
+    expect(within(list).getAllByRole("article")).toHaveLength(1);
+    await userEvent.click(screen.getByRole("button", { name: "Show older orders" }));
+    await vi.waitFor(() => expect(within(list).getAllByRole("article")).toHaveLength(2));
+    expect(within(list).getAllByRole("article")[1]).toHaveTextContent("#0A000000");
+    expect(cursors).toEqual([null, "page-2"]);
+    expect(screen.queryByRole("button", { name: "Show older orders" })).not.toBeInTheDocument();
+  });
+
+  it("says why a move was refused (409: someone moved it meanwhile) and reloads the list", async () => {
+    const message = "This order is already cancelled, so it cannot be confirmed";
+    let reads = 0;
+    await openWorkspace([fulfilment()], undefined, {
+      answer: ({ url, method }) => {
+        if (url.pathname === "/api/farmer/orders" && method === "GET") reads += 1;
+        if (url.pathname === "/api/farmer/orders/f1/status" && method === "POST") {
+          return Response.json({ error: { code: "invalid_transition", message } }, { status: 409 });
+        }
+        return undefined;
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: /^Confirm:/ }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await vi.waitFor(() => expect(reads).toBeGreaterThan(1));
   });
 });

@@ -16,13 +16,19 @@ export function FarmerPage() {
           <p className="mt-1 text-stone-600">Your orders to fulfil, your sales and your stock.</p>
         </div>
         <nav aria-label="Farmer Portal sections" className="flex gap-4 text-sm font-semibold">
-          <a href="#incoming-orders-heading" className="text-brand-700 hover:underline">
+          <a
+            href="#incoming-orders-heading"
+            className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
+          >
             Incoming orders
           </a>
-          <a href="#my-products-heading" className="text-brand-700 hover:underline">
+          <a
+            href="#my-products-heading"
+            className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
+          >
             My products
           </a>
-          <Link to="/addProduct" className="text-brand-700 hover:underline">
+          <Link to="/addProduct" className="inline-flex min-h-11 items-center text-brand-700 hover:underline">
             Add a product
           </Link>
         </nav>

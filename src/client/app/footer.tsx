@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { LogoMark } from "../components/logo.tsx";
 
 /** NOTE: at phone widths each link is a 44 px tall touch target. */
-const footerLink = "inline-flex min-h-11 items-center hover:underline sm:min-h-0";
+const footerLink = "inline-flex min-h-11 min-w-11 items-center hover:underline sm:min-h-0 sm:min-w-0";
 
 export function Footer() {
   return (

@@ -6,7 +6,10 @@ import { useMe } from "../features/auth/me.api.ts";
 function SessionCheck({ children }: { children: (signedIn: boolean) => React.ReactNode }) {
   const me = useMe();
   if (me.isPending) return <Spinner label="Loading..." />;
-  if (me.isError) {
+  // NOTE: only a first check that fails has nothing to show. When a later check fails (the tab came back into
+  // view during a server hiccup), the page stays on the session last confirmed instead of being replaced by
+  // this message; a session that ended answers 401, which is a null user, not an error.
+  if (me.isError && me.data === undefined) {
     return (
       <div role="alert" className="mx-auto max-w-md px-4 py-16 text-center">
         <p className="text-stone-700">Could not reach Veggie Cart. Please try again.</p>

@@ -1,4 +1,5 @@
 import { useMe } from "../features/auth/me.api.ts";
+import { useOperatorUnreadCount } from "../features/messages/operator-unread.api.ts";
 import { useFarmerPendingCount } from "../features/orders/farmer-orders.api.ts";
 import { useCart } from "../lib/cart-store.ts";
 
@@ -18,6 +19,9 @@ export interface HeaderLink {
 export const pendingCountDescription = (count: number) =>
   count === 1 ? "1 order waiting for you" : `${count} orders waiting for you`;
 
+export const unreadCountDescription = (count: number) =>
+  count === 1 ? "1 unread message to the shop" : `${count} unread messages to the shop`;
+
 export const cartCountDescription = (count: number) =>
   count === 1 ? "1 item in your cart" : `${count} items in your cart`;
 
@@ -29,12 +33,15 @@ export function useCartCount(): number {
 /** The header's links, in order. Add a feature's link (and a hook for its count) here. */
 export function useHeaderLinks(): HeaderLink[] {
   const cartCount = useCartCount();
-  const signedIn = Boolean(useMe().data);
+  const me = useMe().data;
+  const signedIn = Boolean(me);
+  const operator = me?.operator === true;
   const pending = useFarmerPendingCount(signedIn).data ?? 0;
+  const unread = useOperatorUnreadCount(operator).data ?? 0;
   return [
     { to: "/shop", label: "Shop" },
     { to: "/addProduct", label: "AddProducts" },
-    // NOTE: beyond the spec's links: the farmer's workspace, with how many of their orders wait for them
+    // NOTE: beyond the product's header links (product rules §2): the farmer's workspace, with how many of their orders wait for them
     // (asked again whenever the tab regains focus).
     {
       to: "/farmer",
@@ -45,9 +52,13 @@ export function useHeaderLinks(): HeaderLink[] {
     { to: "/contact", label: "Contact" },
     { to: "/orders", label: "My orders" },
     { to: "/cart", label: "Cart", count: cartCount, countDescription: cartCountDescription(cartCount) },
-    // NOTE: beyond the spec's links: where a farmer reads what shoppers sent through the contact form.
+    // NOTE: beyond the product's header links (product rules §2): where a farmer reads what shoppers sent through the contact form.
     { to: "/messages", label: "Messages" },
     // Name, e-mail, password, signed-in devices, leaving.
     { to: "/account", label: "Account" },
+    // NOTE: only operators see the link (the server refuses everybody else), with the shop's unread messages.
+    ...(operator
+      ? [{ to: "/admin", label: "Admin", count: unread, countDescription: unreadCountDescription(unread) }]
+      : []),
   ];
 }

@@ -1,16 +1,22 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { ToastContainer } from "react-toastify";
+import { type ReactNode, useEffect } from "react";
+import { ToastContainer, toast } from "react-toastify";
 import "react-toastify/dist/ReactToastify.css";
 import { TOAST_MS } from "../../shared/constants.ts";
+import { messages } from "../../shared/messages.ts";
+import { followSignInElsewhere } from "../features/auth/auth-sync.ts";
 import { ApiRequestError } from "../lib/api-client.ts";
 import { UpdatePrompt } from "./connection-notices.tsx";
 
 export function createQueryClient() {
-  // NOTE: a 401 means this tab's session has ended (signed out elsewhere, or ended from another device):
-  // forgetting the user sends the signed-in screens to /login.
+  // NOTE: a 401 means this tab's session has ended (signed out elsewhere, ended from another device, or the
+  // account suspended): forgetting the user sends the signed-in screens to /login, saying why once. The cart
+  // and likes stay in this browser's storage for the next sign-in.
   const signedOut = (error: unknown) => {
-    if (error instanceof ApiRequestError && error.status === 401) client.setQueryData(["auth", "me"], null);
+    if (!(error instanceof ApiRequestError && error.status === 401)) return;
+    if (!client.getQueryData(["auth", "me"])) return;
+    client.setQueryData(["auth", "me"], null);
+    toast.info(messages.sessionEnded, { toastId: "session-ended" });
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: signedOut }),
@@ -33,6 +39,7 @@ export function createQueryClient() {
 }
 
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
+  useEffect(() => followSignInElsewhere(client), [client]);
   return (
     <QueryClientProvider client={client}>
       {children}

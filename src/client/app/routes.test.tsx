@@ -1,9 +1,18 @@
-import { screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
-import { renderAt } from "../test/render.tsx";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { messages } from "../../shared/messages.ts";
+import { renderAt, screenQueryClient } from "../test/render.tsx";
+import { Providers } from "./providers.tsx";
+import { RouteError } from "./route-error.tsx";
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha" };
+
+/** A screen whose render throws, as a bug in any feature would. */
+function Broken(): never {
+  throw new Error("boom");
+}
 
 describe("route guards", () => {
   it("sends a signed-out visitor on a guarded page to the sign-in screen", async () => {
@@ -24,7 +33,34 @@ describe("route guards", () => {
     expect(screen.queryByText("Page not found")).not.toBeInTheDocument();
   });
 
-  it("shows the header links of the spec", async () => {
+  it("says the shop cannot be reached when the first session check fails, and Try again asks again", async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(async () => Response.json({ error: { code: "internal" } }, { status: 500 }));
+    renderAt("/dashboard", null).client.removeQueries({ queryKey: ["auth", "me"] });
+    expect(await screen.findByText("Could not reach Veggie Cart. Please try again.")).toBeInTheDocument();
+    const calls = fetchSpy.mock.calls.length;
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(fetchSpy.mock.calls.length).toBeGreaterThan(calls));
+    vi.restoreAllMocks();
+  });
+
+  it("keeps the page when a later session check fails (the server hiccuped), instead of replacing it", async () => {
+    const { client } = renderAt("/addProduct", asha);
+    expect(await screen.findByRole("heading", { name: "Add New Product" })).toBeInTheDocument();
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+      Response.json({ error: { code: "internal" } }, { status: 500 }),
+    );
+    await client.refetchQueries({ queryKey: ["auth", "me"] });
+    expect(client.getQueryState(["auth", "me"])?.status).toBe("error");
+    // NOTE: the guard renders the failed check a moment later; the page is looked at after that.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(screen.getByRole("heading", { name: "Add New Product" })).toBeInTheDocument();
+    expect(screen.queryByText("Could not reach Veggie Cart. Please try again.")).not.toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
+
+  it("shows the product's header links", async () => {
     renderAt("/dashboard", asha);
     const nav = await screen.findByRole("navigation", { name: "Main" });
     for (const name of ["Home", "Shop", "AddProducts", "Contact", "Cart"]) {
@@ -34,7 +70,7 @@ describe("route guards", () => {
 });
 
 describe("sign-in screen", () => {
-  it("shows the spec's texts and refuses an empty form with its message, without calling the server", async () => {
+  it("shows the product's texts and refuses an empty form with its message, without calling the server", async () => {
     renderAt("/login", null);
     expect(await screen.findByText("Sign in to your account")).toBeInTheDocument();
     expect(screen.getByLabelText("Email address")).toHaveAttribute("type", "email");
@@ -47,7 +83,7 @@ describe("sign-in screen", () => {
 });
 
 describe("sign-up screen", () => {
-  it("shows the spec's texts and needs name, email and password", async () => {
+  it("shows the product's texts and needs name, email and password", async () => {
     renderAt("/signup", null);
     expect(await screen.findByRole("heading", { name: "Create your account" })).toBeInTheDocument();
     expect(screen.getByText("Join Veggie Cart today")).toBeInTheDocument();
@@ -64,5 +100,46 @@ describe("sign-up screen", () => {
     await userEvent.type(screen.getByLabelText("Password"), "short");
     await userEvent.click(screen.getByRole("button", { name: "Create account" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Password must be at least 8 characters");
+  });
+});
+
+describe("when things go wrong", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    window.localStorage.clear();
+  });
+
+  // NOTE: whichever request a screen (or its header) makes first is refused, as after a session ended elsewhere.
+  it.each(["/cart", "/checkout", "/orders", "/farmer", "/account", "/messages"])(
+    "a 401 on %s sends the tab to /login, says the session ended, and keeps the cart",
+    async (path) => {
+      const cart = [{ id: "p1", name: "Okra", price: 40, quantity: 2 }];
+      window.localStorage.setItem("cart", JSON.stringify(cart));
+      vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+        Response.json(
+          { error: { code: "unauthorized", message: "Please sign in to continue" } },
+          { status: 401 },
+        ),
+      );
+      const { router } = renderAt(path, asha);
+      expect(await screen.findByText(messages.sessionEnded, {}, { timeout: 10_000 })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe("/login");
+      expect(JSON.parse(window.localStorage.getItem("cart") ?? "[]")).toEqual(cart);
+    },
+  );
+
+  it("a screen that throws shows a page with Try again and a way to the shop, not a blank screen", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const router = createMemoryRouter([
+      { errorElement: <RouteError />, children: [{ path: "/", element: <Broken /> }] },
+    ]);
+    render(
+      <Providers client={screenQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    expect(await screen.findByRole("heading", { name: "Something went wrong" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to the shop" })).toHaveAttribute("href", "/shop");
   });
 });

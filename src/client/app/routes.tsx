@@ -1,22 +1,14 @@
-import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
 import { Spinner } from "../components/spinner.tsx";
 import { LoginPage } from "../features/auth/login-page.tsx";
 import { SignupPage } from "../features/auth/signup-page.tsx";
+import { ADMIN_SECTIONS } from "./admin-sections.ts";
 import { HomeRedirect, RequireSignedIn, RequireSignedOut } from "./guards.tsx";
-import { Layout } from "./layout.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
-
-/**
- * A screen loaded on first visit, so the sign-in screen does not wait for the whole shop's code: each
- * feature's screens become a chunk of their own.
- */
-const screen = (load: () => Promise<ComponentType>): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => ({ Component: await load() }),
-});
+import { RouteError, lazyScreen as screen } from "./route-error.tsx";
 
 /** The route table of product rules §2 (matching is case-insensitive, so /addproduct reaches /addProduct). */
-export const routes: RouteObject[] = [
+const table: RouteObject[] = [
   { path: "/", element: <HomeRedirect /> },
   {
     element: <RequireSignedOut />,
@@ -46,76 +38,105 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <Spinner label="Loading..." />,
     children: [
       {
-        element: <Layout />,
+        // NOTE: the header and footer come in a chunk of their own, loaded beside the screen's: the signed-out
+        // screens (/login, /signup) have no layout and download none of it (decision 012).
+        ...screen(() => import("./layout.tsx").then((m) => m.Layout)),
+        // NOTE: a screen's error shows inside the layout, so the header and its links stay usable.
+        errorElement: <RouteError />,
         children: [
           {
-            path: "/dashboard",
-            ...screen(() => import("../features/catalogue/dashboard-page.tsx").then((m) => m.DashboardPage)),
+            errorElement: <RouteError />,
+            children: [
+              {
+                path: "/dashboard",
+                ...screen(() => import("./catalogue-routes.tsx").then((m) => m.DashboardRoute)),
+              },
+              { path: "/shop", ...screen(() => import("./catalogue-routes.tsx").then((m) => m.ShopRoute)) },
+              {
+                path: "/products/:id",
+                ...screen(() => import("./catalogue-routes.tsx").then((m) => m.ProductRoute)),
+              },
+              {
+                path: "/addProduct",
+                ...screen(() => import("./catalogue-routes.tsx").then((m) => m.AddProductRoute)),
+              },
+              {
+                path: "/cart",
+                ...screen(() => import("../features/orders/cart-page.tsx").then((m) => m.CartPage)),
+              },
+              {
+                path: "/checkout",
+                ...screen(() => import("./checkout-with-account.tsx").then((m) => m.CheckoutWithAccount)),
+              },
+              {
+                path: "/order-confirmation",
+                ...screen(() =>
+                  import("../features/orders/order-confirmation-page.tsx").then(
+                    (m) => m.OrderConfirmationPage,
+                  ),
+                ),
+              },
+              {
+                path: "/orders",
+                ...screen(() => import("../features/orders/orders-page.tsx").then((m) => m.OrdersPage)),
+              },
+              {
+                path: "/orders/:id",
+                ...screen(() =>
+                  import("../features/orders/order-detail-page.tsx").then((m) => m.OrderDetailPage),
+                ),
+              },
+              {
+                path: "/farmer",
+                ...screen(() => import("./farmer-page.tsx").then((m) => m.FarmerPage)),
+              },
+              {
+                path: "/admin",
+                ...screen(() => import("./admin-page.tsx").then((m) => m.AdminPage)),
+                children: [
+                  // NOTE: every section's screen comes in the workspace's own chunk (admin-page.tsx).
+                  ...ADMIN_SECTIONS.map(({ path }) => ({
+                    ...(path ? { path } : { index: true as const }),
+                    ...screen(() => import("./admin-page.tsx").then((m) => m.adminScreens[path])),
+                  })),
+                ],
+              },
+              {
+                path: "/contact",
+                ...screen(() => import("../features/messages/contact-page.tsx").then((m) => m.ContactPage)),
+              },
+              {
+                path: "/faq",
+                ...screen(() => import("../features/messages/faq-page.tsx").then((m) => m.FaqPage)),
+              },
+              {
+                path: "/terms",
+                ...screen(() => import("../features/legal/terms-page.tsx").then((m) => m.TermsPage)),
+              },
+              {
+                path: "/privacy",
+                ...screen(() => import("../features/legal/terms-page.tsx").then((m) => m.TermsPage)),
+              },
+              {
+                path: "/messages",
+                ...screen(() => import("../features/messages/messages-page.tsx").then((m) => m.MessagesPage)),
+              },
+              {
+                path: "/account",
+                ...screen(() => import("../features/auth/account-page.tsx").then((m) => m.AccountPage)),
+              },
+              {
+                path: "/about",
+                ...screen(() => import("../features/about/about-page.tsx").then((m) => m.AboutPage)),
+              },
+              { path: "*", element: <NotFoundPage /> },
+            ],
           },
-          { path: "/shop", ...screen(() => import("./catalogue-routes.tsx").then((m) => m.ShopRoute)) },
-          {
-            path: "/addProduct",
-            ...screen(() => import("./catalogue-routes.tsx").then((m) => m.AddProductRoute)),
-          },
-          {
-            path: "/cart",
-            ...screen(() => import("../features/orders/cart-page.tsx").then((m) => m.CartPage)),
-          },
-          {
-            path: "/checkout",
-            ...screen(() => import("./checkout-with-account.tsx").then((m) => m.CheckoutWithAccount)),
-          },
-          {
-            path: "/order-confirmation",
-            ...screen(() =>
-              import("../features/orders/order-confirmation-page.tsx").then((m) => m.OrderConfirmationPage),
-            ),
-          },
-          {
-            path: "/orders",
-            ...screen(() => import("../features/orders/orders-page.tsx").then((m) => m.OrdersPage)),
-          },
-          {
-            path: "/orders/:id",
-            ...screen(() =>
-              import("../features/orders/order-detail-page.tsx").then((m) => m.OrderDetailPage),
-            ),
-          },
-          {
-            path: "/farmer",
-            ...screen(() => import("./farmer-page.tsx").then((m) => m.FarmerPage)),
-          },
-          {
-            path: "/contact",
-            ...screen(() => import("../features/messages/contact-page.tsx").then((m) => m.ContactPage)),
-          },
-          {
-            path: "/faq",
-            ...screen(() => import("../features/messages/faq-page.tsx").then((m) => m.FaqPage)),
-          },
-          {
-            path: "/terms",
-            ...screen(() => import("../features/legal/terms-page.tsx").then((m) => m.TermsPage)),
-          },
-          {
-            path: "/privacy",
-            ...screen(() => import("../features/legal/terms-page.tsx").then((m) => m.TermsPage)),
-          },
-          {
-            path: "/messages",
-            ...screen(() => import("../features/messages/messages-page.tsx").then((m) => m.MessagesPage)),
-          },
-          {
-            path: "/account",
-            ...screen(() => import("../features/auth/account-page.tsx").then((m) => m.AccountPage)),
-          },
-          {
-            path: "/about",
-            ...screen(() => import("../features/about/about-page.tsx").then((m) => m.AboutPage)),
-          },
-          { path: "*", element: <NotFoundPage /> },
         ],
       },
     ],
   },
 ];
+
+/** The table under one error page, so no failure anywhere leaves a blank screen. */
+export const routes: RouteObject[] = [{ errorElement: <RouteError />, children: table }];

@@ -7,9 +7,17 @@ type SelectFieldProps = FieldShellProps &
   };
 
 /** A labelled select with its hint and error message announced beside it. */
-export function SelectField({ label, error, hint, options, className, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  options,
+  className,
+  invalidBy,
+  ...select
+}: SelectFieldProps) {
   return (
-    <FieldShell label={label} error={error} hint={hint} className={className}>
+    <FieldShell label={label} error={error} hint={hint} className={className} invalidBy={invalidBy}>
       {(control) => (
         <select {...control} {...select}>
           {options.map((option) => (

@@ -1,3 +1,4 @@
+import type { ZodType, z } from "zod";
 import { ApiErrorSchema } from "../../shared/api-error.ts";
 import { CSRF_HEADER } from "../../shared/constants.ts";
 import type { ErrorCode } from "../../shared/error-codes.ts";
@@ -33,8 +34,16 @@ export interface ApiOptions {
   signal?: AbortSignal;
 }
 
-/** Calls our API: JSON in and out, the session cookie, the CSRF header, and errors as ApiRequestError. */
-export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promise<T> {
+/**
+ * Calls our API: JSON in and out, the session cookie, the CSRF header, and errors as ApiRequestError. The
+ * answer is checked with `schema`, the shared schema the route declares for it (`NoContentSchema` for a 204),
+ * so a screen only ever sees what the API promises; anything else is a `bad_response`.
+ */
+export async function apiFetch<S extends ZodType>(
+  path: string,
+  schema: S,
+  options: ApiOptions = {},
+): Promise<z.output<S>> {
   const headers: Record<string, string> = { [CSRF_HEADER]: "1", ...options.headers };
   let body = options.body;
   if (options.json !== undefined) {
@@ -57,11 +66,21 @@ export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promi
   }
   // NOTE: the service worker marks an answer it gave from its offline copy (src/client/sw.ts).
   reportServerReached(!response.headers.has(OFFLINE_COPY_HEADER));
-  if (response.status === 204) return undefined as T;
-  const payload: unknown = await response.json().catch(() => undefined);
+  // NOTE: a 204 has no body; it is read as null, what NoContentSchema expects.
+  const payload: unknown = response.status === 204 ? null : await response.json().catch(() => undefined);
   if (!response.ok) throw errorFromReply(response.status, payload);
-  return payload as T;
+  return parseReply(schema, response.status, payload);
 }
+
+/** A 2xx answer's body checked with its shared schema; one that does not match is a `bad_response`. */
+export function parseReply<S extends ZodType>(schema: S, status: number, payload: unknown): z.output<S> {
+  const parsed = schema.safeParse(payload);
+  if (parsed.success) return parsed.data;
+  throw new ApiRequestError(status, "bad_response", BAD_RESPONSE_MESSAGE);
+}
+
+const BAD_RESPONSE_MESSAGE =
+  "Veggie Cart sent an answer this page does not understand. Reload the page and try again.";
 
 /** The ApiRequestError for a non-2xx answer with body `payload` (already parsed from JSON, if it was). */
 export function errorFromReply(status: number, payload: unknown): ApiRequestError {

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from "react";
 import { storageKeys } from "../../shared/constants.ts";
 import {
   type CartItem,
@@ -7,51 +6,19 @@ import {
   MAX_LINE_QUANTITY,
   MIN_LINE_QUANTITY,
 } from "../../shared/schemas/cart.ts";
-import { writeStored } from "./storage.ts";
+import { createStoredList, useStoredList } from "./storage.ts";
 
 /**
  * The cart lives in localStorage under `cart` (product rules §3), saved on every change. Every screen reads it through
  * this store, and other tabs' changes arrive through the `storage` event, so two tabs stay consistent.
  */
-const listeners = new Set<() => void>();
-let cached: { raw: string | null; items: CartItem[] } = { raw: null, items: [] };
+const cart = createStoredList<CartItem>(storageKeys.cart, (entry) => {
+  const parsed = CartItemSchema.safeParse(entry);
+  return parsed.success ? parsed.data : undefined;
+});
 
-function parse(raw: string | null): CartItem[] {
-  if (!raw) return [];
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (!Array.isArray(value)) return [];
-    return value.flatMap((entry) => {
-      const parsed = CartItemSchema.safeParse(entry);
-      return parsed.success ? [parsed.data] : [];
-    });
-  } catch {
-    return [];
-  }
-}
-
-export function readCart(): CartItem[] {
-  const raw = window.localStorage.getItem(storageKeys.cart);
-  if (raw !== cached.raw) cached = { raw, items: parse(raw) };
-  return cached.items;
-}
-
-function saveCart(items: CartItem[]): void {
-  writeStored(storageKeys.cart, items);
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === storageKeys.cart || event.key === null) listener();
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
+export const readCart = cart.read;
+const saveCart = cart.write;
 
 /** The most of a line the cart offers: the line maximum, or the stock last seen when that is lower. */
 export const maxQuantityOf = (item: Pick<CartItem, "stock">): number =>
@@ -120,6 +87,6 @@ export function clearCart(): void {
 }
 
 /** The cart's lines, re-rendering on every change in this tab or another. */
-export function useCart(): CartItem[] {
-  return useSyncExternalStore(subscribe, readCart, () => []);
+export function useCart(): readonly CartItem[] {
+  return useStoredList(cart);
 }

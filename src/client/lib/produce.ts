@@ -16,11 +16,25 @@ export function stockLabel(stock: number | null | undefined): string | null {
 
 export const isSoldOut = (stock: number | null | undefined) => stockState(stock ?? null) === "sold_out";
 
+let shopTimeZone = DEFAULT_SHOP_TIME_ZONE;
+
 /**
- * The shop's calendar day now. NOTE: the server's `SHOP_TIME_ZONE` is not sent to the browser; a shop run in
- * another zone would see "today" shift by its offset from the default for a few hours a day.
+ * The shop's time zone (the server's `SHOP_TIME_ZONE`), as GET /api/auth/me tells it at every start; until
+ * then, and for a zone this browser does not know, the default stays.
  */
-export const shopToday = () => shopDate(new Date(), DEFAULT_SHOP_TIME_ZONE);
+export function setShopTimeZone(timeZone: string): void {
+  try {
+    new Intl.DateTimeFormat("en-CA", { timeZone });
+    shopTimeZone = timeZone;
+  } catch {
+    // NOTE: an unknown zone (an old browser's time-zone data) keeps the one in use.
+  }
+}
+
+export const getShopTimeZone = () => shopTimeZone;
+
+/** The shop's calendar day now, in the shop's time zone (not the browser's). */
+export const shopToday = () => shopDate(new Date(), shopTimeZone);
 
 /** "Harvested today / yesterday / 3 days ago" for a `YYYY-MM-DD` date, or null without one. */
 export const harvestLabel = (harvestedOn: string | null | undefined): string | null =>

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { Workbox } from "workbox-window";
+import type { Workbox } from "workbox-window";
 
 /**
  * Registers the service worker (src/client/sw.ts) in a production build. A new version installs in the
@@ -12,7 +12,11 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !("serviceWorker" in navigator)) return;
-  const workbox = new Workbox("/sw.js", { scope: "/" });
+  // NOTE: Workbox's window library is a chunk of its own, fetched after the first screen (decision 012).
+  void import("workbox-window").then(({ Workbox }) => register(new Workbox("/sw.js", { scope: "/" })));
+}
+
+function register(workbox: Workbox): void {
   workbox.addEventListener("waiting", () => {
     applyUpdate = () => {
       workbox.addEventListener("controlling", () => window.location.reload());

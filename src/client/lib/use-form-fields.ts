@@ -1,4 +1,4 @@
-import { type ChangeEvent, useCallback, useRef, useState } from "react";
+import { type ChangeEvent, useCallback, useId, useRef, useState } from "react";
 import type { ZodType, z } from "zod";
 import { ApiRequestError } from "./api-client.ts";
 import { fieldErrors, focusFirstInvalid } from "./form-errors.ts";
@@ -9,52 +9,125 @@ export type Validation<S extends ZodType> =
   | { ok: true; data: z.output<S> }
   | { ok: false; fields: Record<string, string> };
 
+export interface FormFieldsOptions<T> {
+  /**
+   * Messages that speak of the whole form ("Please fill out all fields..."): said once, in the form's own
+   * message, with every field they concern marked invalid and pointing at it, never repeated under each field.
+   */
+  formMessages?: readonly string[];
+  /** Called with the values after every change a field makes (a draft kept, a live re-check). */
+  onChange?: (values: T) => void;
+}
+
+/** What a field component needs to show its state: its own message, or the form message it is marked by. */
+export interface FieldState {
+  error: string | undefined;
+  invalidBy: string | undefined;
+}
+
 /**
- * The state every form of ours keeps: its values, a message per invalid field, and focus moved to the first
- * invalid control (so its message is read out). `field(name)` gives a field component its name, value, error
- * and change handler.
+ * The state every form of ours keeps: its values, a message per invalid field, one form-level message, and
+ * focus moved to the first invalid control (so its message is read out). `field(name)` gives a field
+ * component its name, value, error and change handler; `fieldState(name)` gives a hand-built control its
+ * error (the file input of the add-product form).
  */
-export function useFormFields<T extends { [K in keyof T]: string }>(initial: T | (() => T)) {
+export function useFormFields<T extends { [K in keyof T]: string }>(
+  initial: T | (() => T),
+  options: FormFieldsOptions<T> = {},
+) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [ownFormError, setFormError] = useState<string | null>(null);
+  const formErrorId = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  const formMessages = options.formMessages ?? [];
+  const isFormMessage = (message: string | undefined) =>
+    message !== undefined && formMessages.includes(message);
+  const sharedMessage = Object.values(errors).find(isFormMessage);
+  /** The form's message: its own (a refusal no field explains), else a form-level field message. */
+  const formError = ownFormError ?? sharedMessage ?? null;
 
-  const showErrors = useCallback((fields: Record<string, string>) => {
+  const showErrors = useCallback((fields: Record<string, string>, { focus = true } = {}) => {
     setErrors(fields);
-    requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+    if (focus) requestAnimationFrame(() => focusFirstInvalid(formRef.current));
   }, []);
 
-  /** Checks the values with a shared schema; on failure the fields show their messages. */
-  function validate<S extends ZodType>(schema: S, input: unknown = values): Validation<S> {
+  /**
+   * Checks the values (or `input`) with a shared schema; on failure the fields show their messages and focus
+   * goes to the first invalid one (not with `focus: false`, for a re-check while the user types).
+   */
+  function validate<S extends ZodType>(
+    schema: S,
+    input: unknown = values,
+    { focus = true } = {},
+  ): Validation<S> {
     const parsed = schema.safeParse(input);
     if (parsed.success) {
       setErrors({});
       return { ok: true, data: parsed.data };
     }
     const fields = fieldErrors(parsed.error);
-    showErrors(fields);
+    showErrors(fields, { focus });
     return { ok: false, fields };
   }
 
-  /** Shows the server's per-field messages of a refused request, if it sent any. */
-  function showServerErrors(error: unknown): void {
-    if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) showErrors(error.fields);
+  /** Shows the server's per-field messages of a refused request, if it sent any; true when it did. */
+  function showServerErrors(error: unknown): boolean {
+    if (!(error instanceof ApiRequestError) || Object.keys(error.fields).length === 0) return false;
+    showErrors(error.fields);
+    return true;
+  }
+
+  /** Sets (or clears, with undefined) one field's message, as a control checks itself on change. */
+  function setFieldError(name: string, message: string | undefined) {
+    setErrors((current) => {
+      const { [name]: _, ...rest } = current;
+      return message === undefined ? rest : { ...rest, [name]: message };
+    });
+  }
+
+  function fieldState(name: string): FieldState {
+    const message = errors[name];
+    return isFormMessage(message)
+      ? { error: undefined, invalidBy: formErrorId }
+      : { error: message, invalidBy: undefined };
+  }
+
+  function set<K extends keyof T & string>(name: K, value: string) {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    options.onChange?.(next);
   }
 
   function field<K extends keyof T & string>(name: K) {
     return {
       name,
       value: values[name],
-      error: errors[name],
-      onChange: (event: ChangeEvent<FieldElement>) =>
-        setValues((current) => ({ ...current, [name]: event.target.value })),
+      ...fieldState(name),
+      onChange: (event: ChangeEvent<FieldElement>) => set(name, event.target.value),
     };
   }
 
   function reset(next: T) {
     setValues(next);
     setErrors({});
+    setFormError(null);
   }
 
-  return { values, errors, formRef, field, validate, showErrors, showServerErrors, reset };
+  return {
+    values,
+    errors,
+    formRef,
+    formError,
+    formErrorId,
+    setFormError,
+    field,
+    fieldState,
+    set,
+    setFieldError,
+    validate,
+    showErrors,
+    showServerErrors,
+    reset,
+  };
 }

@@ -3,7 +3,7 @@ import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import type { User } from "../../shared/schemas/auth.ts";
-import { Providers } from "../app/providers.tsx";
+import { createQueryClient, Providers } from "../app/providers.tsx";
 import { routes } from "../app/routes.tsx";
 
 /**
@@ -16,7 +16,12 @@ export function renderAt(
   /** Query data known before the first render (key, data), so a screen shows it without the network. */
   seed: [readonly unknown[], unknown][] = [],
 ) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // NOTE: the app's own client (its 401 handling included), without retries.
+  const client = createQueryClient();
+  client.setDefaultOptions({
+    ...client.getDefaultOptions(),
+    queries: { ...client.getDefaultOptions().queries, retry: false },
+  });
   client.setQueryData(["auth", "me"], user);
   for (const [key, data] of seed) {
     client.setQueryDefaults(key, { staleTime: Number.POSITIVE_INFINITY });

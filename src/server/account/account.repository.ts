@@ -111,21 +111,34 @@ export function deleteExpiredEmailChanges(db: Kysely<Database>, now: string) {
  * shop, their sessions and links end, and the row itself stays (orders point at it) with a name that says
  * what happened, an address nobody can own and a password hash nothing matches.
  */
+/** The e-mail addresses the account's orders were placed with (checkout's own field, any address). */
+export async function checkoutEmailsOf(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("orders")
+    .select("email")
+    .distinct()
+    .where("user_id", "=", userId)
+    .execute();
+  return rows.map((row) => row.email);
+}
+
 export async function anonymiseUser(
   trx: Transaction<Database>,
   userId: string,
-  replacement: { name: string; email: string; passwordHash: string; deletedAt: string; oldEmail?: string },
+  replacement: { name: string; email: string; passwordHash: string; deletedAt: string },
 ): Promise<void> {
   await trx.deleteFrom("products").where("owner_id", "=", userId).execute();
-  await trx.deleteFrom("images").where("owner_id", "=", userId).execute();
+  // NOTE: a picture a deal plan shows stays, still owned by this (anonymised) row: the plan is the shop's,
+  // and its picture was copied from a product, so it holds no personal data.
+  await trx
+    .deleteFrom("images")
+    .where("owner_id", "=", userId)
+    .where("id", "not in", trx.selectFrom("deal_plans").select("image_id").where("image_id", "is not", null))
+    .execute();
   await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
   await trx.deleteFrom("password_resets").where("user_id", "=", userId).execute();
   await trx.deleteFrom("email_changes").where("user_id", "=", userId).execute();
   await trx.deleteFrom("likes").where("user_id", "=", userId).execute();
-  // Mails still waiting for a retry would reach a person who asked to be forgotten.
-  if (replacement.oldEmail) {
-    await trx.deleteFrom("mail_queue").where("recipient", "=", replacement.oldEmail).execute();
-  }
   await trx
     .updateTable("orders")
     .set({ full_name: replacement.name, email: replacement.email })

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { accountMessages } from "../../shared/messages.ts";
 import {
   AccountSchema,
@@ -8,6 +7,7 @@ import {
   ChangePasswordSchema,
   DeleteAccountSchema,
   EmailChangedSchema,
+  EndedSessionsSchema,
   MessageResponseSchema,
   PasswordResetConfirmSchema,
   PasswordResetRequestSchema,
@@ -15,7 +15,8 @@ import {
   TokenSchema,
   UpdateAccountSchema,
 } from "../../shared/schemas/account.ts";
-import { IdParamsSchema, NoContentSchema } from "../../shared/schemas/api.ts";
+import { IdParamsSchema } from "../../shared/schemas/api.ts";
+import { NoContentSchema } from "../../shared/schemas/auth.ts";
 import { clearSessionCookie, requireUser, sessionToken } from "../auth/session.plugin.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
@@ -97,7 +98,7 @@ export async function accountRoutes(app: FastifyInstance, { db, config }: Option
     return reply.status(204).send(null);
   });
 
-  const revokeSchema = { response: { 200: z.object({ ended: z.number().int() }) } };
+  const revokeSchema = { response: { 200: EndedSessionsSchema } };
   typed.post("/sessions/revoke-others", { schema: revokeSchema }, async (request) => {
     const { user, sessionHash } = signedIn(request, config);
     return { ended: await account.endOtherSessions(db.kysely, user.id, sessionHash) };

@@ -259,15 +259,19 @@ export function endOtherSessions(db: Kysely<Database>, userId: string, currentSe
  */
 export async function deleteAccount(db: Kysely<Database>, userId: string, password: string): Promise<void> {
   const row = await requirePassword(db, userId, password, "password");
-  await db.transaction().execute((trx) =>
-    repo.anonymiseUser(trx, userId, {
+  await db.transaction().execute(async (trx) => {
+    // NOTE: read before the orders lose them: mails still waiting for a retry, to the account's address or
+    // to one given at checkout (order confirmations, status moves), would reach a person who asked to be
+    // forgotten.
+    const addresses = [row.email, ...(await repo.checkoutEmailsOf(trx, userId))];
+    await repo.anonymiseUser(trx, userId, {
       name: accountMessages.deletedAccountName,
       // NOTE: `.invalid` is reserved (RFC 2606): no mail can ever reach it, and the id keeps it unique.
       email: `deleted-${userId}@deleted.invalid`,
       passwordHash: "!deleted",
       deletedAt: new Date().toISOString(),
-    }),
-  );
-  await deleteQueuedMailsTo(db, row.email);
+    });
+    await deleteQueuedMailsTo(trx, addresses);
+  });
   await endSessions(db, { userId });
 }

@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountMessages, messages } from "../../shared/messages.ts";
+import { DealPlanningSchema } from "../../shared/schemas/admin.ts";
 import type { FarmerOrderList } from "../../shared/schemas/farmer.ts";
+import { addDays, shopDate } from "../../shared/shop-calendar.ts";
 import { hashSessionToken } from "../auth/auth.service.ts";
+import { insertQueuedMail } from "../mail/mail-queue.repository.ts";
 import { EMAIL_CHANGE_SUBJECT } from "../mail/templates.ts";
+import { signUpOperator } from "../test/admin-fixtures.ts";
+import { addProductWithPicture } from "../test/multipart.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { testShipping } from "../test/order-helpers.ts";
 import { linkToken, mailsTo } from "../test/outbox.ts";
@@ -20,8 +25,12 @@ const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefo
 const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/129.0.0.0 Mobile Safari/537.36";
 
-const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, cookie?: string, payload?: object) =>
-  request(t.app, { method, url, cookie, ...(payload ? { payload } : {}) });
+const call = (
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  url: string,
+  cookie?: string,
+  payload?: object,
+) => request(t.app, { method, url, cookie, ...(payload ? { payload } : {}) });
 /** Who a session cookie signs in as, or null when it has ended. */
 const whoIs = async (cookie: string) =>
   (await request(t.app, { method: "GET", url: "/api/auth/me", cookie })).json().user as {
@@ -346,5 +355,71 @@ describe("deleting an account", () => {
     expect(confirmed.statusCode).toBe(200);
     expect(await mailsTo(t, buyer.email)).toHaveLength(mailsBefore);
     expect(await mailsTo(t, part!.shipping.email)).toEqual([]);
+  });
+
+  it("keeps a deal plan's picture when the operator who planned it leaves", async () => {
+    const operator = await signUpOperator(t.app, t.db, "Olga Leaves");
+    const product = await addProductWithPicture(t.app, operator.cookie, "Guavas", "60");
+    const planned = await call("PUT", "/api/admin/deal", operator.cookie, {
+      date: addDays(shopDate(new Date(), "Asia/Kolkata"), 1),
+      name: "Guavas",
+      description: "A basket of guavas.",
+      price: 40,
+      originalPrice: 60,
+      imageId: product.image.split("/").pop()!.split("?")[0]!,
+    });
+    expect(planned.statusCode, planned.body).toBe(200);
+    const [plan] = DealPlanningSchema.parse(planned.json()).plans;
+
+    const gone = await call("DELETE", "/api/account", operator.cookie, { password: operator.password });
+    expect(gone.statusCode, gone.body).toBe(204);
+    const shopper = await signUpAndLogIn(t.app, "Deal Watcher");
+    expect((await call("GET", `/api/products/${product.id}`, shopper.cookie)).statusCode).toBe(404);
+    const picture = await call("GET", plan!.image, shopper.cookie);
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers["content-type"]).toBe("image/webp");
+  });
+
+  it("drops mails waiting for a retry to its own address and to every address its orders gave at checkout", async () => {
+    const buyer = await signUpAndLogIn(t.app, "Gift Giver");
+    const farmer = await signUpAndLogIn(t.app, "Gift Farmer");
+    const honey = await insertProduct(t.db.kysely, farmer.id, { name: "Honey", pricePaise: 40000 });
+    const checkoutEmail = `gift.${randomUUID()}@example.com`;
+    const placed = await request(t.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: buyer.cookie,
+      headers: { "idempotency-key": randomUUID() },
+      payload: {
+        items: [{ productId: honey.id, quantity: 1 }],
+        shipping: { ...testShipping, email: checkoutEmail },
+        paymentMethod: "upi",
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    // Mails whose first send failed (an SMTP server down), as the mailer queues them.
+    const unrelated = `someone.${randomUUID()}@example.com`;
+    for (const recipient of [buyer.email, checkoutEmail, unrelated]) {
+      await insertQueuedMail(t.db.kysely, {
+        id: randomUUID(),
+        recipient,
+        subject: "Your order",
+        text_body: "Thank you",
+        html_body: "<p>Thank you</p>",
+        attempts: 1,
+        next_attempt_at: new Date().toISOString(),
+        last_error: "connection refused",
+        created_at: new Date().toISOString(),
+      });
+    }
+
+    const gone = await call("DELETE", "/api/account", buyer.cookie, { password: buyer.password });
+    expect(gone.statusCode).toBe(204);
+    const queued = await t.db.kysely
+      .selectFrom("mail_queue")
+      .select("recipient")
+      .where("recipient", "in", [buyer.email, checkoutEmail, unrelated])
+      .execute();
+    expect(queued.map((row) => row.recipient)).toEqual([unrelated]);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopDate } from "../../shared/shop-calendar.ts";
 import { DEAL_ID, dealWindow } from "../deals/deals.service.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
-import { rowCounts } from "../test/db-snapshot.ts";
+import { tableChecksums } from "../test/db-snapshot.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { placed } from "../test/order-helpers.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
@@ -71,7 +71,7 @@ describe("operator routes", () => {
   });
 
   it("answer 401 signed out and 403 to shoppers and farmers, changing nothing", async () => {
-    const before = await rowCounts(t.db);
+    const before = await tableChecksums(t.db);
     for (const route of routes()) {
       const signedOut = await request(t.app, route);
       expect(signedOut.statusCode, `${route.method} ${route.url}`).toBe(401);
@@ -83,7 +83,7 @@ describe("operator routes", () => {
     }
     const audit = await t.db.kysely.selectFrom("audit_log").select("action").execute();
     expect(audit.map((row) => row.action)).toEqual(["operator.grant"]);
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableChecksums(t.db)).toEqual(before);
     const part = await t.db.kysely
       .selectFrom("fulfilments")
       .select("status")

@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { messages } from "../../shared/messages.ts";
-import { MeResponseSchema, NoContentSchema } from "../../shared/schemas/api.ts";
-import { LoginSchema, SignupSchema, UserResponseSchema } from "../../shared/schemas/auth.ts";
+import {
+  LoginSchema,
+  MeResponseSchema,
+  NoContentSchema,
+  SignupSchema,
+  UserResponseSchema,
+} from "../../shared/schemas/auth.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { enforceRateLimits, passwordCheckLimits } from "../http/rate-limit.ts";
@@ -93,6 +98,6 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   typed.get(
     "/me",
     { config: { public: "with-session" }, schema: { response: { 200: MeResponseSchema } } },
-    async (request) => ({ user: request.user ?? null }),
+    async (request) => ({ user: request.user ?? null, shopTimeZone: config.shopTimeZone }),
   );
 }

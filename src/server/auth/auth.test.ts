@@ -31,7 +31,7 @@ describe("sign-up", () => {
     expect(res.json().error.message).toBe(messages.emailTaken);
   });
 
-  it("needs name, email and password, with the spec's message", async () => {
+  it("needs name, email and password, with the product's message", async () => {
     for (const payload of [
       {},
       { name: "", email: "a@b.co", password: "long enough" },
@@ -132,7 +132,7 @@ describe("sign-in", () => {
     expect(wrongPassword.json().error.message).toBe(messages.wrongCredentials);
   });
 
-  it("needs email and password, with the spec's message", async () => {
+  it("needs email and password, with the product's message", async () => {
     for (const payload of [{}, { email: "a@example.com" }, { email: "", password: "x" }]) {
       const res = await login(payload);
       expect(res.statusCode).toBe(400);
@@ -149,7 +149,20 @@ describe("sessions", () => {
     expect(res.json().user).toEqual({ id: user.id, email: user.email, name: "Kiran", operator: false });
     for (const signedOut of [await me(), await me("vc_session=forged-token")]) {
       expect(signedOut.statusCode).toBe(200);
-      expect(signedOut.json()).toEqual({ user: null });
+      expect(signedOut.json()).toEqual({ user: null, shopTimeZone: "Asia/Kolkata" });
+    }
+  });
+
+  it("tells the browser the shop's time zone (SHOP_TIME_ZONE), signed in or out", async () => {
+    const elsewhere = await createTestApp({ shopTimeZone: "Pacific/Kiritimati" });
+    try {
+      const user = await signUpAndLogIn(elsewhere.app, "Tala");
+      for (const cookie of [undefined, user.cookie]) {
+        const res = await request(elsewhere.app, { method: "GET", url: "/api/auth/me", cookie });
+        expect(res.json().shopTimeZone).toBe("Pacific/Kiritimati");
+      }
+    } finally {
+      await elsewhere.close();
     }
   });
 
@@ -158,7 +171,7 @@ describe("sessions", () => {
     const res = await request(t.app, { method: "POST", url: "/api/auth/logout", cookie: user.cookie });
     expect(res.statusCode).toBe(204);
     expect(res.cookies[0]).toMatchObject({ name: "vc_session", value: "" });
-    expect((await me(user.cookie)).json()).toEqual({ user: null });
+    expect((await me(user.cookie)).json().user).toBeNull();
   });
 
   it("ends a session past its absolute expiry or idle for too long", async () => {
@@ -174,8 +187,8 @@ describe("sessions", () => {
       .set({ last_seen_at: new Date(Date.now() - 8 * 24 * 3600 * 1000).toISOString() })
       .where("user_id", "=", idle.id)
       .execute();
-    expect((await me(expired.cookie)).json()).toEqual({ user: null });
-    expect((await me(idle.cookie)).json()).toEqual({ user: null });
+    expect((await me(expired.cookie)).json().user).toBeNull();
+    expect((await me(idle.cookie)).json().user).toBeNull();
   });
 });
 
@@ -185,7 +198,7 @@ describe("session cache", () => {
     expect((await me(user.cookie)).json().user).toMatchObject({ id: user.id });
     const out = await request(t.app, { method: "POST", url: "/api/auth/logout", cookie: user.cookie });
     expect(out.statusCode).toBe(204);
-    expect((await me(user.cookie)).json()).toEqual({ user: null });
+    expect((await me(user.cookie)).json().user).toBeNull();
     const list = await request(t.app, { method: "GET", url: "/api/products", cookie: user.cookie });
     expect(list.statusCode).toBe(401);
   });
@@ -207,7 +220,7 @@ describe("session cache", () => {
     expect((await me(user.cookie)).json().user).toMatchObject({ id: user.id });
     invalidateSessions({ userId: user.id });
     for (const cookie of [user.cookie, secondCookie]) {
-      expect((await me(cookie)).json()).toEqual({ user: null });
+      expect((await me(cookie)).json().user).toBeNull();
     }
   });
 });

@@ -134,7 +134,7 @@ export interface OrdersTable {
   city: string;
   state: string;
   zip_code: string;
-  /** address, city, state and zip joined, as the spec's Order has it. */
+  /** address, city, state and zip joined, as the API's Order has it (product rules §3). */
   shipping_address: string;
   /** The checkout form's phone ('' for orders placed before it was asked). */
   phone: string;

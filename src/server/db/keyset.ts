@@ -68,7 +68,8 @@ const INT4_MAX = 2_147_483_647;
 const isText = (value: unknown, max: number): value is string =>
   typeof value === "string" && value.length > 0 && value.length <= max && !value.includes("\0");
 
-const invalidCursor = () =>
+/** The 400 for a cursor this server did not hand out (or no longer reads), for every list. */
+export const invalidCursor = () =>
   new AppError("invalid_cursor", "This page link is no longer valid; please start from the first page", {
     cursor: "Invalid cursor",
   });
@@ -120,7 +121,7 @@ export function decodeCursor(
 export function pageOf<Row>(
   rows: readonly Row[],
   limit: number,
-  keyset: Pick<Keyset, "scope">,
+  keyset: Pick<Keyset, "scope" | "tier">,
   positionOf: (row: Row) => KeysetPosition,
 ): { rows: Row[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);

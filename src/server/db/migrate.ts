@@ -1,6 +1,13 @@
-import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from "kysely";
+import {
+  DEFAULT_MIGRATION_TABLE,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  Migrator,
+  sql,
+} from "kysely";
 import type { Db } from "./database.ts";
-import { migrationTableSchema } from "./dialect.ts";
+import { migrationTableSchema, tableExists } from "./dialect.ts";
 import * as usersSessions from "./migrations/0001-users-sessions.ts";
 import * as catalogue from "./migrations/0002-catalogue.ts";
 import * as messages from "./migrations/0003-messages.ts";
@@ -37,28 +44,35 @@ export async function migrateUpTo(db: Db, name: string): Promise<void> {
   return migrate(db, (migrator) => migrator.migrateTo(name));
 }
 
-async function migrate(db: Db, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
-  // NOTE: migrations run strictly in number order (decision 010): a database that has run a later number
-  // refuses an earlier one it missed, rather than applying it out of order.
-  const migrator = new Migrator({
+/**
+ * NOTE: migrations run strictly in number order (decision 010): a database that has run a later number
+ * refuses an earlier one it missed, rather than applying it out of order.
+ */
+async function migratorFor(db: Db): Promise<Migrator> {
+  return new Migrator({
     db: db.kysely,
     provider,
     migrationTableSchema: await migrationTableSchema(db.kysely),
   });
-  const { error, results } = await run(migrator);
+}
+
+async function migrate(db: Db, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
+  const { error, results } = await run(await migratorFor(db));
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`, { cause: error });
   }
 }
 
-/** The migrations this code knows that the database has not run yet (none: the schema is current). */
+/**
+ * The migrations this code knows that the database has not run yet (none: the schema is current). Read from
+ * Kysely's migration table directly: /api/ready asks on every probe, and the migrator's own look-up reads the
+ * catalogue of every schema in the database (see tableExists).
+ */
 export async function pendingMigrations(db: Db): Promise<string[]> {
-  const migrator = new Migrator({
-    db: db.kysely,
-    provider,
-    migrationTableSchema: await migrationTableSchema(db.kysely),
-    allowUnorderedMigrations: true,
-  });
-  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+  const executed = (await tableExists(db.kysely, DEFAULT_MIGRATION_TABLE))
+    ? await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db.kysely)
+    : { rows: [] };
+  const done = new Set(executed.rows.map((row) => row.name));
+  return Object.keys(migrations).filter((name) => !done.has(name));
 }

@@ -1,11 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  DealResponseSchema,
-  ImageBytesSchema,
-  ImageQuerySchema,
-  NoContentSchema,
-} from "../../shared/schemas/api.ts";
+import { DealResponseSchema, ImageBytesSchema, ImageQuerySchema } from "../../shared/schemas/api.ts";
+import { NoContentSchema } from "../../shared/schemas/auth.ts";
 import { requireUser } from "../auth/session.plugin.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";

@@ -23,7 +23,7 @@ export const DEAL_UNIT: ProductUnit = "piece";
 /** The built-in picture (the cabbage); a planned picture is served like any product's. */
 export const DEAL_IMAGE_URL = "/api/deal/image";
 
-/** The deal of the day as the spec fixes it (product rules §3): Cabbage at 5 against 10, Vegetables, by "system". */
+/** The deal of the day as the product fixes it (product rules §3): Cabbage at 5 against 10, Vegetables, by "system". */
 const dealProduct = {
   name: "Cabbage",
   pricePaise: 500,
@@ -59,7 +59,7 @@ export function dealWindow(now: Date, timeZone: string): { date: string; startTi
   };
 }
 
-/** The built-in deal (the spec's cabbage) running at `now`. */
+/** The built-in deal (the product's cabbage, product rules §9) running at `now`. */
 export function currentDeal(now: Date = new Date(), timeZone: string = DEFAULT_SHOP_TIME_ZONE): CurrentDeal {
   const { startTime, endTime } = dealWindow(now, timeZone);
   return { id: DEAL_ID, ...dealProduct, startTime, endTime };
@@ -82,7 +82,7 @@ export async function dealAt(db: Kysely<Database>, now: Date, timeZone: string):
 
 const dealImageUrl = (imageId: string | null) => (imageId ? imageUrl(imageId) : DEAL_IMAGE_URL);
 
-/** The deal as the API shows it (rupees, the spec's field names). */
+/** The deal as the API shows it (rupees, the product's field names). */
 export function dealForApi(deal: CurrentDeal): Deal {
   return {
     id: deal.id,

@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("deal of the day", () => {
-  it("is the spec's cabbage at 5 against 10, running from midnight to midnight in the shop's time zone", async () => {
+  it("is the product's cabbage at 5 against 10, running from midnight to midnight in the shop's time zone", async () => {
     expect((await request(t.app, { method: "GET", url: "/api/deal" })).statusCode).toBe(401);
     const user = await signUpAndLogIn(t.app);
     const res = await request(t.app, { method: "GET", url: "/api/deal", cookie: user.cookie });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { CATEGORIES, type Category, type ProductUnit } from "../../shared/schemas/products.ts";
 import type { Database, Db, NewProductRow } from "../db/database.ts";
+import { refreshPlannerStatistics } from "../db/dialect.ts";
 import { saveImageIfMissing } from "../images/images.service.ts";
 import * as repo from "./demo.repository.ts";
 import { renderDemoImages, SYSTEM_FARMER } from "./demo.service.ts";
@@ -289,6 +290,7 @@ export async function seedGeneratedCatalogue(db: Db, options: GenerateOptions): 
       }
     });
   }
+  if (options.products > existing) await refreshPlannerStatistics(db.kysely);
   return {
     added: Math.max(0, options.products - existing),
     total: Math.max(existing, options.products),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  FarmerFulfilmentSchema,
+  FarmerFulfilmentResponseSchema,
   FarmerOrderListQuerySchema,
   FarmerOrderListSchema,
   FarmerPendingCountSchema,
@@ -27,7 +27,7 @@ import {
 export async function farmerRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const partParams = z.object({ fulfilmentId: z.string().min(1).max(100) });
-  const partResponse = { 200: z.object({ fulfilment: FarmerFulfilmentSchema }) };
+  const partResponse = { 200: FarmerFulfilmentResponseSchema };
 
   typed.get("/products", { schema: { response: { 200: FarmerProductListSchema } } }, async (request) => {
     const user = requireUser(request);

@@ -17,7 +17,7 @@ import {
 import type { OrderFulfilment, OrderLine, Shipping } from "../../shared/schemas/orders.ts";
 import { type Actor, recordAudit } from "../audit/audit.service.ts";
 import type { Database, OrderItemsTable, OrdersTable } from "../db/database.ts";
-import { decodeCursor, encodeCursor, type Keyset } from "../db/keyset.ts";
+import { decodeCursor, type Keyset, pageOf } from "../db/keyset.ts";
 import { AppError, forbidden, notFound } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { fulfilmentStatusMail } from "../mail/templates.ts";
@@ -381,15 +381,11 @@ export async function listFarmerOrders(
     limit: query.limit + 1,
     keyset: FARMER_ORDERS_KEYSET,
   });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    fulfilments: await toFarmerFulfilments(db, page),
-    nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor(FARMER_ORDERS_KEYSET, { key: last.created_at, id: last.id })
-        : null,
-  };
+  const page = pageOf(rows, query.limit, FARMER_ORDERS_KEYSET, (row) => ({
+    key: row.created_at,
+    id: row.id,
+  }));
+  return { fulfilments: await toFarmerFulfilments(db, page.rows), nextCursor: page.nextCursor };
 }
 
 /** How many of the farmer's parts wait for them (pending). */

@@ -3,8 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/test-app.ts";
-import { testDialect } from "../test/test-db.ts";
+import { buildApp } from "../app.ts";
+import { createDb, type Db } from "../db/database.ts";
+import { migrateToLatest, migrateUpTo } from "../db/migrate.ts";
+import { createTestApp, type TestApp, testConfig } from "../test/test-app.ts";
+import { createTestDatabase, type TestDatabase, testDialect } from "../test/test-db.ts";
 
 let t: TestApp;
 const appScript = `console.log(${JSON.stringify("fresh ".repeat(500))});`;
@@ -92,5 +95,46 @@ describe("readiness", () => {
     const ready = await t.app.inject({ method: "GET", url: "/api/ready" });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: "ready", database: testDialect });
+  });
+
+  /** The real app on a database of its own, which `prepare` may leave behind or break before the check. */
+  async function readyWhen(prepare: (database: TestDatabase) => Promise<Db>) {
+    const database = await createTestDatabase({ migrate: false });
+    const db = await prepare(database);
+    const app = await buildApp({ config: testConfig({ databaseUrl: database.url }), db });
+    try {
+      return {
+        ready: await app.inject({ method: "GET", url: "/api/ready" }),
+        health: await app.inject({ method: "GET", url: "/api/health" }),
+      };
+    } finally {
+      await app.close();
+      await database.dispose();
+    }
+  }
+
+  it("answers 503 while migrations are pending, naming them, though the process is alive", async () => {
+    const { ready, health } = await readyWhen(async (database) => {
+      await migrateUpTo(database.db, "0008-likes");
+      return database.db;
+    });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().error.code).toBe("database_unavailable");
+    expect(ready.json().error.message).toContain("0009-catalogue-search");
+    expect(health.statusCode).toBe(200);
+  });
+
+  it("answers 503 when the database does not answer", async () => {
+    const { ready, health } = await readyWhen(async (database) => {
+      // NOTE: a connection of the app's own, used once and closed: every later query fails, as it would with
+      // a database that went away.
+      const gone = createDb(database.url);
+      await migrateToLatest(gone);
+      await gone.close();
+      return gone;
+    });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().error.code).toBe("database_unavailable");
+    expect(health.statusCode).toBe(503);
   });
 });

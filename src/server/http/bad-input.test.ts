@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifyDbError } from "../db/dialect.ts";
-import { rowCounts } from "../test/db-snapshot.ts";
+import { tableChecksums } from "../test/db-snapshot.ts";
 import { multipartBody, sampleImage } from "../test/multipart.ts";
 import { insertFarmer, insertProduct } from "../test/order-fixtures.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
@@ -35,12 +35,12 @@ async function expectRefused(
   options: Parameters<typeof request>[1],
   message = /NUL|no longer valid|invalid/i,
 ) {
-  const before = await rowCounts(t.db);
+  const before = await tableChecksums(t.db);
   const res = await request(t.app, options);
   const label = `${options.method} ${options.url}`;
   expect(res.statusCode, `${label}: ${res.body}`).toBe(400);
   expect(res.json().error.message, label).toMatch(message);
-  expect(await rowCounts(t.db), label).toEqual(before);
+  expect(await tableChecksums(t.db), label).toEqual(before);
   return res;
 }
 

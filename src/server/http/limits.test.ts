@@ -1,9 +1,11 @@
+import { EventEmitter } from "node:events";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { CSRF_HEADER } from "../../shared/constants.ts";
 import { type ServerLimits, serverLimitDefaults } from "../config.ts";
 import { idleConnection, slowClient } from "../test/slow-client.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
+import { capConnectionsPerClient } from "./limits.ts";
 
 /**
  * The slow-connection attacks, scaled down for `npm test` (short timeouts, a few hundred connections); the
@@ -92,6 +94,38 @@ describe("slow clients cannot hold the server", () => {
     } finally {
       for (const connection of held) connection.stop();
     }
+  });
+});
+
+describe("the per-client connection cap", () => {
+  /** A connection as the server sees it: its peer's address, closed by `destroy` or by its peer. */
+  const connectFrom = (server: EventEmitter, remoteAddress: string) => {
+    const socket = Object.assign(new EventEmitter(), {
+      remoteAddress,
+      destroyed: false,
+      destroy() {
+        socket.destroyed = true;
+        return socket;
+      },
+    });
+    server.emit("connection", socket);
+    return socket;
+  };
+
+  it("counts an IPv6 client by its /64, and an IPv4 one by its address", () => {
+    const server = new EventEmitter();
+    capConnectionsPerClient(server, 2);
+    const first = connectFrom(server, "2001:db8:1:2::a");
+    expect(connectFrom(server, "2001:db8:1:2::b").destroyed).toBe(false);
+    expect(connectFrom(server, "2001:db8:1:2:ffff:1:2:3").destroyed).toBe(true);
+    expect(connectFrom(server, "2001:db8:1:3::a").destroyed).toBe(false);
+    first.emit("close");
+    expect(connectFrom(server, "2001:db8:1:2::c").destroyed).toBe(false);
+
+    expect(connectFrom(server, "198.51.100.1").destroyed).toBe(false);
+    expect(connectFrom(server, "::ffff:198.51.100.1").destroyed).toBe(false);
+    expect(connectFrom(server, "198.51.100.1").destroyed).toBe(true);
+    expect(connectFrom(server, "198.51.100.2").destroyed).toBe(false);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Socket } from "node:net";
 import fastifyUnderPressure from "@fastify/under-pressure";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { ServerLimits } from "../config.ts";
+import { clientKey } from "./client-key.ts";
 import { AppError } from "./errors.ts";
 
 /** Seconds a client is told to wait when we are overloaded. */
@@ -26,6 +27,34 @@ export function timeoutOptions(limits: ServerLimits): Partial<FastifyServerOptio
   } as Partial<FastifyServerOptions>;
 }
 
+/** The part of a server (or socket) the per-client cap listens to. */
+interface ConnectionSource {
+  on(event: "connection", listener: (socket: ClientSocket) => void): unknown;
+}
+type ClientSocket = Pick<Socket, "remoteAddress" | "destroy" | "once">;
+
+/**
+ * Closes a new connection at once when its client already holds `max` open ones. Clients are counted as the
+ * rate limits count them (clientKey): an IPv6 client by its /64, so rotating addresses within it gains nothing.
+ */
+export function capConnectionsPerClient(server: ConnectionSource, max: number): void {
+  const open = new Map<string, number>();
+  server.on("connection", (socket) => {
+    const client = clientKey(socket.remoteAddress ?? "");
+    const count = (open.get(client) ?? 0) + 1;
+    if (count > max) {
+      socket.destroy();
+      return;
+    }
+    open.set(client, count);
+    socket.once("close", () => {
+      const left = (open.get(client) ?? 1) - 1;
+      if (left <= 0) open.delete(client);
+      else open.set(client, left);
+    });
+  });
+}
+
 /**
  * Caps open connections in all and per client address (when no proxy stands in front: behind one, every
  * connection is the proxy's), and answers 503 with Retry-After while the event loop lags.
@@ -36,23 +65,7 @@ export async function registerLoadLimits(
   behindProxy: boolean,
 ): Promise<void> {
   app.server.maxConnections = limits.maxConnections;
-  if (!behindProxy) {
-    const open = new Map<string, number>();
-    app.server.on("connection", (socket: Socket) => {
-      const address = socket.remoteAddress ?? "";
-      const count = (open.get(address) ?? 0) + 1;
-      if (count > limits.maxConnectionsPerAddress) {
-        socket.destroy();
-        return;
-      }
-      open.set(address, count);
-      socket.once("close", () => {
-        const left = (open.get(address) ?? 1) - 1;
-        if (left <= 0) open.delete(address);
-        else open.set(address, left);
-      });
-    });
-  }
+  if (!behindProxy) capConnectionsPerClient(app.server, limits.maxConnectionsPerAddress);
 
   if (limits.maxEventLoopDelayMs > 0) {
     await app.register(fastifyUnderPressure, {

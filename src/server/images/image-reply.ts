@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ImageQuerySchema } from "../../shared/schemas/api.ts";
+import { clientHasCurrent } from "../http/cache.ts";
 import { parseWith } from "../http/errors.ts";
 import { IMAGE_CONTENT_TYPE } from "./images.service.ts";
 
@@ -7,16 +8,6 @@ import { IMAGE_CONTENT_TYPE } from "./images.service.ts";
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 
 export const requestedWidth = (request: FastifyRequest) => parseWith(ImageQuerySchema, request.query).w;
-
-/** True when the client already holds this exact variant (If-None-Match, weak or strong, or *). */
-export function clientHasCurrent(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers["if-none-match"];
-  if (!header) return false;
-  return header
-    .split(",")
-    .map((tag) => tag.trim().replace(/^W\//, ""))
-    .some((tag) => tag === etag || tag === "*");
-}
 
 /** Answers with a WebP variant, or 304 when the client's copy is current. */
 export function sendImage(

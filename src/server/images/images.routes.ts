@@ -1,15 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  IdParamsSchema,
-  ImageBytesSchema,
-  ImageQuerySchema,
-  NoContentSchema,
-} from "../../shared/schemas/api.ts";
+import { IdParamsSchema, ImageBytesSchema, ImageQuerySchema } from "../../shared/schemas/api.ts";
+import { NoContentSchema } from "../../shared/schemas/auth.ts";
 import type { Db } from "../db/database.ts";
 import { documentOnly } from "../http/api-schemas.ts";
+import { clientHasCurrent } from "../http/cache.ts";
 import { notFound } from "../http/errors.ts";
-import { clientHasCurrent, requestedWidth, sendImage } from "./image-reply.ts";
+import { requestedWidth, sendImage } from "./image-reply.ts";
 import { chooseVariant, variantBytes } from "./images.service.ts";
 
 const imageNotFound = () => notFound("This image does not exist");

@@ -13,6 +13,18 @@ export async function listLikedProductIds(db: Kysely<Database>, userId: string):
   return rows.map((row) => row.product_id);
 }
 
+/** When the account last liked something (ISO time), or null when it likes nothing. */
+export async function latestLikeAt(db: Kysely<Database>, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("likes")
+    .select("created_at")
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at ?? null;
+}
+
 export async function isLiked(db: Kysely<Database>, userId: string, productId: string): Promise<boolean> {
   const row = await db
     .selectFrom("likes")

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { NoContentSchema } from "../../shared/schemas/api.ts";
+import { NoContentSchema } from "../../shared/schemas/auth.ts";
 import { LikeParamsSchema, LikesResponseSchema, MergeLikesBodySchema } from "../../shared/schemas/likes.ts";
 import { requireUser } from "../auth/session.plugin.ts";
 import type { Db } from "../db/database.ts";

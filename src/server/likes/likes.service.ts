@@ -47,8 +47,10 @@ export async function mergeLikes(
   ]);
   const room = Math.max(0, MAX_LIKES - existing.size);
   const added = wanted.filter((id) => visible.has(id) && !existing.has(id)).slice(0, room);
-  // Later in the browser's list is a later like, so the account lists them newest first as well.
-  const now = Date.now();
+  // Later in the browser's list is a later like, so the account lists them newest first as well; all of them
+  // after the account's own likes (a like made in the same millisecond as the merge would otherwise tie).
+  const latest = await repo.latestLikeAt(db, viewer.id);
+  const now = Math.max(Date.now(), latest === null ? 0 : Date.parse(latest) + added.length);
   await repo.insertLikes(
     db,
     added.map((productId, i) => ({

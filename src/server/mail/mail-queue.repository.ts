@@ -54,7 +54,8 @@ export function deleteQueuedMail(db: Kysely<Database>, id: string) {
   return db.deleteFrom("mail_queue").where("id", "=", id).execute();
 }
 
-/** A deleted account's mails that still wait for a retry. */
-export function deleteQueuedMailsTo(db: Kysely<Database>, recipient: string) {
-  return db.deleteFrom("mail_queue").where("recipient", "=", recipient).execute();
+/** A deleted account's mails that still wait for a retry, to any of its addresses. */
+export async function deleteQueuedMailsTo(db: Kysely<Database>, recipients: readonly string[]) {
+  if (recipients.length === 0) return;
+  await db.deleteFrom("mail_queue").where("recipient", "in", recipients).execute();
 }

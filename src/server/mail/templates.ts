@@ -1,4 +1,5 @@
 import { APP_TITLE } from "../../shared/constants.ts";
+import { formatRupees } from "../../shared/money.ts";
 import { type FulfilmentStatus, fulfilmentStatusLabels } from "../../shared/schemas/fulfilments.ts";
 import {
   type Order,
@@ -11,9 +12,6 @@ import {
 import type { Mail } from "./mail.ts";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const rupees = (amount: number) =>
-  `₹${amount.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 interface Content {
   greeting: string;
@@ -126,8 +124,8 @@ export function welcomeMail(to: string, name: string, shopUrl: string): Mail {
 
 /** An order's (or a part's) lines and their total, as table rows. */
 const lineRows = (items: readonly OrderLine[], total: number): [string, string][] => [
-  ...items.map((item): [string, string] => [`${item.name} × ${item.quantity}`, rupees(item.lineTotal)]),
-  ["Total", rupees(total)],
+  ...items.map((item): [string, string] => [`${item.name} × ${item.quantity}`, formatRupees(item.lineTotal)]),
+  ["Total", formatRupees(total)],
 ];
 
 /** How the chosen method is paid, in the words the confirmation page uses. */

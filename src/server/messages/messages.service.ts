@@ -12,7 +12,7 @@ import type {
 import type { Message } from "../../shared/schemas/messages.ts";
 import { type Actor, recordAudit } from "../audit/audit.service.ts";
 import type { Database, MessagesTable } from "../db/database.ts";
-import { decodeCursor, pageOf } from "../db/keyset.ts";
+import { decodeCursor, invalidCursor, pageOf } from "../db/keyset.ts";
 import { AppError, notFound } from "../http/errors.ts";
 import * as repo from "./messages.repository.ts";
 
@@ -99,15 +99,7 @@ const INBOX_KEYSET = { scope: "inbox", keyKind: "string" } as const;
 function decodeInboxCursor(text: string) {
   const { key, id } = decodeCursor(text, INBOX_KEYSET);
   const [, rank, createdAt] = /^([01])\|(.+)$/.exec(String(key)) ?? [];
-  if (rank === undefined || createdAt === undefined) {
-    throw new AppError(
-      "invalid_cursor",
-      "This page link is no longer valid; please start from the first page",
-      {
-        cursor: "Invalid cursor",
-      },
-    );
-  }
+  if (rank === undefined || createdAt === undefined) throw invalidCursor();
   return { rank: Number(rank), createdAt, id };
 }
 

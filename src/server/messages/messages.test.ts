@@ -123,6 +123,8 @@ describe("POST /api/messages: contact", () => {
   it("lists a farmer's inbox newest first", async () => {
     const shopper = await signUpAndLogIn(t.app);
     const first = await send(shopper.cookie, contact({ farmerId: secondFarmer.id, message: "first" }));
+    // NOTE: "newest" is by arrival time to the millisecond; two sends within one millisecond have no order.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const second = await send(shopper.cookie, contact({ farmerId: secondFarmer.id, message: "second" }));
     const ids = (await inbox(secondFarmer.cookie)).json().messages.map((m: { id: string }) => m.id);
     expect(ids.indexOf(second.json().message.id)).toBeLessThan(ids.indexOf(first.json().message.id));

@@ -4,7 +4,7 @@ import { orderNumber } from "../../shared/schemas/orders.ts";
 import { addDays, shopDate } from "../../shared/shop-calendar.ts";
 import { DEAL_ID, dealWindow } from "../deals/deals.service.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
-import { rowCounts } from "../test/db-snapshot.ts";
+import { tableChecksums } from "../test/db-snapshot.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { postOrder, testShipping } from "../test/order-helpers.ts";
 import { mailsTo } from "../test/outbox.ts";
@@ -184,7 +184,7 @@ describe("the operator fulfils the shop's own part", () => {
   it("follows the same transition rules as a farmer: 409 for a move they do not list, 400 without a cancel reason, 404 unknown; nothing changes", async () => {
     const placed = await order([dealLine(1)]);
     const id = shopPart(placed).id;
-    const before = await rowCounts(t.db);
+    const before = await tableChecksums(t.db);
     const delivered = await move(id, { status: "delivered" });
     expect(delivered.statusCode).toBe(409);
     expect(delivered.json().error).toMatchObject({
@@ -195,7 +195,7 @@ describe("the operator fulfils the shop's own part", () => {
     expect((await move("00000000-0000-4000-8000-000000000000", { status: "confirmed" })).statusCode).toBe(
       404,
     );
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableChecksums(t.db)).toEqual(before);
 
     const cancelled = await move(id, { status: "cancelled", reason: "No cabbages left today" });
     expect(cancelled.statusCode).toBe(200);

@@ -28,7 +28,7 @@ import type { ProductUnit } from "../../shared/schemas/products.ts";
 import { addDays, DEFAULT_SHOP_TIME_ZONE, startOfShopDay } from "../../shared/shop-calendar.ts";
 import type { Actor } from "../audit/audit.service.ts";
 import type { Database } from "../db/database.ts";
-import { decodeCursor, encodeCursor, pageOf } from "../db/keyset.ts";
+import { decodeCursor, pageOf } from "../db/keyset.ts";
 import { type CurrentDeal, DEAL_ID, DEAL_UNIT, dealAt, dealWindow } from "../deals/deals.service.ts";
 import {
   type FulfilmentRow,
@@ -553,15 +553,8 @@ export async function listOwnOrders(
 ): Promise<OrderList> {
   const after = cursor ? decodeCursor(cursor, repo.ORDERS_KEYSET) : undefined;
   const rows = await repo.listOwnOrders(db, userId, limit + 1, after);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    orders: await loadOrders(db, page),
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor(repo.ORDERS_KEYSET, { key: last.created_at, id: last.id })
-        : null,
-  };
+  const page = pageOf(rows, limit, repo.ORDERS_KEYSET, (row) => ({ key: row.created_at, id: row.id }));
+  return { orders: await loadOrders(db, page.rows), nextCursor: page.nextCursor };
 }
 
 // ---- the operator's side ----

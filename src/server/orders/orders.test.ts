@@ -187,7 +187,7 @@ describe("POST /api/orders: the server prices every line", () => {
     expect(justUnder.json().order.total).toBe(1_000_000);
   });
 
-  it("refuses an empty cart and a missing body with the spec's message", async () => {
+  it("refuses an empty cart and a missing body with the product's message", async () => {
     const empty = await postOrder(shopper, orderBody([]));
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe(orderMessages.cartEmpty);

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSRF_HEADER } from "../../shared/constants.ts";
 import { stockMessages } from "../../shared/schemas/orders.ts";
-import { rowCounts } from "../test/db-snapshot.ts";
+import { tableChecksums } from "../test/db-snapshot.ts";
 import { insertFarmer, insertProduct } from "../test/order-fixtures.ts";
 import { orderBody, placed, postOrder, stockOf } from "../test/order-helpers.ts";
 import { startServerProcess } from "../test/server-process.ts";
@@ -44,7 +44,7 @@ describe("placing an order takes the stock", () => {
     const peas = await product("Peas", 2);
     const corn = await product("Corn", 0);
     const okra = await product("Okra", 5);
-    const before = await rowCounts(t.db);
+    const before = await tableChecksums(t.db);
     const res = await postOrder(t.app, buyer, [
       { productId: okra.id, quantity: 4 },
       { productId: peas.id, quantity: 3 },
@@ -57,7 +57,7 @@ describe("placing an order takes the stock", () => {
       fields: { "items.1.quantity": "Only 2 left", "items.2.quantity": "Sold out" },
     });
     expect(res.json().error.message).toBe("Line 2: only 2 of Peas left. Lower the quantity and try again.");
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableChecksums(t.db)).toEqual(before);
     // NOTE: okra's 4 were taken inside the refused transaction and rolled back with it.
     expect(await stockOf(t.app, buyer, okra.id)).toBe(5);
     expect(await stockOf(t.app, buyer, peas.id)).toBe(2);

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productMessages } from "../../shared/schemas/product-form.ts";
 import { type Product, ProductListSchema, ProductSchema } from "../../shared/schemas/products.ts";
 import { shopDate } from "../../shared/shop-calendar.ts";
-import { rowCounts } from "../test/db-snapshot.ts";
+import { tableChecksums } from "../test/db-snapshot.ts";
 import { type FormValue, multipartBody, sampleImage } from "../test/multipart.ts";
-import { placed } from "../test/order-helpers.ts";
+import { placed, postOrder, stockOf } from "../test/order-helpers.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 
 let t: TestApp;
@@ -67,19 +67,19 @@ describe("unit, stock and harvest date", () => {
       [{ harvestedOn: "2026-13-01" }, "harvestedOn", productMessages.harvestedOnInvalid],
       [{ harvestedOn: "yesterday" }, "harvestedOn", productMessages.harvestedOnInvalid],
     ];
-    const before = await rowCounts(t.db);
+    const before = await tableChecksums(t.db);
     for (const [fields, field, message] of cases) {
       const res = await postProduct({ ...spec, ...fields });
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
       expect(res.json().error.fields).toEqual({ [field]: message });
     }
-    // the spec's own messages are unchanged and come together with the new ones
+    // the product's own messages are unchanged and come together with the new ones
     const both = await postProduct({ ...spec, name: "", stock: "-3" });
     expect(both.json().error.fields).toEqual({
       name: productMessages.fillAllFields,
       stock: productMessages.stockNegative,
     });
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableChecksums(t.db)).toEqual(before);
   });
 });
 
@@ -164,6 +164,85 @@ describe("PATCH /api/products/:id", () => {
       cookie: buyer.cookie,
     });
     expect(again.json().order.items[0]).toMatchObject({ name: "Tomatoes", unitPrice: 40.5, unit: "kg" });
+  });
+});
+
+describe("PATCH stockChange: −1 / +1 relative to the stock as the database holds it", () => {
+  it("keeps a sale that lands between the farmer's read and the click", async () => {
+    const product = await addProduct({ stock: "5" });
+    const seen = await read(product.id);
+    expect(seen.stock).toBe(5);
+    // A shopper buys 2 while the farmer's workspace still shows 5.
+    const buyer = await signUpAndLogIn(t.app, "Quick Buyer");
+    await placed(t.app, buyer, [{ productId: product.id, quantity: 2 }]);
+    const plus = await patch(product.id, { stockChange: 1 });
+    expect(plus.statusCode).toBe(200);
+    // NOTE: the old absolute write ({ stock: seen.stock + 1 }) would have made it 6 and sold 2 twice.
+    expect(plus.json().product.stock).toBe(4);
+    const minus = await patch(product.id, { stockChange: -1 });
+    expect(minus.json().product.stock).toBe(3);
+    expect(await stockOf(t.app, farmer, product.id)).toBe(3);
+  });
+
+  it("refuses with 409 to go below 0 or to change a stock that is not counted, changing nothing", async () => {
+    const product = await addProduct({ stock: "1" });
+    expect((await patch(product.id, { stockChange: -1 })).json().product.stock).toBe(0);
+    const below = await patch(product.id, { stockChange: -1, name: "Renamed" });
+    expect(below.statusCode).toBe(409);
+    expect(below.json().error).toEqual({
+      code: "stock_out_of_range",
+      message: productMessages.stockChangeBelowZero(0),
+      fields: { stockChange: productMessages.stockChangeBelowZero(0) },
+    });
+    expect(await read(product.id)).toMatchObject({ stock: 0, name: product.name });
+
+    const untracked = await addProduct();
+    const refused = await patch(untracked.id, { stockChange: 1 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: "stock_not_tracked",
+      message: productMessages.stockNotTracked,
+    });
+    expect(await read(untracked.id)).toEqual(untracked);
+
+    const full = await addProduct({ stock: "100000" });
+    const above = await patch(full.id, { stockChange: 1 });
+    expect(above.statusCode).toBe(409);
+    expect(above.json().error.message).toBe(productMessages.stockChangeAboveMax);
+  });
+
+  it("checks the change itself (400) and who sends it (403, 404, 401)", async () => {
+    const product = await addProduct({ stock: "4" });
+    for (const stockChange of [0, 1.5, "1", 100_001, null]) {
+      const res = await patch(product.id, { stockChange });
+      expect(res.statusCode, JSON.stringify(stockChange)).toBe(400);
+      expect(res.json().error.fields.stockChange).toBe(productMessages.stockChangeInvalid);
+    }
+    const both = await patch(product.id, { stock: 9, stockChange: 1 });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error.fields.stockChange).toBe(productMessages.stockAndStockChange);
+    expect((await patch(product.id, { stockChange: 1 }, other)).statusCode).toBe(403);
+    expect((await patch("00000000-0000-4000-8000-000000000000", { stockChange: 1 })).statusCode).toBe(404);
+    expect((await patch(product.id, { stockChange: 1 }, null)).statusCode).toBe(401);
+    expect(await read(product.id)).toEqual(product);
+  });
+
+  it("applies concurrent clicks and sales each once, never below 0", async () => {
+    const product = await addProduct({ stock: "6" });
+    const buyer = await signUpAndLogIn(t.app, "Busy Buyer");
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () => patch(product.id, { stockChange: -1 })),
+      postOrder(t.app, buyer, [{ productId: product.id, quantity: 2 }]),
+      patch(product.id, { stockChange: 1 }),
+    ]);
+    const clicks = results.slice(0, 5).map((res) => res.statusCode);
+    const [order, plus] = results.slice(5);
+    const taken = clicks.filter((status) => status === 200).length;
+    expect(clicks.every((status) => status === 200 || status === 409)).toBe(true);
+    const sold = order?.statusCode === 201 ? 2 : 0;
+    expect(plus?.statusCode).toBe(200);
+    expect(await stockOf(t.app, farmer, product.id)).toBe(6 - taken - sold + 1);
+    expect(await stockOf(t.app, farmer, product.id)).toBeGreaterThanOrEqual(0);
   });
 });
 

@@ -93,6 +93,16 @@ describe("hiding a product", () => {
       hidden: true,
       hiddenReason: "Photo shows a different fruit",
     });
+    // The farmer's workspace lists it, marked hidden with the reason.
+    const workspace = await request(t.app, {
+      method: "GET",
+      url: "/api/farmer/products",
+      cookie: farmer.cookie,
+    });
+    expect(workspace.json().items.find((item: { id: string }) => item.id === id)).toMatchObject({
+      hidden: true,
+      hiddenReason: "Photo shows a different fruit",
+    });
 
     const operatorList = await request(t.app, {
       method: "GET",
@@ -116,6 +126,43 @@ describe("hiding a product", () => {
     expect((await hide("00000000-0000-4000-8000-000000000000", "ghost")).statusCode).toBe(404);
   });
 
+  it("tells a product off the shop only because its farmer is suspended (nothing to unhide) from one an operator hid", async () => {
+    const grower = await signUpAndLogIn(t.app, "Gopal Grower");
+    const id = (await addProductWithPicture(t.app, grower.cookie, "Nagpur Oranges")).id;
+    const asOperator = async () =>
+      (await request(t.app, { method: "GET", url: `/api/products/${id}`, cookie: operator.cookie })).json()
+        .product;
+    const account = (action: "suspend" | "reinstate") =>
+      request(t.app, {
+        method: "POST",
+        url: `/api/admin/users/${grower.id}/${action}`,
+        payload: { reason: `${action} for the test` },
+        cookie: operator.cookie,
+      });
+    expect(await asOperator()).toMatchObject({ hidden: false, hiddenReason: null, farmerSuspended: false });
+
+    expect((await account("suspend")).statusCode).toBe(200);
+    expect(await asOperator()).toMatchObject({ hidden: true, hiddenReason: null, farmerSuspended: true });
+    const nothingToUnhide = await unhide(id, "bring it back");
+    expect(nothingToUnhide.statusCode).toBe(409);
+    expect(nothingToUnhide.json().error.code).toBe("not_hidden");
+
+    // Hidden by an operator as well: it has a reason, and stays off the shop after the reinstatement.
+    expect((await hide(id, "Wrong season")).statusCode).toBe(200);
+    expect(await asOperator()).toMatchObject({
+      hidden: true,
+      hiddenReason: "Wrong season",
+      farmerSuspended: true,
+    });
+    expect((await account("reinstate")).statusCode).toBe(200);
+    expect(await asOperator()).toMatchObject({
+      hidden: true,
+      hiddenReason: "Wrong season",
+      farmerSuspended: false,
+    });
+    expect(await shopIds()).not.toContain(id);
+  });
+
   it("shows hidden and hiddenReason to the owner and operators only", async () => {
     const id = await listProduct("Apricots");
     const forShopper = (
@@ -123,10 +170,11 @@ describe("hiding a product", () => {
     ).json().product;
     expect(forShopper).not.toHaveProperty("hidden");
     expect(forShopper).not.toHaveProperty("hiddenReason");
+    expect(forShopper).not.toHaveProperty("farmerSuspended");
     const forOwner = (
       await request(t.app, { method: "GET", url: `/api/products/${id}`, cookie: farmer.cookie })
     ).json().product;
-    expect(forOwner).toMatchObject({ hidden: false, hiddenReason: null });
+    expect(forOwner).toMatchObject({ hidden: false, hiddenReason: null, farmerSuspended: false });
   });
 
   it("cannot be bought from an old cart (quote and checkout say so), while an old replay still returns the first order", async () => {

@@ -1,5 +1,5 @@
 import type { Kysely, Updateable } from "kysely";
-import type { Category, PRODUCT_SORTS } from "../../shared/schemas/products.ts";
+import { type Category, type PRODUCT_SORTS, PRODUCT_STOCK_MAX } from "../../shared/schemas/products.ts";
 import type { Database, NewProductRow, ProductsTable } from "../db/database.ts";
 import {
   containsIgnoringCase,
@@ -272,6 +272,29 @@ export async function findStocks(
     .where("id", "in", [...ids])
     .execute();
   return new Map(rows.map((row) => [row.id, row.stock]));
+}
+
+/**
+ * Adds `change` (negative: takes away) to the stock of a product `ownerId` owns, as the database holds it at
+ * that moment (`stock = stock + change`, one conditional UPDATE), only while the stock is counted and the
+ * result stays within 0..PRODUCT_STOCK_MAX. Answers whether it changed; a sale committed in between is kept.
+ */
+export async function changeOwnedStock(
+  db: Kysely<Database>,
+  id: string,
+  ownerId: string,
+  change: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("products")
+    .set((eb) => ({ stock: eb("stock", "+", change) }))
+    .where("id", "=", id)
+    .where("owner_id", "=", ownerId)
+    .where("stock", "is not", null)
+    .where("stock", ">=", -change)
+    .where("stock", "<=", PRODUCT_STOCK_MAX - change)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Changes a product only if `ownerId` owns it; answers whether it did. */

@@ -1,12 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  IdParamsSchema,
-  ImageBytesSchema,
-  NoContentSchema,
-  ProductResponseSchema,
-} from "../../shared/schemas/api.ts";
+import { IdParamsSchema, ImageBytesSchema, ProductResponseSchema } from "../../shared/schemas/api.ts";
+import { NoContentSchema } from "../../shared/schemas/auth.ts";
 import {
   NewProductFieldsSchema,
   newProductDetailsSchema,
@@ -40,7 +36,7 @@ const UPLOADS_PER_MINUTE = 30;
 /** Uploads across all accounts per minute: about what one core re-encodes in a minute. */
 export const SHOP_UPLOADS_PER_MINUTE = 120;
 const PLAIN_DECIMAL = /^-?(\d+(\.\d*)?|\.\d+)$/;
-/** The add-product form's text fields: the spec's four, then the optional unit, stock and harvest date. */
+/** The add-product form's text fields: the product's four (product rules §3), then the optional unit, stock and harvest date. */
 const PRODUCT_TEXT_FIELDS: ReadonlySet<string> = new Set([
   "name",
   "price",
@@ -79,7 +75,7 @@ async function readProductUpload(
       const name = part.fieldname;
       const known = part.type === "file" ? name === "image" : textFields.has(name);
       if (!known) {
-        // NOTE: an image sent as text (the spec's old data URL) is a missing image, not an unknown field.
+        // NOTE: an image sent as text (the old data URL form) is a missing image, not an unknown field.
         problems[name] ??=
           name === "image"
             ? required

@@ -9,10 +9,15 @@ import {
   type ProductPatch,
   productMessages,
 } from "../../shared/schemas/product-form.ts";
-import type { Product, ProductList, ProductListQuerySchema } from "../../shared/schemas/products.ts";
+import {
+  PRODUCT_STOCK_MAX,
+  type Product,
+  type ProductList,
+  type ProductListQuerySchema,
+} from "../../shared/schemas/products.ts";
 import { type Actor, recordAudit } from "../audit/audit.service.ts";
 import type { Database, NewProductRow } from "../db/database.ts";
-import { decodeCursor, encodeCursor, pageOf } from "../db/keyset.ts";
+import { decodeCursor, pageOf } from "../db/keyset.ts";
 import { AppError, forbidden, notFound } from "../http/errors.ts";
 import { deleteImage, imageUrl, imageWidths, prepareImage, saveImage } from "../images/images.service.ts";
 import * as repo from "./products.repository.ts";
@@ -31,14 +36,13 @@ export interface ProductViewer {
 export const isHidden = (row: repo.ProductDetailsRow) =>
   row.hidden_at != null || row.owner_suspended_at != null;
 
-export const SUSPENDED_OWNER_REASON = "The farmer's account is suspended";
-
 const canSeeHidden = (row: repo.ProductDetailsRow, viewer: ProductViewer | undefined) =>
   viewer !== undefined && (viewer.operator === true || viewer.id === row.owner_id);
 
 /**
- * A product as the API shows it (the spec's field names, price in rupees, the image as a URL). `hidden` and
- * `hiddenReason` are added only for its owner and for operators.
+ * A product as the API shows it (the product's field names, price in rupees, the image as a URL). `hidden`,
+ * `hiddenReason` (the operator's, null when only the suspension hides it) and `farmerSuspended` are added only
+ * for its owner and for operators.
  */
 export function toApiProduct(
   row: repo.ProductDetailsRow,
@@ -48,7 +52,8 @@ export function toApiProduct(
   const visibility = canSeeHidden(row, viewer)
     ? {
         hidden: isHidden(row),
-        hiddenReason: row.hidden_reason ?? (row.owner_suspended_at ? SUSPENDED_OWNER_REASON : null),
+        hiddenReason: row.hidden_at != null ? row.hidden_reason : null,
+        farmerSuspended: row.owner_suspended_at != null,
       }
     : {};
   return {
@@ -148,17 +153,12 @@ export async function listProducts(
     after: query.cursor ? decodeCursor(query.cursor, keyset) : undefined,
     limit: query.limit + 1,
   });
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
-  const nextCursor =
-    rows.length > query.limit && last
-      ? encodeCursor(keyset, {
-          key: query.sort === "newest" ? last.created_at : last.price_paise,
-          id: last.id,
-          tier: last.stock === 0 ? 1 : 0,
-        })
-      : null;
-  return { items: await withImageWidths(db, page, viewer), nextCursor };
+  const page = pageOf(rows, query.limit, keyset, (row) => ({
+    key: query.sort === "newest" ? row.created_at : row.price_paise,
+    id: row.id,
+    tier: row.stock === 0 ? 1 : 0,
+  }));
+  return { items: await withImageWidths(db, page.rows, viewer), nextCursor: page.nextCursor };
 }
 
 // ---- the operator's side ----
@@ -255,7 +255,7 @@ export async function updateOwnProduct(
 ): Promise<Product> {
   await db.transaction().execute(async (trx) => {
     await ownedProduct(trx, userId, productId);
-    const changed = await repo.updateOwnedProduct(trx, productId, userId, {
+    const values = {
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.price !== undefined ? { price_paise: rupeesToPaise(patch.price) } : {}),
       ...(patch.description !== undefined ? { description: patch.description } : {}),
@@ -263,10 +263,34 @@ export async function updateOwnProduct(
       ...(patch.unit !== undefined ? { unit: patch.unit } : {}),
       ...(patch.stock !== undefined ? { stock: patch.stock } : {}),
       ...(patch.harvestedOn !== undefined ? { harvested_on: patch.harvestedOn } : {}),
-    });
-    if (!changed) throw productNotFound();
+    };
+    if (patch.stockChange !== undefined) await changeStock(trx, userId, productId, patch.stockChange);
+    if (Object.keys(values).length > 0 && !(await repo.updateOwnedProduct(trx, productId, userId, values))) {
+      throw productNotFound();
+    }
   });
   return getProduct(db, productId);
+}
+
+/**
+ * Adds `change` to the stock as it is now (relative, so a sale made since the farmer last looked stays
+ * counted). Refused with 409 when the stock is not counted or the result would leave 0..PRODUCT_STOCK_MAX.
+ */
+async function changeStock(db: Kysely<Database>, userId: string, productId: string, change: number) {
+  if (await repo.changeOwnedStock(db, productId, userId, change)) return;
+  // NOTE: read after the refused UPDATE, only to say why; the UPDATE's own condition is what counts.
+  const stock = (await repo.findStocks(db, [productId])).get(productId);
+  if (stock === undefined) throw productNotFound();
+  if (stock === null) {
+    throw new AppError("stock_not_tracked", productMessages.stockNotTracked, {
+      stockChange: productMessages.stockNotTracked,
+    });
+  }
+  const message =
+    stock + change > PRODUCT_STOCK_MAX
+      ? productMessages.stockChangeAboveMax
+      : productMessages.stockChangeBelowZero(stock);
+  throw new AppError("stock_out_of_range", message, { stockChange: message });
 }
 
 /** The owner replaces the photo: a new image (so a new URL, as pictures are served immutable); the old goes. */
@@ -289,7 +313,8 @@ export async function replaceOwnProductImage(
 
 /** Every product `ownerId` has listed (complete or not), newest first: the farmer's own stall. */
 export async function listOwnProducts(db: Kysely<Database>, ownerId: string): Promise<Product[]> {
-  return withImageWidths(db, await repo.listOwnedProducts(db, ownerId));
+  // NOTE: the owner is the viewer, so a product an operator hid shows here as hidden, with the reason.
+  return withImageWidths(db, await repo.listOwnedProducts(db, ownerId), { id: ownerId });
 }
 
 /** How many products exist (complete or not). */

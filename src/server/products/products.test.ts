@@ -5,6 +5,7 @@ import { productMessages } from "../../shared/schemas/product-form.ts";
 import { type Product, ProductListSchema, ProductSchema } from "../../shared/schemas/products.ts";
 import { type FormValue, multipartBody, sampleImage } from "../test/multipart.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
+import { SHOP_UPLOADS_PER_MINUTE } from "./products.routes.ts";
 
 let t: TestApp;
 let farmer: SignedInUser;
@@ -73,8 +74,12 @@ describe("adding a product", () => {
     const fetched = await get(`/api/products/${product.id}`, other.cookie);
     expect(fetched.statusCode).toBe(200);
     // Only the owner (and operators) see whether a product is hidden.
-    const { hidden, hiddenReason, ...publicView } = product;
-    expect({ hidden, hiddenReason }).toEqual({ hidden: false, hiddenReason: null });
+    const { hidden, hiddenReason, farmerSuspended, ...publicView } = product;
+    expect({ hidden, hiddenReason, farmerSuspended }).toEqual({
+      hidden: false,
+      hiddenReason: null,
+      farmerSuspended: false,
+    });
     expect(fetched.json().product).toEqual(publicView);
   });
 
@@ -83,7 +88,7 @@ describe("adding a product", () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it("answers a missing field, a missing image or a zero price with the spec's message", async () => {
+  it("answers a missing field, a missing image or a zero price with the product's message", async () => {
     const image = { bytes: png, filename: "a.png" };
     const cases: Record<string, FormValue>[] = [
       { ...validFields },
@@ -238,6 +243,33 @@ describe("broken and abusive uploads", () => {
     expect(refused.headers["retry-after"]).toBeDefined();
     const someoneElse = await postProduct({ ...validFields, image: { bytes: tiny } }, other.cookie);
     expect(someoneElse.statusCode).toBe(201);
+  });
+
+  it(`limits the whole shop to ${SHOP_UPLOADS_PER_MINUTE} uploads a minute, however many accounts send them`, async () => {
+    // NOTE: an app of its own, so the uploads of the other tests do not count against the shop's minute.
+    const shop = await createTestApp();
+    try {
+      const tiny = await sampleImage("png", 64, 48);
+      const upload = async (cookie: string) => {
+        const body = await multipartBody({ ...validFields, image: { bytes: tiny } });
+        return request(shop.app, { method: "POST", url: "/api/products", cookie, ...body });
+      };
+      const perAccount = 24; // under the per-account 30, so only the shop-wide limit can refuse
+      const accounts = await Promise.all(
+        Array.from({ length: SHOP_UPLOADS_PER_MINUTE / perAccount + 1 }, (_, i) =>
+          signUpAndLogIn(shop.app, `Stallholder ${i}`),
+        ),
+      );
+      for (let i = 0; i < SHOP_UPLOADS_PER_MINUTE; i += 1) {
+        const res = await upload(accounts[Math.floor(i / perAccount)]!.cookie);
+        expect(res.statusCode, `upload ${i + 1}`).toBe(201);
+      }
+      const refused = await upload(accounts.at(-1)!.cookie);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers["retry-after"]).toBeDefined();
+    } finally {
+      await shop.close();
+    }
   });
 });
 

@@ -1,27 +1,105 @@
-import { sql } from "kysely";
+import { createHash } from "node:crypto";
+import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../db/database.ts";
+import { isPostgres, migrationTableSchema } from "../db/dialect.ts";
 
-const tablesOf = new WeakMap<Db, Promise<string[]>>();
+interface TableColumns {
+  name: string;
+  columns: string[];
+}
 
 /**
- * Row counts of every table of ours (migration bookkeeping and sessions aside: a signed-in request may
- * refresh its session), in one round trip, to prove a refused request changed nothing.
+ * Columns any request may change without changing what the shop holds: a signed-in request refreshes its
+ * session's last_seen_at now and then (auth.service.ts), refused or not.
  */
-export async function rowCounts(db: Db): Promise<Record<string, number>> {
+const VOLATILE_COLUMNS: Record<string, readonly string[]> = { sessions: ["last_seen_at"] };
+
+const tablesOf = new WeakMap<Db, Promise<TableColumns[]>>();
+
+/** Every table of ours (migration bookkeeping aside) with its columns, read once per database. */
+function tablesWithColumns(db: Db): Promise<TableColumns[]> {
   let tables = tablesOf.get(db);
   if (!tables) {
-    tables = db.kysely.introspection
-      .getTables()
-      .then((list) =>
-        list.map((table) => table.name).filter((name) => !name.startsWith("kysely_") && name !== "sessions"),
-      )
-      .then((names) => names.sort());
+    // NOTE: PostgreSQL lists every schema's tables; only this database's own (its schema) count, since other
+    // test files' schemas on the same server come and go meanwhile.
+    tables = Promise.all([db.kysely.introspection.getTables(), migrationTableSchema(db.kysely)]).then(
+      ([list, schema]) =>
+        list
+          .filter(
+            (table) => !table.name.startsWith("kysely_") && (schema === undefined || table.schema === schema),
+          )
+          .map((table) => ({
+            name: table.name,
+            columns: table.columns
+              .map((column) => column.name)
+              .filter((column) => !VOLATILE_COLUMNS[table.name]?.includes(column))
+              .sort(),
+          }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+    );
     tablesOf.set(db, tables);
   }
-  const names = await tables;
+  return tables;
+}
+
+/** One table's rows as text, one line a row, in a fixed order (by the row's own text), in one SQL value. */
+function tableText(db: Db, { name, columns }: TableColumns): RawBuilder<string> {
+  // NOTE: PostgreSQL hashes in SQL (md5), so one short value a table crosses the socket; SQLite has no hash
+  // function, but it runs in this process, so its text is hashed here.
+  if (isPostgres(db.kysely)) {
+    const row = sql.join(
+      columns.map((column) => sql`quote_nullable(${sql.ref(column)})`),
+      sql`||','||`,
+    );
+    return sql<string>`(select md5(coalesce(string_agg(r, E'\\n' order by r collate "C"), '')) from (select ${row} as r from ${sql.table(name)}) rows)`;
+  }
+  const row = sql.join(
+    columns.map((column) => sql`quote(${sql.ref(column)})`),
+    sql`||','||`,
+  );
+  return sql<string>`(select coalesce(group_concat(r, char(10) order by r), '') from (select ${row} as r from ${sql.table(name)}))`;
+}
+
+/**
+ * A checksum of every row of every table of ours, per table, in one round trip, to prove a refused request
+ * changed nothing: a row added, removed or altered changes its table's checksum (columns in
+ * VOLATILE_COLUMNS aside).
+ */
+export async function tableChecksums(db: Db): Promise<Record<string, string>> {
+  const tables = await tablesWithColumns(db);
+  const selections = sql.join(tables.map((table) => sql`${tableText(db, table)} as ${sql.ref(table.name)}`));
+  const { rows } = await sql<Record<string, string>>`select ${selections}`.execute(db.kysely);
+  return Object.fromEntries(
+    tables.map(({ name }) => [
+      name,
+      createHash("sha1")
+        .update(String(rows[0]?.[name] ?? ""))
+        .digest("hex"),
+    ]),
+  );
+}
+
+/**
+ * A value that moves whenever anything may have been written to the database, cheap to read: the rows this
+ * SQLite connection (the app's only one) has changed, or PostgreSQL's write-ahead log position (the whole
+ * server's, so another database's writes move it too: it may move without a change here, never the other
+ * way round). The fuzz test reads checksums only when it moved, so a long run does not rehash every table
+ * after each request.
+ */
+export async function writeMarker(db: Db): Promise<string> {
+  const query = isPostgres(db.kysely)
+    ? sql<{ marker: string }>`select pg_current_wal_insert_lsn()::text as marker`
+    : sql<{ marker: string }>`select total_changes() as marker`;
+  const { rows } = await query.execute(db.kysely);
+  return String(rows[0]?.marker);
+}
+
+/** Row counts of every table of ours (migration bookkeeping aside), in one round trip. */
+export async function rowCounts(db: Db): Promise<Record<string, number>> {
+  const tables = await tablesWithColumns(db);
   const columns = sql.join(
-    names.map((name) => sql`(select count(*) from ${sql.table(name)}) as ${sql.ref(name)}`),
+    tables.map(({ name }) => sql`(select count(*) from ${sql.table(name)}) as ${sql.ref(name)}`),
   );
   const { rows } = await sql<Record<string, number | string>>`select ${columns}`.execute(db.kysely);
-  return Object.fromEntries(names.map((name) => [name, Number(rows[0]?.[name] ?? 0)]));
+  return Object.fromEntries(tables.map(({ name }) => [name, Number(rows[0]?.[name] ?? 0)]));
 }

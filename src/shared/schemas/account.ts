@@ -90,5 +90,8 @@ export const SessionListSchema = z.object({ sessions: z.array(SessionSchema) });
 
 export const MessageResponseSchema = z.object({ message: z.string() });
 
+/** The answer to ending every other session: how many were ended. */
+export const EndedSessionsSchema = z.object({ ended: z.number().int() });
+
 /** The answer to confirming an e-mail change. */
 export const EmailChangedSchema = z.object({ email: z.string(), message: z.string() });

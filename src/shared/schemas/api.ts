@@ -1,16 +1,15 @@
 import { z } from "zod";
-import { UserSchema } from "./auth.ts";
 import { FarmerSchema, InboxMessageSchema } from "./messages.ts";
 import { DealSchema, ProductSchema } from "./products.ts";
 
 /**
  * The envelopes the API answers with, around the domain shapes, and the small request parts (path ids, an
  * image's width) routes declare. Routes declare these (docs/architecture.md, "The API contract"); the client
- * parses what it receives with the same schemas.
+ * parses what it receives with the same schemas. `NoContentSchema` and `MeResponseSchema` are in auth.ts: the
+ * first screen imports them, and importing this module would bring every domain's schemas into its bundle.
  */
 export const IdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
-export const MeResponseSchema = z.object({ user: UserSchema.nullable() });
 export const ProductResponseSchema = z.object({ product: ProductSchema });
 export const DealResponseSchema = z.object({ deal: DealSchema });
 export const SentMessageResponseSchema = z.object({ message: z.object({ id: z.string() }) });
@@ -18,8 +17,6 @@ export const InboxResponseSchema = z.object({ messages: z.array(InboxMessageSche
 export const FarmersResponseSchema = z.object({ farmers: z.array(FarmerSchema) });
 export const HealthSchema = z.object({ status: z.literal("ok"), database: z.enum(["sqlite", "postgres"]) });
 export const ReadySchema = z.object({ status: z.literal("ready"), database: z.enum(["sqlite", "postgres"]) });
-/** A 204: no body. */
-export const NoContentSchema = z.null().describe("No content");
 /** Image bytes (WebP). */
 export const ImageBytesSchema = z.string().meta({ format: "binary", description: "The picture as WebP" });
 

@@ -47,3 +47,11 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 export const UserResponseSchema = z.object({ user: UserSchema });
+/**
+ * GET /api/auth/me: who is signed in (null when nobody is), and the shop's time zone (SHOP_TIME_ZONE), so the
+ * browser's "today" (harvest labels, the latest harvest date a form allows) is the shop's calendar day.
+ */
+export const MeResponseSchema = z.object({ user: UserSchema.nullable(), shopTimeZone: z.string() });
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+/** A 204: no body. */
+export const NoContentSchema = z.null().describe("No content");

@@ -32,6 +32,8 @@ export const FarmerFulfilmentSchema = z.object({
   history: z.array(FulfilmentHistoryEntrySchema),
 });
 export type FarmerFulfilment = z.infer<typeof FarmerFulfilmentSchema>;
+/** The answer to moving one of my parts (its status or payment): the part as it is now. */
+export const FarmerFulfilmentResponseSchema = z.object({ fulfilment: FarmerFulfilmentSchema });
 
 export const FARMER_ORDERS_PAGE_MAX = 50;
 export const FARMER_ORDERS_PAGE_DEFAULT = 10;

@@ -149,7 +149,7 @@ export const OrderSchema = z.object({
   items: z.array(OrderLineSchema),
   /** Rupees; the sum of the line totals (shipping is free). */
   total: z.number(),
-  /** Address, city, state and ZIP code joined into one string, as the spec's Order has it. */
+  /** Address, city, state and ZIP code joined into one string, as an order's fields have it (product rules §3). */
   shippingAddress: z.string(),
   shipping: ShippingSchema,
   paymentMethod: PaymentMethodSchema,

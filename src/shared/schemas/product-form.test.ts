@@ -18,7 +18,7 @@ describe("NewProductFieldsSchema", () => {
     });
   });
 
-  it("answers every missing field, and a zero price, with the spec's message", () => {
+  it("answers every missing field, and a zero price, with the product's message", () => {
     expect(firstMessages({})).toEqual({
       name: productMessages.fillAllFields,
       price: productMessages.fillAllFields,

@@ -33,6 +33,14 @@ export const productMessages = {
   stockNotWhole: "Stock must be a whole number (leave it empty if you do not count it)",
   stockNegative: "Stock cannot be negative",
   stockTooHigh: `Stock must be at most ${PRODUCT_STOCK_MAX}`,
+  stockChangeInvalid: `The stock change must be a whole number from -${PRODUCT_STOCK_MAX} to ${PRODUCT_STOCK_MAX}, not 0`,
+  stockAndStockChange: "Send either a new stock or a change to it, not both",
+  stockNotTracked: "The stock of this product is not counted: set a number first",
+  stockChangeBelowZero: (left: number) =>
+    left === 0
+      ? "None left in stock: it cannot go below 0"
+      : `Only ${left} left in stock: it cannot go below 0`,
+  stockChangeAboveMax: `Stock must be at most ${PRODUCT_STOCK_MAX}`,
   harvestedOnInvalid: "Please enter the harvest date as YYYY-MM-DD",
   harvestedOnFuture: "The harvest date cannot be in the future",
   nameRequired: "Please enter the product's name",
@@ -141,9 +149,21 @@ export const newProductDetailsSchema = (today: string) =>
   });
 export type NewProductDetails = z.output<ReturnType<typeof newProductDetailsSchema>>;
 
+/** A relative stock change: a whole number of units to add (negative: to take away), never 0. */
+export const StockChangeSchema = z
+  .number(productMessages.stockChangeInvalid)
+  .int(productMessages.stockChangeInvalid)
+  .min(-PRODUCT_STOCK_MAX, productMessages.stockChangeInvalid)
+  .max(PRODUCT_STOCK_MAX, productMessages.stockChangeInvalid)
+  .refine((change) => change !== 0, productMessages.stockChangeInvalid);
+
 /**
- * The body of PATCH /api/products/:id (JSON): any subset of the editable fields, at least one. `stock: null`
- * stops tracking stock; `harvestedOn: null` clears the date.
+ * The body of PATCH /api/products/:id (JSON): any subset of the editable fields, at least one. `stock` sets
+ * the stock (`null` stops tracking it); `stockChange` instead adds to the stock as the database holds it at
+ * that moment (−1 / +1 from the farmer's workspace), so a sale made since the farmer last looked is never
+ * overwritten: the server answers 409 `stock_not_tracked` when the stock is not counted and 409
+ * `stock_out_of_range` when the result would be below 0 (or above PRODUCT_STOCK_MAX), changing nothing.
+ * `harvestedOn: null` clears the date.
  */
 export const productPatchSchema = (today: string) =>
   z
@@ -154,10 +174,15 @@ export const productPatchSchema = (today: string) =>
       category: z.enum(CATEGORIES, productMessages.categoryRequired).optional(),
       unit: ProductUnitSchema.optional(),
       stock: StockSchema.nullable().optional(),
+      stockChange: StockChangeSchema.optional(),
       harvestedOn: harvestedOnSchema(today).nullable().optional(),
     })
     .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
       message: productMessages.nothingToChange,
+    })
+    .refine((patch) => patch.stock === undefined || patch.stockChange === undefined, {
+      message: productMessages.stockAndStockChange,
+      path: ["stockChange"],
     });
 export type ProductPatchInput = z.input<ReturnType<typeof productPatchSchema>>;
 export type ProductPatch = z.output<ReturnType<typeof productPatchSchema>>;

@@ -40,7 +40,7 @@ export function stockState(stock: number | null): "untracked" | "in_stock" | "lo
   return stock <= LOW_STOCK_THRESHOLD ? "low" : "in_stock";
 }
 
-/** A product as the API returns it (the spec's field names; `image` is a URL, never a data URL). */
+/** A product as the API returns it (the product's field names, product rules §3; `image` is a URL, never a data URL). */
 export const ProductSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -67,11 +67,13 @@ export const ProductSchema = z.object({
   /** `YYYY-MM-DD` (the shop's calendar), or null when not given. */
   harvestedOn: z.string().nullable(),
   /**
-   * Only in its owner's and operators' views: true while an operator has taken it off the shop (or its
-   * farmer's account is suspended), with the reason.
+   * Only in its owner's and operators' views. `hidden`: true while it is off the shop, because an operator took
+   * it down or because its farmer's account is suspended (`farmerSuspended`). `hiddenReason`: the operator's
+   * reason while an operator has hidden it (so only then can it be unhidden), else null.
    */
   hidden: z.boolean().optional(),
   hiddenReason: z.string().nullable().optional(),
+  farmerSuspended: z.boolean().optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

@@ -1,23 +1,27 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  Account,
-  ChangeEmailInput,
-  ChangePasswordInput,
-  DeleteAccountInput,
-  PasswordResetConfirmInput,
-  PasswordResetRequestInput,
-  Session,
+import {
+  AccountSchema,
+  type ChangeEmailInput,
+  type ChangePasswordInput,
+  type DeleteAccountInput,
+  EmailChangedSchema,
+  EndedSessionsSchema,
+  MessageResponseSchema,
+  type PasswordResetConfirmInput,
+  type PasswordResetRequestInput,
+  SessionListSchema,
 } from "../../../shared/schemas/account.ts";
+import { NoContentSchema } from "../../../shared/schemas/auth.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 import { meQuery } from "./me.api.ts";
 
 export const accountQuery = queryOptions({
   queryKey: ["account"],
-  queryFn: () => apiFetch<Account>("/api/account"),
+  queryFn: () => apiFetch("/api/account", AccountSchema),
 });
 export const sessionsQuery = queryOptions({
   queryKey: ["account", "sessions"],
-  queryFn: () => apiFetch<{ sessions: Session[] }>("/api/account/sessions").then((r) => r.sessions),
+  queryFn: () => apiFetch("/api/account/sessions", SessionListSchema).then((r) => r.sessions),
 });
 
 export const useAccount = () => useQuery(accountQuery);
@@ -33,7 +37,8 @@ function useRefreshAccount() {
 export function useRename() {
   const refresh = useRefreshAccount();
   return useMutation({
-    mutationFn: (name: string) => apiFetch<Account>("/api/account", { method: "PATCH", json: { name } }),
+    mutationFn: (name: string) =>
+      apiFetch("/api/account", AccountSchema, { method: "PATCH", json: { name } }),
     onSuccess: refresh,
   });
 }
@@ -42,7 +47,7 @@ export function useChangeEmail() {
   const refresh = useRefreshAccount();
   return useMutation({
     mutationFn: (input: ChangeEmailInput) =>
-      apiFetch<Account>("/api/account/email", { method: "POST", json: input }),
+      apiFetch("/api/account/email", AccountSchema, { method: "POST", json: input }),
     onSuccess: refresh,
   });
 }
@@ -51,7 +56,7 @@ export function useChangePassword() {
   const refresh = useRefreshAccount();
   return useMutation({
     mutationFn: (input: ChangePasswordInput) =>
-      apiFetch<void>("/api/account/password", { method: "POST", json: input }),
+      apiFetch("/api/account/password", NoContentSchema, { method: "POST", json: input }),
     onSuccess: refresh,
   });
 }
@@ -60,7 +65,7 @@ export function useEndSession() {
   const refresh = useRefreshAccount();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<void>(`/api/account/sessions/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      apiFetch(`/api/account/sessions/${encodeURIComponent(id)}`, NoContentSchema, { method: "DELETE" }),
     onSuccess: refresh,
   });
 }
@@ -68,7 +73,8 @@ export function useEndSession() {
 export function useEndOtherSessions() {
   const refresh = useRefreshAccount();
   return useMutation({
-    mutationFn: () => apiFetch<{ ended: number }>("/api/account/sessions/revoke-others", { method: "POST" }),
+    mutationFn: () =>
+      apiFetch("/api/account/sessions/revoke-others", EndedSessionsSchema, { method: "POST" }),
     onSuccess: refresh,
   });
 }
@@ -76,18 +82,18 @@ export function useEndOtherSessions() {
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (input: DeleteAccountInput) =>
-      apiFetch<void>("/api/account", { method: "DELETE", json: input }),
+      apiFetch("/api/account", NoContentSchema, { method: "DELETE", json: input }),
   });
 }
 
 export const requestPasswordReset = (input: PasswordResetRequestInput) =>
-  apiFetch<{ message: string }>("/api/auth/password-reset", { method: "POST", json: input });
+  apiFetch("/api/auth/password-reset", MessageResponseSchema, { method: "POST", json: input });
 
 export const confirmPasswordReset = (input: PasswordResetConfirmInput) =>
-  apiFetch<void>("/api/auth/password-reset/confirm", { method: "POST", json: input });
+  apiFetch("/api/auth/password-reset/confirm", NoContentSchema, { method: "POST", json: input });
 
 export const confirmEmailChange = (token: string) =>
-  apiFetch<{ email: string; message: string }>("/api/account/email/confirm", {
+  apiFetch("/api/account/email/confirm", EmailChangedSchema, {
     method: "POST",
     json: { token },
   });

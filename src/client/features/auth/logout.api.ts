@@ -1,11 +1,20 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { storageKeys } from "../../../shared/constants.ts";
+import { ownStorageKeys, storageKeys } from "../../../shared/constants.ts";
+import { NoContentSchema } from "../../../shared/schemas/auth.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 import { clearOfflineCaches } from "../../lib/offline-caches.ts";
 import { meQuery, rememberOfflineUser } from "./me.api.ts";
 
-export const logout = () => apiFetch<void>("/api/auth/logout", { method: "POST" });
+export const logout = () => apiFetch("/api/auth/logout", NoContentSchema, { method: "POST" });
+
+/**
+ * What this tab kept for the person who signed out and must not show the next one: the address typed at
+ * checkout (sessionStorage, decision 011).
+ */
+export function forgetTabDrafts(): void {
+  window.sessionStorage.removeItem(ownStorageKeys.checkoutDraft);
+}
 
 /** Ends the session on the server, forgets the stored user and goes to /login; errors are only logged. */
 export function useLogout() {
@@ -17,7 +26,11 @@ export function useLogout() {
     onSettled: () => {
       window.localStorage.removeItem(storageKeys.token);
       window.localStorage.removeItem(storageKeys.loggedInUser);
+      // NOTE: the likes are the account's now (decision 011); kept, they would be merged into the next
+      // account that signs in on this browser.
+      window.localStorage.removeItem(storageKeys.likedProducts);
       rememberOfflineUser(null);
+      forgetTabDrafts();
       void clearOfflineCaches();
       queryClient.setQueryData(meQuery.queryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "auth" });

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ownStorageKeys } from "../../../shared/constants.ts";
-import { type User, UserSchema } from "../../../shared/schemas/auth.ts";
+import { MeResponseSchema, type User, UserSchema } from "../../../shared/schemas/auth.ts";
 import { ApiRequestError, apiFetch } from "../../lib/api-client.ts";
+import { setShopTimeZone } from "../../lib/produce.ts";
 import { readStored, writeStored } from "../../lib/storage.ts";
 
 /**
@@ -11,7 +12,8 @@ import { readStored, writeStored } from "../../lib/storage.ts";
  */
 export async function fetchMe(): Promise<User | null> {
   try {
-    const { user } = await apiFetch<{ user: User | null }>("/api/auth/me");
+    const { user, shopTimeZone } = await apiFetch("/api/auth/me", MeResponseSchema);
+    setShopTimeZone(shopTimeZone);
     rememberOfflineUser(user);
     return user;
   } catch (error) {

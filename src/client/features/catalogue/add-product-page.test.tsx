@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderScreen } from "../../test/render.tsx";
@@ -21,7 +21,7 @@ async function fillAllBut(skip: string[]) {
 }
 
 describe("add product page", () => {
-  it("has the spec's fields: price from 0 in steps of 0.01, an image file, the four categories", () => {
+  it("has the product's fields: price from 0 in steps of 0.01, an image file, the four categories", () => {
     renderScreen(<AddProductPage signedIn />);
     const price = screen.getByLabelText("Price (Rs.)");
     expect(price).toHaveAttribute("min", "0");
@@ -51,6 +51,20 @@ describe("add product page", () => {
     expect(screen.getByLabelText("Description")).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByLabelText("Product image")).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByLabelText("Product name")).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("says an empty form's message once, for the whole form, and puts focus on the first field", async () => {
+    renderScreen(<AddProductPage signedIn />);
+    const form = screen.getByRole("button", { name: "Add Product" }).closest("form") as HTMLFormElement;
+    await userEvent.click(screen.getByRole("button", { name: "Add Product" }));
+    const message = "Please fill out all fields and upload an image.";
+    await waitFor(() => expect(screen.getByLabelText("Product name")).toHaveFocus());
+    expect(within(form).getAllByText(message)).toHaveLength(1);
+    for (const label of ["Product name", "Price (Rs.)", "Category", "Description", "Product image"]) {
+      const field = screen.getByLabelText(label);
+      expect(field).toHaveAttribute("aria-invalid", "true");
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+    }
   });
 
   it("treats a zero price as missing", async () => {

@@ -1,66 +1,59 @@
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "react-toastify";
+import { z } from "zod";
 import { REDIRECT_AFTER_ADD_PRODUCT_MS } from "../../../shared/constants.ts";
 import { isImageError } from "../../../shared/error-codes.ts";
 import {
   ACCEPTED_IMAGE_TYPES,
-  MAX_IMAGE_BYTES,
   NewProductFieldsSchema,
   newProductDetailsSchema,
   productMessages,
 } from "../../../shared/schemas/product-form.ts";
 import {
-  CATEGORIES,
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_NAME_MAX,
   PRODUCT_PRICE_MAX,
 } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
-import { categoryLabels } from "../../components/category-tiles.tsx";
+import { FieldShell } from "../../components/field-shell.tsx";
+import { FormMessage } from "../../components/form-message.tsx";
 import { PhotoIcon } from "../../components/icons.tsx";
+import { SelectField } from "../../components/select-field.tsx";
+import { TextAreaField } from "../../components/text-area-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { shopToday } from "../../lib/produce.ts";
+import { useFormFields } from "../../lib/use-form-fields.ts";
 import { useCreateProduct } from "./create-product.api.ts";
-import { emptyProduceValues, ProduceFields, type ProduceValues } from "./produce-fields.tsx";
+import { categoryOptions, emptyProduceValues, imageProblem, ProduceFields } from "./produce-fields.tsx";
 
-type FieldName = "name" | "price" | "image" | "description" | "category" | keyof ProduceValues;
-type Errors = Partial<Record<FieldName, string>>;
+const emptyValues = { name: "", price: "", description: "", category: "", ...emptyProduceValues };
 
-const emptyValues = { name: "", price: "", description: "", category: "" };
-
-function imageProblem(file: File): string | undefined {
-  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return productMessages.imageType;
-  if (file.size > MAX_IMAGE_BYTES) return productMessages.imageTooLarge;
-  return undefined;
-}
-
-const inputClass = (error?: string) =>
-  `mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none ${error ? "border-red-600" : "border-stone-300"}`;
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
-}
+/**
+ * Everything the form sends, checked in the order the fields are read: the product's own fields first (so
+ * their messages come first), then the optional produce fields, then the photo (present, of a type and size
+ * we accept).
+ */
+const newProductSchema = (today: string) =>
+  NewProductFieldsSchema.extend(newProductDetailsSchema(today).shape).extend({
+    image: z.instanceof(File, { message: productMessages.fillAllFields }).superRefine((file, context) => {
+      const problem = imageProblem(file);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    }),
+  });
 
 /** A farmer lists a product with a photo (product rules §2, §4, §5); the server checks everything again. */
 export function AddProductPage({ signedIn }: { signedIn: boolean }) {
   const id = useId();
   const navigate = useNavigate();
-  const [values, setValues] = useState(emptyValues);
-  const [produce, setProduce] = useState<ProduceValues>(emptyProduceValues);
+  // NOTE: "Please fill out all fields..." speaks of the whole form, so it is said once, above the button.
+  const form = useFormFields(emptyValues, { formMessages: [productMessages.fillAllFields] });
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [previewFailed, setPreviewFailed] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const creation = useCreateProduct(setProgress);
 
   useEffect(() => {
@@ -74,23 +67,10 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
     return () => URL.revokeObjectURL(url);
   }, [image]);
 
-  const update =
-    (field: keyof typeof emptyValues) =>
-    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-      setValues({ ...values, [field]: event.target.value });
-      if (errors[field]) setErrors({ ...errors, [field]: undefined });
-    };
-
-  const updateProduce =
-    (field: keyof ProduceValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-      setProduce({ ...produce, [field]: event.target.value });
-      if (errors[field]) setErrors({ ...errors, [field]: undefined });
-    };
-
   const chooseImage = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
     setImage(file);
-    setErrors({ ...errors, image: file ? imageProblem(file) : undefined });
+    form.setFieldError("image", file ? imageProblem(file) : undefined);
   };
 
   async function onSubmit(event: FormEvent) {
@@ -99,21 +79,10 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
       toast.error(productMessages.notSignedIn);
       return;
     }
-    const parsed = NewProductFieldsSchema.safeParse(values);
-    const nextErrors: Errors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) nextErrors[issue.path[0] as FieldName] ??= issue.message;
-    }
-    // NOTE: the optional produce fields are checked after the spec's, so the spec's messages come first.
-    const details = newProductDetailsSchema(shopToday()).safeParse(produce);
-    if (!details.success) {
-      for (const issue of details.error.issues) nextErrors[issue.path[0] as FieldName] ??= issue.message;
-    }
-    if (!image) nextErrors.image = productMessages.fillAllFields;
-    else if (imageProblem(image)) nextErrors.image = imageProblem(image);
-    setErrors(nextErrors);
-    const messages = Object.values(nextErrors);
-    if (!parsed.success || !details.success || !image || messages.length > 0) {
+    form.setFormError(null);
+    const checked = form.validate(newProductSchema(shopToday()), { ...form.values, image });
+    if (!checked.ok) {
+      const messages = Object.values(checked.fields);
       toast.error(
         messages.includes(productMessages.fillAllFields) ? productMessages.fillAllFields : messages[0],
       );
@@ -121,26 +90,18 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
     }
 
     setProgress(0);
-    setFormError(null);
     try {
-      const product = await creation.mutateAsync({ ...parsed.data, ...details.data, image });
+      const product = await creation.mutateAsync(checked.data);
       toast.success(productMessages.added(product.name));
       setDone(true);
       setTimeout(() => navigate("/shop"), REDIRECT_AFTER_ADD_PRODUCT_MS);
     } catch (error) {
       setProgress(null);
-      if (error instanceof ApiRequestError && error.status === 401) {
-        toast.error(productMessages.notSignedIn);
-        return;
-      }
-      if (error instanceof ApiRequestError) {
-        const fromServer: Errors = { ...error.fields };
-        const aboutImage = isImageError(error.code);
-        if (Object.keys(fromServer).length === 0) {
-          if (aboutImage) fromServer.image = error.message;
-          else setFormError(error.message);
-        }
-        setErrors(fromServer);
+      // NOTE: a 401 is the app's to say (the session ended: to /login with its toast), not this form's.
+      if (error instanceof ApiRequestError && error.status === 401) return;
+      if (error instanceof ApiRequestError && !form.showServerErrors(error)) {
+        if (isImageError(error.code)) form.showErrors({ image: error.message });
+        else form.setFormError(error.message);
       }
       toast.error(productMessages.addFailed);
     }
@@ -148,11 +109,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
 
   const busy = creation.isPending || done;
   const percent = progress === null ? null : Math.round(progress * 100);
-  const ids = {
-    image: `${id}-image`,
-    description: `${id}-description`,
-    category: `${id}-category`,
-  };
+  const photo = form.fieldState("image");
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
@@ -162,6 +119,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
       </p>
 
       <form
+        ref={form.formRef}
         onSubmit={onSubmit}
         noValidate
         className="mt-8 grid gap-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8 md:grid-cols-2"
@@ -169,17 +127,13 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
         <div className="space-y-5">
           <TextField
             label="Product name"
-            name="name"
             required
             maxLength={PRODUCT_NAME_MAX}
             placeholder="Organic tomatoes"
-            value={values.name}
-            error={errors.name}
-            onChange={update("name")}
+            {...form.field("name")}
           />
           <TextField
             label="Price (Rs.)"
-            name="price"
             type="number"
             inputMode="decimal"
             min={0}
@@ -187,96 +141,65 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
             step={0.01}
             required
             placeholder="40.00"
-            value={values.price}
-            error={errors.price}
-            onChange={update("price")}
+            {...form.field("price")}
           />
-          <div>
-            <label htmlFor={ids.category} className="block text-sm font-medium text-stone-700">
-              Category
-            </label>
-            <select
-              id={ids.category}
-              name="category"
-              required
-              value={values.category}
-              onChange={update("category")}
-              aria-invalid={errors.category ? true : undefined}
-              aria-describedby={errors.category ? `${ids.category}-error` : undefined}
-              className={`${inputClass(errors.category)} h-[42px]`}
-            >
-              <option value="">Select a category</option>
-              {CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {categoryLabels[category]}
-                </option>
-              ))}
-            </select>
-            <FieldError id={`${ids.category}-error`} message={errors.category} />
-          </div>
-          <div>
-            <label htmlFor={ids.description} className="block text-sm font-medium text-stone-700">
-              Description
-            </label>
-            <textarea
-              id={ids.description}
-              name="description"
-              required
-              rows={5}
-              maxLength={PRODUCT_DESCRIPTION_MAX}
-              placeholder="How it was grown, when it was picked, how much is in a pack..."
-              value={values.description}
-              onChange={update("description")}
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={errors.description ? `${ids.description}-error` : undefined}
-              className={inputClass(errors.description)}
-            />
-            <FieldError id={`${ids.description}-error`} message={errors.description} />
-          </div>
-          <ProduceFields values={produce} errors={errors} onChange={updateProduce} />
+          <SelectField
+            label="Category"
+            required
+            options={[{ value: "", label: "Select a category" }, ...categoryOptions]}
+            {...form.field("category")}
+          />
+          <TextAreaField
+            label="Description"
+            required
+            rows={5}
+            maxLength={PRODUCT_DESCRIPTION_MAX}
+            placeholder="How it was grown, when it was picked, how much is in a pack..."
+            {...form.field("description")}
+          />
+          <ProduceFields field={form.field} />
         </div>
 
         <div className="flex flex-col gap-5">
-          <div>
-            <label htmlFor={ids.image} className="block text-sm font-medium text-stone-700">
-              Product image
-            </label>
-            <p id={`${ids.image}-hint`} className="text-sm text-stone-600">
-              JPEG, PNG, WebP, GIF or AVIF, up to 8 MB.
-            </p>
-            <div
-              className={`mt-2 flex aspect-[4/3] items-center justify-center overflow-hidden rounded-xl border-2 border-dashed bg-stone-50 ${errors.image ? "border-red-600" : "border-stone-300"}`}
-            >
-              {preview && !previewFailed ? (
-                <img
-                  src={preview}
-                  alt="Your product as shoppers will see it"
-                  onError={() => setPreviewFailed(true)}
-                  className="h-full w-full object-cover"
-                />
-              ) : (
-                <div className="flex flex-col items-center gap-2 px-4 text-center text-stone-600">
-                  <PhotoIcon className="h-10 w-10" />
-                  <span className="text-sm">
-                    {previewFailed ? "This file cannot be shown as a picture." : "No photo chosen yet"}
-                  </span>
+          <FieldShell
+            label="Product image"
+            hint="JPEG, PNG, WebP, GIF or AVIF, up to 8 MB."
+            error={photo.error}
+            invalidBy={photo.invalidBy}
+          >
+            {(control) => (
+              <>
+                <div
+                  className={`mt-2 flex aspect-[4/3] items-center justify-center overflow-hidden rounded-xl border-2 border-dashed bg-stone-50 ${control["aria-invalid"] ? "border-red-600" : "border-stone-300"}`}
+                >
+                  {preview && !previewFailed ? (
+                    <img
+                      src={preview}
+                      alt="Your product as shoppers will see it"
+                      onError={() => setPreviewFailed(true)}
+                      className="h-full w-full object-cover"
+                    />
+                  ) : (
+                    <div className="flex flex-col items-center gap-2 px-4 text-center text-stone-600">
+                      <PhotoIcon className="h-10 w-10" />
+                      <span className="text-sm">
+                        {previewFailed ? "This file cannot be shown as a picture." : "No photo chosen yet"}
+                      </span>
+                    </div>
+                  )}
                 </div>
-              )}
-            </div>
-            <input
-              ref={fileInput}
-              id={ids.image}
-              name="image"
-              type="file"
-              required
-              accept={ACCEPTED_IMAGE_TYPES.join(",")}
-              onChange={chooseImage}
-              aria-invalid={errors.image ? true : undefined}
-              aria-describedby={`${ids.image}-hint${errors.image ? ` ${ids.image}-error` : ""}`}
-              className="mt-3 block w-full text-sm text-stone-700 file:mr-4 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
-            />
-            <FieldError id={`${ids.image}-error`} message={errors.image} />
-          </div>
+                <input
+                  {...control}
+                  name="image"
+                  type="file"
+                  required
+                  accept={ACCEPTED_IMAGE_TYPES.join(",")}
+                  onChange={chooseImage}
+                  className="mt-3 block w-full text-sm text-stone-700 file:mr-4 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
+                />
+              </>
+            )}
+          </FieldShell>
 
           {percent !== null ? (
             <div>
@@ -302,14 +225,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
             </div>
           ) : null}
 
-          {formError ? (
-            <p
-              role="alert"
-              className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200"
-            >
-              {formError}
-            </p>
-          ) : null}
+          <FormMessage id={form.formErrorId} message={form.formError} />
 
           <Button type="submit" className="mt-auto w-full py-3" disabled={busy}>
             {creation.isPending ? "Adding product..." : "Add Product"}

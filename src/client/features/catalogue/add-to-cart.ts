@@ -4,7 +4,7 @@ import { productMessages } from "../../../shared/schemas/product-form.ts";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { addToCart } from "../../lib/cart-store.ts";
 
-/** A product as a cart line keeps it (the spec's product fields; quantity is the cart's own). */
+/** A product as a cart line keeps it (the product's fields, product rules §3; quantity is the cart's own). */
 export const cartProductOf = (product: Product): CartProduct => ({
   id: product.id,
   name: product.name,
@@ -17,7 +17,7 @@ export const cartProductOf = (product: Product): CartProduct => ({
   stock: product.stock,
 });
 
-/** Adds one to the stored cart and says so with the spec's toasts. */
+/** Adds one to the stored cart and says so with the product's toasts (product rules §8). */
 export function addToCartWithToast(product: CartProduct): void {
   const result = addToCart(product);
   const name = product.name || "Product";

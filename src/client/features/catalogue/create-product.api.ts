@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CSRF_HEADER } from "../../../shared/constants.ts";
+import { ProductResponseSchema } from "../../../shared/schemas/api.ts";
 import type { NewProductFields } from "../../../shared/schemas/product-form.ts";
-import { type Product, ProductSchema } from "../../../shared/schemas/products.ts";
-import { ApiRequestError, errorFromReply, networkError } from "../../lib/api-client.ts";
+import type { Product } from "../../../shared/schemas/products.ts";
+import { errorFromReply, networkError, parseReply } from "../../lib/api-client.ts";
 import { productsKey } from "./products.api.ts";
 
 export interface NewProduct extends NewProductFields {
@@ -49,9 +50,11 @@ export function createProduct(
     xhr.onload = () => {
       const payload = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = ProductSchema.safeParse((payload as { product?: unknown } | undefined)?.product);
-        if (parsed.success) resolve(parsed.data);
-        else reject(new ApiRequestError(xhr.status, "bad_response", "Unexpected answer from the server"));
+        try {
+          resolve(parseReply(ProductResponseSchema, xhr.status, payload).product);
+        } catch (error) {
+          reject(error);
+        }
         return;
       }
       reject(errorFromReply(xhr.status, payload));

@@ -16,31 +16,35 @@ function dashboardWith(items: ReturnType<typeof aProduct>[], dealEndsInMs = 3_60
 
 describe("dashboard", () => {
   it("shows the banner, category tiles that open the filtered shop, and the hero buttons", () => {
-    renderScreen(<DashboardPage />, { path: "/dashboard", client: dashboardWith([aProduct()]) });
-    expect(screen.getByText("Free shipping on orders over Rs. 200")).toBeInTheDocument();
+    renderScreen(<DashboardPage userId={null} />, {
+      path: "/dashboard",
+      client: dashboardWith([aProduct()]),
+    });
+    // "Rs." and its amount are joined by a no-break space, so a narrow screen never splits them.
+    expect(screen.getByText("Free shipping on orders over Rs. 200").textContent).toContain("Rs.\u00a0200");
     expect(screen.getByRole("link", { name: /Dairy/ })).toHaveAttribute("href", "/shop?category=dairy");
     expect(screen.getByRole("link", { name: "Farmer Portal" })).toHaveAttribute("href", "/farmer");
     expect(screen.getByRole("link", { name: "Shop Now" })).toHaveAttribute("href", "/shop");
   });
 
-  it("shows the loading spinner, then the spec's toast when products cannot be loaded", async () => {
+  it("shows the loading spinner, then the product's toast when products cannot be loaded", async () => {
     const client = screenQueryClient();
     client.setQueryData(dealQuery.queryKey, aDeal(3_600_000));
     // NOTE: jsdom has no server at this origin, so the real request fails as a network error would.
-    renderScreen(<DashboardPage />, { client });
+    renderScreen(<DashboardPage userId={null} />, { client });
     expect(screen.getByRole("status")).toHaveTextContent("Loading products...");
     expect(await screen.findByText("Error loading products. Please try again later.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 
   it("says No products available when the catalogue is empty", () => {
-    renderScreen(<DashboardPage />, { client: dashboardWith([]) });
+    renderScreen(<DashboardPage userId={null} />, { client: dashboardWith([]) });
     expect(screen.getByText("No products available")).toBeInTheDocument();
   });
 
   it("toggles a like with a pressed state that is kept in likedProducts across visits", async () => {
     const product = aProduct({ name: "Basmati rice" });
-    const first = renderScreen(<DashboardPage />, { client: dashboardWith([product]) });
+    const first = renderScreen(<DashboardPage userId={null} />, { client: dashboardWith([product]) });
     const like = screen.getByRole("button", { name: "Like Basmati rice" });
     expect(like).toHaveAttribute("aria-pressed", "false");
     await userEvent.click(like);
@@ -48,7 +52,7 @@ describe("dashboard", () => {
     expect(JSON.parse(window.localStorage.getItem("likedProducts") ?? "[]")).toEqual([product.id]);
     first.unmount();
 
-    renderScreen(<DashboardPage />, { client: dashboardWith([product]) });
+    renderScreen(<DashboardPage userId={null} />, { client: dashboardWith([product]) });
     const again = screen.getByRole("button", { name: "Like Basmati rice" });
     expect(again).toHaveAttribute("aria-pressed", "true");
     await userEvent.click(again);
@@ -58,7 +62,7 @@ describe("dashboard", () => {
 
   it("opens details in a dialog that closes on Escape and gives focus back", async () => {
     const product = aProduct({ name: "Fresh curd", description: "Thick homemade curd", price: 55 });
-    renderScreen(<DashboardPage />, { client: dashboardWith([product]) });
+    renderScreen(<DashboardPage userId={null} />, { client: dashboardWith([product]) });
     const opener = screen.getByRole("button", { name: "View details of Fresh curd" });
     await userEvent.click(opener);
     const dialog = screen.getByRole("dialog", { name: "Fresh curd" });
@@ -75,7 +79,7 @@ describe("dashboard", () => {
   });
 
   it("shows the deal of the day at 5 against 10 with an HH:MM:SS countdown, and adds it to the cart", async () => {
-    renderScreen(<DashboardPage />, { client: dashboardWith([], 2 * 3_600_000 + 5_000) });
+    renderScreen(<DashboardPage userId={null} />, { client: dashboardWith([], 2 * 3_600_000 + 5_000) });
     const deal = screen.getByRole("region", { name: "Deal of the Day" });
     expect(deal).toHaveTextContent("₹5.00");
     expect(within(deal).getByText("₹10.00", { exact: false })).toHaveClass("line-through");
@@ -92,7 +96,7 @@ describe("dashboard", () => {
   });
 
   it("announces a new deal when the current one has ended", async () => {
-    renderScreen(<DashboardPage />, { client: dashboardWith([], -1000) });
+    renderScreen(<DashboardPage userId={null} />, { client: dashboardWith([], -1000) });
     expect(await screen.findByText("New deal of the day is available!")).toBeInTheDocument();
   });
 });

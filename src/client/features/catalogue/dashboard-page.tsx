@@ -5,9 +5,9 @@ import { CategoryTiles } from "../../components/category-tiles.tsx";
 import { FeatureTiles } from "../../components/feature-tiles.tsx";
 import { TruckIcon } from "../../components/icons.tsx";
 import { Spinner } from "../../components/spinner.tsx";
-import { useLikedProducts } from "../../lib/likes-store.ts";
 import { DealOfTheDay } from "./deal-of-the-day.tsx";
 import { HeroCarousel } from "./hero-carousel.tsx";
+import { useLikes } from "./likes.api.ts";
 import { ProductDetailsDialog } from "./product-details-dialog.tsx";
 import { ProductTile } from "./product-tile.tsx";
 import { useLatestProducts } from "./products.api.ts";
@@ -27,9 +27,9 @@ function SectionHeading({ id, title, children }: { id: string; title: string; ch
 }
 
 /** Home (product rules §2): hero, shipping banner, feature and category tiles, deal of the day and the product grid. */
-export function DashboardPage() {
+export function DashboardPage({ userId }: { userId: string | null }) {
   const products = useLatestProducts(DASHBOARD_PRODUCT_COUNT);
-  const liked = useLikedProducts();
+  const likes = useLikes(userId);
   const [details, setDetails] = useState<Product | null>(null);
   useLoadErrorToast(products.isError);
 
@@ -40,7 +40,8 @@ export function DashboardPage() {
 
       <p className="flex items-center justify-center gap-3 rounded-2xl bg-brand-700 px-4 py-3 text-center font-semibold text-white">
         <TruckIcon className="h-6 w-6 shrink-0" />
-        Free shipping on orders over Rs. 200
+        {/* NOTE: a no-break space, so "Rs." never ends a line without its amount. */}
+        Free shipping on orders over Rs.&nbsp;200
       </p>
 
       <section aria-labelledby="features-heading">
@@ -59,7 +60,10 @@ export function DashboardPage() {
 
       <section aria-labelledby="products-heading">
         <SectionHeading id="products-heading" title="Fresh products">
-          <Link to="/shop" className="font-semibold text-brand-700 hover:underline">
+          <Link
+            to="/shop"
+            className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline"
+          >
             View all products
           </Link>
         </SectionHeading>
@@ -84,7 +88,8 @@ export function DashboardPage() {
               <li key={product.id}>
                 <ProductTile
                   product={product}
-                  liked={liked.includes(product.id)}
+                  liked={likes.ids.includes(product.id)}
+                  onToggleLike={likes.toggleLike}
                   onShowDetails={setDetails}
                   eager={i < 4}
                 />

@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { storageKeys } from "../../../shared/constants.ts";
+import { DealResponseSchema } from "../../../shared/schemas/api.ts";
 import { type Deal, DealSchema } from "../../../shared/schemas/products.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 import { readStored, writeStored } from "../../lib/storage.ts";
 
 /** The current deal, also kept under `dealOfTheDay` in localStorage (product rules §3). */
 export async function fetchDeal(signal?: AbortSignal): Promise<Deal> {
-  const payload = await apiFetch<{ deal?: unknown }>("/api/deal", { signal });
-  // NOTE: the server answers `{ deal }` like `{ product }`; a bare deal is accepted too.
-  const deal = DealSchema.parse(payload.deal ?? payload);
+  const { deal } = await apiFetch("/api/deal", DealResponseSchema, { signal });
   writeStored(storageKeys.dealOfTheDay, deal);
   return deal;
 }

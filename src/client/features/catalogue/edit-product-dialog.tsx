@@ -2,39 +2,28 @@ import { type ChangeEvent, type FormEvent, useEffect, useState } from "react";
 import { toast } from "react-toastify";
 import {
   ACCEPTED_IMAGE_TYPES,
-  MAX_IMAGE_BYTES,
   type ProductPatch,
   productMessages,
   productPatchSchema,
 } from "../../../shared/schemas/product-form.ts";
 import {
-  CATEGORIES,
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_NAME_MAX,
   PRODUCT_PRICE_MAX,
   type Product,
 } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
-import { categoryLabels } from "../../components/category-tiles.tsx";
 import { ModalDialog } from "../../components/modal-dialog.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
-import { fieldErrors } from "../../lib/form-errors.ts";
 import { shopToday } from "../../lib/produce.ts";
+import { useFormFields } from "../../lib/use-form-fields.ts";
 import { type ProductChanges, useReplaceProductImage, useUpdateProduct } from "./my-products.api.ts";
-import { ProduceFields, type ProduceValues, produceInput } from "./produce-fields.tsx";
+import { categoryOptions, imageProblem, ProduceFields, produceInput } from "./produce-fields.tsx";
 import { ProductImage } from "./product-image.tsx";
 import { productName } from "./product-labels.ts";
-
-const categoryOptions = CATEGORIES.map((category) => ({ value: category, label: categoryLabels[category] }));
-
-function imageProblem(file: File): string | undefined {
-  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return productMessages.imageType;
-  if (file.size > MAX_IMAGE_BYTES) return productMessages.imageTooLarge;
-  return undefined;
-}
 
 const valuesOf = (product: Product) => ({
   name: product.name,
@@ -46,24 +35,22 @@ const valuesOf = (product: Product) => ({
   harvestedOn: product.harvestedOn ?? "",
 });
 
-type Values = ReturnType<typeof valuesOf>;
-
 /** Only what the farmer changed, so a PATCH never overwrites what another tab changed meanwhile. */
 function changesOf(product: Product, next: ProductPatch): ProductChanges {
   const changes: ProductChanges = {};
-  for (const key of Object.keys(next) as (keyof ProductPatch)[]) {
+  // NOTE: the dialog sends a typed stock as a number (like "Set"); it never sends a relative `stockChange`.
+  for (const key of Object.keys(next) as Exclude<keyof ProductPatch, "stockChange">[]) {
     if (next[key] !== undefined && next[key] !== product[key]) Object.assign(changes, { [key]: next[key] });
   }
   return changes;
 }
 
 /**
- * The owner edits a product: the spec's fields (with the add form's checks and messages), unit, stock,
+ * The owner edits a product: the product's fields (product rules §3, with the add form's checks and messages), unit, stock,
  * harvest date and the photo. The server's per-field refusals show beside the fields.
  */
 export function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(product));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormFields(() => valuesOf(product));
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const update = useUpdateProduct();
@@ -77,39 +64,21 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
     return () => URL.revokeObjectURL(url);
   }, [image]);
 
-  const onChange =
-    (field: keyof Values) =>
-    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-      setValues((current) => ({ ...current, [field]: event.target.value }));
-      setErrors((current) => ({ ...current, [field]: "" }));
-    };
-
   const chooseImage = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
     setImage(file);
-    setErrors((current) => ({ ...current, image: (file && imageProblem(file)) || "" }));
+    form.setFieldError("image", file ? imageProblem(file) : undefined);
   };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
-    const { name, price, description, category } = values;
-    const parsed = productPatchSchema(shopToday()).safeParse({
-      name,
-      price,
-      description,
-      category,
-      ...produceInput(values),
-    });
-    const nextErrors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
+    const { name, price, description, category } = form.values;
+    const patch = { name, price, description, category, ...produceInput(form.values) };
+    const checked = form.validate(productPatchSchema(shopToday()), patch);
     const problem = image ? imageProblem(image) : undefined;
-    if (problem) nextErrors.image = problem;
-    if (!parsed.success || nextErrors.image) {
-      setErrors(nextErrors);
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    const changes = changesOf(product, parsed.data);
+    if (problem) form.showErrors({ ...(checked.ok ? {} : checked.fields), image: problem });
+    if (!checked.ok || problem) return;
+    const changes = changesOf(product, checked.data);
     if (Object.keys(changes).length === 0 && !image) {
       onClose();
       return;
@@ -117,62 +86,42 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
     try {
       if (Object.keys(changes).length > 0) await update.mutateAsync({ id: product.id, changes });
       if (image) await replaceImage.mutateAsync({ id: product.id, image });
-      toast.success(productMessages.updated(parsed.data.name ?? product.name));
+      toast.success(productMessages.updated(checked.data.name ?? product.name));
       onClose();
     } catch (error) {
-      if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) {
-        setErrors(error.fields);
-        requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      }
+      form.showServerErrors(error);
       toast.error(error instanceof ApiRequestError ? error.message : "Could not save the product.");
     }
   }
 
   return (
     <ModalDialog title={`Edit ${productName(product.name)}`} onClose={onClose} className="max-w-3xl">
-      <form onSubmit={onSubmit} noValidate className="grid gap-5 md:grid-cols-2">
+      <form ref={form.formRef} onSubmit={onSubmit} noValidate className="grid gap-5 md:grid-cols-2">
         <div className="space-y-4">
           <TextField
             label="Product name"
-            name="name"
             required
             maxLength={PRODUCT_NAME_MAX}
-            value={values.name}
-            error={errors.name}
-            onChange={onChange("name")}
+            {...form.field("name")}
             data-autofocus
           />
           <TextField
             label="Price (Rs.)"
-            name="price"
             type="number"
             inputMode="decimal"
             min={0}
             max={PRODUCT_PRICE_MAX}
             step={0.01}
             required
-            value={values.price}
-            error={errors.price}
-            onChange={onChange("price")}
+            {...form.field("price")}
           />
-          <SelectField
-            label="Category"
-            name="category"
-            required
-            options={categoryOptions}
-            value={values.category}
-            error={errors.category}
-            onChange={onChange("category")}
-          />
+          <SelectField label="Category" required options={categoryOptions} {...form.field("category")} />
           <TextAreaField
             label="Description"
-            name="description"
             required
             rows={4}
             maxLength={PRODUCT_DESCRIPTION_MAX}
-            value={values.description}
-            error={errors.description}
-            onChange={onChange("description")}
+            {...form.field("description")}
           />
         </div>
         <div className="flex flex-col gap-4">
@@ -181,7 +130,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
               {preview ? (
                 <img
                   src={preview}
-                  alt={`${productName(values.name)} as shoppers will see it`}
+                  alt={`${productName(form.values.name)} as shoppers will see it`}
                   className="h-full w-full object-cover"
                 />
               ) : (
@@ -194,16 +143,12 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
               type="file"
               accept={ACCEPTED_IMAGE_TYPES.join(",")}
               hint="Leave empty to keep the current photo."
-              error={errors.image}
+              {...form.fieldState("image")}
               onChange={chooseImage}
               className="mt-3"
             />
           </div>
-          <ProduceFields
-            values={values as ProduceValues}
-            errors={errors}
-            onChange={(field) => onChange(field)}
-          />
+          <ProduceFields field={form.field} />
         </div>
         <div className="flex justify-end gap-3 md:col-span-2">
           <Button variant="secondary" onClick={onClose}>

@@ -119,12 +119,12 @@ export function HeroCarousel() {
             Shop Now
           </Link>
         </div>
-        <div className="flex items-center gap-2 rounded-full bg-black/30 p-1">
+        <div className="flex items-center gap-0.5 rounded-full bg-black/30 p-1">
           <button
             type="button"
             aria-label="Previous slide"
             onClick={() => show(index - 1)}
-            className="rounded-full p-2 hover:bg-white/20"
+            className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-white/20"
           >
             <ChevronLeftIcon />
           </button>
@@ -135,7 +135,7 @@ export function HeroCarousel() {
               aria-label={`Show slide ${i + 1}`}
               aria-current={i === index ? "true" : undefined}
               onClick={() => show(i)}
-              className="flex h-8 w-8 items-center justify-center rounded-full hover:bg-white/20"
+              className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-white/20"
             >
               <span
                 className={`block h-2.5 rounded-full bg-white ${i === index ? "w-6" : "w-2.5 opacity-60"}`}
@@ -146,7 +146,7 @@ export function HeroCarousel() {
             type="button"
             aria-label="Next slide"
             onClick={() => show(index + 1)}
-            className="rounded-full p-2 hover:bg-white/20"
+            className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-white/20"
           >
             <ChevronRightIcon />
           </button>
@@ -154,7 +154,7 @@ export function HeroCarousel() {
             type="button"
             aria-label={stopped ? "Play slides" : "Pause slides"}
             onClick={() => setStopped(!stopped)}
-            className="rounded-full p-2 hover:bg-white/20"
+            className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-white/20"
           >
             {stopped ? <PlayIcon /> : <PauseIcon />}
           </button>

@@ -10,12 +10,13 @@ import { ApiRequestError } from "../../lib/api-client.ts";
 import { formatUnitPrice } from "../../lib/produce.ts";
 import { DeleteProductDialog } from "./delete-product-dialog.tsx";
 import { EditProductDialog } from "./edit-product-dialog.tsx";
-import { useMyProducts, useUpdateProduct } from "./my-products.api.ts";
+import { HiddenNotice } from "./hidden-notice.tsx";
+import { type ProductChanges, useMyProducts, useUpdateProduct } from "./my-products.api.ts";
 import { ProductImage } from "./product-image.tsx";
 import { categoryLabel, productName } from "./product-labels.ts";
 
 const stepButton =
-  "flex h-9 w-9 items-center justify-center rounded-full text-brand-800 ring-1 ring-stone-300 transition-colors hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent";
+  "flex h-11 w-11 items-center justify-center rounded-full text-brand-800 ring-1 ring-stone-300 transition-colors hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent";
 
 /** Stock at a glance: −1, +1, or a new number (empty: stop counting). */
 function StockControls({ product }: { product: Product }) {
@@ -26,17 +27,20 @@ function StockControls({ product }: { product: Product }) {
   const tracked = typeof product.stock === "number";
 
   // NOTE: a click while the last change is on its way is ignored rather than the buttons disabled, so
-  // keyboard focus stays where it is.
-  const save = (stock: number | null) =>
+  // keyboard focus stays where it is. −/+ send a change (`stockChange`), which the server adds to the stock
+  // as it is then, so a sale made since this list was read is never overwritten; Set sends the number.
+  const save = (changes: ProductChanges) =>
     !update.isPending &&
     update.mutate(
-      { id: product.id, changes: { stock } },
+      { id: product.id, changes },
       {
-        onSuccess: () => setDraft(""),
+        onSuccess: () => {
+          if (changes.stock !== undefined) setDraft("");
+        },
         onError: (error) =>
           toast.error(
             error instanceof ApiRequestError
-              ? (error.fields.stock ?? error.message)
+              ? (error.fields.stockChange ?? error.fields.stock ?? error.message)
               : "Could not change the stock.",
           ),
       },
@@ -50,7 +54,7 @@ function StockControls({ product }: { product: Product }) {
       toast.error("Stock must be a whole number, 0 or more.");
       return;
     }
-    save(value);
+    save({ stock: value });
   };
 
   return (
@@ -62,7 +66,7 @@ function StockControls({ product }: { product: Product }) {
             className={stepButton}
             aria-label={`One less ${name} in stock`}
             disabled={product.stock === 0}
-            onClick={() => save((product.stock ?? 0) - 1)}
+            onClick={() => save({ stockChange: -1 })}
           >
             <MinusIcon />
           </button>
@@ -73,7 +77,7 @@ function StockControls({ product }: { product: Product }) {
             type="button"
             className={stepButton}
             aria-label={`One more ${name} in stock`}
-            onClick={() => save((product.stock ?? 0) + 1)}
+            onClick={() => save({ stockChange: 1 })}
           >
             <PlusIcon />
           </button>
@@ -97,7 +101,7 @@ function StockControls({ product }: { product: Product }) {
           placeholder="Set"
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
-          className="w-20 rounded-lg border border-stone-300 px-2 py-1.5 text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+          className="h-11 w-20 rounded-lg border border-stone-300 px-2 py-1.5 text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
         <Button
           type="submit"
@@ -137,6 +141,7 @@ function MyProductRow({
             <StockBadge stock={product.stock} />
             <HarvestNote harvestedOn={product.harvestedOn} />
           </div>
+          <HiddenNotice product={product} />
         </div>
       </div>
       <StockControls product={product} />
@@ -178,7 +183,10 @@ export function MyProductsSection() {
         <h2 id="my-products-heading" className="text-xl font-bold text-stone-900">
           My products
         </h2>
-        <Link to="/addProduct" className="font-semibold text-brand-700 hover:underline">
+        <Link
+          to="/addProduct"
+          className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline"
+        >
           Add a product
         </Link>
       </div>

@@ -1,6 +1,9 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type Product, ProductSchema } from "../../../shared/schemas/products.ts";
-import { apiFetch } from "../../lib/api-client.ts";
+import { ProductResponseSchema } from "../../../shared/schemas/api.ts";
+import { FarmerProductListSchema } from "../../../shared/schemas/farmer.ts";
+import type { ProductPatchInput } from "../../../shared/schemas/product-form.ts";
+import type { Product } from "../../../shared/schemas/products.ts";
+import { ApiRequestError, apiFetch } from "../../lib/api-client.ts";
 import { productsKey } from "./products.api.ts";
 
 /**
@@ -9,32 +12,32 @@ import { productsKey } from "./products.api.ts";
  */
 export const myProductsQuery = queryOptions({
   queryKey: [...productsKey, "mine"],
-  queryFn: async ({ signal }): Promise<{ items: Product[] }> => {
-    const payload = await apiFetch<{ items: unknown[] }>("/api/farmer/products", { signal });
-    return { items: payload.items.map((item) => ProductSchema.parse(item)) };
-  },
+  queryFn: ({ signal }) => apiFetch("/api/farmer/products", FarmerProductListSchema, { signal }),
   staleTime: 0,
 });
 
 export const useMyProducts = () => useQuery(myProductsQuery);
 
-/** The fields PATCH /api/products/:id takes; any subset. */
+/**
+ * The fields PATCH /api/products/:id takes; any subset. `stockChange` (−1 / +1) adds to the stock as the server
+ * holds it, so a sale made meanwhile is kept; `stock` sets it.
+ */
 export type ProductChanges = Partial<
   Pick<Product, "name" | "price" | "description" | "category" | "unit" | "stock" | "harvestedOn">
->;
+> &
+  Pick<ProductPatchInput, "stockChange">;
 
 const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`;
 
-const parseProduct = (payload: unknown) =>
-  ProductSchema.parse((payload as { product?: unknown }).product ?? payload);
-
 export const updateProduct = (id: string, changes: ProductChanges) =>
-  apiFetch<unknown>(productPath(id), { method: "PATCH", json: changes }).then(parseProduct);
+  apiFetch(productPath(id), ProductResponseSchema, { method: "PATCH", json: changes }).then((r) => r.product);
 
 export function replaceProductImage(id: string, image: File) {
   const form = new FormData();
   form.set("image", image, image.name);
-  return apiFetch<unknown>(`${productPath(id)}/image`, { method: "PUT", body: form }).then(parseProduct);
+  return apiFetch(`${productPath(id)}/image`, ProductResponseSchema, { method: "PUT", body: form }).then(
+    (r) => r.product,
+  );
 }
 
 /** Puts a changed product into the farmer's list at once, then lets every product list refetch. */
@@ -42,7 +45,10 @@ function storeChanged(queryClient: QueryClient, product: Product) {
   queryClient.setQueryData(myProductsQuery.queryKey, (list) =>
     list ? { items: list.items.map((item) => (item.id === product.id ? product : item)) } : list,
   );
-  return queryClient.invalidateQueries({ queryKey: productsKey });
+  // NOTE: started, not awaited: the reply is already in the list, and a mutation stays pending until its
+  // onSuccess settles, so awaiting every product list's refetch kept the stock controls ignoring the next
+  // Set or −/+ (CI caught a typed-in stock being dropped right after a +).
+  void queryClient.invalidateQueries({ queryKey: productsKey });
 }
 
 export function useUpdateProduct() {
@@ -50,6 +56,12 @@ export function useUpdateProduct() {
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: ProductChanges }) => updateProduct(id, changes),
     onSuccess: (product) => storeChanged(queryClient, product),
+    // NOTE: a refusal (409: the stock changed meanwhile, or is not counted) means the list is out of date.
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.status === 409) {
+        return queryClient.invalidateQueries({ queryKey: myProductsQuery.queryKey });
+      }
+    },
   });
 }
 

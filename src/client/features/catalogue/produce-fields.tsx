@@ -1,10 +1,16 @@
 import type { ChangeEvent } from "react";
-import { PRODUCT_UNITS } from "../../../shared/schemas/products.ts";
+import {
+  ACCEPTED_IMAGE_TYPES,
+  MAX_IMAGE_BYTES,
+  productMessages,
+} from "../../../shared/schemas/product-form.ts";
+import { CATEGORIES, PRODUCT_UNITS } from "../../../shared/schemas/products.ts";
+import { categoryLabels } from "../../components/category-tiles.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { shopToday } from "../../lib/produce.ts";
 
-/** The produce details beyond the spec's fields, as the form holds them (strings; "" for not given). */
+/** The produce details beyond the product's four fields, as the form holds them (strings; "" for not given). */
 export interface ProduceValues {
   unit: string;
   stock: string;
@@ -14,55 +20,51 @@ export interface ProduceValues {
 export const emptyProduceValues: ProduceValues = { unit: "piece", stock: "", harvestedOn: "" };
 
 const unitOptions = PRODUCT_UNITS.map((unit) => ({ value: unit, label: unit }));
+export const categoryOptions = CATEGORIES.map((category) => ({
+  value: category,
+  label: categoryLabels[category],
+}));
+
+/** Why a chosen photo cannot be sent (its type or size), checked in the browser before the upload. */
+export function imageProblem(file: File): string | undefined {
+  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return productMessages.imageType;
+  if (file.size > MAX_IMAGE_BYTES) return productMessages.imageTooLarge;
+  return undefined;
+}
+
+/** What `useFormFields().field(name)` gives a field component. */
+interface FieldProps {
+  name: string;
+  value: string;
+  error: string | undefined;
+  invalidBy: string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
+}
 
 /**
- * Unit, stock and harvest date: optional, below the spec's fields on the add-product form and in the edit
+ * Unit, stock and harvest date: optional, below the product's four fields on the add-product form and in the edit
  * dialog. An empty stock means "not tracked"; an empty date means "not said". The server checks them again.
  */
-export function ProduceFields({
-  values,
-  errors,
-  onChange,
-}: {
-  values: ProduceValues;
-  errors: Partial<Record<keyof ProduceValues, string>>;
-  onChange: (
-    field: keyof ProduceValues,
-  ) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
-}) {
+export function ProduceFields({ field }: { field: (name: keyof ProduceValues) => FieldProps }) {
   return (
     <fieldset className="grid gap-4 rounded-xl border border-stone-200 p-4 sm:grid-cols-2">
       <legend className="px-1 text-sm font-semibold text-stone-800">Stock and harvest (optional)</legend>
-      <SelectField
-        label="Unit"
-        name="unit"
-        hint="What one price buys"
-        options={unitOptions}
-        value={values.unit}
-        error={errors.unit}
-        onChange={onChange("unit")}
-      />
+      <SelectField label="Unit" hint="What one price buys" options={unitOptions} {...field("unit")} />
       <TextField
         label="Stock"
-        name="stock"
         type="number"
         inputMode="numeric"
         min={0}
         step={1}
         hint="Leave empty if you do not count it"
-        value={values.stock}
-        error={errors.stock}
-        onChange={onChange("stock")}
+        {...field("stock")}
       />
       <TextField
         className="sm:col-span-2"
         label="Harvest date"
-        name="harvestedOn"
         type="date"
         max={shopToday()}
-        value={values.harvestedOn}
-        error={errors.harvestedOn}
-        onChange={onChange("harvestedOn")}
+        {...field("harvestedOn")}
       />
     </fieldset>
   );

@@ -9,9 +9,11 @@ import { ProductCard } from "./product-card.tsx";
 const noop = () => {};
 
 describe("shop product card", () => {
-  it("shows the spec's fallbacks for a product with missing fields", () => {
+  it("shows the product's fallbacks for a product with missing fields", () => {
     const bare = aProduct({ name: "", image: "", category: "", description: "", price: 0 });
-    renderScreen(<ProductCard product={bare} canDelete={false} onDelete={noop} />);
+    renderScreen(
+      <ProductCard liked={false} onToggleLike={noop} product={bare} canDelete={false} onDelete={noop} />,
+    );
     const card = screen.getByRole("article");
     expect(within(card).getByText("No Image")).toBeInTheDocument();
     expect(within(card).getByText("Uncategorized")).toBeInTheDocument();
@@ -23,7 +25,9 @@ describe("shop product card", () => {
 
   it("shows a complete product with its photo in several widths, category and price with two decimals", () => {
     const product = aProduct({ name: "Alphonso mangoes", category: "fruits", price: 1234.5 });
-    renderScreen(<ProductCard product={product} canDelete={false} onDelete={noop} />);
+    renderScreen(
+      <ProductCard liked={false} onToggleLike={noop} product={product} canDelete={false} onDelete={noop} />,
+    );
     const image = screen.getByRole("img", { name: "Alphonso mangoes" });
     expect(image).toHaveAttribute("srcset", expect.stringContaining("?w=320 320w"));
     expect(image).toHaveAttribute("width", "1280");
@@ -37,18 +41,34 @@ describe("shop product card", () => {
     const product = aProduct();
     const deleted: string[] = [];
     const { unmount } = renderScreen(
-      <ProductCard product={product} canDelete={false} onDelete={(p) => deleted.push(p.id)} />,
+      <ProductCard
+        liked={false}
+        onToggleLike={noop}
+        product={product}
+        canDelete={false}
+        onDelete={(p) => deleted.push(p.id)}
+      />,
     );
     expect(screen.queryByRole("button", { name: /Delete/ })).not.toBeInTheDocument();
     unmount();
-    renderScreen(<ProductCard product={product} canDelete onDelete={(p) => deleted.push(p.id)} />);
+    renderScreen(
+      <ProductCard
+        liked={false}
+        onToggleLike={noop}
+        product={product}
+        canDelete
+        onDelete={(p) => deleted.push(p.id)}
+      />,
+    );
     await userEvent.click(screen.getByRole("button", { name: /Delete/ }));
     expect(deleted).toEqual([product.id]);
   });
 
-  it("adds to the stored cart with the spec's toasts: added, then quantity updated", async () => {
+  it("adds to the stored cart with the product's toasts: added, then quantity updated", async () => {
     const product = aProduct({ name: "Paneer", price: 90 });
-    renderScreen(<ProductCard product={product} canDelete={false} onDelete={noop} />);
+    renderScreen(
+      <ProductCard liked={false} onToggleLike={noop} product={product} canDelete={false} onDelete={noop} />,
+    );
     const add = screen.getByRole("button", { name: /Add to Cart/ });
     await userEvent.click(add);
     expect(await screen.findByText("Paneer added to cart!")).toBeInTheDocument();
@@ -62,13 +82,25 @@ describe("shop product card", () => {
 
   it("says how many are left at five or fewer, and nothing when stock is plentiful or not counted", () => {
     const { unmount } = renderScreen(
-      <ProductCard product={aProduct({ stock: 3 })} canDelete={false} onDelete={noop} />,
+      <ProductCard
+        liked={false}
+        onToggleLike={noop}
+        product={aProduct({ stock: 3 })}
+        canDelete={false}
+        onDelete={noop}
+      />,
     );
     expect(screen.getByText("Only 3 left")).toBeInTheDocument();
     unmount();
     for (const stock of [6, null]) {
       const view = renderScreen(
-        <ProductCard product={aProduct({ stock })} canDelete={false} onDelete={noop} />,
+        <ProductCard
+          liked={false}
+          onToggleLike={noop}
+          product={aProduct({ stock })}
+          canDelete={false}
+          onDelete={noop}
+        />,
       );
       expect(screen.queryByText(/left|Sold out/)).not.toBeInTheDocument();
       view.unmount();
@@ -77,7 +109,13 @@ describe("shop product card", () => {
 
   it("shows a sold-out product with Add to Cart disabled", async () => {
     renderScreen(
-      <ProductCard product={aProduct({ name: "Okra", stock: 0 })} canDelete={false} onDelete={noop} />,
+      <ProductCard
+        liked={false}
+        onToggleLike={noop}
+        product={aProduct({ name: "Okra", stock: 0 })}
+        canDelete={false}
+        onDelete={noop}
+      />,
     );
     expect(screen.getByText("Sold out")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Add to Cart/ })).toBeDisabled();
@@ -85,7 +123,13 @@ describe("shop product card", () => {
 
   it("never puts more in the cart than the stock it shows", async () => {
     renderScreen(
-      <ProductCard product={aProduct({ name: "Figs", stock: 2 })} canDelete={false} onDelete={noop} />,
+      <ProductCard
+        liked={false}
+        onToggleLike={noop}
+        product={aProduct({ name: "Figs", stock: 2 })}
+        canDelete={false}
+        onDelete={noop}
+      />,
     );
     const add = screen.getByRole("button", { name: /Add to Cart/ });
     for (let i = 0; i < 3; i += 1) await userEvent.click(add);
@@ -106,7 +150,13 @@ describe("shop product card", () => {
       [daysAgo(3), "Harvested 3 days ago"],
     ] as const) {
       const view = renderScreen(
-        <ProductCard product={aProduct({ harvestedOn: date })} canDelete={false} onDelete={noop} />,
+        <ProductCard
+          liked={false}
+          onToggleLike={noop}
+          product={aProduct({ harvestedOn: date })}
+          canDelete={false}
+          onDelete={noop}
+        />,
       );
       expect(screen.getByText(label)).toHaveAttribute("datetime", date);
       view.unmount();

@@ -1,37 +1,41 @@
 import type { Product } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
-import { CartIcon, TrashIcon } from "../../components/icons.tsx";
+import { CartIcon, HeartIcon, TrashIcon } from "../../components/icons.tsx";
 import { HarvestNote, StockBadge } from "../../components/produce-facts.tsx";
 import { formatUnitPrice, isSoldOut } from "../../lib/produce.ts";
 import { addToCartWithToast, cartProductOf } from "./add-to-cart.ts";
-import { ProductImage, productGridSizes } from "./product-image.tsx";
 import { categoryLabel, productDescription, productName } from "./product-labels.ts";
+import { ProductNameLink, ProductPictureLink } from "./product-links.tsx";
 
 interface ProductCardProps {
   product: Product;
   /** Only the product's owner may delete it (product rules §5). */
   canDelete: boolean;
   onDelete: (product: Product) => void;
+  liked: boolean;
+  onToggleLike: (productId: string) => void;
   eager?: boolean;
 }
 
 /**
  * A shop card: photo, category badge, name, description, price per unit, stock and harvest notes, Add to Cart
- * (disabled when sold out) and, for the owner, Delete.
+ * (disabled when sold out), Like and, for the owner, Delete.
  */
-export function ProductCard({ product, canDelete, onDelete, eager }: ProductCardProps) {
+export function ProductCard({ product, canDelete, onDelete, liked, onToggleLike, eager }: ProductCardProps) {
   const name = productName(product.name);
   const soldOut = isSoldOut(product.stock);
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-lg">
       <div className="relative aspect-[4/3] overflow-hidden bg-stone-100">
-        <ProductImage product={product} sizes={productGridSizes} eager={eager} />
+        <ProductPictureLink product={product} eager={eager} />
         <span className="absolute left-3 top-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">
           {categoryLabel(product.category)}
         </span>
       </div>
       <div className="flex flex-1 flex-col p-4">
-        <h2 className="text-lg font-semibold text-stone-900">{name}</h2>
+        <h2 className="text-lg font-semibold text-stone-900">
+          <ProductNameLink productId={product.id}>{name}</ProductNameLink>
+        </h2>
         {product.farmerName ? <p className="text-xs text-stone-600">by {product.farmerName}</p> : null}
         <p className="mt-1 line-clamp-2 flex-1 text-sm text-stone-600">
           {productDescription(product.description)}
@@ -51,6 +55,15 @@ export function ProductCard({ product, canDelete, onDelete, eager }: ProductCard
           >
             <CartIcon />
             Add to Cart<span className="sr-only">: {name}</span>
+          </Button>
+          <Button
+            variant="secondary"
+            aria-pressed={liked}
+            aria-label={`Like ${name}`}
+            onClick={() => onToggleLike(product.id)}
+            className={liked ? "!bg-rose-600 !text-white !ring-rose-600" : ""}
+          >
+            <HeartIcon filled={liked} />
           </Button>
           {canDelete ? (
             <Button variant="danger" onClick={() => onDelete(product)}>

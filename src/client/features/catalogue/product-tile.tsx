@@ -1,40 +1,40 @@
 import type { Product } from "../../../shared/schemas/products.ts";
 import { CartIcon, EyeIcon, HeartIcon } from "../../components/icons.tsx";
 import { HarvestNote, StockBadge } from "../../components/produce-facts.tsx";
-import { toggleLike } from "../../lib/likes-store.ts";
 import { formatUnitPrice, isSoldOut } from "../../lib/produce.ts";
 import { addToCartWithToast, cartProductOf } from "./add-to-cart.ts";
-import { ProductImage, productGridSizes } from "./product-image.tsx";
 import { categoryLabel, productName } from "./product-labels.ts";
+import { ProductNameLink, ProductPictureLink } from "./product-links.tsx";
 
 interface ProductTileProps {
   product: Product;
   liked: boolean;
+  onToggleLike: (productId: string) => void;
   onShowDetails: (product: Product) => void;
   eager?: boolean;
 }
 
 const actionClass =
-  "flex h-10 w-10 items-center justify-center rounded-full bg-white text-stone-800 shadow-md ring-1 ring-stone-200 transition hover:bg-brand-700 hover:text-white";
+  "flex h-11 w-11 items-center justify-center rounded-full bg-white text-stone-800 shadow-md ring-1 ring-stone-200 transition hover:bg-brand-700 hover:text-white";
 
 /**
- * A dashboard grid item. Its actions (like, add to cart, details) appear on hover as the spec has it, and
- * also whenever one of them has keyboard focus, and always on touch screens, where there is no hover.
+ * A dashboard grid item. Its actions (like, add to cart, details) appear on hover (product rules §2), and
+ * also whenever one of them has keyboard focus, and always on touch screens (hover: none) of any width.
  */
-export function ProductTile({ product, liked, onShowDetails, eager }: ProductTileProps) {
+export function ProductTile({ product, liked, onToggleLike, onShowDetails, eager }: ProductTileProps) {
   const name = productName(product.name);
   const soldOut = isSoldOut(product.stock);
   return (
     <article className="group h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-lg">
       <div className="relative aspect-[4/3] overflow-hidden bg-stone-100">
-        <ProductImage product={product} sizes={productGridSizes} eager={eager} />
-        <div className="absolute right-3 top-3 flex flex-col gap-2 transition-opacity lg:opacity-0 lg:group-hover:opacity-100 lg:group-focus-within:opacity-100">
+        <ProductPictureLink product={product} eager={eager} />
+        <div className="absolute right-3 top-3 flex flex-col gap-2 transition-opacity can-hover:lg:opacity-0 can-hover:lg:group-hover:opacity-100 can-hover:lg:group-focus-within:opacity-100">
           <button
             type="button"
             aria-pressed={liked}
             aria-label={`Like ${name}`}
-            onClick={() => toggleLike(product.id)}
-            className={`${actionClass} ${liked ? "!bg-rose-600 !text-white lg:opacity-100" : ""}`}
+            onClick={() => onToggleLike(product.id)}
+            className={`${actionClass} ${liked ? "!bg-rose-600 !text-white" : ""}`}
           >
             <HeartIcon filled={liked} />
           </button>
@@ -57,7 +57,7 @@ export function ProductTile({ product, liked, onShowDetails, eager }: ProductTil
           </button>
         </div>
         {liked ? (
-          <span className="absolute left-3 top-3 flex h-7 w-7 items-center justify-center rounded-full bg-rose-600 text-white lg:group-hover:opacity-0 lg:group-focus-within:opacity-0">
+          <span className="absolute left-3 top-3 flex h-7 w-7 items-center justify-center rounded-full bg-rose-600 text-white can-hover:lg:group-hover:opacity-0 can-hover:lg:group-focus-within:opacity-0">
             <HeartIcon filled className="h-4 w-4" />
             <span className="sr-only">Liked</span>
           </span>
@@ -67,7 +67,9 @@ export function ProductTile({ product, liked, onShowDetails, eager }: ProductTil
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
           {categoryLabel(product.category)}
         </p>
-        <h3 className="mt-1 font-semibold text-stone-900">{name}</h3>
+        <h3 className="mt-1 font-semibold text-stone-900">
+          <ProductNameLink productId={product.id}>{name}</ProductNameLink>
+        </h3>
         <HarvestNote harvestedOn={product.harvestedOn} className="mt-1" />
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <p className="text-lg font-bold text-brand-800">

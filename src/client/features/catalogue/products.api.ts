@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { ProductResponseSchema } from "../../../shared/schemas/api.ts";
 import {
   type ProductList,
   type ProductListQuery,
@@ -6,7 +7,8 @@ import {
 } from "../../../shared/schemas/products.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 
-export type ProductFilters = Pick<ProductListQuery, "category" | "q" | "sort">;
+/** The shop's filters; `liked` keeps only the signed-in account's liked products. */
+export type ProductFilters = Pick<ProductListQuery, "category" | "q" | "sort"> & { liked?: boolean };
 
 export const SHOP_PAGE_SIZE = 12;
 
@@ -15,8 +17,7 @@ export async function fetchProducts(query: ProductListQuery, signal?: AbortSigna
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== "") params.set(key, String(value));
   }
-  const payload = await apiFetch<unknown>(`/api/products?${params}`, { signal });
-  return ProductListSchema.parse(payload);
+  return apiFetch(`/api/products?${params}`, ProductListSchema, { signal });
 }
 
 /** Every cached product list starts with this key, so a new or deleted product refreshes them all. */
@@ -27,7 +28,10 @@ export const productPagesQuery = (filters: ProductFilters) =>
   infiniteQueryOptions({
     queryKey: [...productsKey, "pages", filters],
     queryFn: ({ pageParam, signal }) =>
-      fetchProducts({ ...filters, cursor: pageParam, limit: SHOP_PAGE_SIZE }, signal),
+      fetchProducts(
+        { ...filters, liked: filters.liked ? "true" : undefined, cursor: pageParam, limit: SHOP_PAGE_SIZE },
+        signal,
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -42,3 +46,13 @@ export const latestProductsQuery = (limit: number) =>
   });
 
 export const useLatestProducts = (limit: number) => useQuery(latestProductsQuery(limit));
+
+/** One product (its own page, /products/:id): 404 for an unknown id or one the viewer may not see. */
+export const productQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...productsKey, "one", id],
+    queryFn: async ({ signal }) =>
+      (await apiFetch(`/api/products/${encodeURIComponent(id)}`, ProductResponseSchema, { signal })).product,
+  });
+
+export const useProduct = (id: string) => useQuery(productQuery(id));

@@ -1,7 +1,7 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { CATEGORIES, type Category, PRODUCT_SORTS } from "../../../shared/schemas/products.ts";
 import { categoryLabels } from "../../components/category-tiles.tsx";
-import { SearchIcon } from "../../components/icons.tsx";
+import { HeartIcon, SearchIcon } from "../../components/icons.tsx";
 
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
@@ -9,6 +9,8 @@ export interface ShopFilters {
   category?: Category;
   q?: string;
   sort: ProductSort;
+  /** Only the products the shopper likes. */
+  liked?: boolean;
 }
 
 const sortLabels: Record<ProductSort, string> = {
@@ -20,38 +22,50 @@ const sortLabels: Record<ProductSort, string> = {
 const SEARCH_DELAY_MS = 300;
 
 const fieldClass =
-  "block h-[42px] w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
+  "block h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
 
-/** Search by name, category and sort; the shop keeps them in the address (?q=&category=&sort=). */
-export function ShopFiltersBar({
-  filters,
-  onChange,
-}: {
-  filters: ShopFilters;
-  onChange: (next: ShopFilters) => void;
-}) {
+/** `replace`: the change takes the place of the current history entry instead of adding one. */
+export type ShopFiltersChange = (next: ShopFilters, options?: { replace?: boolean }) => void;
+
+/**
+ * Search by name, category and sort; the shop keeps them in the address (?q=&category=&sort=&liked=). Each
+ * choice is a history entry, so Back undoes it; a search being typed is one entry, updated as it changes.
+ */
+export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; onChange: ShopFiltersChange }) {
   const id = useId();
   const [search, setSearch] = useState(filters.q ?? "");
+  /** Whether this search, typed since the last choice, already has its history entry. */
+  const typing = useRef(false);
 
   useEffect(() => setSearch(filters.q ?? ""), [filters.q]);
 
   useEffect(() => {
     const q = search.trim() || undefined;
     if (q === (filters.q ?? undefined)) return;
-    const timer = window.setTimeout(() => onChange({ ...filters, q }), SEARCH_DELAY_MS);
+    const timer = window.setTimeout(() => {
+      onChange({ ...filters, q }, { replace: typing.current });
+      typing.current = true;
+    }, SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [search, filters, onChange]);
 
+  const choose = (next: ShopFilters) => {
+    typing.current = false;
+    onChange(next);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onChange({ ...filters, q: search.trim() || undefined });
+    const q = search.trim() || undefined;
+    if (q !== (filters.q ?? undefined)) onChange({ ...filters, q }, { replace: typing.current });
+    typing.current = false;
   };
 
   return (
     <search>
       <form
         onSubmit={submit}
-        className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-[2fr_1fr_1fr]"
+        className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-[2fr_1fr_1fr_auto]"
       >
         <div>
           <label htmlFor={`${id}-q`} className="block text-sm font-medium text-stone-700">
@@ -79,7 +93,7 @@ export function ShopFiltersBar({
             id={`${id}-category`}
             value={filters.category ?? ""}
             onChange={(event) =>
-              onChange({ ...filters, category: (event.target.value || undefined) as Category | undefined })
+              choose({ ...filters, category: (event.target.value || undefined) as Category | undefined })
             }
             className={`${fieldClass} mt-1`}
           >
@@ -98,7 +112,7 @@ export function ShopFiltersBar({
           <select
             id={`${id}-sort`}
             value={filters.sort}
-            onChange={(event) => onChange({ ...filters, sort: event.target.value as ProductSort })}
+            onChange={(event) => choose({ ...filters, sort: event.target.value as ProductSort })}
             className={`${fieldClass} mt-1`}
           >
             {PRODUCT_SORTS.map((sort) => (
@@ -107,6 +121,21 @@ export function ShopFiltersBar({
               </option>
             ))}
           </select>
+        </div>
+        <div className="flex items-end">
+          <button
+            type="button"
+            aria-pressed={Boolean(filters.liked)}
+            onClick={() => choose({ ...filters, liked: !filters.liked || undefined })}
+            className={`inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg px-4 font-semibold shadow-sm ring-1 sm:w-auto ${
+              filters.liked
+                ? "bg-rose-600 text-white ring-rose-600 hover:bg-rose-700"
+                : "bg-white text-stone-800 ring-stone-300 hover:bg-stone-50"
+            }`}
+          >
+            <HeartIcon filled={Boolean(filters.liked)} className="h-5 w-5" />
+            Liked
+          </button>
         </div>
       </form>
     </search>

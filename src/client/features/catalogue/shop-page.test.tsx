@@ -1,5 +1,5 @@
 import type { InfiniteData } from "@tanstack/react-query";
-import { screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { ProductList } from "../../../shared/schemas/products.ts";
@@ -10,20 +10,22 @@ import { ShopPage } from "./shop-page.tsx";
 
 function shopWith(items: ProductList["items"], nextCursor: string | null = null, path = "/shop") {
   const client = screenQueryClient();
-  const filters = Object.fromEntries(new URL(path, "http://x").searchParams);
+  const { liked, ...filters } = Object.fromEntries(new URL(path, "http://x").searchParams);
   const data: InfiniteData<ProductList, string | undefined> = {
     pages: [{ items, nextCursor }],
     pageParams: [undefined],
   };
   client.setQueryData(
-    productPagesQuery({ sort: "newest", ...filters } as Parameters<typeof productPagesQuery>[0]).queryKey,
+    productPagesQuery({ sort: "newest", ...filters, ...(liked ? { liked: true } : {}) } as Parameters<
+      typeof productPagesQuery
+    >[0]).queryKey,
     data,
   );
   return client;
 }
 
 describe("shop page", () => {
-  it("has the spec's title and farmer link, and shows Delete only on the signed-in user's own products", async () => {
+  it("has the product's title and farmer link, and shows Delete only on the signed-in user's own products", async () => {
     const mine = aProduct({ name: "My carrots", userId: "me" });
     const theirs = aProduct({ name: "Their apples", userId: "someone-else" });
     renderScreen(<ShopPage currentUserId="me" />, { path: "/shop", client: shopWith([mine, theirs]) });
@@ -69,5 +71,57 @@ describe("shop page", () => {
     });
     await userEvent.selectOptions(screen.getByLabelText("Category"), "grains");
     expect(router.state.location.search).toBe("?category=grains");
+  });
+
+  it("keeps Liked in the address, shows the liked list under it, and says when nothing is liked yet", async () => {
+    const liked = aProduct({ name: "Liked figs" });
+    const { router } = renderScreen(<ShopPage currentUserId={null} />, {
+      path: "/shop?liked=true",
+      client: shopWith([liked], null, "/shop?liked=true"),
+    });
+    const filter = screen.getByRole("button", { name: "Liked" });
+    expect(filter).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("heading", { name: "Liked figs" })).toBeInTheDocument();
+    await userEvent.click(filter);
+    expect(router.state.location.search).toBe("");
+    expect(screen.getByRole("button", { name: "Liked" })).toHaveAttribute("aria-pressed", "false");
+
+    const empty = renderScreen(<ShopPage currentUserId={null} />, {
+      path: "/shop?liked=true",
+      client: shopWith([], null, "/shop?liked=true"),
+    });
+    expect(within(empty.container).getByText("You have not liked any products yet.")).toBeInTheDocument();
+  });
+
+  it("gives every shop card a Like button", async () => {
+    renderScreen(<ShopPage currentUserId={null} />, {
+      path: "/shop",
+      client: shopWith([aProduct({ name: "Okra" })]),
+    });
+    const like = screen.getByRole("button", { name: "Like Okra" });
+    await userEvent.click(like);
+    expect(like).toHaveAttribute("aria-pressed", "true");
+  });
+
+  it("makes each choice a history entry, so Back undoes it; a typed search is one entry", async () => {
+    const { router } = renderScreen(<ShopPage currentUserId={null} />, {
+      path: "/shop",
+      client: shopWith([aProduct()]),
+    });
+    await userEvent.selectOptions(screen.getByLabelText("Category"), "grains");
+    await userEvent.selectOptions(screen.getByLabelText("Sort by"), "price-asc");
+    await userEvent.type(screen.getByLabelText("Search products"), "rice");
+    await waitFor(() => expect(router.state.location.search).toContain("q=rice"));
+    await userEvent.type(screen.getByLabelText("Search products"), " flour{Enter}");
+    await waitFor(() => expect(router.state.location.search).toContain("q=rice+flour"));
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe("?category=grains&sort=price-asc");
+    expect(screen.getByLabelText("Search products")).toHaveValue("");
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe("?category=grains");
+    expect(screen.getByLabelText("Sort by")).toHaveValue("newest");
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe("");
   });
 });

@@ -5,9 +5,15 @@ import { Button } from "../../components/button.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { DeleteProductDialog } from "./delete-product-dialog.tsx";
+import { useLikes } from "./likes.api.ts";
 import { ProductCard } from "./product-card.tsx";
 import { useProductPages } from "./products.api.ts";
-import { type ProductSort, type ShopFilters, ShopFiltersBar } from "./shop-filters.tsx";
+import {
+  type ProductSort,
+  type ShopFilters,
+  ShopFiltersBar,
+  type ShopFiltersChange,
+} from "./shop-filters.tsx";
 import { useLoadErrorToast } from "./use-load-error-toast.ts";
 
 function filtersFrom(params: URLSearchParams): ShopFilters {
@@ -18,6 +24,7 @@ function filtersFrom(params: URLSearchParams): ShopFilters {
     category: category.success ? category.data : undefined,
     q: q || undefined,
     sort: PRODUCT_SORTS.includes(sort as ProductSort) ? (sort as ProductSort) : "newest",
+    liked: params.get("liked") === "true" || undefined,
   };
 }
 
@@ -44,17 +51,19 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFrom(params), [params]);
   const pages = useProductPages(filters);
+  const likes = useLikes(currentUserId);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useLoadErrorToast(pages.isError);
 
-  const setFilters = useCallback(
-    (next: ShopFilters) => {
+  const setFilters = useCallback<ShopFiltersChange>(
+    (next, options) => {
       const search = new URLSearchParams();
       if (next.q) search.set("q", next.q);
       if (next.category) search.set("category", next.category);
       if (next.sort !== "newest") search.set("sort", next.sort);
-      setParams(search, { replace: true });
+      if (next.liked) search.set("liked", "true");
+      setParams(search, { replace: options?.replace ?? false });
     },
     [setParams],
   );
@@ -66,7 +75,7 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
   const sentinel = useLoadWhenVisible(loadMore, Boolean(hasNextPage) && !pages.isFetchNextPageError);
 
   const products = pages.data?.pages.flatMap((page) => page.items) ?? [];
-  const filtered = Boolean(filters.q || filters.category);
+  const filtered = Boolean(filters.q || filters.category || filters.liked);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -79,7 +88,7 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
         </div>
         <Link
           to="/contact"
-          className="rounded-xl bg-white px-4 py-2 font-semibold text-brand-800 shadow-sm ring-1 ring-brand-700 hover:bg-brand-50"
+          className="inline-flex min-h-11 items-center rounded-xl bg-white px-4 py-2 font-semibold text-brand-800 shadow-sm ring-1 ring-brand-700 hover:bg-brand-50"
         >
           Connect with Farmers
         </Link>
@@ -102,10 +111,18 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
         ) : products.length === 0 ? (
           <div className="rounded-2xl bg-white p-10 text-center shadow-sm ring-1 ring-stone-200">
             <p className="text-lg font-semibold text-stone-900">
-              {filtered ? "No products match your search." : "No products available"}
+              {filters.liked && !filters.q && !filters.category
+                ? "You have not liked any products yet."
+                : filtered
+                  ? "No products match your search."
+                  : "No products available"}
             </p>
             <p className="mt-1 text-stone-600">
-              {filtered ? "Try another word or category." : "Be the first farmer to list your produce."}
+              {filters.liked && !filters.q && !filters.category
+                ? "Tap the heart on a product to keep it here."
+                : filtered
+                  ? "Try another word or category."
+                  : "Be the first farmer to list your produce."}
             </p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               {filtered ? (
@@ -134,6 +151,8 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
                     product={product}
                     canDelete={currentUserId !== null && product.userId === currentUserId}
                     onDelete={setDeleting}
+                    liked={likes.ids.includes(product.id)}
+                    onToggleLike={likes.toggleLike}
                     eager={i < 4}
                   />
                 </li>

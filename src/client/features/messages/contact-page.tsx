@@ -12,6 +12,7 @@ import {
   preferredTimeLabels,
 } from "../../../shared/schemas/messages.ts";
 import { Button } from "../../components/button.tsx";
+import { PhoneIcon, ReturnIcon, TruckIcon } from "../../components/icons.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
@@ -82,13 +83,13 @@ function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
       <div className="lg:col-span-2">
         <PageIntro eyebrow="Contact" title={copy.title} intro={copy.intro} />
         <ul className="mt-8 space-y-4">
-          <InfoPoint icon="truck" title="Delivery within 24 hours">
+          <InfoPoint icon={TruckIcon} title="Delivery within 24 hours">
             Orders are processed and delivered within 24 hours of being placed.
           </InfoPoint>
-          <InfoPoint icon="return" title="7-day returns">
+          <InfoPoint icon={ReturnIcon} title="7-day returns">
             Return an item within 7 days of delivery if it is not as fresh as promised.
           </InfoPoint>
-          <InfoPoint icon="phone" title="Straight to the grower">
+          <InfoPoint icon={PhoneIcon} title="Straight to the grower">
             Your message reaches the farmer you choose, who replies by phone or e-mail.
           </InfoPoint>
         </ul>

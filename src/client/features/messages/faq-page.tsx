@@ -3,11 +3,12 @@ import { toast } from "react-toastify";
 import { messages } from "../../../shared/messages.ts";
 import { FaqMessageSchema } from "../../../shared/schemas/messages.ts";
 import { Button } from "../../components/button.tsx";
+import { ChevronDownIcon, MailIcon } from "../../components/icons.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { faqGroups } from "./faq-content.ts";
-import { LineIcon, PageIntro } from "./page-parts.tsx";
+import { PageIntro } from "./page-parts.tsx";
 import { useSendMessage } from "./send-message.api.ts";
 
 const emptyValues = { name: "", email: "", subject: "", message: "" };
@@ -32,16 +33,7 @@ export function FaqPage() {
                 <details key={item.question} className="group">
                   <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-medium text-stone-900 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
                     {item.question}
-                    <svg
-                      aria-hidden="true"
-                      viewBox="0 0 24 24"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      className="h-5 w-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180"
-                    >
-                      <path d="m6 9 6 6 6-6" />
-                    </svg>
+                    <ChevronDownIcon className="h-5 w-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180" />
                   </summary>
                   <p className="px-5 pb-4 text-stone-700">{item.answer}</p>
                 </details>
@@ -80,7 +72,7 @@ function CreatorMessageForm() {
     >
       <div className="flex items-start gap-3">
         <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-          <LineIcon name="mail" />
+          <MailIcon />
         </span>
         <div>
           <h2 id="creator-form-title" className="text-xl font-bold text-brand-900">

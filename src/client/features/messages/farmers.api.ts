@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Farmer } from "../../../shared/schemas/messages.ts";
+import { FarmersResponseSchema } from "../../../shared/schemas/api.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 
-export const fetchFarmers = () => apiFetch<{ farmers: Farmer[] }>("/api/farmers").then((r) => r.farmers);
+export const fetchFarmers = () => apiFetch("/api/farmers", FarmersResponseSchema).then((r) => r.farmers);
 
 export const farmersQuery = queryOptions({ queryKey: ["farmers"], queryFn: fetchFarmers });
 

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { InboxMessage } from "../../../shared/schemas/messages.ts";
+import { InboxResponseSchema } from "../../../shared/schemas/api.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 
-export const fetchInbox = () =>
-  apiFetch<{ messages: InboxMessage[] }>("/api/messages/inbox").then((r) => r.messages);
+export const fetchInbox = () => apiFetch("/api/messages/inbox", InboxResponseSchema).then((r) => r.messages);
 
 export const inboxQuery = queryOptions({ queryKey: ["messages", "inbox"], queryFn: fetchInbox });
 

@@ -1,8 +1,9 @@
 import { deliveryPreferenceLabels, preferredTimeLabels } from "../../../shared/schemas/messages.ts";
 import { Button } from "../../components/button.tsx";
+import { MailIcon } from "../../components/icons.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { useInbox } from "./inbox.api.ts";
-import { LineIcon, PageIntro } from "./page-parts.tsx";
+import { PageIntro } from "./page-parts.tsx";
 
 const receivedAt = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
 
@@ -29,7 +30,7 @@ export function MessagesPage() {
         ) : inbox.data.length === 0 ? (
           <div className="rounded-2xl bg-white p-10 text-center shadow-sm ring-1 ring-stone-200">
             <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-              <LineIcon name="mail" className="h-6 w-6" />
+              <MailIcon className="h-6 w-6" />
             </span>
             <h2 className="mt-4 text-lg font-bold text-stone-900">No messages yet</h2>
             <p className="mt-1 text-stone-700">

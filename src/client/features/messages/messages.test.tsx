@@ -50,7 +50,7 @@ describe("contact page", () => {
     expect(screen.getByLabelText("Message")).toHaveValue("");
   });
 
-  it("offers the farmers who have products by name, and the spec's fields with standard delivery first", async () => {
+  it("offers the farmers who have products by name, and the product's fields with standard delivery first", async () => {
     renderAt("/contact", asha, withFarmers);
     const farmer = await screen.findByLabelText("Farmer");
     const options = within(farmer).getAllByRole("option");

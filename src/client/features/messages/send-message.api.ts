@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { SentMessageResponseSchema } from "../../../shared/schemas/api.ts";
 import type { MessageInput } from "../../../shared/schemas/messages.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 import { inboxQuery } from "./inbox.api.ts";
 
 export const sendMessage = (input: MessageInput) =>
-  apiFetch<{ message: { id: string } }>("/api/messages", { method: "POST", json: input }).then(
+  apiFetch("/api/messages", SentMessageResponseSchema, { method: "POST", json: input }).then(
     (r) => r.message,
   );
 

@@ -4,10 +4,10 @@ import { apiFetch } from "../../lib/api-client.ts";
 
 /** The buyer cancels every part of their order that is still pending; the rest goes on. */
 export const cancelOrder = (id: string, reason?: string): Promise<Order> =>
-  apiFetch<unknown>(`/api/orders/${encodeURIComponent(id)}/cancel`, {
+  apiFetch(`/api/orders/${encodeURIComponent(id)}/cancel`, OrderResponseSchema, {
     method: "POST",
     json: reason ? { reason } : {},
-  }).then((payload) => OrderResponseSchema.parse(payload).order);
+  }).then((payload) => payload.order);
 
 export function useCancelOrder() {
   const queryClient = useQueryClient();

@@ -3,16 +3,16 @@ import { toast } from "react-toastify";
 import { orderMessages } from "../../../shared/messages.ts";
 import { formatRupees } from "../../../shared/money.ts";
 import { type CartItem, MIN_LINE_QUANTITY } from "../../../shared/schemas/cart.ts";
+import { ArrowLeftIcon, CartIcon, MinusIcon, PlusIcon, TrashIcon } from "../../components/icons.tsx";
 import { StockBadge } from "../../components/produce-facts.tsx";
 import { maxQuantityOf, removeFromCart, setCartQuantity, useCart } from "../../lib/cart-store.ts";
 import { formatUnitPrice } from "../../lib/produce.ts";
 import { cartItemCount, cartTotalRupees, lineTotalRupees } from "./format.ts";
-import { ArrowLeftIcon, CartIcon, MinusIcon, PlusIcon, TrashIcon } from "./icons.tsx";
-import { primaryLink } from "./link-styles.ts";
+import { backLink, primaryLink } from "./link-styles.ts";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
 
 const stepButton =
-  "flex h-9 w-9 items-center justify-center rounded-full text-brand-800 ring-1 ring-stone-300 transition-colors hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent";
+  "flex h-11 w-11 items-center justify-center rounded-full text-brand-800 ring-1 ring-stone-300 transition-colors hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent";
 
 function CartLine({ item }: { item: CartItem }) {
   const remove = () => {
@@ -43,7 +43,7 @@ function CartLine({ item }: { item: CartItem }) {
             disabled={item.quantity <= MIN_LINE_QUANTITY}
             onClick={() => setCartQuantity(item.id, item.quantity - 1)}
           >
-            <MinusIcon />
+            <MinusIcon className="h-4 w-4" />
           </button>
           <output
             className="w-8 text-center font-semibold tabular-nums"
@@ -58,7 +58,7 @@ function CartLine({ item }: { item: CartItem }) {
             disabled={item.quantity >= maxQuantityOf(item)}
             onClick={() => setCartQuantity(item.id, item.quantity + 1)}
           >
-            <PlusIcon />
+            <PlusIcon className="h-4 w-4" />
           </button>
         </div>
         <p className="w-24 text-right font-semibold tabular-nums text-stone-900">
@@ -69,7 +69,7 @@ function CartLine({ item }: { item: CartItem }) {
         type="button"
         onClick={remove}
         aria-label={`Remove ${item.name} from cart`}
-        className="rounded-full p-2 text-stone-500 transition-colors hover:bg-red-50 hover:text-red-700"
+        className="flex h-11 w-11 items-center justify-center rounded-full text-stone-500 transition-colors hover:bg-red-50 hover:text-red-700"
       >
         <TrashIcon />
       </button>
@@ -83,11 +83,8 @@ export function CartPage() {
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
-      <Link
-        to="/dashboard"
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeftIcon /> Back to Home
+      <Link to="/dashboard" className={backLink}>
+        <ArrowLeftIcon className="h-4 w-4" /> Back to Home
       </Link>
       <h1 className="mt-4 text-3xl font-bold text-brand-900">Your Cart</h1>
 
@@ -136,7 +133,7 @@ export function CartPage() {
             </Link>
             <Link
               to="/shop"
-              className="mt-3 block text-center text-sm font-semibold text-brand-700 hover:underline"
+              className="mt-1 flex min-h-11 items-center justify-center text-sm font-semibold text-brand-700 hover:underline"
             >
               Continue Shopping
             </Link>

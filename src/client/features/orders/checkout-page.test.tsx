@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
@@ -87,7 +87,7 @@ describe("checkout page", () => {
       expect(field).toHaveAttribute("aria-invalid", "true");
       expect(field).toHaveAccessibleDescription(message);
     }
-    expect(screen.getByLabelText("Full name")).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText("Full name")).toHaveFocus());
     expect(fetchSpy).not.toHaveBeenCalledWith("/api/orders", expect.anything());
   });
 
@@ -152,5 +152,17 @@ describe("checkout page", () => {
       quantity: 3,
       stock: 2,
     });
+  });
+
+  it("keeps what was typed when the page is opened again in the same tab", async () => {
+    window.localStorage.setItem("cart", JSON.stringify(cart));
+    vi.spyOn(globalThis, "fetch");
+    const { unmount } = renderAt("/checkout", asha);
+    await userEvent.type(await screen.findByLabelText("Address"), "12 Lake Road");
+    await userEvent.click(screen.getByRole("radio", { name: "UPI" }));
+    unmount();
+    renderAt("/checkout", asha);
+    expect(await screen.findByLabelText("Address")).toHaveValue("12 Lake Road");
+    expect(screen.getByRole("radio", { name: "UPI" })).toBeChecked();
   });
 });

@@ -15,14 +15,15 @@ import {
   paymentMethodNotes,
 } from "../../../shared/schemas/orders.ts";
 import { Button } from "../../components/button.tsx";
+import { FormMessage } from "../../components/form-message.tsx";
+import { ArrowLeftIcon, CartIcon } from "../../components/icons.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { clearCart, rememberStock, useCart } from "../../lib/cart-store.ts";
-import { fieldErrors } from "../../lib/form-errors.ts";
 import { isOnline, useOnline } from "../../lib/online.ts";
+import { useFormFields } from "../../lib/use-form-fields.ts";
 import { clearDraft, readDraft, saveDraft } from "./checkout-draft.ts";
-import { ArrowLeftIcon, CartIcon } from "./icons.tsx";
-import { primaryLink } from "./link-styles.ts";
+import { backLink, primaryLink } from "./link-styles.ts";
 import { OrderSummary } from "./order-summary.tsx";
 import { usePlaceOrder } from "./place-order.api.ts";
 import { useQuote } from "./quote.api.ts";
@@ -84,38 +85,44 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const online = useOnline();
-  const [values, setValues] = useState<Values>(() => {
-    const blank: Values = {
-      fullName: defaults.fullName ?? "",
-      email: defaults.email ?? "",
-      phone: "",
-      address: "",
-      city: "",
-      state: "",
-      zipCode: "",
-      paymentMethod: DEFAULT_PAYMENT_METHOD,
-    };
-    const draft = readDraft();
-    for (const name of Object.keys(blank) as FieldName[]) {
-      if (draft[name] !== undefined) blank[name] = draft[name];
-    }
-    return blank;
-  });
+  const [attempted, setAttempted] = useState(false);
+  const form = useFormFields<Values>(
+    () => {
+      const blank: Values = {
+        fullName: defaults.fullName ?? "",
+        email: defaults.email ?? "",
+        phone: "",
+        address: "",
+        city: "",
+        state: "",
+        zipCode: "",
+        paymentMethod: DEFAULT_PAYMENT_METHOD,
+      };
+      const draft = readDraft();
+      for (const name of Object.keys(blank) as FieldName[]) {
+        if (draft[name] !== undefined) blank[name] = draft[name];
+      }
+      return blank;
+    },
+    {
+      // NOTE: every change is kept as the tab's draft; once an order was tried, the messages follow the typing.
+      onChange: (next) => {
+        saveDraft(next);
+        if (attempted) form.validate(CheckoutFormSchema, next, { focus: false });
+      },
+    },
+  );
   const [offlineTried, setOfflineTried] = useState(false);
-  // NOTE: the spec's toast, once, when checkout is opened with nothing in the cart.
+  // NOTE: the product's toast (product rules §8), once, when checkout is opened with nothing in the cart.
   const emptyOnArrival = useRef(items.length === 0);
   useEffect(() => {
     if (emptyOnArrival.current) toast.error(orderMessages.cartEmpty, { toastId: "checkout-cart-empty" });
   }, []);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
-  const [serverMessage, setServerMessage] = useState<string | null>(null);
-  const [attempted, setAttempted] = useState(false);
   const submitting = useRef(false);
   // NOTE: made when the page opens and kept while the same order is retried (a double click, a dropped
   // connection), so the server makes one order; a changed cart or form, or a refused request, gets a new key.
   const attempt = useRef<{ key: string; body: string | null }>({ key: crypto.randomUUID(), body: null });
-  const formRef = useRef<HTMLFormElement>(null);
   const orderLines = toOrderLines(items);
   const quote = useQuote(orderLines);
   const quoteError = quote.error instanceof ApiRequestError && quote.error.status >= 400 ? quote.error : null;
@@ -134,35 +141,18 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
     }
   }, [quote.data, quote.isPlaceholderData]);
 
-  function update(name: FieldName, value: string) {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    saveDraft(next);
-    if (attempted) {
-      const parsed = CheckoutFormSchema.safeParse(next);
-      setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    }
-  }
-
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (submitting.current) return;
     setAttempted(true);
-    setServerMessage(null);
+    form.setFormError(null);
     setOfflineTried(false);
     if (items.length === 0) {
       toast.error(orderMessages.cartEmpty);
       return;
     }
-    const parsed = CheckoutFormSchema.safeParse(values);
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      setErrors(fields);
-      const firstInvalid = Object.keys(fields)[0];
-      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
-    setErrors({});
+    const parsed = form.validate(CheckoutFormSchema);
+    if (!parsed.ok) return;
     setLineErrors({});
     if (!isOnline()) {
       setOfflineTried(true);
@@ -196,10 +186,10 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
       if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
         // The server refused this request for good, so nothing was made with its key: the next try is a new one.
         attempt.current = { key: crypto.randomUUID(), body: null };
-        const { form, lines } = splitServerFields(error.fields);
-        setErrors(form);
+        const { form: fields, lines } = splitServerFields(error.fields);
+        form.showErrors(fields);
         setLineErrors(lines);
-        setServerMessage(error.message);
+        form.setFormError(error.message);
         // An out-of-stock refusal: ask again what is left, so the lines show it and the cart stops there.
         if (error.code === "out_of_stock") void quote.refetch();
       }
@@ -226,11 +216,8 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
   const busy = placeOrder.isPending;
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
-      <Link
-        to="/cart"
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeftIcon /> Back to Cart
+      <Link to="/cart" className={backLink}>
+        <ArrowLeftIcon className="h-4 w-4" /> Back to Cart
       </Link>
       <h1 className="mt-4 text-3xl font-bold text-brand-900">Checkout</h1>
       {/* NOTE: the summary comes first, so on a phone the total is read before Place Order; from lg it is
@@ -244,7 +231,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
           />
         </div>
         <form
-          ref={formRef}
+          ref={form.formRef}
           onSubmit={onSubmit}
           noValidate
           aria-labelledby="shipping-heading"
@@ -258,14 +245,11 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
               <TextField
                 key={field.name}
                 label={field.label}
-                name={field.name}
                 type={field.type ?? "text"}
                 autoComplete={field.autoComplete}
                 required
                 hint={field.hint}
-                value={values[field.name]}
-                error={errors[field.name]}
-                onChange={(event) => update(field.name, event.target.value)}
+                {...form.field(field.name)}
                 className={field.wide ? "sm:col-span-3" : undefined}
               />
             ))}
@@ -283,32 +267,29 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
                     type="radio"
                     name="paymentMethod"
                     value={method}
-                    checked={values.paymentMethod === method}
-                    onChange={() => update("paymentMethod", method)}
+                    checked={form.values.paymentMethod === method}
+                    onChange={() => form.set("paymentMethod", method)}
                     className="h-4 w-4 accent-brand-700"
                   />
                   <span className="font-medium text-stone-800">{paymentMethodLabels[method]}</span>
                 </label>
               ))}
             </div>
-            {errors.paymentMethod ? (
-              <p className="mt-1 text-sm text-red-700">{errors.paymentMethod}</p>
+            {form.errors.paymentMethod ? (
+              <p className="mt-1 text-sm text-red-700">{form.errors.paymentMethod}</p>
             ) : null}
             <div className="mt-3 rounded-lg bg-brand-50 px-4 py-3 text-sm text-stone-800" aria-live="polite">
               <p className="font-semibold">{PAYMENT_ON_DELIVERY_NOTE}</p>
-              <p className="mt-1">{paymentMethodNotes[values.paymentMethod as PaymentMethod]}</p>
+              <p className="mt-1">{paymentMethodNotes[form.values.paymentMethod as PaymentMethod]}</p>
             </div>
           </fieldset>
 
-          {serverMessage || quoteError ? (
-            <p
-              role="alert"
-              className="mt-6 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200"
-            >
-              {serverMessage ?? quoteError?.message}
-            </p>
-          ) : null}
-          {stockProblem && !serverMessage ? (
+          <FormMessage
+            id={form.formErrorId}
+            message={form.formError ?? quoteError?.message ?? null}
+            className="mt-6"
+          />
+          {stockProblem && !form.formError ? (
             <p
               id="stock-problem"
               role="alert"

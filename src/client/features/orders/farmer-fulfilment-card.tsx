@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { toast } from "react-toastify";
 import type { FarmerFulfilment } from "../../../shared/schemas/farmer.ts";
 import {
@@ -8,9 +8,9 @@ import {
   REASON_MAX_LENGTH,
 } from "../../../shared/schemas/fulfilments.ts";
 import { Button } from "../../components/button.tsx";
-import { ModalDialog } from "../../components/modal-dialog.tsx";
-import { TextAreaField } from "../../components/text-area-field.tsx";
+import { ReasonDialog } from "../../components/reason-dialog.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { problemOf } from "../../lib/operator-pages.ts";
 import { useChangeFulfilmentStatus, useMarkFulfilmentPaid } from "./farmer-orders.api.ts";
 import { formatOrderDate, orderNumber, paymentLabel, statusLabel } from "./format.ts";
 import { FulfilmentHistory } from "./fulfilment-history.tsx";
@@ -18,7 +18,7 @@ import { OrderLines } from "./order-lines.tsx";
 import { OrderStatusBadge, PaymentBadge } from "./order-status-badge.tsx";
 
 /** The button that makes each forward move. */
-const moveLabels: Partial<Record<FulfilmentStatus, string>> = {
+export const moveLabels: Partial<Record<FulfilmentStatus, string>> = {
   confirmed: "Confirm",
   out_for_delivery: "Send out for delivery",
   delivered: "Mark delivered",
@@ -31,61 +31,29 @@ const failed = (error: unknown) =>
 
 function CancelDialog({ fulfilment, onClose }: { fulfilment: FarmerFulfilment; onClose: () => void }) {
   const change = useChangeFulfilmentStatus();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | undefined>();
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim() === "") {
-      setError(fulfilmentMessages.reasonRequired);
-      return;
-    }
-    change.mutate(
-      { id: fulfilment.id, change: { status: "cancelled", reason: reason.trim() } },
-      {
-        onSuccess: () => {
-          toast.success(`Order ${orderNumber(fulfilment.orderId)} cancelled.`);
-          onClose();
-        },
-        onError: (err) => {
-          if (err instanceof ApiRequestError && err.fields.reason) setError(err.fields.reason);
-          else failed(err);
-        },
-      },
-    );
-  };
-
+  const number = orderNumber(fulfilment.orderId);
   return (
-    <ModalDialog title={`Cancel order ${orderNumber(fulfilment.orderId)}?`} onClose={onClose}>
-      <form onSubmit={onSubmit} noValidate>
-        <p className="text-stone-700">
-          {fulfilment.buyer.name} sees the reason. The quantities go back into your stock.
-        </p>
-        <TextAreaField
-          label="Reason"
-          name="reason"
-          rows={3}
-          required
-          maxLength={REASON_MAX_LENGTH}
-          value={reason}
-          error={error}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError(undefined);
-          }}
-          className="mt-4"
-          data-autofocus
-        />
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Keep the order
-          </Button>
-          <Button type="submit" variant="danger" disabled={change.isPending}>
-            {change.isPending ? "Cancelling..." : "Cancel the order"}
-          </Button>
-        </div>
-      </form>
-    </ModalDialog>
+    <ReasonDialog
+      title={`Cancel order ${number}?`}
+      intro={<p>{fulfilment.buyer.name} sees the reason. The quantities go back into your stock.</p>}
+      confirmLabel="Cancel the order"
+      busyLabel="Cancelling..."
+      backLabel="Keep the order"
+      requiredMessage={fulfilmentMessages.reasonRequired}
+      danger
+      maxLength={REASON_MAX_LENGTH}
+      busy={change.isPending}
+      onClose={onClose}
+      onConfirm={async (reason) => {
+        try {
+          await change.mutateAsync({ id: fulfilment.id, change: { status: "cancelled", reason } });
+          toast.success(`Order ${number} cancelled.`);
+          return undefined;
+        } catch (error) {
+          return problemOf(error, "reason", "Could not update this order. Please try again.");
+        }
+      }}
+    />
   );
 }
 
@@ -104,7 +72,7 @@ export function FarmerFulfilmentCard({ fulfilment }: { fulfilment: FarmerFulfilm
     change.mutate(
       { id: fulfilment.id, change: { status } },
       {
-        onSuccess: (next) =>
+        onSuccess: ({ fulfilment: next }) =>
           toast.success(`Order ${number} is now ${statusLabel(next.status).toLowerCase()}.`),
         onError: failed,
       },

@@ -7,7 +7,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import {
-  FarmerFulfilmentSchema,
+  FarmerFulfilmentResponseSchema,
   FarmerOrderListSchema,
   FarmerPendingCountSchema,
   FarmerSummarySchema,
@@ -29,7 +29,7 @@ export const farmerOrdersQuery = (status: FulfilmentStatus | undefined) =>
       const params = new URLSearchParams({ limit: String(FARMER_ORDERS_PAGE_SIZE) });
       if (status) params.set("status", status);
       if (pageParam) params.set("cursor", pageParam);
-      return FarmerOrderListSchema.parse(await apiFetch<unknown>(`/api/farmer/orders?${params}`, { signal }));
+      return apiFetch(`/api/farmer/orders?${params}`, FarmerOrderListSchema, { signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
@@ -41,8 +41,7 @@ export const useFarmerOrders = (status: FulfilmentStatus | undefined) =>
 
 export const farmerSummaryQuery = queryOptions({
   queryKey: [...farmerKey, "summary"],
-  queryFn: async ({ signal }) =>
-    FarmerSummarySchema.parse(await apiFetch<unknown>("/api/farmer/summary", { signal })),
+  queryFn: async ({ signal }) => apiFetch("/api/farmer/summary", FarmerSummarySchema, { signal }),
   staleTime: 0,
 });
 
@@ -55,7 +54,7 @@ export const useFarmerSummary = () => useQuery(farmerSummaryQuery);
 export const farmerPendingCountQuery = queryOptions({
   queryKey: [...farmerKey, "pending-count"],
   queryFn: async ({ signal }) =>
-    FarmerPendingCountSchema.parse(await apiFetch<unknown>("/api/farmer/pending-count", { signal })).pending,
+    (await apiFetch("/api/farmer/pending-count", FarmerPendingCountSchema, { signal })).pending,
   staleTime: 0,
   refetchOnWindowFocus: "always",
   refetchInterval: 60_000,
@@ -64,23 +63,23 @@ export const farmerPendingCountQuery = queryOptions({
 export const useFarmerPendingCount = (enabled = true) => useQuery({ ...farmerPendingCountQuery, enabled });
 
 const fulfilmentPath = (id: string) => `/api/farmer/orders/${encodeURIComponent(id)}`;
-const parseFulfilment = (payload: unknown) =>
-  FarmerFulfilmentSchema.parse((payload as { fulfilment?: unknown }).fulfilment ?? payload);
 
 /** Moves one of my parts on (confirm, dispatch, deliver, cancel with a reason). */
 export function useChangeFulfilmentStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: string; change: FulfilmentStatusChange }) =>
-      apiFetch<unknown>(`${fulfilmentPath(id)}/status`, { method: "POST", json: change }).then(
-        parseFulfilment,
-      ),
+      apiFetch(`${fulfilmentPath(id)}/status`, FarmerFulfilmentResponseSchema, {
+        method: "POST",
+        json: change,
+      }),
     // NOTE: a cancelled part's quantities are back in stock, so the product lists (catalogue's key) refetch too.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: farmerKey }),
-        queryClient.invalidateQueries({ queryKey: ["products"] }),
-      ]),
+    // Not awaited: see useOperatorChange in lib/operator-pages.ts (the card's toast must fire before the refetch
+    // can take the card off a filtered list).
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: farmerKey });
+      void queryClient.invalidateQueries({ queryKey: ["products"] });
+    },
   });
 }
 
@@ -89,9 +88,12 @@ export function useMarkFulfilmentPaid() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<unknown>(`${fulfilmentPath(id)}/payment`, { method: "POST", json: { state: "paid" } }).then(
-        parseFulfilment,
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: farmerKey }),
+      apiFetch(`${fulfilmentPath(id)}/payment`, FarmerFulfilmentResponseSchema, {
+        method: "POST",
+        json: { state: "paid" },
+      }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: farmerKey });
+    },
   });
 }

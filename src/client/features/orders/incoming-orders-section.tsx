@@ -44,7 +44,7 @@ export function IncomingOrdersSection() {
             id={filterId}
             value={status ?? ""}
             onChange={(event) => setStatus(event.target.value)}
-            className="mt-1 rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+            className="mt-1 min-h-11 rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
           >
             <option value="">All orders</option>
             {FULFILMENT_STATUSES.map((value) => (

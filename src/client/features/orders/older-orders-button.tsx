@@ -1,19 +1,6 @@
-import { Button } from "../../components/button.tsx";
-
-interface Pages {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => unknown;
-}
+import { type MorePages, ShowMoreButton } from "../../components/show-more-button.tsx";
 
 /** "Show older orders" under a paged list of orders or fulfilments; nothing once the last page is shown. */
-export function OlderOrdersButton({ pages, className = "" }: { pages: Pages; className?: string }) {
-  if (!pages.hasNextPage) return null;
-  return (
-    <div className={`text-center ${className}`}>
-      <Button variant="secondary" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-        {pages.isFetchingNextPage ? "Loading..." : "Show older orders"}
-      </Button>
-    </div>
-  );
+export function OlderOrdersButton({ pages, className = "" }: { pages: MorePages; className?: string }) {
+  return <ShowMoreButton pages={pages} label="Show older orders" className={className} />;
 }

@@ -1,13 +1,18 @@
-import { Link, useLocation } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { Link, Navigate, useLocation } from "react-router";
 import { formatRupees } from "../../../shared/money.ts";
 import {
   PAYMENT_ON_DELIVERY_NOTE,
   type PaymentMethod,
   paymentMethodNotes,
 } from "../../../shared/schemas/orders.ts";
+import { CheckCircleIcon } from "../../components/icons.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { ApiRequestError } from "../../lib/api-client.ts";
 import { orderNumber } from "./format.ts";
-import { CheckCircleIcon } from "./icons.tsx";
 import { primaryLink, secondaryLink } from "./link-styles.ts";
+import { orderQuery } from "./order.api.ts";
+import { OrderLines } from "./order-lines.tsx";
 
 const nextSteps = [
   "Our farmers pick and pack your produce fresh for you.",
@@ -16,29 +21,49 @@ const nextSteps = [
   "Not happy with something? You can return it within 7 days.",
 ];
 
+/**
+ * The order just placed: its number, items and total. Opened with no order behind it (a direct visit, a
+ * bookmark, an order that is not the viewer's), it goes to /orders instead of confirming nothing.
+ */
 export function OrderConfirmationPage() {
   const state = useLocation().state as {
     orderId?: string;
     total?: number;
     paymentMethod?: PaymentMethod;
   } | null;
-  const paymentNote = state?.paymentMethod ? paymentMethodNotes[state.paymentMethod] : undefined;
+  const orderId = state?.orderId ?? "";
+  const order = useQuery({ ...orderQuery(orderId), enabled: orderId !== "" });
+  if (!orderId) return <Navigate to="/orders" replace />;
+  if (order.isPending) return <Spinner label="Loading your order..." />;
+  if (order.error instanceof ApiRequestError && order.error.status === 404) {
+    return <Navigate to="/orders" replace />;
+  }
+  // NOTE: offline right after placing it, the order is still confirmed with what the checkout knew.
+  const total = order.data?.total ?? state?.total;
+  const paymentMethod = order.data?.paymentMethod ?? state?.paymentMethod;
+  const paymentNote = paymentMethod ? paymentMethodNotes[paymentMethod] : undefined;
   return (
     <section className="mx-auto max-w-2xl px-4 py-12">
       <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-stone-200">
         <CheckCircleIcon className="mx-auto h-16 w-16 text-brand-700" />
         <h1 className="mt-4 text-3xl font-bold text-brand-900">Order Confirmed</h1>
         <p className="mt-2 text-stone-700">Thank you for shopping with Veggie Cart.</p>
-        {state?.orderId ? (
-          <p className="mt-2 text-stone-700">
-            Order <span className="font-semibold">{orderNumber(state.orderId)}</span>
-            {typeof state.total === "number" ? (
-              <>
-                {" "}
-                · Total <span className="font-semibold">{formatRupees(state.total)}</span>
-              </>
-            ) : null}
-          </p>
+        <p className="mt-2 text-stone-700">
+          Order <span className="font-semibold">{orderNumber(orderId)}</span>
+          {typeof total === "number" ? (
+            <>
+              {" "}
+              · Total <span className="font-semibold">{formatRupees(total)}</span>
+            </>
+          ) : null}
+        </p>
+        {order.data ? (
+          <div className="mt-6 text-left">
+            <h2 className="font-semibold text-stone-900">Your order</h2>
+            <div className="mt-2">
+              <OrderLines items={order.data.items} total={order.data.total} label="Items ordered" />
+            </div>
+          </div>
         ) : null}
 
         <div className="mt-6 rounded-xl bg-amber-50 p-4 text-left text-stone-800 ring-1 ring-amber-200">

@@ -11,6 +11,7 @@ import {
   paymentMethodNotes,
 } from "../../../shared/schemas/orders.ts";
 import { Button } from "../../components/button.tsx";
+import { ArrowLeftIcon } from "../../components/icons.tsx";
 import { ModalDialog } from "../../components/modal-dialog.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
@@ -18,7 +19,6 @@ import { formatUnitPrice } from "../../lib/produce.ts";
 import { useCancelOrder } from "./cancel-order.api.ts";
 import { formatOrderDate, orderNumber, paymentLabel } from "./format.ts";
 import { FulfilmentHistory } from "./fulfilment-history.tsx";
-import { ArrowLeftIcon } from "./icons.tsx";
 import { useOrder } from "./order.api.ts";
 import { OrderLines } from "./order-lines.tsx";
 import { OrderStatusBadge, PaymentBadge } from "./order-status-badge.tsx";
@@ -111,7 +111,7 @@ export function OrderDetailPage() {
         to="/orders"
         className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
       >
-        <ArrowLeftIcon /> Back to Orders
+        <ArrowLeftIcon className="h-4 w-4" /> Back to Orders
       </Link>
       {order.isPending ? (
         <Spinner label="Loading order..." />

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Order } from "../../../shared/schemas/orders.ts";
+import { OrderResponseSchema } from "../../../shared/schemas/orders.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 
 export const fetchOrder = (id: string) =>
-  apiFetch<{ order: Order }>(`/api/orders/${encodeURIComponent(id)}`).then((response) => response.order);
+  apiFetch(`/api/orders/${encodeURIComponent(id)}`, OrderResponseSchema).then((response) => response.order);
 
 export const orderQuery = (id: string) =>
   queryOptions({ queryKey: ["orders", "one", id], queryFn: () => fetchOrder(id) });

@@ -1,13 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import type { OrderList } from "../../../shared/schemas/orders.ts";
+import { OrderListSchema } from "../../../shared/schemas/orders.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 
 const PAGE_SIZE = 10;
 
 /** One page of the signed-in user's orders, newest first. */
 export const fetchOrders = (cursor: string | null) =>
-  apiFetch<OrderList>(
+  apiFetch(
     `/api/orders?limit=${PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    OrderListSchema,
   );
 
 export const ordersQuery = infiniteQueryOptions({

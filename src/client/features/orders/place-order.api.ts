@@ -1,10 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { IDEMPOTENCY_HEADER, type Order, type PlaceOrderInput } from "../../../shared/schemas/orders.ts";
+import {
+  IDEMPOTENCY_HEADER,
+  OrderResponseSchema,
+  type PlaceOrderInput,
+} from "../../../shared/schemas/orders.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 
 /** Places an order; the same key with the same body returns the first order instead of making another. */
 export const placeOrder = (input: PlaceOrderInput, idempotencyKey: string) =>
-  apiFetch<{ order: Order }>("/api/orders", {
+  apiFetch("/api/orders", OrderResponseSchema, {
     method: "POST",
     json: input,
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },

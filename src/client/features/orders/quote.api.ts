@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { PlaceOrderInput, Quote } from "../../../shared/schemas/orders.ts";
+import { type PlaceOrderInput, QuoteSchema } from "../../../shared/schemas/orders.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 
 type Lines = PlaceOrderInput["items"];
 
 /** What the cart costs now, priced by the server exactly as placing the order would. */
 export const fetchQuote = (items: Lines) =>
-  apiFetch<Quote>("/api/orders/quote", { method: "POST", json: { items } });
+  apiFetch("/api/orders/quote", QuoteSchema, { method: "POST", json: { items } });
 
 export const quoteQuery = (items: Lines) =>
   queryOptions({

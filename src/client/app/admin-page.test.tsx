@@ -1,0 +1,152 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { messages } from "../../shared/messages.ts";
+import type { ShopStats } from "../../shared/schemas/admin.ts";
+import { aProduct } from "../test/products.fixture.ts";
+import { renderAt } from "../test/render.tsx";
+
+const shopper = { id: "u1", email: "sita@example.com", name: "Sita", operator: false };
+const operator = { id: "u2", email: "olga@example.com", name: "Olga", operator: true };
+
+const period = { orders: 3, revenue: 240, accounts: 2, products: 1 };
+const stats: ShopStats = {
+  today: "2026-11-21",
+  timeZone: "Asia/Kolkata",
+  totals: { today: period, week: period, all: { ...period, orders: 42 } },
+  messagesWaiting: 3,
+  days: [{ date: "2026-11-21", orders: 3, revenue: 240, accounts: 2 }],
+};
+
+/**
+ * A server that answers GET `path` with its body from `answers` (and `answers["POST path"]` for a POST, as
+ * `[status, body]`), and refuses anything else with 418 so a test sees what it did not expect.
+ */
+function serve(answers: Record<string, unknown>) {
+  return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const path = new URL(String(input), "http://localhost").pathname;
+    const method = init?.method ?? "GET";
+    const answer = answers[method === "GET" ? path : `${method} ${path}`];
+    if (answer === undefined) {
+      return Response.json({ error: { code: "not_here", message: "Not in this test" } }, { status: 418 });
+    }
+    if (Array.isArray(answer)) return Response.json(answer[1], { status: answer[0] });
+    return Response.json(answer);
+  });
+}
+
+const unreadAnswer = (unread: number) => ({ items: [], nextCursor: null, unread });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("/admin", () => {
+  it("is 'Page not found' for a signed-in user who is not an operator, and asks the server nothing", async () => {
+    const fetchSpy = serve({});
+    renderAt("/admin", shopper);
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Page not found" }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("navigation", { name: "Admin sections" })).not.toBeInTheDocument();
+    expect(fetchSpy.mock.calls.some(([url]) => String(url).includes("/api/admin/"))).toBe(false);
+  });
+
+  it("shows an operator the workspace: every section, and the shop at a glance", async () => {
+    serve({ "/api/admin/stats": stats, "/api/admin/messages": unreadAnswer(0) });
+    renderAt("/admin", operator);
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Shop admin" }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    const sections = screen.getByRole("navigation", { name: "Admin sections" });
+    expect(
+      within(sections)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Overview", "Inbox", "Products", "Accounts", "Orders", "Deal of the day", "Audit log"]);
+    // NOTE: the section's screen is a lazy route of its own, loaded after the workspace's, and React Router
+    // can mount it again while both settle (CI once found the heading, then held a detached copy of it): each
+    // check queries the page afresh instead of keeping an element.
+    await waitFor(
+      () => expect(screen.getByRole("heading", { name: "The shop at a glance" })).toBeInTheDocument(),
+      { timeout: 10_000 },
+    );
+    await waitFor(() => expect(screen.getByText(/3 messages waiting/)).toBeInTheDocument());
+    expect(screen.getByRole("region", { name: "All time" })).toHaveTextContent("42");
+  });
+
+  it("offers no Unhide for a product hidden only because its farmer is suspended", async () => {
+    serve({
+      "/api/admin/messages": unreadAnswer(0),
+      "/api/admin/products": {
+        items: [
+          aProduct({ name: "Nagpur Oranges", hidden: true, hiddenReason: null, farmerSuspended: true }),
+          aProduct({
+            name: "Saffron",
+            hidden: true,
+            hiddenReason: "Not a vegetable",
+            farmerSuspended: false,
+          }),
+          aProduct({ name: "Okra", hidden: false, hiddenReason: null, farmerSuspended: false }),
+        ],
+        nextCursor: null,
+      },
+    });
+    renderAt("/admin/products", operator);
+    const list = await screen.findByRole("list", { name: "Products" }, { timeout: 10_000 });
+    const row = (name: string) =>
+      within(list)
+        .getAllByRole("listitem")
+        .find((item) => within(item).queryByRole("heading", { name }));
+
+    const oranges = row("Nagpur Oranges");
+    expect(oranges).toHaveTextContent("The farmer's account is suspended");
+    expect(oranges).toHaveTextContent("Reinstating the farmer (under Accounts) brings it back.");
+    expect(within(oranges as HTMLElement).queryByRole("button", { name: /^Unhide/ })).toBeNull();
+    expect(within(oranges as HTMLElement).getByRole("button", { name: "Hide Nagpur Oranges" })).toBeVisible();
+
+    const saffron = row("Saffron");
+    expect(saffron).toHaveTextContent("Hidden by the shop: Not a vegetable");
+    expect(within(saffron as HTMLElement).getByRole("button", { name: "Unhide Saffron" })).toBeVisible();
+    expect(within(row("Okra") as HTMLElement).getByRole("button", { name: "Hide Okra" })).toBeVisible();
+  });
+});
+
+describe("the header's Admin link", () => {
+  it("shows operators the link with the shop's unread messages", async () => {
+    serve({ "/api/admin/messages": unreadAnswer(2), "/api/farmer/pending-count": { pending: 0 } });
+    renderAt("/about", operator);
+    const nav = await screen.findByRole("navigation", { name: "Main" }, { timeout: 10_000 });
+    const admin = within(nav).getByRole("link", { name: /^Admin/ });
+    expect(admin).toHaveAttribute("href", "/admin");
+    expect(await within(nav).findByText("2")).toBeInTheDocument();
+    await vi.waitFor(() => expect(admin).toHaveAccessibleDescription("2 unread messages to the shop"));
+  });
+
+  it("is not there for anybody else, who never asks for the count", async () => {
+    const fetchSpy = serve({ "/api/farmer/pending-count": { pending: 0 } });
+    renderAt("/about", shopper);
+    const nav = await screen.findByRole("navigation", { name: "Main" }, { timeout: 10_000 });
+    expect(within(nav).getByRole("link", { name: "Account" })).toBeInTheDocument();
+    expect(within(nav).queryByRole("link", { name: /^Admin/ })).not.toBeInTheDocument();
+    expect(fetchSpy.mock.calls.some(([url]) => String(url).includes("/api/admin/"))).toBe(false);
+  });
+});
+
+describe("signing in to a suspended account", () => {
+  it("says the account is suspended (403 account_suspended), not that the password is wrong", async () => {
+    serve({
+      // NOTE: a signed-out visitor's session check, for when the app asks again while the test runs (on a
+      // loaded machine it did, met the 418 above, and showed "Could not reach Veggie Cart" beside the toast).
+      "/api/auth/me": { user: null, shopTimeZone: "Asia/Kolkata" },
+      "POST /api/auth/login": [
+        403,
+        { error: { code: "account_suspended", message: messages.accountSuspended } },
+      ],
+    });
+    renderAt("/login", null);
+    await userEvent.type(await screen.findByLabelText("Email address"), "troll@example.com");
+    await userEvent.type(screen.getByLabelText("Password"), "right password 123");
+    await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(messages.accountSuspended);
+    expect(screen.queryByText(messages.wrongCredentials)).not.toBeInTheDocument();
+  });
+});

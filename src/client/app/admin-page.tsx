@@ -1,0 +1,61 @@
+import type { ComponentType } from "react";
+import { NavLink, Outlet } from "react-router";
+import { Spinner } from "../components/spinner.tsx";
+import { AuditSection } from "../features/admin/audit-section.tsx";
+import { OverviewSection } from "../features/admin/overview-section.tsx";
+import { useMe } from "../features/auth/me.api.ts";
+import { OperatorAccountsSection } from "../features/auth/operator-accounts-section.tsx";
+import { DealPlanningSection } from "../features/catalogue/deal-planning-section.tsx";
+import { OperatorProductsSection } from "../features/catalogue/operator-products-section.tsx";
+import { OperatorInboxSection } from "../features/messages/operator-inbox-section.tsx";
+import { OperatorOrdersSection } from "../features/orders/operator-orders-section.tsx";
+import { ADMIN_SECTIONS, type AdminSectionPath } from "./admin-sections.ts";
+import { NotFoundPage } from "./not-found-page.tsx";
+
+/** Each operator section's screen; each domain's section lives in its own feature. */
+export const adminScreens: Record<AdminSectionPath, ComponentType> = {
+  "": OverviewSection,
+  inbox: OperatorInboxSection,
+  products: OperatorProductsSection,
+  accounts: OperatorAccountsSection,
+  orders: OperatorOrdersSection,
+  deal: DealPlanningSection,
+  audit: AuditSection,
+};
+
+const tabClass = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap ${
+    isActive ? "bg-brand-700 text-white" : "bg-white text-brand-800 ring-1 ring-stone-300 hover:bg-brand-50"
+  }`;
+
+/**
+ * /admin: the operator's workspace. The server checks every /api/admin route (403 for anybody else); here
+ * a signed-in user who is not an operator sees "Page not found", as for any address that is not theirs.
+ */
+export function AdminPage() {
+  const me = useMe();
+  if (me.isPending) return <Spinner label="Loading..." />;
+  if (!me.data?.operator) return <NotFoundPage />;
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <div>
+        <h1 className="text-3xl font-extrabold text-stone-900 sm:text-4xl">Shop admin</h1>
+        <p className="mt-1 text-stone-600">
+          Messages to the shop, moderation, orders, the deal and the figures.
+        </p>
+      </div>
+      <nav aria-label="Admin sections" className="-mx-4 overflow-x-auto px-4 pb-1">
+        <ul className="flex gap-2">
+          {ADMIN_SECTIONS.map((section) => (
+            <li key={section.path}>
+              <NavLink to={section.path ? `/admin/${section.path}` : "/admin"} end className={tabClass}>
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

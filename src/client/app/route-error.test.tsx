@@ -1,0 +1,64 @@
+import { render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screenQueryClient } from "../test/render.tsx";
+import { Providers } from "./providers.tsx";
+import { lazyScreen, RouteError } from "./route-error.tsx";
+
+/** What the browser says when a deployment removed the chunk this tab's index.html names. */
+const goneChunk = () =>
+  Promise.reject(new TypeError("Failed to fetch dynamically imported module: /assets/shop-page-old.js"));
+const Shop = () => <h1>Shop</h1>;
+
+/** Opens the app at `/` as a fresh page load would, with `/` loading its screen through `load`. */
+function openPage(load: () => Promise<() => React.JSX.Element>) {
+  const router = createMemoryRouter([
+    { errorElement: <RouteError />, children: [{ path: "/", ...lazyScreen(load) }] },
+  ]);
+  return render(
+    <Providers client={screenQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
+describe("a screen whose code fails to load", () => {
+  const reload = vi.fn();
+  const realLocation = window.location;
+  beforeEach(() => {
+    reload.mockReset();
+    Object.defineProperty(window, "location", { configurable: true, value: { ...realLocation, reload } });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+  afterEach(() => {
+    Object.defineProperty(window, "location", { configurable: true, value: realLocation });
+    vi.restoreAllMocks();
+  });
+
+  it("reloads the page once, then shows the error page with Try again when it fails again", async () => {
+    const first = openPage(goneChunk);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
+    first.unmount();
+
+    openPage(goneChunk);
+    expect(await screen.findByRole("button", { name: "Try again" })).toBeInTheDocument();
+    expect(
+      screen.getByText("This page could not be loaded. Check your connection and try again."),
+    ).toBeVisible();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("reloads again at the next deployment once a screen has loaded since the last reload", async () => {
+    const first = openPage(goneChunk);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    first.unmount();
+    const loaded = openPage(async () => Shop);
+    expect(await screen.findByRole("heading", { name: "Shop" })).toBeInTheDocument();
+    loaded.unmount();
+
+    openPage(goneChunk);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(2));
+    expect(screen.queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,62 @@
+import type { AuditAction } from "../../../shared/schemas/admin.ts";
+import { LoadState } from "../../components/load-state.tsx";
+import { ShowMoreButton } from "../../components/show-more-button.tsx";
+import { useAuditLog } from "./admin.api.ts";
+
+const actionLabels: Record<AuditAction, string> = {
+  "operator.grant": "Made an operator",
+  "operator.revoke": "No longer an operator",
+  "message.read": "Read a message",
+  "message.unread": "Marked a message unread",
+  "message.handle": "Handled a message",
+  "message.reopen": "Reopened a message",
+  "message.note": "Noted on a message",
+  "product.hide": "Hid a product",
+  "product.unhide": "Unhid a product",
+  "user.suspend": "Suspended an account",
+  "user.reinstate": "Reinstated an account",
+  "fulfilment.status": "Moved part of an order",
+  "deal.update": "Planned a deal",
+};
+
+const at = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
+
+/** The audit log at /admin/audit: who did what, when, on what and why. Nobody can change it. */
+export function AuditSection() {
+  const audit = useAuditLog();
+  const list = audit.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section aria-labelledby="audit-heading" className="space-y-4">
+      <div>
+        <h2 id="audit-heading" className="text-xl font-bold text-stone-900">
+          Audit log
+        </h2>
+        <p className="text-sm text-stone-600">Every operator action, newest first. It cannot be edited.</p>
+      </div>
+      <LoadState query={audit} what="audit log" isEmpty={list.length === 0} empty="Nothing yet.">
+        <ol
+          aria-label="Operator actions"
+          className="divide-y divide-stone-200 rounded-2xl bg-white px-4 shadow-sm ring-1 ring-stone-200"
+        >
+          {list.map((entry) => (
+            <li key={entry.id} className="py-3">
+              <p className="font-semibold text-stone-900">
+                {actionLabels[entry.action]}{" "}
+                <span className="font-normal text-stone-600">
+                  ({entry.target.type} {entry.target.id.slice(0, 8)})
+                </span>
+              </p>
+              <p className="text-sm text-stone-600">
+                <time dateTime={entry.at}>{at.format(new Date(entry.at))}</time> by{" "}
+                {/* NOTE: a command-line change's actor is named "command line (npm run operator)" already. */}
+                <span className="break-all">{entry.actor.email}</span>
+              </p>
+              {entry.reason ? <p className="text-sm text-stone-800">Why: {entry.reason}</p> : null}
+            </li>
+          ))}
+        </ol>
+        <ShowMoreButton pages={audit} label="Show older entries" />
+      </LoadState>
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import { formatRupees } from "../../../shared/money.ts";
+import type { DayStats, PeriodStats } from "../../../shared/schemas/admin.ts";
+import { LoadState } from "../../components/load-state.tsx";
+import { useShopStats } from "./admin.api.ts";
+
+const PERIODS = [
+  ["today", "Today"],
+  ["week", "This week"],
+  ["all", "All time"],
+] as const;
+
+function PeriodCard({ title, stats }: { title: string; stats: PeriodStats }) {
+  const rows: [string, string][] = [
+    ["Orders", String(stats.orders)],
+    ["Revenue", formatRupees(stats.revenue)],
+    ["New accounts", String(stats.accounts)],
+    ["New products", String(stats.products)],
+  ];
+  return (
+    <section aria-label={title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+      <h3 className="font-semibold text-stone-900">{title}</h3>
+      <dl className="mt-3 grid grid-cols-2 gap-3">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm text-stone-600">{label}</dt>
+            <dd className="text-xl font-bold tabular-nums text-stone-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+const dayLabel = (date: string) =>
+  new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "UTC" }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+
+/**
+ * Orders per day over the last 30 days as bars, drawn as SVG (no chart library: 30 rectangles). The same
+ * numbers are in a table below it for screen readers and for reading exact values.
+ */
+function OrdersChart({ days }: { days: readonly DayStats[] }) {
+  const most = Math.max(1, ...days.map((day) => day.orders));
+  const width = 600;
+  const height = 160;
+  const bar = width / days.length;
+  return (
+    <figure className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+      <figcaption className="font-semibold text-stone-900">
+        Orders per day, last {days.length} days
+      </figcaption>
+      <svg
+        viewBox={`0 0 ${width} ${height + 20}`}
+        className="mt-3 h-48 w-full"
+        role="img"
+        aria-label={`Orders per day from ${days[0]?.date} to ${days.at(-1)?.date}; the most on one day: ${most}`}
+        preserveAspectRatio="none"
+      >
+        <line x1="0" x2={width} y1={height} y2={height} className="stroke-stone-300" />
+        {days.map((day, index) => {
+          const h = (day.orders / most) * (height - 10);
+          return (
+            <rect
+              key={day.date}
+              x={index * bar + 2}
+              y={height - h}
+              width={bar - 4}
+              height={h}
+              rx="2"
+              className="fill-brand-600"
+            >
+              <title>{`${dayLabel(day.date)}: ${day.orders} orders`}</title>
+            </rect>
+          );
+        })}
+      </svg>
+      <div className="mt-1 flex justify-between text-xs text-stone-600" aria-hidden="true">
+        <span>{days[0] ? dayLabel(days[0].date) : ""}</span>
+        <span>{days.at(-1) ? dayLabel(days.at(-1)?.date ?? "") : ""}</span>
+      </div>
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm font-semibold text-brand-800">The numbers</summary>
+        <table className="mt-2 w-full text-left text-sm">
+          <thead>
+            <tr className="text-stone-600">
+              <th scope="col">Day</th>
+              <th scope="col">Orders</th>
+              <th scope="col">Revenue</th>
+              <th scope="col">New accounts</th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.date} className="border-t border-stone-100">
+                <th scope="row" className="font-normal">
+                  {day.date}
+                </th>
+                <td className="tabular-nums">{day.orders}</td>
+                <td className="tabular-nums">{formatRupees(day.revenue)}</td>
+                <td className="tabular-nums">{day.accounts}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
+
+/** The shop at a glance at /admin: three periods, messages waiting, and orders per day. */
+export function OverviewSection() {
+  const stats = useShopStats();
+  return (
+    <section aria-labelledby="overview-heading" className="space-y-4">
+      <h2 id="overview-heading" className="text-xl font-bold text-stone-900">
+        The shop at a glance
+      </h2>
+      <LoadState query={stats} what="figures" isEmpty={false} empty={null}>
+        {stats.data ? (
+          <>
+            <p className="text-stone-700">
+              {stats.data.messagesWaiting === 1
+                ? "1 message waiting"
+                : `${stats.data.messagesWaiting} messages waiting`}{" "}
+              · days in the shop's time zone ({stats.data.timeZone}), weeks from Monday.
+            </p>
+            <div className="grid gap-4 md:grid-cols-3">
+              {PERIODS.map(([key, title]) => (
+                <PeriodCard key={key} title={title} stats={stats.data.totals[key]} />
+              ))}
+            </div>
+            <OrdersChart days={stats.data.days} />
+          </>
+        ) : null}
+      </LoadState>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from "react";
+import { toast } from "react-toastify";
+import { type OperatorUser, REASON_MAX_LENGTH } from "../../../shared/schemas/admin.ts";
+import { Button } from "../../components/button.tsx";
+import { LoadState } from "../../components/load-state.tsx";
+import { ReasonDialog } from "../../components/reason-dialog.tsx";
+import { SearchAndFilter } from "../../components/search-and-filter.tsx";
+import { ShowMoreButton } from "../../components/show-more-button.tsx";
+import { problemOf } from "../../lib/operator-pages.ts";
+import { type AccountStatus, useOperatorAccounts, useSetSuspended } from "./operator-accounts.api.ts";
+
+const statusOptions = [
+  { value: "all", label: "All accounts" },
+  { value: "active", label: "Active" },
+  { value: "suspended", label: "Suspended" },
+] as const satisfies readonly { value: AccountStatus; label: string }[];
+
+const joined = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium" });
+
+function SuspendDialog({ user, onClose }: { user: OperatorUser; onClose: () => void }) {
+  const setSuspended = useSetSuspended();
+  const suspend = !user.suspended;
+  return (
+    <ReasonDialog
+      title={suspend ? `Suspend ${user.name}?` : `Reinstate ${user.name}?`}
+      intro={
+        suspend
+          ? "Their sessions end at once, they cannot sign in, and their products leave the shop."
+          : "They can sign in again and their products return to the shop (unless hidden one by one)."
+      }
+      confirmLabel={suspend ? "Suspend account" : "Reinstate account"}
+      danger={suspend}
+      maxLength={REASON_MAX_LENGTH}
+      busy={setSuspended.isPending}
+      onClose={onClose}
+      onConfirm={async (reason) => {
+        try {
+          await setSuspended.mutateAsync({ id: user.id, suspend, reason });
+          toast.success(suspend ? `${user.name} is suspended.` : `${user.name} is reinstated.`);
+          return undefined;
+        } catch (error) {
+          return problemOf(error, "reason", "Could not change this account. Please try again.");
+        }
+      }}
+    />
+  );
+}
+
+/** The operator's accounts at /admin/accounts: search by name or e-mail, suspend with a reason, reinstate. */
+export function OperatorAccountsSection() {
+  const [q, setQ] = useState("");
+  const [status, setStatus] = useState<AccountStatus>("all");
+  const [changing, setChanging] = useState<OperatorUser | null>(null);
+  const accounts = useOperatorAccounts(q, status);
+  const list = accounts.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section aria-labelledby="operator-accounts-heading" className="space-y-4">
+      <h2 id="operator-accounts-heading" className="text-xl font-bold text-stone-900">
+        Accounts
+      </h2>
+      <SearchAndFilter
+        searchLabel="Search by name or e-mail"
+        filterLabel="Show"
+        filter={status}
+        options={statusOptions}
+        onSearch={setQ}
+        onFilter={setStatus}
+      />
+      <LoadState
+        query={accounts}
+        what="accounts"
+        isEmpty={list.length === 0}
+        empty={q ? `No account matches "${q}".` : "No accounts."}
+      >
+        <ul
+          aria-label="Accounts"
+          className="divide-y divide-stone-200 rounded-2xl bg-white px-4 shadow-sm ring-1 ring-stone-200"
+        >
+          {list.map((user) => (
+            <li key={user.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
+              <div className="min-w-0 flex-1">
+                <h3 className="break-words font-semibold text-stone-900">
+                  {user.name}
+                  {user.operator ? (
+                    <span className="ml-2 rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-900">
+                      Operator
+                    </span>
+                  ) : null}
+                  {user.suspended ? (
+                    <span className="ml-2 rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">
+                      Suspended
+                    </span>
+                  ) : null}
+                </h3>
+                <p className="break-all text-sm text-stone-600">{user.email}</p>
+                <p className="text-sm text-stone-600">
+                  Joined {joined.format(new Date(user.createdAt))} · {user.products} products · {user.orders}{" "}
+                  orders
+                </p>
+                {user.suspendedReason ? (
+                  <p className="text-sm text-red-800">Suspended: {user.suspendedReason}</p>
+                ) : null}
+              </div>
+              <Button
+                variant={user.suspended ? "secondary" : "danger"}
+                className="self-start sm:self-center"
+                onClick={() => setChanging(user)}
+                aria-label={`${user.suspended ? "Reinstate" : "Suspend"} ${user.name}`}
+              >
+                {user.suspended ? "Reinstate" : "Suspend"}
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <ShowMoreButton pages={accounts} label="Show more accounts" />
+      </LoadState>
+      {changing ? <SuspendDialog user={changing} onClose={() => setChanging(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { Link, useParams } from "react-router";
+import { Button } from "../../components/button.tsx";
+import { CartIcon, ChevronLeftIcon, HeartIcon } from "../../components/icons.tsx";
+import { HarvestNote, StockBadge } from "../../components/produce-facts.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { ApiRequestError } from "../../lib/api-client.ts";
+import { formatUnitPrice, isSoldOut, stockLabel } from "../../lib/produce.ts";
+import { addToCartWithToast, cartProductOf } from "./add-to-cart.ts";
+import { useLikes } from "./likes.api.ts";
+import { ProductImage } from "./product-image.tsx";
+import { categoryLabel, productDescription, productName } from "./product-labels.ts";
+import { useProduct } from "./products.api.ts";
+
+const backLinkClass =
+  "inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline focus-visible:underline";
+
+function BackToShop() {
+  return (
+    <Link to="/shop" className={backLinkClass}>
+      <ChevronLeftIcon className="h-5 w-5" />
+      Back to the shop
+    </Link>
+  );
+}
+
+/** A product's own page, /products/:id: shareable, opened directly or from any card (decision 011). */
+export function ProductPage({ userId }: { userId: string | null }) {
+  const { id = "" } = useParams();
+  const product = useProduct(id);
+  const likes = useLikes(userId);
+  const liked = likes.ids.includes(id);
+
+  if (product.isPending) return <Spinner label="Loading product..." />;
+  if (product.isError) {
+    const missing = product.error instanceof ApiRequestError && product.error.status === 404;
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold text-brand-900">
+          {missing ? "Product not found" : "Product could not be loaded"}
+        </h1>
+        <p className="mt-3 text-stone-600">
+          {missing
+            ? "This product does not exist or is no longer in the shop."
+            : "Please check your connection and try again."}
+        </p>
+        <div className="mt-6 flex flex-wrap justify-center gap-4">
+          {missing ? null : <Button onClick={() => product.refetch()}>Try again</Button>}
+          <BackToShop />
+        </div>
+      </section>
+    );
+  }
+
+  const item = product.data;
+  const name = productName(item.name);
+  const soldOut = isSoldOut(item.stock);
+  return (
+    <article className="mx-auto max-w-5xl px-4 py-6">
+      <BackToShop />
+      <div className="mt-4 grid gap-8 md:grid-cols-2">
+        <div className="aspect-[4/3] overflow-hidden rounded-2xl bg-stone-100">
+          <ProductImage product={item} sizes="(min-width: 768px) 480px, 95vw" eager />
+        </div>
+        <div className="flex flex-col">
+          <span className="self-start rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-800">
+            {categoryLabel(item.category)}
+          </span>
+          <h1 className="mt-3 text-3xl font-extrabold text-stone-900">{name}</h1>
+          {item.farmerName ? <p className="mt-1 text-stone-600">by {item.farmerName}</p> : null}
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <p className="text-2xl font-bold text-brand-800">{formatUnitPrice(item.price || 0, item.unit)}</p>
+            {stockLabel(item.stock) ? (
+              <StockBadge stock={item.stock} />
+            ) : (
+              <span className="text-sm font-semibold text-brand-800">In stock</span>
+            )}
+          </div>
+          <HarvestNote harvestedOn={item.harvestedOn} className="mt-2 text-sm" />
+          <p className="mt-4 whitespace-pre-line text-stone-700">{productDescription(item.description)}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Button
+              className="min-h-11 flex-1"
+              disabled={soldOut}
+              onClick={() => addToCartWithToast(cartProductOf(item))}
+            >
+              <CartIcon />
+              {soldOut ? "Sold out" : "Add to Cart"}
+            </Button>
+            <Button
+              variant="secondary"
+              className="min-h-11"
+              aria-pressed={liked}
+              onClick={() => likes.toggleLike(item.id)}
+            >
+              <HeartIcon filled={liked} className={liked ? "text-rose-600" : undefined} />
+              Like
+            </Button>
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,197 @@
+import { useState } from "react";
+import { toast } from "react-toastify";
+import { formatRupees } from "../../../shared/money.ts";
+import type { OperatorOrder } from "../../../shared/schemas/admin.ts";
+import {
+  FULFILMENT_TRANSITIONS,
+  type FulfilmentStatus,
+  ORDER_STATUSES,
+  type OrderStatus,
+  REASON_MAX_LENGTH,
+} from "../../../shared/schemas/fulfilments.ts";
+import type { OrderFulfilment } from "../../../shared/schemas/orders.ts";
+import { Button } from "../../components/button.tsx";
+import { LoadState } from "../../components/load-state.tsx";
+import { ReasonDialog } from "../../components/reason-dialog.tsx";
+import { SelectField } from "../../components/select-field.tsx";
+import { ShowMoreButton } from "../../components/show-more-button.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { problemOf } from "../../lib/operator-pages.ts";
+import { moveLabels } from "./farmer-fulfilment-card.tsx";
+import { formatOrderDate, orderNumber, statusLabel } from "./format.ts";
+import { type OperatorOrderFilters, useMoveShopPart, useOperatorOrders } from "./operator-orders.api.ts";
+import { OrderLines } from "./order-lines.tsx";
+import { OrderStatusBadge } from "./order-status-badge.tsx";
+
+const failed = "Could not update this order. Please try again.";
+
+/** The shop's own part (the deal of the day): the operator's moves, as a farmer has for theirs. */
+function ShopPartMoves({ order, part }: { order: OperatorOrder; part: OrderFulfilment }) {
+  const move = useMoveShopPart();
+  const [cancelling, setCancelling] = useState(false);
+  const number = orderNumber(order.id);
+  const moves = FULFILMENT_TRANSITIONS[part.status];
+  if (moves.length === 0) return null;
+
+  const forward = (status: FulfilmentStatus) =>
+    move.mutate(
+      { id: part.id, change: { status } },
+      {
+        onSuccess: () =>
+          toast.success(`The shop's part of order ${number} is now ${statusLabel(status).toLowerCase()}.`),
+        onError: (error) => toast.error(problemOf(error, "status", failed)),
+      },
+    );
+
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      {moves
+        .filter((status) => status !== "cancelled")
+        .map((status) => (
+          <Button
+            key={status}
+            disabled={move.isPending}
+            onClick={() => forward(status)}
+            aria-label={`${moveLabels[status]}: the shop's part of order ${number}`}
+          >
+            {moveLabels[status]}
+          </Button>
+        ))}
+      {moves.includes("cancelled") ? (
+        <Button
+          variant="danger"
+          disabled={move.isPending}
+          onClick={() => setCancelling(true)}
+          aria-label={`Cancel the shop's part of order ${number}`}
+        >
+          Cancel
+        </Button>
+      ) : null}
+      {cancelling ? (
+        <ReasonDialog
+          title={`Cancel the shop's part of order ${number}?`}
+          intro={`${order.buyer.name} sees the reason.`}
+          confirmLabel="Cancel this part"
+          danger
+          maxLength={REASON_MAX_LENGTH}
+          busy={move.isPending}
+          onClose={() => setCancelling(false)}
+          onConfirm={async (reason) => {
+            try {
+              await move.mutateAsync({ id: part.id, change: { status: "cancelled", reason } });
+              toast.success(`The shop's part of order ${number} is cancelled.`);
+              return undefined;
+            } catch (error) {
+              return problemOf(error, "reason", failed);
+            }
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function OperatorOrderCard({ order }: { order: OperatorOrder }) {
+  const number = orderNumber(order.id);
+  const headingId = `operator-order-${order.id}`;
+  return (
+    <li>
+      <article
+        aria-labelledby={headingId}
+        className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
+      >
+        <header className="flex flex-wrap items-start justify-between gap-3 border-b border-stone-200 pb-3">
+          <div className="min-w-0">
+            <h3 id={headingId} className="text-lg font-semibold text-stone-900">
+              Order {number} · {formatRupees(order.total)}
+            </h3>
+            <p className="text-sm text-stone-600">
+              <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time> by {order.buyer.name}{" "}
+              {order.buyer.email ? (
+                <a href={`mailto:${order.buyer.email}`} className="break-all text-brand-800 underline">
+                  {order.buyer.email}
+                </a>
+              ) : null}
+            </p>
+            <p className="text-sm text-stone-600">To {order.shippingAddress}</p>
+          </div>
+          <OrderStatusBadge status={order.status} />
+        </header>
+        <ul aria-label={`Parts of order ${number}`} className="mt-3 space-y-4">
+          {order.fulfilments.map((part) => (
+            <li key={part.id}>
+              <div className="mb-1 flex flex-wrap items-center gap-2">
+                <h4 className="font-semibold text-stone-900">
+                  {part.farmerId === null ? "The shop (deal of the day)" : part.farmerName}
+                </h4>
+                <OrderStatusBadge status={part.status} />
+              </div>
+              <OrderLines items={part.items} total={part.total} label={`Lines of ${part.farmerName}`} />
+              {part.farmerId === null ? <ShopPartMoves order={order} part={part} /> : null}
+            </li>
+          ))}
+        </ul>
+      </article>
+    </li>
+  );
+}
+
+/**
+ * Every order at /admin/orders, newest first, filtered by status, date and the shop's own part; the
+ * operator fulfils the shop's part (the deal of the day) here.
+ */
+export function OperatorOrdersSection() {
+  const [filters, setFilters] = useState<OperatorOrderFilters>({ part: "all" });
+  const orders = useOperatorOrders(filters);
+  const list = orders.data?.pages.flatMap((page) => page.items) ?? [];
+  const set = (changes: Partial<OperatorOrderFilters>) =>
+    setFilters((current) => ({ ...current, ...changes }));
+
+  return (
+    <section aria-labelledby="operator-orders-heading" className="space-y-4">
+      <h2 id="operator-orders-heading" className="text-xl font-bold text-stone-900">
+        Orders
+      </h2>
+      <div className="flex flex-wrap items-end gap-3">
+        <SelectField
+          label="Status"
+          value={filters.status ?? ""}
+          onChange={(event) => set({ status: (event.target.value || undefined) as OrderStatus | undefined })}
+          options={[
+            { value: "", label: "Every status" },
+            ...ORDER_STATUSES.map((value) => ({ value, label: statusLabel(value) })),
+          ]}
+        />
+        <SelectField
+          label="Holding"
+          value={filters.part ?? "all"}
+          onChange={(event) => set({ part: event.target.value as "all" | "shop" })}
+          options={[
+            { value: "all", label: "Any products" },
+            { value: "shop", label: "The deal of the day" },
+          ]}
+        />
+        <TextField
+          label="From"
+          type="date"
+          value={filters.from ?? ""}
+          onChange={(event) => set({ from: event.target.value || undefined })}
+        />
+        <TextField
+          label="To"
+          type="date"
+          value={filters.to ?? ""}
+          onChange={(event) => set({ to: event.target.value || undefined })}
+        />
+      </div>
+      <LoadState query={orders} what="orders" isEmpty={list.length === 0} empty="No orders match.">
+        <ul aria-label="Orders" className="space-y-4">
+          {list.map((order) => (
+            <OperatorOrderCard key={order.id} order={order} />
+          ))}
+        </ul>
+        <ShowMoreButton pages={orders} label="Show older orders" />
+      </LoadState>
+    </section>
+  );
+}

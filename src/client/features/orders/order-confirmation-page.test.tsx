@@ -1,0 +1,84 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Order } from "../../../shared/schemas/orders.ts";
+import { screenQueryClient } from "../../test/render.tsx";
+import { orderNumber } from "./format.ts";
+import { orderQuery } from "./order.api.ts";
+import { OrderConfirmationPage } from "./order-confirmation-page.tsx";
+
+const orderId = "0a1b2c3d-0000-4000-8000-000000000000";
+
+const order: Order = {
+  id: orderId,
+  userId: "u1",
+  items: [
+    { productId: "p1", name: "Okra", unitPrice: 40, unit: "kg", quantity: 2, lineTotal: 80 },
+    { productId: "p2", name: "Paneer", unitPrice: 90, unit: "250 g", quantity: 1, lineTotal: 90 },
+  ],
+  total: 170,
+  shippingAddress: "12 Lake Road, Pune, Maharashtra 411001",
+  shipping: {
+    fullName: "Meera Iyer",
+    email: "meera@example.com",
+    phone: "+91 98200 12345",
+    address: "12 Lake Road",
+    city: "Pune",
+    state: "Maharashtra",
+    zipCode: "411001",
+  },
+  paymentMethod: "upi",
+  status: "pending",
+  createdAt: "2026-11-21T08:00:00.000Z",
+  fulfilments: [],
+} as unknown as Order;
+
+/** The confirmation as the checkout opens it (with the order in the history entry's state) or directly. */
+function openConfirmation(state: unknown, known: Order[] = []) {
+  const client = screenQueryClient();
+  for (const each of known) client.setQueryData(orderQuery(each.id).queryKey, each);
+  const router = createMemoryRouter(
+    [
+      { path: "/order-confirmation", element: <OrderConfirmationPage /> },
+      { path: "/orders", element: <h1>My orders</h1> },
+    ],
+    { initialEntries: [{ pathname: "/order-confirmation", state }] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe("order confirmation", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("shows the order it confirms: number, each item with quantity and price per unit, and the total", async () => {
+    openConfirmation({ orderId, total: 170, paymentMethod: "upi" }, [order]);
+    expect(await screen.findByRole("heading", { name: "Order Confirmed" })).toBeInTheDocument();
+    expect(screen.getByText(orderNumber(orderId))).toBeInTheDocument();
+    const items = screen.getByRole("list", { name: "Items ordered" });
+    expect(items).toHaveTextContent("Okra × 2 (₹40.00 / kg)₹80.00");
+    expect(items).toHaveTextContent("Paneer × 1 (₹90.00 / 250 g)₹90.00");
+    expect(screen.getAllByText("₹170.00").length).toBeGreaterThan(0);
+  });
+
+  it("opened with no order behind it, goes to /orders instead of confirming nothing", async () => {
+    const router = openConfirmation(null);
+    expect(await screen.findByRole("heading", { name: "My orders" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/orders");
+    expect(screen.queryByText("Order Confirmed")).not.toBeInTheDocument();
+  });
+
+  it("goes to /orders for an order the server does not know", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+      Response.json({ error: { code: "not_found", message: "This order does not exist" } }, { status: 404 }),
+    );
+    const router = openConfirmation({ orderId: "no-such-order" });
+    expect(await screen.findByRole("heading", { name: "My orders" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/orders");
+  });
+});

@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { MeResponseSchema, NoContentSchema } from "../../shared/schemas/auth.ts";
+import { ApiRequestError, apiFetch } from "./api-client.ts";
+
+afterEach(() => vi.restoreAllMocks());
+
+const answer = (body: unknown, status = 200) =>
+  vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json(body, { status }));
+
+describe("apiFetch", () => {
+  it("gives the answer checked against the route's schema", async () => {
+    const user = { id: "u1", email: "asha@example.com", name: "Asha" };
+    answer({ user, shopTimeZone: "Asia/Kolkata" });
+    await expect(apiFetch("/api/auth/me", MeResponseSchema)).resolves.toEqual({
+      user,
+      shopTimeZone: "Asia/Kolkata",
+    });
+  });
+
+  it("refuses an answer that is not what the API promises as bad_response", async () => {
+    answer({ user: { id: 7, name: "Asha" } });
+    const error = await apiFetch("/api/auth/me", MeResponseSchema).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 200, code: "bad_response" });
+  });
+
+  it("reads a 204 as no content", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(apiFetch("/api/auth/logout", NoContentSchema, { method: "POST" })).resolves.toBeNull();
+  });
+});
