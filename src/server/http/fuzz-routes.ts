@@ -14,6 +14,10 @@ import { testDialect } from "../test/test-db.ts";
  * huge and fractional numbers, wrong types, nesting). The properties: the server never answers 5xx, and a
  * refused request (4xx) changes no row or value in it. `FUZZ_RUNS` sets the cases per route: 500 in `npm test`
  * (the time it costs: decision 008), 10,000 in `npm run fuzz`.
+ *
+ * NOTE: the routes are shared between the files `fuzz-*.test.ts` (every `parts`-th route from `part`), each with
+ * its own app and database, so that Vitest runs the shares side by side; alone, the fuzzing was the longest
+ * file of the run by far (92 s of the 97 s the PostgreSQL run took).
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
 /** About 1 s a run for all routes together: several times what a loaded machine needs, so only a hang fails. */
@@ -25,14 +29,16 @@ let t: TestApp;
 let user: SignedInUser;
 let operator: SignedInUser;
 let productId: string;
-beforeAll(async () => {
-  t = await createTestApp({ authRateLimitPerMinute: 1_000_000 });
-  user = await signUpAndLogIn(t.app, "Fuzz Shopper");
-  operator = await signUpOperator(t.app, t.db, "Fuzz Operator");
-  const farmerId = await insertFarmer(t.db.kysely, "Fuzz Farmer");
-  productId = (await insertProduct(t.db.kysely, farmerId, { name: "Okra", pricePaise: 3000 })).id;
-});
-afterAll(() => t.close());
+function prepare() {
+  beforeAll(async () => {
+    t = await createTestApp({ authRateLimitPerMinute: 1_000_000 });
+    user = await signUpAndLogIn(t.app, "Fuzz Shopper");
+    operator = await signUpOperator(t.app, t.db, "Fuzz Operator");
+    const farmerId = await insertFarmer(t.db.kysely, "Fuzz Farmer");
+    productId = (await insertProduct(t.db.kysely, farmerId, { name: "Okra", pricePaise: 3000 })).id;
+  });
+  afterAll(() => t.close());
+}
 
 const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
@@ -212,65 +218,72 @@ const fuzzedRoutes = () =>
       route.url.startsWith("/api") && route.method !== "HEAD" && !SKIPPED.has(`${route.method} ${route.url}`),
   );
 
-describe(`fuzzing every API route (${testDialect}, ${RUNS} cases a route)`, () => {
-  it("finds the routes to fuzz", () => {
-    expect(fuzzedRoutes().length).toBeGreaterThan(10);
-  });
+/** Fuzzes this file's share of the routes: every `parts`-th one, starting from the `part`-th (1-based). */
+export function fuzzRoutes(part: number, parts: number) {
+  prepare();
+  const share = () => fuzzedRoutes().filter((_, index) => index % parts === part - 1);
+  describe(`fuzzing API routes, share ${part} of ${parts} (${testDialect}, ${RUNS} cases a route)`, () => {
+    it("finds the routes to fuzz", () => {
+      expect(fuzzedRoutes().length).toBeGreaterThan(10);
+      expect(share().length).toBeGreaterThan(0);
+    });
 
-  it("never answers 5xx, and a refused request changes no row or value", {
-    timeout: TIMEOUT_MS,
-  }, async () => {
-    t.app.log.level = "silent";
-    let marker = await writeMarker(t.db);
-    let checksums = JSON.stringify(await tableChecksums(t.db));
-    for (const route of fuzzedRoutes()) {
-      for (const sender of sendersOf(route.url)) {
-        const sample = samples[`${route.method} ${route.url}`] ?? {};
-        const hasBody = route.method !== "GET" && route.method !== "DELETE";
-        const body = sample.body
-          ? fc.oneof({ weight: 6, arbitrary: objectOf(sample.body()) }, hostileValue)
-          : hasBody
-            ? fc.oneof(objectOf({}), hostileValue)
-            : fc.constant(undefined);
-        const query = queryOf(sample.query?.() ?? {});
-        const ids = fc.array(pathId(), { minLength: 4, maxLength: 4 });
-        const headers = sample.headers ?? fc.constant({});
-        await fc.assert(
-          fc.asyncProperty(body, query, ids, headers, async (payload, search, idList, extraHeaders) => {
-            let i = 0;
-            const path = route.url.replace(/:[A-Za-z]+/g, () => idList[i++ % idList.length]!);
-            const url = search ? `${path}?${search}` : path;
-            const res = await request(t.app, {
-              method: route.method as "POST",
-              url,
-              cookie: sender.cookie,
-              headers: hasBody ? { ...extraHeaders, "content-type": "application/json" } : extraHeaders,
-              ...(hasBody ? { payload: JSON.stringify(payload ?? null) } : {}),
-            });
-            const label = `${sender.who}: ${route.method} ${url} ${hasBody ? JSON.stringify(payload) : ""} → ${res.statusCode} ${res.body.slice(0, 200)}`;
-            if (res.statusCode >= 500) throw new Error(`server error: ${label}`);
-            // NOTE: the previous case's "after" is this one's "before"; nothing was written if the marker
-            // stayed (read before the checksums, so a write in between moves it for the next case).
-            const nextMarker = await writeMarker(t.db);
-            if (nextMarker === marker) return;
-            marker = nextMarker;
-            const before = checksums;
-            checksums = JSON.stringify(await tableChecksums(t.db));
-            if (res.statusCode >= 400 && checksums !== before) {
-              throw new Error(`a refused request changed the database: ${label}`);
-            }
-          }),
-          { numRuns: RUNS, endOnFailure: true },
-        );
-        // NOTE: a route fuzzed signed out by mistake stops at 401 before any validation or SQL runs.
-        expect(await stillSignedIn(user), `the shopper is signed in after ${route.method} ${route.url}`).toBe(
-          true,
-        );
-        expect(
-          await stillSignedIn(operator),
-          `the operator is signed in after ${route.method} ${route.url}`,
-        ).toBe(true);
+    it("never answers 5xx, and a refused request changes no row or value", {
+      timeout: TIMEOUT_MS,
+    }, async () => {
+      t.app.log.level = "silent";
+      let marker = await writeMarker(t.db);
+      let checksums = JSON.stringify(await tableChecksums(t.db));
+      for (const route of share()) {
+        for (const sender of sendersOf(route.url)) {
+          const sample = samples[`${route.method} ${route.url}`] ?? {};
+          const hasBody = route.method !== "GET" && route.method !== "DELETE";
+          const body = sample.body
+            ? fc.oneof({ weight: 6, arbitrary: objectOf(sample.body()) }, hostileValue)
+            : hasBody
+              ? fc.oneof(objectOf({}), hostileValue)
+              : fc.constant(undefined);
+          const query = queryOf(sample.query?.() ?? {});
+          const ids = fc.array(pathId(), { minLength: 4, maxLength: 4 });
+          const headers = sample.headers ?? fc.constant({});
+          await fc.assert(
+            fc.asyncProperty(body, query, ids, headers, async (payload, search, idList, extraHeaders) => {
+              let i = 0;
+              const path = route.url.replace(/:[A-Za-z]+/g, () => idList[i++ % idList.length] ?? "");
+              const url = search ? `${path}?${search}` : path;
+              const res = await request(t.app, {
+                method: route.method as "POST",
+                url,
+                cookie: sender.cookie,
+                headers: hasBody ? { ...extraHeaders, "content-type": "application/json" } : extraHeaders,
+                ...(hasBody ? { payload: JSON.stringify(payload ?? null) } : {}),
+              });
+              const label = `${sender.who}: ${route.method} ${url} ${hasBody ? JSON.stringify(payload) : ""} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+              if (res.statusCode >= 500) throw new Error(`server error: ${label}`);
+              // NOTE: the previous case's "after" is this one's "before"; nothing was written if the marker
+              // stayed (read before the checksums, so a write in between moves it for the next case).
+              const nextMarker = await writeMarker(t.db);
+              if (nextMarker === marker) return;
+              marker = nextMarker;
+              const before = checksums;
+              checksums = JSON.stringify(await tableChecksums(t.db));
+              if (res.statusCode >= 400 && checksums !== before) {
+                throw new Error(`a refused request changed the database: ${label}`);
+              }
+            }),
+            { numRuns: RUNS, endOnFailure: true },
+          );
+          // NOTE: a route fuzzed signed out by mistake stops at 401 before any validation or SQL runs.
+          expect(
+            await stillSignedIn(user),
+            `the shopper is signed in after ${route.method} ${route.url}`,
+          ).toBe(true);
+          expect(
+            await stillSignedIn(operator),
+            `the operator is signed in after ${route.method} ${route.url}`,
+          ).toBe(true);
+        }
       }
-    }
+    });
   });
-});
+}
