@@ -1,7 +1,7 @@
 /**
  * The load generator of `npm run bench`, run in a process of its own so that it never shares an event loop
  * with the server it measures: `node --import tsx bench/load.ts '<LoadSpec as JSON>'` prints a LoadResult as
- * JSON on stdout.
+ * JSON on stdout (with `alongside`, an array of them: the spec's URL first, then each of those).
  */
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
@@ -19,6 +19,12 @@ export interface LoadSpec {
    * costs the server with nothing queued before it (what grows with the catalogue, not with the queue).
    */
   sequential?: boolean;
+  /**
+   * Sequential only: other URLs (the same read on servers holding other catalogue sizes), requested in turn
+   * with `url`, one request each per round, so that every URL's latencies come from the same moments of this
+   * shared machine's load. The result is then one LoadResult per URL.
+   */
+  alongside?: { url: string; headers?: Record<string, string> }[];
   /** Seconds of warm-up (not counted), then seconds measured. */
   warmupSeconds: number;
   seconds: number;
@@ -72,49 +78,67 @@ async function run(spec: LoadSpec, seconds: number): Promise<autocannon.Result> 
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 
-/** Requests one after another on one kept-alive connection for `seconds`, each timed on its own. */
-async function runSequential(spec: LoadSpec, seconds: number): Promise<LoadResult> {
-  const latencies: number[] = [];
-  const statusCodes: Record<string, number> = {};
-  let socketErrors = 0;
+type Target = { url: string; headers?: Record<string, string> };
+
+/** Requests one after another, each timed on its own, taking `targets` in turn (one each per round). */
+async function runSequential(
+  spec: LoadSpec,
+  targets: readonly Target[],
+  seconds: number,
+): Promise<LoadResult[]> {
+  const tallies = targets.map(() => ({
+    latencies: [] as number[],
+    statusCodes: {} as Record<string, number>,
+    socketErrors: 0,
+  }));
   const until = performance.now() + seconds * 1000;
-  while (performance.now() < until) {
-    const started = performance.now();
-    try {
-      const response = await fetch(spec.url, {
-        method: spec.method ?? "GET",
-        headers: spec.headers,
-        body: spec.body,
-      });
-      await response.arrayBuffer();
-      latencies.push(performance.now() - started);
-      statusCodes[response.status] = (statusCodes[response.status] ?? 0) + 1;
-    } catch {
-      socketErrors += 1;
+  for (let round = 0; performance.now() < until; round += 1) {
+    for (let turn = 0; turn < targets.length; turn += 1) {
+      // NOTE: each round starts with the next URL, so that none always follows the same one.
+      const index = (round + turn) % targets.length;
+      const tally = tallies[index]!;
+      const target = targets[index]!;
+      const started = performance.now();
+      try {
+        const response = await fetch(target.url, {
+          method: spec.method ?? "GET",
+          headers: target.headers,
+          body: spec.body,
+        });
+        await response.arrayBuffer();
+        tally.latencies.push(performance.now() - started);
+        tally.statusCodes[response.status] = (tally.statusCodes[response.status] ?? 0) + 1;
+      } catch {
+        tally.socketErrors += 1;
+      }
     }
   }
-  latencies.sort((a, b) => a - b);
-  const total = latencies.length;
-  const ok = statusCodes[String(spec.expectStatus)] ?? 0;
-  const round = (ms: number) => Math.round(ms * 100) / 100;
-  return {
-    requestsPerSecond: total / seconds,
-    p50Ms: round(percentile(latencies, 50)),
-    p99Ms: round(percentile(latencies, 99)),
-    requests: total,
-    expectStatus: spec.expectStatus,
-    ok,
-    errors: total - ok + socketErrors,
-    statusCodes,
-    timeouts: 0,
-    socketErrors,
-  };
+  const hundredths = (ms: number) => Math.round(ms * 100) / 100;
+  return tallies.map(({ latencies, statusCodes, socketErrors }) => {
+    latencies.sort((a, b) => a - b);
+    const total = latencies.length;
+    const ok = statusCodes[String(spec.expectStatus)] ?? 0;
+    return {
+      requestsPerSecond: total / seconds,
+      p50Ms: hundredths(percentile(latencies, 50)),
+      p99Ms: hundredths(percentile(latencies, 99)),
+      requests: total,
+      expectStatus: spec.expectStatus,
+      ok,
+      errors: total - ok + socketErrors,
+      statusCodes,
+      timeouts: 0,
+      socketErrors,
+    };
+  });
 }
 
 const spec = JSON.parse(process.argv[2] ?? "{}") as LoadSpec;
 if (spec.sequential) {
-  if (spec.warmupSeconds > 0) await runSequential(spec, spec.warmupSeconds);
-  process.stdout.write(JSON.stringify(await runSequential(spec, spec.seconds)));
+  const targets = [{ url: spec.url, headers: spec.headers }, ...(spec.alongside ?? [])];
+  if (spec.warmupSeconds > 0) await runSequential(spec, targets, spec.warmupSeconds);
+  const results = await runSequential(spec, targets, spec.seconds);
+  process.stdout.write(JSON.stringify(spec.alongside ? results : results[0]));
   process.exit(0);
 }
 if (spec.warmupSeconds > 0) await run(spec, spec.warmupSeconds);

@@ -293,7 +293,7 @@ export function reportMarkdown(report: Report, chartFile: string): string {
     const scaling = scalingTable(report, database);
     if (scaling.length) {
       out.push(
-        "How catalogue reads hold as the catalogue grows (p99 of each read measured one request at a time, after its loaded measurement: the latency a read costs with no queue in front of it; the loaded p99 is in the tables below):",
+        "How catalogue reads hold as the catalogue grows (p99 of each read measured one request at a time, on the servers of every size in turn after the loaded measurements, so that the sizes are compared at the same moments: the latency a read costs with no queue in front of it; the loaded p99 is in the tables below):",
         "",
         ...scaling,
         "",

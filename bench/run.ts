@@ -7,6 +7,10 @@
  * reference, since on a shared machine only ratios measured side by side mean anything. Lighthouse (mobile)
  * scores /login and /dashboard. Writes docs/benchmarks.md and docs/benchmarks.svg.
  *
+ * Each catalogue size has a database of its own. After the loaded measurements, the servers of every size run
+ * together and each catalogue read is timed one request at a time on all of them in turn, so that the 1k →
+ * 100k comparison is made side by side, at the same moments of this shared machine's load.
+ *
  *   npm run bench [-- --sizes 1000,10000,100000 --seconds 3 --connections 50 --no-build --no-lighthouse]
  *   npm run bench -- --from docs/benchmarks.json   (rewrites the report from the last run's measurements)
  */
@@ -261,13 +265,14 @@ function serverCommand(): string[] {
   return [process.execPath, built];
 }
 
-function load(spec: LoadSpec): LoadResult {
+/** Runs bench/load.ts on `spec`: a LoadResult, or with `alongside` one per URL. */
+function load<Result = LoadResult>(spec: LoadSpec): Result {
   const out = execFileSync(process.execPath, ["--import", "tsx", "bench/load.ts", JSON.stringify(spec)], {
     cwd: root,
     encoding: "utf8",
     maxBuffer: 1 << 20,
   });
-  return JSON.parse(out) as LoadResult;
+  return JSON.parse(out) as Result;
 }
 
 async function measure(
@@ -294,7 +299,8 @@ async function measure(
 
 interface BenchDatabase {
   label: string;
-  url: string;
+  /** A new, empty database for one catalogue size. */
+  urlFor(size: number): Promise<string>;
   dispose(): Promise<void>;
 }
 
@@ -302,14 +308,15 @@ async function sqliteDatabase(): Promise<BenchDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-bench-"));
   return {
     label: "SQLite",
-    url: `sqlite:${path.join(dir, "bench.sqlite")}`,
+    urlFor: async (size) => `sqlite:${path.join(dir, `bench-${size}.sqlite`)}`,
     dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }
 
-/** A schema of the bench's own in the PostgreSQL BENCH_DATABASE_URL names, dropped afterwards. */
+/** Schemas of the bench's own (one per size) in the PostgreSQL BENCH_DATABASE_URL names, dropped afterwards. */
 async function postgresDatabase(baseUrl: string): Promise<BenchDatabase> {
-  const schema = `bench_${randomBytes(6).toString("hex")}`;
+  const prefix = `bench_${randomBytes(6).toString("hex")}`;
+  const schemas: string[] = [];
   const admin = async (text: string) => {
     const client = new pg.Client({ connectionString: baseUrl });
     await client.connect();
@@ -319,13 +326,19 @@ async function postgresDatabase(baseUrl: string): Promise<BenchDatabase> {
       await client.end();
     }
   };
-  await admin(`create schema ${schema}`);
-  const url = new URL(baseUrl);
-  url.searchParams.set("options", `-c search_path=${schema}`);
   return {
     label: "PostgreSQL",
-    url: url.toString(),
-    dispose: () => admin(`drop schema if exists ${schema} cascade`),
+    urlFor: async (size) => {
+      const schema = `${prefix}_${size}`;
+      await admin(`create schema ${schema}`);
+      schemas.push(schema);
+      const url = new URL(baseUrl);
+      url.searchParams.set("options", `-c search_path=${schema}`);
+      return url.toString();
+    },
+    dispose: async () => {
+      for (const schema of schemas) await admin(`drop schema if exists ${schema} cascade`);
+    },
   };
 }
 
@@ -419,7 +432,7 @@ async function signIn(base: string, email: string): Promise<string> {
 }
 
 /** The three reference servers, started once per catalogue size and loaded next to each measurement. */
-async function startReferences(database: BenchDatabase): Promise<Record<Reference, ChildProcess>> {
+async function startReferences(databaseUrl: string): Promise<Record<Reference, ChildProcess>> {
   const children = {} as Record<Reference, ChildProcess>;
   for (const reference of Object.keys(REF_PORT) as Reference[]) {
     const port = REF_PORT[reference];
@@ -431,7 +444,7 @@ async function startReferences(database: BenchDatabase): Promise<Record<Referenc
         "bench/reference-server.ts",
         reference,
         String(port),
-        database.url,
+        databaseUrl,
       ],
       {},
     );
@@ -487,6 +500,78 @@ function writeReport(report: Report): void {
   }
 }
 
+/** The production server's environment on one database and port. */
+function appEnv(databaseUrl: string, port: number): NodeJS.ProcessEnv {
+  return {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: "production",
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    SEED_DEMO: "false",
+    // NOTE: sign-in is measured under load, so its per-address limit must not answer 429s.
+    AUTH_RATE_LIMIT_PER_MINUTE: "1000000000",
+  };
+}
+
+interface SizedDatabase {
+  size: number;
+  url: string;
+  fixtures: Fixtures;
+  run: Run;
+}
+
+/**
+ * The servers of every catalogue size at once (ports above APP_PORT), each catalogue read timed one request
+ * at a time on all of them in turn (bench/load.ts, `alongside`); each size's result becomes its run's `solo`.
+ */
+async function catalogueReadsSideBySide(label: string, sized: SizedDatabase[], email: string): Promise<void> {
+  const apps = sized.map((s, i) => {
+    const port = APP_PORT + 1 + i;
+    return {
+      ...s,
+      base: `http://127.0.0.1:${port}`,
+      child: startProcess(serverCommand(), appEnv(s.url, port)),
+    };
+  });
+  try {
+    const headers: Record<string, string>[] = [];
+    for (const app of apps) {
+      await waitFor(`${app.base}/api/health`, app.child);
+      headers.push({ [CSRF_HEADER]: "1", cookie: await signIn(app.base, email) });
+    }
+    console.log(
+      `${label}, catalogue reads one at a time, ${apps.map((a) => a.size).join(", ")} side by side`,
+    );
+    for (const m of MEASURES.filter((measure) => measure.catalogueRead)) {
+      const [first, ...rest] = apps.map((app, i) => ({
+        url: app.base + m.path(app.fixtures),
+        headers: headers[i],
+      }));
+      const results = load<LoadResult[]>({
+        url: first!.url,
+        headers: first!.headers,
+        alongside: rest,
+        sequential: true,
+        connections: 1,
+        // NOTE: the same number of requests per size as a read measured alone for SECONDS would get.
+        seconds: SECONDS * apps.length,
+        warmupSeconds: 1,
+        expectStatus: m.expectStatus,
+      });
+      apps.forEach((app, i) => {
+        const pair = app.run.samples[m.id];
+        if (pair && results[i]) pair.solo = { ...results[i], rssMb: rssMb(app.child.pid) };
+      });
+      console.log(
+        `  ${m.label.padEnd(30)} p99 ${results.map((r, i) => `${r.p99Ms} ms at ${apps[i]!.size}`).join(", ")}`,
+      );
+    }
+  } finally {
+    for (const app of apps) await stop(app.child);
+  }
+}
+
 async function main() {
   if (args.from) {
     writeReport(JSON.parse(fs.readFileSync(path.resolve(root, args.from), "utf8")) as Report);
@@ -522,32 +607,31 @@ async function main() {
     firstScreenKb,
   };
 
+  const email = `bench-shopper@${GENERATED_DOMAIN.replace("generated.", "")}`;
   for (const database of databases) {
-    const db = createDb(database.url);
     try {
-      await migrateToLatest(db);
-      const email = `bench-shopper@${GENERATED_DOMAIN.replace("generated.", "")}`;
+      const sized: SizedDatabase[] = [];
       for (const size of SIZES) {
-        const seed = await seedGeneratedCatalogue(db, { products: size, force: true });
-        console.log(`${database.label}, ${size} products (seeded ${seed.added} in ${seed.ms} ms)`);
-        const refServers = await startReferences(database);
-        const env = {
-          PORT: String(APP_PORT),
-          HOST: "127.0.0.1",
-          DATABASE_URL: database.url,
-          NODE_ENV: "production",
-          PUBLIC_ORIGIN: `http://127.0.0.1:${APP_PORT}`,
-          SEED_DEMO: "false",
-          // NOTE: sign-in is measured under load, so its per-address limit must not answer 429s.
-          AUTH_RATE_LIMIT_PER_MINUTE: "1000000000",
-        };
-        const app = startProcess(serverCommand(), env);
-        const samples: Run["samples"] = {};
+        const url = await database.urlFor(size);
+        const db = createDb(url);
+        let f: Fixtures;
+        try {
+          await migrateToLatest(db);
+          const seed = await seedGeneratedCatalogue(db, { products: size, force: true });
+          console.log(`${database.label}, ${size} products (seeded ${seed.added} in ${seed.ms} ms)`);
+          f = await fixtures(db, size, email);
+        } finally {
+          await db.close();
+        }
+        const run: Run = { database: database.label, size, samples: {} };
+        sized.push({ size, url, fixtures: f, run });
+        const refServers = await startReferences(url);
+        const app = startProcess(serverCommand(), appEnv(url, APP_PORT));
+        const samples = run.samples;
         try {
           const base = `http://127.0.0.1:${APP_PORT}`;
           await waitFor(`${base}/api/health`, app);
           const cookie = await signIn(base, email);
-          const f = await fixtures(db, size, email);
           for (const m of MEASURES) {
             const headers: Record<string, string> = { [CSRF_HEADER]: "1" };
             if (m.signedIn) headers.cookie = cookie;
@@ -566,14 +650,6 @@ async function main() {
               connections: m.connections,
             });
             samples[m.id] = { app: s, hello, ref };
-            if (m.catalogueRead) {
-              samples[m.id]!.solo = await measure(app, base, {
-                path: m.path(f),
-                headers,
-                expectStatus: m.expectStatus,
-                sequential: true,
-              });
-            }
             console.log(
               `  ${m.label.padEnd(30)} ${s.requestsPerSecond.toFixed(0).padStart(6)} req/s  ×${(s.requestsPerSecond / hello.requestsPerSecond).toFixed(2)} hello  ×${(s.requestsPerSecond / ref.requestsPerSecond).toFixed(2)} ${m.reference}  p99 ${s.p99Ms} ms (${m.reference} ${ref.p99Ms} ms)${s.errors ? `  ${s.errors} errors ${JSON.stringify(s.statusCodes)}` : ""}`,
             );
@@ -601,10 +677,10 @@ async function main() {
           await stop(app);
           for (const child of Object.values(refServers)) await stop(child);
         }
-        report.runs.push({ database: database.label, size, samples });
+        report.runs.push(run);
       }
+      await catalogueReadsSideBySide(database.label, sized, email);
     } finally {
-      await db.close();
       await database.dispose();
     }
   }
