@@ -278,7 +278,7 @@ function load<Result = LoadResult>(spec: LoadSpec): Result {
 async function measure(
   child: ChildProcess,
   base: string,
-  spec: Omit<LoadSpec, "url" | "connections" | "seconds" | "warmupSeconds"> & {
+  spec: Omit<LoadSpec, "url" | "connections" | "seconds" | "warmupSeconds" | "sequential" | "alongside"> & {
     path: string;
     connections?: number;
   },
@@ -287,7 +287,7 @@ async function measure(
   const result = load({
     ...rest,
     url: base + urlPath,
-    connections: spec.sequential ? 1 : (connections ?? CONNECTIONS),
+    connections: connections ?? CONNECTIONS,
     seconds: SECONDS,
     warmupSeconds: 1,
   });
