@@ -72,4 +72,35 @@ describe("dialect", () => {
     expect(await find("éclair_100%")).toEqual([{ id: "u3" }]);
     expect(await find("éclair%100")).toEqual([]);
   });
+
+  it("folds case as JavaScript does, in names of ASCII only and in names with other letters", async () => {
+    const names = [
+      "Okra Farm",
+      "OKRA FIELDS",
+      "Émile's Okra",
+      "\u212Aale Farm",
+      "Crème Dairy",
+      "Plain Dairy",
+    ];
+    await t.db.kysely
+      .insertInto("users")
+      .values(names.map((name, i) => ({ ...user(`f${i}`, `f${i}@example.com`), name })))
+      .execute();
+    const find = async (text: string) =>
+      (
+        await t.db.kysely
+          .selectFrom("users")
+          .select("name")
+          .where("id", "like", "f%")
+          .where(containsIgnoringCase(t.db.kysely, "name", text))
+          .orderBy("id")
+          .execute()
+      ).map((row) => row.name);
+    expect(await find("okra")).toEqual(["Okra Farm", "OKRA FIELDS", "Émile's Okra"]);
+    // NOTE: the Kelvin sign (U+212A) lower-cases to an ASCII k, in JavaScript and on both databases.
+    expect(await find("kale")).toEqual(["\u212Aale Farm"]);
+    expect(await find("crème")).toEqual(["Crème Dairy"]);
+    expect(await find("dairy")).toEqual(["Crème Dairy", "Plain Dairy"]);
+    expect(await find("creme")).toEqual([]);
+  });
 });

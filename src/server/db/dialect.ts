@@ -13,6 +13,7 @@ import {
   sql,
 } from "kysely";
 import pg from "pg";
+import type { KeysetOrder } from "./keyset.ts";
 
 /**
  * Every difference between SQLite and PostgreSQL lives in this module, and nothing else branches on which
@@ -120,7 +121,9 @@ export async function refreshPlannerStatistics(db: AnyKysely): Promise<void> {
   if (!isPostgres(db)) return;
   const { rows } = await sql<{ name: string }>`
     select tablename as name from pg_tables where schemaname = current_schema()`.execute(db);
-  for (const { name } of rows) await sql`analyze ${sql.table(name)}`.execute(db);
+  // NOTE: VACUUM also marks the loaded pages all-visible, so that an index carrying a query's columns
+  // (migration 0010) answers it without reading the table; autovacuum would do so only a while later.
+  for (const { name } of rows) await sql`vacuum analyze ${sql.table(name)}`.execute(db);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -176,6 +179,31 @@ export async function dropAppendOnly(db: AnyKysely, table: string): Promise<void
   }
 }
 
+/**
+ * An index on `columns` that also carries `carried`, so that a query reading only these columns from the
+ * table finds them in the index and reads no table row. PostgreSQL: INCLUDE (kept in the index, not part
+ * of its key). SQLite has no INCLUDE: they become the key's last columns, after `columns`, which a walk in
+ * the order of `columns` never compares.
+ */
+export async function createCoveringIndex(
+  db: AnyKysely,
+  name: string,
+  table: string,
+  columns: string[],
+  carried: string[],
+): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`create index ${sql.id(name)} on ${sql.table(table)} (${sql.join(columns.map((c) => sql.id(c)))})
+      include (${sql.join(carried.map((c) => sql.id(c)))})`.execute(db);
+    return;
+  }
+  await db.schema
+    .createIndex(name)
+    .on(table)
+    .columns([...columns, ...carried])
+    .execute();
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Case folding and search
 
@@ -191,13 +219,23 @@ export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) =>
 /**
  * True where `column` contains `lowerCaseText` anywhere, ignoring case. LIKE is case-insensitive for ASCII
  * on SQLite and case-sensitive on PostgreSQL; comparing folded text on both makes them agree.
+ *
+ * NOTE: SQLite folds through a JavaScript function, called for each row tested (about half of a name
+ * search's cost when it walks the list). A name of ASCII only (its length in bytes is its length in
+ * characters) is compared by SQLite's own LIKE, which folds ASCII as the function would; so is any name that
+ * LIKE already matches (a name LIKE matches holds the text: LIKE folds only ASCII, and the text's other
+ * letters are lower-case already). The function folds what is left, and the rows found are the same.
  */
 export function containsIgnoringCase(
   db: AnyKysely,
   column: string,
   lowerCaseText: string,
 ): RawBuilder<boolean> {
-  return sql<boolean>`${foldCase(db, sql.ref(column))} like ${likeContains(lowerCaseText)} escape '\\'`;
+  const pattern = likeContains(lowerCaseText);
+  const folded = sql<boolean>`${foldCase(db, sql.ref(column))} like ${pattern} escape '\\'`;
+  if (isPostgres(db)) return folded;
+  const text = sql.ref(column);
+  return sql<boolean>`(${text} like ${pattern} escape '\\' or (length(cast(${text} as blob)) <> length(${text}) and ${folded}))`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -298,10 +336,44 @@ export async function dropTrigramIndex(db: AnyKysely, index: TrigramIndex): Prom
   await sql`drop table if exists ${sql.table(`${index.name}_keys`)}`.execute(db);
 }
 
+/** Whether a TrigramIndex can find the rows containing this (lower-cased) text. */
+export const hasTrigrams = (lowerCaseText: string) => [...lowerCaseText].length >= TRIGRAM_MIN_LENGTH;
+
+/** How long searchWalksListFirst trusts a table's row count from PostgreSQL's statistics. */
+const ROW_ESTIMATE_MS = 60_000;
+const rowEstimates = new WeakMap<AnyKysely, Map<string, { rows: number; at: number }>>();
+
+/**
+ * Whether a search through a TrigramIndex, for one page of a list of `table`'s rows, first walks the list in
+ * its order for up to `walkRows` rows, testing each, before it asks the index (products.repository.ts).
+ *
+ * PostgreSQL: yes, unless its statistics (at most a minute old) count fewer than twice `walkRows` rows in
+ * the table. Its index cannot tell how many rows match without reading every candidate (about 7 µs each),
+ * and its planner, left to guess, chooses between the walk and the index by a guess that moves from one
+ * ANALYZE to the next (decision 012). In a small table the walk would mostly read the whole list and then
+ * the index be asked anyway. NOTE: the count only chooses the way; both ways find the same rows.
+ * SQLite: no, since asking its index for up to TRIGRAM_MATCHES_TO_SORT + 1 matches costs a fraction of a
+ * millisecond, and containsIgnoringCaseIndexed then chooses between the walk and the matches itself.
+ */
+export async function searchWalksListFirst(db: AnyKysely, table: string, walkRows: number): Promise<boolean> {
+  if (!isPostgres(db)) return false;
+  const estimates = rowEstimates.get(db) ?? new Map<string, { rows: number; at: number }>();
+  rowEstimates.set(db, estimates);
+  let estimate = estimates.get(table);
+  if (!estimate || Date.now() - estimate.at > ROW_ESTIMATE_MS) {
+    // NOTE: -1 for a table never analyzed: unknown, so the walk, whose cost is bounded, goes first.
+    const { rows } = await sql<{ rows: number | null }>`select reltuples::float8 as rows from pg_class
+      where oid = to_regclass(${table})`.execute(db);
+    estimate = { rows: Number(rows[0]?.rows ?? -1), at: Date.now() };
+    estimates.set(table, estimate);
+  }
+  return estimate.rows < 0 || estimate.rows >= 2 * walkRows;
+}
+
 /**
  * SQLite: at most this many rows are taken from the FTS5 table for one search. A text matching more is
  * common (at 100,000 products, 1 row in 200 or more), and its page is found soonest by walking the list in
- * its own order and testing each row (about 0.6 µs a row); one matching fewer is found soonest by fetching
+ * its own order and testing each row (about 0.3 µs a row); one matching fewer is found soonest by fetching
  * those rows and sorting them (about 5 µs a row). Measured on 100,000 generated products, a page costs at
  * most about 3 ms either way (decision 012).
  */
@@ -309,31 +381,38 @@ export const TRIGRAM_MATCHES_TO_SORT = 500;
 
 /**
  * `containsIgnoringCase` on an indexed column, through its TrigramIndex: the same rows, found through the
- * index instead of by reading every row. `row` names the id and the column as the query refers to them
- * (e.g. `p.id`, `p.name`). Text shorter than TRIGRAM_MIN_LENGTH is matched row by row on both databases.
+ * index instead of by reading every row, and how the query is to order them (keyset.ts). `row` names the id
+ * and the column as the query refers to them (e.g. `p.id`, `p.name`). Text without trigrams (hasTrigrams)
+ * is matched row by row on both databases, walking the list.
  *
- * PostgreSQL: the GIN index serves the LIKE itself, and the planner weighs it against walking the list.
+ * PostgreSQL: the GIN index serves the LIKE itself; the rows it finds are then sorted. NOTE: the caller
+ * has made sure that walking the list instead would not soon meet a page of matches (the planner, left to
+ * guess how many rows match, may choose that walk, and read the whole list).
  * SQLite has no such statistics, so this asks the FTS5 table first, for up to TRIGRAM_MATCHES_TO_SORT + 1
- * ids: if there are no more, the query fetches those rows; else it walks its list testing each row. In
- * both cases the same LIKE as containsIgnoringCase decides, so every path agrees to the letter.
+ * ids: if there are no more, the query fetches those rows and sorts them; else it walks its list testing
+ * each row. In every case the same LIKE as containsIgnoringCase decides, so every path agrees to the letter.
  */
 export async function containsIgnoringCaseIndexed(
   db: AnyKysely,
   index: TrigramIndex,
   row: { id: string; column: string },
   lowerCaseText: string,
-): Promise<RawBuilder<boolean>> {
+): Promise<{ where: RawBuilder<boolean>; order: KeysetOrder }> {
   const contains = containsIgnoringCase(db, row.column, lowerCaseText);
-  if (isPostgres(db) || [...lowerCaseText].length < TRIGRAM_MIN_LENGTH) return contains;
+  if (!hasTrigrams(lowerCaseText)) return { where: contains, order: "index" };
+  if (isPostgres(db)) return { where: contains, order: "sorted" };
   const phrase = `"${lowerCaseText.replaceAll('"', '""')}"`;
   const fts = sql.table(index.name);
   const keys = sql.table(`${index.name}_keys`);
   const limit = TRIGRAM_MATCHES_TO_SORT + 1;
   const { rows } = await sql<{ id: string }>`select k.row_id as id from ${fts} s join ${keys} k
     on k.search_rowid = s.rowid where ${fts} match ${phrase} limit ${limit}`.execute(db);
-  if (rows.length > TRIGRAM_MATCHES_TO_SORT) return contains;
+  if (rows.length > TRIGRAM_MATCHES_TO_SORT) return { where: contains, order: "index" };
   const ids = JSON.stringify(rows.map((r) => r.id));
-  return sql<boolean>`${sql.ref(row.id)} in (select value from json_each(${ids})) and ${contains}`;
+  return {
+    where: sql<boolean>`${sql.ref(row.id)} in (select value from json_each(${ids})) and ${contains}`,
+    order: "index",
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------

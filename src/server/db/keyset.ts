@@ -33,6 +33,17 @@ export interface Keyset {
   tier?: { column: string; max: number };
 }
 
+/** The same keyset over the same columns as `alias` names them (e.g. a subquery's `w.id` for `p.id`). */
+export function rebaseKeyset(keyset: Keyset, alias: string): Keyset {
+  const rebase = (column: string) => `${alias}.${column.slice(column.indexOf(".") + 1)}`;
+  return {
+    ...keyset,
+    key: rebase(keyset.key),
+    id: rebase(keyset.id),
+    ...(keyset.tier ? { tier: { ...keyset.tier, column: rebase(keyset.tier.column) } } : {}),
+  };
+}
+
 /** True for rows strictly after `after` in the keyset's order: `(tier, key, id) > (…)`, or `<` descending. */
 function afterPosition(keyset: Keyset, after: KeysetPosition): RawBuilder<boolean> {
   const op = sql.raw(keyset.direction === "asc" ? ">" : "<");
@@ -46,15 +57,28 @@ function afterPosition(keyset: Keyset, after: KeysetPosition): RawBuilder<boolea
   return sql<boolean>`(${sql.join(columns)}) ${op} (${sql.join(values)})`;
 }
 
+/**
+ * How a page's rows are to be put in order:
+ * - `index`: by walking an index in the keyset's order, stopping after one page, as each list has one;
+ * - `sorted`: by gathering every row the query's conditions let through, then sorting them. NOTE: for a
+ *   query whose rows an index of its own finds (a trigram search): the tier (which this needs) is then
+ *   written as an expression, which no index serves, so that PostgreSQL's planner cannot bet on walking the
+ *   list's index and meeting a page of matches soon (a bet that reads the whole list when it loses).
+ */
+export type KeysetOrder = "index" | "sorted";
+
 /** Orders `query` by the keyset and, given a position, starts it just after that position. */
 // biome-ignore lint/suspicious/noExplicitAny: any select query: the keyset names its columns itself.
 export function pageAfter<Q extends SelectQueryBuilder<any, any, any>>(
   query: Q,
   keyset: Keyset,
   after: KeysetPosition | undefined,
+  order: KeysetOrder = "index",
 ): Q {
   const started = after ? query.where(afterPosition(keyset, after)) : query;
-  const tiered = keyset.tier ? started.orderBy(sql.ref(keyset.tier.column), keyset.direction) : started;
+  if (order === "sorted" && !keyset.tier) throw new Error(`${keyset.scope}: a sorted order needs a tier`);
+  const tier = (column: string) => (order === "sorted" ? sql`${sql.ref(column)} + 0` : sql.ref(column));
+  const tiered = keyset.tier ? started.orderBy(tier(keyset.tier.column), keyset.direction) : started;
   return tiered
     .orderBy(sql.ref(keyset.key), keyset.direction)
     .orderBy(sql.ref(keyset.id), keyset.direction) as Q;

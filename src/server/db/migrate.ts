@@ -17,6 +17,7 @@ import * as operators from "./migrations/0006-operators.ts";
 import * as accounts from "./migrations/0007-accounts.ts";
 import * as likes from "./migrations/0008-likes.ts";
 import * as catalogueSearch from "./migrations/0009-catalogue-search.ts";
+import * as coveringListIndexes from "./migrations/0010-covering-list-indexes.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0007-accounts": accounts,
   "0008-likes": likes,
   "0009-catalogue-search": catalogueSearch,
+  "0010-covering-list-indexes": coveringListIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

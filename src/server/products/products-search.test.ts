@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { CompiledQuery, sql } from "kysely";
+import { type Compilable, CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_SORTS, ProductListSchema } from "../../shared/schemas/products.ts";
 import type { NewProductRow } from "../db/database.ts";
@@ -10,7 +10,13 @@ import { prepareImage, saveImage } from "../images/images.service.ts";
 import { sampleImage } from "../test/multipart.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 import { createTestDatabase, testDialect } from "../test/test-db.ts";
-import { PRODUCT_KEYSETS, type ProductListFilter, productPageQuery } from "./products.repository.ts";
+import {
+  PRODUCT_KEYSETS,
+  type ProductListFilter,
+  productPageQuery,
+  productSearchWalkQuery,
+  SEARCH_WALK_ROWS,
+} from "./products.repository.ts";
 
 /**
  * The name search through its trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL, migration 0009) and the
@@ -110,12 +116,44 @@ describe("the name search through its index", () => {
     );
     expect(await search("ridge")).toEqual(["Ridge Gourd"]);
   });
+
+  it(`finds matches beyond the list's first ${SEARCH_WALK_ROWS} products, after those among them, in order`, async () => {
+    const at = (month: number, i: number) => new Date(Date.UTC(2025, month, 1, 0, 0, i)).toISOString();
+    const newest = Array.from({ length: 10 }, (_, i) =>
+      row(`Zucchini Blossom N${i}`, { created_at: at(3, i) }),
+    );
+    const filler = Array.from({ length: SEARCH_WALK_ROWS + 50 }, (_, i) =>
+      row(`Filler Produce ${i}`, { created_at: at(2, i % 3600) }),
+    );
+    const oldest = Array.from({ length: 30 }, (_, i) =>
+      row(`Zucchini Blossom O${i}`, { created_at: at(1, i) }),
+    );
+    const all = [...newest, ...filler, ...oldest];
+    for (let i = 0; i < all.length; i += 500) {
+      await t.db.kysely
+        .insertInto("products")
+        .values(all.slice(i, i + 500))
+        .execute();
+    }
+    const res = await request(t.app, {
+      method: "GET",
+      url: "/api/products?q=zucchini&limit=24",
+      cookie: user.cookie,
+    });
+    const page = ProductListSchema.parse(res.json());
+    const inOrder = [...newest.reverse(), ...oldest.reverse()].map((p) => p.name);
+    expect(page.items.map((p) => p.name)).toEqual(inOrder.slice(0, 24));
+    expect(await search("zucchini")).toEqual([...inOrder].sort());
+    expect(await search("blossom o7")).toEqual(["Zucchini Blossom O7"]);
+    const last = `Filler Produce ${filler.length - 1}`;
+    expect(await search(last.toLowerCase())).toEqual([last]);
+  });
 });
 
 describe("the shop's orders walk an index", () => {
-  /** The query plan of one page of the list, as the repository builds it. */
-  async function plan(filter: ProductListFilter): Promise<string> {
-    const compiled = (await productPageQuery(t.db.kysely, filter)).compile();
+  /** The query plan of one page of the list, as the repository builds it (or of another query). */
+  async function plan(query: ProductListFilter | Compilable): Promise<string> {
+    const compiled = ("compile" in query ? query : await productPageQuery(t.db.kysely, query)).compile();
     if (testDialect === "sqlite") {
       const { rows } = await t.db.kysely.executeQuery<{ detail: string }>(
         CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
@@ -157,6 +195,22 @@ describe("the shop's orders walk an index", () => {
           expect(text, where).not.toMatch(/Sort/);
           expect(text, where).toMatch(/Index Scan( Backward)? using products_\w+ on products p/);
         }
+      }
+    }
+  });
+
+  it("a name search walks each sort's index and reads only what the index carries, until a name matches", async () => {
+    // NOTE: SQLite asks its index for the matches first and walks the list through productPageQuery.
+    if (testDialect === "sqlite") return;
+    for (const sort of PRODUCT_SORTS) {
+      for (const filter of [
+        { sort, limit: 25 },
+        { sort, limit: 25, category: "dairy" as const },
+      ]) {
+        const text = await plan(productSearchWalkQuery(t.db.kysely, filter, "gourd"));
+        const where = JSON.stringify(filter);
+        expect(text, where).not.toMatch(/Sort/);
+        expect(text, where).toMatch(/Index Only Scan( Backward)? using products_\w+ on products p/);
       }
     }
   });

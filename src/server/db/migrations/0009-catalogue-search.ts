@@ -9,7 +9,8 @@ import { addGeneratedColumn, createTrigramIndex, dropTrigramIndex, type TrigramI
  *   stops after one page, instead of sorting every product (products/products.repository.ts, db/keyset.ts);
  * - a trigram index on the product's name for the name search (FTS5 on SQLite, pg_trgm on PostgreSQL).
  */
-const INDEXES: Record<string, string[]> = {
+/** NOTE: migration 0010 rebuilds them carrying more columns. */
+export const LIST_INDEXES: Record<string, string[]> = {
   products_newest_idx: ["in_stock", "created_at", "id"],
   products_price_asc_idx: ["sold_out", "price_paise", "id"],
   products_price_desc_idx: ["in_stock", "price_paise", "id"],
@@ -41,7 +42,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // NOTE: superseded by the indexes below: no order the shop lists in can use them any more.
   await db.schema.dropIndex("products_price_idx").execute();
   await db.schema.dropIndex("products_category_created_idx").execute();
-  for (const [name, columns] of Object.entries(INDEXES)) {
+  for (const [name, columns] of Object.entries(LIST_INDEXES)) {
     await db.schema.createIndex(name).on("products").columns(columns).execute();
   }
   await createTrigramIndex(db, PRODUCT_NAME_SEARCH);
@@ -49,7 +50,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await dropTrigramIndex(db, PRODUCT_NAME_SEARCH);
-  for (const name of Object.keys(INDEXES)) await db.schema.dropIndex(name).execute();
+  for (const name of Object.keys(LIST_INDEXES)) await db.schema.dropIndex(name).execute();
   await db.schema.alterTable("products").dropColumn("in_stock").execute();
   await db.schema.alterTable("products").dropColumn("sold_out").execute();
   await db.schema.alterTable("products").dropColumn("listed").execute();
