@@ -339,35 +339,41 @@ export async function dropTrigramIndex(db: AnyKysely, index: TrigramIndex): Prom
 /** Whether a TrigramIndex can find the rows containing this (lower-cased) text. */
 export const hasTrigrams = (lowerCaseText: string) => [...lowerCaseText].length >= TRIGRAM_MIN_LENGTH;
 
-/** How long searchWalksListFirst trusts a table's row count from PostgreSQL's statistics. */
+/** How long searchWalksListFirst trusts a table's row count. */
 const ROW_ESTIMATE_MS = 60_000;
 const rowEstimates = new WeakMap<AnyKysely, Map<string, { rows: number; at: number }>>();
+
+/** About how many rows `table` holds, from PostgreSQL's statistics (-1 for a table never analyzed). */
+async function estimatedRows(db: AnyKysely, table: string): Promise<number> {
+  const estimates = rowEstimates.get(db) ?? new Map<string, { rows: number; at: number }>();
+  rowEstimates.set(db, estimates);
+  const known = estimates.get(table);
+  if (known && Date.now() - known.at <= ROW_ESTIMATE_MS) return known.rows;
+  const { rows } = await sql<{ rows: number | null }>`select reltuples::float8 as rows from pg_class
+    where oid = to_regclass(${table})`.execute(db);
+  const estimate = { rows: Number(rows[0]?.rows ?? -1), at: Date.now() };
+  estimates.set(table, estimate);
+  return estimate.rows;
+}
 
 /**
  * Whether a search through a TrigramIndex, for one page of a list of `table`'s rows, first walks the list in
  * its order for up to `walkRows` rows, testing each, before it asks the index (products.repository.ts).
  *
- * PostgreSQL: yes, unless its statistics (at most a minute old) count fewer than twice `walkRows` rows in
- * the table. Its index cannot tell how many rows match without reading every candidate (about 7 µs each),
- * and its planner, left to guess, chooses between the walk and the index by a guess that moves from one
- * ANALYZE to the next (decision 012). In a small table the walk would mostly read the whole list and then
- * the index be asked anyway. NOTE: the count only chooses the way; both ways find the same rows.
- * SQLite: no, since asking its index for up to TRIGRAM_MATCHES_TO_SORT + 1 matches costs a fraction of a
- * millisecond, and containsIgnoringCaseIndexed then chooses between the walk and the matches itself.
+ * PostgreSQL: yes, unless its statistics (read at most once a minute) count fewer than twice `walkRows` rows,
+ * where the walk would mostly read the whole list and the index be asked anyway. Its index cannot tell how
+ * many rows match without reading and rechecking every candidate (about 7 µs each), and its planner, left to
+ * choose, chooses by a guess of that number which moves from one ANALYZE to the next (decision 012). NOTE:
+ * the count only chooses the way; both find the same rows.
+ * SQLite: no. Its FTS5 table answers "at most 500 matches, or more" reading only the text's postings, and
+ * containsIgnoringCaseIndexed then walks the list itself when there are more (the query walks the sort's
+ * index directly: a subquery walk, joined as this one is, SQLite would copy whole before reading).
  */
 export async function searchWalksListFirst(db: AnyKysely, table: string, walkRows: number): Promise<boolean> {
   if (!isPostgres(db)) return false;
-  const estimates = rowEstimates.get(db) ?? new Map<string, { rows: number; at: number }>();
-  rowEstimates.set(db, estimates);
-  let estimate = estimates.get(table);
-  if (!estimate || Date.now() - estimate.at > ROW_ESTIMATE_MS) {
-    // NOTE: -1 for a table never analyzed: unknown, so the walk, whose cost is bounded, goes first.
-    const { rows } = await sql<{ rows: number | null }>`select reltuples::float8 as rows from pg_class
-      where oid = to_regclass(${table})`.execute(db);
-    estimate = { rows: Number(rows[0]?.rows ?? -1), at: Date.now() };
-    estimates.set(table, estimate);
-  }
-  return estimate.rows < 0 || estimate.rows >= 2 * walkRows;
+  const rows = await estimatedRows(db, table);
+  // NOTE: a table never analyzed: unknown, so the walk, whose cost is bounded, goes first.
+  return rows < 0 || rows >= 2 * walkRows;
 }
 
 /**
