@@ -365,7 +365,8 @@ async function estimatedRows(db: AnyKysely, table: string): Promise<number> {
  * many rows match without reading and rechecking every candidate (about 7 µs each), and its planner, left to
  * choose, chooses by a guess of that number which moves from one ANALYZE to the next (decision 012). NOTE:
  * the count only chooses the way; both find the same rows.
- * SQLite: no. Its FTS5 table answers "at most 500 matches, or more" reading only the text's postings, and
+ * SQLite: no. Its FTS5 table answers "at most TRIGRAM_MATCHES_TO_SORT matches, or more" reading only the
+ * text's postings, and
  * containsIgnoringCaseIndexed then walks the list itself when there are more (the query walks the sort's
  * index directly: a subquery walk, joined as this one is, SQLite would copy whole before reading).
  */
@@ -378,12 +379,12 @@ export async function searchWalksListFirst(db: AnyKysely, table: string, walkRow
 
 /**
  * SQLite: at most this many rows are taken from the FTS5 table for one search. A text matching more is
- * common (at 100,000 products, 1 row in 200 or more), and its page is found soonest by walking the list in
- * its own order and testing each row (about 0.3 µs a row); one matching fewer is found soonest by fetching
- * those rows and sorting them (about 5 µs a row). Measured on 100,000 generated products, a page costs at
- * most about 3 ms either way (decision 012).
+ * common (at 100,000 products, 1 row in 400 or more), and its page is found soonest by walking the list in
+ * its own order and testing each row (about 0.2 µs a row); one matching fewer is found soonest by fetching
+ * those rows and sorting them (about 5 µs a row). The two cost the same at about this many matches in
+ * 100,000 products (decision 012).
  */
-export const TRIGRAM_MATCHES_TO_SORT = 500;
+export const TRIGRAM_MATCHES_TO_SORT = 250;
 
 /**
  * `containsIgnoringCase` on an indexed column, through its TrigramIndex: the same rows, found through the
@@ -411,12 +412,14 @@ export async function containsIgnoringCaseIndexed(
   const fts = sql.table(index.name);
   const keys = sql.table(`${index.name}_keys`);
   const limit = TRIGRAM_MATCHES_TO_SORT + 1;
-  const { rows } = await sql<{ id: string }>`select k.row_id as id from ${fts} s join ${keys} k
-    on k.search_rowid = s.rowid where ${fts} match ${phrase} limit ${limit}`.execute(db);
+  // NOTE: the FTS5 rows only: their ids are looked up in the query itself, and only when it fetches them.
+  const { rows } = await sql<{ rowid: number }>`select rowid from ${fts} where ${fts} match ${phrase}
+    limit ${limit}`.execute(db);
   if (rows.length > TRIGRAM_MATCHES_TO_SORT) return { where: contains, order: "index" };
-  const ids = JSON.stringify(rows.map((r) => r.id));
+  const rowids = JSON.stringify(rows.map((r) => r.rowid));
   return {
-    where: sql<boolean>`${sql.ref(row.id)} in (select value from json_each(${ids})) and ${contains}`,
+    where: sql<boolean>`${sql.ref(row.id)} in (select row_id from ${keys}
+      where search_rowid in (select value from json_each(${rowids}))) and ${contains}`,
     order: "index",
   };
 }

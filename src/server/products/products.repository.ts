@@ -75,31 +75,34 @@ export function insertProduct(db: Kysely<Database>, product: NewProductRow) {
 /** A product list's rows as productsWithDetails reads them: the table, or a part of it read first. */
 type ProductsSource = "products as p" | AliasedSelectQueryBuilder<Selectable<ProductsTable>, "p">;
 
+/** What a product is read with: its own fields, its farmer's name and standing, its picture's size. */
+const PRODUCT_DETAILS = [
+  "p.id",
+  "p.owner_id",
+  "p.name",
+  "p.price_paise",
+  "p.description",
+  "p.category",
+  "p.image_id",
+  "p.created_at",
+  "p.unit",
+  "p.stock",
+  "p.harvested_on",
+  "p.hidden_at",
+  "p.hidden_reason",
+  "u.suspended_at as owner_suspended_at",
+  "u.name as farmer_name",
+  "i.width as image_width",
+  "i.height as image_height",
+] as const;
+
 /** Products (from `source`, by default every one) with their owner's name and their image's size. */
 function productsWithDetails(db: Kysely<Database>, source: ProductsSource = "products as p") {
   return db
     .selectFrom(source as "products as p")
     .innerJoin("users as u", "u.id", "p.owner_id")
     .leftJoin("images as i", "i.id", "p.image_id")
-    .select([
-      "p.id",
-      "p.owner_id",
-      "p.name",
-      "p.price_paise",
-      "p.description",
-      "p.category",
-      "p.image_id",
-      "p.created_at",
-      "p.unit",
-      "p.stock",
-      "p.harvested_on",
-      "p.hidden_at",
-      "p.hidden_reason",
-      "u.suspended_at as owner_suspended_at",
-      "u.name as farmer_name",
-      "i.width as image_width",
-      "i.height as image_height",
-    ]);
+    .select(PRODUCT_DETAILS);
 }
 export type ProductDetailsRow = Awaited<
   ReturnType<ReturnType<typeof productsWithDetails>["execute"]>
@@ -183,8 +186,14 @@ export function productSearchWalkQuery(db: Kysely<Database>, filter: ProductList
   const walked = pageAfter(shopProducts(db, filter).select(carried), keyset, filter.after).limit(
     SEARCH_WALK_ROWS,
   );
-  const query = productsWithDetails(db)
-    .innerJoin(walked.as("w"), "w.id", "p.id")
+  // NOTE: the walk first in FROM: SQLite then reads it row by row as the outer loop (a co-routine); joined
+  // after the products, it copied all of the walk's rows before reading one.
+  const query = db
+    .selectFrom(walked.as("w"))
+    .innerJoin("products as p", "p.id", "w.id")
+    .innerJoin("users as u", "u.id", "p.owner_id")
+    .leftJoin("images as i", "i.id", "p.image_id")
+    .select(PRODUCT_DETAILS)
     .where("u.suspended_at", "is", null)
     .where(containsIgnoringCase(db, "w.name", text));
   return pageAfter(query, rebaseKeyset(keyset, "w"), undefined).limit(filter.limit);
