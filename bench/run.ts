@@ -15,19 +15,18 @@
  *   npm run bench -- --from docs/benchmarks.json   (rewrites the report from the last run's measurements)
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { createDb, type Db } from "../src/server/db/database.ts";
 import { encodeCursor } from "../src/server/db/keyset.ts";
 import { migrateToLatest } from "../src/server/db/migrate.ts";
 import { GENERATED_DOMAIN, seedGeneratedCatalogue } from "../src/server/demo/generated-catalogue.ts";
 import { PRODUCT_KEYSETS } from "../src/server/products/products.repository.ts";
 import { CSRF_HEADER } from "../src/shared/constants.ts";
+import { type BenchDatabase, postgresDatabase, sqliteDatabase } from "./databases.ts";
 import type { LoadResult, LoadSpec } from "./load.ts";
 import { chartSvg, type Reference, type Report, type Run, reportMarkdown, type Sample } from "./report.ts";
 
@@ -295,52 +294,7 @@ async function measure(
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Databases
-
-interface BenchDatabase {
-  label: string;
-  /** A new, empty database for one catalogue size. */
-  urlFor(size: number): Promise<string>;
-  dispose(): Promise<void>;
-}
-
-async function sqliteDatabase(): Promise<BenchDatabase> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-bench-"));
-  return {
-    label: "SQLite",
-    urlFor: async (size) => `sqlite:${path.join(dir, `bench-${size}.sqlite`)}`,
-    dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-/** Schemas of the bench's own (one per size) in the PostgreSQL BENCH_DATABASE_URL names, dropped afterwards. */
-async function postgresDatabase(baseUrl: string): Promise<BenchDatabase> {
-  const prefix = `bench_${randomBytes(6).toString("hex")}`;
-  const schemas: string[] = [];
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  return {
-    label: "PostgreSQL",
-    urlFor: async (size) => {
-      const schema = `${prefix}_${size}`;
-      await admin(`create schema ${schema}`);
-      schemas.push(schema);
-      const url = new URL(baseUrl);
-      url.searchParams.set("options", `-c search_path=${schema}`);
-      return url.toString();
-    },
-    dispose: async () => {
-      for (const schema of schemas) await admin(`drop schema if exists ${schema} cascade`);
-    },
-  };
-}
+// Fixtures (the databases themselves: databases.ts)
 
 async function fixtures(db: Db, size: number, email: string): Promise<Fixtures> {
   const products = await db.kysely

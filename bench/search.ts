@@ -8,15 +8,12 @@
  *
  *   npm run bench:search [-- --sizes 1000,100000 --rounds 300]
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { createDb, type Db } from "../src/server/db/database.ts";
 import { migrateToLatest } from "../src/server/db/migrate.ts";
 import { seedGeneratedCatalogue } from "../src/server/demo/generated-catalogue.ts";
 import { listProducts } from "../src/server/products/products.repository.ts";
+import { type BenchDatabase, postgresDatabase, sqliteDatabase } from "./databases.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -36,53 +33,10 @@ const PAGE = 24;
  */
 const TEXTS = ["nashik", "tomato", "heirloom r", "organic tomato", "hill okra from ooty", "durian"];
 
-interface Database {
-  label: string;
-  urlFor(size: number): Promise<string>;
-  dispose(): Promise<void>;
-}
-
-function sqlite(): Database {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-search-"));
-  return {
-    label: "SQLite",
-    urlFor: async (size) => `sqlite:${path.join(dir, `search-${size}.sqlite`)}`,
-    dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-function postgres(baseUrl: string): Database {
-  const prefix = `bench_search_${process.pid}`;
-  const schemas: string[] = [];
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  return {
-    label: "PostgreSQL",
-    urlFor: async (size) => {
-      const schema = `${prefix}_${size}`;
-      await admin(`create schema ${schema}`);
-      schemas.push(schema);
-      const url = new URL(baseUrl);
-      url.searchParams.set("options", `-c search_path=${schema}`);
-      return url.toString();
-    },
-    dispose: async () => {
-      for (const schema of schemas) await admin(`drop schema if exists ${schema} cascade`);
-    },
-  };
-}
-
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
 
-async function measure(database: Database): Promise<void> {
+async function measure(database: BenchDatabase): Promise<void> {
   const dbs: { size: number; db: Db }[] = [];
   try {
     for (const size of SIZES) {
@@ -137,5 +91,5 @@ async function measure(database: Database): Promise<void> {
 console.log(
   `Name search in process, ${ROUNDS} rounds, sizes ${SIZES.join(", ")}, ${new Date().toISOString()}`,
 );
-await measure(sqlite());
-if (process.env.BENCH_DATABASE_URL) await measure(postgres(process.env.BENCH_DATABASE_URL));
+await measure(await sqliteDatabase());
+if (process.env.BENCH_DATABASE_URL) await measure(await postgresDatabase(process.env.BENCH_DATABASE_URL));
