@@ -52,7 +52,13 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "sqlite:./data/e2e.sqlite",
       LOG_LEVEL: "warn",
       SEED_DEMO: "true",
+      // NOTE: the journeys buy the demo farmer's products and expect checkout as it was without slots; the slots
+      // journey (e2e/slots.spec.ts) sets up a farmer of its own.
+      SEED_DEMO_SLOTS: "false",
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      // Argon2's least cost: the journeys sign many people up and in (production refuses it; decision 016).
+      ARGON2_MEMORY_KIB: "8",
+      ARGON2_TIME_COST: "1",
       // The operator the journeys in e2e/admin.spec.ts sign in as (e2e/admin-fixtures.ts).
       OPERATOR_EMAILS: "operator.e2e@example.com",
       // Mail links point back at the server under test; mails land in an outbox of their own.

@@ -14,7 +14,7 @@ export default defineConfig({
           include: ["src/server/**/*.test.ts", "src/shared/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           pool: "forks",
-          globalSetup: ["src/server/test/postgres-schemas.ts"],
+          globalSetup: ["src/server/test/global-setup.ts"],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

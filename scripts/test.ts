@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createPostgresSchema } from "../src/server/test/test-db.ts";
+import { createTestSchema } from "../src/server/test/test-db.ts";
 
 const outDir = path.resolve(".test-output");
 fs.rmSync(outDir, { recursive: true, force: true });
@@ -58,9 +58,10 @@ if (buildExit === 0) {
   let e2eDatabaseUrl: string;
   let drop = async () => {};
   if (process.env.TEST_DATABASE_URL) {
-    const schema = await createPostgresSchema(process.env.TEST_DATABASE_URL);
-    e2eDatabaseUrl = schema.url;
-    drop = schema.drop;
+    // An empty schema of its own: the server migrates it as it starts, as a new shop's would.
+    const database = await createTestSchema(process.env.TEST_DATABASE_URL);
+    e2eDatabaseUrl = database.url;
+    drop = database.drop;
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-e2e-"));
     e2eDatabaseUrl = `sqlite:${path.join(dir, "e2e.sqlite")}`;
@@ -76,10 +77,22 @@ if (buildExit === 0) {
   }
 }
 
-const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>(`${outDir}/vitest.json`);
-const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(
-  `${outDir}/playwright.json`,
-);
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: { name: string; startTime: number; endTime: number }[];
+}
+interface PlaywrightSuite {
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { tests: { results: { duration: number }[] }[] }[];
+}
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number };
+  suites?: PlaywrightSuite[];
+}
+const vitest = readJson<VitestReport>(`${outDir}/vitest.json`);
+const playwright = readJson<PlaywrightReport>(`${outDir}/playwright.json`);
 const passed =
   (vitest?.numPassedTests ?? 0) + (playwright?.stats.expected ?? 0) + (playwright?.stats.flaky ?? 0);
 let failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats.unexpected ?? 0);
@@ -87,6 +100,7 @@ let failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats.unexpected ?? 0)
 if (vitestExit !== 0 && (vitest?.numFailedTests ?? 0) === 0) failed += 1;
 if (e2eExit !== 0 && (playwright?.stats.unexpected ?? 0) === 0) failed += 1;
 
+printSlowestFiles(vitest, playwright);
 console.log(
   `\nVitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed (exit ${vitestExit})`,
 );
@@ -95,3 +109,27 @@ console.log(
 );
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || vitestExit !== 0 || e2eExit !== 0 ? 1 : 0);
+
+/**
+ * The ten test files that took longest: a Vitest file from its start to its end (its setup and tests), a
+ * Playwright spec file as the sum of its journeys' times (they run side by side on the workers).
+ */
+function printSlowestFiles(vitestReport?: VitestReport, playwrightReport?: PlaywrightReport) {
+  const times = new Map<string, number>();
+  for (const file of vitestReport?.testResults ?? []) {
+    times.set(path.relative(process.cwd(), file.name), file.endTime - file.startTime);
+  }
+  const walk = (suite: PlaywrightSuite, file: string) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        for (const result of test.results) times.set(file, (times.get(file) ?? 0) + result.duration);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, file);
+  };
+  for (const suite of playwrightReport?.suites ?? []) walk(suite, path.join("e2e", suite.file ?? "?"));
+  const slowest = [...times].sort((a, b) => b[1] - a[1]).slice(0, 10);
+  if (slowest.length === 0) return;
+  console.log("\nThe 10 slowest test files:");
+  for (const [file, ms] of slowest) console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${file}`);
+}

@@ -3,30 +3,31 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { MAX_IMAGE_BYTES } from "../shared/schemas/product-form.ts";
-import { accountRoutes, passwordResetRoutes } from "./account/account.routes.ts";
-import { purgeAccountLinks } from "./account/account.service.ts";
-import { adminRoutes } from "./admin/admin.routes.ts";
-import { authRoutes } from "./auth/auth.routes.ts";
-import { purgeExpiredSessions } from "./auth/auth.service.ts";
-import { registerSessions } from "./auth/session.plugin.ts";
+import { adminRoutes } from "./admin/index.ts";
+import { authRoutes, purgeExpiredSessions, registerSessions } from "./auth/index.ts";
 import type { Config, TrustProxy } from "./config.ts";
-import type { Db } from "./db/database.ts";
-import { dealsRoutes } from "./deals/deals.routes.ts";
-import { farmerRoutes } from "./farmer/farmer.routes.ts";
-import { healthRoutes } from "./health/health.routes.ts";
-import { registerApiSchemas } from "./http/api-schemas.ts";
-import { registerEtags } from "./http/cache.ts";
-import { registerErrorHandler } from "./http/errors.ts";
-import { registerLimitStore } from "./http/limit-store.ts";
-import { registerLoadLimits, timeoutOptions } from "./http/limits.ts";
-import { registerSecurityHeaders } from "./http/security-headers.ts";
-import { registerSpa } from "./http/spa.ts";
-import { imagesRoutes } from "./images/images.routes.ts";
-import { likesRoutes } from "./likes/likes.routes.ts";
-import { registerMail } from "./mail/mail.plugin.ts";
-import { messagesRoutes } from "./messages/messages.routes.ts";
-import { ordersRoutes } from "./orders/orders.routes.ts";
-import { productsRoutes } from "./products/products.routes.ts";
+import type { Db } from "./db/index.ts";
+import { classifyDbError } from "./db/index.ts";
+import { dealsRoutes } from "./deals/index.ts";
+import { healthRoutes } from "./health/index.ts";
+import {
+  registerApiSchemas,
+  registerErrorHandler,
+  registerEtags,
+  registerLimitStore,
+  registerLoadLimits,
+  registerSecurityHeaders,
+  registerSpa,
+  timeoutOptions,
+} from "./http/index.ts";
+import { imagesRoutes } from "./images/index.ts";
+import { likesRoutes } from "./likes/index.ts";
+import { registerMail } from "./mail/index.ts";
+import { messagesRoutes } from "./messages/index.ts";
+import { farmerOrdersRoutes, ordersRoutes } from "./orders/index.ts";
+import { farmerProductsRoutes, productsRoutes } from "./products/index.ts";
+import { accountRoutes, passwordResetRoutes, purgeAccountLinks } from "./profile/index.ts";
+import { ensureSlots, farmerSlotRoutes, slotsRoutes } from "./slots/index.ts";
 
 /** JSON bodies are small; uploads go through multipart with their own limit. */
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -41,6 +42,8 @@ export interface RegisteredRoute {
 declare module "fastify" {
   interface FastifyInstance {
     registeredRoutes: readonly RegisteredRoute[];
+    /** The server's clock: the real one, or a fixed one a test gives (slot cut-offs, decision 017). */
+    clock: () => Date;
   }
 }
 
@@ -49,6 +52,8 @@ export interface AppDeps {
   db: Db;
   /** Where log lines go (default stdout); tests read them. */
   logStream?: NodeJS.WritableStream;
+  /** The clock (default: the real one); tests set the time instead of sleeping. */
+  clock?: () => Date;
 }
 
 /**
@@ -65,7 +70,7 @@ export function trustProxyOption(
 }
 
 /** Builds the whole server (API + SPA) without listening, so tests can `inject` into it. */
-export async function buildApp({ config, db, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logStream, clock }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -84,6 +89,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   // NOTE: every route as registered, so a test can walk them all (the access-control sweep, the fuzz test).
   const routes: RegisteredRoute[] = [];
   app.decorate("registeredRoutes", routes);
+  app.decorate("clock", clock ?? (() => new Date()));
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
       // NOTE: read when asked, since a later onRoute hook may still declare the route public (the API docs).
@@ -109,7 +115,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     );
   });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, classifyDbError);
   await registerLoadLimits(app, config.limits, config.trustProxy !== 0);
   // NOTE: the API speaks JSON only; a text/plain body is refused with 415 instead of being parsed.
   app.removeContentTypeParser("text/plain");
@@ -167,7 +173,10 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
       await api.register(accountRoutes, { prefix: "/account", db, config });
       await api.register(messagesRoutes, { db });
       await api.register(ordersRoutes, { prefix: "/orders", db, config });
-      await api.register(farmerRoutes, { prefix: "/farmer", db, config });
+      await api.register(farmerProductsRoutes, { prefix: "/farmer", db });
+      await api.register(farmerOrdersRoutes, { prefix: "/farmer", db, config });
+      await api.register(farmerSlotRoutes, { prefix: "/farmer", db, config });
+      await api.register(slotsRoutes, { prefix: "/slots", db, config });
       await api.register(productsRoutes, { prefix: "/products", db, config });
       await api.register(imagesRoutes, { prefix: "/images", db });
       await api.register(likesRoutes, { prefix: "/likes", db });
@@ -178,7 +187,17 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   );
   await registerSpa(app, config.clientDir);
 
+  // NOTE: dated slots for the next 14 days are made from the weekly patterns at start and every hour (and
+  // whenever a set-up screen or checkout reads them); making them twice is harmless (decision 017).
+  const makeSlots = () =>
+    ensureSlots({ db: db.kysely, now: app.clock(), timeZone: config.shopTimeZone }).catch((error) =>
+      app.log.warn({ err: error }, "making dated slots failed"),
+    );
+  app.addHook("onReady", async () => {
+    await makeSlots();
+  });
   const purge = setInterval(() => {
+    void makeSlots();
     purgeExpiredSessions(db.kysely, config).catch((error) =>
       app.log.warn({ err: error }, "session purge failed"),
     );

@@ -9,6 +9,38 @@ describe("configuration", () => {
     expect(config.seedDemo).toBe(true);
   });
 
+  it("hashes passwords at OWASP's argon2id baseline (19 MiB, two passes, one lane) unless told otherwise", () => {
+    const baseline = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+    expect(loadConfig({}).passwordHashing).toEqual(baseline);
+    const production = { NODE_ENV: "production", PUBLIC_ORIGIN: "https://shop.example.com" };
+    expect(loadConfig(production).passwordHashing).toEqual(baseline);
+    expect(
+      loadConfig({
+        ...production,
+        ARGON2_MEMORY_KIB: "65536",
+        ARGON2_TIME_COST: "3",
+        ARGON2_PARALLELISM: "2",
+      }).passwordHashing,
+    ).toEqual({ memoryCost: 65_536, timeCost: 3, parallelism: 2 });
+  });
+
+  it("hashes cheaply only outside production, and refuses costs argon2 cannot use", () => {
+    const cheap = { ARGON2_MEMORY_KIB: "8", ARGON2_TIME_COST: "1" };
+    expect(loadConfig({ NODE_ENV: "test", ...cheap }).passwordHashing).toEqual({
+      memoryCost: 8,
+      timeCost: 1,
+      parallelism: 1,
+    });
+    const production = { NODE_ENV: "production", PUBLIC_ORIGIN: "https://shop.example.com" };
+    expect(() => loadConfig({ ...production, ARGON2_MEMORY_KIB: "8" })).toThrow(/ARGON2_MEMORY_KIB/);
+    expect(() => loadConfig({ ...production, ARGON2_TIME_COST: "1" })).toThrow(/ARGON2_TIME_COST/);
+    expect(() => loadConfig({ ARGON2_MEMORY_KIB: "7" })).toThrow(/ARGON2_MEMORY_KIB/);
+    expect(() => loadConfig({ ARGON2_MEMORY_KIB: "8", ARGON2_PARALLELISM: "2" })).toThrow(
+      /ARGON2_MEMORY_KIB/,
+    );
+    expect(() => loadConfig({ ARGON2_TIME_COST: "two" })).toThrow(/ARGON2_TIME_COST/);
+  });
+
   it("stops on a bad value, naming it", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);

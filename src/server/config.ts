@@ -1,7 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { DEFAULT_SHOP_TIME_ZONE } from "../shared/shop-calendar.ts";
-import { originOf } from "./http/access.ts";
 
 /** True for a time zone name this Node.js knows (its ICU data). */
 function isTimeZone(name: string): boolean {
@@ -26,6 +25,7 @@ const EnvSchema = z.object({
     .default("sqlite:./data/veggie-cart.sqlite"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   SEED_DEMO: booleanText.optional(),
+  SEED_DEMO_SLOTS: booleanText.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: z
@@ -94,6 +94,9 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Veggie Cart <no-reply@veggie-cart.local>"),
   OUTBOX_DIR: z.string().min(1).default("./data/outbox"),
   PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).max(100).default(2),
+  ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 /** Names proxy-addr knows for address ranges. */
@@ -139,12 +142,27 @@ export const serverLimitDefaults: ServerLimits = {
   shutdownGraceMs: 8000,
 };
 
+/** What hashing a new password costs (argon2id); a stored hash carries its own, so old hashes keep verifying. */
+export interface PasswordHashing {
+  /** KiB of memory per hash. */
+  memoryCost: number;
+  /** Passes over that memory. */
+  timeCost: number;
+  /** Lanes (threads) per hash. */
+  parallelism: number;
+}
+
+/** OWASP's argon2id baseline, 19 MiB, two passes, one lane: the default, and the least production accepts. */
+export const passwordHashingDefaults: PasswordHashing = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
 export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
   production: boolean;
   seedDemo: boolean;
+  /** Whether the demo farmer gets demo pickup points and slots (with the demo data; decision 017). */
+  seedDemoSlots?: boolean;
   logLevel: string;
   /** Sign-in and sign-up attempts per client address per minute; per account it is a fifth of it. */
   authRateLimitPerMinute: number;
@@ -177,6 +195,7 @@ export interface Config {
   outboxDir: string;
   /** Password-reset requests per e-mail address per hour (and per client address per minute as sign-in). */
   passwordResetsPerHour: number;
+  passwordHashing: PasswordHashing;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -197,6 +216,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration: PUBLIC_ORIGIN: required when NODE_ENV=production (e.g. https://shop.example.com)",
     );
   }
+  const passwordHashing = {
+    memoryCost: e.ARGON2_MEMORY_KIB,
+    timeCost: e.ARGON2_TIME_COST,
+    parallelism: e.ARGON2_PARALLELISM,
+  };
+  if (passwordHashing.memoryCost < 8 * passwordHashing.parallelism) {
+    throw new Error("Invalid configuration: ARGON2_MEMORY_KIB: must be at least 8 × ARGON2_PARALLELISM");
+  }
+  // NOTE: tests and development may hash cheaply (a test suite signs up hundreds of accounts); a shop may not.
+  if (
+    production &&
+    (passwordHashing.memoryCost < passwordHashingDefaults.memoryCost ||
+      passwordHashing.timeCost < passwordHashingDefaults.timeCost)
+  ) {
+    throw new Error(
+      `Invalid configuration: ARGON2_MEMORY_KIB, ARGON2_TIME_COST: at least ${passwordHashingDefaults.memoryCost} KiB and ${passwordHashingDefaults.timeCost} passes (OWASP's argon2id baseline) when NODE_ENV=production`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -204,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     // NOTE: demo products never reach a real shop, so production ignores SEED_DEMO.
     seedDemo: !production && (e.SEED_DEMO ?? true),
+    seedDemoSlots: e.SEED_DEMO_SLOTS ?? true,
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
@@ -229,5 +267,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
     outboxDir: e.OUTBOX_DIR,
     passwordResetsPerHour: e.PASSWORD_RESET_PER_HOUR,
+    passwordHashing,
   };
+}
+
+/** `scheme://host:port` with the default port made explicit, or undefined for anything unparsable. */
+export function originOf(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+    const port = url.port || (url.protocol === "https:" ? "443" : "80");
+    return `${url.protocol}//${url.hostname}:${port}`;
+  } catch {
+    return undefined;
+  }
 }

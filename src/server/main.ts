@@ -4,10 +4,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
-import { createDb } from "./db/database.ts";
-import { migrateToLatest } from "./db/migrate.ts";
-import { DEMO_FARMER, seedDemoCatalogue, seedDemoFarmer } from "./demo/demo.service.ts";
-import { closeOnSignals } from "./http/shutdown.ts";
+import { createDb, migrateToLatest } from "./db/index.ts";
+import { DEMO_FARMER, seedDemoCatalogue, seedDemoFarmer } from "./demo/index.ts";
+import { closeOnSignals } from "./http/index.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -25,7 +24,13 @@ async function main() {
   if (config.seedDemo) {
     const seed = await seedDemoCatalogue(db);
     if (seed.seeded) app.log.info(`added ${seed.products} demo products in ${seed.ms} ms`);
-    const farmer = await seedDemoFarmer(db);
+    const farmer = await seedDemoFarmer(
+      db,
+      config.passwordHashing,
+      new Date(),
+      config.shopTimeZone,
+      config.seedDemoSlots !== false,
+    );
     if (farmer.seeded) app.log.info("added the demo farmer and their demo orders");
     // NOTE: demo data (and so this account) never exists in production, where seedDemo is always false.
     console.log(

@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   image_too_many_pixels: { status: 400, meaning: "The image declares more pixels than allowed" },
   /** An e-mailed link (password reset, e-mail change) that is unknown, used, replaced or expired. */
   invalid_token: { status: 400, meaning: "The link is invalid, already used or expired" },
+  /** A farmer in the cart delivers in slots and none was chosen for them; `fields` names `slots.<farmerId>`. */
+  slot_required: { status: 400, meaning: "A delivery or pickup slot must be chosen for this farmer" },
   unauthorized: { status: 401, meaning: "Not signed in, or the session has ended, or wrong credentials" },
   forbidden: { status: 403, meaning: "Signed in, but not allowed to do this" },
   /** The account was suspended by an operator: it cannot sign in (its password was right). */
@@ -52,6 +54,16 @@ export const ERROR_CODES = {
   already_suspended: { status: 409, meaning: "The account is already suspended" },
   not_suspended: { status: 409, meaning: "The account is not suspended" },
   cannot_suspend_self: { status: 409, meaning: "An operator cannot suspend their own account" },
+  /** The chosen slot has no place left (decision 017); the message names the farmer. */
+  slot_full: { status: 409, meaning: "The chosen delivery or pickup slot is full" },
+  /** The chosen slot was closed by its farmer or is past its cut-off. */
+  slot_closed: { status: 409, meaning: "The chosen slot is closed for ordering" },
+  /** The chosen delivery slot's farmer does not deliver to the shipping PIN code. */
+  slot_not_served: { status: 409, meaning: "The farmer does not deliver to this PIN code" },
+  /** A slot's capacity cannot go below the places its orders hold. */
+  capacity_below_taken: { status: 409, meaning: "The capacity is below the places already taken" },
+  /** Closing a slot that holds orders needs `confirm: true` (its buyers are told). */
+  confirm_required: { status: 409, meaning: "The change affects orders; send it again with confirm" },
   payload_too_large: { status: 413, meaning: "The request body is too large" },
   image_too_large: { status: 413, meaning: "The image file is too large" },
   too_many_files: { status: 413, meaning: "More than one file in an upload" },

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { messages } from "../../shared/messages.ts";
-import type { ShopStats } from "../../shared/schemas/admin.ts";
+import type { ShopStats } from "../../shared/schemas/stats.ts";
 import { aProduct } from "../test/products.fixture.ts";
 import { renderAt } from "../test/render.tsx";
 
@@ -61,7 +61,16 @@ describe("/admin", () => {
       within(sections)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Overview", "Inbox", "Products", "Accounts", "Orders", "Deal of the day", "Audit log"]);
+    ).toEqual([
+      "Overview",
+      "Inbox",
+      "Products",
+      "Accounts",
+      "Orders",
+      "Deal of the day",
+      "Delivery and pickup",
+      "Audit log",
+    ]);
     // NOTE: the section's screen is a lazy route of its own, loaded after the workspace's, and React Router
     // can mount it again while both settle (CI once found the heading, then held a detached copy of it): each
     // check queries the page afresh instead of keeping an element.

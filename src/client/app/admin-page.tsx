@@ -9,6 +9,8 @@ import { DealPlanningSection } from "../features/catalogue/deal-planning-section
 import { OperatorProductsSection } from "../features/catalogue/operator-products-section.tsx";
 import { OperatorInboxSection } from "../features/messages/operator-inbox-section.tsx";
 import { OperatorOrdersSection } from "../features/orders/operator-orders-section.tsx";
+import { DeliveryPickupSection } from "../features/slots/delivery-pickup-section.tsx";
+import { PackingListPage } from "../features/slots/packing-list-page.tsx";
 import { ADMIN_SECTIONS, type AdminSectionPath } from "./admin-sections.ts";
 import { NotFoundPage } from "./not-found-page.tsx";
 
@@ -20,8 +22,27 @@ export const adminScreens: Record<AdminSectionPath, ComponentType> = {
   accounts: OperatorAccountsSection,
   orders: OperatorOrdersSection,
   deal: DealPlanningSection,
+  "shop-slots": ShopSlotsSection,
   audit: AuditSection,
 };
+
+/** The shop's own delivery and pickup (its part of an order is the deal of the day), set up as a farmer's. */
+function ShopSlotsSection() {
+  return (
+    <DeliveryPickupSection
+      base="/api/admin/shop-slots"
+      packingListPath={(id) => `/admin/shop-slots/${encodeURIComponent(id)}/packing-list`}
+    />
+  );
+}
+
+/** /admin/shop-slots/:id/packing-list: one of the shop's dated slots, printable. */
+export function ShopPackingListPage() {
+  const me = useMe();
+  if (me.isPending) return <Spinner label="Loading..." />;
+  if (!me.data?.operator) return <NotFoundPage />;
+  return <PackingListPage base="/api/admin/shop-slots" backTo="/admin/shop-slots" />;
+}
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   `inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap ${

@@ -9,6 +9,7 @@ export const ADMIN_SECTIONS = [
   { path: "accounts", label: "Accounts" },
   { path: "orders", label: "Orders" },
   { path: "deal", label: "Deal of the day" },
+  { path: "shop-slots", label: "Delivery and pickup" },
   { path: "audit", label: "Audit log" },
 ] as const;
 

@@ -1,13 +1,13 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { FarmerFulfilment, FarmerSummary } from "../../shared/schemas/farmer.ts";
+import type { FarmerPart, FarmerSummary } from "../../shared/schemas/farmer.ts";
 import { aProduct } from "../test/products.fixture.ts";
 import { renderAt } from "../test/render.tsx";
 
 const ravi = { id: "farmer-1", email: "ravi@example.com", name: "Ravi" };
 
-const fulfilment = (overrides: Partial<FarmerFulfilment> = {}): FarmerFulfilment => ({
+const fulfilment = (overrides: Partial<FarmerPart> = {}): FarmerPart => ({
   id: "f1",
   orderId: "0a1b2c3d-0000-4000-8000-000000000000",
   status: "pending",
@@ -44,7 +44,7 @@ type Answer = (request: { url: URL; method: string; body: unknown }) => Response
  * is asked first, for what a test is about.
  */
 async function openWorkspace(
-  fulfilments: FarmerFulfilment[],
+  fulfilments: FarmerPart[],
   products = [aProduct({ userId: ravi.id })],
   { path = "/farmer", answer }: { path?: string; answer?: Answer } = {},
 ) {

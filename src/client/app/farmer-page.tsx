@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { MyProductsSection } from "../features/catalogue/my-products-section.tsx";
 import { FarmerSummary } from "../features/orders/farmer-summary.tsx";
 import { IncomingOrdersSection } from "../features/orders/incoming-orders-section.tsx";
+import { DeliveryPickupSection } from "../features/slots/delivery-pickup-section.tsx";
+import { PackingListPage } from "../features/slots/packing-list-page.tsx";
 
 /**
  * The farmer's workspace at /farmer: the summary, the orders to fulfil and my products with their stock.
@@ -13,7 +15,9 @@ export function FarmerPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-3xl font-extrabold text-stone-900 sm:text-4xl">Farmer Portal</h1>
-          <p className="mt-1 text-stone-600">Your orders to fulfil, your sales and your stock.</p>
+          <p className="mt-1 text-stone-600">
+            Your orders to fulfil, your sales, your stock and when you deliver.
+          </p>
         </div>
         <nav aria-label="Farmer Portal sections" className="flex gap-4 text-sm font-semibold">
           <a
@@ -28,6 +32,12 @@ export function FarmerPage() {
           >
             My products
           </a>
+          <a
+            href="#delivery-pickup-heading"
+            className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
+          >
+            Delivery and pickup
+          </a>
           <Link to="/addProduct" className="inline-flex min-h-11 items-center text-brand-700 hover:underline">
             Add a product
           </Link>
@@ -36,6 +46,15 @@ export function FarmerPage() {
       <FarmerSummary />
       <IncomingOrdersSection />
       <MyProductsSection />
+      <DeliveryPickupSection
+        base="/api/farmer"
+        packingListPath={(id) => `/farmer/slots/${encodeURIComponent(id)}/packing-list`}
+      />
     </div>
   );
+}
+
+/** /farmer/slots/:id/packing-list: a dated slot's packing list, printable. */
+export function FarmerPackingListPage() {
+  return <PackingListPage base="/api/farmer" backTo="/farmer#delivery-pickup-heading" />;
 }

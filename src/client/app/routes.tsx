@@ -91,6 +91,14 @@ const table: RouteObject[] = [
                 ...screen(() => import("./farmer-page.tsx").then((m) => m.FarmerPage)),
               },
               {
+                path: "/farmer/slots/:id/packing-list",
+                ...screen(() => import("./farmer-page.tsx").then((m) => m.FarmerPackingListPage)),
+              },
+              {
+                path: "/admin/shop-slots/:id/packing-list",
+                ...screen(() => import("./admin-page.tsx").then((m) => m.ShopPackingListPage)),
+              },
+              {
                 path: "/admin",
                 ...screen(() => import("./admin-page.tsx").then((m) => m.AdminPage)),
                 children: [

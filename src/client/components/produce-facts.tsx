@@ -1,3 +1,4 @@
+import { type NextSlot, nextSlotLabel } from "../../shared/schemas/slot-basics.ts";
 import { harvestLabel, isSoldOut, stockLabel } from "../lib/produce.ts";
 
 /** "Sold out" / "Only 3 left" as a badge; nothing when stock is plentiful or not tracked. */
@@ -34,4 +35,10 @@ export function HarvestNote({
       <time dateTime={harvestedOn ?? undefined}>{label}</time>
     </p>
   ) : null;
+}
+
+/** "Next delivery: Sat 8–10 am", or "Pickup only", from the farmer's next open slot; nothing without one. */
+export function NextSlotNote({ nextSlot, className = "" }: { nextSlot?: NextSlot; className?: string }) {
+  if (!nextSlot) return null;
+  return <p className={`text-xs font-medium text-brand-800 ${className}`}>{nextSlotLabel(nextSlot)}</p>;
 }

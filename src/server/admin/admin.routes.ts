@@ -1,14 +1,15 @@
 import type { FastifyInstance } from "fastify";
-import { accountsAdminRoutes } from "../accounts/accounts.admin-routes.ts";
-import { auditAdminRoutes } from "../audit/audit.admin-routes.ts";
-import { requireOperator } from "../auth/session.plugin.ts";
+import { auditAdminRoutes } from "../audit/index.ts";
+import { requireOperator } from "../auth/index.ts";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/database.ts";
-import { dealsAdminRoutes } from "../deals/deals.admin-routes.ts";
-import { messagesAdminRoutes } from "../messages/messages.admin-routes.ts";
-import { ordersAdminRoutes } from "../orders/orders.admin-routes.ts";
-import { productsAdminRoutes } from "../products/products.admin-routes.ts";
-import { statsAdminRoutes } from "../stats/stats.admin-routes.ts";
+import type { Db } from "../db/index.ts";
+import { dealsAdminRoutes } from "../deals/index.ts";
+import { messagesAdminRoutes } from "../messages/index.ts";
+import { accountsAdminRoutes } from "../moderation/index.ts";
+import { ordersAdminRoutes } from "../orders/index.ts";
+import { productsAdminRoutes } from "../products/index.ts";
+import { shopSlotsAdminRoutes } from "../slots/index.ts";
+import { statsAdminRoutes } from "../stats/index.ts";
 
 /**
  * Everything under `/api/admin`: the shop operator's routes, each domain's own. Being an operator is checked
@@ -27,4 +28,5 @@ export async function adminRoutes(app: FastifyInstance, { db, config }: { db: Db
   await app.register(dealsAdminRoutes, options);
   await app.register(statsAdminRoutes, options);
   await app.register(auditAdminRoutes, options);
+  await app.register(shopSlotsAdminRoutes, { ...options, prefix: "/shop-slots" });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopDate } from "../../shared/shop-calendar.ts";
-import { DEAL_ID, dealWindow } from "../deals/deals.service.ts";
+import { DEAL_ID, dealWindow } from "../deals/index.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
 import { tableChecksums } from "../test/db-snapshot.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
@@ -85,7 +85,7 @@ describe("operator routes", () => {
     expect(audit.map((row) => row.action)).toEqual(["operator.grant"]);
     expect(await tableChecksums(t.db)).toEqual(before);
     const part = await t.db.kysely
-      .selectFrom("fulfilments")
+      .selectFrom("order_parts")
       .select("status")
       .where("id", "=", shopPartId)
       .execute();

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { AuditListQuerySchema, AuditListSchema } from "../../shared/schemas/admin.ts";
-import { requireOperator } from "../auth/session.plugin.ts";
-import type { Db } from "../db/database.ts";
-import { parseWith } from "../http/errors.ts";
+import { AuditListQuerySchema, AuditListSchema } from "../../shared/schemas/audit.ts";
+import { requireOperator } from "../auth/index.ts";
+import type { Db } from "../db/index.ts";
+import { parseWith } from "../http/index.ts";
 import { listAudit } from "./audit.service.ts";
 
 /** `/api/admin/audit`: read only. Nothing in the API changes the audit log (the database refuses it too). */

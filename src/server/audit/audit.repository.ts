@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { AuditLogTable, Database } from "../db/database.ts";
-import { type Keyset, type KeysetPosition, pageAfter } from "../db/keyset.ts";
+import type { AuditLogTable, Database } from "../db/index.ts";
+import { type Keyset, type KeysetPosition, pageAfter } from "../db/index.ts";
 
 export type AuditRow = AuditLogTable;
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { AuditAction, AuditEntry, AuditList, AuditTargetType } from "../../shared/schemas/admin.ts";
-import type { Database } from "../db/database.ts";
-import { decodeCursor, pageOf } from "../db/keyset.ts";
+import type { AuditAction, AuditEntry, AuditList, AuditTargetType } from "../../shared/schemas/audit.ts";
+import type { Database } from "../db/index.ts";
+import { decodeCursor, pageOf } from "../db/index.ts";
 import * as repo from "./audit.repository.ts";
 
 /** Who acted: a signed-in operator, or the command line (`npm run operator`). */

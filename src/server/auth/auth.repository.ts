@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, SessionsTable, UsersTable } from "../db/database.ts";
+import type { Database, SessionsTable, UsersTable } from "../db/index.ts";
 
 export type UserRow = UsersTable;
 

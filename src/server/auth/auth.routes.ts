@@ -9,9 +9,9 @@ import {
   UserResponseSchema,
 } from "../../shared/schemas/auth.ts";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/database.ts";
-import { enforceRateLimits, passwordCheckLimits } from "../http/rate-limit.ts";
-import { welcomeMail } from "../mail/templates.ts";
+import type { Db } from "../db/index.ts";
+import { enforceRateLimits, passwordCheckLimits } from "../http/index.ts";
+import { welcomeMail } from "../mail/index.ts";
 import { logIn, logOut, signUp } from "./auth.service.ts";
 import { describeBrowser } from "./browser.ts";
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from "./session.plugin.ts";

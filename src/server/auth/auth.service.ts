@@ -4,18 +4,14 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { messages } from "../../shared/messages.ts";
 import type { LoginSchema, SignupSchema, User } from "../../shared/schemas/auth.ts";
-import type { Database } from "../db/database.ts";
-import { isUniqueViolation } from "../db/dialect.ts";
-import { AppError, unauthorized } from "../http/errors.ts";
+import { type PasswordHashing, passwordHashingDefaults } from "../config.ts";
+import type { Database } from "../db/index.ts";
+import { isUniqueViolation } from "../db/index.ts";
+import { AppError, unauthorized } from "../http/index.ts";
 import * as repo from "./auth.repository.ts";
-
-/** An account by its e-mail (for other domains: the account domain checks an address is free). */
-export { findUserByEmail } from "./auth.repository.ts";
 
 import { cachedSession, cacheSession, invalidateSessions } from "./session-cache.ts";
 
-/** OWASP's argon2id baseline: 19 MiB, two passes, one lane. */
-const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 /** Refresh last_seen_at at most this often, so a busy session does not write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -43,28 +39,33 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
-let dummyHash: Promise<string> | undefined;
+const dummyHashes = new Map<string, Promise<string>>();
 /** A hash to verify against when the e-mail is unknown, so both failures cost the same time. */
-function timingDummyHash() {
-  dummyHash ??= hash(randomBytes(16).toString("hex"), ARGON2_OPTIONS);
-  return dummyHash;
+function timingDummyHash(hashing: PasswordHashing) {
+  const key = JSON.stringify(hashing);
+  let dummy = dummyHashes.get(key);
+  if (!dummy) {
+    dummy = hashPassword(randomBytes(16).toString("hex"), hashing);
+    dummyHashes.set(key, dummy);
+  }
+  return dummy;
 }
 
 export const hashSessionToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** An argon2id hash of a new password, with the parameters every account uses. */
-export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS);
+/** An argon2id (the library's default) hash of a new password, at the configured cost; the hash records it. */
+export const hashPassword = (password: string, hashing: PasswordHashing) => hash(password, hashing);
 
 export async function signUp(
   db: Kysely<Database>,
   input: z.output<typeof SignupSchema>,
-  settings: Pick<SessionSettings, "operatorEmails">,
+  settings: Pick<SessionSettings, "operatorEmails"> & { passwordHashing: PasswordHashing },
 ): Promise<User> {
   const user = {
     id: randomUUID(),
     email: input.email,
     name: input.name,
-    password_hash: await hashPassword(input.password),
+    password_hash: await hashPassword(input.password, settings.passwordHashing),
     created_at: new Date().toISOString(),
   };
   try {
@@ -81,9 +82,14 @@ export async function signUp(
  * hash is not argon2, e.g. the demo farmer's), still costs one verification against a dummy hash, so the
  * answer's timing does not reveal which accounts exist; verify() itself would throw on a non-argon2 hash.
  */
-export async function passwordMatches(storedHash: string | undefined, password: string): Promise<boolean> {
+export async function passwordMatches(
+  storedHash: string | undefined,
+  password: string,
+  // NOTE: only the dummy hash uses it, to cost what a real one does; a stored hash carries its own cost.
+  hashing: PasswordHashing = passwordHashingDefaults,
+): Promise<boolean> {
   const usable = storedHash?.startsWith("$argon2") === true ? storedHash : undefined;
-  const ok = await verify(usable ?? (await timingDummyHash()), password).catch(() => false);
+  const ok = await verify(usable ?? (await timingDummyHash(hashing)), password).catch(() => false);
   return usable !== undefined && ok;
 }
 
@@ -94,11 +100,11 @@ export async function passwordMatches(storedHash: string | undefined, password: 
 export async function logIn(
   db: Kysely<Database>,
   input: z.output<typeof LoginSchema>,
-  settings: SessionSettings,
+  settings: SessionSettings & { passwordHashing: PasswordHashing },
   browser: string | null = null,
 ): Promise<{ user: User; session: IssuedSession }> {
   const row = await repo.findUserByEmail(db, input.email);
-  const passwordOk = await passwordMatches(row?.password_hash, input.password);
+  const passwordOk = await passwordMatches(row?.password_hash, input.password, settings.passwordHashing);
   if (!row || !passwordOk) throw unauthorized(messages.wrongCredentials);
   if (row.suspended_at) throw new AppError("account_suspended", messages.accountSuspended);
   const session = await startSession(db, row.id, settings, browser);

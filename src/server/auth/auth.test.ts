@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../shared/messages.ts";
-import { createTestApp, request, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
-import { hashSessionToken } from "./auth.service.ts";
+import { passwordHashingDefaults } from "../config.ts";
+import {
+  cheapPasswordHashing,
+  createTestApp,
+  request,
+  signUpAndLogIn,
+  type TestApp,
+} from "../test/test-app.ts";
+import { hashPassword, hashSessionToken, passwordMatches } from "./auth.service.ts";
 import { invalidateSessions } from "./session-cache.ts";
 
 let t: TestApp;
@@ -90,14 +97,45 @@ describe("sign-up", () => {
   });
 
   it("stores an argon2id hash, never the password", async () => {
-    await signup({ name: "H", email: "hash@example.com", password: "secret password" });
-    const row = await t.db.kysely
-      .selectFrom("users")
-      .selectAll()
-      .where("email", "=", "hash@example.com")
-      .executeTakeFirstOrThrow();
-    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(row.password_hash).not.toContain("secret password");
+    // NOTE: an app at the production cost (the other tests hash cheaply, see test-app.ts).
+    const shop = await createTestApp({ passwordHashing: passwordHashingDefaults });
+    try {
+      await request(shop.app, {
+        method: "POST",
+        url: "/api/auth/signup",
+        payload: { name: "H", email: "hash@example.com", password: "secret password" },
+      });
+      const row = await shop.db.kysely
+        .selectFrom("users")
+        .selectAll()
+        .where("email", "=", "hash@example.com")
+        .executeTakeFirstOrThrow();
+      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(row.password_hash).not.toContain("secret password");
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it("signs in with a password hashed at another cost than today's (a stored hash carries its own)", async () => {
+    const cheap = await hashPassword("an older password", cheapPasswordHashing);
+    expect(cheap).toMatch(/^\$argon2id\$v=19\$m=8,t=1,p=1\$/);
+    expect(await passwordMatches(cheap, "an older password", passwordHashingDefaults)).toBe(true);
+    expect(await passwordMatches(cheap, "another password", passwordHashingDefaults)).toBe(false);
+
+    const user = await signUpAndLogIn(t.app);
+    const atProductionCost = await hashPassword("a production-cost password", passwordHashingDefaults);
+    await t.db.kysely
+      .updateTable("users")
+      .set({ password_hash: atProductionCost })
+      .where("id", "=", user.id)
+      .execute();
+    const login = await request(t.app, {
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: user.email, password: "a production-cost password" },
+    });
+    expect(login.statusCode).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientKey } from "../http/client-key.ts";
+import { clientKey } from "../http/index.ts";
 import { createTestApp, request, type TestApp } from "../test/test-app.ts";
 
 /**

@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { messages } from "../../shared/messages.ts";
 import type { User } from "../../shared/schemas/auth.ts";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/database.ts";
-import { registerAccessControl } from "../http/access.ts";
-import { forbidden, unauthorized } from "../http/errors.ts";
+import type { Db } from "../db/index.ts";
+import { forbidden, registerAccessControl, unauthorized } from "../http/index.ts";
 import { type IssuedSession, userForSessionToken } from "./auth.service.ts";
 
 export const sessionCookieName = (config: Pick<Config, "production">) =>

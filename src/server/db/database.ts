@@ -1,9 +1,10 @@
 import { type Generated, type GeneratedAlways, type Insertable, Kysely } from "kysely";
-import type { AuditAction, AuditTargetType } from "../../shared/schemas/admin.ts";
-import type { FulfilmentStatus, OrderStatus, PaymentState } from "../../shared/schemas/fulfilments.ts";
+import type { AuditAction, AuditTargetType } from "../../shared/schemas/audit.ts";
 import type { DeliveryPreference, PreferredTime } from "../../shared/schemas/messages.ts";
+import type { OrderStatus, PartStatus, PaymentState } from "../../shared/schemas/order-parts.ts";
 import type { PaymentMethod } from "../../shared/schemas/orders.ts";
 import type { ProductUnit } from "../../shared/schemas/products.ts";
+import type { SlotKind } from "../../shared/schemas/slots.ts";
 import { type DialectName, openDialect } from "./dialect.ts";
 
 /*
@@ -159,17 +160,17 @@ export interface OrderItemsTable {
   /** The unit the price was for, as placed. */
   unit: ProductUnit;
   /** The part of the order this line belongs to (set for every line; nullable only because SQLite adds it so). */
-  fulfilment_id: string | null;
+  part_id: string | null;
   /** How much stock placing the order took (0 for an untracked product or the deal); a cancel returns it. */
   stock_taken: number;
 }
 
-export interface FulfilmentsTable {
+export interface OrderPartsTable {
   id: string;
   order_id: string;
   /** The farmer who delivers this part; null for the shop's own part (the deal of the day). */
   farmer_id: string | null;
-  status: FulfilmentStatus;
+  status: PartStatus;
   total_paise: number;
   payment_state: PaymentState;
   paid_at: string | null;
@@ -178,11 +179,11 @@ export interface FulfilmentsTable {
   updated_at: string;
 }
 
-export interface FulfilmentHistoryTable {
-  fulfilment_id: string;
+export interface OrderPartHistoryTable {
+  part_id: string;
   /** The move's number in this part's history, from 1 (placing the order). */
   seq: number;
-  status: FulfilmentStatus;
+  status: PartStatus;
   at: string;
   /** The account that made the move. */
   by_user_id: string;
@@ -246,6 +247,69 @@ export interface AuditLogTable {
   reason: string | null;
 }
 
+/** A pickup point of a farmer (farmer_id null: the shop's own, for the deal of the day). */
+export interface PickupPointsTable {
+  id: string;
+  farmer_id: string | null;
+  name: string;
+  address: string;
+  directions: string | null;
+  map_url: string | null;
+  opening_note: string | null;
+  retired_at: string | null;
+  created_at: string;
+}
+
+/** One PIN prefix a farmer (or the shop) delivers to. */
+export interface DeliveryAreasTable {
+  id: string;
+  farmer_id: string | null;
+  pin_prefix: string;
+}
+
+/** A weekly slot: weekday 0 (Sunday) to 6, wall-clock times HH:MM in the shop's time zone. */
+export interface SlotPatternsTable {
+  id: string;
+  farmer_id: string | null;
+  kind: SlotKind;
+  pickup_point_id: string | null;
+  weekday: number;
+  start_time: string;
+  end_time: string;
+  capacity: number;
+  cutoff_hours: number;
+  generated_through: string | null;
+  deleted_at: string | null;
+  created_at: string;
+}
+
+/** A dated slot, made from a pattern for one day of the shop's calendar. */
+export interface SlotsTable {
+  id: string;
+  farmer_id: string | null;
+  pattern_id: string | null;
+  kind: SlotKind;
+  pickup_point_id: string | null;
+  date: string;
+  start_time: string;
+  end_time: string;
+  starts_at: string;
+  cutoff_at: string;
+  capacity: number;
+  taken: Generated<number>;
+  closed_at: string | null;
+  closed_reason: string | null;
+  created_at: string;
+}
+
+/** The place a part of an order holds in a slot. */
+export interface SlotBookingsTable {
+  part_id: string;
+  slot_id: string;
+  released_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -254,8 +318,8 @@ export interface Database {
   products: ProductsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
-  fulfilments: FulfilmentsTable;
-  fulfilment_history: FulfilmentHistoryTable;
+  order_parts: OrderPartsTable;
+  order_part_history: OrderPartHistoryTable;
   messages: MessagesTable;
   deal_plans: DealPlansTable;
   audit_log: AuditLogTable;
@@ -263,6 +327,11 @@ export interface Database {
   email_changes: EmailChangesTable;
   mail_queue: MailQueueTable;
   likes: LikesTable;
+  pickup_points: PickupPointsTable;
+  delivery_areas: DeliveryAreasTable;
+  slot_patterns: SlotPatternsTable;
+  slots: SlotsTable;
+  slot_bookings: SlotBookingsTable;
 }
 
 export interface Db {

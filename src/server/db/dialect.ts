@@ -552,3 +552,23 @@ export function isUniqueViolation(error: unknown, constraint: UniqueConstraint):
 export const isBadInput = (error: unknown) => classifyDbError(error)?.kind === "bad_input";
 export const isSerializationFailure = (error: unknown) =>
   classifyDbError(error)?.kind === "serialization_failure";
+
+const MIGRATION_LOCK_KEY = 0x6d69_6772;
+
+/**
+ * Runs migrations while no other session migrates any schema of the same PostgreSQL database. Kysely's
+ * migrator takes its own lock only after listing every table of every schema, and that listing fails
+ * ("relation … does not exist") when another schema renames a table at that moment, as test files that
+ * migrate their own schemas side by side do. SQLite: one file, one writer, no lock needed.
+ */
+export async function withMigrationLock<T>(db: AnyKysely, work: (db: AnyKysely) => Promise<T>): Promise<T> {
+  if (dialectOf(db) !== "postgres") return work(db);
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    try {
+      return await work(connection);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    }
+  });
+}

@@ -1,5 +1,5 @@
 import { type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../http/index.ts";
 
 /**
  * Keyset paging, one way for every list: rows in a total order (a sort key, then the id as tie-breaker), a

@@ -7,7 +7,7 @@ import {
   sql,
 } from "kysely";
 import type { Db } from "./database.ts";
-import { migrationTableSchema, tableExists } from "./dialect.ts";
+import { migrationTableSchema, tableExists, withMigrationLock } from "./dialect.ts";
 import * as usersSessions from "./migrations/0001-users-sessions.ts";
 import * as catalogue from "./migrations/0002-catalogue.ts";
 import * as messages from "./migrations/0003-messages.ts";
@@ -18,6 +18,8 @@ import * as accounts from "./migrations/0007-accounts.ts";
 import * as likes from "./migrations/0008-likes.ts";
 import * as catalogueSearch from "./migrations/0009-catalogue-search.ts";
 import * as coveringListIndexes from "./migrations/0010-covering-list-indexes.ts";
+import * as orderParts from "./migrations/0011-order-parts.ts";
+import * as deliverySlots from "./migrations/0015-delivery-slots.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +33,8 @@ const migrations: Record<string, Migration> = {
   "0008-likes": likes,
   "0009-catalogue-search": catalogueSearch,
   "0010-covering-list-indexes": coveringListIndexes,
+  "0011-order-parts": orderParts,
+  "0015-delivery-slots": deliverySlots,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -50,16 +54,18 @@ export async function migrateUpTo(db: Db, name: string): Promise<void> {
  * NOTE: migrations run strictly in number order (decision 010): a database that has run a later number
  * refuses an earlier one it missed, rather than applying it out of order.
  */
-async function migratorFor(db: Db): Promise<Migrator> {
+async function migratorFor(kysely: Db["kysely"]): Promise<Migrator> {
   return new Migrator({
-    db: db.kysely,
+    db: kysely,
     provider,
-    migrationTableSchema: await migrationTableSchema(db.kysely),
+    migrationTableSchema: await migrationTableSchema(kysely),
   });
 }
 
 async function migrate(db: Db, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
-  const { error, results } = await run(await migratorFor(db));
+  const { error, results } = await withMigrationLock(db.kysely, async (kysely) =>
+    run(await migratorFor(kysely)),
+  );
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`, { cause: error });

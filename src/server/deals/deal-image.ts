@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { type PreparedImage, prepareImage } from "../images/images.service.ts";
+import { type PreparedImage, prepareImage } from "../images/index.ts";
 
 /** A head of cabbage, drawn in code so the deal needs no download and no stored file. */
 export function cabbageSvg(width = 1280, height = 960): string {

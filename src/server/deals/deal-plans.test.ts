@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DealPlanningSchema } from "../../shared/schemas/admin.ts";
+import { DealPlanningSchema } from "../../shared/schemas/deal-plans.ts";
 import { DealSchema } from "../../shared/schemas/products.ts";
 import { addDays, shopDate } from "../../shared/shop-calendar.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { DealPlanInputSchema, DealPlanningSchema } from "../../shared/schemas/admin.ts";
-import { requireOperator } from "../auth/session.plugin.ts";
+import { DealPlanInputSchema, DealPlanningSchema } from "../../shared/schemas/deal-plans.ts";
+import { requireOperator } from "../auth/index.ts";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/database.ts";
-import { parseWith } from "../http/errors.ts";
+import type { Db } from "../db/index.ts";
+import { parseWith } from "../http/index.ts";
 import { dealPlanning, planDeal } from "./deals.service.ts";
 
 /** `/api/admin/deal`: today's deal and the plans; plan the deal from a shop date on (operators only). */

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, DealPlansTable } from "../db/database.ts";
+import type { Database, DealPlansTable } from "../db/index.ts";
 
 export type DealPlanRow = DealPlansTable;
 

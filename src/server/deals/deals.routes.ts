@@ -2,12 +2,11 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { DealResponseSchema, ImageBytesSchema, ImageQuerySchema } from "../../shared/schemas/api.ts";
 import { NoContentSchema } from "../../shared/schemas/auth.ts";
-import { requireUser } from "../auth/session.plugin.ts";
+import { requireUser } from "../auth/index.ts";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/database.ts";
-import { documentOnly } from "../http/api-schemas.ts";
-import { allowOfflineCopy } from "../http/cache.ts";
-import { requestedWidth, sendImage } from "../images/image-reply.ts";
+import type { Db } from "../db/index.ts";
+import { allowOfflineCopy, documentOnly } from "../http/index.ts";
+import { requestedWidth, sendImage } from "../images/index.ts";
 import { dealAt, dealForApi, dealImageVariant } from "./deals.service.ts";
 
 /**

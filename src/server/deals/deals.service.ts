@@ -7,13 +7,13 @@ import {
   type DealPlanInputSchema,
   type DealPlanning,
   dealPlanMessages,
-} from "../../shared/schemas/admin.ts";
+} from "../../shared/schemas/deal-plans.ts";
 import type { Deal, ProductUnit } from "../../shared/schemas/products.ts";
 import { addDays, DEFAULT_SHOP_TIME_ZONE, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts";
-import { type Actor, recordAudit } from "../audit/audit.service.ts";
-import type { Database } from "../db/database.ts";
-import { AppError } from "../http/errors.ts";
-import { copyImage, imageUrl, type PreparedVariant, pickWidth } from "../images/images.service.ts";
+import { type Actor, recordAudit } from "../audit/index.ts";
+import type { Database } from "../db/index.ts";
+import { AppError } from "../http/index.ts";
+import { copyImage, imageUrl, type PreparedVariant, pickWidth } from "../images/index.ts";
 import { dealImage } from "./deal-image.ts";
 import * as repo from "./deals.repository.ts";
 

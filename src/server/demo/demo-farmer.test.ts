@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FarmerFulfilment } from "../../shared/schemas/farmer.ts";
+import type { FarmerPart } from "../../shared/schemas/farmer.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
-import { createTestApp, request, type TestApp } from "../test/test-app.ts";
+import { cheapPasswordHashing, createTestApp, request, type TestApp } from "../test/test-app.ts";
 import * as repo from "./demo.repository.ts";
 import { DEMO_FARMER, SYSTEM_FARMER, seedDemoFarmer } from "./demo.service.ts";
 
@@ -26,8 +26,8 @@ afterAll(() => t.close());
 
 describe("the demo farmer", () => {
   it("signs in with the documented credentials and finds their products and orders in different states", async () => {
-    expect(await seedDemoFarmer(t.db)).toEqual({ seeded: true });
-    expect(await seedDemoFarmer(t.db)).toEqual({ seeded: false });
+    expect(await seedDemoFarmer(t.db, cheapPasswordHashing)).toEqual({ seeded: true });
+    expect(await seedDemoFarmer(t.db, cheapPasswordHashing)).toEqual({ seeded: false });
     const login = await request(t.app, {
       method: "POST",
       url: "/api/auth/login",
@@ -45,8 +45,9 @@ describe("the demo farmer", () => {
       "Vine Tomatoes",
     ]);
     const orders = (await request(t.app, { method: "GET", url: "/api/farmer/orders", cookie })).json()
-      .fulfilments as FarmerFulfilment[];
+      .fulfilments as FarmerPart[];
     expect(orders.map((f) => f.status)).toEqual([
+      "pending",
       "pending",
       "confirmed",
       "out_for_delivery",
@@ -54,9 +55,23 @@ describe("the demo farmer", () => {
       "delivered",
     ]);
     expect(orders.at(-1)!.payment.state).toBe("paid");
-    expect(orders[3]!.history.at(-1)!.reason).toEqual(expect.any(String));
+    expect(orders[4]!.history.at(-1)!.reason).toEqual(expect.any(String));
     const summary = (await request(t.app, { method: "GET", url: "/api/farmer/summary", cookie })).json();
-    expect(summary.all.orders).toBe(4);
+    expect(summary.all.orders).toBe(5);
+    // NOTE: the newest demo order holds the one place of the Thursday market pickup, so it shows full.
+    expect(orders[0]!.slot).toMatchObject({ kind: "pickup", pickupPoint: { name: "Baner market stall" } });
+    const points = (await request(t.app, { method: "GET", url: "/api/farmer/pickup-points", cookie })).json()
+      .items;
+    expect(points).toHaveLength(2);
+    const slots = (await request(t.app, { method: "GET", url: "/api/farmer/slots", cookie })).json()
+      .items as {
+      kind: string;
+      taken: number;
+      capacity: number;
+    }[];
+    expect(slots).toHaveLength(8);
+    expect(new Set(slots.map((s) => s.kind))).toEqual(new Set(["delivery", "pickup"]));
+    expect(slots.filter((s) => s.taken === s.capacity)).toHaveLength(1);
     // the stock the demo orders took (and the cancelled one gave back)
     expect(products.find((p: { name: string }) => p.name === "Baby Spinach").stock).toBe(49);
   });

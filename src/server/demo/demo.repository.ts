@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database, Db, NewProductRow, UsersTable } from "../db/database.ts";
-import { exclusiveTransaction } from "../db/dialect.ts";
+import type { Database, Db, NewProductRow, UsersTable } from "../db/index.ts";
+import { exclusiveTransaction } from "../db/index.ts";
 
 export function insertUserIfMissing(db: Kysely<Database>, user: UsersTable) {
   return db

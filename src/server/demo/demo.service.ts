@@ -1,13 +1,21 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { rupeesToPaise } from "../../shared/money.ts";
-import type { FulfilmentStatusChange } from "../../shared/schemas/farmer.ts";
-import { signUp } from "../auth/auth.service.ts";
-import type { Db } from "../db/database.ts";
-import { markPaid, moveFulfilment } from "../fulfilments/fulfilments.service.ts";
-import { type PreparedImage, prepareImage, saveImage } from "../images/images.service.ts";
-import { placeOrder } from "../orders/orders.service.ts";
-import { countProducts, insertProductRow } from "../products/products.service.ts";
+import type { PartStatusChange } from "../../shared/schemas/farmer.ts";
+import { DEFAULT_SHOP_TIME_ZONE } from "../../shared/shop-calendar.ts";
+import { signUp } from "../auth/index.ts";
+import type { PasswordHashing } from "../config.ts";
+import type { Db } from "../db/index.ts";
+import { type PreparedImage, prepareImage, saveImage } from "../images/index.ts";
+import { markPaid, movePart, placeOrder } from "../orders/index.ts";
+import { countProducts, insertProductRow } from "../products/index.ts";
+import {
+  createPickupPoint,
+  createSlotPattern,
+  listOwnSlots,
+  type SlotsContext,
+  setDeliveryArea,
+} from "../slots/index.ts";
 import * as repo from "./demo.repository.ts";
 import { produceSvg } from "./demo-art.ts";
 import { DEMO_PRODUCTS, type DemoProduct } from "./demo-products.ts";
@@ -113,14 +121,20 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Adds the demo farmer with a few demo orders in different states, once: nothing happens when the account
  * exists (or when the demo catalogue is not there). Runs after `seedDemoCatalogue`.
  */
-export async function seedDemoFarmer(db: Db, now = new Date()): Promise<{ seeded: boolean }> {
+export async function seedDemoFarmer(
+  db: Db,
+  passwordHashing: PasswordHashing,
+  now = new Date(),
+  timeZone = DEFAULT_SHOP_TIME_ZONE,
+  withSlots = true,
+): Promise<{ seeded: boolean }> {
   if (await repo.findUserByEmail(db.kysely, DEMO_FARMER.email)) return { seeded: false };
   const seeded = await repo.inSeedLock(db, async (trx) => {
     if (await repo.findUserByEmail(trx, DEMO_FARMER.email)) return null;
     const products = await repo.findProductsOwnedBy(trx, SYSTEM_FARMER.id, DEMO_FARMER_PRODUCTS);
     const [firstProduct] = products;
     if (!firstProduct) return null;
-    const farmer = await signUp(trx, DEMO_FARMER, { operatorEmails: [] });
+    const farmer = await signUp(trx, DEMO_FARMER, { operatorEmails: [], passwordHashing });
     await repo.insertUserIfMissing(trx, { ...DEMO_SHOPPER, created_at: now.toISOString() });
     await repo.giveProducts(
       trx,
@@ -140,7 +154,7 @@ export async function seedDemoFarmer(db: Db, now = new Date()): Promise<{ seeded
   const journeys: {
     daysAgo: number;
     lines: ReturnType<typeof line>[];
-    moves: FulfilmentStatusChange[];
+    moves: PartStatusChange[];
     paid?: boolean;
   }[] = [
     {
@@ -180,11 +194,73 @@ export async function seedDemoFarmer(db: Db, now = new Date()): Promise<{ seeded
     for (const [step, move] of journey.moves.entries()) {
       // NOTE: no mailer: demo history is written before the server starts, and its buyer is no real person.
       const when = new Date(at.getTime() + (step + 1) * 3_600_000);
-      await moveFulfilment(db.kysely, null, farmer, part.id, move, when);
+      await movePart(db.kysely, null, farmer, part.id, move, when);
     }
     if (journey.paid) await markPaid(db.kysely, farmer, part.id, new Date(at.getTime() + 4 * 3_600_000));
   }
+  if (withSlots) await seedDemoSlots({ db: db.kysely, now, timeZone }, farmer.id, line("Vine Tomatoes", 1));
   return { seeded: true };
+}
+
+/**
+ * The demo farmer's delivery and pickup (decision 017): two pickup points, Pune's 4110… PIN codes, and weekly
+ * slots through the week; the Thursday market pickup holds one order, which fills it, so every state shows.
+ * Set up after the demo orders, which were placed "within 24 hours" as before.
+ */
+async function seedDemoSlots(
+  ctx: SlotsContext,
+  farmerId: string,
+  line: { productId: string; quantity: number },
+) {
+  const farmGate = await createPickupPoint(ctx, farmerId, {
+    name: "Asha's farm gate",
+    address: "Survey 42, Hadapsar–Saswad Road, Pune 411028",
+    directions: "The green gate after the temple; ring the bell",
+    mapUrl: undefined,
+    openingNote: "Weekend mornings",
+  });
+  const market = await createPickupPoint(ctx, farmerId, {
+    name: "Baner market stall",
+    address: "Stall 4, Baner Road market, Pune 411045",
+    directions: undefined,
+    mapUrl: undefined,
+    openingNote: "Thursday evenings",
+  });
+  await setDeliveryArea(ctx, farmerId, { pinPrefixes: ["4110"] });
+  const patterns = [
+    { kind: "delivery", weekday: 6, start: "08:00", end: "10:00", capacity: 8, cutoffHours: 12 },
+    { kind: "delivery", weekday: 3, start: "17:00", end: "19:00", capacity: 6, cutoffHours: 12 },
+    {
+      kind: "pickup",
+      pickupPointId: farmGate.id,
+      weekday: 0,
+      start: "09:00",
+      end: "11:00",
+      capacity: 10,
+      cutoffHours: 12,
+    },
+    {
+      kind: "pickup",
+      pickupPointId: market.id,
+      weekday: 4,
+      start: "18:00",
+      end: "20:00",
+      capacity: 1,
+      cutoffHours: 6,
+    },
+  ] as const;
+  for (const pattern of patterns) await createSlotPattern(ctx, farmerId, { ...pattern });
+  const full = (await listOwnSlots(ctx, farmerId, {})).find(
+    (slot) => slot.pickupPoint?.id === market.id && Date.parse(slot.cutoffAt) > ctx.now.getTime(),
+  );
+  if (!full) return;
+  await placeOrder(
+    ctx.db,
+    DEMO_SHOPPER.id,
+    "demo-order-in-the-full-slot",
+    { items: [line], shipping: DEMO_SHIPPING, paymentMethod: "upi", slots: { [farmerId]: full.id } },
+    { now: ctx.now, timeZone: ctx.timeZone },
+  );
 }
 
 const DEMO_SHIPPING = {

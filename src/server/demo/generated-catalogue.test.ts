@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES, type Product } from "../../shared/schemas/products.ts";
-import { countProducts } from "../products/products.repository.ts";
+import { countProducts } from "../products/index.ts";
 import { createTestApp, request, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 import { createTestDatabase } from "../test/test-db.ts";
 import { GENERATED_DOMAIN, RealDataError, seedGeneratedCatalogue } from "./generated-catalogue.ts";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { CATEGORIES, type Category, type ProductUnit } from "../../shared/schemas/products.ts";
-import type { Database, Db, NewProductRow } from "../db/database.ts";
-import { refreshPlannerStatistics } from "../db/dialect.ts";
-import { saveImageIfMissing } from "../images/images.service.ts";
+import type { Database, Db, NewProductRow } from "../db/index.ts";
+import { refreshPlannerStatistics } from "../db/index.ts";
+import { saveImageIfMissing } from "../images/index.ts";
 import * as repo from "./demo.repository.ts";
 import { renderDemoImages, SYSTEM_FARMER } from "./demo.service.ts";
 import { DEMO_PRODUCTS } from "./demo-products.ts";

@@ -1,8 +1,7 @@
 import "dotenv/config";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config.ts";
-import { createDb } from "../db/database.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { createDb, migrateToLatest } from "../db/index.ts";
 import { seedDemoCatalogue } from "./demo.service.ts";
 import { RealDataError, seedGeneratedCatalogue } from "./generated-catalogue.ts";
 

@@ -2,9 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { HealthSchema, ReadySchema } from "../../shared/schemas/api.ts";
-import type { Db } from "../db/database.ts";
-import { pendingMigrations } from "../db/migrate.ts";
-import { AppError } from "../http/errors.ts";
+import type { Db } from "../db/index.ts";
+import { pendingMigrations } from "../db/index.ts";
+import { AppError } from "../http/index.ts";
 
 export async function healthRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const schema = { response: { 200: HealthSchema } };

@@ -4,8 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
-import { createDb, type Db } from "../db/database.ts";
-import { migrateToLatest, migrateUpTo } from "../db/migrate.ts";
+import { createDb, type Db, migrateToLatest, migrateUpTo } from "../db/index.ts";
 import { createTestApp, type TestApp, testConfig } from "../test/test-app.ts";
 import { createTestDatabase, type TestDatabase, testDialect } from "../test/test-db.ts";
 

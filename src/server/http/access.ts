@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { CSRF_HEADER } from "../../shared/constants.ts";
 import { messages } from "../../shared/messages.ts";
 import type { User } from "../../shared/schemas/auth.ts";
+import { originOf } from "../config.ts";
 import { AppError, unauthorized } from "./errors.ts";
 
 declare module "fastify" {
@@ -94,18 +95,6 @@ function sameOrigin(request: FastifyRequest, publicOrigin: string | undefined): 
   if (origin === undefined) return true;
   const expected = originOf(publicOrigin ?? `${request.protocol}://${request.host}`);
   return expected !== undefined && originOf(origin) === expected;
-}
-
-/** `scheme://host:port` with the default port made explicit, or undefined for anything unparsable. */
-export function originOf(text: string): string | undefined {
-  try {
-    const url = new URL(text);
-    if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
-    const port = url.port || (url.protocol === "https:" ? "443" : "80");
-    return `${url.protocol}//${url.hostname}:${port}`;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The path of the first string (or key) holding a NUL byte, e.g. "items.0.name", or undefined. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { classifyDbError } from "../db/dialect.ts";
+import { classifyDbError } from "../db/index.ts";
 import { tableChecksums } from "../test/db-snapshot.ts";
 import { multipartBody, sampleImage } from "../test/multipart.ts";
 import { insertFarmer, insertProduct } from "../test/order-fixtures.ts";

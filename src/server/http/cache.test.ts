@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepareImage, saveImage } from "../images/images.service.ts";
+import { prepareImage, saveImage } from "../images/index.ts";
 import { sampleImage } from "../test/multipart.ts";
 import { insertFarmer, insertProduct } from "../test/order-fixtures.ts";
 import { createTestApp, request, signUpAndLogIn, type TestApp } from "../test/test-app.ts";

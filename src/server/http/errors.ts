@@ -2,7 +2,6 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError, type ZodType, type z } from "zod";
 import type { ApiError } from "../../shared/api-error.ts";
 import { type ErrorCode, statusOf } from "../../shared/error-codes.ts";
-import { classifyDbError } from "../db/dialect.ts";
 
 /**
  * An error the client should see as it is: a code from the catalogue in src/shared/error-codes.ts (which
@@ -58,9 +57,15 @@ export function parseWith<S extends ZodType>(schema: S, input: unknown): z.outpu
   return result.data;
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/**
+ * What a database error means, decided by the db layer (`classifyDbError` in db/dialect.ts). It is passed in
+ * rather than imported so that http stays below db: db's keyset paging raises AppErrors.
+ */
+export type ClassifyDbError = (error: unknown) => { kind: string } | undefined;
+
+export function registerErrorHandler(app: FastifyInstance, classifyDbError: ClassifyDbError): void {
   app.setErrorHandler((thrown: FastifyError | AppError | ZodError, request, reply) => {
-    const fromDatabase = fromDatabaseError(thrown);
+    const fromDatabase = fromDatabaseError(classifyDbError(thrown));
     if (fromDatabase) {
       request.log.warn({ dbError: (thrown as { code?: string }).code }, "the database refused the input");
       if (fromDatabase.statusCode === 503) reply.header("retry-after", "1");
@@ -93,8 +98,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * A database error that means bad input (a value PostgreSQL cannot store or compare, a broken constraint)
  * is the client's 400/409, never our 500; what it means is decided in db/dialect.ts.
  */
-function fromDatabaseError(error: unknown): AppError | undefined {
-  switch (classifyDbError(error)?.kind) {
+function fromDatabaseError(meaning: { kind: string } | undefined): AppError | undefined {
+  switch (meaning?.kind) {
     case "bad_input":
       return new AppError("invalid_value", "A value in the request cannot be stored or compared");
     case "unique_violation":

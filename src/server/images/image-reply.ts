@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ImageQuerySchema } from "../../shared/schemas/api.ts";
-import { clientHasCurrent } from "../http/cache.ts";
-import { parseWith } from "../http/errors.ts";
+import { clientHasCurrent, parseWith } from "../http/index.ts";
 import { IMAGE_CONTENT_TYPE } from "./images.service.ts";
 
 /** An image id never changes its bytes (an edit would be a new id), so browsers may keep it for a year. */

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../http/index.ts";
 
 /**
  * Image work (decoding and re-encoding uploads with sharp) is the costliest thing the server does: a 4 MB

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, ImagesTable, ImageVariantsTable } from "../db/database.ts";
+import type { Database, ImagesTable, ImageVariantsTable } from "../db/index.ts";
 
 export async function insertImage(db: Kysely<Database>, image: ImagesTable, variants: ImageVariantsTable[]) {
   await db.insertInto("images").values(image).execute();

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { IdParamsSchema, ImageBytesSchema, ImageQuerySchema } from "../../shared/schemas/api.ts";
+import { ImageBytesSchema, ImageQuerySchema } from "../../shared/schemas/api.ts";
 import { NoContentSchema } from "../../shared/schemas/auth.ts";
-import type { Db } from "../db/database.ts";
-import { documentOnly } from "../http/api-schemas.ts";
-import { clientHasCurrent } from "../http/cache.ts";
-import { notFound } from "../http/errors.ts";
+import { IdParamsSchema } from "../../shared/schemas/common.ts";
+import type { Db } from "../db/index.ts";
+import { clientHasCurrent, documentOnly, notFound } from "../http/index.ts";
 import { requestedWidth, sendImage } from "./image-reply.ts";
 import { chooseVariant, variantBytes } from "./images.service.ts";
 

@@ -3,8 +3,8 @@ import type { Kysely } from "kysely";
 import sharp, { type Metadata } from "sharp";
 import { DEFAULT_IMAGE_WIDTH } from "../../shared/schemas/api.ts";
 import { MAX_IMAGE_BYTES, productMessages } from "../../shared/schemas/product-form.ts";
-import type { Database } from "../db/database.ts";
-import { AppError } from "../http/errors.ts";
+import type { Database } from "../db/index.ts";
+import { AppError } from "../http/index.ts";
 import { imageQueue } from "./image-work.ts";
 import * as repo from "./images.repository.ts";
 

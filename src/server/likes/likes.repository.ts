@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from "kysely";
-import type { Database, LikesTable } from "../db/database.ts";
+import type { Database, LikesTable } from "../db/index.ts";
 
 /** The account's liked product ids, the most recently liked first. */
 export async function listLikedProductIds(db: Kysely<Database>, userId: string): Promise<string[]> {

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { NoContentSchema } from "../../shared/schemas/auth.ts";
 import { LikeParamsSchema, LikesResponseSchema, MergeLikesBodySchema } from "../../shared/schemas/likes.ts";
-import { requireUser } from "../auth/session.plugin.ts";
-import type { Db } from "../db/database.ts";
+import { requireUser } from "../auth/index.ts";
+import type { Db } from "../db/index.ts";
 import { likeProduct, listLikes, mergeLikes, unlikeProduct } from "./likes.service.ts";
 
 /** The signed-in account's liked products (decision 011). */

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { likeMessages, MAX_LIKES } from "../../shared/schemas/likes.ts";
-import type { Database } from "../db/database.ts";
-import { AppError } from "../http/errors.ts";
-import { getProduct, type ProductViewer, visibleProductIds } from "../products/products.service.ts";
+import type { Database } from "../db/index.ts";
+import { AppError } from "../http/index.ts";
+import { getProduct, type ProductViewer, visibleProductIds } from "../products/index.ts";
 import * as repo from "./likes.repository.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, MailQueueTable } from "../db/database.ts";
+import type { Database, MailQueueTable } from "../db/index.ts";
 
 export type QueuedMailRow = MailQueueTable;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/database.ts";
+import type { Db } from "../db/index.ts";
 import { createMailer, type Mailer } from "./mailer.ts";
 import { outboxRoutes } from "./outbox.routes.ts";
 import { noTransport, outboxTransport, smtpTransport } from "./transports.ts";

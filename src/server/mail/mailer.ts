@@ -1,13 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/database.ts";
+import type { Database } from "../db/index.ts";
 import type { Mail, MailTransport } from "./mail.ts";
 import * as queue from "./mail-queue.repository.ts";
 
 /** Drops the mails still queued for an address (an account that is deleted gets no more mail). */
-export { deleteQueuedMailsTo } from "./mail-queue.repository.ts";
-
 const MINUTE_MS = 60_000;
 /** A queued mail is given up after this many failed attempts (about a day and a half of back-off). */
 export const MAX_MAIL_ATTEMPTS = 10;

@@ -1,6 +1,6 @@
 import { APP_TITLE } from "../../shared/constants.ts";
 import { formatRupees } from "../../shared/money.ts";
-import { type FulfilmentStatus, fulfilmentStatusLabels } from "../../shared/schemas/fulfilments.ts";
+import { type PartStatus, partStatusLabels } from "../../shared/schemas/order-parts.ts";
 import {
   type Order,
   type OrderLine,
@@ -9,6 +9,7 @@ import {
   paymentMethodLabels,
   paymentMethodNotes,
 } from "../../shared/schemas/orders.ts";
+import { type PartSlot, slotLabel } from "../../shared/schemas/slots.ts";
 import type { Mail } from "./mail.ts";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -132,18 +133,29 @@ const lineRows = (items: readonly OrderLine[], total: number): [string, string][
 export const howToPay = (method: Order["paymentMethod"]) =>
   `How to pay (${paymentMethodLabels[method]}): ${paymentMethodNotes[method]} ${PAYMENT_ON_DELIVERY_NOTE}`;
 
+/** "Asha: delivery Sat 21 Mar, 8–10 am" or "Asha: pickup Sun 22 Mar, 5–7 pm at Gate 2, Baner Road". */
+export const partSlotLine = (farmerName: string, slot: PartSlot) =>
+  `${farmerName}: ${slot.kind} ${slotLabel(slot)}${slot.pickupPoint ? ` at ${slot.pickupPoint.name}, ${slot.pickupPoint.address}` : ""}`;
+
 export function orderConfirmationMail(to: string, order: Order, orderUrl: string): Mail {
+  const slotLines = order.fulfilments.flatMap((part) =>
+    part.slot ? [partSlotLine(part.farmerName, part.slot)] : [],
+  );
   return compose(to, `Your Veggie Cart order ${orderNumber(order.id)}`, {
     greeting: `Hello ${order.shipping.fullName},`,
     paragraphs: [`Thank you for your order. Here is what you bought:`],
     rows: lineRows(order.items, order.total),
-    after: [howToPay(order.paymentMethod), `Delivery address: ${order.shippingAddress}`],
+    after: [
+      howToPay(order.paymentMethod),
+      `Delivery address: ${order.shippingAddress}`,
+      ...(slotLines.length > 0 ? [`When and where: ${slotLines.join("; ")}`] : []),
+    ],
     link: { label: "See your order", url: orderUrl },
   });
 }
 
 /** A status a part of an order can be moved to (nothing moves back to pending). */
-export type MovedStatus = Exclude<FulfilmentStatus, "pending">;
+export type MovedStatus = Exclude<PartStatus, "pending">;
 
 const movedText: Record<MovedStatus, (farmer: string, order: string) => string> = {
   confirmed: (farmer, order) =>
@@ -156,7 +168,24 @@ const movedText: Record<MovedStatus, (farmer: string, order: string) => string> 
 };
 
 /** A part of an order moved (confirmed, out for delivery, delivered, cancelled): the buyer is told. */
-export function fulfilmentStatusMail(
+/** The farmer closed the slot a part was placed in: the buyer should contact them (decision 017). */
+export function slotClosedMail(
+  to: string,
+  part: { buyerName: string; orderId: string; farmerName: string; slot: PartSlot; reason: string },
+  orderUrl: string,
+): Mail {
+  const number = orderNumber(part.orderId);
+  return compose(to, `Your Veggie Cart order ${number}: slot closed by the farmer`, {
+    greeting: `Hello ${part.buyerName},`,
+    paragraphs: [
+      `${part.farmerName} has closed the ${part.slot.kind} slot of your order ${number} (${slotLabel(part.slot)}). Your order stays; please contact ${part.farmerName} to agree on another time.`,
+      `Their reason: ${part.reason}`,
+    ],
+    link: { label: "See your order", url: orderUrl },
+  });
+}
+
+export function partStatusMail(
   to: string,
   part: {
     buyerName: string;
@@ -170,7 +199,7 @@ export function fulfilmentStatusMail(
   orderUrl: string,
 ): Mail {
   const number = orderNumber(part.orderId);
-  return compose(to, `Your Veggie Cart order ${number}: ${fulfilmentStatusLabels[part.status]}`, {
+  return compose(to, `Your Veggie Cart order ${number}: ${partStatusLabels[part.status]}`, {
     greeting: `Hello ${part.buyerName},`,
     paragraphs: [
       movedText[part.status](part.farmerName, number),

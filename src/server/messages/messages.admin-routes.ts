@@ -1,14 +1,14 @@
 import type { FastifyInstance } from "fastify";
+import { IdParamsSchema } from "../../shared/schemas/common.ts";
 import {
-  IdParamsSchema,
   OperatorMessageListSchema as ListOut,
   MessagePatchSchema,
   OperatorMessageResponseSchema as OneOut,
   OperatorMessageListQuerySchema,
-} from "../../shared/schemas/admin.ts";
-import { requireOperator } from "../auth/session.plugin.ts";
-import type { Db } from "../db/database.ts";
-import { parseWith } from "../http/errors.ts";
+} from "../../shared/schemas/operator-inbox.ts";
+import { requireOperator } from "../auth/index.ts";
+import type { Db } from "../db/index.ts";
+import { parseWith } from "../http/index.ts";
 import { listOperatorInbox, updateOperatorMessage } from "./messages.service.ts";
 
 /** `/api/admin/messages`: the shop's inbox (FAQ messages, contact messages without a farmer). */

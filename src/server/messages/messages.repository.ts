@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Farmer, InboxMessage } from "../../shared/schemas/messages.ts";
-import type { Database, MessagesTable } from "../db/database.ts";
+import type { Database, MessagesTable } from "../db/index.ts";
 
 /** The owners of at least one product, by name (the contact form's choice of farmer). */
 export async function listFarmersWithProducts(db: Kysely<Database>): Promise<Farmer[]> {

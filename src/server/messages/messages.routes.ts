@@ -7,9 +7,9 @@ import {
   SentMessageResponseSchema,
 } from "../../shared/schemas/api.ts";
 import { MessageSchema } from "../../shared/schemas/messages.ts";
-import { requireUser } from "../auth/session.plugin.ts";
-import type { Db } from "../db/database.ts";
-import { enforceRateLimits } from "../http/rate-limit.ts";
+import { requireUser } from "../auth/index.ts";
+import type { Db } from "../db/index.ts";
+import { enforceRateLimits } from "../http/index.ts";
 import { farmersWithProducts, inbox, sendMessage } from "./messages.service.ts";
 
 const MINUTE_MS = 60_000;

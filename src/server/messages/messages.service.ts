@@ -2,18 +2,18 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { messages } from "../../shared/messages.ts";
+import type { AuditAction } from "../../shared/schemas/audit.ts";
+import type { Message } from "../../shared/schemas/messages.ts";
 import type {
-  AuditAction,
   MessagePatchSchema,
   OperatorMessage,
   OperatorMessageList,
   OperatorMessageListQuerySchema,
-} from "../../shared/schemas/admin.ts";
-import type { Message } from "../../shared/schemas/messages.ts";
-import { type Actor, recordAudit } from "../audit/audit.service.ts";
-import type { Database, MessagesTable } from "../db/database.ts";
-import { decodeCursor, invalidCursor, pageOf } from "../db/keyset.ts";
-import { AppError, notFound } from "../http/errors.ts";
+} from "../../shared/schemas/operator-inbox.ts";
+import { type Actor, recordAudit } from "../audit/index.ts";
+import type { Database, MessagesTable } from "../db/index.ts";
+import { decodeCursor, invalidCursor, pageOf } from "../db/index.ts";
+import { AppError, notFound } from "../http/index.ts";
 import * as repo from "./messages.repository.ts";
 
 /** The most messages an inbox answer holds; older ones stay stored. */

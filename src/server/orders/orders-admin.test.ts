@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OperatorOrder, OperatorOrderListSchema } from "../../shared/schemas/admin.ts";
+import { type OperatorOrder, OperatorOrderListSchema } from "../../shared/schemas/operator-orders.ts";
 import { orderNumber } from "../../shared/schemas/orders.ts";
 import { addDays, shopDate } from "../../shared/shop-calendar.ts";
-import { DEAL_ID, dealWindow } from "../deals/deals.service.ts";
+import { DEAL_ID, dealWindow } from "../deals/index.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
 import { tableChecksums } from "../test/db-snapshot.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { postOrder, testShipping } from "../test/order-helpers.ts";
 import { mailsTo } from "../test/outbox.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
-import { placeOrder } from "./orders.service.ts";
+import { placeOrder } from "./placement.service.ts";
 
 const ZONE = "Asia/Kolkata";
 let t: TestApp;

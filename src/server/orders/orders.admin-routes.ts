@@ -1,16 +1,17 @@
 import type { FastifyInstance } from "fastify";
+import { IdParamsSchema } from "../../shared/schemas/common.ts";
+import { PartStatusChangeSchema } from "../../shared/schemas/farmer.ts";
 import {
-  IdParamsSchema,
   OperatorOrderListQuerySchema,
   OperatorOrderListSchema,
   OperatorOrderResponseSchema,
-} from "../../shared/schemas/admin.ts";
-import { FulfilmentStatusChangeSchema } from "../../shared/schemas/farmer.ts";
-import { requireOperator } from "../auth/session.plugin.ts";
+} from "../../shared/schemas/operator-orders.ts";
+import { requireOperator } from "../auth/index.ts";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/database.ts";
-import { parseWith } from "../http/errors.ts";
-import { listOrdersForOperator, moveOrderPartAsOperator } from "./orders.service.ts";
+import type { Db } from "../db/index.ts";
+import { parseWith } from "../http/index.ts";
+import { moveOrderPartAsOperator } from "./moves.service.ts";
+import { listOrdersForOperator } from "./views.service.ts";
 
 /**
  * `/api/admin/orders`: every order with its parts; `/api/admin/fulfilments/:id/status`: the operator moves a
@@ -32,14 +33,14 @@ export async function ordersAdminRoutes(app: FastifyInstance, { db, config }: { 
     {
       schema: {
         params: IdParamsSchema,
-        body: FulfilmentStatusChangeSchema,
+        body: PartStatusChangeSchema,
         response: { 200: OperatorOrderResponseSchema },
       },
     },
     async (request) => {
       const operator = requireOperator(request);
       const { id } = parseWith(IdParamsSchema, request.params);
-      const change = parseWith(FulfilmentStatusChangeSchema, request.body);
+      const change = parseWith(PartStatusChangeSchema, request.body);
       return { order: await moveOrderPartAsOperator(db.kysely, app.mailer, operator, id, change) };
     },
   );

@@ -1,9 +1,8 @@
 import type { Kysely } from "kysely";
 import type { OrderStatus } from "../../shared/schemas/orders.ts";
 import type { ProductUnit } from "../../shared/schemas/products.ts";
-import type { Database, OrderItemsTable, OrdersTable } from "../db/database.ts";
-import { isUniqueViolation } from "../db/dialect.ts";
-import { type Keyset, type KeysetPosition, pageAfter } from "../db/keyset.ts";
+import type { Database, OrderItemsTable, OrdersTable } from "../db/index.ts";
+import { isUniqueViolation, type Keyset, type KeysetPosition, pageAfter } from "../db/index.ts";
 
 export type OrderRow = OrdersTable;
 export type OrderItemRow = OrderItemsTable;
@@ -154,7 +153,7 @@ export function listAllOrders(db: Kysely<Database>, filter: OperatorOrderFilter)
     query = query.where((eb) =>
       eb.exists(
         eb
-          .selectFrom("fulfilments as f")
+          .selectFrom("order_parts as f")
           .select("f.id")
           .whereRef("f.order_id", "=", "o.id")
           .where("f.farmer_id", "is", null),

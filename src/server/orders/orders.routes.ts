@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { IdParamsSchema } from "../../shared/schemas/api.ts";
+import { IdParamsSchema } from "../../shared/schemas/common.ts";
 import { OrderCancelSchema } from "../../shared/schemas/farmer.ts";
 import {
   IDEMPOTENCY_HEADER,
@@ -13,13 +13,15 @@ import {
   QuoteRequestSchema,
   QuoteSchema,
 } from "../../shared/schemas/orders.ts";
-import { requireUser } from "../auth/session.plugin.ts";
+import { requireUser } from "../auth/index.ts";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/database.ts";
-import { documentOnly } from "../http/api-schemas.ts";
-import { parseWith } from "../http/errors.ts";
-import { orderConfirmationMail } from "../mail/templates.ts";
-import { cancelOwnOrder, getOwnOrder, listOwnOrders, placeOrder, quoteCart } from "./orders.service.ts";
+import type { Db } from "../db/index.ts";
+import { documentOnly, parseWith } from "../http/index.ts";
+import { orderConfirmationMail } from "../mail/index.ts";
+import { cancelOwnOrder } from "./moves.service.ts";
+import { placeOrder } from "./placement.service.ts";
+import { quoteCart } from "./pricing.service.ts";
+import { getOwnOrder, listOwnOrders } from "./views.service.ts";
 
 export async function ordersRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const pricing = { timeZone: config.shopTimeZone };
@@ -34,7 +36,10 @@ export async function ordersRoutes(app: FastifyInstance, { db, config }: { db: D
     const user = requireUser(request);
     const key = parseWith(IdempotencyKeySchema, request.headers[IDEMPOTENCY_HEADER] ?? "");
     const input = request.body;
-    const { order, replayed } = await placeOrder(db.kysely, user.id, key, input, pricing);
+    const { order, replayed } = await placeOrder(db.kysely, user.id, key, input, {
+      ...pricing,
+      now: app.clock(),
+    });
     if (replayed) reply.header("idempotent-replayed", "true");
     else
       app.mailer.send(

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSRF_HEADER } from "../../shared/constants.ts";
 import { orderMessages } from "../../shared/messages.ts";
 import type { Order } from "../../shared/schemas/orders.ts";
-import type { NewProductRow } from "../db/database.ts";
-import { currentDeal, DEAL_ID } from "../deals/deals.service.ts";
+import type { NewProductRow } from "../db/index.ts";
+import { currentDeal, DEAL_ID } from "../deals/index.ts";
 import { insertFarmer, insertProduct } from "../test/order-fixtures.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 import { countOrders } from "./orders.repository.ts";
-import { writeOrder } from "./orders.service.ts";
+import { writeOrder } from "./placement.service.ts";
 
 let t: TestApp;
 let shopper: SignedInUser;
@@ -349,7 +349,7 @@ describe("an order is whole or absent", () => {
       unit: "kg" as const,
       quantity: 1,
       line_total_paise: 4050,
-      fulfilment_id: fulfilmentId,
+      part_id: fulfilmentId,
       stock_taken: 0,
     };
     const inconsistent = { ...good, line_no: 2, quantity: 2, line_total_paise: 1 };
@@ -388,7 +388,7 @@ describe("an order is whole or absent", () => {
             },
           ],
           history: [
-            { fulfilment_id: fulfilmentId, seq: 1, status: "pending", at, by_user_id: user.id, reason: null },
+            { part_id: fulfilmentId, seq: 1, status: "pending", at, by_user_id: user.id, reason: null },
           ],
           items: [good, inconsistent],
         }),

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PlaceOrderSchema } from "../../shared/schemas/orders.ts";
-import { findProductsByIds } from "../orders/orders.repository.ts";
-import { type ProductLookup, placeOrder as placeOrderNow } from "../orders/orders.service.ts";
+import { findProductsByIds, type ProductLookup, placeOrder as placeOrderNow } from "../orders/index.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
 import { addProductWithPicture } from "../test/multipart.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Product, ProductListSchema } from "../../shared/schemas/products.ts";
-import type { NewProductRow } from "../db/database.ts";
-import { prepareImage, saveImage } from "../images/images.service.ts";
+import type { NewProductRow } from "../db/index.ts";
+import { prepareImage, saveImage } from "../images/index.ts";
 import { sampleImage } from "../test/multipart.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 

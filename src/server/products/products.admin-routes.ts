@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { IdParamsSchema, OperatorProductListQuerySchema, ReasonSchema } from "../../shared/schemas/admin.ts";
+import { IdParamsSchema, ReasonSchema } from "../../shared/schemas/common.ts";
+import { OperatorProductListQuerySchema } from "../../shared/schemas/operator-products.ts";
 import { ProductListSchema, ProductSchema } from "../../shared/schemas/products.ts";
-import { requireOperator } from "../auth/session.plugin.ts";
-import type { Db } from "../db/database.ts";
-import { parseWith } from "../http/errors.ts";
+import { requireOperator } from "../auth/index.ts";
+import type { Db } from "../db/index.ts";
+import { parseWith } from "../http/index.ts";
 import { listProductsForOperator, setProductHidden } from "./products.service.ts";
 
 const changeSchema = {

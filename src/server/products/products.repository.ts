@@ -1,15 +1,19 @@
 import type { AliasedSelectQueryBuilder, Kysely, Selectable, Updateable } from "kysely";
 import { type Category, type PRODUCT_SORTS, PRODUCT_STOCK_MAX } from "../../shared/schemas/products.ts";
-import type { Database, NewProductRow, ProductsTable } from "../db/database.ts";
+import type { Database, NewProductRow, ProductsTable } from "../db/index.ts";
 import {
   containsIgnoringCase,
   containsIgnoringCaseIndexed,
   hasTrigrams,
+  type Keyset,
+  type KeysetOrder,
+  type KeysetPosition,
   lockedForShare,
+  pageAfter,
+  rebaseKeyset,
   searchWalksListFirst,
   type TrigramIndex,
-} from "../db/dialect.ts";
-import { type Keyset, type KeysetOrder, type KeysetPosition, pageAfter, rebaseKeyset } from "../db/keyset.ts";
+} from "../db/index.ts";
 
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { IdParamsSchema, ImageBytesSchema, ProductResponseSchema } from "../../shared/schemas/api.ts";
+import { ImageBytesSchema, ProductResponseSchema } from "../../shared/schemas/api.ts";
 import { NoContentSchema } from "../../shared/schemas/auth.ts";
+import { IdParamsSchema } from "../../shared/schemas/common.ts";
 import {
   NewProductFieldsSchema,
   newProductDetailsSchema,
@@ -11,15 +12,19 @@ import {
 } from "../../shared/schemas/product-form.ts";
 import { ProductListQuerySchema, ProductListSchema } from "../../shared/schemas/products.ts";
 import { shopDate } from "../../shared/shop-calendar.ts";
-import { requireUser } from "../auth/session.plugin.ts";
+import { requireUser } from "../auth/index.ts";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/database.ts";
-import { nulMessage } from "../http/access.ts";
-import { documentOnly } from "../http/api-schemas.ts";
-import { allowOfflineCopy } from "../http/cache.ts";
-import { AppError, parseWith, validationError } from "../http/errors.ts";
-import { enforceRateLimits } from "../http/rate-limit.ts";
-import { imageQueue } from "../images/image-work.ts";
+import type { Db } from "../db/index.ts";
+import {
+  AppError,
+  allowOfflineCopy,
+  documentOnly,
+  enforceRateLimits,
+  nulMessage,
+  parseWith,
+  validationError,
+} from "../http/index.ts";
+import { imageQueue } from "../images/index.ts";
 import {
   assertOwnProduct,
   createProduct,
@@ -144,14 +149,14 @@ export async function productsRoutes(app: FastifyInstance, { db, config }: { db:
   typed.get("/", { schema: listSchema }, async (request, reply) => {
     const user = requireUser(request);
     allowOfflineCopy(reply);
-    return listProducts(db.kysely, request.query, user);
+    return listProducts(db.kysely, request.query, user, app.clock());
   });
 
   const oneSchema = { params: IdParamsSchema, response: { 200: ProductResponseSchema } };
   typed.get("/:id", { schema: oneSchema }, async (request, reply) => {
     const user = requireUser(request);
     allowOfflineCopy(reply);
-    return { product: await getProduct(db.kysely, request.params.id, user) };
+    return { product: await getProduct(db.kysely, request.params.id, user, app.clock()) };
   });
 
   const createSchema = {

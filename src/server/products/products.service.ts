@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
-import type { OperatorProductListQuerySchema } from "../../shared/schemas/admin.ts";
+import type { OperatorProductListQuerySchema } from "../../shared/schemas/operator-products.ts";
 import {
   type NewProductDetails,
   type NewProductFields,
@@ -15,11 +15,12 @@ import {
   type ProductList,
   type ProductListQuerySchema,
 } from "../../shared/schemas/products.ts";
-import { type Actor, recordAudit } from "../audit/audit.service.ts";
-import type { Database, NewProductRow } from "../db/database.ts";
-import { decodeCursor, pageOf } from "../db/keyset.ts";
-import { AppError, forbidden, notFound } from "../http/errors.ts";
-import { deleteImage, imageUrl, imageWidths, prepareImage, saveImage } from "../images/images.service.ts";
+import { type Actor, recordAudit } from "../audit/index.ts";
+import type { Database, NewProductRow } from "../db/index.ts";
+import { decodeCursor, pageOf } from "../db/index.ts";
+import { AppError, forbidden, notFound } from "../http/index.ts";
+import { deleteImage, imageUrl, imageWidths, prepareImage, saveImage } from "../images/index.ts";
+import { nextSlotsOf } from "../slots/index.ts";
 import * as repo from "./products.repository.ts";
 
 type ProductListQuery = z.output<typeof ProductListQuerySchema>;
@@ -78,14 +79,26 @@ export function toApiProduct(
   };
 }
 
+/** Products with their pictures' widths and their farmers' next open slots: one query each for a whole page. */
 async function withImageWidths(
   db: Kysely<Database>,
   rows: repo.ProductDetailsRow[],
   viewer?: ProductViewer,
+  now = new Date(),
 ): Promise<Product[]> {
   const imageIds = rows.flatMap((row) => (row.image_id ? [row.image_id] : []));
-  const widths = await imageWidths(db, imageIds);
-  return rows.map((row) => toApiProduct(row, row.image_id ? widths.get(row.image_id) : undefined, viewer));
+  const [widths, nextSlots] = await Promise.all([
+    imageWidths(db, imageIds),
+    nextSlotsOf(
+      db,
+      rows.map((row) => row.owner_id),
+      now,
+    ),
+  ]);
+  return rows.map((row) => ({
+    ...toApiProduct(row, row.image_id ? widths.get(row.image_id) : undefined, viewer),
+    nextSlot: nextSlots.get(row.owner_id) ?? null,
+  }));
 }
 
 /**
@@ -121,10 +134,15 @@ export async function createProduct(
 }
 
 /** One product; a hidden one is "not found" for everybody but its owner and operators. */
-export async function getProduct(db: Kysely<Database>, id: string, viewer?: ProductViewer): Promise<Product> {
+export async function getProduct(
+  db: Kysely<Database>,
+  id: string,
+  viewer?: ProductViewer,
+  now = new Date(),
+): Promise<Product> {
   const row = await repo.findProduct(db, id);
   if (!row || (isHidden(row) && !canSeeHidden(row, viewer))) throw productNotFound();
-  const [product] = await withImageWidths(db, [row], viewer);
+  const [product] = await withImageWidths(db, [row], viewer, now);
   if (!product) throw new Error(`product ${id} was found but not converted`);
   return product;
 }
@@ -143,6 +161,7 @@ export async function listProducts(
   db: Kysely<Database>,
   query: ProductListQuery,
   viewer?: ProductViewer,
+  now = new Date(),
 ): Promise<ProductList> {
   const keyset = repo.PRODUCT_KEYSETS[query.sort];
   const rows = await repo.listProducts(db, {
@@ -158,7 +177,7 @@ export async function listProducts(
     id: row.id,
     tier: row.stock === 0 ? 1 : 0,
   }));
-  return { items: await withImageWidths(db, page.rows, viewer), nextCursor: page.nextCursor };
+  return { items: await withImageWidths(db, page.rows, viewer, now), nextCursor: page.nextCursor };
 }
 
 // ---- the operator's side ----
@@ -327,4 +346,3 @@ export const insertProductRow = (db: Kysely<Database>, row: NewProductRow) => re
  * Stock, for placing and cancelling orders inside their transaction: take only if enough is left (one
  * conditional UPDATE), give back, and read the current stock of several products.
  */
-export { findStocks, findUnorderable, returnStock, takeStock } from "./products.repository.ts";

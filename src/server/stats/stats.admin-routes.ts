@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { ShopStatsSchema } from "../../shared/schemas/admin.ts";
-import { requireOperator } from "../auth/session.plugin.ts";
+import { ShopStatsSchema } from "../../shared/schemas/stats.ts";
+import { requireOperator } from "../auth/index.ts";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/database.ts";
+import type { Db } from "../db/index.ts";
 import { shopStats } from "./stats.service.ts";
 
 /** `/api/admin/stats`: the shop at a glance (operators only). */

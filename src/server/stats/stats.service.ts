@@ -1,13 +1,12 @@
 import type { Kysely } from "kysely";
 import { paiseToRupees } from "../../shared/money.ts";
-import { type PeriodStats, type ShopStats, STATS_DAYS } from "../../shared/schemas/admin.ts";
+import { type PeriodStats, type ShopStats, STATS_DAYS } from "../../shared/schemas/stats.ts";
 import { addDays, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts";
-import { accountsPerBucket, countAccountsSince } from "../accounts/accounts.service.ts";
-import type { Database } from "../db/database.ts";
-import { periodStarts } from "../farmer/farmer.service.ts";
-import { partsPerBucket, sumShopParts } from "../fulfilments/fulfilments.service.ts";
-import { countWaitingShopMessages } from "../messages/messages.service.ts";
-import { countProductsSince } from "../products/products.service.ts";
+import type { Database } from "../db/index.ts";
+import { countWaitingShopMessages } from "../messages/index.ts";
+import { accountsPerBucket, countAccountsSince } from "../moderation/index.ts";
+import { partsPerBucket, periodStarts, sumShopParts } from "../orders/index.ts";
+import { countProductsSince } from "../products/index.ts";
 
 /**
  * The whole shop at a glance for its operator: today, this week (from Monday) and all time, and each of the

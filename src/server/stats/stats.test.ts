@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ShopStatsSchema } from "../../shared/schemas/admin.ts";
+import { ShopStatsSchema } from "../../shared/schemas/stats.ts";
 import { addDays, shopDate } from "../../shared/shop-calendar.ts";
-import { periodStarts } from "../farmer/farmer.service.ts";
-import { placeOrder } from "../orders/orders.service.ts";
+import { periodStarts, placeOrder } from "../orders/index.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { testShipping } from "../test/order-helpers.ts";

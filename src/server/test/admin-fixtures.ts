@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { grantOperator } from "../accounts/accounts.service.ts";
 import { COMMAND_LINE_ACTOR } from "../audit/audit.service.ts";
 import type { Db } from "../db/database.ts";
+import { grantOperator } from "../moderation/moderation.service.ts";
 import { type SignedInUser, signUpAndLogIn } from "./test-app.ts";
 
 /** A new account made an operator the way `npm run operator -- grant` does it, signed in. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { CSRF_HEADER } from "../../shared/constants.ts";
 import { buildApp } from "../app.ts";
-import { type Config, serverLimitDefaults, sessionDefaults } from "../config.ts";
+import { type Config, type PasswordHashing, serverLimitDefaults, sessionDefaults } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { createTestDatabase } from "./test-db.ts";
 
@@ -17,6 +17,13 @@ export interface TestApp {
   outboxDir: string;
   close(): Promise<void>;
 }
+
+/**
+ * Argon2's least cost: a test suite signs up hundreds of accounts, and at the production cost (19 MiB, two
+ * passes) each sign-up and sign-in took tens of milliseconds of a busy processor. config.test.ts proves the
+ * production cost is the default, and auth.test.ts that an app hashes at the cost it is given.
+ */
+export const cheapPasswordHashing: PasswordHashing = { memoryCost: 8, timeCost: 1, parallelism: 1 };
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -38,17 +45,22 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // NOTE: a loaded test machine must not turn requests away as overload; the overload test turns it on.
     limits: { ...serverLimitDefaults, maxEventLoopDelayMs: 0 },
     redisPrefix: "veggie-cart-test:",
+    passwordHashing: cheapPasswordHashing,
     ...overrides,
   };
 }
 
 /** The real app on a fresh database of its own. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  { clock }: { clock?: () => Date } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-outbox-"));
   const app = await buildApp({
     config: testConfig({ databaseUrl: database.url, outboxDir, ...overrides }),
     db: database.db,
+    clock,
   });
   return {
     app,

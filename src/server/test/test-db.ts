@@ -17,87 +17,163 @@ export interface TestDatabase {
 export const testDialect = process.env.TEST_DATABASE_URL ? "postgres" : "sqlite";
 
 /**
- * A fresh, migrated database of its own: a temporary SQLite file, or a new schema in the PostgreSQL that
- * TEST_DATABASE_URL names (so test files can run in parallel without seeing each other's rows).
+ * Set by the server tests' global setup (test/global-setup.ts) for one Vitest run. TEMPLATE_ENV: the migrated
+ * template every test database is copied from (SQLite: the file; PostgreSQL: the file holding the script that
+ * builds a copy, see template-schema.ts). RUN_PREFIX_ENV (PostgreSQL): the prefix of every schema the run
+ * makes, so that the run's end drops them together.
+ */
+export const TEMPLATE_ENV = "TEST_TEMPLATE_DATABASE";
+export const RUN_PREFIX_ENV = "TEST_DATABASE_RUN_PREFIX";
+
+/** Where a copy of the template goes in the script template-schema.ts writes. */
+export const SCHEMA_PLACEHOLDER = "__test_schema__";
+
+/**
+ * A database of its own, so test files run in parallel without seeing each other's rows: a temporary SQLite
+ * file, or a new schema in the PostgreSQL database TEST_DATABASE_URL names. Migrated, it is a copy of the run's
+ * template (migrating took 0.3–5 s a file, a copy takes milliseconds on SQLite and a single round trip on
+ * PostgreSQL); `migrate: false` gives an empty one, for tests that migrate from scratch or an older version.
  */
 export async function createTestDatabase({
   migrate = true,
 }: {
   migrate?: boolean;
 } = {}): Promise<TestDatabase> {
+  const template = migrate ? process.env[TEMPLATE_ENV] : undefined;
   const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-test-"));
-    const url = `sqlite:${path.join(dir, "test.sqlite")}`;
-    const db = createDb(url);
-    if (migrate) await migrateToLatest(db);
-    return {
-      url,
-      db,
-      dispose: async () => {
-        await db.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const url = await createPostgresSchema(baseUrl);
-  const db = createDb(url.url);
-  if (migrate) await migrateToLatest(db);
+  const created = baseUrl ? await createTestSchema(baseUrl, template) : createSqliteFile(template);
+  const db = createDb(created.url);
+  // NOTE: without the global setup (a test run by other means) there is no template: migrate here.
+  if (migrate && !template) await migrateToLatest(db);
   return {
-    url: url.url,
+    url: created.url,
     db,
     dispose: async () => {
       await db.close();
-      await url.drop();
+      await created.drop();
+    },
+  };
+}
+
+export interface CreatedDatabase {
+  url: string;
+  /** Throws it away (PostgreSQL, within a test run: later, with the run's other schemas). */
+  drop(): Promise<void>;
+}
+
+function createSqliteFile(template: string | undefined): CreatedDatabase {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-test-"));
+  const file = path.join(dir, "test.sqlite");
+  if (template) fs.copyFileSync(template, file);
+  return { url: `sqlite:${file}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The URL tests connect to a schema of the PostgreSQL database `baseUrl` names with. */
+export function postgresTestUrl(baseUrl: string, schema: string): string {
+  const url = new URL(baseUrl);
+  // NOTE: synchronous_commit=off: a commit does not wait for its WAL to reach the disk. Test data is thrown
+  // away, so losing the last commits in a crash costs nothing, and files committing at once no longer queue
+  // behind each other's disk flushes. Production keeps PostgreSQL's default.
+  url.searchParams.set("options", `-c search_path=${schema} -c synchronous_commit=off`);
+  return url.toString();
+}
+
+/** Runs `work` on a connection of its own to the database `baseUrl` names. */
+export async function withConnection<T>(
+  baseUrl: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new schema: empty, or built by the template's script in one round trip. Within a test run it is dropped
+ * when the run ends, not when its file does.
+ *
+ * NOTE: a schema dropped while another test file runs breaks that file. Kysely's introspection (its migrator
+ * looks for its table that way) reads every schema of the database, and PostgreSQL answers `schema "test_…"
+ * does not exist` when one goes in the middle of that read. With four test files at a time this failed four
+ * files in one run.
+ */
+export async function createTestSchema(baseUrl: string, templateScript?: string): Promise<CreatedDatabase> {
+  const runPrefix = process.env[RUN_PREFIX_ENV];
+  const schema = `${runPrefix ?? newRunPrefix()}${randomBytes(6).toString("hex")}`;
+  const script = templateScript
+    ? fs.readFileSync(templateScript, "utf8").replaceAll(SCHEMA_PLACEHOLDER, schema)
+    : "";
+  await withConnection(baseUrl, (client) =>
+    client.query(`begin; create schema "${schema}"; set local search_path to "${schema}"; ${script}; commit`),
+  );
+  return {
+    url: postgresTestUrl(baseUrl, schema),
+    drop: async () => {
+      if (runPrefix) return;
+      await withConnection(baseUrl, (client) => client.query(`drop schema if exists "${schema}" cascade`));
     },
   };
 }
 
 /**
- * Set by the server tests' global setup (test/postgres-schemas.ts) for one Vitest run: the run's schemas are
- * named after it and dropped together when the run ends, not each as its file ends.
- *
- * NOTE: a schema dropped while another test file runs breaks that file. Kysely's introspection (its migrator
- * looks for its table that way, and so does the snapshot of every table) reads every schema of the database,
- * and PostgreSQL answers `schema "test_…" does not exist` when one goes in the middle of that read. With four
- * test files at a time this failed four files in one run.
+ * The prefix of one run's schemas: `test_run_<seconds since 1970>_<random>_`. The time lets a later run drop
+ * what a killed run left behind (see dropTestSchemas).
  */
-export const RUN_SCHEMA_PREFIX_ENV = "TEST_SCHEMA_RUN_PREFIX";
+export function newRunPrefix(): string {
+  return `test_run_${Math.floor(Date.now() / 1000)}_${randomBytes(3).toString("hex")}_`;
+}
 
-/** Creates a new schema and returns a URL whose connections use it as their search_path. */
+const LEFT_BEHIND_AFTER_S = 3 * 60 * 60;
+const DROP_CONNECTIONS = 4;
+
+/**
+ * Drops every schema of the run named `prefix`, and those of runs started more than three hours ago (a run
+ * killed before its end; CI's own limit is 90 minutes, so no live run is that old).
+ */
+export async function dropTestSchemas(baseUrl: string, prefix: string): Promise<number> {
+  const { rows } = await withConnection(baseUrl, (client) =>
+    client.query<{ name: string }>(
+      "select nspname as name from pg_namespace where starts_with(nspname, 'test_run_')",
+    ),
+  );
+  const cutoff = Math.floor(Date.now() / 1000) - LEFT_BEHIND_AFTER_S;
+  const names = rows
+    .map((row) => row.name)
+    .filter((name) => {
+      if (name.startsWith(prefix)) return true;
+      const started = Number(name.split("_")[2]);
+      return Number.isInteger(started) && started < cutoff;
+    });
+  // NOTE: a few connections side by side: each drop waits on the disk more than on the processor.
+  await Promise.all(
+    Array.from({ length: DROP_CONNECTIONS }, (_, i) =>
+      withConnection(baseUrl, async (client) => {
+        for (const name of names.filter((_, j) => j % DROP_CONNECTIONS === i)) {
+          await client.query(`drop schema if exists "${name}" cascade`);
+        }
+      }),
+    ),
+  );
+  return names.length;
+}
+
+/**
+ * A new schema in the database `baseUrl` names, and a URL whose connections use it as their search_path: for
+ * the bench, which shares one database with other runs.
+ */
 export async function createPostgresSchema(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const runPrefix = process.env[RUN_SCHEMA_PREFIX_ENV];
-  const schema = `${runPrefix ?? "test_"}${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  const schema = `test_${randomBytes(6).toString("hex")}`;
+  await withConnection(baseUrl, (client) => client.query(`create schema ${schema}`));
   const url = new URL(baseUrl);
   url.searchParams.set("options", `-c search_path=${schema}`);
   return {
     url: url.toString(),
     drop: async () => {
-      if (runPrefix) return;
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
+      await withConnection(baseUrl, (client) => client.query(`drop schema if exists ${schema} cascade`));
     },
   };
-}
-
-/** Drops every schema whose name starts with `prefix` (a run's schemas, when the run ends). */
-export async function dropPostgresSchemas(baseUrl: string, prefix: string): Promise<number> {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ name: string }>(
-      "select nspname as name from pg_namespace where starts_with(nspname, $1)",
-      [prefix],
-    );
-    for (const { name } of rows) await client.query(`drop schema if exists "${name}" cascade`);
-    return rows.length;
-  } finally {
-    await client.end();
-  }
 }

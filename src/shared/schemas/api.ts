@@ -3,13 +3,11 @@ import { FarmerSchema, InboxMessageSchema } from "./messages.ts";
 import { DealSchema, ProductSchema } from "./products.ts";
 
 /**
- * The envelopes the API answers with, around the domain shapes, and the small request parts (path ids, an
- * image's width) routes declare. Routes declare these (docs/architecture.md, "The API contract"); the client
+ * The envelopes the API answers with, around the domain shapes, and the small request parts (an image's
+ * width) routes declare; path ids are in common.ts. Routes declare these (docs/architecture.md, "The API contract"); the client
  * parses what it receives with the same schemas. `NoContentSchema` and `MeResponseSchema` are in auth.ts: the
  * first screen imports them, and importing this module would bring every domain's schemas into its bundle.
  */
-export const IdParamsSchema = z.object({ id: z.string().min(1).max(100) });
-
 export const ProductResponseSchema = z.object({ product: ProductSchema });
 export const DealResponseSchema = z.object({ deal: DealSchema });
 export const SentMessageResponseSchema = z.object({ message: z.object({ id: z.string() }) });

@@ -1,23 +1,19 @@
 import { z } from "zod";
-import {
-  FULFILMENT_STATUSES,
-  FulfilmentHistoryEntrySchema,
-  FulfilmentPaymentSchema,
-  fulfilmentMessages,
-  REASON_MAX_LENGTH,
-} from "./fulfilments.ts";
+import { REASON_MAX_LENGTH } from "./common.ts";
+import { PART_STATUSES, PartHistoryEntrySchema, PartPaymentSchema, partMessages } from "./order-parts.ts";
 import { OrderLineSchema, PaymentMethodSchema, ShippingSchema } from "./orders.ts";
 import { ProductSchema } from "./products.ts";
+import { PartSlotSchema } from "./slot-basics.ts";
 
 /** GET /api/farmer/products: every product the signed-in farmer owns, newest first (no paging). */
 export const FarmerProductListSchema = z.object({ items: z.array(ProductSchema) });
 export type FarmerProductList = z.infer<typeof FarmerProductListSchema>;
 
 /** The signed-in farmer's part of an order, as GET /api/farmer/orders lists it. */
-export const FarmerFulfilmentSchema = z.object({
+export const FarmerPartSchema = z.object({
   id: z.string(),
   orderId: z.string(),
-  status: z.enum(FULFILMENT_STATUSES),
+  status: z.enum(PART_STATUSES),
   /** Only this farmer's lines. */
   items: z.array(OrderLineSchema),
   /** Rupees; the sum of this farmer's lines. */
@@ -27,53 +23,55 @@ export const FarmerFulfilmentSchema = z.object({
   /** The checkout form's delivery details, phone included. */
   shipping: ShippingSchema,
   paymentMethod: PaymentMethodSchema,
-  payment: FulfilmentPaymentSchema,
+  payment: PartPaymentSchema,
   createdAt: z.string(),
-  history: z.array(FulfilmentHistoryEntrySchema),
+  history: z.array(PartHistoryEntrySchema),
+  /** The slot the buyer chose; absent for a farmer who delivers within 24 hours. */
+  slot: PartSlotSchema.optional(),
 });
-export type FarmerFulfilment = z.infer<typeof FarmerFulfilmentSchema>;
+export type FarmerPart = z.infer<typeof FarmerPartSchema>;
 /** The answer to moving one of my parts (its status or payment): the part as it is now. */
-export const FarmerFulfilmentResponseSchema = z.object({ fulfilment: FarmerFulfilmentSchema });
+export const FarmerPartResponseSchema = z.object({ fulfilment: FarmerPartSchema });
 
 export const FARMER_ORDERS_PAGE_MAX = 50;
 export const FARMER_ORDERS_PAGE_DEFAULT = 10;
 
 /** GET /api/farmer/orders?status=&cursor=&limit=: newest first; no status means every status. */
 export const FarmerOrderListQuerySchema = z.strictObject({
-  status: z.enum(FULFILMENT_STATUSES, `Status must be one of: ${FULFILMENT_STATUSES.join(", ")}`).optional(),
+  status: z.enum(PART_STATUSES, `Status must be one of: ${PART_STATUSES.join(", ")}`).optional(),
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(FARMER_ORDERS_PAGE_MAX).default(FARMER_ORDERS_PAGE_DEFAULT),
 });
 export type FarmerOrderListQuery = z.input<typeof FarmerOrderListQuerySchema>;
 
 export const FarmerOrderListSchema = z.object({
-  fulfilments: z.array(FarmerFulfilmentSchema),
+  fulfilments: z.array(FarmerPartSchema),
   nextCursor: z.string().nullable(),
 });
 export type FarmerOrderList = z.infer<typeof FarmerOrderListSchema>;
 
 const reason = z
-  .string(fulfilmentMessages.reasonRequired)
+  .string(partMessages.reasonRequired)
   .trim()
-  .max(REASON_MAX_LENGTH, fulfilmentMessages.reasonTooLong);
+  .max(REASON_MAX_LENGTH, partMessages.reasonTooLong);
 
 /** POST /api/farmer/orders/:fulfilmentId/status. A cancel needs a reason (400 naming `reason` without one). */
-export const FulfilmentStatusChangeSchema = z
+export const PartStatusChangeSchema = z
   .strictObject({
-    status: z.enum(FULFILMENT_STATUSES, `Status must be one of: ${FULFILMENT_STATUSES.join(", ")}`),
+    status: z.enum(PART_STATUSES, `Status must be one of: ${PART_STATUSES.join(", ")}`),
     reason: reason.optional(),
   })
   .refine((change) => change.status !== "cancelled" || (change.reason ?? "") !== "", {
-    message: fulfilmentMessages.reasonRequired,
+    message: partMessages.reasonRequired,
     path: ["reason"],
   });
-export type FulfilmentStatusChange = z.infer<typeof FulfilmentStatusChangeSchema>;
+export type PartStatusChange = z.infer<typeof PartStatusChangeSchema>;
 
 /** POST /api/farmer/orders/:fulfilmentId/payment: the farmer records the buyer's payment (unpaid → paid). */
-export const FulfilmentPaymentChangeSchema = z.strictObject({
+export const PartPaymentChangeSchema = z.strictObject({
   state: z.literal("paid", 'The only payment change is to "paid"'),
 });
-export type FulfilmentPaymentChange = z.infer<typeof FulfilmentPaymentChangeSchema>;
+export type PartPaymentChange = z.infer<typeof PartPaymentChangeSchema>;
 
 /** POST /api/orders/:id/cancel (the buyer): an optional reason. */
 export const OrderCancelSchema = z.strictObject({ reason: reason.optional() });

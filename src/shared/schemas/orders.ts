@@ -2,16 +2,12 @@ import { z } from "zod";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "../constants.ts";
 import { messages, orderMessages } from "../messages.ts";
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "./cart.ts";
-import {
-  FULFILMENT_STATUSES,
-  FulfilmentHistoryEntrySchema,
-  FulfilmentPaymentSchema,
-  ORDER_STATUSES,
-} from "./fulfilments.ts";
 import { PhoneSchema } from "./messages.ts";
+import { ORDER_STATUSES, PART_STATUSES, PartHistoryEntrySchema, PartPaymentSchema } from "./order-parts.ts";
 import { PRODUCT_UNITS } from "./products.ts";
+import { OrderSlotsSchema, PartSlotSchema } from "./slot-basics.ts";
 
-export { ORDER_STATUSES, type OrderStatus } from "./fulfilments.ts";
+export { ORDER_STATUSES, type OrderStatus } from "./order-parts.ts";
 
 export const PAYMENT_METHODS = ["credit-card", "debit-card", "upi", "net-banking"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -106,6 +102,11 @@ export const PlaceOrderSchema = z.object({
     .max(MAX_ORDER_LINES, `An order may hold at most ${MAX_ORDER_LINES} different products`),
   shipping: ShippingSchema,
   paymentMethod: PaymentMethodSchema.default(DEFAULT_PAYMENT_METHOD),
+  /**
+   * The delivery or pickup slot chosen per farmer id ("shop" for the deal's part): required for each farmer in
+   * the cart who delivers in slots, ignored for the others (decision 017).
+   */
+  slots: OrderSlotsSchema,
 });
 export type PlaceOrderInput = z.input<typeof PlaceOrderSchema>;
 export type PlaceOrder = z.output<typeof PlaceOrderSchema>;
@@ -129,18 +130,20 @@ export const OrderLineSchema = z.object({
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
 /** One farmer's part of an order as its buyer sees it (`farmerId` null: the shop's own part, the deal). */
-export const OrderFulfilmentSchema = z.object({
+export const OrderPartSchema = z.object({
   id: z.string(),
   farmerId: z.string().nullable(),
   farmerName: z.string(),
-  status: z.enum(FULFILMENT_STATUSES),
+  status: z.enum(PART_STATUSES),
   items: z.array(OrderLineSchema),
   /** Rupees; the sum of this part's lines. */
   total: z.number(),
-  history: z.array(FulfilmentHistoryEntrySchema),
-  payment: FulfilmentPaymentSchema,
+  history: z.array(PartHistoryEntrySchema),
+  /** The slot it was placed in; absent for a farmer who delivers within 24 hours (and for older orders). */
+  slot: PartSlotSchema.optional(),
+  payment: PartPaymentSchema,
 });
-export type OrderFulfilment = z.infer<typeof OrderFulfilmentSchema>;
+export type OrderPart = z.infer<typeof OrderPartSchema>;
 
 /** An order as the API returns it (product rules §3 Order field names; money in rupees). */
 export const OrderSchema = z.object({
@@ -157,7 +160,7 @@ export const OrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   createdAt: z.string(),
   /** One per farmer whose products it holds (and one for the shop when it holds the deal), oldest first. */
-  fulfilments: z.array(OrderFulfilmentSchema),
+  fulfilments: z.array(OrderPartSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

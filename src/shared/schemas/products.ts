@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatRupees } from "../money.ts";
+import { NextSlotSchema } from "./slot-basics.ts";
 
 export const CATEGORIES = ["vegetables", "fruits", "dairy", "grains"] as const;
 export const CategorySchema = z.enum(CATEGORIES);
@@ -74,6 +75,8 @@ export const ProductSchema = z.object({
   hidden: z.boolean().optional(),
   hiddenReason: z.string().nullable().optional(),
   farmerSuspended: z.boolean().optional(),
+  /** The farmer's next open delivery (else pickup) slot; null when none is open (decision 017). */
+  nextSlot: NextSlotSchema.optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

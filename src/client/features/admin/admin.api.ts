@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { AuditListSchema, ShopStatsSchema } from "../../../shared/schemas/admin.ts";
+import { AuditListSchema } from "../../../shared/schemas/audit.ts";
+import { ShopStatsSchema } from "../../../shared/schemas/stats.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 import { operatorKey, useOperatorPages } from "../../lib/operator-pages.ts";
 

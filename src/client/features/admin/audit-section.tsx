@@ -1,4 +1,4 @@
-import type { AuditAction } from "../../../shared/schemas/admin.ts";
+import type { AuditAction } from "../../../shared/schemas/audit.ts";
 import { LoadState } from "../../components/load-state.tsx";
 import { ShowMoreButton } from "../../components/show-more-button.tsx";
 import { useAuditLog } from "./admin.api.ts";

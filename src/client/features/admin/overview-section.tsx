@@ -1,5 +1,5 @@
 import { formatRupees } from "../../../shared/money.ts";
-import type { DayStats, PeriodStats } from "../../../shared/schemas/admin.ts";
+import type { DayStats, PeriodStats } from "../../../shared/schemas/stats.ts";
 import { LoadState } from "../../components/load-state.tsx";
 import { useShopStats } from "./admin.api.ts";
 

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { toast } from "react-toastify";
-import { type OperatorUser, REASON_MAX_LENGTH } from "../../../shared/schemas/admin.ts";
+import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
+import type { OperatorUser } from "../../../shared/schemas/moderation.ts";
 import { Button } from "../../components/button.tsx";
 import { LoadState } from "../../components/load-state.tsx";
 import { ReasonDialog } from "../../components/reason-dialog.tsx";

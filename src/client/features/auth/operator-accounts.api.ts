@@ -1,4 +1,4 @@
-import { OperatorUserListSchema, OperatorUserResponseSchema } from "../../../shared/schemas/admin.ts";
+import { OperatorUserListSchema, OperatorUserResponseSchema } from "../../../shared/schemas/moderation.ts";
 import { useOperatorChange, useOperatorPages } from "../../lib/operator-pages.ts";
 
 export type AccountStatus = "all" | "active" | "suspended";

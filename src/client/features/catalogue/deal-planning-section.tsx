@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
 import { formatRupees } from "../../../shared/money.ts";
-import type { DealPlan, DealPlanning } from "../../../shared/schemas/admin.ts";
+import type { DealPlan, DealPlanning } from "../../../shared/schemas/deal-plans.ts";
 import { Button } from "../../components/button.tsx";
 import { LoadState } from "../../components/load-state.tsx";
 import { SelectField } from "../../components/select-field.tsx";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { toast } from "react-toastify";
-import { REASON_MAX_LENGTH } from "../../../shared/schemas/admin.ts";
+import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { LoadState } from "../../components/load-state.tsx";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { type DealPlanInput, DealPlanningSchema } from "../../../shared/schemas/admin.ts";
 import { ProductResponseSchema } from "../../../shared/schemas/api.ts";
+import { type DealPlanInput, DealPlanningSchema } from "../../../shared/schemas/deal-plans.ts";
 import { ProductListSchema } from "../../../shared/schemas/products.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 import { operatorKey, useOperatorChange, useOperatorPages } from "../../lib/operator-pages.ts";

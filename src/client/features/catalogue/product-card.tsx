@@ -1,7 +1,7 @@
 import type { Product } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { CartIcon, HeartIcon, TrashIcon } from "../../components/icons.tsx";
-import { HarvestNote, StockBadge } from "../../components/produce-facts.tsx";
+import { HarvestNote, NextSlotNote, StockBadge } from "../../components/produce-facts.tsx";
 import { formatUnitPrice, isSoldOut } from "../../lib/produce.ts";
 import { addToCartWithToast, cartProductOf } from "./add-to-cart.ts";
 import { categoryLabel, productDescription, productName } from "./product-labels.ts";
@@ -41,6 +41,7 @@ export function ProductCard({ product, canDelete, onDelete, liked, onToggleLike,
           {productDescription(product.description)}
         </p>
         <HarvestNote harvestedOn={product.harvestedOn} className="mt-2" />
+        <NextSlotNote nextSlot={product.nextSlot} className="mt-1" />
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
           <p className="text-xl font-bold text-brand-800">
             {formatUnitPrice(product.price || 0, product.unit)}

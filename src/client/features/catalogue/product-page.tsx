@@ -1,7 +1,7 @@
 import { Link, useParams } from "react-router";
 import { Button } from "../../components/button.tsx";
 import { CartIcon, ChevronLeftIcon, HeartIcon } from "../../components/icons.tsx";
-import { HarvestNote, StockBadge } from "../../components/produce-facts.tsx";
+import { HarvestNote, NextSlotNote, StockBadge } from "../../components/produce-facts.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { formatUnitPrice, isSoldOut, stockLabel } from "../../lib/produce.ts";
@@ -76,6 +76,7 @@ export function ProductPage({ userId }: { userId: string | null }) {
             )}
           </div>
           <HarvestNote harvestedOn={item.harvestedOn} className="mt-2 text-sm" />
+          <NextSlotNote nextSlot={item.nextSlot} className="mt-1" />
           <p className="mt-4 whitespace-pre-line text-stone-700">{productDescription(item.description)}</p>
           <div className="mt-6 flex flex-wrap gap-3">
             <Button

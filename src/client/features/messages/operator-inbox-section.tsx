@@ -6,7 +6,7 @@ import {
   type MessagePatch,
   NOTE_MAX_LENGTH,
   type OperatorMessage,
-} from "../../../shared/schemas/admin.ts";
+} from "../../../shared/schemas/operator-inbox.ts";
 import { Button } from "../../components/button.tsx";
 import { LoadState } from "../../components/load-state.tsx";
 import { SelectField } from "../../components/select-field.tsx";

@@ -3,7 +3,7 @@ import {
   type MessagePatch,
   OperatorMessageListSchema,
   OperatorMessageResponseSchema,
-} from "../../../shared/schemas/admin.ts";
+} from "../../../shared/schemas/operator-inbox.ts";
 import { useOperatorChange, useOperatorPages } from "../../lib/operator-pages.ts";
 
 /** The shop's inbox (FAQ messages and contact messages without a farmer), unread first, then newest. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { apiFetch } from "../../lib/api-client.ts";
 
 // NOTE: the header loads this on every screen, so it reads only `unread` and leaves the operator's schemas
-// (src/shared/schemas/admin.ts) to the /admin chunk. The key starts with the operator's ["admin"] key, so an
+// (src/shared/schemas/operator-inbox.ts) to the /admin chunk. The key starts with the operator's ["admin"] key, so an
 // operator's change refreshes it.
 const UnreadSchema = z.object({ unread: z.number() });
 

@@ -14,6 +14,7 @@ import {
   paymentMethodLabels,
   paymentMethodNotes,
 } from "../../../shared/schemas/orders.ts";
+import { slotMessages } from "../../../shared/schemas/slots.ts";
 import { Button } from "../../components/button.tsx";
 import { FormMessage } from "../../components/form-message.tsx";
 import { ArrowLeftIcon, CartIcon } from "../../components/icons.tsx";
@@ -27,6 +28,8 @@ import { backLink, primaryLink } from "./link-styles.ts";
 import { OrderSummary } from "./order-summary.tsx";
 import { usePlaceOrder } from "./place-order.api.ts";
 import { useQuote } from "./quote.api.ts";
+import { cartFarmerKeys, farmersWithoutOpenSlot, SlotChoice } from "./slot-choice.tsx";
+import { useSlotChoices } from "./slot-choices.api.ts";
 
 type FieldName = keyof CheckoutFormInput;
 type Values = Record<FieldName, string>;
@@ -62,18 +65,25 @@ const toOrderLines = (items: readonly CartItem[]): PlaceOrderInput["items"] =>
     ...(item.startTime ? { dealStartTime: item.startTime } : {}),
   }));
 
-/** Splits a server error's fields into form fields ("shipping.city" → city) and cart lines ("items.2.x" → 2). */
+/**
+ * Splits a server error's fields into form fields ("shipping.city" → city), cart lines ("items.2.x" → 2) and
+ * slot choices ("slots.<farmerId>").
+ */
 function splitServerFields(fields: Record<string, string>) {
   const form: Record<string, string> = {};
   const lines: Record<number, string> = {};
+  const slots: Record<string, string> = {};
   for (const [path, message] of Object.entries(fields)) {
     const [head, second] = path.split(".");
     if (head === "items" && second !== undefined) lines[Number(second)] = message;
+    else if (head === "slots" && second) slots[second] = message;
     else if (head === "shipping" && second) form[second] = message;
     else if (head) form[head] = message;
   }
-  return { form, lines };
+  return { form, lines, slots };
 }
+
+const SLOT_REFUSALS = new Set(["slot_full", "slot_closed", "slot_not_served", "slot_required"]);
 
 export interface CheckoutDefaults {
   fullName?: string;
@@ -134,6 +144,22 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
   const quoteIsCurrent = quote.data !== undefined && !quote.isPlaceholderData;
   const stockProblem = quoteIsCurrent && Object.keys(quote.data.problems).length > 0;
 
+  // NOTE: delivery and pickup slots (decision 017): asked only of farmers who set some up.
+  const pin = /^\d{6}$/.test(form.values.zipCode.trim()) ? form.values.zipCode.trim() : undefined;
+  const slotChoices = useSlotChoices(cartFarmerKeys(items), pin);
+  const choices = slotChoices.data ?? [];
+  const usesSlots = choices.some((farmer) => farmer.usesSlots);
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [slotErrors, setSlotErrors] = useState<Record<string, string>>({});
+  // NOTE: a choice that is no longer available (full, or not delivered to the PIN typed since) is dropped.
+  const validChosen = Object.fromEntries(
+    choices.flatMap((farmer) => {
+      const slot = farmer.slots.find((candidate) => candidate.id === chosen[farmer.farmerId]);
+      return farmer.usesSlots && slot?.available ? [[farmer.farmerId, slot.id]] : [];
+    }),
+  );
+  const noSlotOpen = farmersWithoutOpenSlot(choices);
+
   // The cart remembers the stock the quote reported, so its + button stops there.
   useEffect(() => {
     if (quote.data && !quote.isPlaceholderData) {
@@ -158,8 +184,22 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
       setOfflineTried(true);
       return;
     }
+    const missing = choices.filter((farmer) => farmer.usesSlots && !validChosen[farmer.farmerId]);
+    if (missing.length > 0) {
+      setSlotErrors(
+        Object.fromEntries(missing.map((farmer) => [farmer.farmerId, slotMessages.slotRequiredField])),
+      );
+      form.setFormError(missing.map((farmer) => slotMessages.slotRequired(farmer.farmerName)).join(". "));
+      return;
+    }
+    setSlotErrors({});
     const { paymentMethod, ...shipping } = parsed.data;
-    const input: PlaceOrderInput = { items: orderLines, shipping, paymentMethod };
+    const input: PlaceOrderInput = {
+      items: orderLines,
+      shipping,
+      paymentMethod,
+      ...(Object.keys(validChosen).length > 0 ? { slots: validChosen } : {}),
+    };
     const body = JSON.stringify(input);
     if (attempt.current.body !== null && attempt.current.body !== body) {
       attempt.current = { key: crypto.randomUUID(), body: null };
@@ -186,9 +226,11 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
       if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
         // The server refused this request for good, so nothing was made with its key: the next try is a new one.
         attempt.current = { key: crypto.randomUUID(), body: null };
-        const { form: fields, lines } = splitServerFields(error.fields);
+        const { form: fields, lines, slots } = splitServerFields(error.fields);
         form.showErrors(fields);
         setLineErrors(lines);
+        setSlotErrors(slots);
+        if (SLOT_REFUSALS.has(error.code)) void slotChoices.refetch();
         form.setFormError(error.message);
         // An out-of-stock refusal: ask again what is left, so the lines show it and the cart stops there.
         if (error.code === "out_of_stock") void quote.refetch();
@@ -284,6 +326,19 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
             </div>
           </fieldset>
 
+          {usesSlots ? (
+            <SlotChoice
+              items={items}
+              choices={choices}
+              value={validChosen}
+              errors={slotErrors}
+              onChange={(farmerKey, slotId) => {
+                setChosen((before) => ({ ...before, [farmerKey]: slotId }));
+                setSlotErrors(({ [farmerKey]: _, ...others }) => others);
+              }}
+            />
+          ) : null}
+
           <FormMessage
             id={form.formErrorId}
             message={form.formError ?? quoteError?.message ?? null}
@@ -315,7 +370,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
           <Button
             type="submit"
             className="mt-6 w-full py-3 text-lg"
-            disabled={busy || stockProblem}
+            disabled={busy || stockProblem || noSlotOpen.length > 0}
             aria-busy={busy}
             aria-describedby={stockProblem ? "stock-problem" : undefined}
           >

@@ -7,13 +7,13 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import {
-  FarmerFulfilmentResponseSchema,
   FarmerOrderListSchema,
+  FarmerPartResponseSchema,
   FarmerPendingCountSchema,
   FarmerSummarySchema,
-  type FulfilmentStatusChange,
+  type PartStatusChange,
 } from "../../../shared/schemas/farmer.ts";
-import type { FulfilmentStatus } from "../../../shared/schemas/fulfilments.ts";
+import type { PartStatus } from "../../../shared/schemas/order-parts.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 
 /** Every query of the farmer's side starts with this key, so one move refreshes the list, summary and count. */
@@ -22,7 +22,7 @@ export const farmerKey = ["farmer"] as const;
 export const FARMER_ORDERS_PAGE_SIZE = 10;
 
 /** My parts of orders, newest first, a page at a time; `status` undefined lists every status. */
-export const farmerOrdersQuery = (status: FulfilmentStatus | undefined) =>
+export const farmerOrdersQuery = (status: PartStatus | undefined) =>
   infiniteQueryOptions({
     queryKey: [...farmerKey, "orders", status ?? "all"],
     queryFn: async ({ pageParam, signal }) => {
@@ -36,7 +36,7 @@ export const farmerOrdersQuery = (status: FulfilmentStatus | undefined) =>
     staleTime: 0,
   });
 
-export const useFarmerOrders = (status: FulfilmentStatus | undefined) =>
+export const useFarmerOrders = (status: PartStatus | undefined) =>
   useInfiniteQuery(farmerOrdersQuery(status));
 
 export const farmerSummaryQuery = queryOptions({
@@ -65,11 +65,11 @@ export const useFarmerPendingCount = (enabled = true) => useQuery({ ...farmerPen
 const fulfilmentPath = (id: string) => `/api/farmer/orders/${encodeURIComponent(id)}`;
 
 /** Moves one of my parts on (confirm, dispatch, deliver, cancel with a reason). */
-export function useChangeFulfilmentStatus() {
+export function useChangePartStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, change }: { id: string; change: FulfilmentStatusChange }) =>
-      apiFetch(`${fulfilmentPath(id)}/status`, FarmerFulfilmentResponseSchema, {
+    mutationFn: ({ id, change }: { id: string; change: PartStatusChange }) =>
+      apiFetch(`${fulfilmentPath(id)}/status`, FarmerPartResponseSchema, {
         method: "POST",
         json: change,
       }),
@@ -84,11 +84,11 @@ export function useChangeFulfilmentStatus() {
 }
 
 /** Records that the buyer paid me for this part. */
-export function useMarkFulfilmentPaid() {
+export function useMarkPartPaid() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch(`${fulfilmentPath(id)}/payment`, FarmerFulfilmentResponseSchema, {
+      apiFetch(`${fulfilmentPath(id)}/payment`, FarmerPartResponseSchema, {
         method: "POST",
         json: { state: "paid" },
       }),

@@ -1,6 +1,6 @@
 import { paiseToRupees, rupeesToPaise } from "../../../shared/money.ts";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
-import { fulfilmentStatusLabels } from "../../../shared/schemas/fulfilments.ts";
+import { partStatusLabels } from "../../../shared/schemas/order-parts.ts";
 import { type PaymentMethod, paymentMethodLabels } from "../../../shared/schemas/orders.ts";
 
 export { orderNumber } from "../../../shared/schemas/orders.ts";
@@ -11,7 +11,7 @@ export const formatOrderDate = (iso: string) => dateFormat.format(new Date(iso))
 
 export const paymentLabel = (method: string) => paymentMethodLabels[method as PaymentMethod] ?? method;
 
-const statusLabels: Record<string, string> = { ...fulfilmentStatusLabels, in_progress: "In progress" };
+const statusLabels: Record<string, string> = { ...partStatusLabels, in_progress: "In progress" };
 
 /** "Pending", "Out for delivery", "In progress"... for an order's or a part's status. */
 export const statusLabel = (status: string) =>

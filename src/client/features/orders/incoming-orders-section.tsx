@@ -1,15 +1,15 @@
 import { useId } from "react";
 import { useSearchParams } from "react-router";
-import { FULFILMENT_STATUSES, type FulfilmentStatus } from "../../../shared/schemas/fulfilments.ts";
+import { PART_STATUSES, type PartStatus } from "../../../shared/schemas/order-parts.ts";
 import { Button } from "../../components/button.tsx";
 import { Spinner } from "../../components/spinner.tsx";
-import { FarmerFulfilmentCard } from "./farmer-fulfilment-card.tsx";
 import { useFarmerOrders } from "./farmer-orders.api.ts";
+import { FarmerPartCard } from "./farmer-part-card.tsx";
 import { statusLabel } from "./format.ts";
 import { OlderOrdersButton } from "./older-orders-button.tsx";
 
-const isStatus = (value: string | null): value is FulfilmentStatus =>
-  (FULFILMENT_STATUSES as readonly (string | null)[]).includes(value);
+const isStatus = (value: string | null): value is PartStatus =>
+  (PART_STATUSES as readonly (string | null)[]).includes(value);
 
 /**
  * The farmer's incoming orders: my part of each, newest first, a page at a time, filtered by status (kept in
@@ -47,7 +47,7 @@ export function IncomingOrdersSection() {
             className="mt-1 min-h-11 rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
           >
             <option value="">All orders</option>
-            {FULFILMENT_STATUSES.map((value) => (
+            {PART_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {statusLabel(value)}
               </option>
@@ -72,7 +72,7 @@ export function IncomingOrdersSection() {
         <>
           <ul aria-label="Incoming orders" className="space-y-4">
             {list.map((fulfilment) => (
-              <FarmerFulfilmentCard key={fulfilment.id} fulfilment={fulfilment} />
+              <FarmerPartCard key={fulfilment.id} fulfilment={fulfilment} />
             ))}
           </ul>
           <OlderOrdersButton pages={orders} />

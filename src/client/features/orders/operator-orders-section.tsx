@@ -1,15 +1,15 @@
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { formatRupees } from "../../../shared/money.ts";
-import type { OperatorOrder } from "../../../shared/schemas/admin.ts";
+import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
+import type { OperatorOrder } from "../../../shared/schemas/operator-orders.ts";
 import {
-  FULFILMENT_TRANSITIONS,
-  type FulfilmentStatus,
   ORDER_STATUSES,
   type OrderStatus,
-  REASON_MAX_LENGTH,
-} from "../../../shared/schemas/fulfilments.ts";
-import type { OrderFulfilment } from "../../../shared/schemas/orders.ts";
+  PART_TRANSITIONS,
+  type PartStatus,
+} from "../../../shared/schemas/order-parts.ts";
+import type { OrderPart } from "../../../shared/schemas/orders.ts";
 import { Button } from "../../components/button.tsx";
 import { LoadState } from "../../components/load-state.tsx";
 import { ReasonDialog } from "../../components/reason-dialog.tsx";
@@ -17,7 +17,7 @@ import { SelectField } from "../../components/select-field.tsx";
 import { ShowMoreButton } from "../../components/show-more-button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { problemOf } from "../../lib/operator-pages.ts";
-import { moveLabels } from "./farmer-fulfilment-card.tsx";
+import { moveLabels } from "./farmer-part-card.tsx";
 import { formatOrderDate, orderNumber, statusLabel } from "./format.ts";
 import { type OperatorOrderFilters, useMoveShopPart, useOperatorOrders } from "./operator-orders.api.ts";
 import { OrderLines } from "./order-lines.tsx";
@@ -26,14 +26,14 @@ import { OrderStatusBadge } from "./order-status-badge.tsx";
 const failed = "Could not update this order. Please try again.";
 
 /** The shop's own part (the deal of the day): the operator's moves, as a farmer has for theirs. */
-function ShopPartMoves({ order, part }: { order: OperatorOrder; part: OrderFulfilment }) {
+function ShopPartMoves({ order, part }: { order: OperatorOrder; part: OrderPart }) {
   const move = useMoveShopPart();
   const [cancelling, setCancelling] = useState(false);
   const number = orderNumber(order.id);
-  const moves = FULFILMENT_TRANSITIONS[part.status];
+  const moves = PART_TRANSITIONS[part.status];
   if (moves.length === 0) return null;
 
-  const forward = (status: FulfilmentStatus) =>
+  const forward = (status: PartStatus) =>
     move.mutate(
       { id: part.id, change: { status } },
       {

@@ -1,9 +1,9 @@
+import type { PartStatusChange } from "../../../shared/schemas/farmer.ts";
 import {
   type OperatorOrderListQuery,
   OperatorOrderListSchema,
   OperatorOrderResponseSchema,
-} from "../../../shared/schemas/admin.ts";
-import type { FulfilmentStatusChange } from "../../../shared/schemas/farmer.ts";
+} from "../../../shared/schemas/operator-orders.ts";
 import { useOperatorChange, useOperatorPages } from "../../lib/operator-pages.ts";
 
 export type OperatorOrderFilters = Pick<OperatorOrderListQuery, "status" | "part" | "from" | "to">;
@@ -15,7 +15,7 @@ export const useOperatorOrders = (filters: OperatorOrderFilters) =>
 /** Moves the shop's own part of an order (the deal of the day) as a farmer moves theirs. */
 export const useMoveShopPart = () =>
   useOperatorChange(
-    ({ id, change }: { id: string; change: FulfilmentStatusChange }) => ({
+    ({ id, change }: { id: string; change: PartStatusChange }) => ({
       path: `/api/admin/fulfilments/${encodeURIComponent(id)}/status`,
       method: "POST",
       json: change,

@@ -13,6 +13,7 @@ import { orderNumber } from "./format.ts";
 import { primaryLink, secondaryLink } from "./link-styles.ts";
 import { orderQuery } from "./order.api.ts";
 import { OrderLines } from "./order-lines.tsx";
+import { PartSlotLine } from "./part-slot.tsx";
 
 const nextSteps = [
   "Our farmers pick and pack your produce fresh for you.",
@@ -20,6 +21,11 @@ const nextSteps = [
   "Follow its status any time under View Orders.",
   "Not happy with something? You can return it within 7 days.",
 ];
+
+/** The same steps for an order with a delivery or pickup slot: the slot, not 24 hours, says when. */
+const slotNextSteps = nextSteps.map((step, index) =>
+  index === 1 ? "Your order is delivered, or ready for pickup, in the slot you chose (above)." : step,
+);
 
 /**
  * The order just placed: its number, items and total. Opened with no order behind it (a direct visit, a
@@ -65,6 +71,19 @@ export function OrderConfirmationPage() {
             </div>
           </div>
         ) : null}
+        {order.data?.fulfilments.some((part) => part.slot) ? (
+          <div className="mt-6 text-left" data-testid="order-slots">
+            <h2 className="font-semibold text-stone-900">When and where</h2>
+            <ul className="mt-2 space-y-2">
+              {order.data.fulfilments.map((part) => (
+                <li key={part.id}>
+                  <p className="font-medium text-stone-900">{part.farmerName}</p>
+                  <PartSlotLine slot={part.slot} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
 
         <div className="mt-6 rounded-xl bg-amber-50 p-4 text-left text-stone-800 ring-1 ring-amber-200">
           <h2 className="font-semibold text-stone-900">How you pay</h2>
@@ -75,7 +94,7 @@ export function OrderConfirmationPage() {
         <div className="mt-8 rounded-xl bg-brand-50 p-6 text-left">
           <h2 className="text-lg font-semibold text-brand-900">What's next?</h2>
           <ol className="mt-3 list-decimal space-y-2 pl-5 text-stone-800">
-            {nextSteps.map((step) => (
+            {(order.data?.fulfilments.some((part) => part.slot) ? slotNextSteps : nextSteps).map((step) => (
               <li key={step}>{step}</li>
             ))}
           </ol>

@@ -2,10 +2,10 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { toast } from "react-toastify";
 import { formatRupees } from "../../../shared/money.ts";
-import { fulfilmentMessages } from "../../../shared/schemas/fulfilments.ts";
+import { partMessages } from "../../../shared/schemas/order-parts.ts";
 import {
   type Order,
-  type OrderFulfilment,
+  type OrderPart,
   PAYMENT_ON_DELIVERY_NOTE,
   type PaymentMethod,
   paymentMethodNotes,
@@ -18,13 +18,14 @@ import { ApiRequestError } from "../../lib/api-client.ts";
 import { formatUnitPrice } from "../../lib/produce.ts";
 import { useCancelOrder } from "./cancel-order.api.ts";
 import { formatOrderDate, orderNumber, paymentLabel } from "./format.ts";
-import { FulfilmentHistory } from "./fulfilment-history.tsx";
 import { useOrder } from "./order.api.ts";
 import { OrderLines } from "./order-lines.tsx";
 import { OrderStatusBadge, PaymentBadge } from "./order-status-badge.tsx";
+import { PartHistory } from "./part-history.tsx";
+import { PartSlotLine } from "./part-slot.tsx";
 
 /** One farmer's part of the order: who delivers it, its status and history, and whether it is paid. */
-function FulfilmentPart({ part, index }: { part: OrderFulfilment; index: number }) {
+function OrderPartSection({ part, index }: { part: OrderPart; index: number }) {
   const headingId = `part-${part.id}`;
   return (
     <li>
@@ -38,11 +39,12 @@ function FulfilmentPart({ part, index }: { part: OrderFulfilment; index: number 
             <PaymentBadge state={part.payment.state} />
           </div>
         </header>
+        <PartSlotLine slot={part.slot} className="mt-2" />
         <div className="mt-3">
           <OrderLines items={part.items} total={part.total} label={`Items from ${part.farmerName}`} />
         </div>
         <div className="mt-3">
-          <FulfilmentHistory history={part.history} label={`History of the part from ${part.farmerName}`} />
+          <PartHistory history={part.history} label={`History of the part from ${part.farmerName}`} />
         </div>
       </article>
     </li>
@@ -62,7 +64,7 @@ function CancelPendingParts({ order }: { order: Order }) {
       { id: order.id },
       {
         onSuccess: () => {
-          toast.success(fulfilmentMessages.orderCancelled);
+          toast.success(partMessages.orderCancelled);
           setAsking(false);
         },
         onError: (error) =>
@@ -217,7 +219,7 @@ export function OrderDetailPage() {
             </div>
             <ul aria-labelledby="parts-heading" className="mt-3 space-y-3">
               {order.data.fulfilments.map((part, index) => (
-                <FulfilmentPart key={part.id} part={part} index={index} />
+                <OrderPartSection key={part.id} part={part} index={index} />
               ))}
             </ul>
           </section>

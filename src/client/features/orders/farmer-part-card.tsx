@@ -1,0 +1,180 @@
+import { useState } from "react";
+import { toast } from "react-toastify";
+import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
+import type { FarmerPart } from "../../../shared/schemas/farmer.ts";
+import { PART_TRANSITIONS, type PartStatus, partMessages } from "../../../shared/schemas/order-parts.ts";
+import { Button } from "../../components/button.tsx";
+import { ReasonDialog } from "../../components/reason-dialog.tsx";
+import { ApiRequestError } from "../../lib/api-client.ts";
+import { problemOf } from "../../lib/operator-pages.ts";
+import { useChangePartStatus, useMarkPartPaid } from "./farmer-orders.api.ts";
+import { formatOrderDate, orderNumber, paymentLabel, statusLabel } from "./format.ts";
+import { OrderLines } from "./order-lines.tsx";
+import { OrderStatusBadge, PaymentBadge } from "./order-status-badge.tsx";
+import { PartHistory } from "./part-history.tsx";
+import { PartSlotLine } from "./part-slot.tsx";
+
+/** The button that makes each forward move. */
+export const moveLabels: Partial<Record<PartStatus, string>> = {
+  confirmed: "Confirm",
+  out_for_delivery: "Send out for delivery",
+  delivered: "Mark delivered",
+};
+
+const failed = (error: unknown) =>
+  toast.error(
+    error instanceof ApiRequestError ? error.message : "Could not update this order. Please try again.",
+  );
+
+function CancelDialog({ fulfilment, onClose }: { fulfilment: FarmerPart; onClose: () => void }) {
+  const change = useChangePartStatus();
+  const number = orderNumber(fulfilment.orderId);
+  return (
+    <ReasonDialog
+      title={`Cancel order ${number}?`}
+      intro={<p>{fulfilment.buyer.name} sees the reason. The quantities go back into your stock.</p>}
+      confirmLabel="Cancel the order"
+      busyLabel="Cancelling..."
+      backLabel="Keep the order"
+      requiredMessage={partMessages.reasonRequired}
+      danger
+      maxLength={REASON_MAX_LENGTH}
+      busy={change.isPending}
+      onClose={onClose}
+      onConfirm={async (reason) => {
+        try {
+          await change.mutateAsync({ id: fulfilment.id, change: { status: "cancelled", reason } });
+          toast.success(`Order ${number} cancelled.`);
+          return undefined;
+        } catch (error) {
+          return problemOf(error, "reason", "Could not update this order. Please try again.");
+        }
+      }}
+    />
+  );
+}
+
+/** One incoming order as its farmer sees it: the buyer, where it goes, my lines, its history and my moves. */
+export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
+  const change = useChangePartStatus();
+  const markPaid = useMarkPartPaid();
+  const [cancelling, setCancelling] = useState(false);
+  const number = orderNumber(fulfilment.orderId);
+  const headingId = `fulfilment-${fulfilment.id}`;
+  const { shipping } = fulfilment;
+  const moves = PART_TRANSITIONS[fulfilment.status];
+  const busy = change.isPending || markPaid.isPending;
+
+  const move = (status: PartStatus) =>
+    change.mutate(
+      { id: fulfilment.id, change: { status } },
+      {
+        onSuccess: ({ fulfilment: next }) =>
+          toast.success(`Order ${number} is now ${statusLabel(next.status).toLowerCase()}.`),
+        onError: failed,
+      },
+    );
+
+  return (
+    <li>
+      <article
+        aria-labelledby={headingId}
+        className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
+      >
+        <header className="flex flex-wrap items-start justify-between gap-3 border-b border-stone-200 pb-3">
+          <div>
+            <h3 id={headingId} className="text-lg font-semibold text-stone-900">
+              Order {number}
+            </h3>
+            <p className="text-sm text-stone-600">
+              Placed on <time dateTime={fulfilment.createdAt}>{formatOrderDate(fulfilment.createdAt)}</time>
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <OrderStatusBadge status={fulfilment.status} />
+            <PaymentBadge state={fulfilment.payment.state} />
+          </div>
+        </header>
+
+        <div className="mt-3 grid gap-4 sm:grid-cols-2">
+          <section aria-label={`Buyer of order ${number}`} className="text-stone-700">
+            <h4 className="font-semibold text-stone-900">{fulfilment.buyer.name}</h4>
+            {fulfilment.buyer.email && (
+              <p>
+                <a href={`mailto:${fulfilment.buyer.email}`} className="break-all text-brand-800 underline">
+                  {fulfilment.buyer.email}
+                </a>
+              </p>
+            )}
+            <p>
+              <a href={`tel:${shipping.phone.replace(/[^\d+]/g, "")}`} className="text-brand-800 underline">
+                {shipping.phone}
+              </a>
+            </p>
+            <p className="mt-1">
+              {shipping.fullName}, {shipping.address}, {shipping.city}, {shipping.state} {shipping.zipCode}
+            </p>
+            <p className="mt-1 text-sm">Pays by {paymentLabel(fulfilment.paymentMethod)} on delivery</p>
+            {fulfilment.slot ? <PartSlotLine slot={fulfilment.slot} className="mt-1" /> : null}
+          </section>
+          <OrderLines
+            items={fulfilment.items}
+            total={fulfilment.total}
+            label={`My lines in order ${number}`}
+          />
+        </div>
+
+        <details className="mt-3">
+          <summary className="cursor-pointer text-sm font-semibold text-brand-800">History</summary>
+          <div className="mt-2">
+            <PartHistory history={fulfilment.history} label={`History of order ${number}`} />
+          </div>
+        </details>
+
+        {moves.length > 0 || fulfilment.payment.state === "unpaid" ? (
+          <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-200 pt-3">
+            {moves
+              .filter((status) => status !== "cancelled")
+              .map((status) => (
+                <Button
+                  key={status}
+                  disabled={busy}
+                  onClick={() => move(status)}
+                  aria-label={`${moveLabels[status]}: order ${number}`}
+                >
+                  {moveLabels[status]}
+                </Button>
+              ))}
+            {fulfilment.payment.state === "unpaid" && fulfilment.status !== "cancelled" ? (
+              <Button
+                variant="secondary"
+                disabled={busy}
+                aria-label={`Mark paid: order ${number}`}
+                onClick={() =>
+                  markPaid.mutate(fulfilment.id, {
+                    onSuccess: () => toast.success(`Order ${number} marked as paid.`),
+                    onError: failed,
+                  })
+                }
+              >
+                Mark paid
+              </Button>
+            ) : null}
+            {moves.includes("cancelled") ? (
+              <Button
+                variant="danger"
+                disabled={busy}
+                onClick={() => setCancelling(true)}
+                className="sm:ml-auto"
+                aria-label={`Cancel order ${number}`}
+              >
+                Cancel
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </article>
+      {cancelling ? <CancelDialog fulfilment={fulfilment} onClose={() => setCancelling(false)} /> : null}
+    </li>
+  );
+}

@@ -1,0 +1,593 @@
+import { type FormEvent, useId, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "react-toastify";
+import type { z } from "zod";
+import {
+  DEFAULT_CUTOFF_HOURS,
+  type FarmerSlot,
+  type PickupPoint,
+  PickupPointInputSchema,
+  type SlotPattern,
+  SlotPatternInputSchema,
+  slotLabel,
+  slotMessages,
+  WEEKDAY_NAMES,
+  windowLabel,
+} from "../../../shared/schemas/slots.ts";
+import { Button } from "../../components/button.tsx";
+import { FormMessage } from "../../components/form-message.tsx";
+import { ModalDialog } from "../../components/modal-dialog.tsx";
+import { SelectField } from "../../components/select-field.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { ApiRequestError } from "../../lib/api-client.ts";
+import {
+  type SlotsBase,
+  useDatedSlots,
+  useDeleteSlotPattern,
+  useDeliveryArea,
+  usePatchSlot,
+  usePickupPoints,
+  useRetirePickupPoint,
+  useSaveDeliveryArea,
+  useSavePickupPoint,
+  useSaveSlotPattern,
+  useSlotPatterns,
+} from "./slots.api.ts";
+
+type Errors = Record<string, string>;
+
+/** The first message per field of a failed parse, keyed by the field's path. */
+function fieldErrors(error: z.ZodError): Errors {
+  const errors: Errors = {};
+  for (const issue of error.issues) errors[issue.path.join(".") || "_"] ??= issue.message;
+  return errors;
+}
+
+/** A refused request's per-field messages, and its message for the form. */
+function serverErrors(error: unknown): { fields: Errors; message: string } {
+  if (error instanceof ApiRequestError) return { fields: error.fields, message: error.message };
+  return { fields: {}, message: "Something went wrong. Please try again." };
+}
+
+const panel = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200";
+const subheading = "text-lg font-semibold text-stone-900";
+
+// ---- pickup points ----
+
+const emptyPoint = { name: "", address: "", directions: "", mapUrl: "", openingNote: "" };
+
+function PickupPointForm({
+  base,
+  point,
+  onDone,
+}: {
+  base: SlotsBase;
+  point?: PickupPoint;
+  onDone: () => void;
+}) {
+  const save = useSavePickupPoint(base);
+  const [values, setValues] = useState(
+    point
+      ? {
+          name: point.name,
+          address: point.address,
+          directions: point.directions ?? "",
+          mapUrl: point.mapUrl ?? "",
+          openingNote: point.openingNote ?? "",
+        }
+      : emptyPoint,
+  );
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const formId = useId();
+  const set = (name: keyof typeof emptyPoint) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
+  });
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = PickupPointInputSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync({ id: point?.id, input: values });
+      toast.success(point ? "Pickup point saved" : "Pickup point added");
+      if (!point) setValues(emptyPoint);
+      onDone();
+    } catch (error) {
+      const { fields, message } = serverErrors(error);
+      setErrors(fields);
+      setFormError(message);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-3 sm:grid-cols-2"
+      aria-label={point ? `Edit ${point.name}` : "Add a pickup point"}
+    >
+      <TextField label="Name" required {...set("name")} />
+      <TextField label="Address" required {...set("address")} />
+      <TextField label="Directions (optional)" {...set("directions")} />
+      <TextField label="Map link (optional)" type="url" placeholder="https://" {...set("mapUrl")} />
+      <TextField label="Opening note (optional)" {...set("openingNote")} className="sm:col-span-2" />
+      <FormMessage id={`${formId}-error`} message={formError} className="sm:col-span-2" />
+      <div className="flex gap-2 sm:col-span-2">
+        <Button type="submit" disabled={save.isPending}>
+          {point ? "Save pickup point" : "Add pickup point"}
+        </Button>
+        {point ? (
+          <Button variant="secondary" onClick={onDone}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function PickupPointsPanel({ base }: { base: SlotsBase }) {
+  const points = usePickupPoints(base);
+  const retire = useRetirePickupPoint(base);
+  const [editing, setEditing] = useState<string | null>(null);
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={panel}>
+      <h3 id={headingId} className={subheading}>
+        Pickup points
+      </h3>
+      <ul className="mt-3 divide-y divide-stone-200">
+        {(points.data ?? []).map((point) => (
+          <li key={point.id} className="py-3">
+            {editing === point.id ? (
+              <PickupPointForm base={base} point={point} onDone={() => setEditing(null)} />
+            ) : (
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div>
+                  <p className="font-semibold text-stone-900">
+                    {point.name}
+                    {point.retiredAt ? (
+                      <span className="ml-2 text-sm font-normal text-stone-600">(retired)</span>
+                    ) : null}
+                  </p>
+                  <p className="text-sm text-stone-700">{point.address}</p>
+                  {point.openingNote ? <p className="text-sm text-stone-600">{point.openingNote}</p> : null}
+                  {point.mapUrl ? (
+                    <a
+                      href={point.mapUrl}
+                      className="text-sm text-brand-700 underline"
+                      rel="noreferrer"
+                      target="_blank"
+                    >
+                      Map
+                    </a>
+                  ) : null}
+                </div>
+                {point.retiredAt ? null : (
+                  <div className="flex gap-2">
+                    <Button
+                      variant="secondary"
+                      onClick={() => setEditing(point.id)}
+                      aria-label={`Edit ${point.name}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      aria-label={`Retire ${point.name}`}
+                      onClick={() =>
+                        retire.mutate(point.id, {
+                          onSuccess: () => toast.success(`${point.name} is retired`),
+                        })
+                      }
+                    >
+                      Retire
+                    </Button>
+                  </div>
+                )}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      <h4 className="mt-4 font-semibold text-stone-800">Add a pickup point</h4>
+      <div className="mt-2">
+        <PickupPointForm base={base} onDone={() => undefined} />
+      </div>
+    </section>
+  );
+}
+
+// ---- delivery area ----
+
+function DeliveryAreaPanel({ base }: { base: SlotsBase }) {
+  const area = useDeliveryArea(base);
+  const save = useSaveDeliveryArea(base);
+  const [text, setText] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const headingId = useId();
+  const shown = text ?? (area.data?.pinPrefixes ?? []).join(", ");
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const prefixes = shown.split(/[\s,]+/).filter(Boolean);
+    const bad = prefixes.find((prefix) => !/^\d{1,6}$/.test(prefix));
+    if (bad !== undefined) {
+      setError(`${bad}: ${slotMessages.pinPrefix}`);
+      return;
+    }
+    setError(undefined);
+    try {
+      await save.mutateAsync(prefixes);
+      setText(null);
+      toast.success("Delivery area saved");
+    } catch (failure) {
+      setError(serverErrors(failure).message);
+    }
+  }
+  return (
+    <section aria-labelledby={headingId} className={panel}>
+      <h3 id={headingId} className={subheading}>
+        Delivery area
+      </h3>
+      <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
+        <TextField
+          label="PIN codes you deliver to"
+          hint="6 digits, or the first digits of many: 4110 covers 411001 to 411099. Separate them with commas."
+          value={shown}
+          error={error}
+          onChange={(event) => setText(event.target.value)}
+          className="min-w-64 flex-1"
+          inputMode="numeric"
+        />
+        <Button type="submit" disabled={save.isPending}>
+          Save area
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+// ---- weekly slots ----
+
+const emptyPattern = {
+  kind: "delivery",
+  pickupPointId: "",
+  weekday: "6",
+  start: "08:00",
+  end: "10:00",
+  capacity: "10",
+  cutoffHours: String(DEFAULT_CUTOFF_HOURS),
+};
+
+const patternLabel = (pattern: SlotPattern, points: readonly PickupPoint[]) => {
+  const where =
+    pattern.kind === "pickup"
+      ? `Pickup at ${points.find((point) => point.id === pattern.pickupPointId)?.name ?? "a retired point"}`
+      : "Delivery";
+  return `${WEEKDAY_NAMES[pattern.weekday]} ${windowLabel(pattern.start, pattern.end)} · ${where} · ${pattern.capacity} orders · ordering closes ${pattern.cutoffHours} h before`;
+};
+
+function SlotPatternsPanel({ base }: { base: SlotsBase }) {
+  const patterns = useSlotPatterns(base);
+  const points = usePickupPoints(base);
+  const save = useSaveSlotPattern(base);
+  const remove = useDeleteSlotPattern(base);
+  const [values, setValues] = useState(emptyPattern);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const headingId = useId();
+  const openPoints = (points.data ?? []).filter((point) => !point.retiredAt);
+  const input = {
+    kind: values.kind as "delivery" | "pickup",
+    ...(values.kind === "pickup" && values.pickupPointId ? { pickupPointId: values.pickupPointId } : {}),
+    weekday: Number(values.weekday),
+    start: values.start,
+    end: values.end,
+    capacity: Number(values.capacity),
+    cutoffHours: Number(values.cutoffHours),
+  };
+  const field = (name: keyof typeof emptyPattern) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
+  });
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = SlotPatternInputSchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    try {
+      await save.mutateAsync({ input });
+      toast.success("Weekly slot added");
+    } catch (error) {
+      const { fields, message } = serverErrors(error);
+      setErrors(fields);
+      setFormError(message);
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId} className={panel}>
+      <h3 id={headingId} className={subheading}>
+        Weekly slots
+      </h3>
+      <p className="mt-1 text-sm text-stone-600">
+        Slots are made for the next 14 days from these; change or close a single day below.
+      </p>
+      <ul className="mt-3 divide-y divide-stone-200">
+        {(patterns.data ?? []).map((pattern) => (
+          <li key={pattern.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <span className="text-stone-800">{patternLabel(pattern, points.data ?? [])}</span>
+            <Button
+              variant="secondary"
+              aria-label={`Delete ${WEEKDAY_NAMES[pattern.weekday]} ${windowLabel(pattern.start, pattern.end)}`}
+              onClick={() =>
+                remove.mutate(pattern.id, { onSuccess: () => toast.success("Weekly slot deleted") })
+              }
+            >
+              Delete
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <h4 className="mt-4 font-semibold text-stone-800">Add a weekly slot</h4>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-2 grid gap-3 sm:grid-cols-3"
+        aria-label="Add a weekly slot"
+      >
+        <SelectField
+          label="Kind"
+          options={[
+            { value: "delivery", label: "Delivery" },
+            { value: "pickup", label: "Pickup" },
+          ]}
+          {...field("kind")}
+        />
+        {values.kind === "pickup" ? (
+          <SelectField
+            label="Pickup point"
+            options={[
+              { value: "", label: "Choose a pickup point" },
+              ...openPoints.map((point) => ({ value: point.id, label: point.name })),
+            ]}
+            {...field("pickupPointId")}
+          />
+        ) : null}
+        <SelectField
+          label="Day"
+          options={WEEKDAY_NAMES.map((name, day) => ({ value: String(day), label: name }))}
+          {...field("weekday")}
+        />
+        <TextField label="Start" type="time" {...field("start")} />
+        <TextField label="End" type="time" {...field("end")} />
+        <TextField label="Capacity (orders)" type="number" min={1} max={1000} {...field("capacity")} />
+        <TextField label="Cut-off (hours before)" type="number" min={0} max={168} {...field("cutoffHours")} />
+        <FormMessage id={`${headingId}-error`} message={formError} className="sm:col-span-3" />
+        <div className="sm:col-span-3">
+          <Button type="submit" disabled={save.isPending}>
+            Add weekly slot
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+// ---- dated slots ----
+
+function slotState(slot: FarmerSlot, now: number) {
+  if (slot.closedAt) return `Closed: ${slot.closedReason ?? ""}`;
+  if (Date.parse(slot.cutoffAt) <= now) return "Ordering closed";
+  if (slot.taken >= slot.capacity) return "Full";
+  return "Open";
+}
+
+function CloseSlotDialog({
+  base,
+  slot,
+  onClose,
+}: {
+  base: SlotsBase;
+  slot: FarmerSlot;
+  onClose: () => void;
+}) {
+  const patch = usePatchSlot(base);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [confirmText, setConfirmText] = useState<string | null>(null);
+  async function close(confirm: boolean) {
+    if (!reason.trim()) {
+      setError(slotMessages.reasonRequired);
+      return;
+    }
+    try {
+      await patch.mutateAsync({
+        id: slot.id,
+        patch: { closed: true, reason, ...(confirm ? { confirm: true } : {}) },
+      });
+      toast.success("Slot closed");
+      onClose();
+    } catch (failure) {
+      if (failure instanceof ApiRequestError && failure.code === "confirm_required") {
+        setConfirmText(failure.message);
+        return;
+      }
+      setError(serverErrors(failure).message);
+    }
+  }
+  return (
+    <ModalDialog title={`Close ${slotLabel(slot)}`} onClose={onClose}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void close(confirmText !== null);
+        }}
+        className="space-y-4"
+      >
+        <TextField
+          label="Why is it closed?"
+          value={reason}
+          error={error}
+          onChange={(event) => setReason(event.target.value)}
+          data-autofocus
+        />
+        {confirmText ? (
+          <p
+            role="alert"
+            className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-300"
+          >
+            {confirmText}
+          </p>
+        ) : null}
+        <div className="flex gap-2">
+          <Button type="submit" variant="danger" disabled={patch.isPending}>
+            {confirmText ? "Close and tell the buyers" : "Close slot"}
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+function CapacityForm({ base, slot }: { base: SlotsBase; slot: FarmerSlot }) {
+  const patch = usePatchSlot(base);
+  const [value, setValue] = useState(String(slot.capacity));
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <form
+      noValidate
+      className="flex items-end gap-2"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        try {
+          await patch.mutateAsync({ id: slot.id, patch: { capacity: Number(value) } });
+          setError(undefined);
+          toast.success("Capacity changed");
+        } catch (failure) {
+          const { fields, message } = serverErrors(failure);
+          setError(fields.capacity ?? message);
+        }
+      }}
+    >
+      <TextField
+        label={`Capacity of ${slotLabel(slot)}`}
+        type="number"
+        min={1}
+        max={1000}
+        value={value}
+        error={error}
+        onChange={(event) => setValue(event.target.value)}
+        className="w-40 [&_label]:sr-only"
+      />
+      <Button type="submit" variant="secondary" disabled={patch.isPending}>
+        Set
+      </Button>
+    </form>
+  );
+}
+
+function DatedSlotsPanel({
+  base,
+  packingListPath,
+}: {
+  base: SlotsBase;
+  packingListPath: (id: string) => string;
+}) {
+  const slots = useDatedSlots(base);
+  const [closing, setClosing] = useState<FarmerSlot | null>(null);
+  const headingId = useId();
+  const now = Date.now();
+  return (
+    <section aria-labelledby={headingId} className={panel}>
+      <h3 id={headingId} className={subheading}>
+        The next 14 days
+      </h3>
+      {slots.data && slots.data.length === 0 ? (
+        <p className="mt-2 text-stone-600">No slots yet: add a weekly slot above.</p>
+      ) : null}
+      <ul className="mt-3 divide-y divide-stone-200">
+        {(slots.data ?? []).map((slot) => (
+          <li key={slot.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div>
+              <p className="font-semibold text-stone-900">
+                {slotLabel(slot)} ·{" "}
+                {slot.kind === "pickup" ? `Pickup at ${slot.pickupPoint?.name ?? ""}` : "Delivery"}
+              </p>
+              <p className="text-sm text-stone-700">
+                {slot.taken} of {slot.capacity} taken · {slotState(slot, now)}
+              </p>
+            </div>
+            <div className="flex flex-wrap items-end gap-2">
+              {slot.closedAt ? null : <CapacityForm base={base} slot={slot} />}
+              {slot.closedAt ? null : (
+                <Button
+                  variant="secondary"
+                  onClick={() => setClosing(slot)}
+                  aria-label={`Close ${slotLabel(slot)}`}
+                >
+                  Close
+                </Button>
+              )}
+              <Link
+                to={packingListPath(slot.id)}
+                className="inline-flex min-h-11 items-center px-2 font-semibold text-brand-700 underline"
+                aria-label={`Packing list for ${slotLabel(slot)}`}
+              >
+                Packing list
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {closing ? <CloseSlotDialog base={base} slot={closing} onClose={() => setClosing(null)} /> : null}
+    </section>
+  );
+}
+
+/**
+ * "Delivery and pickup" on /farmer (and the shop's own on /admin): pickup points, the PIN codes delivered to,
+ * the weekly slots and the dated slots of the next 14 days with their packing lists (decision 017).
+ */
+export function DeliveryPickupSection({
+  base,
+  packingListPath,
+}: {
+  base: SlotsBase;
+  packingListPath: (slotId: string) => string;
+}) {
+  return (
+    <section aria-labelledby="delivery-pickup-heading" className="space-y-4">
+      <div>
+        <h2 id="delivery-pickup-heading" className="text-2xl font-bold text-stone-900">
+          Delivery and pickup
+        </h2>
+        <p className="mt-1 text-stone-600">
+          Without weekly slots, buyers are told "{slotMessages.withinDay}". With them, each buyer picks a slot
+          at checkout, and a full slot takes no more orders.
+        </p>
+      </div>
+      <PickupPointsPanel base={base} />
+      <DeliveryAreaPanel base={base} />
+      <SlotPatternsPanel base={base} />
+      <DatedSlotsPanel base={base} packingListPath={packingListPath} />
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { Link, useParams } from "react-router";
+import { formatRupees } from "../../../shared/money.ts";
+import { orderNumber } from "../../../shared/schemas/orders.ts";
+import { slotLabel } from "../../../shared/schemas/slots.ts";
+import { Button } from "../../components/button.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { type SlotsBase, usePackingList } from "./slots.api.ts";
+
+/**
+ * The packing list of one dated slot: what to harvest and pack in all, then each order with its lines, buyer,
+ * phone and address (or pickup point). Printed on A4 with the shop's header, footer and buttons left out
+ * (the `print:` styles and index.css's print rules).
+ */
+export function PackingListPage({ base, backTo }: { base: SlotsBase; backTo: string }) {
+  const { id = "" } = useParams();
+  const list = usePackingList(base, id);
+  if (list.isPending) return <Spinner label="Loading..." />;
+  if (!list.data) {
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-8">
+        <h1 className="text-2xl font-bold text-stone-900">Packing list</h1>
+        <p className="mt-4 text-stone-700">This slot could not be found.</p>
+        <Link to={backTo} className="mt-4 inline-block font-semibold text-brand-700 underline">
+          Back
+        </Link>
+      </section>
+    );
+  }
+  const { slot, totals, orders } = list.data;
+  const where = slot.pickupPoint
+    ? `Pickup at ${slot.pickupPoint.name}, ${slot.pickupPoint.address}`
+    : "Delivery";
+  return (
+    <section className="packing-list mx-auto max-w-3xl px-4 py-8 print:max-w-none print:p-0">
+      <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <Link
+          to={backTo}
+          className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+        >
+          Back to delivery and pickup
+        </Link>
+        <div className="flex gap-2">
+          <a
+            href={`${base}/slots/${encodeURIComponent(slot.id)}/packing-list.csv`}
+            className="inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-brand-800 ring-1 ring-brand-700"
+            download
+          >
+            Download CSV
+          </a>
+          <Button onClick={() => window.print()}>Print</Button>
+        </div>
+      </div>
+      <h1 className="mt-4 text-2xl font-bold text-stone-900 print:mt-0">Packing list: {slotLabel(slot)}</h1>
+      <p className="text-stone-700">
+        {where} · {orders.length} {orders.length === 1 ? "order" : "orders"} · {slot.taken} of {slot.capacity}{" "}
+        places taken
+      </p>
+
+      <h2 className="mt-6 text-lg font-semibold text-stone-900">To harvest and pack</h2>
+      {totals.length === 0 ? <p className="text-stone-700">No orders in this slot yet.</p> : null}
+      <table className="mt-2 w-full border-collapse text-left">
+        <thead>
+          <tr className="border-b border-stone-400">
+            <th scope="col" className="py-1 pr-2">
+              Product
+            </th>
+            <th scope="col" className="py-1 text-right">
+              Quantity
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {totals.map((total) => (
+            <tr key={total.productId} className="border-b border-stone-200">
+              <td className="py-1 pr-2">{total.name}</td>
+              <td className="py-1 text-right font-semibold">
+                {total.quantity} {total.unit}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <h2 className="mt-6 text-lg font-semibold text-stone-900">Orders</h2>
+      <ol className="mt-2 space-y-3">
+        {orders.map((order) => (
+          <li key={order.partId} className="break-inside-avoid rounded-lg p-3 ring-1 ring-stone-300">
+            <p className="font-semibold text-stone-900">
+              {orderNumber(order.orderId)} · {order.buyer} · {order.phone}
+            </p>
+            <p className="text-sm text-stone-700">{order.address}</p>
+            <ul className="mt-1 text-sm">
+              {order.lines.map((line) => (
+                <li key={`${order.partId}-${line.name}`}>
+                  {line.name}: {line.quantity} {line.unit}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-1 text-sm text-stone-700">
+              Total {formatRupees(order.total)} · {order.status}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { NoContentSchema } from "../../../shared/schemas/auth.ts";
+import {
+  DeliveryAreaSchema,
+  FarmerSlotListSchema,
+  FarmerSlotResponseSchema,
+  PackingListSchema,
+  type PickupPointInput,
+  PickupPointListSchema,
+  PickupPointResponseSchema,
+  type SlotPatch,
+  type SlotPatternInput,
+  SlotPatternListSchema,
+  SlotPatternResponseSchema,
+} from "../../../shared/schemas/slots.ts";
+import { apiFetch } from "../../lib/api-client.ts";
+
+/** Whose set-up: the signed-in farmer's own, or (for an operator) the shop's own part. */
+export type SlotsBase = "/api/farmer" | "/api/admin/shop-slots";
+
+const keyOf = (base: SlotsBase, what: string) => ["slots", base, what];
+
+export const usePickupPoints = (base: SlotsBase) =>
+  useQuery({
+    queryKey: keyOf(base, "points"),
+    queryFn: () => apiFetch(`${base}/pickup-points`, PickupPointListSchema).then((r) => r.items),
+  });
+
+export const useDeliveryArea = (base: SlotsBase) =>
+  useQuery({
+    queryKey: keyOf(base, "area"),
+    queryFn: () => apiFetch(`${base}/delivery-area`, DeliveryAreaSchema),
+  });
+
+export const useSlotPatterns = (base: SlotsBase) =>
+  useQuery({
+    queryKey: keyOf(base, "patterns"),
+    queryFn: () => apiFetch(`${base}/slot-patterns`, SlotPatternListSchema).then((r) => r.items),
+  });
+
+export const useDatedSlots = (base: SlotsBase) =>
+  useQuery({
+    queryKey: keyOf(base, "dated"),
+    queryFn: () => apiFetch(`${base}/slots`, FarmerSlotListSchema).then((r) => r.items),
+  });
+
+export const usePackingList = (base: SlotsBase, slotId: string) =>
+  useQuery({
+    queryKey: keyOf(base, `packing-${slotId}`),
+    queryFn: () => apiFetch(`${base}/slots/${encodeURIComponent(slotId)}/packing-list`, PackingListSchema),
+  });
+
+/** Every change of the set-up: afterwards, everything of this base is read again (points, patterns, slots). */
+function useSlotsMutation<Input, Output>(base: SlotsBase, run: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["slots", base] }),
+  });
+}
+
+export const useSavePickupPoint = (base: SlotsBase) =>
+  useSlotsMutation(base, ({ id, input }: { id?: string; input: PickupPointInput }) =>
+    apiFetch(
+      id ? `${base}/pickup-points/${encodeURIComponent(id)}` : `${base}/pickup-points`,
+      PickupPointResponseSchema,
+      {
+        method: id ? "PATCH" : "POST",
+        json: input,
+      },
+    ),
+  );
+
+export const useRetirePickupPoint = (base: SlotsBase) =>
+  useSlotsMutation(base, (id: string) =>
+    apiFetch(`${base}/pickup-points/${encodeURIComponent(id)}`, PickupPointResponseSchema, {
+      method: "DELETE",
+    }),
+  );
+
+export const useSaveDeliveryArea = (base: SlotsBase) =>
+  useSlotsMutation(base, (pinPrefixes: string[]) =>
+    apiFetch(`${base}/delivery-area`, DeliveryAreaSchema, { method: "PUT", json: { pinPrefixes } }),
+  );
+
+export const useSaveSlotPattern = (base: SlotsBase) =>
+  useSlotsMutation(base, ({ id, input }: { id?: string; input: SlotPatternInput }) =>
+    apiFetch(
+      id ? `${base}/slot-patterns/${encodeURIComponent(id)}` : `${base}/slot-patterns`,
+      SlotPatternResponseSchema,
+      {
+        method: id ? "PATCH" : "POST",
+        json: input,
+      },
+    ),
+  );
+
+export const useDeleteSlotPattern = (base: SlotsBase) =>
+  useSlotsMutation(base, (id: string) =>
+    apiFetch(`${base}/slot-patterns/${encodeURIComponent(id)}`, NoContentSchema, { method: "DELETE" }),
+  );
+
+export const usePatchSlot = (base: SlotsBase) =>
+  useSlotsMutation(base, ({ id, patch }: { id: string; patch: SlotPatch }) =>
+    apiFetch(`${base}/slots/${encodeURIComponent(id)}`, FarmerSlotResponseSchema, {
+      method: "PATCH",
+      json: patch,
+    }),
+  );

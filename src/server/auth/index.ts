@@ -1,0 +1,21 @@
+export { findUserByEmail } from "./auth.repository.ts";
+export { authRoutes } from "./auth.routes.ts";
+export {
+  accountDetailsChanged,
+  endSessions,
+  forgetCachedSessionsOf,
+  hashPassword,
+  hashSessionToken,
+  isOperator,
+  passwordMatches,
+  purgeExpiredSessions,
+  type SessionSettings,
+  signUp,
+} from "./auth.service.ts";
+export {
+  clearSessionCookie,
+  registerSessions,
+  requireOperator,
+  requireUser,
+  sessionToken,
+} from "./session.plugin.ts";

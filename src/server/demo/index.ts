@@ -1,0 +1,1 @@
+export { DEMO_FARMER, seedDemoCatalogue, seedDemoFarmer } from "./demo.service.ts";

@@ -1,0 +1,19 @@
+export { nulMessage, registerAccessControl } from "./access.ts";
+export { documentOnly, registerApiSchemas } from "./api-schemas.ts";
+export { allowOfflineCopy, clientHasCurrent, registerEtags } from "./cache.ts";
+export { clientKey } from "./client-key.ts";
+export {
+  AppError,
+  forbidden,
+  notFound,
+  parseWith,
+  registerErrorHandler,
+  unauthorized,
+  validationError,
+} from "./errors.ts";
+export { registerLimitStore } from "./limit-store.ts";
+export { registerLoadLimits, timeoutOptions } from "./limits.ts";
+export { enforceRateLimits, passwordCheckLimits, rateLimited } from "./rate-limit.ts";
+export { registerSecurityHeaders } from "./security-headers.ts";
+export { closeOnSignals } from "./shutdown.ts";
+export { registerSpa } from "./spa.ts";

@@ -1,0 +1,15 @@
+export { requestedWidth, sendImage } from "./image-reply.ts";
+export { imageQueue } from "./image-work.ts";
+export { imagesRoutes } from "./images.routes.ts";
+export {
+  copyImage,
+  deleteImage,
+  imageUrl,
+  imageWidths,
+  type PreparedImage,
+  type PreparedVariant,
+  pickWidth,
+  prepareImage,
+  saveImage,
+  saveImageIfMissing,
+} from "./images.service.ts";

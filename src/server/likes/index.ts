@@ -1,0 +1,1 @@
+export { likesRoutes } from "./likes.routes.ts";

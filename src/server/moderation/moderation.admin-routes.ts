@@ -1,0 +1,44 @@
+import type { FastifyInstance } from "fastify";
+import { IdParamsSchema, ReasonSchema } from "../../shared/schemas/common.ts";
+import {
+  OperatorUserListQuerySchema,
+  OperatorUserListSchema,
+  OperatorUserResponseSchema,
+} from "../../shared/schemas/moderation.ts";
+import { requireOperator } from "../auth/index.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/index.ts";
+import { parseWith } from "../http/index.ts";
+import { listAccounts, reinstateAccount, suspendAccount } from "./moderation.service.ts";
+
+const changeSchema = {
+  params: IdParamsSchema,
+  body: ReasonSchema,
+  response: { 200: OperatorUserResponseSchema },
+};
+
+/** `/api/admin/users`: search accounts, suspend and reinstate them (operators only). */
+export async function accountsAdminRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  app.get(
+    "/users",
+    { schema: { querystring: OperatorUserListQuerySchema, response: { 200: OperatorUserListSchema } } },
+    async (request) => {
+      requireOperator(request);
+      return listAccounts(db.kysely, config, parseWith(OperatorUserListQuerySchema, request.query));
+    },
+  );
+
+  app.post("/users/:id/suspend", { schema: changeSchema }, async (request) => {
+    const operator = requireOperator(request);
+    const { id } = parseWith(IdParamsSchema, request.params);
+    const { reason } = parseWith(ReasonSchema, request.body);
+    return { user: await suspendAccount(db.kysely, config, operator, id, reason) };
+  });
+
+  app.post("/users/:id/reinstate", { schema: changeSchema }, async (request) => {
+    const operator = requireOperator(request);
+    const { id } = parseWith(IdParamsSchema, request.params);
+    const { reason } = parseWith(ReasonSchema, request.body);
+    return { user: await reinstateAccount(db.kysely, config, operator, id, reason) };
+  });
+}

@@ -1,0 +1,277 @@
+import type { Kysely } from "kysely";
+import type { OrderStatus, PartStatus } from "../../shared/schemas/order-parts.ts";
+import type { Database, OrderPartHistoryTable, OrderPartsTable } from "../db/index.ts";
+import { bucketOf, type Keyset, type KeysetPosition, pageAfter, withinBounds } from "../db/index.ts";
+
+export type PartRow = OrderPartsTable;
+export type HistoryRow = OrderPartHistoryTable;
+
+/** Writes parts and their first history entries in the caller's transaction. */
+export async function insertParts(
+  trx: Kysely<Database>,
+  parts: readonly PartRow[],
+  history: readonly HistoryRow[],
+): Promise<void> {
+  if (parts.length > 0)
+    await trx
+      .insertInto("order_parts")
+      .values([...parts])
+      .execute();
+  if (history.length > 0)
+    await trx
+      .insertInto("order_part_history")
+      .values([...history])
+      .execute();
+}
+
+/** The parts of every order among `orderIds`, oldest first, each with its farmer's name (null: the shop). */
+export function findPartsOfOrders(db: Kysely<Database>, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("order_parts as f")
+    .leftJoin("users as u", "u.id", "f.farmer_id")
+    .selectAll("f")
+    .select("u.name as farmer_name")
+    .where("f.order_id", "in", [...orderIds])
+    .orderBy("f.order_id")
+    .orderBy("f.farmer_id")
+    .orderBy("f.id")
+    .execute();
+}
+export type PartWithFarmerRow = Awaited<ReturnType<typeof findPartsOfOrders>>[number];
+
+/** The history of every part among `partIds`, in order, each with the name of who made the move. */
+export function findHistoryOf(db: Kysely<Database>, partIds: readonly string[]) {
+  if (partIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("order_part_history as h")
+    .innerJoin("users as u", "u.id", "h.by_user_id")
+    .selectAll("h")
+    .select("u.name as by_name")
+    .where("h.part_id", "in", [...partIds])
+    .orderBy("h.part_id")
+    .orderBy("h.seq")
+    .execute();
+}
+export type HistoryWithNameRow = Awaited<ReturnType<typeof findHistoryOf>>[number];
+
+/** The lines of every part among `partIds`, in line order. */
+export function findItemsOfParts(db: Kysely<Database>, partIds: readonly string[]) {
+  if (partIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("order_items")
+    .selectAll()
+    .where("part_id", "in", [...partIds])
+    .orderBy("order_id")
+    .orderBy("line_no")
+    .execute();
+}
+
+export function findPart(db: Kysely<Database>, id: string) {
+  return db.selectFrom("order_parts").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** A farmer's part with what the farmer needs to deliver it: the order's shipping and the buyer's account. */
+function farmerParts(db: Kysely<Database>) {
+  return db
+    .selectFrom("order_parts as f")
+    .innerJoin("orders as o", "o.id", "f.order_id")
+    .innerJoin("users as b", "b.id", "o.user_id")
+    .selectAll("f")
+    .select([
+      "b.name as buyer_name",
+      "b.email as buyer_email",
+      "b.deleted_at as buyer_deleted_at",
+      "o.user_id as buyer_id",
+      "o.full_name",
+      "o.email",
+      "o.phone",
+      "o.address",
+      "o.city",
+      "o.state",
+      "o.zip_code",
+      "o.payment_method",
+    ]);
+}
+export type FarmerPartRow = Awaited<ReturnType<ReturnType<typeof farmerParts>["execute"]>>[number];
+
+export function findFarmerPart(db: Kysely<Database>, id: string) {
+  return farmerParts(db).where("f.id", "=", id).executeTakeFirst();
+}
+
+/**
+ * Who hears of a move of each part among `partIds`: what the farmer's view holds (the order's buyer, the
+ * name and e-mail typed at checkout, whether the account is deleted) and the part's farmer's name (null: the shop).
+ */
+export function findBuyersOfParts(db: Kysely<Database>, partIds: readonly string[]) {
+  if (partIds.length === 0) return Promise.resolve([]);
+  return farmerParts(db)
+    .leftJoin("users as fa", "fa.id", "f.farmer_id")
+    .select("fa.name as farmer_name")
+    .where("f.id", "in", [...partIds])
+    .orderBy("f.id")
+    .execute();
+}
+
+/** A farmer's parts in the keyset's order, optionally of one status, after the position `after`. */
+export function listFarmerParts(
+  db: Kysely<Database>,
+  farmerId: string,
+  {
+    status,
+    after,
+    limit,
+    keyset,
+  }: { status?: PartStatus; after?: KeysetPosition; limit: number; keyset: Keyset },
+) {
+  let query = farmerParts(db).where("f.farmer_id", "=", farmerId);
+  if (status) query = query.where("f.status", "=", status);
+  return pageAfter(query, keyset, after).limit(limit).execute();
+}
+
+/**
+ * Moves a part from `from` to `to` only if it is still `from` (a concurrent move wins once); answers whether
+ * it moved.
+ */
+export async function updatePartStatus(
+  trx: Kysely<Database>,
+  id: string,
+  from: PartStatus,
+  to: PartStatus,
+  at: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable("order_parts")
+    .set({ status: to, updated_at: at })
+    .where("id", "=", id)
+    .where("status", "=", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records the payment once: only an unpaid part that is not cancelled; answers whether it changed. */
+export async function markPartPaid(trx: Kysely<Database>, id: string, at: string): Promise<boolean> {
+  const result = await trx
+    .updateTable("order_parts")
+    .set({ payment_state: "paid", paid_at: at, updated_at: at })
+    .where("id", "=", id)
+    .where("payment_state", "=", "unpaid")
+    .where("status", "<>", "cancelled")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Appends a move to a part's history (its number is one more than the last). */
+export async function appendHistory(trx: Kysely<Database>, entry: Omit<HistoryRow, "seq">): Promise<void> {
+  const last = await trx
+    .selectFrom("order_part_history")
+    .select((eb) => eb.fn.max("seq").as("seq"))
+    .where("part_id", "=", entry.part_id)
+    .executeTakeFirst();
+  await trx
+    .insertInto("order_part_history")
+    .values({ ...entry, seq: Number(last?.seq ?? 0) + 1 })
+    .execute();
+}
+
+export function findStatusesOfOrder(trx: Kysely<Database>, orderId: string) {
+  return trx.selectFrom("order_parts").select("status").where("order_id", "=", orderId).execute();
+}
+
+export function setOrderStatus(trx: Kysely<Database>, orderId: string, status: OrderStatus) {
+  return trx.updateTable("orders").set({ status }).where("id", "=", orderId).execute();
+}
+
+/** The order's parts that are still `pending`. */
+export function findPendingOfOrder(trx: Kysely<Database>, orderId: string) {
+  return trx
+    .selectFrom("order_parts")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .where("status", "=", "pending")
+    .execute();
+}
+
+/** The lines of one part whose stock was taken: what a cancel gives back. */
+export function findStockTaken(trx: Kysely<Database>, partId: string) {
+  return trx
+    .selectFrom("order_items")
+    .select(["product_id", "stock_taken"])
+    .where("part_id", "=", partId)
+    .where("stock_taken", ">", 0)
+    .orderBy("product_id")
+    .execute();
+}
+
+/**
+ * Parts that are not cancelled (one farmer's, or the whole shop's when `farmerId` is undefined): how many
+ * orders they belong to and their total, in all and since each of `since` (ISO instants), in one query.
+ */
+export async function summariseParts(
+  db: Kysely<Database>,
+  farmerId: string | undefined,
+  since: { today: string; week: string },
+) {
+  let query = db
+    .selectFrom("order_parts")
+    .select((eb) => {
+      const orderSince = (instant: string) =>
+        eb.fn.count(eb.case().when("created_at", ">=", instant).then(eb.ref("order_id")).end()).distinct();
+      const paiseSince = (instant: string) =>
+        eb.fn.sum<string | number>(
+          eb.case().when("created_at", ">=", instant).then(eb.ref("total_paise")).else(0).end(),
+        );
+      return [
+        eb.fn.count("order_id").distinct().as("all_orders"),
+        eb.fn.coalesce(eb.fn.sum<string | number>("total_paise"), eb.lit(0)).as("all_paise"),
+        orderSince(since.today).as("today_orders"),
+        paiseSince(since.today).as("today_paise"),
+        orderSince(since.week).as("week_orders"),
+        paiseSince(since.week).as("week_paise"),
+      ];
+    })
+    .where("status", "<>", "cancelled");
+  if (farmerId !== undefined) query = query.where("farmer_id", "=", farmerId);
+  const row = await query.executeTakeFirstOrThrow();
+  const n = (value: string | number | bigint | null) => Number(value ?? 0);
+  return {
+    all: { orders: n(row.all_orders), paise: n(row.all_paise) },
+    today: { orders: n(row.today_orders), paise: n(row.today_paise) },
+    week: { orders: n(row.week_orders), paise: n(row.week_paise) },
+  };
+}
+
+/** Parts that are not cancelled, per time bucket (see db/buckets.ts): how many orders and their total. */
+export async function partsPerBucket(db: Kysely<Database>, bounds: readonly string[]) {
+  const { from, before } = withinBounds(bounds);
+  const parts = db
+    .selectFrom("order_parts")
+    .select([bucketOf("created_at", bounds).as("bucket"), "order_id", "total_paise"])
+    .where("status", "<>", "cancelled")
+    .where("created_at", ">=", from)
+    .where("created_at", "<", before);
+  const rows = await db
+    .selectFrom(parts.as("p"))
+    .select((eb) => [
+      "p.bucket",
+      eb.fn.count("p.order_id").distinct().as("orders"),
+      eb.fn.sum<string | number>("p.total_paise").as("paise"),
+    ])
+    .groupBy("p.bucket")
+    .execute();
+  return rows.map((row) => ({
+    bucket: Number(row.bucket),
+    orders: Number(row.orders),
+    paise: Number(row.paise ?? 0),
+  }));
+}
+
+export async function countPendingForFarmer(db: Kysely<Database>, farmerId: string): Promise<number> {
+  const row = await db
+    .selectFrom("order_parts")
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .where("farmer_id", "=", farmerId)
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

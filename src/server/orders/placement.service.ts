@@ -1,0 +1,244 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { orderMessages } from "../../shared/messages.ts";
+import {
+  joinShippingAddress,
+  type Order,
+  type PlaceOrder,
+  stockMessages,
+} from "../../shared/schemas/orders.ts";
+import { DEFAULT_SHOP_TIME_ZONE } from "../../shared/shop-calendar.ts";
+import type { Database } from "../db/index.ts";
+import { AppError } from "../http/index.ts";
+import { findStocks, findUnorderable, takeStock } from "../products/index.ts";
+import { bookSlots } from "../slots/index.ts";
+import * as repo from "./orders.repository.ts";
+import { type HistoryRow, insertParts, type PartRow } from "./parts.repository.ts";
+import {
+  type PricedCart,
+  type PricedLine,
+  type PricingOptions,
+  priceCartLines,
+  productUnavailable,
+  refuseHidden,
+  stockProblems,
+} from "./pricing.service.ts";
+import { loadOrder } from "./views.service.ts";
+
+/** SHA-256 of the request in a fixed field order, so "the same body" does not depend on key order. */
+export function hashPlaceOrderRequest(input: PlaceOrder): string {
+  const canonical = JSON.stringify([
+    input.items.map((item) => [item.productId, item.quantity, item.dealStartTime ?? null]),
+    [
+      input.shipping.fullName,
+      input.shipping.email,
+      input.shipping.address,
+      input.shipping.city,
+      input.shipping.state,
+      input.shipping.zipCode,
+      input.shipping.phone,
+    ],
+    input.paymentMethod,
+    // NOTE: only when given, so the hash of an order placed before slots existed is unchanged.
+    ...(input.slots && Object.keys(input.slots).length > 0
+      ? [Object.entries(input.slots).sort(([a], [b]) => (a < b ? -1 : 1))]
+      : []),
+  ]);
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
+/** The first order made with this key, if the request is the same; a different request is refused. */
+async function replay(db: Kysely<Database>, existing: repo.OrderRow, requestHash: string): Promise<Order> {
+  if (existing.request_hash !== requestHash) {
+    throw new AppError("idempotency_key_reused", orderMessages.idempotencyKeyReused);
+  }
+  return loadOrder(db, existing);
+}
+
+export interface PlacedOrder {
+  order: Order;
+  /** True when this request repeated an earlier one and the earlier order is returned. */
+  replayed: boolean;
+}
+
+/** The rows of a new order: the order, one part per farmer (the deal's lines in the shop's part), the lines. */
+export interface NewOrderRows {
+  order: repo.OrderRow;
+  parts: PartRow[];
+  history: HistoryRow[];
+  items: repo.OrderItemRow[];
+}
+
+function orderRows(
+  userId: string,
+  idempotencyKey: string,
+  requestHash: string,
+  input: PlaceOrder,
+  priced: PricedCart,
+  now: Date,
+): NewOrderRows {
+  const orderId = randomUUID();
+  const at = now.toISOString();
+  const partIds = new Map<string | null, string>();
+  const partIdOf = (farmerId: string | null) => {
+    const id = partIds.get(farmerId) ?? randomUUID();
+    partIds.set(farmerId, id);
+    return id;
+  };
+  for (const line of priced.lines) partIdOf(line.farmerId);
+  const parts = [...partIds].map(
+    ([farmerId, id]): PartRow => ({
+      id,
+      order_id: orderId,
+      farmer_id: farmerId,
+      status: "pending",
+      total_paise: priced.lines
+        .filter((line) => line.farmerId === farmerId)
+        .reduce((sum, line) => sum + line.lineTotalPaise, 0),
+      payment_state: "unpaid",
+      paid_at: null,
+      created_at: at,
+      updated_at: at,
+    }),
+  );
+  return {
+    order: {
+      id: orderId,
+      user_id: userId,
+      status: "pending",
+      total_paise: priced.totalPaise,
+      full_name: input.shipping.fullName,
+      email: input.shipping.email,
+      phone: input.shipping.phone,
+      address: input.shipping.address,
+      city: input.shipping.city,
+      state: input.shipping.state,
+      zip_code: input.shipping.zipCode,
+      shipping_address: joinShippingAddress(input.shipping),
+      payment_method: input.paymentMethod,
+      idempotency_key: idempotencyKey,
+      request_hash: requestHash,
+      created_at: at,
+    },
+    parts,
+    history: parts.map((part) => ({
+      part_id: part.id,
+      seq: 1,
+      status: "pending",
+      at,
+      by_user_id: userId,
+      reason: null,
+    })),
+    items: priced.lines.map(
+      (line, index): repo.OrderItemRow => ({
+        order_id: orderId,
+        line_no: index + 1,
+        product_id: line.productId,
+        name: line.name,
+        unit_price_paise: line.unitPricePaise,
+        unit: line.unit,
+        quantity: line.quantity,
+        line_total_paise: line.lineTotalPaise,
+        part_id: partIdOf(line.farmerId),
+        // NOTE: set by takeStockFor, in the transaction, from what it really took.
+        stock_taken: 0,
+      }),
+    ),
+  };
+}
+
+/**
+ * Takes the stock of every tracked line in the caller's transaction, each with a conditional UPDATE, in
+ * product id order (so two orders never wait on each other in a cycle). A line asking for more than is left
+ * throws 409 out_of_stock naming every such line, and the transaction writes nothing.
+ */
+async function takeStockFor(trx: Kysely<Database>, lines: readonly PricedLine[], items: repo.OrderItemRow[]) {
+  const short: { line: PricedLine; left: number }[] = [];
+  const byProduct = [...lines]
+    .filter((line) => line.farmerId !== null)
+    .sort((a, b) => (a.productId < b.productId ? -1 : 1));
+  for (const line of byProduct) {
+    if (await takeStock(trx, line.productId, line.quantity)) {
+      const item = items.find((candidate) => candidate.product_id === line.productId);
+      if (!item) throw new Error(`no order line for product ${line.productId}`);
+      item.stock_taken = line.quantity;
+      continue;
+    }
+    const stock = (await findStocks(trx, [line.productId])).get(line.productId);
+    if (stock === undefined) {
+      throw productUnavailable([line], `product ${line.productId} is no longer available`);
+    }
+    if (stock !== null) short.push({ line, left: stock });
+  }
+  const [first] = short.sort((a, b) => a.line.index - b.line.index);
+  if (first) {
+    throw new AppError(
+      "out_of_stock",
+      stockMessages.outOfStock(first.line.lineNo, first.line.name, first.left),
+      stockProblems(short.map(({ line, left }) => ({ index: line.index, left }))),
+    );
+  }
+}
+
+/**
+ * Checks again, inside the placing transaction, that no product was taken off the shop (or its farmer
+ * suspended) since the cart was priced; findUnorderable holds those rows until the order commits, so a hide
+ * or suspension lands either before the order (refused here) or after it.
+ */
+async function refuseHiddenSincePriced(trx: Kysely<Database>, lines: readonly PricedLine[]) {
+  const ids = lines.filter((line) => line.farmerId !== null).map((line) => line.productId);
+  const unorderable = await findUnorderable(trx, ids);
+  refuseHidden(
+    lines.filter((line) => unorderable.has(line.productId)),
+    (line) => line.name,
+  );
+}
+
+/**
+ * Places an order once per (user, Idempotency-Key): the server prices it, splits it into one part per farmer,
+ * and takes the stock, writing the order, its parts and lines in the same transaction. Concurrent requests
+ * with one key race on the database's unique constraint; the losers (whose stock taking rolls back with
+ * them) read and return the winner's order.
+ */
+export async function placeOrder(
+  db: Kysely<Database>,
+  userId: string,
+  idempotencyKey: string,
+  input: PlaceOrder,
+  options: PricingOptions = {},
+): Promise<PlacedOrder> {
+  const requestHash = hashPlaceOrderRequest(input);
+  const earlier = await repo.findOrderByIdempotencyKey(db, userId, idempotencyKey);
+  if (earlier) return { order: await replay(db, earlier, requestHash), replayed: true };
+
+  const now = options.now ?? new Date();
+  const priced = await priceCartLines(db, input.items, { ...options, now });
+  const rows = orderRows(userId, idempotencyKey, requestHash, input, priced, now);
+  try {
+    await db.transaction().execute(async (trx) => {
+      await takeStockFor(trx, priced.lines, rows.items);
+      await refuseHiddenSincePriced(trx, priced.lines);
+      await writeOrder(trx, rows);
+      // NOTE: a place in each chosen slot is taken here, as stock is: refused, nothing of the order is written.
+      await bookSlots(
+        { db: trx, now, timeZone: options.timeZone ?? DEFAULT_SHOP_TIME_ZONE },
+        rows.parts.map((part) => ({ partId: part.id, farmerId: part.farmer_id })),
+        input.slots,
+        input.shipping.zipCode,
+      );
+    });
+  } catch (error) {
+    if (!repo.isIdempotencyKeyViolation(error)) throw error;
+    const winner = await repo.findOrderByIdempotencyKey(db, userId, idempotencyKey);
+    if (!winner) throw error;
+    return { order: await replay(db, winner, requestHash), replayed: true };
+  }
+  return { order: await loadOrder(db, rows.order), replayed: false };
+}
+
+/** The order, its parts with their first history entries, and its lines, in the caller's transaction. */
+export async function writeOrder(trx: Kysely<Database>, rows: NewOrderRows): Promise<void> {
+  await repo.insertOrder(trx, rows.order);
+  await insertParts(trx, rows.parts, rows.history);
+  await repo.insertItems(trx, rows.items);
+}

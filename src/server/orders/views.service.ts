@@ -1,0 +1,321 @@
+import { TZDate } from "@date-fns/tz";
+import { startOfDay, startOfWeek } from "date-fns";
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import { orderMessages } from "../../shared/messages.ts";
+import { paiseToRupees } from "../../shared/money.ts";
+import type { FarmerOrderList, FarmerPart, FarmerSummary } from "../../shared/schemas/farmer.ts";
+import type {
+  OperatorOrder,
+  OperatorOrderList,
+  OperatorOrderListQuerySchema,
+} from "../../shared/schemas/operator-orders.ts";
+import { type PartHistoryEntry, type PartStatus, partMessages } from "../../shared/schemas/order-parts.ts";
+import type { Order, OrderLine, OrderList, OrderPart, Shipping } from "../../shared/schemas/orders.ts";
+import type { PartSlot } from "../../shared/schemas/slots.ts";
+import { addDays, startOfShopDay } from "../../shared/shop-calendar.ts";
+import type { Database, OrderItemsTable, OrdersTable } from "../db/index.ts";
+import { decodeCursor, type Keyset, pageOf } from "../db/index.ts";
+import { notFound } from "../http/index.ts";
+import { slotsOfParts } from "../slots/index.ts";
+import * as repo from "./orders.repository.ts";
+import * as partsRepo from "./parts.repository.ts";
+
+export function toApiOrder(
+  row: repo.OrderRow,
+  items: readonly repo.OrderItemRow[],
+  parts: OrderPart[],
+): Order {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    items: items.map(toApiLine),
+    total: paiseToRupees(row.total_paise),
+    shippingAddress: row.shipping_address,
+    shipping: shippingOf(row),
+    paymentMethod: row.payment_method,
+    status: row.status,
+    createdAt: row.created_at,
+    // NOTE: the API keeps the name `fulfilments` for an order's parts, as clients know it (decision 015).
+    fulfilments: parts,
+  };
+}
+
+/** Reads the lines and parts of `rows` in two queries; answers how each of those rows becomes its Order. */
+async function orderAssembler(
+  db: Kysely<Database>,
+  rows: readonly repo.OrderRow[],
+): Promise<(row: repo.OrderRow) => Order> {
+  const ids = rows.map((row) => row.id);
+  const items = await repo.findItemsOfOrders(db, ids);
+  const parts = await loadOrderParts(db, ids, items);
+  const itemsByOrder = new Map<string, repo.OrderItemRow[]>();
+  for (const item of items) {
+    const list = itemsByOrder.get(item.order_id);
+    if (list) list.push(item);
+    else itemsByOrder.set(item.order_id, [item]);
+  }
+  return (row) => toApiOrder(row, itemsByOrder.get(row.id) ?? [], parts.get(row.id) ?? []);
+}
+
+/** Orders with their lines and parts, in the order given. */
+async function loadOrders(db: Kysely<Database>, rows: readonly repo.OrderRow[]): Promise<Order[]> {
+  return rows.map(await orderAssembler(db, rows));
+}
+
+export async function loadOrder(db: Kysely<Database>, row: repo.OrderRow): Promise<Order> {
+  return (await orderAssembler(db, [row]))(row);
+}
+
+export async function getOwnOrder(db: Kysely<Database>, userId: string, orderId: string): Promise<Order> {
+  const row = await repo.findOwnOrder(db, userId, orderId);
+  if (!row) throw notFound(orderMessages.orderNotFound);
+  return loadOrder(db, row);
+}
+
+/** The user's orders, newest first, a page at a time. */
+export async function listOwnOrders(
+  db: Kysely<Database>,
+  userId: string,
+  { limit, cursor }: { limit: number; cursor?: string },
+): Promise<OrderList> {
+  const after = cursor ? decodeCursor(cursor, repo.ORDERS_KEYSET) : undefined;
+  const rows = await repo.listOwnOrders(db, userId, limit + 1, after);
+  const page = pageOf(rows, limit, repo.ORDERS_KEYSET, (row) => ({ key: row.created_at, id: row.id }));
+  return { orders: await loadOrders(db, page.rows), nextCursor: page.nextCursor };
+}
+
+// ---- the operator's side ----
+
+export const toOperatorOrder = (row: repo.OrderWithBuyerRow, order: Order): OperatorOrder => ({
+  ...order,
+  buyer: { id: row.user_id, name: row.buyer_name, email: row.buyer_email },
+});
+
+/**
+ * Every order with its parts and buyer, newest first, a page at a time: of one status, holding the shop's own
+ * part, placed between two days of the shop's calendar (both included).
+ */
+export async function listOrdersForOperator(
+  db: Kysely<Database>,
+  timeZone: string,
+  query: z.output<typeof OperatorOrderListQuerySchema>,
+): Promise<OperatorOrderList> {
+  const keyset = repo.OPERATOR_ORDERS_KEYSET;
+  const rows = await repo.listAllOrders(db, {
+    status: query.status,
+    shopPart: query.part === "shop",
+    from: query.from ? startOfShopDay(query.from, timeZone).toISOString() : undefined,
+    before: query.to ? startOfShopDay(addDays(query.to, 1), timeZone).toISOString() : undefined,
+    after: query.cursor ? decodeCursor(query.cursor, keyset) : undefined,
+    limit: query.limit + 1,
+  });
+  const page = pageOf(rows, query.limit, keyset, (row) => ({ key: row.created_at, id: row.id }));
+  const toOrder = await orderAssembler(db, page.rows);
+  return {
+    items: page.rows.map((row) => toOperatorOrder(row, toOrder(row))),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** An order line as the API shows it: name, unit price and unit as placed. */
+export const toApiLine = (item: OrderItemsTable): OrderLine => ({
+  productId: item.product_id,
+  name: item.name,
+  unitPrice: paiseToRupees(item.unit_price_paise),
+  unit: item.unit,
+  quantity: item.quantity,
+  lineTotal: paiseToRupees(item.line_total_paise),
+});
+
+/** The checkout form's delivery details as stored on the order. */
+export const shippingOf = (
+  row: Pick<OrdersTable, "full_name" | "email" | "phone" | "address" | "city" | "state" | "zip_code">,
+): Shipping => ({
+  fullName: row.full_name,
+  email: row.email,
+  phone: row.phone,
+  address: row.address,
+  city: row.city,
+  state: row.state,
+  zipCode: row.zip_code,
+});
+
+const toApiHistory = (row: partsRepo.HistoryWithNameRow): PartHistoryEntry => ({
+  status: row.status,
+  at: row.at,
+  by: { id: row.by_user_id, name: row.by_name },
+  ...(row.reason ? { reason: row.reason } : {}),
+});
+
+const toApiPayment = (row: partsRepo.PartRow) => ({
+  state: row.payment_state,
+  paidAt: row.paid_at,
+});
+
+export function groupBy<T>(rows: readonly T[], key: (row: T) => string | null): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row) ?? "";
+    const list = groups.get(k);
+    if (list) list.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+/** The name a part shows for who delivers it: its farmer's, or the shop's for the deal of the day's part. */
+export const farmerNameOf = (part: { farmer_id: string | null; farmer_name: string | null }) =>
+  part.farmer_id === null ? partMessages.shopName : (part.farmer_name ?? "");
+
+/** `{ slot }` when the part was placed in a slot, else nothing (a part delivered within 24 hours). */
+function slotOf(slots: ReadonlyMap<string, PartSlot>, partId: string): { slot?: PartSlot } {
+  const slot = slots.get(partId);
+  return slot ? { slot } : {};
+}
+
+/** The parts of these orders as their buyer sees them, by order id; `items` are the orders' lines. */
+export async function loadOrderParts(
+  db: Kysely<Database>,
+  orderIds: readonly string[],
+  items: readonly OrderItemsTable[],
+): Promise<Map<string, OrderPart[]>> {
+  const parts = await partsRepo.findPartsOfOrders(db, orderIds);
+  const partIds = parts.map((part) => part.id);
+  const [historyRows, slots] = await Promise.all([
+    partsRepo.findHistoryOf(db, partIds),
+    slotsOfParts(db, partIds),
+  ]);
+  const history = groupBy(historyRows, (row) => row.part_id);
+  const itemsByPart = groupBy(items, (item) => item.part_id);
+  const byOrder = new Map<string, OrderPart[]>();
+  for (const part of parts) {
+    const list = byOrder.get(part.order_id) ?? [];
+    byOrder.set(part.order_id, list);
+    list.push({
+      id: part.id,
+      farmerId: part.farmer_id,
+      farmerName: farmerNameOf(part),
+      status: part.status,
+      items: (itemsByPart.get(part.id) ?? []).map(toApiLine),
+      total: paiseToRupees(part.total_paise),
+      history: (history.get(part.id) ?? []).map(toApiHistory),
+      payment: toApiPayment(part),
+      ...slotOf(slots, part.id),
+    });
+  }
+  return byOrder;
+}
+
+/** Farmers' parts as the farmer sees them, in the order given. */
+export async function toFarmerParts(
+  db: Kysely<Database>,
+  rows: readonly partsRepo.FarmerPartRow[],
+): Promise<FarmerPart[]> {
+  const ids = rows.map((row) => row.id);
+  const [items, history, slots] = await Promise.all([
+    partsRepo.findItemsOfParts(db, ids),
+    partsRepo.findHistoryOf(db, ids),
+    slotsOfParts(db, ids),
+  ]);
+  const itemsByPart = groupBy(items, (item) => item.part_id);
+  const historyByPart = groupBy(history, (row) => row.part_id);
+  return rows.map((row) => ({
+    id: row.id,
+    orderId: row.order_id,
+    status: row.status,
+    items: (itemsByPart.get(row.id) ?? []).map(toApiLine),
+    total: paiseToRupees(row.total_paise),
+    // NOTE: a deleted account's address is a placeholder nobody reads (account.service's deleteAccount).
+    buyer: { name: row.buyer_name, email: row.buyer_deleted_at ? "" : row.buyer_email },
+    shipping: shippingOf(row),
+    paymentMethod: row.payment_method,
+    payment: toApiPayment(row),
+    createdAt: row.created_at,
+    history: (historyByPart.get(row.id) ?? []).map(toApiHistory),
+    ...slotOf(slots, row.id),
+  }));
+}
+
+export async function getFarmerPart(db: Kysely<Database>, id: string): Promise<FarmerPart> {
+  const row = await partsRepo.findFarmerPart(db, id);
+  if (!row) throw notFound(partMessages.notFound);
+  const [part] = await toFarmerParts(db, [row]);
+  if (!part) throw new Error(`part ${id} was found but not converted`);
+  return part;
+}
+
+/** A farmer's parts, newest first: the order's time, then the part's id. */
+export const FARMER_ORDERS_KEYSET: Keyset = {
+  scope: "farmer-orders",
+  key: "f.created_at",
+  id: "f.id",
+  direction: "desc",
+  keyKind: "string",
+};
+
+/** The farmer's parts of orders, newest first, optionally of one status, a page at a time. */
+export async function listFarmerOrders(
+  db: Kysely<Database>,
+  farmerId: string,
+  query: { status?: PartStatus; cursor?: string; limit: number },
+): Promise<FarmerOrderList> {
+  const after = query.cursor ? decodeCursor(query.cursor, FARMER_ORDERS_KEYSET) : undefined;
+  const rows = await partsRepo.listFarmerParts(db, farmerId, {
+    status: query.status,
+    after,
+    limit: query.limit + 1,
+    keyset: FARMER_ORDERS_KEYSET,
+  });
+  const page = pageOf(rows, query.limit, FARMER_ORDERS_KEYSET, (row) => ({
+    key: row.created_at,
+    id: row.id,
+  }));
+  return { fulfilments: await toFarmerParts(db, page.rows), nextCursor: page.nextCursor };
+}
+
+/** How many of the farmer's parts wait for them (pending). */
+export const countPendingForFarmer = (db: Kysely<Database>, farmerId: string) =>
+  partsRepo.countPendingForFarmer(db, farmerId);
+
+/** The farmer's parts that are not cancelled: how many and their total in paise, in all and since each instant. */
+export const sumFarmerParts = (
+  db: Kysely<Database>,
+  farmerId: string,
+  since: { today: string; week: string },
+) => partsRepo.summariseParts(db, farmerId, since);
+
+/** The whole shop's parts that are not cancelled: how many orders and their total, in all and since each instant. */
+export const sumShopParts = (db: Kysely<Database>, since: { today: string; week: string }) =>
+  partsRepo.summariseParts(db, undefined, since);
+
+/** The whole shop's orders (not cancelled in full) and revenue per time bucket (see db/buckets.ts). */
+export const partsPerBucket = (db: Kysely<Database>, bounds: readonly string[]) =>
+  partsRepo.partsPerBucket(db, bounds);
+
+/**
+ * Where today and this week (from Monday) begin in the shop's time zone, as ISO instants comparable with the
+ * stored `created_at`.
+ */
+export function periodStarts(now: Date, timeZone: string): { today: string; week: string } {
+  const local = new TZDate(now, timeZone);
+  return {
+    today: new Date(startOfDay(local).getTime()).toISOString(),
+    week: new Date(startOfWeek(local, { weekStartsOn: 1 }).getTime()).toISOString(),
+  };
+}
+
+/** Orders and revenue of the farmer's parts that are not cancelled: today, this week and in all. */
+export async function summariseFarmer(
+  db: Kysely<Database>,
+  farmerId: string,
+  timeZone: string,
+  now = new Date(),
+): Promise<FarmerSummary> {
+  const sums = await sumFarmerParts(db, farmerId, periodStarts(now, timeZone));
+  const period = (p: { orders: number; paise: number }) => ({
+    orders: p.orders,
+    revenue: paiseToRupees(p.paise),
+  });
+  return { today: period(sums.today), week: period(sums.week), all: period(sums.all) };
+}

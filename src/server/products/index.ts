@@ -1,0 +1,13 @@
+export { farmerProductsRoutes } from "./farmer-products.routes.ts";
+export { productsAdminRoutes } from "./products.admin-routes.ts";
+export { findStocks, findUnorderable, returnStock, takeStock } from "./products.repository.ts";
+export { productsRoutes } from "./products.routes.ts";
+export {
+  countProducts,
+  countProductsSince,
+  getProduct,
+  insertProductRow,
+  listOwnProducts,
+  type ProductViewer,
+  visibleProductIds,
+} from "./products.service.ts";

@@ -1,0 +1,2 @@
+export { accountRoutes, passwordResetRoutes } from "./profile.routes.ts";
+export { purgeAccountLinks } from "./profile.service.ts";

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountMessages, messages } from "../../shared/messages.ts";
+import { PASSWORD_RESET_SUBJECT } from "../mail/index.ts";
+import { linkToken, mailsTo } from "../test/outbox.ts";
+import { createTestApp, request, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
+import { hashLinkToken } from "./profile.service.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const askReset = (email: string, remoteAddress?: string) =>
+  request(t.app, { method: "POST", url: "/api/auth/password-reset", payload: { email }, remoteAddress });
+const confirmReset = (token: string, password: string) =>
+  request(t.app, { method: "POST", url: "/api/auth/password-reset/confirm", payload: { token, password } });
+const login = (email: string, password: string) =>
+  request(t.app, { method: "POST", url: "/api/auth/login", payload: { email, password } });
+/** Who a session cookie signs in as, or null when it has ended. */
+const whoIs = async (cookie: string) =>
+  (await request(t.app, { method: "GET", url: "/api/auth/me", cookie })).json().user as {
+    name: string;
+    email: string;
+  } | null;
+
+async function resetLink(email: string): Promise<string> {
+  expect((await askReset(email)).statusCode).toBe(202);
+  const mails = (await mailsTo(t, email)).filter((m) => m.subject === PASSWORD_RESET_SUBJECT);
+  return linkToken(mails.at(-1));
+}
+
+describe("password reset", () => {
+  it("mails a link that sets a new password once, ends every session, and is stored only as a hash", async () => {
+    const user = await signUpAndLogIn(t.app);
+    const token = await resetLink(user.email);
+    const [mail] = (await mailsTo(t, user.email)).filter((m) => m.subject === PASSWORD_RESET_SUBJECT);
+    expect(mail!.text).toContain(`http://shop.test/reset-password#token=${token}`);
+    expect(mail!.html).toContain(token);
+
+    const rows = await t.db.kysely.selectFrom("password_resets").selectAll().execute();
+    expect(rows.map((r) => r.token_hash)).toContain(hashLinkToken(token));
+    expect(JSON.stringify(rows)).not.toContain(token);
+    const queued = await t.db.kysely.selectFrom("mail_queue").selectAll().execute();
+    expect(JSON.stringify(queued)).not.toContain(token);
+
+    const done = await confirmReset(token, "a brand new password");
+    expect(done.statusCode).toBe(204);
+    expect(await whoIs(user.cookie)).toBeNull();
+    expect((await login(user.email, user.password)).statusCode).toBe(401);
+    expect((await login(user.email, "a brand new password")).statusCode).toBe(200);
+
+    const again = await confirmReset(token, "yet another password");
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toMatchObject({ code: "invalid_token", message: accountMessages.linkInvalid });
+    expect((await login(user.email, "a brand new password")).statusCode).toBe(200);
+  });
+
+  it("refuses a link after 30 minutes", async () => {
+    const user = await signUpAndLogIn(t.app);
+    const token = await resetLink(user.email);
+    const minutes = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+    await t.db.kysely
+      .updateTable("password_resets")
+      .set({ created_at: minutes(31), expires_at: minutes(1) })
+      .where("token_hash", "=", hashLinkToken(token))
+      .execute();
+    expect((await confirmReset(token, "a brand new password")).statusCode).toBe(400);
+    expect((await login(user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it("refuses a link once a newer one was asked for; the newer one works", async () => {
+    const user = await signUpAndLogIn(t.app);
+    const first = await resetLink(user.email);
+    const second = await resetLink(user.email);
+    expect(second).not.toBe(first);
+    expect((await confirmReset(first, "a brand new password")).statusCode).toBe(400);
+    expect((await confirmReset(second, "a brand new password")).statusCode).toBe(204);
+  });
+
+  it("lets one of two simultaneous uses of a link through", async () => {
+    const user = await signUpAndLogIn(t.app);
+    const token = await resetLink(user.email);
+    const statuses = await Promise.all([
+      confirmReset(token, "first new password"),
+      confirmReset(token, "second new password"),
+    ]).then((all) => all.map((r) => r.statusCode).sort());
+    expect(statuses).toEqual([204, 400]);
+  });
+
+  it("answers known and unknown e-mails identically: status, body and time", async () => {
+    const user = await signUpAndLogIn(t.app);
+    const known = await askReset(user.email);
+    const unknown = await askReset("nobody.here@example.com");
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(known.body).toBe(unknown.body);
+    expect(known.json()).toEqual({ message: accountMessages.resetRequested });
+    const headerNames = (r: typeof known) => Object.keys(r.headers).sort();
+    expect(headerNames(known)).toEqual(headerNames(unknown));
+    expect(await mailsTo(t, "nobody.here@example.com")).toEqual([]);
+
+    // Interleaved, each timed alone (the background work of one finishes before the next starts).
+    const times = { known: [] as number[], unknown: [] as number[] };
+    for (let i = 0; i < 15; i++) {
+      for (const kind of ["known", "unknown"] as const) {
+        const start = performance.now();
+        await askReset(kind === "known" ? user.email : `nobody${i}@example.com`);
+        times[kind].push(performance.now() - start);
+        await t.app.mailer.settle();
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const [k, u] = [median(times.known), median(times.unknown)];
+    // NOTE: both answers do the same work (validation, rate limit, reply); the account lookup, the token and
+    // the mail happen afterwards. The bound is loose enough for a machine busy with other tests, and still
+    // far below what an argon2 hash (tens of ms) in the known path alone would add.
+    expect(Math.abs(k - u)).toBeLessThan(Math.max(10, Math.min(k, u)));
+  });
+
+  it("needs a valid e-mail and a valid new password", async () => {
+    const bad = await askReset("not-an-email");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.email).toBe(messages.invalidEmail);
+    const short = await confirmReset("A".repeat(43), "short");
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.fields.password).toBe(messages.passwordTooShort);
+    const badToken = await confirmReset("not a token", "long enough password");
+    expect(badToken.json().error.fields.token).toBe(accountMessages.linkInvalid);
+    const unknownToken = await confirmReset("A".repeat(43), "long enough password");
+    expect(unknownToken.statusCode).toBe(400);
+  });
+
+  it("limits requests per e-mail address, known or not, and per client", async () => {
+    const limited = await createTestApp({ passwordResetsPerHour: 2, authRateLimitPerMinute: 5 });
+    try {
+      const ask = (email: string, ip: string) =>
+        request(limited.app, {
+          method: "POST",
+          url: "/api/auth/password-reset",
+          payload: { email },
+          remoteAddress: ip,
+        });
+      const perAddress = [];
+      for (let i = 0; i < 3; i++)
+        perAddress.push((await ask("target@example.com", `10.1.0.${i}`)).statusCode);
+      expect(perAddress).toEqual([202, 202, 429]);
+      const blocked = await ask("target@example.com", "10.1.0.9");
+      expect(blocked.json().error.message).toBe(messages.tooManyRequests);
+      expect(blocked.headers["retry-after"]).toBeTruthy();
+      const perClient = [];
+      for (let i = 0; i < 6; i++) perClient.push((await ask(`other${i}@example.com`, "10.2.0.1")).statusCode);
+      expect(perClient).toEqual([202, 202, 202, 202, 202, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,276 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import { accountMessages, messages } from "../../shared/messages.ts";
+import {
+  type Account,
+  type ChangeEmailSchema,
+  type ChangePasswordSchema,
+  EMAIL_CHANGE_HOURS,
+  PASSWORD_RESET_MINUTES,
+  type PasswordResetConfirmSchema,
+  type Session,
+} from "../../shared/schemas/account.ts";
+import type { User } from "../../shared/schemas/auth.ts";
+import {
+  accountDetailsChanged,
+  endSessions,
+  findUserByEmail,
+  hashPassword,
+  passwordMatches,
+} from "../auth/index.ts";
+import type { PasswordHashing } from "../config.ts";
+import type { Database } from "../db/index.ts";
+import { isUniqueViolation } from "../db/index.ts";
+import { AppError, notFound } from "../http/index.ts";
+import type { Mailer } from "../mail/index.ts";
+import {
+  deleteQueuedMailsTo,
+  emailChangeConfirmMail,
+  emailChangedMail,
+  emailChangeNoticeMail,
+  passwordResetMail,
+} from "../mail/index.ts";
+import * as repo from "./profile.repository.ts";
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** A secret for an e-mailed link and the only thing the database keeps of it: its SHA-256. */
+function newLinkToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, hash: hashLinkToken(token) };
+}
+
+export const hashLinkToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * The id a session is shown and ended by. It is derived from the stored hash rather than being it, so no
+ * value that the server looks sessions up by ever leaves the server.
+ */
+export const publicSessionId = (sessionHash: string) =>
+  createHash("sha256").update(`session:${sessionHash}`).digest("base64url").slice(0, 32);
+
+const wrongPassword = (field: string) =>
+  new AppError("wrong_password", accountMessages.wrongPassword, {
+    [field]: accountMessages.wrongPassword,
+  });
+
+async function requirePassword(db: Kysely<Database>, userId: string, password: string, field: string) {
+  const row = await repo.findUserById(db, userId);
+  if (!row || row.deleted_at) throw notFound();
+  if (!(await passwordMatches(row.password_hash, password))) throw wrongPassword(field);
+  return row;
+}
+
+export async function getAccount(db: Kysely<Database>, user: User): Promise<Account> {
+  const pending = await repo.findPendingEmail(db, user.id, new Date().toISOString());
+  return { user, pendingEmail: pending?.new_email ?? null };
+}
+
+export async function renameAccount(db: Kysely<Database>, user: User, name: string): Promise<Account> {
+  await repo.updateName(db, user.id, name);
+  accountDetailsChanged(user.id);
+  return getAccount(db, { ...user, name });
+}
+
+// --- e-mail change ---------------------------------------------------------------------------------------
+
+/**
+ * Sends a confirmation link to the new address and tells the old one; the address changes only when the link
+ * is opened. A newer request replaces an older one.
+ */
+export async function requestEmailChange(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  user: User,
+  input: z.output<typeof ChangeEmailSchema>,
+): Promise<Account> {
+  const row = await requirePassword(db, user.id, input.password, "password");
+  if (input.email === row.email) {
+    throw new AppError("validation_failed", accountMessages.sameEmail, {
+      email: accountMessages.sameEmail,
+    });
+  }
+  if (await findUserByEmail(db, input.email)) {
+    throw new AppError("email_taken", messages.emailTaken, { email: messages.emailTaken });
+  }
+  const { token, hash } = newLinkToken();
+  const now = new Date();
+  await db.transaction().execute(async (trx) => {
+    await repo.deleteEmailChangesOf(trx, user.id);
+    await repo.insertEmailChange(trx, {
+      token_hash: hash,
+      user_id: user.id,
+      new_email: input.email,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + EMAIL_CHANGE_HOURS * HOUR_MS).toISOString(),
+    });
+  });
+  const url = mailer.link(`/account/confirm-email#token=${token}`);
+  mailer.send(emailChangeConfirmMail(input.email, row.name, url, EMAIL_CHANGE_HOURS));
+  mailer.send(emailChangeNoticeMail(row.email, row.name, input.email));
+  return { user: { id: row.id, email: row.email, name: row.name }, pendingEmail: input.email };
+}
+
+/** Opens an e-mail change link: the account's address becomes the confirmed one. */
+export async function confirmEmailChange(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  token: string,
+): Promise<{ email: string }> {
+  const now = new Date().toISOString();
+  const { change, oldEmail, name } = await db.transaction().execute(async (trx) => {
+    const taken = await repo.takeEmailChange(trx, hashLinkToken(token), now);
+    if (!taken) throw new AppError("invalid_token", accountMessages.linkInvalid);
+    const user = await repo.findUserById(trx, taken.user_id);
+    if (!user || user.deleted_at) throw new AppError("invalid_token", accountMessages.linkInvalid);
+    try {
+      await repo.updateEmail(trx, taken.user_id, taken.new_email);
+    } catch (error) {
+      if (isUniqueViolation(error, "users_email_key")) {
+        throw new AppError("email_taken", messages.emailTaken, { email: messages.emailTaken });
+      }
+      throw error;
+    }
+    return { change: taken, oldEmail: user.email, name: user.name };
+  });
+  accountDetailsChanged(change.user_id);
+  mailer.send(emailChangedMail(oldEmail, name, change.new_email));
+  return { email: change.new_email };
+}
+
+// --- password ----------------------------------------------------------------------------------------------
+
+/** Changes the password (the current one required) and signs every other device out; this one stays. */
+export async function changePassword(
+  db: Kysely<Database>,
+  userId: string,
+  currentSessionHash: string,
+  input: z.output<typeof ChangePasswordSchema>,
+  hashing: PasswordHashing,
+): Promise<void> {
+  await requirePassword(db, userId, input.currentPassword, "currentPassword");
+  const passwordHash = await hashPassword(input.newPassword, hashing);
+  await db.transaction().execute(async (trx) => {
+    await repo.updatePasswordHash(trx, userId, passwordHash);
+    await repo.spendPasswordResets(trx, userId, new Date().toISOString());
+  });
+  await endSessions(db, { userId, keep: currentSessionHash });
+}
+
+/**
+ * The work behind "Forgot password?", done after the answer has been sent so that the answer is the same,
+ * in content and in time, whether or not the address has an account. A newer link replaces older ones.
+ */
+export async function sendPasswordReset(db: Kysely<Database>, mailer: Mailer, email: string): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  // NOTE: the demo farmer and deleted accounts have no argon2 hash: they must never sign in, so no reset.
+  if (!user || user.deleted_at || !user.password_hash.startsWith("$argon2")) return;
+  const { token, hash } = newLinkToken();
+  const now = new Date();
+  await db.transaction().execute(async (trx) => {
+    await repo.spendPasswordResets(trx, user.id, now.toISOString());
+    await repo.insertPasswordReset(trx, {
+      token_hash: hash,
+      user_id: user.id,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + PASSWORD_RESET_MINUTES * MINUTE_MS).toISOString(),
+      spent_at: null,
+    });
+  });
+  const url = mailer.link(`/reset-password#token=${token}`);
+  mailer.send(passwordResetMail(user.email, user.name, url, PASSWORD_RESET_MINUTES));
+}
+
+/** Sets a new password from a reset link: once, within 30 minutes, only the newest link; every session ends. */
+export async function confirmPasswordReset(
+  db: Kysely<Database>,
+  input: z.output<typeof PasswordResetConfirmSchema>,
+  hashing: PasswordHashing,
+): Promise<void> {
+  const tokenHash = hashLinkToken(input.token);
+  const invalid = () =>
+    new AppError("invalid_token", accountMessages.linkInvalid, {
+      token: accountMessages.linkInvalid,
+    });
+  const reset = await repo.findPasswordReset(db, tokenHash);
+  const now = new Date().toISOString();
+  if (!reset || reset.spent_at || reset.expires_at <= now) throw invalid();
+  const passwordHash = await hashPassword(input.password, hashing);
+  const userId = await db.transaction().execute(async (trx) => {
+    // NOTE: spending is a conditional UPDATE, so of two requests racing with one link only one gets here.
+    if (!(await repo.spendPasswordReset(trx, tokenHash, new Date().toISOString()))) throw invalid();
+    await repo.updatePasswordHash(trx, reset.user_id, passwordHash);
+    await repo.spendPasswordResets(trx, reset.user_id, now);
+    return reset.user_id;
+  });
+  await endSessions(db, { userId });
+}
+
+export function purgeAccountLinks(db: Kysely<Database>, now = new Date()) {
+  return Promise.all([
+    repo.deleteOldPasswordResets(db, new Date(now.getTime() - 24 * HOUR_MS).toISOString()),
+    repo.deleteExpiredEmailChanges(db, now.toISOString()),
+  ]);
+}
+
+// --- sessions ----------------------------------------------------------------------------------------------
+
+export async function listSessions(
+  db: Kysely<Database>,
+  userId: string,
+  currentSessionHash: string,
+): Promise<Session[]> {
+  const rows = await repo.listSessions(db, userId, new Date().toISOString());
+  return rows.map((row) => ({
+    id: publicSessionId(row.id),
+    browser: row.browser ?? null,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_seen_at,
+    current: row.id === currentSessionHash,
+  }));
+}
+
+/** Ends one of the user's sessions by its public id; true when it was the asking one. */
+export async function endOwnSession(
+  db: Kysely<Database>,
+  userId: string,
+  currentSessionHash: string,
+  publicId: string,
+): Promise<{ wasCurrent: boolean }> {
+  const rows = await repo.listSessions(db, userId, new Date().toISOString());
+  const match = rows.find((row) => publicSessionId(row.id) === publicId);
+  if (!match) throw notFound(accountMessages.sessionNotFound);
+  await endSessions(db, { sessionIds: [match.id] });
+  return { wasCurrent: match.id === currentSessionHash };
+}
+
+export function endOtherSessions(db: Kysely<Database>, userId: string, currentSessionHash: string) {
+  return endSessions(db, { userId, keep: currentSessionHash });
+}
+
+// --- leaving -----------------------------------------------------------------------------------------------
+
+/**
+ * Deletes an account after its password: sessions end, products leave the shop, personal data is removed,
+ * and orders stay for the other party under the name "Deleted account".
+ */
+export async function deleteAccount(db: Kysely<Database>, userId: string, password: string): Promise<void> {
+  const row = await requirePassword(db, userId, password, "password");
+  await db.transaction().execute(async (trx) => {
+    // NOTE: read before the orders lose them: mails still waiting for a retry, to the account's address or
+    // to one given at checkout (order confirmations, status moves), would reach a person who asked to be
+    // forgotten.
+    const addresses = [row.email, ...(await repo.checkoutEmailsOf(trx, userId))];
+    await repo.anonymiseUser(trx, userId, {
+      name: accountMessages.deletedAccountName,
+      // NOTE: `.invalid` is reserved (RFC 2606): no mail can ever reach it, and the id keeps it unique.
+      email: `deleted-${userId}@deleted.invalid`,
+      passwordHash: "!deleted",
+      deletedAt: new Date().toISOString(),
+    });
+    await deleteQueuedMailsTo(trx, addresses);
+  });
+  await endSessions(db, { userId });
+}

@@ -1,0 +1,206 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { IdParamsSchema } from "../../shared/schemas/common.ts";
+import {
+  DeliveryAreaSchema,
+  FarmerSlotListSchema,
+  FarmerSlotResponseSchema,
+  FarmerSlotsQuerySchema,
+  PackingListSchema,
+  PickupPointInputSchema,
+  PickupPointListSchema,
+  PickupPointPatchSchema,
+  PickupPointResponseSchema,
+  SlotChoicesSchema,
+  SlotPatchSchema,
+  SlotPatternInputSchema,
+  SlotPatternListSchema,
+  SlotPatternPatchSchema,
+  SlotPatternResponseSchema,
+  SlotsQuerySchema,
+} from "../../shared/schemas/slots.ts";
+import { requireUser } from "../auth/index.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/index.ts";
+import {
+  createPickupPoint,
+  createSlotPattern,
+  deleteSlotPattern,
+  getDeliveryArea,
+  listOwnSlots,
+  listPickupPoints,
+  listSlotPatterns,
+  mailClosedSlotBuyers,
+  type Owner,
+  packingList,
+  packingListCsv,
+  patchOwnSlot,
+  retirePickupPoint,
+  type SlotsContext,
+  setDeliveryArea,
+  slotChoices,
+  updatePickupPoint,
+  updateSlotPattern,
+} from "./slots.service.ts";
+
+export interface SlotRouteOptions {
+  db: Db;
+  config: Config;
+}
+
+/**
+ * The set-up of delivery slots and pickup points, mounted twice: under /api/farmer for the signed-in farmer's
+ * own, and under /api/admin/shop-slots for the shop's own part (`owner` answers null there). Another owner's
+ * point, pattern or slot is a 404, never a 403, so nobody learns it exists.
+ */
+export function slotSetupRoutes(ownerOf: (request: FastifyRequest) => Owner) {
+  return async (app: FastifyInstance, { db, config }: SlotRouteOptions) => {
+    const typed = app.withTypeProvider<ZodTypeProvider>();
+    const ctx = (): SlotsContext => ({ db: db.kysely, now: app.clock(), timeZone: config.shopTimeZone });
+
+    typed.get(
+      "/pickup-points",
+      { schema: { response: { 200: PickupPointListSchema } } },
+      async (request) => ({
+        items: await listPickupPoints(ctx(), ownerOf(request)),
+      }),
+    );
+    typed.post(
+      "/pickup-points",
+      { schema: { body: PickupPointInputSchema, response: { 201: PickupPointResponseSchema } } },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ pickupPoint: await createPickupPoint(ctx(), ownerOf(request), request.body) }),
+    );
+    typed.patch(
+      "/pickup-points/:id",
+      {
+        schema: {
+          params: IdParamsSchema,
+          body: PickupPointPatchSchema,
+          response: { 200: PickupPointResponseSchema },
+        },
+      },
+      async (request) => ({
+        pickupPoint: await updatePickupPoint(ctx(), ownerOf(request), request.params.id, request.body),
+      }),
+    );
+    /** Retires the point (it keeps its past orders). */
+    typed.delete(
+      "/pickup-points/:id",
+      { schema: { params: IdParamsSchema, response: { 200: PickupPointResponseSchema } } },
+      async (request) => ({
+        pickupPoint: await retirePickupPoint(ctx(), ownerOf(request), request.params.id),
+      }),
+    );
+
+    typed.get("/delivery-area", { schema: { response: { 200: DeliveryAreaSchema } } }, async (request) =>
+      getDeliveryArea(ctx(), ownerOf(request)),
+    );
+    typed.put(
+      "/delivery-area",
+      { schema: { body: DeliveryAreaSchema, response: { 200: DeliveryAreaSchema } } },
+      async (request) => setDeliveryArea(ctx(), ownerOf(request), request.body),
+    );
+
+    typed.get(
+      "/slot-patterns",
+      { schema: { response: { 200: SlotPatternListSchema } } },
+      async (request) => ({
+        items: await listSlotPatterns(ctx(), ownerOf(request)),
+      }),
+    );
+    typed.post(
+      "/slot-patterns",
+      { schema: { body: SlotPatternInputSchema, response: { 201: SlotPatternResponseSchema } } },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ slotPattern: await createSlotPattern(ctx(), ownerOf(request), request.body) }),
+    );
+    typed.patch(
+      "/slot-patterns/:id",
+      {
+        schema: {
+          params: IdParamsSchema,
+          body: SlotPatternPatchSchema,
+          response: { 200: SlotPatternResponseSchema },
+        },
+      },
+      async (request) => ({
+        slotPattern: await updateSlotPattern(ctx(), ownerOf(request), request.params.id, request.body),
+      }),
+    );
+    typed.delete("/slot-patterns/:id", { schema: { params: IdParamsSchema } }, async (request, reply) => {
+      await deleteSlotPattern(ctx(), ownerOf(request), request.params.id);
+      return reply.status(204).send();
+    });
+
+    typed.get(
+      "/slots",
+      { schema: { querystring: FarmerSlotsQuerySchema, response: { 200: FarmerSlotListSchema } } },
+      async (request) => ({ items: await listOwnSlots(ctx(), ownerOf(request), request.query) }),
+    );
+    typed.patch(
+      "/slots/:id",
+      {
+        schema: {
+          params: IdParamsSchema,
+          body: SlotPatchSchema,
+          response: { 200: FarmerSlotResponseSchema },
+        },
+      },
+      async (request) => {
+        const { slot, closedWithOrders } = await patchOwnSlot(
+          ctx(),
+          ownerOf(request),
+          request.params.id,
+          request.body,
+        );
+        if (closedWithOrders && "reason" in request.body) {
+          const reason = request.body.reason;
+          app.mailer.later(() => mailClosedSlotBuyers(ctx(), app.mailer, slot.id, reason));
+        }
+        return { slot };
+      },
+    );
+
+    typed.get(
+      "/slots/:id/packing-list",
+      { schema: { params: IdParamsSchema, response: { 200: PackingListSchema } } },
+      async (request) => packingList(ctx(), ownerOf(request), request.params.id),
+    );
+    typed.get(
+      "/slots/:id/packing-list.csv",
+      { schema: { params: IdParamsSchema, produces: ["text/csv"] } },
+      async (request, reply) => {
+        const list = await packingList(ctx(), ownerOf(request), request.params.id);
+        return reply
+          .header("content-type", "text/csv; charset=utf-8")
+          .header(
+            "content-disposition",
+            `attachment; filename="packing-list-${list.slot.date}-${list.slot.start.replace(":", "")}.csv"`,
+          )
+          .send(packingListCsv(list));
+      },
+    );
+  };
+}
+
+/** GET /api/slots: the slots a buyer can choose from at checkout, per farmer in the cart. */
+export async function slotsRoutes(app: FastifyInstance, { db, config }: SlotRouteOptions) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
+    "/",
+    { schema: { querystring: SlotsQuerySchema, response: { 200: SlotChoicesSchema } } },
+    async (request) => {
+      requireUser(request);
+      const ctx = { db: db.kysely, now: app.clock(), timeZone: config.shopTimeZone };
+      return { farmers: await slotChoices(ctx, request.query.farmerIds, request.query.pin) };
+    },
+  );
+}
+
+/** The farmer's own set-up, under /api/farmer. */
+export const farmerSlotRoutes = slotSetupRoutes((request) => requireUser(request).id);

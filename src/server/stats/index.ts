@@ -1,0 +1,1 @@
+export { statsAdminRoutes } from "./stats.admin-routes.ts";

@@ -1,0 +1,73 @@
+import { sql } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Db } from "../db/database.ts";
+import { isPostgres } from "../db/dialect.ts";
+import { migrateToLatest, pendingMigrations } from "../db/migrate.ts";
+import { createTestDatabase, TEMPLATE_ENV, type TestDatabase } from "./test-db.ts";
+
+/** Every table, column, index, constraint and trigger, as text to compare (names and definitions). */
+async function schemaOf(db: Db): Promise<string[]> {
+  if (!isPostgres(db.kysely)) {
+    const { rows } = await sql<{ line: string }>`
+      select type || ' ' || name || ': ' || coalesce(sql, '') as line from sqlite_master
+      where name not like 'sqlite_%' order by type, name`.execute(db.kysely);
+    return rows.map((row) => row.line);
+  }
+  const { rows } = await sql<{ line: string }>`
+    select 'column ' || table_name || '.' || column_name || ': ' || data_type || ' ' || is_nullable || ' ' ||
+      coalesce(column_default, '') || ' ' || coalesce(generation_expression, '') as line
+      from information_schema.columns where table_schema = current_schema()
+    union all
+    select 'index ' || indexname || ': ' || replace(indexdef, current_schema() || '.', '')
+      from pg_indexes where schemaname = current_schema()
+    union all
+    select 'constraint ' || conrelid::regclass::text || '.' || conname || ': ' || pg_get_constraintdef(oid)
+      from pg_constraint where connamespace = current_schema()::regnamespace
+    union all
+    select 'trigger ' || event_object_table || '.' || trigger_name || ': ' || action_statement
+      from information_schema.triggers where trigger_schema = current_schema()
+    union all
+    select 'extension ' || extname from pg_extension
+    order by line`.execute(db.kysely);
+  return rows.map((row) => row.line);
+}
+
+describe("test databases", () => {
+  const open: TestDatabase[] = [];
+  afterAll(async () => {
+    for (const database of open) await database.dispose();
+  });
+
+  it("are copies of one template migrated for the whole run, the same as a database migrated from scratch", async () => {
+    expect(process.env[TEMPLATE_ENV]).toBeTruthy();
+    const copy = await createTestDatabase();
+    const scratch = await createTestDatabase({ migrate: false });
+    open.push(copy, scratch);
+    expect(await pendingMigrations(copy.db)).toEqual([]);
+    expect(await pendingMigrations(scratch.db)).not.toEqual([]);
+
+    await migrateToLatest(scratch.db);
+    const schema = await schemaOf(copy.db);
+    expect(schema.length).toBeGreaterThan(20);
+    expect(schema).toEqual(await schemaOf(scratch.db));
+  });
+
+  it("are each a database of their own: rows written in one are not in another", async () => {
+    const [a, b] = [await createTestDatabase(), await createTestDatabase()];
+    open.push(a, b);
+    const at = "2026-01-01T00:00:00.000Z";
+    await a.db.kysely
+      .insertInto("users")
+      .values({ id: "u", email: "u@example.com", name: "U", password_hash: "x", created_at: at })
+      .execute();
+    const count = async (t: TestDatabase) =>
+      (
+        await t.db.kysely
+          .selectFrom("users")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n;
+    expect(Number(await count(a))).toBe(1);
+    expect(Number(await count(b))).toBe(0);
+  });
+});

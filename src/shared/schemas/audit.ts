@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { pageQueryFields, pageSchemaOf } from "./common.ts";
+
+/** The operators' append-only log (GET /api/admin/audit). */
+
+export const AUDIT_ACTIONS = [
+  "operator.grant",
+  "operator.revoke",
+  "message.read",
+  "message.unread",
+  "message.handle",
+  "message.reopen",
+  "message.note",
+  "product.hide",
+  "product.unhide",
+  "user.suspend",
+  "user.reinstate",
+  "fulfilment.status",
+  "deal.update",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_TARGETS = ["user", "product", "message", "fulfilment", "deal"] as const;
+export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
+
+/** One operator action: who, what, when, on what, why. */
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  /** `id` is null for a change made on the command line (`npm run operator`). */
+  actor: z.object({ id: z.string().nullable(), email: z.string() }),
+  action: z.enum(AUDIT_ACTIONS),
+  target: z.object({ type: z.enum(AUDIT_TARGETS), id: z.string() }),
+  reason: z.string().optional(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditListSchema = pageSchemaOf(AuditEntrySchema);
+export type AuditList = z.infer<typeof AuditListSchema>;
+export const AuditListQuerySchema = z.strictObject({ ...pageQueryFields });

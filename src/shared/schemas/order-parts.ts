@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { REASON_MAX_LENGTH } from "./common.ts";
+
+/**
+ * The part of an order one farmer delivers (the deal of the day's lines form the shop's own part, owned by no
+ * farmer). Its status moves pending → confirmed → out_for_delivery → delivered, or pending|confirmed →
+ * cancelled; nothing moves out of delivered or cancelled.
+ */
+export const PART_STATUSES = ["pending", "confirmed", "out_for_delivery", "delivered", "cancelled"] as const;
+export type PartStatus = (typeof PART_STATUSES)[number];
+export const PartStatusSchema = z.enum(PART_STATUSES, {
+  error: `Status must be one of: ${PART_STATUSES.join(", ")}`,
+});
+
+/** Where each status may move next. */
+export const PART_TRANSITIONS: Record<PartStatus, readonly PartStatus[]> = {
+  pending: ["confirmed", "cancelled"],
+  confirmed: ["out_for_delivery", "cancelled"],
+  out_for_delivery: ["delivered"],
+  delivered: [],
+  cancelled: [],
+};
+export const canMovePart = (from: PartStatus, to: PartStatus): boolean => PART_TRANSITIONS[from].includes(to);
+
+export const partStatusLabels: Record<PartStatus, string> = {
+  pending: "Pending",
+  confirmed: "Confirmed",
+  out_for_delivery: "Out for delivery",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+
+/** A buyer pays the farmer on delivery; the farmer records it. Only unpaid → paid. */
+export const PAYMENT_STATES = ["unpaid", "paid"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+export const paymentStateLabels: Record<PaymentState, string> = { unpaid: "Not paid yet", paid: "Paid" };
+
+/** An order's status, derived from its parts (see `deriveOrderStatus`). */
+export const ORDER_STATUSES = ["pending", "in_progress", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * `pending` while any part is pending, `cancelled` when all are, `delivered` when every part that is not
+ * cancelled is delivered, otherwise `in_progress`.
+ */
+export function deriveOrderStatus(statuses: readonly PartStatus[]): OrderStatus {
+  if (statuses.length === 0 || statuses.includes("pending")) return "pending";
+  const live = statuses.filter((status) => status !== "cancelled");
+  if (live.length === 0) return "cancelled";
+  return live.every((status) => status === "delivered") ? "delivered" : "in_progress";
+}
+
+/** The account that made a move: its id and display name. */
+export const ActorSchema = z.object({ id: z.string(), name: z.string() });
+export type Actor = z.infer<typeof ActorSchema>;
+
+/** One move in a part's history, oldest first; placing the order writes the first (`pending`, by the buyer). */
+export const PartHistoryEntrySchema = z.object({
+  status: z.enum(PART_STATUSES),
+  /** ISO time of the move. */
+  at: z.string(),
+  by: ActorSchema,
+  /** Given when a part is cancelled. */
+  reason: z.string().optional(),
+});
+export type PartHistoryEntry = z.infer<typeof PartHistoryEntrySchema>;
+
+/** The payment state of a part: `paidAt` is when its farmer recorded the payment. */
+export const PartPaymentSchema = z.object({
+  state: z.enum(PAYMENT_STATES),
+  paidAt: z.string().nullable(),
+});
+export type PartPayment = z.infer<typeof PartPaymentSchema>;
+
+export const partMessages = {
+  notFound: "This order was not found",
+  notYours: "Only the farmer of this part of the order can change it",
+  reasonRequired: "Please give a reason for cancelling",
+  reasonTooLong: `The reason must be at most ${REASON_MAX_LENGTH} characters`,
+  cannotMove: (from: PartStatus, to: PartStatus) =>
+    `This part of the order is ${partStatusLabels[from].toLowerCase()}; it cannot be ${to === "cancelled" ? "cancelled" : `marked ${partStatusLabels[to].toLowerCase()}`} now`,
+  alreadyPaid: "This part of the order is already marked as paid",
+  cancelledNotPayable: "A cancelled part of an order cannot be marked as paid",
+  nothingToCancel: (status: OrderStatus) =>
+    `Nothing in this order can be cancelled any more: it is ${status === "in_progress" ? "in progress" : status}`,
+  orderCancelled: "Your order has been cancelled",
+  /** The name a part of the deal of the day shows: it belongs to the shop itself. */
+  shopName: "Veggie Cart",
+} as const;

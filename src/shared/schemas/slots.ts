@@ -1,0 +1,348 @@
+import { z } from "zod";
+import { SLOT_KINDS, type SlotKind } from "./slot-basics.ts";
+
+export {
+  type NextSlot,
+  NextSlotSchema,
+  nextSlotLabel,
+  OrderSlotsSchema,
+  type PartSlot,
+  PartSlotSchema,
+  SLOT_KINDS,
+  type SlotKind,
+  slotLabel,
+  WEEKDAY_NAMES,
+  weekdayShort,
+  windowLabel,
+} from "./slot-basics.ts";
+
+/**
+ * Delivery slots and pickup points (decision 017): a farmer's (or the shop's) weekly slot patterns, the dated
+ * slots made from them for the next SLOT_HORIZON_DAYS days, the pickup points and PIN prefixes they serve.
+ * Every time is a wall-clock time in the shop's time zone (SHOP_TIME_ZONE).
+ */
+
+/** How many days ahead dated slots are made from the weekly patterns (today included). */
+export const SLOT_HORIZON_DAYS = 14;
+export const MAX_SLOT_CAPACITY = 1000;
+export const MAX_CUTOFF_HOURS = 168;
+export const DEFAULT_CUTOFF_HOURS = 12;
+export const MAX_PIN_PREFIXES = 100;
+/** The key of the shop's own part (the deal of the day) in `slots` of an order and in GET /api/slots. */
+export const SHOP_SLOT_KEY = "shop";
+
+export const SLOT_UNAVAILABLE_REASONS = ["full", "closed", "cutoff", "area"] as const;
+export type SlotUnavailableReason = (typeof SLOT_UNAVAILABLE_REASONS)[number];
+
+export const slotMessages = {
+  nameRequired: "Please enter the pickup point's name",
+  addressRequired: "Please enter the pickup point's address",
+  tooLong: (max: number) => `At most ${max} characters`,
+  mapUrl: "Enter a web address starting with https:// (or leave it empty)",
+  pinPrefix: "A PIN prefix is 1 to 6 digits, e.g. 4110 or 411038",
+  tooManyPrefixes: `At most ${MAX_PIN_PREFIXES} PIN prefixes`,
+  kind: "Choose delivery or pickup",
+  weekday: "Choose a day of the week",
+  time: "Enter a time as HH:MM, e.g. 08:00",
+  endAfterStart: "The end must be after the start",
+  capacity: `Capacity must be a whole number from 1 to ${MAX_SLOT_CAPACITY}`,
+  cutoff: `The cut-off must be a whole number of hours from 0 to ${MAX_CUTOFF_HOURS}`,
+  pickupPointRequired: "Choose the pickup point for a pickup slot",
+  pickupPointNotForDelivery: "A delivery slot has no pickup point",
+  pickupPointUnknown: "Choose one of your own pickup points",
+  pickupPointRetired: "This pickup point is retired; choose another",
+  reasonRequired: "Please say why the slot is closed",
+  date: "Enter a date as YYYY-MM-DD",
+  pointNotFound: "No such pickup point",
+  patternNotFound: "No such slot pattern",
+  slotNotFound: "No such slot",
+  capacityBelowTaken: (taken: number) =>
+    `${taken} ${taken === 1 ? "order has" : "orders have"} a place in this slot; the capacity cannot be lower than that`,
+  closeNeedsConfirm: (taken: number) =>
+    `${taken} ${taken === 1 ? "order has" : "orders have"} a place in this slot. Closing it tells ${taken === 1 ? "its buyer" : "their buyers"} to contact you; confirm to close it.`,
+  alreadyClosed: "This slot is already closed",
+  slotRequired: (farmerName: string) => `Choose a delivery or pickup slot for ${farmerName}`,
+  slotRequiredField: "Choose a delivery or pickup slot",
+  slotUnknown: (farmerName: string) => `That slot is not one of ${farmerName}'s; choose another`,
+  slotFull: (farmerName: string) => `${farmerName}'s slot is full; choose another slot`,
+  slotClosed: (farmerName: string) => `${farmerName}'s slot is closed for ordering; choose another slot`,
+  slotNotServed: (farmerName: string) =>
+    `${farmerName} does not deliver to this PIN code; choose a pickup slot or another address`,
+  noSlotOpen: (farmerName: string) =>
+    `${farmerName} has no delivery or pickup open in the next ${SLOT_HORIZON_DAYS} days`,
+  slotClosedByFarmer: "Slot closed by the farmer: contact them",
+  withinDay: "Delivery within 24 hours",
+  pickupOnly: "Pickup only",
+} as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, slotMessages.tooLong(max))
+    .optional()
+    .transform((value) => value || undefined);
+
+const MapUrlSchema = z
+  .string()
+  .trim()
+  .max(500, slotMessages.tooLong(500))
+  .refine((value) => value === "" || /^https:\/\/[^\s]+$/.test(value), slotMessages.mapUrl)
+  .optional()
+  .transform((value) => value || undefined);
+
+const pickupPointFields = {
+  name: z
+    .string(slotMessages.nameRequired)
+    .trim()
+    .min(1, slotMessages.nameRequired)
+    .max(100, slotMessages.tooLong(100)),
+  address: z
+    .string(slotMessages.addressRequired)
+    .trim()
+    .min(1, slotMessages.addressRequired)
+    .max(300, slotMessages.tooLong(300)),
+  directions: optionalText(500),
+  mapUrl: MapUrlSchema,
+  openingNote: optionalText(200),
+};
+
+/** POST /api/farmer/pickup-points. */
+export const PickupPointInputSchema = z.strictObject(pickupPointFields);
+export type PickupPointInput = z.input<typeof PickupPointInputSchema>;
+/** PATCH /api/farmer/pickup-points/:id: any of the fields. */
+export const PickupPointPatchSchema = z.strictObject(pickupPointFields).partial();
+
+export const PickupPointSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  directions: z.string().nullable(),
+  mapUrl: z.string().nullable(),
+  openingNote: z.string().nullable(),
+  /** When it was retired (it keeps its past orders, takes no new slot); null while in use. */
+  retiredAt: z.string().nullable(),
+});
+export type PickupPoint = z.infer<typeof PickupPointSchema>;
+export const PickupPointListSchema = z.object({ items: z.array(PickupPointSchema) });
+export const PickupPointResponseSchema = z.object({ pickupPoint: PickupPointSchema });
+
+/** GET/PUT /api/farmer/delivery-area: the PIN codes delivered to, as prefixes ("4110" covers 411001–411099). */
+export const DeliveryAreaSchema = z.strictObject({
+  pinPrefixes: z
+    .array(
+      z.string(slotMessages.pinPrefix).regex(/^\d{1,6}$/, slotMessages.pinPrefix),
+      slotMessages.pinPrefix,
+    )
+    .max(MAX_PIN_PREFIXES, slotMessages.tooManyPrefixes),
+});
+export type DeliveryArea = z.infer<typeof DeliveryAreaSchema>;
+
+/** True when `pin` (a shipping PIN code) starts with one of `prefixes`. */
+export const pinCovered = (prefixes: readonly string[], pin: string) =>
+  prefixes.some((prefix) => pin.trim().startsWith(prefix));
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const TimeSchema = z.string(slotMessages.time).regex(TIME, slotMessages.time);
+
+const patternFields = {
+  kind: z.enum(SLOT_KINDS, slotMessages.kind),
+  pickupPointId: z.string().min(1).max(100).optional(),
+  /** 0 = Sunday … 6 = Saturday, as JavaScript's getDay(). */
+  weekday: z
+    .number(slotMessages.weekday)
+    .int(slotMessages.weekday)
+    .min(0, slotMessages.weekday)
+    .max(6, slotMessages.weekday),
+  start: TimeSchema,
+  end: TimeSchema,
+  capacity: z
+    .number(slotMessages.capacity)
+    .int(slotMessages.capacity)
+    .min(1, slotMessages.capacity)
+    .max(MAX_SLOT_CAPACITY, slotMessages.capacity),
+  cutoffHours: z
+    .number(slotMessages.cutoff)
+    .int(slotMessages.cutoff)
+    .min(0, slotMessages.cutoff)
+    .max(MAX_CUTOFF_HOURS, slotMessages.cutoff)
+    .default(DEFAULT_CUTOFF_HOURS),
+};
+
+type PatternShape = {
+  kind?: SlotKind;
+  pickupPointId?: string;
+  start?: string;
+  end?: string;
+};
+
+/** The rules across fields: the end after the start, a pickup point for pickup slots and only for them. */
+function checkPattern(value: PatternShape, ctx: z.RefinementCtx) {
+  const isTime = (time: string | undefined): time is string => time !== undefined && TIME.test(time);
+  if (isTime(value.start) && isTime(value.end) && value.end <= value.start) {
+    ctx.addIssue({ code: "custom", path: ["end"], message: slotMessages.endAfterStart });
+  }
+  if (value.kind === "pickup" && !value.pickupPointId) {
+    ctx.addIssue({ code: "custom", path: ["pickupPointId"], message: slotMessages.pickupPointRequired });
+  }
+  if (value.kind === "delivery" && value.pickupPointId) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["pickupPointId"],
+      message: slotMessages.pickupPointNotForDelivery,
+    });
+  }
+}
+
+/** POST /api/farmer/slot-patterns. */
+export const SlotPatternInputSchema = z.strictObject(patternFields).superRefine(checkPattern);
+export type SlotPatternInput = z.input<typeof SlotPatternInputSchema>;
+/**
+ * PATCH /api/farmer/slot-patterns/:id: any of the fields; the service checks the merged pattern with
+ * SlotPatternInputSchema again (an end before a start that is not in the body).
+ */
+export const SlotPatternPatchSchema = z
+  .strictObject({ ...patternFields, cutoffHours: patternFields.cutoffHours.removeDefault() })
+  .partial()
+  .extend({ pickupPointId: z.string().min(1).max(100).nullable().optional() });
+
+export const SlotPatternSchema = z.object({
+  id: z.string(),
+  kind: z.enum(SLOT_KINDS),
+  pickupPointId: z.string().nullable(),
+  weekday: z.number().int(),
+  start: z.string(),
+  end: z.string(),
+  capacity: z.number().int(),
+  cutoffHours: z.number().int(),
+});
+export type SlotPattern = z.infer<typeof SlotPatternSchema>;
+export const SlotPatternListSchema = z.object({ items: z.array(SlotPatternSchema) });
+export const SlotPatternResponseSchema = z.object({ slotPattern: SlotPatternSchema });
+
+/** A pickup point as a slot shows it to a buyer. */
+export const SlotPickupPointSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  directions: z.string().nullable().optional(),
+  mapUrl: z.string().nullable().optional(),
+  openingNote: z.string().nullable().optional(),
+});
+
+/** A dated slot as its farmer sees it (GET /api/farmer/slots). */
+export const FarmerSlotSchema = z.object({
+  id: z.string(),
+  patternId: z.string().nullable(),
+  kind: z.enum(SLOT_KINDS),
+  /** The shop's calendar day, YYYY-MM-DD, and the wall-clock window on it (HH:MM). */
+  date: z.string(),
+  start: z.string(),
+  end: z.string(),
+  pickupPoint: SlotPickupPointSchema.nullable(),
+  capacity: z.number().int(),
+  taken: z.number().int(),
+  /** The instant ordering closes (ISO, UTC). */
+  cutoffAt: z.string(),
+  closedAt: z.string().nullable(),
+  closedReason: z.string().nullable(),
+});
+export type FarmerSlot = z.infer<typeof FarmerSlotSchema>;
+export const FarmerSlotListSchema = z.object({ items: z.array(FarmerSlotSchema) });
+export const FarmerSlotResponseSchema = z.object({ slot: FarmerSlotSchema });
+
+const DateSchema = z.string(slotMessages.date).regex(/^\d{4}-\d{2}-\d{2}$/, slotMessages.date);
+/** GET /api/farmer/slots?from=&to=: days of the shop's calendar, both included (default: the next 14 days). */
+export const FarmerSlotsQuerySchema = z.strictObject({
+  from: DateSchema.optional(),
+  to: DateSchema.optional(),
+});
+
+/** PATCH /api/farmer/slots/:id: a new capacity, or close it (with `confirm` when orders have a place in it). */
+export const SlotPatchSchema = z.union([
+  z.strictObject({ capacity: patternFields.capacity }),
+  z.strictObject({
+    closed: z.literal(true),
+    reason: z
+      .string(slotMessages.reasonRequired)
+      .trim()
+      .min(1, slotMessages.reasonRequired)
+      .max(500, slotMessages.tooLong(500)),
+    confirm: z.boolean().optional(),
+  }),
+]);
+export type SlotPatch = z.infer<typeof SlotPatchSchema>;
+
+/** The packing list of one dated slot: what to harvest and pack in all, then each order. */
+export const PackingListSchema = z.object({
+  slot: FarmerSlotSchema,
+  totals: z.array(
+    z.object({ productId: z.string(), name: z.string(), unit: z.string(), quantity: z.number() }),
+  ),
+  orders: z.array(
+    z.object({
+      partId: z.string(),
+      orderId: z.string(),
+      status: z.string(),
+      buyer: z.string(),
+      phone: z.string(),
+      /** The delivery address; for a pickup slot, the pickup point's name and address. */
+      address: z.string(),
+      lines: z.array(z.object({ name: z.string(), unit: z.string(), quantity: z.number() })),
+      total: z.number(),
+    }),
+  ),
+});
+export type PackingList = z.infer<typeof PackingListSchema>;
+
+/** GET /api/slots?farmerIds=a,b&pin=411038 (a farmer id, or "shop" for the shop's own part). */
+export const SlotsQuerySchema = z.strictObject({
+  farmerIds: z
+    .string()
+    .max(2000)
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(",")
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(z.string().max(100)).max(50, "At most 50 farmers")),
+  pin: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "A PIN code is 6 digits")
+    .optional(),
+});
+
+export const SlotChoiceSchema = z.object({
+  id: z.string(),
+  kind: z.enum(SLOT_KINDS),
+  date: z.string(),
+  start: z.string(),
+  end: z.string(),
+  pickupPoint: SlotPickupPointSchema.optional(),
+  available: z.boolean(),
+  reason: z.enum(SLOT_UNAVAILABLE_REASONS).optional(),
+  /** Places left. */
+  left: z.number().int(),
+});
+export type SlotChoice = z.infer<typeof SlotChoiceSchema>;
+export const FarmerSlotChoicesSchema = z.object({
+  farmerId: z.string(),
+  /** The farmer's name ("Veggie Cart" for the shop); "" for an id that is no account. */
+  farmerName: z.string(),
+  /** False when the farmer has set up no slots: they deliver within 24 hours, and no choice is asked. */
+  usesSlots: z.boolean(),
+  slots: z.array(SlotChoiceSchema),
+});
+export type FarmerSlotChoices = z.infer<typeof FarmerSlotChoicesSchema>;
+export const SlotChoicesSchema = z.object({ farmers: z.array(FarmerSlotChoicesSchema) });
+
+export const slotUnavailableLabels: Record<SlotUnavailableReason, string> = {
+  full: "Full",
+  closed: "Closed by the farmer",
+  cutoff: "Ordering has closed",
+  area: "Not delivered to your PIN code",
+};
