@@ -27,11 +27,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Every operator route, with a request an operator could make. */
-const routes = (): { method: "GET" | "POST" | "PATCH" | "PUT"; url: string; payload?: object }[] => [
+const UNKNOWN = "00000000-0000-4000-8000-000000000000";
+const routes = (): {
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  url: string;
+  payload?: object;
+}[] => [
   { method: "GET", url: "/api/admin/messages" },
   {
     method: "PATCH",
-    url: "/api/admin/messages/00000000-0000-4000-8000-000000000000",
+    url: `/api/admin/messages/${UNKNOWN}`,
     payload: { read: true },
   },
   { method: "GET", url: "/api/admin/products" },
@@ -56,6 +61,28 @@ const routes = (): { method: "GET" | "POST" | "PATCH" | "PUT"; url: string; payl
   },
   { method: "GET", url: "/api/admin/stats" },
   { method: "GET", url: "/api/admin/audit" },
+  { method: "GET", url: "/api/admin/shop-slots/pickup-points" },
+  {
+    method: "POST",
+    url: "/api/admin/shop-slots/pickup-points",
+    payload: { name: "Matrix stall", address: "Shop 1, Mandai, Pune" },
+  },
+  { method: "PATCH", url: `/api/admin/shop-slots/pickup-points/${UNKNOWN}`, payload: { name: "x" } },
+  { method: "DELETE", url: `/api/admin/shop-slots/pickup-points/${UNKNOWN}` },
+  { method: "GET", url: "/api/admin/shop-slots/delivery-area" },
+  { method: "PUT", url: "/api/admin/shop-slots/delivery-area", payload: { pinPrefixes: ["411"] } },
+  { method: "GET", url: "/api/admin/shop-slots/slot-patterns" },
+  {
+    method: "POST",
+    url: "/api/admin/shop-slots/slot-patterns",
+    payload: { kind: "delivery", weekday: 6, start: "08:00", end: "10:00", capacity: 5 },
+  },
+  { method: "PATCH", url: `/api/admin/shop-slots/slot-patterns/${UNKNOWN}`, payload: { capacity: 3 } },
+  { method: "DELETE", url: `/api/admin/shop-slots/slot-patterns/${UNKNOWN}` },
+  { method: "GET", url: "/api/admin/shop-slots/slots" },
+  { method: "PATCH", url: `/api/admin/shop-slots/slots/${UNKNOWN}`, payload: { capacity: 3 } },
+  { method: "GET", url: `/api/admin/shop-slots/slots/${UNKNOWN}/packing-list` },
+  { method: "GET", url: `/api/admin/shop-slots/slots/${UNKNOWN}/packing-list.csv` },
 ];
 
 describe("operator routes", () => {
@@ -92,11 +119,14 @@ describe("operator routes", () => {
     expect(part).toEqual([{ status: "pending" }]);
   });
 
-  it("answer an operator (the unknown message is 404, every other route succeeds)", async () => {
+  it("answer an operator (an unknown message, point, pattern or slot is 404, every other route succeeds)", async () => {
     const statuses: number[] = [];
     for (const route of routes()) {
       statuses.push((await request(t.app, { ...route, cookie: operator.cookie })).statusCode);
     }
-    expect(statuses).toEqual([200, 404, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]);
+    expect(statuses).toEqual([
+      ...[200, 404, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+      ...[200, 201, 404, 404, 200, 200, 200, 201, 404, 404, 200, 404, 404, 404],
+    ]);
   });
 });
