@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { NoContentSchema } from "../../shared/schemas/auth.ts";
 import { IdParamsSchema } from "../../shared/schemas/common.ts";
 import {
   DeliveryAreaSchema,
@@ -132,10 +134,14 @@ export function slotSetupRoutes(ownerOf: (request: FastifyRequest) => Owner) {
         slotPattern: await updateSlotPattern(ctx(), ownerOf(request), request.params.id, request.body),
       }),
     );
-    typed.delete("/slot-patterns/:id", { schema: { params: IdParamsSchema } }, async (request, reply) => {
-      await deleteSlotPattern(ctx(), ownerOf(request), request.params.id);
-      return reply.status(204).send();
-    });
+    typed.delete(
+      "/slot-patterns/:id",
+      { schema: { params: IdParamsSchema, response: { 204: NoContentSchema } } },
+      async (request, reply) => {
+        await deleteSlotPattern(ctx(), ownerOf(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
 
     typed.get(
       "/slots",
@@ -173,7 +179,13 @@ export function slotSetupRoutes(ownerOf: (request: FastifyRequest) => Owner) {
     );
     typed.get(
       "/slots/:id/packing-list.csv",
-      { schema: { params: IdParamsSchema, produces: ["text/csv"] } },
+      {
+        schema: {
+          params: IdParamsSchema,
+          produces: ["text/csv"],
+          response: { 200: z.string().describe("The packing list as CSV, one row per order line") },
+        },
+      },
       async (request, reply) => {
         const list = await packingList(ctx(), ownerOf(request), request.params.id);
         return reply
