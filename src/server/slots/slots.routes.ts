@@ -139,7 +139,7 @@ export function slotSetupRoutes(ownerOf: (request: FastifyRequest) => Owner) {
       { schema: { params: IdParamsSchema, response: { 204: NoContentSchema } } },
       async (request, reply) => {
         await deleteSlotPattern(ctx(), ownerOf(request), request.params.id);
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
 
