@@ -350,3 +350,118 @@ describe("the shop's own slots (operator)", () => {
     expect(shop.slots).toHaveLength(2);
   });
 });
+
+describe("the audit log", () => {
+  /** The same set-up changes, made under `base` by `user`: each step moves the clock a minute on. */
+  async function setUpAndUndo(user: SignedInUser, base: string) {
+    const tick = () => {
+      now = new Date(now.getTime() + 60_000);
+    };
+    const pointId = (await call(user, "POST", `${base}/pickup-points`, point)).json().pickupPoint.id;
+    tick();
+    await call(user, "PATCH", `${base}/pickup-points/${pointId}`, { name: "Stall 4" });
+    tick();
+    await call(user, "PUT", `${base}/delivery-area`, { pinPrefixes: ["411038", "4110"] });
+    tick();
+    const patternId = (
+      await call(user, "POST", `${base}/slot-patterns`, {
+        ...pattern,
+        kind: "pickup",
+        pickupPointId: pointId,
+      })
+    ).json().slotPattern.id;
+    tick();
+    await call(user, "PATCH", `${base}/slot-patterns/${patternId}`, { capacity: 3 });
+    tick();
+    const slot = (await call(user, "GET", `${base}/slots`))
+      .json()
+      .items.find((s: { patternId: string }) => s.patternId === patternId);
+    await call(user, "PATCH", `${base}/slots/${slot.id}`, { capacity: 2 });
+    tick();
+    await call(user, "PATCH", `${base}/slots/${slot.id}`, { closed: true, reason: "Holi" });
+    tick();
+    // Refused (already closed): nothing changes, so nothing is recorded.
+    const again = await call(user, "PATCH", `${base}/slots/${slot.id}`, { closed: true, reason: "Again" });
+    expect(again.statusCode).toBe(409);
+    await call(user, "DELETE", `${base}/slot-patterns/${patternId}`);
+    tick();
+    await call(user, "DELETE", `${base}/pickup-points/${pointId}`);
+    return { pointId, patternId, slotId: slot.id };
+  }
+
+  const auditLog = async (operator: SignedInUser) =>
+    (await call(operator, "GET", "/api/admin/audit?limit=100")).json().items as {
+      at: string;
+      actor: { id: string; email: string };
+      action: string;
+      target: { type: string; id: string };
+      reason?: string;
+    }[];
+
+  it("records each change an operator makes to the shop's slots, with who, on what and a readable why", async () => {
+    const started = now;
+    const operator = await signUpOperator(t.app, t.db, "Omar Operator");
+    const { pointId, patternId, slotId } = await setUpAndUndo(operator, "/api/admin/shop-slots");
+    now = started;
+
+    const mine = (await auditLog(operator)).filter((entry) => entry.actor.id === operator.id);
+    expect(mine.every((entry) => entry.actor.email === operator.email)).toBe(true);
+    expect(mine.map(({ action, target, reason }) => ({ action, target, reason })).reverse()).toEqual([
+      {
+        action: "pickup_point.create",
+        target: { type: "pickup_point", id: pointId },
+        reason: "Market stall, Shop 4, Mandai, Pune",
+      },
+      {
+        action: "pickup_point.update",
+        target: { type: "pickup_point", id: pointId },
+        reason: "Stall 4, Shop 4, Mandai, Pune",
+      },
+      {
+        action: "delivery_area.update",
+        target: { type: "delivery_area", id: "shop" },
+        reason: "Delivers to PIN codes 4110, 411038",
+      },
+      {
+        action: "slot_pattern.create",
+        target: { type: "slot_pattern", id: patternId },
+        reason: "Saturday 8–10 am · Pickup at Stall 4 · 5 orders · ordering closes 12 h before",
+      },
+      {
+        action: "slot_pattern.update",
+        target: { type: "slot_pattern", id: patternId },
+        reason: "Saturday 8–10 am · Pickup at Stall 4 · 3 orders · ordering closes 12 h before",
+      },
+      {
+        action: "slot.capacity",
+        target: { type: "slot", id: slotId },
+        reason: "Sat 21 Mar, 8–10 am: capacity 3 → 2",
+      },
+      { action: "slot.close", target: { type: "slot", id: slotId }, reason: "Sat 21 Mar, 8–10 am: Holi" },
+      {
+        action: "slot_pattern.delete",
+        target: { type: "slot_pattern", id: patternId },
+        reason: "Saturday 8–10 am · Pickup at Stall 4 · 3 orders · ordering closes 12 h before",
+      },
+      {
+        action: "pickup_point.retire",
+        target: { type: "pickup_point", id: pointId },
+        reason: "Stall 4, Shop 4, Mandai, Pune",
+      },
+    ]);
+  });
+
+  it("records nothing of a farmer's changes to their own slots", async () => {
+    const started = now;
+    const operator = await signUpOperator(t.app, t.db, "Oona Operator");
+    const farmer = await signUpAndLogIn(t.app, "Gita");
+    const before = await auditLog(operator);
+    const { pointId, patternId, slotId } = await setUpAndUndo(farmer, "/api/farmer");
+    now = started;
+    // The changes were made (the point is retired), and the log is as it was.
+    const points = (await call(farmer, "GET", "/api/farmer/pickup-points")).json().items;
+    expect(points).toMatchObject([{ id: pointId, name: "Stall 4", retiredAt: expect.any(String) }]);
+    expect(patternId && slotId).toBeTruthy();
+    expect(await auditLog(operator)).toEqual(before);
+  });
+});

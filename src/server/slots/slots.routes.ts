@@ -21,6 +21,7 @@ import {
   SlotPatternResponseSchema,
   SlotsQuerySchema,
 } from "../../shared/schemas/slots.ts";
+import type { Actor } from "../audit/index.ts";
 import { requireUser } from "../auth/index.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/index.ts";
@@ -50,21 +51,31 @@ export interface SlotRouteOptions {
   config: Config;
 }
 
+/** Whose set-up a request is about, and the operator to audit for its changes (none for a farmer's own). */
+export interface SetupAccess {
+  owner: Owner;
+  actor?: Actor;
+}
+
 /**
  * The set-up of delivery slots and pickup points, mounted twice: under /api/farmer for the signed-in farmer's
- * own, and under /api/admin/shop-slots for the shop's own part (`owner` answers null there). Another owner's
+ * own, and under /api/admin/shop-slots for the shop's own part (owner null, changes audited). Another owner's
  * point, pattern or slot is a 404, never a 403, so nobody learns it exists.
  */
-export function slotSetupRoutes(ownerOf: (request: FastifyRequest) => Owner) {
+export function slotSetupRoutes(accessOf: (request: FastifyRequest) => SetupAccess) {
   return async (app: FastifyInstance, { db, config }: SlotRouteOptions) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
-    const ctx = (): SlotsContext => ({ db: db.kysely, now: app.clock(), timeZone: config.shopTimeZone });
+    const ownerOf = (request: FastifyRequest) => accessOf(request).owner;
+    const ctx = (request: FastifyRequest): SlotsContext => {
+      const { actor } = accessOf(request);
+      return { db: db.kysely, now: app.clock(), timeZone: config.shopTimeZone, ...(actor ? { actor } : {}) };
+    };
 
     typed.get(
       "/pickup-points",
       { schema: { response: { 200: PickupPointListSchema } } },
       async (request) => ({
-        items: await listPickupPoints(ctx(), ownerOf(request)),
+        items: await listPickupPoints(ctx(request), ownerOf(request)),
       }),
     );
     typed.post(
@@ -73,7 +84,7 @@ export function slotSetupRoutes(ownerOf: (request: FastifyRequest) => Owner) {
       async (request, reply) =>
         reply
           .status(201)
-          .send({ pickupPoint: await createPickupPoint(ctx(), ownerOf(request), request.body) }),
+          .send({ pickupPoint: await createPickupPoint(ctx(request), ownerOf(request), request.body) }),
     );
     typed.patch(
       "/pickup-points/:id",
@@ -85,7 +96,7 @@ export function slotSetupRoutes(ownerOf: (request: FastifyRequest) => Owner) {
         },
       },
       async (request) => ({
-        pickupPoint: await updatePickupPoint(ctx(), ownerOf(request), request.params.id, request.body),
+        pickupPoint: await updatePickupPoint(ctx(request), ownerOf(request), request.params.id, request.body),
       }),
     );
     /** Retires the point (it keeps its past orders). */
@@ -93,24 +104,24 @@ export function slotSetupRoutes(ownerOf: (request: FastifyRequest) => Owner) {
       "/pickup-points/:id",
       { schema: { params: IdParamsSchema, response: { 200: PickupPointResponseSchema } } },
       async (request) => ({
-        pickupPoint: await retirePickupPoint(ctx(), ownerOf(request), request.params.id),
+        pickupPoint: await retirePickupPoint(ctx(request), ownerOf(request), request.params.id),
       }),
     );
 
     typed.get("/delivery-area", { schema: { response: { 200: DeliveryAreaSchema } } }, async (request) =>
-      getDeliveryArea(ctx(), ownerOf(request)),
+      getDeliveryArea(ctx(request), ownerOf(request)),
     );
     typed.put(
       "/delivery-area",
       { schema: { body: DeliveryAreaSchema, response: { 200: DeliveryAreaSchema } } },
-      async (request) => setDeliveryArea(ctx(), ownerOf(request), request.body),
+      async (request) => setDeliveryArea(ctx(request), ownerOf(request), request.body),
     );
 
     typed.get(
       "/slot-patterns",
       { schema: { response: { 200: SlotPatternListSchema } } },
       async (request) => ({
-        items: await listSlotPatterns(ctx(), ownerOf(request)),
+        items: await listSlotPatterns(ctx(request), ownerOf(request)),
       }),
     );
     typed.post(
@@ -119,7 +130,7 @@ export function slotSetupRoutes(ownerOf: (request: FastifyRequest) => Owner) {
       async (request, reply) =>
         reply
           .status(201)
-          .send({ slotPattern: await createSlotPattern(ctx(), ownerOf(request), request.body) }),
+          .send({ slotPattern: await createSlotPattern(ctx(request), ownerOf(request), request.body) }),
     );
     typed.patch(
       "/slot-patterns/:id",
@@ -131,14 +142,14 @@ export function slotSetupRoutes(ownerOf: (request: FastifyRequest) => Owner) {
         },
       },
       async (request) => ({
-        slotPattern: await updateSlotPattern(ctx(), ownerOf(request), request.params.id, request.body),
+        slotPattern: await updateSlotPattern(ctx(request), ownerOf(request), request.params.id, request.body),
       }),
     );
     typed.delete(
       "/slot-patterns/:id",
       { schema: { params: IdParamsSchema, response: { 204: NoContentSchema } } },
       async (request, reply) => {
-        await deleteSlotPattern(ctx(), ownerOf(request), request.params.id);
+        await deleteSlotPattern(ctx(request), ownerOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -146,7 +157,7 @@ export function slotSetupRoutes(ownerOf: (request: FastifyRequest) => Owner) {
     typed.get(
       "/slots",
       { schema: { querystring: FarmerSlotsQuerySchema, response: { 200: FarmerSlotListSchema } } },
-      async (request) => ({ items: await listOwnSlots(ctx(), ownerOf(request), request.query) }),
+      async (request) => ({ items: await listOwnSlots(ctx(request), ownerOf(request), request.query) }),
     );
     typed.patch(
       "/slots/:id",
@@ -159,14 +170,15 @@ export function slotSetupRoutes(ownerOf: (request: FastifyRequest) => Owner) {
       },
       async (request) => {
         const { slot, closedWithOrders } = await patchOwnSlot(
-          ctx(),
+          ctx(request),
           ownerOf(request),
           request.params.id,
           request.body,
         );
         if (closedWithOrders && "reason" in request.body) {
           const reason = request.body.reason;
-          app.mailer.later(() => mailClosedSlotBuyers(ctx(), app.mailer, slot.id, reason));
+          const mailCtx = ctx(request);
+          app.mailer.later(() => mailClosedSlotBuyers(mailCtx, app.mailer, slot.id, reason));
         }
         return { slot };
       },
@@ -175,7 +187,7 @@ export function slotSetupRoutes(ownerOf: (request: FastifyRequest) => Owner) {
     typed.get(
       "/slots/:id/packing-list",
       { schema: { params: IdParamsSchema, response: { 200: PackingListSchema } } },
-      async (request) => packingList(ctx(), ownerOf(request), request.params.id),
+      async (request) => packingList(ctx(request), ownerOf(request), request.params.id),
     );
     typed.get(
       "/slots/:id/packing-list.csv",
@@ -187,7 +199,7 @@ export function slotSetupRoutes(ownerOf: (request: FastifyRequest) => Owner) {
         },
       },
       async (request, reply) => {
-        const list = await packingList(ctx(), ownerOf(request), request.params.id);
+        const list = await packingList(ctx(request), ownerOf(request), request.params.id);
         return reply
           .header("content-type", "text/csv; charset=utf-8")
           .header(
@@ -215,4 +227,4 @@ export async function slotsRoutes(app: FastifyInstance, { db, config }: SlotRout
 }
 
 /** The farmer's own set-up, under /api/farmer. */
-export const farmerSlotRoutes = slotSetupRoutes((request) => requireUser(request).id);
+export const farmerSlotRoutes = slotSetupRoutes((request) => ({ owner: requireUser(request).id }));

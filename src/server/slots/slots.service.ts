@@ -25,9 +25,12 @@ import {
   SlotPatternInputSchema,
   type SlotPatternPatchSchema,
   type SlotUnavailableReason,
+  slotLabel,
   slotMessages,
+  weeklySlotLabel,
 } from "../../shared/schemas/slots.ts";
 import { addDays, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts";
+import { type Actor, type AuditRecord, recordAudit } from "../audit/index.ts";
 import type { Database } from "../db/index.ts";
 import { AppError, notFound, parseWith } from "../http/index.ts";
 import { type Mailer, slotClosedMail } from "../mail/index.ts";
@@ -42,7 +45,36 @@ export interface SlotsContext {
   db: Kysely<Database>;
   now: Date;
   timeZone: string;
+  /**
+   * The operator changing the shop's own set-up: each change is written to the audit log with it. Unset for a
+   * farmer's changes to their own, which are not audited (as a farmer's edits of their products are not).
+   */
+  actor?: Actor;
 }
+
+/**
+ * Makes one change of a set-up in a transaction, with its audit entry when an operator makes it, so the entry
+ * and the change are kept together or not at all. `describe` sees the change's result.
+ */
+function changeSetup<T>(
+  ctx: SlotsContext,
+  change: (trx: Kysely<Database>) => Promise<T>,
+  describe: (result: T) => AuditRecord | undefined,
+): Promise<T> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const result = await change(trx);
+    const record = ctx.actor ? describe(result) : undefined;
+    if (ctx.actor && record) await recordAudit(trx, ctx.actor, record, ctx.now);
+    return result;
+  });
+}
+
+// What the audit log says of a change, in the words the set-up screen uses.
+const pointText = (point: { name: string; address: string }) => `${point.name}, ${point.address}`;
+const patternText = (pattern: Omit<SlotPattern, "id">, point: { name: string } | undefined) =>
+  weeklySlotLabel(pattern, point?.name);
+const datedSlotText = (slot: { date: string; start_time: string; end_time: string }) =>
+  slotLabel({ date: slot.date, start: slot.start_time, end: slot.end_time });
 
 // ---- time ----
 
@@ -212,7 +244,15 @@ export async function createPickupPoint(
     retired_at: null,
     created_at: ctx.now.toISOString(),
   };
-  await repo.insertPoint(ctx.db, row);
+  await changeSetup(
+    ctx,
+    (trx) => repo.insertPoint(trx, row),
+    () => ({
+      action: "pickup_point.create",
+      target: { type: "pickup_point", id: row.id },
+      reason: pointText(row),
+    }),
+  );
   return toPickupPoint(row);
 }
 
@@ -235,8 +275,19 @@ export async function updatePickupPoint(
       opening_note: clearable("openingNote"),
     }).filter(([, value]) => value !== undefined),
   );
-  await repo.updatePoint(ctx.db, id, fields);
-  return toPickupPoint(await ownPoint(ctx, owner, id));
+  const point = await changeSetup(
+    ctx,
+    async (trx) => {
+      await repo.updatePoint(trx, id, fields);
+      return ownPoint({ ...ctx, db: trx }, owner, id);
+    },
+    (after) => ({
+      action: "pickup_point.update",
+      target: { type: "pickup_point", id },
+      reason: pointText(after),
+    }),
+  );
+  return toPickupPoint(point);
 }
 
 /**
@@ -246,12 +297,20 @@ export async function updatePickupPoint(
 export async function retirePickupPoint(ctx: SlotsContext, owner: Owner, id: string): Promise<PickupPoint> {
   const point = await ownPoint(ctx, owner, id);
   if (!point.retired_at) {
-    await ctx.db.transaction().execute(async (trx) => {
-      await repo.updatePoint(trx, id, { retired_at: ctx.now.toISOString() });
-      for (const pattern of await repo.listPatterns(trx, owner)) {
-        if (pattern.pickup_point_id === id) await removePattern({ ...ctx, db: trx }, pattern.id);
-      }
-    });
+    await changeSetup(
+      ctx,
+      async (trx) => {
+        await repo.updatePoint(trx, id, { retired_at: ctx.now.toISOString() });
+        for (const pattern of await repo.listPatterns(trx, owner)) {
+          if (pattern.pickup_point_id === id) await removePattern({ ...ctx, db: trx }, pattern.id);
+        }
+      },
+      () => ({
+        action: "pickup_point.retire",
+        target: { type: "pickup_point", id },
+        reason: pointText(point),
+      }),
+    );
   }
   return toPickupPoint(await ownPoint(ctx, owner, id));
 }
@@ -268,12 +327,21 @@ export async function setDeliveryArea(
   area: DeliveryArea,
 ): Promise<DeliveryArea> {
   const prefixes = [...new Set(area.pinPrefixes)].sort();
-  await ctx.db.transaction().execute((trx) =>
-    repo.replacePrefixes(
-      trx,
-      owner,
-      prefixes.map((prefix) => ({ id: randomUUID(), pin_prefix: prefix })),
-    ),
+  await changeSetup(
+    ctx,
+    (trx) =>
+      repo.replacePrefixes(
+        trx,
+        owner,
+        prefixes.map((prefix) => ({ id: randomUUID(), pin_prefix: prefix })),
+      ),
+    () => ({
+      action: "delivery_area.update",
+      // NOTE: an owner has one delivery area, so it is named by its owner's key ("shop" for the shop's).
+      target: { type: "delivery_area", id: owner ?? SHOP_SLOT_KEY },
+      reason:
+        prefixes.length > 0 ? `Delivers to PIN codes ${prefixes.join(", ")}` : "Delivers to no PIN code",
+    }),
   );
   return { pinPrefixes: prefixes };
 }
@@ -286,9 +354,12 @@ async function ownPattern(ctx: SlotsContext, owner: Owner, id: string) {
   return pattern;
 }
 
-/** A pickup pattern's point must be the owner's own and in use (400 on `pickupPointId` otherwise). */
+/**
+ * A pickup pattern's point must be the owner's own and in use (400 on `pickupPointId` otherwise); answers it,
+ * or undefined for a delivery pattern.
+ */
 async function checkPatternPoint(ctx: SlotsContext, owner: Owner, pickupPointId: string | undefined | null) {
-  if (!pickupPointId) return;
+  if (!pickupPointId) return undefined;
   const point = await repo.findPoint(ctx.db, pickupPointId);
   if (!point || point.farmer_id !== owner) {
     throw new AppError("validation_failed", slotMessages.pickupPointUnknown, {
@@ -300,6 +371,7 @@ async function checkPatternPoint(ctx: SlotsContext, owner: Owner, pickupPointId:
       pickupPointId: slotMessages.pickupPointRetired,
     });
   }
+  return point;
 }
 
 export async function listSlotPatterns(ctx: SlotsContext, owner: Owner): Promise<SlotPattern[]> {
@@ -311,7 +383,7 @@ export async function createSlotPattern(
   owner: Owner,
   input: z.output<typeof SlotPatternInputSchema>,
 ): Promise<SlotPattern> {
-  await checkPatternPoint(ctx, owner, input.pickupPointId);
+  const point = await checkPatternPoint(ctx, owner, input.pickupPointId);
   const row: repo.SlotPatternRow = {
     id: randomUUID(),
     farmer_id: owner,
@@ -326,7 +398,15 @@ export async function createSlotPattern(
     deleted_at: null,
     created_at: ctx.now.toISOString(),
   };
-  await repo.insertPattern(ctx.db, row);
+  await changeSetup(
+    ctx,
+    (trx) => repo.insertPattern(trx, row),
+    () => ({
+      action: "slot_pattern.create",
+      target: { type: "slot_pattern", id: row.id },
+      reason: patternText(toPattern(row), point),
+    }),
+  );
   await ensureSlots(ctx, [owner]);
   return toPattern(row);
 }
@@ -348,20 +428,28 @@ export async function updateSlotPattern(
     pickupPointId:
       (patch.pickupPointId === undefined ? current.pickupPointId : patch.pickupPointId) ?? undefined,
   });
-  await checkPatternPoint(ctx, owner, merged.pickupPointId);
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.updatePattern(trx, id, {
-      kind: merged.kind,
-      pickup_point_id: merged.pickupPointId ?? null,
-      weekday: merged.weekday,
-      start_time: merged.start,
-      end_time: merged.end,
-      capacity: merged.capacity,
-      cutoff_hours: merged.cutoffHours,
-      generated_through: null,
-    });
-    await repo.deleteUnbookedSlotsOf(trx, id, ctx.now.toISOString());
-  });
+  const point = await checkPatternPoint(ctx, owner, merged.pickupPointId);
+  await changeSetup(
+    ctx,
+    async (trx) => {
+      await repo.updatePattern(trx, id, {
+        kind: merged.kind,
+        pickup_point_id: merged.pickupPointId ?? null,
+        weekday: merged.weekday,
+        start_time: merged.start,
+        end_time: merged.end,
+        capacity: merged.capacity,
+        cutoff_hours: merged.cutoffHours,
+        generated_through: null,
+      });
+      await repo.deleteUnbookedSlotsOf(trx, id, ctx.now.toISOString());
+    },
+    () => ({
+      action: "slot_pattern.update",
+      target: { type: "slot_pattern", id },
+      reason: patternText({ ...merged, pickupPointId: merged.pickupPointId ?? null }, point),
+    }),
+  );
   await ensureSlots(ctx, [owner]);
   return toPattern(await ownPattern(ctx, owner, id));
 }
@@ -373,8 +461,17 @@ async function removePattern(ctx: SlotsContext, id: string) {
 
 /** Deletes a weekly pattern: its coming slots without orders go; those with orders stay until served. */
 export async function deleteSlotPattern(ctx: SlotsContext, owner: Owner, id: string): Promise<void> {
-  await ownPattern(ctx, owner, id);
-  await ctx.db.transaction().execute((trx) => removePattern({ ...ctx, db: trx }, id));
+  const pattern = await ownPattern(ctx, owner, id);
+  const point = pattern.pickup_point_id ? await repo.findPoint(ctx.db, pattern.pickup_point_id) : undefined;
+  await changeSetup(
+    ctx,
+    (trx) => removePattern({ ...ctx, db: trx }, id),
+    () => ({
+      action: "slot_pattern.delete",
+      target: { type: "slot_pattern", id },
+      reason: patternText(toPattern(pattern), point),
+    }),
+  );
 }
 
 // ---- dated slots ----
@@ -414,7 +511,19 @@ export async function patchOwnSlot(
 ): Promise<{ slot: FarmerSlot; closedWithOrders: boolean }> {
   const slot = await ownSlot(ctx, owner, id);
   if ("capacity" in patch) {
-    if (!(await repo.setCapacity(ctx.db, id, patch.capacity))) {
+    const changed = await changeSetup(
+      ctx,
+      (trx) => repo.setCapacity(trx, id, patch.capacity),
+      (changed) =>
+        changed
+          ? {
+              action: "slot.capacity",
+              target: { type: "slot", id },
+              reason: `${datedSlotText(slot)}: capacity ${slot.capacity} → ${patch.capacity}`,
+            }
+          : undefined,
+    );
+    if (!changed) {
       const now = await ownSlot(ctx, owner, id);
       throw new AppError("capacity_below_taken", slotMessages.capacityBelowTaken(now.taken), {
         capacity: slotMessages.capacityBelowTaken(now.taken),
@@ -425,15 +534,27 @@ export async function patchOwnSlot(
   if (slot.closed_at) throw new AppError("conflict", slotMessages.alreadyClosed);
   // NOTE: a bound the database can hold (PostgreSQL refuses an int4 compare with 2^53).
   const takenAtMost = patch.confirm ? MAX_SLOT_CAPACITY : 0;
-  if (!(await repo.closeSlot(ctx.db, id, ctx.now.toISOString(), patch.reason, takenAtMost))) {
+  const closed = await changeSetup(
+    ctx,
+    (trx) => repo.closeSlot(trx, id, ctx.now.toISOString(), patch.reason, takenAtMost),
+    (done) =>
+      done
+        ? {
+            action: "slot.close",
+            target: { type: "slot", id },
+            reason: `${datedSlotText(slot)}: ${patch.reason}`,
+          }
+        : undefined,
+  );
+  if (!closed) {
     const now = await ownSlot(ctx, owner, id);
     if (now.closed_at) throw new AppError("conflict", slotMessages.alreadyClosed);
     throw new AppError("confirm_required", slotMessages.closeNeedsConfirm(now.taken), {
       confirm: slotMessages.closeNeedsConfirm(now.taken),
     });
   }
-  const closed = await ownSlot(ctx, owner, id);
-  return { slot: toFarmerSlot(closed), closedWithOrders: closed.taken > 0 };
+  const after = await ownSlot(ctx, owner, id);
+  return { slot: toFarmerSlot(after), closedWithOrders: after.taken > 0 };
 }
 
 /**

@@ -17,9 +17,29 @@ export const AUDIT_ACTIONS = [
   "user.reinstate",
   "fulfilment.status",
   "deal.update",
+  // The shop's own delivery and pickup (decision 017); a farmer's changes to their own are not audited.
+  "pickup_point.create",
+  "pickup_point.update",
+  "pickup_point.retire",
+  "delivery_area.update",
+  "slot_pattern.create",
+  "slot_pattern.update",
+  "slot_pattern.delete",
+  "slot.capacity",
+  "slot.close",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGETS = ["user", "product", "message", "fulfilment", "deal"] as const;
+export const AUDIT_TARGETS = [
+  "user",
+  "product",
+  "message",
+  "fulfilment",
+  "deal",
+  "pickup_point",
+  "delivery_area",
+  "slot_pattern",
+  "slot",
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
 
 /** One operator action: who, what, when, on what, why. */

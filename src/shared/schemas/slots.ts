@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SLOT_KINDS, type SlotKind } from "./slot-basics.ts";
+import { SLOT_KINDS, type SlotKind, WEEKDAY_NAMES, windowLabel } from "./slot-basics.ts";
 
 export {
   type NextSlot,
@@ -217,6 +217,15 @@ export const SlotPatternSchema = z.object({
   cutoffHours: z.number().int(),
 });
 export type SlotPattern = z.infer<typeof SlotPatternSchema>;
+
+/** "Saturday 8–10 am · Pickup at Farm gate · 5 orders · ordering closes 12 h before". */
+export function weeklySlotLabel(
+  pattern: Omit<SlotPattern, "id" | "pickupPointId">,
+  pointName?: string,
+): string {
+  const where = pattern.kind === "pickup" ? `Pickup at ${pointName ?? "a retired point"}` : "Delivery";
+  return `${WEEKDAY_NAMES[pattern.weekday]} ${windowLabel(pattern.start, pattern.end)} · ${where} · ${pattern.capacity} orders · ordering closes ${pattern.cutoffHours} h before`;
+}
 export const SlotPatternListSchema = z.object({ items: z.array(SlotPatternSchema) });
 export const SlotPatternResponseSchema = z.object({ slotPattern: SlotPatternSchema });
 

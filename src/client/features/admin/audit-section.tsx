@@ -1,4 +1,4 @@
-import type { AuditAction } from "../../../shared/schemas/audit.ts";
+import type { AuditAction, AuditTargetType } from "../../../shared/schemas/audit.ts";
 import { LoadState } from "../../components/load-state.tsx";
 import { ShowMoreButton } from "../../components/show-more-button.tsx";
 import { useAuditLog } from "./admin.api.ts";
@@ -17,6 +17,27 @@ const actionLabels: Record<AuditAction, string> = {
   "user.reinstate": "Reinstated an account",
   "fulfilment.status": "Moved part of an order",
   "deal.update": "Planned a deal",
+  "pickup_point.create": "Added a shop pickup point",
+  "pickup_point.update": "Changed a shop pickup point",
+  "pickup_point.retire": "Retired a shop pickup point",
+  "delivery_area.update": "Changed the shop's delivery area",
+  "slot_pattern.create": "Added a shop weekly slot",
+  "slot_pattern.update": "Changed a shop weekly slot",
+  "slot_pattern.delete": "Deleted a shop weekly slot",
+  "slot.capacity": "Changed a shop slot's capacity",
+  "slot.close": "Closed a shop slot",
+};
+
+const targetLabels: Record<AuditTargetType, string> = {
+  user: "user",
+  product: "product",
+  message: "message",
+  fulfilment: "fulfilment",
+  deal: "deal",
+  pickup_point: "pickup point",
+  delivery_area: "delivery area",
+  slot_pattern: "weekly slot",
+  slot: "slot",
 };
 
 const at = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
@@ -43,7 +64,7 @@ export function AuditSection() {
               <p className="font-semibold text-stone-900">
                 {actionLabels[entry.action]}{" "}
                 <span className="font-normal text-stone-600">
-                  ({entry.target.type} {entry.target.id.slice(0, 8)})
+                  ({targetLabels[entry.target.type]} {entry.target.id.slice(0, 8)})
                 </span>
               </p>
               <p className="text-sm text-stone-600">
