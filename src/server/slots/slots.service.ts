@@ -54,17 +54,17 @@ export interface SlotsContext {
 
 /**
  * Makes one change of a set-up in a transaction, with its audit entry when an operator makes it, so the entry
- * and the change are kept together or not at all. `describe` sees the change's result.
+ * and the change are kept together or not at all. `entryOf` sees the change's result (undefined: no change).
  */
 function changeSetup<T>(
   ctx: SlotsContext,
   change: (trx: Kysely<Database>) => Promise<T>,
-  describe: (result: T) => AuditRecord | undefined,
+  entryOf: (result: T) => AuditRecord | undefined,
 ): Promise<T> {
   return ctx.db.transaction().execute(async (trx) => {
     const result = await change(trx);
-    const record = ctx.actor ? describe(result) : undefined;
-    if (ctx.actor && record) await recordAudit(trx, ctx.actor, record, ctx.now);
+    const entry = ctx.actor ? entryOf(result) : undefined;
+    if (ctx.actor && entry) await recordAudit(trx, ctx.actor, entry, ctx.now);
     return result;
   });
 }

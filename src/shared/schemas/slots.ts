@@ -205,6 +205,7 @@ export const SlotPatternPatchSchema = z
   .strictObject({ ...patternFields, cutoffHours: patternFields.cutoffHours.removeDefault() })
   .partial()
   .extend({ pickupPointId: z.string().min(1).max(100).nullable().optional() });
+export type SlotPatternPatch = z.input<typeof SlotPatternPatchSchema>;
 
 export const SlotPatternSchema = z.object({
   id: z.string(),

@@ -12,6 +12,7 @@ import {
   slotLabel,
   slotMessages,
   WEEKDAY_NAMES,
+  weeklySlotLabel,
   windowLabel,
 } from "../../../shared/schemas/slots.ts";
 import { Button } from "../../components/button.tsx";
@@ -266,23 +267,44 @@ const emptyPattern = {
   cutoffHours: String(DEFAULT_CUTOFF_HOURS),
 };
 
-const patternLabel = (pattern: SlotPattern, points: readonly PickupPoint[]) => {
-  const where =
-    pattern.kind === "pickup"
-      ? `Pickup at ${points.find((point) => point.id === pattern.pickupPointId)?.name ?? "a retired point"}`
-      : "Delivery";
-  return `${WEEKDAY_NAMES[pattern.weekday]} ${windowLabel(pattern.start, pattern.end)} · ${where} · ${pattern.capacity} orders · ordering closes ${pattern.cutoffHours} h before`;
-};
+/** A weekly slot as the form holds it: every field as its control's text. */
+const patternValues = (pattern: SlotPattern): typeof emptyPattern => ({
+  kind: pattern.kind,
+  pickupPointId: pattern.pickupPointId ?? "",
+  weekday: String(pattern.weekday),
+  start: pattern.start,
+  end: pattern.end,
+  capacity: String(pattern.capacity),
+  cutoffHours: String(pattern.cutoffHours),
+});
 
-function SlotPatternsPanel({ base }: { base: SlotsBase }) {
-  const patterns = useSlotPatterns(base);
+const patternName = (pattern: SlotPattern) =>
+  `${WEEKDAY_NAMES[pattern.weekday]} ${windowLabel(pattern.start, pattern.end)}`;
+
+const patternLabel = (pattern: SlotPattern, points: readonly PickupPoint[]) =>
+  weeklySlotLabel(pattern, points.find((point) => point.id === pattern.pickupPointId)?.name);
+
+/**
+ * Adds a weekly slot or, given `pattern`, edits it: the same fields and the same checks (the shared schema's
+ * messages beside each field, then the server's).
+ */
+function SlotPatternForm({
+  base,
+  pattern,
+  onDone,
+  className,
+}: {
+  base: SlotsBase;
+  pattern?: SlotPattern;
+  onDone: () => void;
+  className: string;
+}) {
   const points = usePickupPoints(base);
   const save = useSaveSlotPattern(base);
-  const remove = useDeleteSlotPattern(base);
-  const [values, setValues] = useState(emptyPattern);
+  const [values, setValues] = useState(pattern ? patternValues(pattern) : emptyPattern);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const headingId = useId();
+  const formId = useId();
   const openPoints = (points.data ?? []).filter((point) => !point.retiredAt);
   const input = {
     kind: values.kind as "delivery" | "pickup",
@@ -309,8 +331,14 @@ function SlotPatternsPanel({ base }: { base: SlotsBase }) {
     setErrors({});
     setFormError(null);
     try {
-      await save.mutateAsync({ input });
-      toast.success("Weekly slot added");
+      // NOTE: an edit sends every field; a delivery slot's null clears the point a pickup slot had.
+      await save.mutateAsync(
+        pattern
+          ? { id: pattern.id, input: { ...input, pickupPointId: input.pickupPointId ?? null } }
+          : { input },
+      );
+      toast.success(pattern ? "Weekly slot saved" : "Weekly slot added");
+      onDone();
     } catch (error) {
       const { fields, message } = serverErrors(error);
       setErrors(fields);
@@ -319,70 +347,108 @@ function SlotPatternsPanel({ base }: { base: SlotsBase }) {
   }
 
   return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className={className}
+      aria-label={pattern ? `Edit ${patternName(pattern)}` : "Add a weekly slot"}
+    >
+      <SelectField
+        label="Kind"
+        options={[
+          { value: "delivery", label: "Delivery" },
+          { value: "pickup", label: "Pickup" },
+        ]}
+        data-autofocus
+        {...field("kind")}
+      />
+      {values.kind === "pickup" ? (
+        <SelectField
+          label="Pickup point"
+          options={[
+            { value: "", label: "Choose a pickup point" },
+            ...openPoints.map((point) => ({ value: point.id, label: point.name })),
+          ]}
+          {...field("pickupPointId")}
+        />
+      ) : null}
+      <SelectField
+        label="Day"
+        options={WEEKDAY_NAMES.map((name, day) => ({ value: String(day), label: name }))}
+        {...field("weekday")}
+      />
+      <TextField label="Start" type="time" {...field("start")} />
+      <TextField label="End" type="time" {...field("end")} />
+      <TextField label="Capacity (orders)" type="number" min={1} max={1000} {...field("capacity")} />
+      <TextField label="Cut-off (hours before)" type="number" min={0} max={168} {...field("cutoffHours")} />
+      <FormMessage id={`${formId}-error`} message={formError} className="col-span-full" />
+      <div className="col-span-full flex flex-wrap gap-2">
+        <Button type="submit" disabled={save.isPending}>
+          {pattern ? "Save weekly slot" : "Add weekly slot"}
+        </Button>
+        {pattern ? (
+          <Button variant="secondary" onClick={onDone}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function SlotPatternsPanel({ base }: { base: SlotsBase }) {
+  const patterns = useSlotPatterns(base);
+  const points = usePickupPoints(base);
+  const remove = useDeleteSlotPattern(base);
+  const [editing, setEditing] = useState<SlotPattern | null>(null);
+  const headingId = useId();
+
+  return (
     <section aria-labelledby={headingId} className={panel}>
       <h3 id={headingId} className={subheading}>
         Weekly slots
       </h3>
       <p className="mt-1 text-sm text-stone-600">
-        Slots are made for the next 14 days from these; change or close a single day below.
+        Slots are made for the next 14 days from these; change or close a single day below. A change to a
+        weekly slot leaves the days that already have orders as their buyers chose them.
       </p>
       <ul className="mt-3 divide-y divide-stone-200">
         {(patterns.data ?? []).map((pattern) => (
           <li key={pattern.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span className="text-stone-800">{patternLabel(pattern, points.data ?? [])}</span>
-            <Button
-              variant="secondary"
-              aria-label={`Delete ${WEEKDAY_NAMES[pattern.weekday]} ${windowLabel(pattern.start, pattern.end)}`}
-              onClick={() =>
-                remove.mutate(pattern.id, { onSuccess: () => toast.success("Weekly slot deleted") })
-              }
-            >
-              Delete
-            </Button>
+            <div className="flex gap-2">
+              <Button
+                variant="secondary"
+                aria-label={`Edit ${patternName(pattern)}`}
+                onClick={() => setEditing(pattern)}
+              >
+                Edit
+              </Button>
+              <Button
+                variant="secondary"
+                aria-label={`Delete ${patternName(pattern)}`}
+                onClick={() =>
+                  remove.mutate(pattern.id, { onSuccess: () => toast.success("Weekly slot deleted") })
+                }
+              >
+                Delete
+              </Button>
+            </div>
           </li>
         ))}
       </ul>
       <h4 className="mt-4 font-semibold text-stone-800">Add a weekly slot</h4>
-      <form
-        onSubmit={onSubmit}
-        noValidate
-        className="mt-2 grid gap-3 sm:grid-cols-3"
-        aria-label="Add a weekly slot"
-      >
-        <SelectField
-          label="Kind"
-          options={[
-            { value: "delivery", label: "Delivery" },
-            { value: "pickup", label: "Pickup" },
-          ]}
-          {...field("kind")}
-        />
-        {values.kind === "pickup" ? (
-          <SelectField
-            label="Pickup point"
-            options={[
-              { value: "", label: "Choose a pickup point" },
-              ...openPoints.map((point) => ({ value: point.id, label: point.name })),
-            ]}
-            {...field("pickupPointId")}
+      <SlotPatternForm base={base} onDone={() => undefined} className="mt-2 grid gap-3 sm:grid-cols-3" />
+      {editing ? (
+        <ModalDialog title={`Edit ${patternName(editing)}`} onClose={() => setEditing(null)}>
+          <SlotPatternForm
+            base={base}
+            pattern={editing}
+            onDone={() => setEditing(null)}
+            className="grid gap-3 sm:grid-cols-2"
           />
-        ) : null}
-        <SelectField
-          label="Day"
-          options={WEEKDAY_NAMES.map((name, day) => ({ value: String(day), label: name }))}
-          {...field("weekday")}
-        />
-        <TextField label="Start" type="time" {...field("start")} />
-        <TextField label="End" type="time" {...field("end")} />
-        <TextField label="Capacity (orders)" type="number" min={1} max={1000} {...field("capacity")} />
-        <TextField label="Cut-off (hours before)" type="number" min={0} max={168} {...field("cutoffHours")} />
-        <FormMessage id={`${headingId}-error`} message={formError} className="sm:col-span-3" />
-        <div className="sm:col-span-3">
-          <Button type="submit" disabled={save.isPending}>
-            Add weekly slot
-          </Button>
-        </div>
-      </form>
+        </ModalDialog>
+      ) : null}
     </section>
   );
 }

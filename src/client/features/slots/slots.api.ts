@@ -11,6 +11,7 @@ import {
   type SlotPatch,
   type SlotPatternInput,
   SlotPatternListSchema,
+  type SlotPatternPatch,
   SlotPatternResponseSchema,
 } from "../../../shared/schemas/slots.ts";
 import { apiFetch } from "../../lib/api-client.ts";
@@ -83,8 +84,9 @@ export const useSaveDeliveryArea = (base: SlotsBase) =>
     apiFetch(`${base}/delivery-area`, DeliveryAreaSchema, { method: "PUT", json: { pinPrefixes } }),
   );
 
+/** Adds a weekly slot, or (with `id`) changes one: an edit sends every field, `pickupPointId: null` to clear it. */
 export const useSaveSlotPattern = (base: SlotsBase) =>
-  useSlotsMutation(base, ({ id, input }: { id?: string; input: SlotPatternInput }) =>
+  useSlotsMutation(base, ({ id, input }: { id?: string; input: SlotPatternInput | SlotPatternPatch }) =>
     apiFetch(
       id ? `${base}/slot-patterns/${encodeURIComponent(id)}` : `${base}/slot-patterns`,
       SlotPatternResponseSchema,
