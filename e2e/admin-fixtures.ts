@@ -32,3 +32,26 @@ export async function sendFaqMessage(request: APIRequestContext, subject: string
   });
   expect(response.status()).toBe(201);
 }
+
+export const SHOP_POINT = { name: "Shop counter", address: "Shop 1, Mandai, Pune 411002" };
+
+/**
+ * The shop's own pickup point and delivery area, so its "Delivery and pickup" section has something in it. No
+ * weekly slot: with one, every order holding the deal of the day would need a slot, and the journeys running
+ * beside this one buy the deal without.
+ */
+export async function shopPickupPoint(request: APIRequestContext) {
+  const headers = { "x-veggie-cart": "1" };
+  const points = await request.get("/api/admin/shop-slots/pickup-points");
+  expect(points.status()).toBe(200);
+  const { items } = (await points.json()) as { items: { name: string }[] };
+  if (!items.some((point) => point.name === SHOP_POINT.name)) {
+    const added = await request.post("/api/admin/shop-slots/pickup-points", { data: SHOP_POINT, headers });
+    expect(added.status()).toBe(201);
+  }
+  const area = await request.put("/api/admin/shop-slots/delivery-area", {
+    data: { pinPrefixes: ["4110"] },
+    headers,
+  });
+  expect(area.status()).toBe(200);
+}

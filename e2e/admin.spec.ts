@@ -1,4 +1,4 @@
-import { sendFaqMessage, signedInOperator } from "./admin-fixtures.ts";
+import { SHOP_POINT, sendFaqMessage, shopPickupPoint, signedInOperator } from "./admin-fixtures.ts";
 import { anotherPerson, uniqueName } from "./farmer-fixtures.ts";
 import {
   a11yViolations,
@@ -140,19 +140,22 @@ for (const width of [1280, 375]) {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 800 });
     await signedInOperator(page);
+    await shopPickupPoint(page.request);
     const found: string[] = [];
-    for (const [path, heading] of [
+    for (const [path, heading, shows] of [
       ["/admin", "The shop at a glance"],
       ["/admin/inbox", "Inbox"],
       ["/admin/products", "Products"],
       ["/admin/accounts", "Accounts"],
       ["/admin/orders", "Orders"],
       ["/admin/deal", "Deal of the day"],
+      ["/admin/shop-slots", "Delivery and pickup", SHOP_POINT.name],
       ["/admin/audit", "Audit log"],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 2, name: heading, exact: true })).toBeVisible();
       await expect(page.getByRole("main").getByRole("status")).toHaveCount(0);
+      if (shows) await expect(page.getByRole("main").getByText(shows).first()).toBeVisible();
       found.push(...(await a11yViolations(page, path)));
     }
     expect(found).toEqual([]);

@@ -65,6 +65,24 @@ test.describe("delivery slots and pickup points", () => {
       await farmer.setViewportSize({ width, height: 900 });
       expect(await a11yViolations(farmer, `/farmer at ${width} px`)).toEqual([]);
     }
+
+    // On a phone, the pickup slot takes one more order: edited in a dialog, from the keyboard.
+    const pickupName = `${WEEKDAY_NAMES[weekdayIn(3)]} 5–7 pm`;
+    const weekly = section.getByRole("region", { name: "Weekly slots" });
+    await weekly.getByRole("button", { name: `Edit ${pickupName}` }).focus();
+    await farmer.keyboard.press("Enter");
+    const editing = farmer.getByRole("dialog", { name: `Edit ${pickupName}` });
+    await expect(editing.getByLabel("Kind")).toBeFocused();
+    await expect(editing.getByLabel("Pickup point")).toHaveValue(/.+/);
+    await expect(editing.getByLabel("Capacity (orders)")).toHaveValue("5");
+    expect(await a11yViolations(farmer, "the weekly slot's edit dialog at 375 px")).toEqual([]);
+    await farmer.screenshot({ path: "test-results/weekly-slot-edit-375.png" });
+    await editing.getByLabel("Capacity (orders)").fill("6");
+    await editing.getByLabel("Capacity (orders)").press("Enter");
+    await expectToast(farmer, "Weekly slot saved");
+    await expect(editing).toBeHidden();
+    await expect(weekly).toContainText(`${pickupName} · Pickup at Farm gate · 6 orders`);
+    await expect(weekly.getByRole("button", { name: `Edit ${pickupName}` })).toBeFocused();
     await farmer.setViewportSize({ width: 1280, height: 900 });
 
     // The first shopper takes the delivery slot's only place.
