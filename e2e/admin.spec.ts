@@ -137,7 +137,6 @@ test.describe("the operator", () => {
 
 for (const width of [1280, 375]) {
   test(`axe finds nothing on any /admin section at ${width} px`, async ({ page }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 800 });
     await signedInOperator(page);
     await shopPickupPoint(page.request);

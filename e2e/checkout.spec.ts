@@ -174,15 +174,21 @@ test.describe("cart, checkout and orders", () => {
     await signedInUser(page);
     const [rice] = await seedCartProducts([{ name: "Basmati Rice", price: 129.99 }]);
     await storeCart(page, [{ ...rice!, quantity: 2 }]);
-    // NOTE: the server answers slowly here, so the second click lands while the first request is in flight.
+    // NOTE: the order request is held until both clicks have landed, so the second lands while the first is
+    // in flight; a second request, if the page sent one, would be held and then placed too.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route("**/api/orders", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await held;
       await route.continue();
     });
     await page.goto("/checkout");
     await fillShipping(page);
     await page.getByRole("button", { name: "Place Order" }).dblclick();
     await expect(page.getByRole("button", { name: /Placing Order/ })).toBeDisabled();
+    release();
     await expect(page).toHaveURL(/\/order-confirmation$/);
     const orders = await ordersOf(page);
     expect(orders).toHaveLength(1);

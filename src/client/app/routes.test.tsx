@@ -53,8 +53,9 @@ describe("route guards", () => {
     );
     await client.refetchQueries({ queryKey: ["auth", "me"] });
     expect(client.getQueryState(["auth", "me"])?.status).toBe("error");
-    // NOTE: the guard renders the failed check a moment later; the page is looked at after that.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    // NOTE: TanStack Query tells its observers on the next turn of the event loop (its notifyManager schedules
+    // with a zero timeout); the page is looked at once the guard has rendered the failed check.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(screen.getByRole("heading", { name: "Add New Product" })).toBeInTheDocument();
     expect(screen.queryByText("Could not reach Veggie Cart. Please try again.")).not.toBeInTheDocument();
     vi.restoreAllMocks();

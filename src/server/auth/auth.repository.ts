@@ -1,10 +1,23 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database, SessionsTable, UsersTable } from "../db/index.ts";
 
 export type UserRow = UsersTable;
 
 export function insertUser(db: Kysely<Database>, user: UsersTable) {
   return db.insertInto("users").values(user).execute();
+}
+
+/** Inserts the account unless its id (or e-mail) is taken: the demo seed's fixed accounts. */
+export function insertUserIfMissing(db: Kysely<Database>, user: UsersTable) {
+  return insertUsersIfMissing(db, [user]);
+}
+
+export function insertUsersIfMissing(db: Kysely<Database>, users: UsersTable[]) {
+  return db
+    .insertInto("users")
+    .values(users)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export function findUserByEmail(db: Kysely<Database>, email: string) {
@@ -71,5 +84,76 @@ export function deleteExpiredSessions(db: Kysely<Database>, now: string, idleBef
   return db
     .deleteFrom("sessions")
     .where((eb) => eb.or([eb("expires_at", "<=", now), eb("last_seen_at", "<=", idleBefore)]))
+    .execute();
+}
+
+// --- the account's own fields (changed by profile and moderation through index.ts) --------------------------
+
+export function updateName(db: Kysely<Database>, userId: string, name: string) {
+  return db.updateTable("users").set({ name }).where("id", "=", userId).execute();
+}
+
+export function updatePasswordHash(db: Kysely<Database>, userId: string, passwordHash: string) {
+  return db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
+}
+
+export function updateEmail(db: Kysely<Database>, userId: string, email: string) {
+  return db.updateTable("users").set({ email }).where("id", "=", userId).execute();
+}
+
+export async function setOperatorFlag(db: Kysely<Database>, userId: string, operator: boolean) {
+  await db
+    .updateTable("users")
+    .set({ operator: operator ? 1 : 0 })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** Suspends the account unless it already is; answers whether this call suspended it. */
+export async function markSuspended(
+  db: Kysely<Database>,
+  userId: string,
+  at: string,
+  reason: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("users")
+    .set({ suspended_at: at, suspended_reason: reason })
+    .where("id", "=", userId)
+    .where("suspended_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Lifts a suspension; answers whether the account was suspended. */
+export async function clearSuspension(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const result = await db
+    .updateTable("users")
+    .set({ suspended_at: null, suspended_reason: null })
+    .where("id", "=", userId)
+    .where("suspended_at", "is not", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Account deletion's share of identity: the sessions end, and the row stays (orders point at it) with a name
+ * that says what happened, an address nobody can own and a password hash nothing matches.
+ */
+export async function forgetUser(
+  trx: Transaction<Database>,
+  userId: string,
+  replacement: { name: string; email: string; passwordHash: string; deletedAt: string },
+): Promise<void> {
+  await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  await trx
+    .updateTable("users")
+    .set({
+      name: replacement.name,
+      email: replacement.email,
+      password_hash: replacement.passwordHash,
+      deleted_at: replacement.deletedAt,
+    })
+    .where("id", "=", userId)
     .execute();
 }

@@ -1,4 +1,15 @@
-export { findUserByEmail } from "./auth.repository.ts";
+export {
+  clearSuspension,
+  findUserByEmail,
+  forgetUser,
+  insertUserIfMissing,
+  insertUsersIfMissing,
+  markSuspended,
+  setOperatorFlag,
+  updateEmail,
+  updateName,
+  updatePasswordHash,
+} from "./auth.repository.ts";
 export { authRoutes } from "./auth.routes.ts";
 export {
   accountDetailsChanged,

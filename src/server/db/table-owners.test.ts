@@ -4,9 +4,10 @@ import { describe, expect, it } from "vitest";
 
 /**
  * Each table has one owner (decision 015): only its domain's repositories write it, and nothing but a
- * repository writes SQL. Other domains change a table by calling the owner through its index.ts. This reads
- * the server's source (Kysely's insertInto/updateTable/deleteFrom/replaceInto/mergeInto, and raw SQL's
- * insert/update/delete) and lists who writes what.
+ * repository writes SQL. Other domains change a table by calling the owner through its index.ts (account
+ * deletion calls each owner's `forgetUser` in one transaction). This reads the server's source (Kysely's
+ * insertInto/updateTable/deleteFrom/replaceInto/mergeInto, and raw SQL's insert/update/delete) and lists who
+ * writes what; a second writing domain of any table fails it.
  */
 const serverDir = path.resolve(import.meta.dirname, "..");
 
@@ -48,22 +49,6 @@ function tableWrites(): Write[] {
   return writes;
 }
 
-/**
- * NOTE: issue 21's "one owner per table" is not finished: account deletion (profile's anonymiseUser), the
- * operator's moderation and the demo seed still write other domains' tables directly. They are listed here so
- * that the test refuses any NEW second writer; each entry goes when its owner exposes the write (e.g.
- * `forgetUser(trx, userId)`) and the caller uses it inside its transaction.
- */
-const NOT_YET_OWNED: Record<string, string[]> = {
-  images: ["images", "profile"],
-  likes: ["likes", "profile"],
-  messages: ["messages", "profile"],
-  orders: ["orders", "profile"],
-  products: ["demo", "products", "profile"],
-  sessions: ["auth", "profile"],
-  users: ["auth", "demo", "moderation", "profile"],
-};
-
 describe("table owners", () => {
   const writes = tableWrites();
 
@@ -101,6 +86,6 @@ describe("table owners", () => {
         .filter(([, domains]) => domains.size > 1)
         .map(([table, domains]) => [table, [...domains].sort()]),
     );
-    expect(shared).toEqual(NOT_YET_OWNED);
+    expect(shared).toEqual({});
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FarmerPart } from "../../shared/schemas/farmer.ts";
+import { insertUserIfMissing } from "../auth/index.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { cheapPasswordHashing, createTestApp, request, type TestApp } from "../test/test-app.ts";
-import * as repo from "./demo.repository.ts";
 import { DEMO_FARMER, SYSTEM_FARMER, seedDemoFarmer } from "./demo.service.ts";
 
 let t: TestApp;
@@ -10,7 +10,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   // NOTE: the demo catalogue's rows without their pictures (drawing them is the catalogue test's job).
-  await repo.insertUserIfMissing(t.db.kysely, { ...SYSTEM_FARMER, created_at: new Date().toISOString() });
+  await insertUserIfMissing(t.db.kysely, { ...SYSTEM_FARMER, created_at: new Date().toISOString() });
   for (const name of [
     "Vine Tomatoes",
     "Baby Spinach",

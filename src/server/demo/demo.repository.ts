@@ -1,14 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database, Db, NewProductRow, UsersTable } from "../db/index.ts";
+import type { Database, Db } from "../db/index.ts";
 import { exclusiveTransaction } from "../db/index.ts";
-
-export function insertUserIfMissing(db: Kysely<Database>, user: UsersTable) {
-  return db
-    .insertInto("users")
-    .values(user)
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-}
 
 export function findUserById(db: Kysely<Database>, id: string) {
   return db.selectFrom("users").select(["id", "email"]).where("id", "=", id).executeTakeFirst();
@@ -44,21 +36,8 @@ export async function countGeneratedProducts(db: Kysely<Database>, generatedDoma
   return Number(row.count);
 }
 
-export function insertUsersIfMissing(db: Kysely<Database>, users: UsersTable[]) {
-  return db
-    .insertInto("users")
-    .values(users)
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-}
-
 export function findImageIdsOwnedBy(db: Kysely<Database>, ownerId: string) {
   return db.selectFrom("images").select("id").where("owner_id", "=", ownerId).orderBy("id").execute();
-}
-
-/** Many products in one statement. */
-export function insertProducts(db: Kysely<Database>, products: NewProductRow[]) {
-  return db.insertInto("products").values(products).execute();
 }
 
 export function findUserByEmail(db: Kysely<Database>, email: string) {
@@ -72,14 +51,5 @@ export function findProductsOwnedBy(db: Kysely<Database>, ownerId: string, names
     .select(["id", "name"])
     .where("owner_id", "=", ownerId)
     .where("name", "in", [...names])
-    .execute();
-}
-
-/** Hands products over to another owner (the demo farmer takes some of the demo catalogue). */
-export function giveProducts(db: Kysely<Database>, productIds: readonly string[], ownerId: string) {
-  return db
-    .updateTable("products")
-    .set({ owner_id: ownerId })
-    .where("id", "in", [...productIds])
     .execute();
 }

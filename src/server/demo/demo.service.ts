@@ -3,12 +3,12 @@ import sharp from "sharp";
 import { rupeesToPaise } from "../../shared/money.ts";
 import type { PartStatusChange } from "../../shared/schemas/farmer.ts";
 import { DEFAULT_SHOP_TIME_ZONE } from "../../shared/shop-calendar.ts";
-import { signUp } from "../auth/index.ts";
+import { insertUserIfMissing, signUp } from "../auth/index.ts";
 import type { PasswordHashing } from "../config.ts";
 import type { Db } from "../db/index.ts";
 import { type PreparedImage, prepareImage, saveImage } from "../images/index.ts";
 import { markPaid, movePart, placeOrder } from "../orders/index.ts";
-import { countProducts, insertProductRow } from "../products/index.ts";
+import { countProducts, giveProducts, insertProductRow } from "../products/index.ts";
 import {
   createPickupPoint,
   createSlotPattern,
@@ -65,7 +65,7 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedR
   );
   return repo.inSeedLock(db, async (trx) => {
     if ((await countProducts(trx)) > 0) return done(false, 0);
-    await repo.insertUserIfMissing(trx, { ...SYSTEM_FARMER, created_at: now.toISOString() });
+    await insertUserIfMissing(trx, { ...SYSTEM_FARMER, created_at: now.toISOString() });
     const farmer = await repo.findUserById(trx, SYSTEM_FARMER.id);
     if (!farmer) throw new Error(`Cannot seed: the demo farmer's e-mail ${SYSTEM_FARMER.email} is taken`);
     for (const [index, { product, image }] of pictured.entries()) {
@@ -135,8 +135,8 @@ export async function seedDemoFarmer(
     const [firstProduct] = products;
     if (!firstProduct) return null;
     const farmer = await signUp(trx, DEMO_FARMER, { operatorEmails: [], passwordHashing });
-    await repo.insertUserIfMissing(trx, { ...DEMO_SHOPPER, created_at: now.toISOString() });
-    await repo.giveProducts(
+    await insertUserIfMissing(trx, { ...DEMO_SHOPPER, created_at: now.toISOString() });
+    await giveProducts(
       trx,
       products.map((p) => p.id),
       farmer.id,

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { CATEGORIES, type Category, type ProductUnit } from "../../shared/schemas/products.ts";
+import { insertUsersIfMissing } from "../auth/index.ts";
 import type { Database, Db, NewProductRow } from "../db/index.ts";
 import { refreshPlannerStatistics } from "../db/index.ts";
 import { saveImageIfMissing } from "../images/index.ts";
+import { insertProducts } from "../products/index.ts";
 import * as repo from "./demo.repository.ts";
 import { renderDemoImages, SYSTEM_FARMER } from "./demo.service.ts";
 import { DEMO_PRODUCTS } from "./demo-products.ts";
@@ -260,7 +262,7 @@ export async function seedGeneratedCatalogue(db: Db, options: GenerateOptions): 
   const existing = await repo.countGeneratedProducts(db.kysely, GENERATED_DOMAIN);
   const farmers = farmerCountFor(Math.max(existing, options.products));
   const now = new Date().toISOString();
-  await repo.insertUsersIfMissing(
+  await insertUsersIfMissing(
     db.kysely,
     Array.from({ length: farmers }, (_, n) => ({
       id: generatedFarmerId(n),
@@ -286,7 +288,7 @@ export async function seedGeneratedCatalogue(db: Db, options: GenerateOptions): 
             ...fields,
           });
         }
-        await repo.insertProducts(trx, rows);
+        await insertProducts(trx, rows);
       }
     });
   }

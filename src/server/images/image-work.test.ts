@@ -26,7 +26,8 @@ describe("the image work queue", () => {
           .process(async () => {
             active += 1;
             most = Math.max(most, active);
-            await new Promise((resolve) => setTimeout(resolve, 20));
+            // NOTE: a turn of the event loop, in which a queue that allowed a third job would have started it.
+            await new Promise((resolve) => setImmediate(resolve));
             active -= 1;
           })
           .finally(() => ticket.release()),

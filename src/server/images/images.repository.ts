@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database, ImagesTable, ImageVariantsTable } from "../db/index.ts";
 
 export async function insertImage(db: Kysely<Database>, image: ImagesTable, variants: ImageVariantsTable[]) {
@@ -65,6 +65,17 @@ export async function findWidthsByImage(
 /** Deletes an image; its variants go with it (ON DELETE CASCADE). */
 export function deleteImage(db: Kysely<Database>, imageId: string) {
   return db.deleteFrom("images").where("id", "=", imageId).execute();
+}
+
+/** Account deletion's share of the pictures: the user's go, after their products (which point at them). */
+export async function forgetUser(trx: Transaction<Database>, userId: string): Promise<void> {
+  // NOTE: a picture a deal plan shows stays, still owned by this (anonymised) row: the plan is the shop's,
+  // and its picture was copied from a product, so it holds no personal data. deal_plans is only read here.
+  await trx
+    .deleteFrom("images")
+    .where("owner_id", "=", userId)
+    .where("id", "not in", trx.selectFrom("deal_plans").select("image_id").where("image_id", "is not", null))
+    .execute();
 }
 
 /**

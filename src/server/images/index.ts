@@ -1,5 +1,6 @@
 export { requestedWidth, sendImage } from "./image-reply.ts";
 export { imageQueue } from "./image-work.ts";
+export { forgetUser } from "./images.repository.ts";
 export { imagesRoutes } from "./images.routes.ts";
 export {
   copyImage,

@@ -1,1 +1,2 @@
+export { forgetUser } from "./likes.repository.ts";
 export { likesRoutes } from "./likes.routes.ts";

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import type { Database, LikesTable } from "../db/index.ts";
 
 /** The account's liked product ids, the most recently liked first. */
@@ -56,4 +56,9 @@ export async function insertLikes(db: Kysely<Database>, rows: Insertable<LikesTa
 
 export async function deleteLike(db: Kysely<Database>, userId: string, productId: string): Promise<void> {
   await db.deleteFrom("likes").where("user_id", "=", userId).where("product_id", "=", productId).execute();
+}
+
+/** Account deletion's share of likes: all of the user's go. */
+export async function forgetUser(trx: Transaction<Database>, userId: string): Promise<void> {
+  await trx.deleteFrom("likes").where("user_id", "=", userId).execute();
 }

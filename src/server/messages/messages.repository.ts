@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { Farmer, InboxMessage } from "../../shared/schemas/messages.ts";
 import type { Database, MessagesTable } from "../db/index.ts";
 
@@ -29,6 +29,22 @@ export async function isFarmerWithProducts(db: Kysely<Database>, userId: string)
 
 export async function insertMessage(db: Kysely<Database>, row: MessagesTable): Promise<void> {
   await db.insertInto("messages").values(row).execute();
+}
+
+/**
+ * Account deletion's share of messages: the ones the user sent stay for their readers, under the replacement
+ * name and address and without the phone number.
+ */
+export async function forgetUser(
+  trx: Transaction<Database>,
+  userId: string,
+  replacement: { name: string; email: string },
+): Promise<void> {
+  await trx
+    .updateTable("messages")
+    .set({ name: replacement.name, email: replacement.email, phone: null })
+    .where("sender_user_id", "=", userId)
+    .execute();
 }
 
 /** Contact messages addressed to a farmer, newest first. */

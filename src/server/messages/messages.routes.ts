@@ -31,7 +31,7 @@ export async function messagesRoutes(app: FastifyInstance, { db }: { db: Db }) {
     // messages count against the limit; someone fixing a typo is never locked out.
     const input = request.body;
     await enforceRateLimits(request, reply, [perUser], messages.messagesTooFast);
-    const sent = await sendMessage(db.kysely, user.id, input);
+    const sent = await sendMessage({ db: db.kysely, now: app.clock() }, user.id, input);
     return reply.status(201).send({ message: sent });
   });
 

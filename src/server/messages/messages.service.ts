@@ -24,7 +24,7 @@ export const INBOX_LIMIT = 200;
  * who has products (the choice the form offers); FAQ messages go to the site creator.
  */
 export async function sendMessage(
-  db: Kysely<Database>,
+  { db, now }: { db: Kysely<Database>; now: Date },
   senderUserId: string,
   input: Message,
 ): Promise<{ id: string }> {
@@ -34,7 +34,7 @@ export async function sendMessage(
     name: input.name,
     email: input.email,
     message: input.message,
-    created_at: new Date().toISOString(),
+    created_at: now.toISOString(),
   };
   let row: MessagesTable;
   if (input.kind === "contact") {

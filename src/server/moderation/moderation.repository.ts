@@ -75,14 +75,6 @@ export function findUserIdByEmail(db: Kysely<Database>, email: string) {
     .executeTakeFirst();
 }
 
-export async function setOperatorFlag(db: Kysely<Database>, userId: string, operator: boolean) {
-  await db
-    .updateTable("users")
-    .set({ operator: operator ? 1 : 0 })
-    .where("id", "=", userId)
-    .execute();
-}
-
 export function listGrantedOperators(db: Kysely<Database>) {
   return db
     .selectFrom("users")
@@ -90,33 +82,6 @@ export function listGrantedOperators(db: Kysely<Database>) {
     .where("operator", "=", 1)
     .orderBy("email")
     .execute();
-}
-
-/** Suspends the account unless it already is; answers whether this call suspended it. */
-export async function markSuspended(
-  db: Kysely<Database>,
-  userId: string,
-  at: string,
-  reason: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable("users")
-    .set({ suspended_at: at, suspended_reason: reason })
-    .where("id", "=", userId)
-    .where("suspended_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** Lifts a suspension; answers whether the account was suspended. */
-export async function clearSuspension(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const result = await db
-    .updateTable("users")
-    .set({ suspended_at: null, suspended_reason: null })
-    .where("id", "=", userId)
-    .where("suspended_at", "is not", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function countAccountsSince(db: Kysely<Database>, since: string | undefined): Promise<number> {

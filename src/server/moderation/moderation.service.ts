@@ -6,7 +6,15 @@ import type {
   OperatorUserListQuerySchema,
 } from "../../shared/schemas/moderation.ts";
 import { type Actor, recordAudit } from "../audit/index.ts";
-import { endSessions, forgetCachedSessionsOf, isOperator, type SessionSettings } from "../auth/index.ts";
+import {
+  clearSuspension,
+  endSessions,
+  forgetCachedSessionsOf,
+  isOperator,
+  markSuspended,
+  type SessionSettings,
+  setOperatorFlag,
+} from "../auth/index.ts";
 import type { Database } from "../db/index.ts";
 import { decodeCursor, pageOf } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
@@ -76,7 +84,7 @@ export async function suspendAccount(
   }
   await db.transaction().execute(async (trx) => {
     if (!(await repo.findAccount(trx, userId))) throw accountNotFound();
-    const suspended = await repo.markSuspended(trx, userId, new Date().toISOString(), reason);
+    const suspended = await markSuspended(trx, userId, new Date().toISOString(), reason);
     if (!suspended) throw new AppError("already_suspended", "This account is already suspended");
     await endSessions(trx, { userId });
     await recordAudit(trx, actor, { action: "user.suspend", target: { type: "user", id: userId }, reason });
@@ -96,7 +104,7 @@ export async function reinstateAccount(
 ): Promise<OperatorUser> {
   await db.transaction().execute(async (trx) => {
     if (!(await repo.findAccount(trx, userId))) throw accountNotFound();
-    if (!(await repo.clearSuspension(trx, userId))) {
+    if (!(await clearSuspension(trx, userId))) {
       throw new AppError("not_suspended", "This account is not suspended");
     }
     await recordAudit(trx, actor, { action: "user.reinstate", target: { type: "user", id: userId }, reason });
@@ -114,7 +122,7 @@ export async function grantOperator(
     const user = await repo.findUserIdByEmail(trx, email.trim().toLowerCase());
     if (!user) throw notFound(`No account uses ${email}; the person must sign up first`);
     if (user.operator === 1) return "already";
-    await repo.setOperatorFlag(trx, user.id, true);
+    await setOperatorFlag(trx, user.id, true);
     await recordAudit(trx, actor, { action: "operator.grant", target: { type: "user", id: user.id } });
     forgetCachedSessionsOf(user.id);
     return "granted";
@@ -131,7 +139,7 @@ export async function revokeOperator(
     const user = await repo.findUserIdByEmail(trx, email.trim().toLowerCase());
     if (!user) throw notFound(`No account uses ${email}`);
     if (user.operator !== 1) return "not_granted";
-    await repo.setOperatorFlag(trx, user.id, false);
+    await setOperatorFlag(trx, user.id, false);
     await recordAudit(trx, actor, { action: "operator.revoke", target: { type: "user", id: user.id } });
     forgetCachedSessionsOf(user.id);
     return "revoked";

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { OrderStatus } from "../../shared/schemas/orders.ts";
 import type { ProductUnit } from "../../shared/schemas/products.ts";
 import type { Database, OrderItemsTable, OrdersTable } from "../db/index.ts";
@@ -41,6 +41,22 @@ export async function findProductsByIds(
 /** Writes the order row in the caller's transaction (its parts and then its lines follow). */
 export async function insertOrder(trx: Kysely<Database>, order: OrderRow): Promise<void> {
   await trx.insertInto("orders").values(order).execute();
+}
+
+/**
+ * Account deletion's share of orders: they stay for the farmers who fulfil them, under the replacement name
+ * and address instead of the ones given at checkout.
+ */
+export async function forgetUser(
+  trx: Transaction<Database>,
+  userId: string,
+  replacement: { name: string; email: string },
+): Promise<void> {
+  await trx
+    .updateTable("orders")
+    .set({ full_name: replacement.name, email: replacement.email })
+    .where("user_id", "=", userId)
+    .execute();
 }
 
 export async function insertItems(trx: Kysely<Database>, items: readonly OrderItemRow[]): Promise<void> {

@@ -1,6 +1,14 @@
 export { farmerProductsRoutes } from "./farmer-products.routes.ts";
 export { productsAdminRoutes } from "./products.admin-routes.ts";
-export { findStocks, findUnorderable, returnStock, takeStock } from "./products.repository.ts";
+export {
+  findStocks,
+  findUnorderable,
+  forgetUser,
+  giveProducts,
+  insertProducts,
+  returnStock,
+  takeStock,
+} from "./products.repository.ts";
 export { productsRoutes } from "./products.routes.ts";
 export {
   countProducts,

@@ -1,4 +1,4 @@
-import type { AliasedSelectQueryBuilder, Kysely, Selectable, Updateable } from "kysely";
+import type { AliasedSelectQueryBuilder, Kysely, Selectable, Transaction, Updateable } from "kysely";
 import { type Category, type PRODUCT_SORTS, PRODUCT_STOCK_MAX } from "../../shared/schemas/products.ts";
 import type { Database, NewProductRow, ProductsTable } from "../db/index.ts";
 import {
@@ -74,6 +74,25 @@ export interface ProductListFilter {
 
 export function insertProduct(db: Kysely<Database>, product: NewProductRow) {
   return db.insertInto("products").values(product).execute();
+}
+
+/** Many products in one statement (the generated catalogue). */
+export function insertProducts(db: Kysely<Database>, products: NewProductRow[]) {
+  return db.insertInto("products").values(products).execute();
+}
+
+/** Hands products over to another owner (the demo farmer takes some of the demo catalogue). */
+export function giveProducts(db: Kysely<Database>, productIds: readonly string[], ownerId: string) {
+  return db
+    .updateTable("products")
+    .set({ owner_id: ownerId })
+    .where("id", "in", [...productIds])
+    .execute();
+}
+
+/** Account deletion's share of the catalogue: the user's products leave the shop. */
+export async function forgetUser(trx: Transaction<Database>, userId: string): Promise<void> {
+  await trx.deleteFrom("products").where("owner_id", "=", userId).execute();
 }
 
 /** A product list's rows as productsWithDetails reads them: the table, or a part of it read first. */

@@ -5,18 +5,6 @@ export function findUserById(db: Kysely<Database>, userId: string) {
   return db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
 }
 
-export function updateName(db: Kysely<Database>, userId: string, name: string) {
-  return db.updateTable("users").set({ name }).where("id", "=", userId).execute();
-}
-
-export function updatePasswordHash(db: Kysely<Database>, userId: string, passwordHash: string) {
-  return db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
-}
-
-export function updateEmail(db: Kysely<Database>, userId: string, email: string) {
-  return db.updateTable("users").set({ email }).where("id", "=", userId).execute();
-}
-
 export function listSessions(db: Kysely<Database>, userId: string, now: string) {
   return db
     .selectFrom("sessions")
@@ -106,11 +94,6 @@ export function deleteExpiredEmailChanges(db: Kysely<Database>, now: string) {
 
 // --- deleting an account ---------------------------------------------------------------------------------
 
-/**
- * Removes a user's personal data and presence in one transaction: their products (and pictures) leave the
- * shop, their sessions and links end, and the row itself stays (orders point at it) with a name that says
- * what happened, an address nobody can own and a password hash nothing matches.
- */
 /** The e-mail addresses the account's orders were placed with (checkout's own field, any address). */
 export async function checkoutEmailsOf(db: Kysely<Database>, userId: string): Promise<string[]> {
   const rows = await db
@@ -122,41 +105,8 @@ export async function checkoutEmailsOf(db: Kysely<Database>, userId: string): Pr
   return rows.map((row) => row.email);
 }
 
-export async function anonymiseUser(
-  trx: Transaction<Database>,
-  userId: string,
-  replacement: { name: string; email: string; passwordHash: string; deletedAt: string },
-): Promise<void> {
-  await trx.deleteFrom("products").where("owner_id", "=", userId).execute();
-  // NOTE: a picture a deal plan shows stays, still owned by this (anonymised) row: the plan is the shop's,
-  // and its picture was copied from a product, so it holds no personal data.
-  await trx
-    .deleteFrom("images")
-    .where("owner_id", "=", userId)
-    .where("id", "not in", trx.selectFrom("deal_plans").select("image_id").where("image_id", "is not", null))
-    .execute();
-  await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+/** Account deletion's share of profile: the user's password-reset and e-mail-change links end. */
+export async function forgetUser(trx: Transaction<Database>, userId: string): Promise<void> {
   await trx.deleteFrom("password_resets").where("user_id", "=", userId).execute();
   await trx.deleteFrom("email_changes").where("user_id", "=", userId).execute();
-  await trx.deleteFrom("likes").where("user_id", "=", userId).execute();
-  await trx
-    .updateTable("orders")
-    .set({ full_name: replacement.name, email: replacement.email })
-    .where("user_id", "=", userId)
-    .execute();
-  await trx
-    .updateTable("messages")
-    .set({ name: replacement.name, email: replacement.email, phone: null })
-    .where("sender_user_id", "=", userId)
-    .execute();
-  await trx
-    .updateTable("users")
-    .set({
-      name: replacement.name,
-      email: replacement.email,
-      password_hash: replacement.passwordHash,
-      deleted_at: replacement.deletedAt,
-    })
-    .where("id", "=", userId)
-    .execute();
 }

@@ -12,17 +12,13 @@ import {
   type Session,
 } from "../../shared/schemas/account.ts";
 import type { User } from "../../shared/schemas/auth.ts";
-import {
-  accountDetailsChanged,
-  endSessions,
-  findUserByEmail,
-  hashPassword,
-  passwordMatches,
-} from "../auth/index.ts";
+import * as auth from "../auth/index.ts";
 import type { PasswordHashing } from "../config.ts";
 import type { Database } from "../db/index.ts";
 import { isUniqueViolation } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
+import * as images from "../images/index.ts";
+import * as likes from "../likes/index.ts";
 import type { Mailer } from "../mail/index.ts";
 import {
   deleteQueuedMailsTo,
@@ -31,6 +27,9 @@ import {
   emailChangeNoticeMail,
   passwordResetMail,
 } from "../mail/index.ts";
+import * as messagesDomain from "../messages/index.ts";
+import * as orders from "../orders/index.ts";
+import * as products from "../products/index.ts";
 import * as repo from "./profile.repository.ts";
 
 const MINUTE_MS = 60_000;
@@ -59,7 +58,7 @@ const wrongPassword = (field: string) =>
 async function requirePassword(db: Kysely<Database>, userId: string, password: string, field: string) {
   const row = await repo.findUserById(db, userId);
   if (!row || row.deleted_at) throw notFound();
-  if (!(await passwordMatches(row.password_hash, password))) throw wrongPassword(field);
+  if (!(await auth.passwordMatches(row.password_hash, password))) throw wrongPassword(field);
   return row;
 }
 
@@ -69,8 +68,8 @@ export async function getAccount(db: Kysely<Database>, user: User): Promise<Acco
 }
 
 export async function renameAccount(db: Kysely<Database>, user: User, name: string): Promise<Account> {
-  await repo.updateName(db, user.id, name);
-  accountDetailsChanged(user.id);
+  await auth.updateName(db, user.id, name);
+  auth.accountDetailsChanged(user.id);
   return getAccount(db, { ...user, name });
 }
 
@@ -92,7 +91,7 @@ export async function requestEmailChange(
       email: accountMessages.sameEmail,
     });
   }
-  if (await findUserByEmail(db, input.email)) {
+  if (await auth.findUserByEmail(db, input.email)) {
     throw new AppError("email_taken", messages.emailTaken, { email: messages.emailTaken });
   }
   const { token, hash } = newLinkToken();
@@ -126,7 +125,7 @@ export async function confirmEmailChange(
     const user = await repo.findUserById(trx, taken.user_id);
     if (!user || user.deleted_at) throw new AppError("invalid_token", accountMessages.linkInvalid);
     try {
-      await repo.updateEmail(trx, taken.user_id, taken.new_email);
+      await auth.updateEmail(trx, taken.user_id, taken.new_email);
     } catch (error) {
       if (isUniqueViolation(error, "users_email_key")) {
         throw new AppError("email_taken", messages.emailTaken, { email: messages.emailTaken });
@@ -135,7 +134,7 @@ export async function confirmEmailChange(
     }
     return { change: taken, oldEmail: user.email, name: user.name };
   });
-  accountDetailsChanged(change.user_id);
+  auth.accountDetailsChanged(change.user_id);
   mailer.send(emailChangedMail(oldEmail, name, change.new_email));
   return { email: change.new_email };
 }
@@ -151,12 +150,12 @@ export async function changePassword(
   hashing: PasswordHashing,
 ): Promise<void> {
   await requirePassword(db, userId, input.currentPassword, "currentPassword");
-  const passwordHash = await hashPassword(input.newPassword, hashing);
+  const passwordHash = await auth.hashPassword(input.newPassword, hashing);
   await db.transaction().execute(async (trx) => {
-    await repo.updatePasswordHash(trx, userId, passwordHash);
+    await auth.updatePasswordHash(trx, userId, passwordHash);
     await repo.spendPasswordResets(trx, userId, new Date().toISOString());
   });
-  await endSessions(db, { userId, keep: currentSessionHash });
+  await auth.endSessions(db, { userId, keep: currentSessionHash });
 }
 
 /**
@@ -164,7 +163,7 @@ export async function changePassword(
  * in content and in time, whether or not the address has an account. A newer link replaces older ones.
  */
 export async function sendPasswordReset(db: Kysely<Database>, mailer: Mailer, email: string): Promise<void> {
-  const user = await findUserByEmail(db, email);
+  const user = await auth.findUserByEmail(db, email);
   // NOTE: the demo farmer and deleted accounts have no argon2 hash: they must never sign in, so no reset.
   if (!user || user.deleted_at || !user.password_hash.startsWith("$argon2")) return;
   const { token, hash } = newLinkToken();
@@ -197,15 +196,15 @@ export async function confirmPasswordReset(
   const reset = await repo.findPasswordReset(db, tokenHash);
   const now = new Date().toISOString();
   if (!reset || reset.spent_at || reset.expires_at <= now) throw invalid();
-  const passwordHash = await hashPassword(input.password, hashing);
+  const passwordHash = await auth.hashPassword(input.password, hashing);
   const userId = await db.transaction().execute(async (trx) => {
     // NOTE: spending is a conditional UPDATE, so of two requests racing with one link only one gets here.
     if (!(await repo.spendPasswordReset(trx, tokenHash, new Date().toISOString()))) throw invalid();
-    await repo.updatePasswordHash(trx, reset.user_id, passwordHash);
+    await auth.updatePasswordHash(trx, reset.user_id, passwordHash);
     await repo.spendPasswordResets(trx, reset.user_id, now);
     return reset.user_id;
   });
-  await endSessions(db, { userId });
+  await auth.endSessions(db, { userId });
 }
 
 export function purgeAccountLinks(db: Kysely<Database>, now = new Date()) {
@@ -242,12 +241,12 @@ export async function endOwnSession(
   const rows = await repo.listSessions(db, userId, new Date().toISOString());
   const match = rows.find((row) => publicSessionId(row.id) === publicId);
   if (!match) throw notFound(accountMessages.sessionNotFound);
-  await endSessions(db, { sessionIds: [match.id] });
+  await auth.endSessions(db, { sessionIds: [match.id] });
   return { wasCurrent: match.id === currentSessionHash };
 }
 
 export function endOtherSessions(db: Kysely<Database>, userId: string, currentSessionHash: string) {
-  return endSessions(db, { userId, keep: currentSessionHash });
+  return auth.endSessions(db, { userId, keep: currentSessionHash });
 }
 
 // --- leaving -----------------------------------------------------------------------------------------------
@@ -263,14 +262,24 @@ export async function deleteAccount(db: Kysely<Database>, userId: string, passwo
     // to one given at checkout (order confirmations, status moves), would reach a person who asked to be
     // forgotten.
     const addresses = [row.email, ...(await repo.checkoutEmailsOf(trx, userId))];
-    await repo.anonymiseUser(trx, userId, {
+    // NOTE: each table's owner forgets its share, in this order: products before the pictures they show.
+    const replacement = {
       name: accountMessages.deletedAccountName,
       // NOTE: `.invalid` is reserved (RFC 2606): no mail can ever reach it, and the id keeps it unique.
       email: `deleted-${userId}@deleted.invalid`,
+    };
+    await products.forgetUser(trx, userId);
+    await images.forgetUser(trx, userId);
+    await repo.forgetUser(trx, userId);
+    await likes.forgetUser(trx, userId);
+    await orders.forgetUser(trx, userId, replacement);
+    await messagesDomain.forgetUser(trx, userId, replacement);
+    await auth.forgetUser(trx, userId, {
+      ...replacement,
       passwordHash: "!deleted",
       deletedAt: new Date().toISOString(),
     });
     await deleteQueuedMailsTo(trx, addresses);
   });
-  await endSessions(db, { userId });
+  await auth.endSessions(db, { userId });
 }

@@ -1,6 +1,8 @@
 import net from "node:net";
 
 export interface SlowClient {
+  /** Resolves once connected and the first bytes of the request are sent. */
+  opened: Promise<void>;
   /** Resolves when the server closes the connection: with what it answered (e.g. "HTTP/1.1 408"). */
   closed: Promise<{ answer: string; afterMs: number }>;
   stop(): void;
@@ -25,10 +27,15 @@ export function slowClient(options: {
     answer += chunk.toString("latin1");
   });
   socket.on("error", () => {});
+  let sentFirst: () => void = () => {};
+  const opened = new Promise<void>((resolve) => {
+    sentFirst = resolve;
+  });
   socket.on("connect", () => {
     const head = "POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n";
     if (options.what === "body") socket.write(`${head}x-veggie-cart: 1\r\nContent-Length: 10000\r\n\r\n{`);
     else socket.write(head);
+    sentFirst();
     timer = setInterval(() => {
       if (!socket.destroyed) socket.write(options.what === "body" ? " " : "X");
     }, options.everyMs);
@@ -40,6 +47,7 @@ export function slowClient(options: {
     });
   });
   return {
+    opened,
     closed,
     stop: () => {
       clearInterval(timer);
