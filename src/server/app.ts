@@ -6,6 +6,7 @@ import { MAX_IMAGE_BYTES } from "../shared/schemas/product-form.ts";
 import { adminRoutes } from "./admin/index.ts";
 import { authRoutes, purgeExpiredSessions, registerSessions } from "./auth/index.ts";
 import type { Config, TrustProxy } from "./config.ts";
+import { registerContext, settingsOf } from "./context.ts";
 import type { Db } from "./db/index.ts";
 import { classifyDbError } from "./db/index.ts";
 import { dealsRoutes } from "./deals/index.ts";
@@ -163,20 +164,21 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   registerSessions(app, db, config);
   registerEtags(app);
   await registerMail(app, db, config);
+  registerContext(app, { db: db.kysely, settings: settingsOf(config) });
 
   await registerApiSchemas(app);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
-      await api.register(authRoutes, { prefix: "/auth", db, config });
-      await api.register(passwordResetRoutes, { prefix: "/auth/password-reset", db, config });
-      await api.register(accountRoutes, { prefix: "/account", db, config });
+      await api.register(authRoutes, { prefix: "/auth", config });
+      await api.register(passwordResetRoutes, { prefix: "/auth/password-reset", config });
+      await api.register(accountRoutes, { prefix: "/account", config });
       await api.register(messagesRoutes, { db });
-      await api.register(ordersRoutes, { prefix: "/orders", db, config });
+      await api.register(ordersRoutes, { prefix: "/orders" });
       await api.register(farmerProductsRoutes, { prefix: "/farmer", db });
-      await api.register(farmerOrdersRoutes, { prefix: "/farmer", db, config });
-      await api.register(farmerSlotRoutes, { prefix: "/farmer", db, config });
-      await api.register(slotsRoutes, { prefix: "/slots", db, config });
+      await api.register(farmerOrdersRoutes, { prefix: "/farmer" });
+      await api.register(farmerSlotRoutes, { prefix: "/farmer" });
+      await api.register(slotsRoutes, { prefix: "/slots" });
       await api.register(productsRoutes, { prefix: "/products", db, config });
       await api.register(imagesRoutes, { prefix: "/images", db });
       await api.register(likesRoutes, { prefix: "/likes", db });
@@ -190,7 +192,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   // NOTE: dated slots for the next 14 days are made from the weekly patterns at start and every hour (and
   // whenever a set-up screen or checkout reads them); making them twice is harmless (decision 017).
   const makeSlots = () =>
-    ensureSlots({ db: db.kysely, now: app.clock(), timeZone: config.shopTimeZone }).catch((error) =>
+    ensureSlots(app.makeContext()).catch((error) =>
       app.log.warn({ err: error }, "making dated slots failed"),
     );
   app.addHook("onReady", async () => {

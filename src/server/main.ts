@@ -24,13 +24,7 @@ async function main() {
   if (config.seedDemo) {
     const seed = await seedDemoCatalogue(db);
     if (seed.seeded) app.log.info(`added ${seed.products} demo products in ${seed.ms} ms`);
-    const farmer = await seedDemoFarmer(
-      db,
-      config.passwordHashing,
-      new Date(),
-      config.shopTimeZone,
-      config.seedDemoSlots !== false,
-    );
+    const farmer = await seedDemoFarmer(app.makeContext(), config.seedDemoSlots !== false);
     if (farmer.seeded) app.log.info("added the demo farmer and their demo orders");
     // NOTE: demo data (and so this account) never exists in production, where seedDemo is always false.
     console.log(

@@ -9,9 +9,7 @@ import {
   UserResponseSchema,
 } from "../../shared/schemas/auth.ts";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/index.ts";
 import { enforceRateLimits, passwordCheckLimits } from "../http/index.ts";
-import { welcomeMail } from "../mail/index.ts";
 import { logIn, logOut, signUp } from "./auth.service.ts";
 import { describeBrowser } from "./browser.ts";
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from "./session.plugin.ts";
@@ -25,7 +23,7 @@ const emailOf = (request: FastifyRequest) => {
   return typeof email === "string" ? email.trim().toLowerCase() : "";
 };
 
-export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export async function authRoutes(app: FastifyInstance, { config }: { config: Config }) {
   /**
    * Per client address, and per account counted per client address too: guessing one account's password is
    * slowed, yet an attacker elsewhere cannot lock its owner out.
@@ -45,8 +43,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signupSchema = { body: SignupSchema, response: { 201: UserResponseSchema } };
   typed.post("/signup", { ...limited, schema: signupSchema }, async (request, reply) => {
-    const user = await signUp(db.kysely, request.body, config);
-    app.mailer.send(welcomeMail(user.email, user.name, app.mailer.link("/login")));
+    const user = await signUp(request.ctx, request.body);
     return reply.status(201).send({ user });
   });
 
@@ -72,13 +69,12 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     { ...limited, preValidation: [limited.preValidation, withinAccountBudget], schema: loginSchema },
     async (request, reply) => {
       const { user, session } = await logIn(
-        db.kysely,
+        request.ctx,
         request.body,
-        config,
         describeBrowser(request.headers["user-agent"]),
       );
       const previous = sessionToken(request, config);
-      if (previous) await logOut(db.kysely, previous);
+      if (previous) await logOut(request.ctx, previous);
       setSessionCookie(reply, config, session);
       await app.limitStore.remember(knownAddress(request), KNOWN_ADDRESS_MS);
       return { user };
@@ -88,7 +84,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   typed.post("/logout", { schema: { response: { 204: NoContentSchema } } }, async (request, reply) => {
     requireUser(request);
     const token = sessionToken(request, config);
-    if (token) await logOut(db.kysely, token);
+    if (token) await logOut(request.ctx, token);
     clearSessionCookie(reply, config);
     return reply.status(204).send(null);
   });

@@ -5,9 +5,11 @@ import type { z } from "zod";
 import { messages } from "../../shared/messages.ts";
 import type { LoginSchema, SignupSchema, User } from "../../shared/schemas/auth.ts";
 import { type PasswordHashing, passwordHashingDefaults } from "../config.ts";
+import { type Context, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { isUniqueViolation } from "../db/index.ts";
 import { AppError, unauthorized } from "../http/index.ts";
+import { enqueue, welcomeMail } from "../mail/index.ts";
 import * as repo from "./auth.repository.ts";
 
 import { cachedSession, cacheSession, invalidateSessions } from "./session-cache.ts";
@@ -56,17 +58,31 @@ export const hashSessionToken = (token: string) => createHash("sha256").update(t
 /** An argon2id (the library's default) hash of a new password, at the configured cost; the hash records it. */
 export const hashPassword = (password: string, hashing: PasswordHashing) => hash(password, hashing);
 
-export async function signUp(
-  db: Kysely<Database>,
-  input: z.output<typeof SignupSchema>,
-  settings: Pick<SessionSettings, "operatorEmails"> & { passwordHashing: PasswordHashing },
+/** A new account, and its welcome mail queued in the same transaction (a refused sign-up mails nobody). */
+export async function signUp(ctx: Context, input: z.output<typeof SignupSchema>): Promise<User> {
+  const hashed = await hashPassword(input.password, ctx.settings.passwordHashing);
+  return inTransaction(ctx, async (trx) => {
+    const user = await insertAccount(trx, input, hashed);
+    await enqueue(trx, welcomeMail(user.email, user.name, trx.mail.link("/login")));
+    return user;
+  });
+}
+
+/**
+ * An account without its welcome mail, in the caller's transaction (the demo farmer, who is no real person);
+ * 409 email_taken when the address has one.
+ */
+export async function insertAccount(
+  { db, now, settings }: Pick<Context, "db" | "now" | "settings">,
+  input: Pick<z.output<typeof SignupSchema>, "email" | "name">,
+  passwordHash: string,
 ): Promise<User> {
   const user = {
     id: randomUUID(),
     email: input.email,
     name: input.name,
-    password_hash: await hashPassword(input.password, settings.passwordHashing),
-    created_at: new Date().toISOString(),
+    password_hash: passwordHash,
+    created_at: now.toISOString(),
   };
   try {
     await repo.insertUser(db, user);
@@ -98,9 +114,8 @@ export async function passwordMatches(
  * that it is suspended only after its password matched, so the answer reveals nothing to a guesser.
  */
 export async function logIn(
-  db: Kysely<Database>,
+  { db, settings }: Context,
   input: z.output<typeof LoginSchema>,
-  settings: SessionSettings & { passwordHashing: PasswordHashing },
   browser: string | null = null,
 ): Promise<{ user: User; session: IssuedSession }> {
   const row = await repo.findUserByEmail(db, input.email);
@@ -178,7 +193,7 @@ export async function userForSessionToken(
  */
 export const forgetCachedSessionsOf = (userId: string) => invalidateSessions({ userId });
 
-export async function logOut(db: Kysely<Database>, token: string): Promise<void> {
+export async function logOut({ db }: Context, token: string): Promise<void> {
   await endSessions(db, { sessionIds: [hashSessionToken(token)] });
 }
 

@@ -17,6 +17,7 @@ export {
   forgetCachedSessionsOf,
   hashPassword,
   hashSessionToken,
+  insertAccount,
   isOperator,
   passwordMatches,
   purgeExpiredSessions,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FarmerPart } from "../../shared/schemas/farmer.ts";
 import { insertUserIfMissing } from "../auth/index.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
-import { cheapPasswordHashing, createTestApp, request, type TestApp } from "../test/test-app.ts";
+import { createTestApp, request, type TestApp } from "../test/test-app.ts";
 import { DEMO_FARMER, SYSTEM_FARMER, seedDemoFarmer } from "./demo.service.ts";
 
 let t: TestApp;
@@ -26,8 +26,8 @@ afterAll(() => t.close());
 
 describe("the demo farmer", () => {
   it("signs in with the documented credentials and finds their products and orders in different states", async () => {
-    expect(await seedDemoFarmer(t.db, cheapPasswordHashing)).toEqual({ seeded: true });
-    expect(await seedDemoFarmer(t.db, cheapPasswordHashing)).toEqual({ seeded: false });
+    expect(await seedDemoFarmer(t.app.makeContext())).toEqual({ seeded: true });
+    expect(await seedDemoFarmer(t.app.makeContext())).toEqual({ seeded: false });
     const login = await request(t.app, {
       method: "POST",
       url: "/api/auth/login",

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, Db } from "../db/index.ts";
+import type { Database } from "../db/index.ts";
 import { exclusiveTransaction } from "../db/index.ts";
 
 export function findUserById(db: Kysely<Database>, id: string) {
@@ -10,8 +10,8 @@ export function findUserById(db: Kysely<Database>, id: string) {
 const SEED_LOCK_KEY = 7_310_221;
 
 /** Runs `work` in a transaction that only one instance at a time may hold, so two cannot both seed. */
-export function inSeedLock<T>(db: Db, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  return exclusiveTransaction(db.kysely, SEED_LOCK_KEY, work);
+export function inSeedLock<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return exclusiveTransaction(db, SEED_LOCK_KEY, work);
 }
 
 /** Accounts other than the demo farmer and the generated farmers (whose e-mails end in `generatedDomain`). */

@@ -2,20 +2,14 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { rupeesToPaise } from "../../shared/money.ts";
 import type { PartStatusChange } from "../../shared/schemas/farmer.ts";
-import { DEFAULT_SHOP_TIME_ZONE } from "../../shared/shop-calendar.ts";
-import { insertUserIfMissing, signUp } from "../auth/index.ts";
-import type { PasswordHashing } from "../config.ts";
+import { hashPassword, insertAccount, insertUserIfMissing } from "../auth/index.ts";
+import type { Context } from "../context.ts";
 import type { Db } from "../db/index.ts";
 import { type PreparedImage, prepareImage, saveImage } from "../images/index.ts";
+import { silentOutbox } from "../mail/index.ts";
 import { markPaid, movePart, placeOrder } from "../orders/index.ts";
 import { countProducts, giveProducts, insertProductRow } from "../products/index.ts";
-import {
-  createPickupPoint,
-  createSlotPattern,
-  listOwnSlots,
-  type SlotsContext,
-  setDeliveryArea,
-} from "../slots/index.ts";
+import { createPickupPoint, createSlotPattern, listOwnSlots, setDeliveryArea } from "../slots/index.ts";
 import * as repo from "./demo.repository.ts";
 import { produceSvg } from "./demo-art.ts";
 import { DEMO_PRODUCTS, type DemoProduct } from "./demo-products.ts";
@@ -63,7 +57,7 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedR
   const pictured = await Promise.all(
     DEMO_PRODUCTS.map(async (product) => ({ product, image: await renderDemoImage(product) })),
   );
-  return repo.inSeedLock(db, async (trx) => {
+  return repo.inSeedLock(db.kysely, async (trx) => {
     if ((await countProducts(trx)) > 0) return done(false, 0);
     await insertUserIfMissing(trx, { ...SYSTEM_FARMER, created_at: now.toISOString() });
     const farmer = await repo.findUserById(trx, SYSTEM_FARMER.id);
@@ -121,20 +115,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Adds the demo farmer with a few demo orders in different states, once: nothing happens when the account
  * exists (or when the demo catalogue is not there). Runs after `seedDemoCatalogue`.
  */
-export async function seedDemoFarmer(
-  db: Db,
-  passwordHashing: PasswordHashing,
-  now = new Date(),
-  timeZone = DEFAULT_SHOP_TIME_ZONE,
-  withSlots = true,
-): Promise<{ seeded: boolean }> {
-  if (await repo.findUserByEmail(db.kysely, DEMO_FARMER.email)) return { seeded: false };
-  const seeded = await repo.inSeedLock(db, async (trx) => {
+export async function seedDemoFarmer(context: Context, withSlots = true): Promise<{ seeded: boolean }> {
+  // NOTE: no mail: demo history is written before the server starts, and its buyer is no real person.
+  const ctx: Context = { ...context, mail: silentOutbox() };
+  const { now, settings } = ctx;
+  const passwordHashing = settings.passwordHashing;
+  if (await repo.findUserByEmail(ctx.db, DEMO_FARMER.email)) return { seeded: false };
+  const seeded = await repo.inSeedLock(ctx.db, async (trx) => {
     if (await repo.findUserByEmail(trx, DEMO_FARMER.email)) return null;
     const products = await repo.findProductsOwnedBy(trx, SYSTEM_FARMER.id, DEMO_FARMER_PRODUCTS);
     const [firstProduct] = products;
     if (!firstProduct) return null;
-    const farmer = await signUp(trx, DEMO_FARMER, { operatorEmails: [], passwordHashing });
+    const hashed = await hashPassword(DEMO_FARMER.password, passwordHashing);
+    const farmer = await insertAccount({ ...ctx, db: trx }, DEMO_FARMER, hashed);
     await insertUserIfMissing(trx, { ...DEMO_SHOPPER, created_at: now.toISOString() });
     await giveProducts(
       trx,
@@ -179,7 +172,7 @@ export async function seedDemoFarmer(
   for (const [index, journey] of journeys.entries()) {
     const at = new Date(now.getTime() - journey.daysAgo * DAY_MS);
     const { order } = await placeOrder(
-      db.kysely,
+      { ...ctx, now: at },
       DEMO_SHOPPER.id,
       `demo-order-${index}-of-the-demo-farmer`,
       {
@@ -187,18 +180,18 @@ export async function seedDemoFarmer(
         shipping: DEMO_SHIPPING,
         paymentMethod: index % 2 === 0 ? "upi" : "credit-card",
       },
-      { now: at },
     );
     const part = order.fulfilments.find((f) => f.farmerId === farmer.id);
     if (!part) throw new Error("a demo order holds no part for the demo farmer");
     for (const [step, move] of journey.moves.entries()) {
-      // NOTE: no mailer: demo history is written before the server starts, and its buyer is no real person.
       const when = new Date(at.getTime() + (step + 1) * 3_600_000);
-      await movePart(db.kysely, null, farmer, part.id, move, when);
+      await movePart({ ...ctx, now: when }, farmer, part.id, move);
     }
-    if (journey.paid) await markPaid(db.kysely, farmer, part.id, new Date(at.getTime() + 4 * 3_600_000));
+    if (journey.paid) {
+      await markPaid({ ...ctx, now: new Date(at.getTime() + 4 * 3_600_000) }, farmer, part.id);
+    }
   }
-  if (withSlots) await seedDemoSlots({ db: db.kysely, now, timeZone }, farmer.id, line("Vine Tomatoes", 1));
+  if (withSlots) await seedDemoSlots(ctx, farmer.id, line("Vine Tomatoes", 1));
   return { seeded: true };
 }
 
@@ -207,11 +200,7 @@ export async function seedDemoFarmer(
  * slots through the week; the Thursday market pickup holds one order, which fills it, so every state shows.
  * Set up after the demo orders, which were placed "within 24 hours" as before.
  */
-async function seedDemoSlots(
-  ctx: SlotsContext,
-  farmerId: string,
-  line: { productId: string; quantity: number },
-) {
+async function seedDemoSlots(ctx: Context, farmerId: string, line: { productId: string; quantity: number }) {
   const farmGate = await createPickupPoint(ctx, farmerId, {
     name: "Asha's farm gate",
     address: "Survey 42, Hadapsar–Saswad Road, Pune 411028",
@@ -254,13 +243,12 @@ async function seedDemoSlots(
     (slot) => slot.pickupPoint?.id === market.id && Date.parse(slot.cutoffAt) > ctx.now.getTime(),
   );
   if (!full) return;
-  await placeOrder(
-    ctx.db,
-    DEMO_SHOPPER.id,
-    "demo-order-in-the-full-slot",
-    { items: [line], shipping: DEMO_SHIPPING, paymentMethod: "upi", slots: { [farmerId]: full.id } },
-    { now: ctx.now, timeZone: ctx.timeZone },
-  );
+  await placeOrder(ctx, DEMO_SHOPPER.id, "demo-order-in-the-full-slot", {
+    items: [line],
+    shipping: DEMO_SHIPPING,
+    paymentMethod: "upi",
+    slots: { [farmerId]: full.id },
+  });
 }
 
 const DEMO_SHIPPING = {

@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/index.ts";
 import type { Mail, MailTransport } from "./mail.ts";
 import * as queue from "./mail-queue.repository.ts";
+import { createOutbox, type Outbox } from "./outbox.ts";
 
-/** Drops the mails still queued for an address (an account that is deleted gets no more mail). */
 const MINUTE_MS = 60_000;
 /** A queued mail is given up after this many failed attempts (about a day and a half of back-off). */
 export const MAX_MAIL_ATTEMPTS = 10;
@@ -21,14 +20,23 @@ export interface Mailer {
   /** An address on the shop for a link in a mail: PUBLIC_URL + path (never a request's Host header). */
   link(path: string): string;
   /**
-   * Sends in the background and returns at once: a slow or failing mail server never delays or fails the
-   * request that caused the mail. A failed mail is queued for retries unless it carries a secret link.
+   * Sends a mail with a secret link (password reset, e-mail change) in the background, once, and never
+   * stores it: if the send fails, the mail is lost and the user asks again. Every other mail is queued in the
+   * transaction that writes what it speaks of (`enqueue`, decision 018), so a slow or failing mail server
+   * never delays or fails the request that caused the mail either way.
    */
-  send(mail: Mail): void;
+  sendSecret(mail: Mail): void;
   /** Runs `work` in the background, tracked like a send (so close() waits for it); errors are logged. */
   later(work: () => Promise<void>): void;
-  /** Retries the queued mails that are due; returns how many were delivered. */
+  /**
+   * Delivers the queued mails that are due, in the background (after a commit queued some): due by the clock,
+   * or by `dueBy` when a context's clock ran ahead of it (a test's).
+   */
+  deliverQueued(dueBy?: Date): void;
+  /** Delivers (or retries) the queued mails that are due at `now` (default: the clock); returns how many went. */
   retryQueued(now?: Date): Promise<number>;
+  /** A request's outbox (see outbox.ts). */
+  outbox(): Outbox;
   /** Resolves when every background send started so far has finished (tests, shutdown). */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -41,6 +49,7 @@ export function createMailer(
   transport: MailTransport,
   log: FastifyBaseLogger,
   publicUrl: string,
+  clock: () => Date = () => new Date(),
 ): Mailer {
   const pending = new Set<Promise<void>>();
 
@@ -49,25 +58,13 @@ export function createMailer(
     pending.add(tracked);
   }
 
-  async function firstAttempt(mail: Mail): Promise<void> {
+  /** A mail with a secret link: one attempt, never stored (its live token must not sit in the database). */
+  async function sendOnce(mail: Mail): Promise<void> {
     try {
       await transport.deliver(mail);
     } catch (error) {
       // NOTE: the log names the subject only: never the body, which may hold a secret link.
       log.warn({ err: errorText(error), subject: mail.subject }, "mail send failed");
-      if (mail.secret) return;
-      const now = new Date();
-      await queue.insertQueuedMail(db, {
-        id: randomUUID(),
-        recipient: mail.to,
-        subject: mail.subject,
-        text_body: mail.text,
-        html_body: mail.html,
-        attempts: 1,
-        next_attempt_at: new Date(now.getTime() + retryDelayMs(1)).toISOString(),
-        last_error: errorText(error),
-        created_at: now.toISOString(),
-      });
     }
   }
 
@@ -79,7 +76,7 @@ export function createMailer(
     );
   }
 
-  async function retryQueued(now = new Date()): Promise<number> {
+  async function retryQueued(now = clock()): Promise<number> {
     let delivered = 0;
     for (const row of await queue.findDueMails(db, now.toISOString(), 50)) {
       const lease = new Date(now.getTime() + LEASE_MS).toISOString();
@@ -95,6 +92,8 @@ export function createMailer(
         delivered += 1;
       } catch (error) {
         const attempts = row.attempts + 1;
+        // NOTE: the log names the subject only, like every mail log line.
+        log.warn({ err: errorText(error), subject: row.subject, attempts }, "mail send failed");
         if (attempts >= MAX_MAIL_ATTEMPTS) {
           log.error({ err: errorText(error), subject: row.subject, attempts }, "mail given up");
           await queue.deleteQueuedMail(db, row.id);
@@ -111,12 +110,22 @@ export function createMailer(
     while (pending.size > 0) await Promise.allSettled([...pending]);
   }
 
+  const link = (path: string) => `${publicUrl}${path}`;
+  const sendSecret = (mail: Mail) => later(() => sendOnce(mail));
+  const deliverQueued = (dueBy?: Date) =>
+    later(async () => {
+      const now = clock();
+      await retryQueued(dueBy && dueBy > now ? dueBy : now);
+    });
+
   return {
     transport,
-    link: (path) => `${publicUrl}${path}`,
-    send: (mail) => later(() => firstAttempt(mail)),
+    link,
+    sendSecret,
     later,
+    deliverQueued,
     retryQueued,
+    outbox: () => createOutbox({ link, sendSecret, deliverQueued }),
     settle,
     close: async () => {
       await settle();

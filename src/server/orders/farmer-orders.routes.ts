@@ -11,8 +11,6 @@ import {
   PartStatusChangeSchema,
 } from "../../shared/schemas/farmer.ts";
 import { requireUser } from "../auth/index.ts";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/index.ts";
 import { markPaid, movePart } from "./moves.service.ts";
 import { countPendingForFarmer, listFarmerOrders, summariseFarmer } from "./views.service.ts";
 
@@ -20,7 +18,7 @@ import { countPendingForFarmer, listFarmerOrders, summariseFarmer } from "./view
  * The signed-in farmer's parts of orders: /api/farmer/orders, /pending-count and /summary. Every route is the
  * caller's own data only. (The workspace's /api/farmer/products is the products domain's.)
  */
-export async function farmerOrdersRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export async function farmerOrdersRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const partParams = z.object({ partId: z.string().min(1).max(100) });
   const partResponse = { 200: FarmerPartResponseSchema };
@@ -28,31 +26,31 @@ export async function farmerOrdersRoutes(app: FastifyInstance, { db, config }: {
   const ordersSchema = { querystring: FarmerOrderListQuerySchema, response: { 200: FarmerOrderListSchema } };
   typed.get("/orders", { schema: ordersSchema }, async (request) => {
     const user = requireUser(request);
-    return listFarmerOrders(db.kysely, user.id, request.query);
+    return listFarmerOrders(request.ctx, user.id, request.query);
   });
 
   const statusSchema = { params: partParams, body: PartStatusChangeSchema, response: partResponse };
   typed.post("/orders/:partId/status", { schema: statusSchema }, async (request) => {
     const user = requireUser(request);
     return {
-      fulfilment: await movePart(db.kysely, app.mailer, user, request.params.partId, request.body),
+      fulfilment: await movePart(request.ctx, user, request.params.partId, request.body),
     };
   });
 
   const paymentSchema = { params: partParams, body: PartPaymentChangeSchema, response: partResponse };
   typed.post("/orders/:partId/payment", { schema: paymentSchema }, async (request) => {
     const user = requireUser(request);
-    return { fulfilment: await markPaid(db.kysely, user, request.params.partId) };
+    return { fulfilment: await markPaid(request.ctx, user, request.params.partId) };
   });
 
   const countSchema = { response: { 200: FarmerPendingCountSchema } };
   typed.get("/pending-count", { schema: countSchema }, async (request) => {
     const user = requireUser(request);
-    return { pending: await countPendingForFarmer(db.kysely, user.id) };
+    return { pending: await countPendingForFarmer(request.ctx.db, user.id) };
   });
 
   typed.get("/summary", { schema: { response: { 200: FarmerSummarySchema } } }, async (request) => {
     const user = requireUser(request);
-    return summariseFarmer(db.kysely, user.id, config.shopTimeZone);
+    return summariseFarmer(request.ctx, user.id);
   });
 }

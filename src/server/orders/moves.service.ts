@@ -13,10 +13,10 @@ import {
 } from "../../shared/schemas/order-parts.ts";
 import type { Order } from "../../shared/schemas/orders.ts";
 import { type Actor, recordAudit } from "../audit/index.ts";
+import { type Context, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { AppError, forbidden, notFound } from "../http/index.ts";
-import type { Mailer } from "../mail/index.ts";
-import { partStatusMail } from "../mail/index.ts";
+import { enqueue, partStatusMail } from "../mail/index.ts";
 import { returnStock } from "../products/index.ts";
 import { releaseSlotOf } from "../slots/index.ts";
 import * as ordersRepo from "./orders.repository.ts";
@@ -79,64 +79,60 @@ export interface PartMove {
   to: PartStatus;
   actor: Pick<User, "id">;
   reason?: string;
-  now: Date;
 }
 
 /**
  * THE way parts of orders move (a farmer's or an operator's move, a buyer's cancel, the demo data): in one
- * transaction it loads the parts with `load` (which checks who may move them and throws otherwise), moves
- * each, derives their orders' statuses again and runs `after` (e.g. an audit entry). Once committed, the buyer
- * of each part is mailed about it through `mailer` (see `mailBuyers`); `null` only where no mail may go (demo
- * data, written before the server starts). Answers the parts as they were before the move.
+ * transaction, at `ctx.now`, it loads the parts with `load` (which checks who may move them and throws
+ * otherwise), moves each, derives their orders' statuses again, runs `after` (e.g. an audit entry) and queues
+ * a mail to the buyer of each part (see `mailBuyers`), which goes once the move commits. Answers the parts as
+ * they were before the move.
  */
 export async function moveParts(
-  db: Kysely<Database>,
-  mailer: Mailer | null,
+  ctx: Context,
   move: PartMove,
   load: (trx: Kysely<Database>) => Promise<repo.PartRow[]>,
   after?: (trx: Kysely<Database>, parts: repo.PartRow[]) => Promise<void>,
 ): Promise<repo.PartRow[]> {
-  const moved = await db.transaction().execute(async (trx) => {
-    const parts = await load(trx);
-    for (const part of parts) await applyMove(trx, part, move, move.now.toISOString());
-    for (const orderId of new Set(parts.map((part) => part.order_id))) await refreshOrderStatus(trx, orderId);
-    await after?.(trx, parts);
+  return inTransaction(ctx, async (trx) => {
+    const parts = await load(trx.db);
+    for (const part of parts) await applyMove(trx.db, part, move, ctx.now.toISOString());
+    for (const orderId of new Set(parts.map((part) => part.order_id)))
+      await refreshOrderStatus(trx.db, orderId);
+    await after?.(trx.db, parts);
+    if (parts.length > 0) {
+      await mailBuyers(
+        trx,
+        parts.map((part) => part.id),
+        move,
+      );
+    }
     return parts;
   });
-  if (mailer && moved.length > 0) {
-    mailer.later(() =>
-      mailBuyers(
-        db,
-        mailer,
-        moved.map((part) => part.id),
-        move,
-      ),
-    );
-  }
-  return moved;
 }
 
 /**
  * Tells each part's buyer that it moved: one mail per part, to the e-mail typed at checkout (where the order's
- * confirmation went). Nobody is told of their own move (a buyer who cancels sees it on screen), and a
- * deleted account gets no mail: accounts have no other mail settings (decision 013).
+ * confirmation went), queued in the move's transaction. Nobody is told of their own move (a buyer who cancels
+ * sees it on screen), and a deleted account gets no mail: accounts have no other mail settings (decision 013).
  */
-async function mailBuyers(db: Kysely<Database>, mailer: Mailer, partIds: string[], move: PartMove) {
+async function mailBuyers(trx: Context, partIds: string[], move: PartMove) {
   // NOTE: nothing moves back to pending (PART_TRANSITIONS), so this only narrows the type.
   if (move.to === "pending") return;
   const status = move.to;
-  const parts = (await repo.findBuyersOfParts(db, partIds)).filter(
+  const parts = (await repo.findBuyersOfParts(trx.db, partIds)).filter(
     (part) => part.buyer_id !== move.actor.id && !part.buyer_deleted_at,
   );
   const items = groupBy(
     await repo.findItemsOfParts(
-      db,
+      trx.db,
       parts.map((part) => part.id),
     ),
     (item) => item.part_id,
   );
   for (const part of parts) {
-    mailer.send(
+    await enqueue(
+      trx,
       partStatusMail(
         part.email,
         {
@@ -148,7 +144,7 @@ async function mailBuyers(db: Kysely<Database>, mailer: Mailer, partIds: string[
           items: (items.get(part.id) ?? []).map(toApiLine),
           total: paiseToRupees(part.total_paise),
         },
-        mailer.link(`/orders/${part.order_id}`),
+        trx.mail.link(`/orders/${part.order_id}`),
       ),
     );
   }
@@ -164,23 +160,18 @@ async function farmersPart(trx: Kysely<Database>, farmer: Pick<User, "id">, id: 
 
 /**
  * A farmer moves their part of an order (see PART_TRANSITIONS); a cancel returns its stock; the buyer
- * is mailed (`mailer`: see `moveParts`).
+ * is mailed (see `moveParts`).
  */
 export async function movePart(
-  db: Kysely<Database>,
-  mailer: Mailer | null,
+  ctx: Context,
   farmer: Pick<User, "id">,
   id: string,
   change: PartStatusChange,
-  now = new Date(),
 ): Promise<FarmerPart> {
-  await moveParts(
-    db,
-    mailer,
-    { to: change.status, actor: farmer, reason: change.reason, now },
-    async (trx) => [await farmersPart(trx, farmer, id)],
-  );
-  return getFarmerPart(db, id);
+  await moveParts(ctx, { to: change.status, actor: farmer, reason: change.reason }, async (trx) => [
+    await farmersPart(trx, farmer, id),
+  ]);
+  return getFarmerPart(ctx.db, id);
 }
 
 /**
@@ -189,12 +180,10 @@ export async function movePart(
  * Answers the order's id.
  */
 export async function movePartAsOperator(
-  db: Kysely<Database>,
-  mailer: Mailer | null,
+  ctx: Context,
   operator: Actor & { id: string },
   id: string,
   change: PartStatusChange,
-  now = new Date(),
 ): Promise<string> {
   const load = async (trx: Kysely<Database>) => {
     const part = await repo.findPart(trx, id);
@@ -211,48 +200,41 @@ export async function movePartAsOperator(
           target: { type: "fulfilment", id: part.id },
           reason: `${partStatusLabels[part.status]} → ${partStatusLabels[change.status]}${change.reason ? `: ${change.reason}` : ""}`,
         },
-        now,
+        ctx.now,
       );
     }
   };
-  const move = { to: change.status, actor: operator, reason: change.reason, now };
-  const [part] = await moveParts(db, mailer, move, load, audit);
+  const move = { to: change.status, actor: operator, reason: change.reason };
+  const [part] = await moveParts(ctx, move, load, audit);
   if (!part) throw notFound(partMessages.notFound);
   return part.order_id;
 }
 
 /** A farmer records that the buyer paid for their part: unpaid → paid, once; never for a cancelled part. */
-export async function markPaid(
-  db: Kysely<Database>,
-  farmer: Pick<User, "id">,
-  id: string,
-  now = new Date(),
-): Promise<FarmerPart> {
-  await db.transaction().execute(async (trx) => {
+export async function markPaid(ctx: Context, farmer: Pick<User, "id">, id: string): Promise<FarmerPart> {
+  await inTransaction(ctx, async ({ db: trx }) => {
     const part = await farmersPart(trx, farmer, id);
-    if (await repo.markPartPaid(trx, id, now.toISOString())) return;
+    if (await repo.markPartPaid(trx, id, ctx.now.toISOString())) return;
     const current = (await repo.findPart(trx, id)) ?? part;
     throw new AppError(
       current.status === "cancelled" ? "invalid_transition" : "already_paid",
       current.status === "cancelled" ? partMessages.cancelledNotPayable : partMessages.alreadyPaid,
     );
   });
-  return getFarmerPart(db, id);
+  return getFarmerPart(ctx.db, id);
 }
 
 /**
  * The buyer cancels every part of their order that is still pending, at once (a part a farmer has confirmed
- * is theirs to cancel); each gives its stock back. 409 when no part is pending. (`mailer`: see `moveParts`.)
+ * is theirs to cancel); each gives its stock back. 409 when no part is pending.
  */
 export async function cancelOwnOrder(
-  db: Kysely<Database>,
-  mailer: Mailer | null,
+  ctx: Context,
   buyer: Pick<User, "id">,
   orderId: string,
   reason: string | undefined,
-  now = new Date(),
 ): Promise<Order> {
-  await moveParts(db, mailer, { to: "cancelled", actor: buyer, reason, now }, async (trx) => {
+  await moveParts(ctx, { to: "cancelled", actor: buyer, reason }, async (trx) => {
     const order = await ordersRepo.findOwnOrder(trx, buyer.id, orderId);
     if (!order) throw notFound(orderMessages.orderNotFound);
     const pending = await findPendingOfOrder(trx, orderId);
@@ -261,19 +243,18 @@ export async function cancelOwnOrder(
     }
     return pending;
   });
-  return getOwnOrder(db, buyer.id, orderId);
+  return getOwnOrder(ctx, buyer.id, orderId);
 }
 
 /** An operator moves a part of an order (audited; the buyer is mailed) and sees the whole order again. */
 export async function moveOrderPartAsOperator(
-  db: Kysely<Database>,
-  mailer: Mailer | null,
+  ctx: Context,
   operator: Actor & { id: string },
   partId: string,
   change: PartStatusChange,
 ): Promise<OperatorOrder> {
-  const orderId = await movePartAsOperator(db, mailer, operator, partId, change);
-  const row = await ordersRepo.findOrderWithBuyer(db, orderId);
+  const orderId = await movePartAsOperator(ctx, operator, partId, change);
+  const row = await ordersRepo.findOrderWithBuyer(ctx.db, orderId);
   if (!row) throw notFound(orderMessages.orderNotFound);
-  return toOperatorOrder(row, await loadOrder(db, row));
+  return toOperatorOrder(row, await loadOrder(ctx.db, row));
 }

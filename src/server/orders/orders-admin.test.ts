@@ -8,7 +8,14 @@ import { tableChecksums } from "../test/db-snapshot.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { postOrder, testShipping } from "../test/order-helpers.ts";
 import { mailsTo } from "../test/outbox.ts";
-import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
+import {
+  contextOf,
+  createTestApp,
+  request,
+  type SignedInUser,
+  signUpAndLogIn,
+  type TestApp,
+} from "../test/test-app.ts";
 import { placeOrder } from "./placement.service.ts";
 
 const ZONE = "Asia/Kolkata";
@@ -57,13 +64,11 @@ describe("the operator's orders", () => {
     const withDeal = await order([{ productId: beansId, quantity: 2 }, dealLine(3)]);
     // NOTE: an order from two shop days ago, placed through the service with its own clock.
     const old = new Date(Date.now() - 2 * 86_400_000);
-    await placeOrder(
-      t.db.kysely,
-      buyer.id,
-      "an-old-order-two-days-ago",
-      { items: [{ productId: beansId, quantity: 1 }], shipping: beansOnly.shipping, paymentMethod: "upi" },
-      { now: old, timeZone: ZONE },
-    );
+    await placeOrder(contextOf(t, { now: old, timeZone: ZONE }), buyer.id, "an-old-order-two-days-ago", {
+      items: [{ productId: beansId, quantity: 1 }],
+      shipping: beansOnly.shipping,
+      paymentMethod: "upi",
+    });
 
     const all = await list();
     expect(all.items.map((o) => o.id).slice(0, 2)).toEqual([withDeal.id, beansOnly.id]);

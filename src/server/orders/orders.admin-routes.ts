@@ -7,8 +7,6 @@ import {
   OperatorOrderResponseSchema,
 } from "../../shared/schemas/operator-orders.ts";
 import { requireOperator } from "../auth/index.ts";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/index.ts";
 import { parseWith } from "../http/index.ts";
 import { moveOrderPartAsOperator } from "./moves.service.ts";
 import { listOrdersForOperator } from "./views.service.ts";
@@ -17,14 +15,14 @@ import { listOrdersForOperator } from "./views.service.ts";
  * `/api/admin/orders`: every order with its parts; `/api/admin/fulfilments/:id/status`: the operator moves a
  * part (the shop's own, the deal of the day) through the same statuses as a farmer does.
  */
-export async function ordersAdminRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export async function ordersAdminRoutes(app: FastifyInstance) {
   app.get(
     "/orders",
     { schema: { querystring: OperatorOrderListQuerySchema, response: { 200: OperatorOrderListSchema } } },
     async (request) => {
       requireOperator(request);
       const query = parseWith(OperatorOrderListQuerySchema, request.query);
-      return listOrdersForOperator(db.kysely, config.shopTimeZone, query);
+      return listOrdersForOperator(request.ctx, query);
     },
   );
 
@@ -41,7 +39,7 @@ export async function ordersAdminRoutes(app: FastifyInstance, { db, config }: { 
       const operator = requireOperator(request);
       const { id } = parseWith(IdParamsSchema, request.params);
       const change = parseWith(PartStatusChangeSchema, request.body);
-      return { order: await moveOrderPartAsOperator(db.kysely, app.mailer, operator, id, change) };
+      return { order: await moveOrderPartAsOperator(request.ctx, operator, id, change) };
     },
   );
 }

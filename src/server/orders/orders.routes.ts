@@ -14,17 +14,13 @@ import {
   QuoteSchema,
 } from "../../shared/schemas/orders.ts";
 import { requireUser } from "../auth/index.ts";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/index.ts";
 import { documentOnly, parseWith } from "../http/index.ts";
-import { orderConfirmationMail } from "../mail/index.ts";
 import { cancelOwnOrder } from "./moves.service.ts";
 import { placeOrder } from "./placement.service.ts";
 import { quoteCart } from "./pricing.service.ts";
 import { getOwnOrder, listOwnOrders } from "./views.service.ts";
 
-export async function ordersRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
-  const pricing = { timeZone: config.shopTimeZone };
+export async function ordersRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const placeSchema = {
     // NOTE: the header is read and checked by the handler (its message names the header); declared for the docs.
@@ -36,28 +32,22 @@ export async function ordersRoutes(app: FastifyInstance, { db, config }: { db: D
     const user = requireUser(request);
     const key = parseWith(IdempotencyKeySchema, request.headers[IDEMPOTENCY_HEADER] ?? "");
     const input = request.body;
-    const { order, replayed } = await placeOrder(db.kysely, user.id, key, input, {
-      ...pricing,
-      now: app.clock(),
-    });
+    // NOTE: the order's confirmation is queued in the transaction that writes it (decision 018).
+    const { order, replayed } = await placeOrder(request.ctx, user.id, key, input);
     if (replayed) reply.header("idempotent-replayed", "true");
-    else
-      app.mailer.send(
-        orderConfirmationMail(order.shipping.email, order, app.mailer.link(`/orders/${order.id}`)),
-      );
     return reply.status(replayed ? 200 : 201).send({ order });
   });
 
   const quoteSchema = { body: QuoteRequestSchema, response: { 200: QuoteSchema } };
   typed.post("/quote", { schema: quoteSchema }, async (request) => {
     requireUser(request);
-    return quoteCart(db.kysely, request.body.items, pricing);
+    return quoteCart(request.ctx, request.body.items);
   });
 
   const listSchema = { querystring: OrderListQuerySchema, response: { 200: OrderListSchema } };
   typed.get("/", { schema: listSchema }, async (request) => {
     const user = requireUser(request);
-    return listOwnOrders(db.kysely, user.id, request.query);
+    return listOwnOrders(request.ctx, user.id, request.query);
   });
 
   /** The buyer cancels every part of the order still pending (409 when none is). */
@@ -70,12 +60,12 @@ export async function ordersRoutes(app: FastifyInstance, { db, config }: { db: D
   typed.post("/:id/cancel", { schema: cancelSchema }, async (request) => {
     const user = requireUser(request);
     const { reason } = parseWith(OrderCancelSchema, request.body);
-    return { order: await cancelOwnOrder(db.kysely, app.mailer, user, request.params.id, reason) };
+    return { order: await cancelOwnOrder(request.ctx, user, request.params.id, reason) };
   });
 
   const oneSchema = { params: IdParamsSchema, response: { 200: OrderResponseSchema } };
   typed.get("/:id", { schema: oneSchema }, async (request) => {
     const user = requireUser(request);
-    return { order: await getOwnOrder(db.kysely, user.id, request.params.id) };
+    return { order: await getOwnOrder(request.ctx, user.id, request.params.id) };
   });
 }

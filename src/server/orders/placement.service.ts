@@ -7,9 +7,10 @@ import {
   type PlaceOrder,
   stockMessages,
 } from "../../shared/schemas/orders.ts";
-import { DEFAULT_SHOP_TIME_ZONE } from "../../shared/shop-calendar.ts";
+import { type Context, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
+import { enqueue, orderConfirmationMail } from "../mail/index.ts";
 import { findStocks, findUnorderable, takeStock } from "../products/index.ts";
 import { bookSlots } from "../slots/index.ts";
 import * as repo from "./orders.repository.ts";
@@ -201,39 +202,46 @@ async function refuseHiddenSincePriced(trx: Kysely<Database>, lines: readonly Pr
  * them) read and return the winner's order.
  */
 export async function placeOrder(
-  db: Kysely<Database>,
+  ctx: Context,
   userId: string,
   idempotencyKey: string,
   input: PlaceOrder,
   options: PricingOptions = {},
 ): Promise<PlacedOrder> {
+  const { db, now } = ctx;
   const requestHash = hashPlaceOrderRequest(input);
   const earlier = await repo.findOrderByIdempotencyKey(db, userId, idempotencyKey);
   if (earlier) return { order: await replay(db, earlier, requestHash), replayed: true };
 
-  const now = options.now ?? new Date();
-  const priced = await priceCartLines(db, input.items, { ...options, now });
+  const priced = await priceCartLines(ctx, input.items, options);
   const rows = orderRows(userId, idempotencyKey, requestHash, input, priced, now);
   try {
-    await db.transaction().execute(async (trx) => {
-      await takeStockFor(trx, priced.lines, rows.items);
-      await refuseHiddenSincePriced(trx, priced.lines);
-      await writeOrder(trx, rows);
+    const order = await inTransaction(ctx, async (trx) => {
+      await takeStockFor(trx.db, priced.lines, rows.items);
+      await refuseHiddenSincePriced(trx.db, priced.lines);
+      await writeOrder(trx.db, rows);
       // NOTE: a place in each chosen slot is taken here, as stock is: refused, nothing of the order is written.
       await bookSlots(
-        { db: trx, now, timeZone: options.timeZone ?? DEFAULT_SHOP_TIME_ZONE },
+        trx,
         rows.parts.map((part) => ({ partId: part.id, farmerId: part.farmer_id })),
         input.slots,
         input.shipping.zipCode,
       );
+      const placed = await loadOrder(trx.db, rows.order);
+      // NOTE: queued with the order, so an order refused here (stock, slot, a replayed key) mails nobody.
+      await enqueue(
+        trx,
+        orderConfirmationMail(placed.shipping.email, placed, trx.mail.link(`/orders/${placed.id}`)),
+      );
+      return placed;
     });
+    return { order, replayed: false };
   } catch (error) {
     if (!repo.isIdempotencyKeyViolation(error)) throw error;
     const winner = await repo.findOrderByIdempotencyKey(db, userId, idempotencyKey);
     if (!winner) throw error;
     return { order: await replay(db, winner, requestHash), replayed: true };
   }
-  return { order: await loadOrder(db, rows.order), replayed: false };
 }
 
 /** The order, its parts with their first history entries, and its lines, in the caller's transaction. */

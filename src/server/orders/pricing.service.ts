@@ -10,7 +10,7 @@ import {
   stockMessages,
 } from "../../shared/schemas/orders.ts";
 import type { ProductUnit } from "../../shared/schemas/products.ts";
-import { DEFAULT_SHOP_TIME_ZONE } from "../../shared/shop-calendar.ts";
+import type { Context } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { type CurrentDeal, DEAL_ID, DEAL_UNIT, dealAt, dealWindow } from "../deals/index.ts";
 import { AppError } from "../http/index.ts";
@@ -78,10 +78,8 @@ function mergeDuplicateLines(items: readonly OrderLineRequest[]): MergedLine[] {
 }
 
 export interface PricingOptions {
-  now?: Date;
+  /** Where products are read (a test may hold a product back to race a hide). */
   lookup?: ProductLookup;
-  /** The shop's time zone: the deal of the day turns over at its midnight (SHOP_TIME_ZONE). */
-  timeZone?: string;
 }
 
 interface RequestLine {
@@ -122,14 +120,13 @@ export function refuseHidden<Line extends RequestLine>(
  * total the client holds plays no part.
  */
 export async function priceCartLines(
-  db: Kysely<Database>,
+  ctx: Context,
   items: readonly OrderLineRequest[],
-  {
-    now = new Date(),
-    lookup = repo.findProductsByIds,
-    timeZone = DEFAULT_SHOP_TIME_ZONE,
-  }: PricingOptions = {},
+  { lookup = repo.findProductsByIds }: PricingOptions = {},
 ): Promise<PricedCart> {
+  const { db, now } = ctx;
+  // NOTE: the deal of the day turns over at the shop's midnight (SHOP_TIME_ZONE).
+  const timeZone = ctx.settings.shopTimeZone;
   const merged = mergeDuplicateLines(items);
   const window = dealWindow(now, timeZone);
   const staleDeal = merged.find(
@@ -223,12 +220,8 @@ export const stockProblems = (lines: readonly { index: number; left: number }[])
  * What the cart costs now, priced exactly as placing it would be, so checkout shows what will be charged; each
  * line over the stock left is marked (Place Order would refuse it with 409 out_of_stock).
  */
-export async function quoteCart(
-  db: Kysely<Database>,
-  items: readonly OrderLineRequest[],
-  options: PricingOptions = {},
-): Promise<Quote> {
-  const priced = await priceCartLines(db, items, options);
+export async function quoteCart(ctx: Context, items: readonly OrderLineRequest[]): Promise<Quote> {
+  const priced = await priceCartLines(ctx, items);
   return {
     items: priced.lines.map((line) => ({
       ...toApiLine(line),

@@ -14,6 +14,7 @@ import { type PartHistoryEntry, type PartStatus, partMessages } from "../../shar
 import type { Order, OrderLine, OrderList, OrderPart, Shipping } from "../../shared/schemas/orders.ts";
 import type { PartSlot } from "../../shared/schemas/slots.ts";
 import { addDays, startOfShopDay } from "../../shared/shop-calendar.ts";
+import type { Context } from "../context.ts";
 import type { Database, OrderItemsTable, OrdersTable } from "../db/index.ts";
 import { decodeCursor, type Keyset, pageOf } from "../db/index.ts";
 import { notFound } from "../http/index.ts";
@@ -67,7 +68,7 @@ export async function loadOrder(db: Kysely<Database>, row: repo.OrderRow): Promi
   return (await orderAssembler(db, [row]))(row);
 }
 
-export async function getOwnOrder(db: Kysely<Database>, userId: string, orderId: string): Promise<Order> {
+export async function getOwnOrder({ db }: Context, userId: string, orderId: string): Promise<Order> {
   const row = await repo.findOwnOrder(db, userId, orderId);
   if (!row) throw notFound(orderMessages.orderNotFound);
   return loadOrder(db, row);
@@ -75,7 +76,7 @@ export async function getOwnOrder(db: Kysely<Database>, userId: string, orderId:
 
 /** The user's orders, newest first, a page at a time. */
 export async function listOwnOrders(
-  db: Kysely<Database>,
+  { db }: Context,
   userId: string,
   { limit, cursor }: { limit: number; cursor?: string },
 ): Promise<OrderList> {
@@ -97,11 +98,11 @@ export const toOperatorOrder = (row: repo.OrderWithBuyerRow, order: Order): Oper
  * part, placed between two days of the shop's calendar (both included).
  */
 export async function listOrdersForOperator(
-  db: Kysely<Database>,
-  timeZone: string,
+  { db, settings }: Context,
   query: z.output<typeof OperatorOrderListQuerySchema>,
 ): Promise<OperatorOrderList> {
   const keyset = repo.OPERATOR_ORDERS_KEYSET;
+  const timeZone = settings.shopTimeZone;
   const rows = await repo.listAllOrders(db, {
     status: query.status,
     shopPart: query.part === "shop",
@@ -256,7 +257,7 @@ export const FARMER_ORDERS_KEYSET: Keyset = {
 
 /** The farmer's parts of orders, newest first, optionally of one status, a page at a time. */
 export async function listFarmerOrders(
-  db: Kysely<Database>,
+  { db }: Context,
   farmerId: string,
   query: { status?: PartStatus; cursor?: string; limit: number },
 ): Promise<FarmerOrderList> {
@@ -307,12 +308,10 @@ export function periodStarts(now: Date, timeZone: string): { today: string; week
 
 /** Orders and revenue of the farmer's parts that are not cancelled: today, this week and in all. */
 export async function summariseFarmer(
-  db: Kysely<Database>,
+  { db, now, settings }: Context,
   farmerId: string,
-  timeZone: string,
-  now = new Date(),
 ): Promise<FarmerSummary> {
-  const sums = await sumFarmerParts(db, farmerId, periodStarts(now, timeZone));
+  const sums = await sumFarmerParts(db, farmerId, periodStarts(now, settings.shopTimeZone));
   const period = (p: { orders: number; paise: number }) => ({
     orders: p.orders,
     revenue: paiseToRupees(p.paise),

@@ -4,7 +4,14 @@ import { PlaceOrderSchema } from "../../shared/schemas/orders.ts";
 import { findProductsByIds, type ProductLookup, placeOrder as placeOrderNow } from "../orders/index.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
 import { addProductWithPicture } from "../test/multipart.ts";
-import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
+import {
+  contextOf,
+  createTestApp,
+  request,
+  type SignedInUser,
+  signUpAndLogIn,
+  type TestApp,
+} from "../test/test-app.ts";
 
 let t: TestApp;
 let operator: SignedInUser;
@@ -233,7 +240,7 @@ describe("hiding a product", () => {
         expect((await takeDown(id)).statusCode).toBe(200);
         return rows;
       };
-      const placing = placeOrderNow(t.db.kysely, shopper.id, randomUUID(), orderInput(id), { lookup });
+      const placing = placeOrderNow(contextOf(t), shopper.id, randomUUID(), orderInput(id), { lookup });
       await expect(placing).rejects.toMatchObject({
         code: "product_unavailable",
         message:

@@ -19,7 +19,6 @@ import { NoContentSchema } from "../../shared/schemas/auth.ts";
 import { IdParamsSchema } from "../../shared/schemas/common.ts";
 import { clearSessionCookie, hashSessionToken, requireUser, sessionToken } from "../auth/index.ts";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/index.ts";
 import { passwordCheckLimits, rateLimited } from "../http/index.ts";
 import * as account from "./profile.service.ts";
 
@@ -27,7 +26,6 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
 interface Options {
-  db: Db;
   config: Config;
 }
 
@@ -38,7 +36,7 @@ function signedIn(request: FastifyRequest, config: Config) {
 }
 
 /** `/api/account`: the signed-in person's own profile, e-mail, password, sessions and leaving. */
-export async function accountRoutes(app: FastifyInstance, { db, config }: Options) {
+export async function accountRoutes(app: FastifyInstance, { config }: Options) {
   // NOTE: the routes that check a password are limited like sign-in, so a stolen session cannot be used to
   // guess the password quickly.
   const checksPassword = {
@@ -53,19 +51,19 @@ export async function accountRoutes(app: FastifyInstance, { db, config }: Option
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const accountReply = { response: { 200: AccountSchema } };
   typed.get("/", { schema: accountReply }, async (request) =>
-    account.getAccount(db.kysely, requireUser(request)),
+    account.getAccount(request.ctx, requireUser(request)),
   );
 
   typed.patch("/", { schema: { body: UpdateAccountSchema, ...accountReply } }, async (request) => {
     const { name } = request.body;
-    return account.renameAccount(db.kysely, requireUser(request), name);
+    return account.renameAccount(request.ctx, requireUser(request), name);
   });
 
   const emailSchema = { body: ChangeEmailSchema, response: { 202: AccountSchema } };
   typed.post("/email", { ...checksPassword, schema: emailSchema }, async (request, reply) => {
     const user = requireUser(request);
     const input = request.body;
-    const result = await account.requestEmailChange(db.kysely, app.mailer, user, input);
+    const result = await account.requestEmailChange(request.ctx, user, input);
     return reply.status(202).send(result);
   });
 
@@ -73,7 +71,7 @@ export async function accountRoutes(app: FastifyInstance, { db, config }: Option
   const confirmSchema = { body: TokenSchema, response: { 200: EmailChangedSchema } };
   typed.post("/email/confirm", { config: { public: true }, schema: confirmSchema }, async (request) => {
     const { token } = request.body;
-    const { email } = await account.confirmEmailChange(db.kysely, app.mailer, token);
+    const { email } = await account.confirmEmailChange(request.ctx, token);
     return { email, message: accountMessages.emailChanged };
   });
 
@@ -81,19 +79,19 @@ export async function accountRoutes(app: FastifyInstance, { db, config }: Option
   typed.post("/password", { ...checksPassword, schema: passwordSchema }, async (request, reply) => {
     const { user, sessionHash } = signedIn(request, config);
     const input = request.body;
-    await account.changePassword(db.kysely, user.id, sessionHash, input, config.passwordHashing);
+    await account.changePassword(request.ctx, user.id, sessionHash, input);
     return reply.status(204).send(null);
   });
 
   typed.get("/sessions", { schema: { response: { 200: SessionListSchema } } }, async (request) => {
     const { user, sessionHash } = signedIn(request, config);
-    return { sessions: await account.listSessions(db.kysely, user.id, sessionHash) };
+    return { sessions: await account.listSessions(request.ctx, user.id, sessionHash) };
   });
 
   const endSchema = { params: IdParamsSchema, response: { 204: NoContentSchema } };
   typed.delete("/sessions/:id", { schema: endSchema }, async (request, reply) => {
     const { user, sessionHash } = signedIn(request, config);
-    const { wasCurrent } = await account.endOwnSession(db.kysely, user.id, sessionHash, request.params.id);
+    const { wasCurrent } = await account.endOwnSession(request.ctx, user.id, sessionHash, request.params.id);
     if (wasCurrent) clearSessionCookie(reply, config);
     return reply.status(204).send(null);
   });
@@ -101,21 +99,21 @@ export async function accountRoutes(app: FastifyInstance, { db, config }: Option
   const revokeSchema = { response: { 200: EndedSessionsSchema } };
   typed.post("/sessions/revoke-others", { schema: revokeSchema }, async (request) => {
     const { user, sessionHash } = signedIn(request, config);
-    return { ended: await account.endOtherSessions(db.kysely, user.id, sessionHash) };
+    return { ended: await account.endOtherSessions(request.ctx, user.id, sessionHash) };
   });
 
   const deleteSchema = { body: DeleteAccountSchema, response: { 204: NoContentSchema } };
   typed.delete("/", { ...checksPassword, schema: deleteSchema }, async (request, reply) => {
     const user = requireUser(request);
     const { password } = request.body;
-    await account.deleteAccount(db.kysely, user.id, password);
+    await account.deleteAccount(request.ctx, user.id, password);
     clearSessionCookie(reply, config);
     return reply.status(204).send(null);
   });
 }
 
 /** `/api/auth/password-reset`: "Forgot password?" for people who are signed out. */
-export async function passwordResetRoutes(app: FastifyInstance, { db, config }: Options) {
+export async function passwordResetRoutes(app: FastifyInstance, { config }: Options) {
   const perClient = app.createRateLimit({
     max: config.authRateLimitPerMinute,
     timeWindow: MINUTE_MS,
@@ -140,7 +138,8 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, config }: 
       const { email } = request.body;
       // NOTE: the lookup and the mail happen after this answer, so it is the same (status, body and time)
       // whether or not the address has an account.
-      app.mailer.later(() => account.sendPasswordReset(db.kysely, app.mailer, email));
+      const ctx = request.ctx;
+      app.mailer.later(() => account.sendPasswordReset(ctx, email));
       return reply.status(202).send({ message: accountMessages.resetRequested });
     },
   );
@@ -155,7 +154,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, config }: 
     "/confirm",
     { config: { public: true }, preValidation: rateLimited([confirmPerClient]), schema: confirmSchema },
     async (request, reply) => {
-      await account.confirmPasswordReset(db.kysely, request.body, config.passwordHashing);
+      await account.confirmPasswordReset(request.ctx, request.body);
       return reply.status(204).send(null);
     },
   );

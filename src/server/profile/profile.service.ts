@@ -13,18 +13,18 @@ import {
 } from "../../shared/schemas/account.ts";
 import type { User } from "../../shared/schemas/auth.ts";
 import * as auth from "../auth/index.ts";
-import type { PasswordHashing } from "../config.ts";
+import { type Context, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { isUniqueViolation } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
 import * as images from "../images/index.ts";
 import * as likes from "../likes/index.ts";
-import type { Mailer } from "../mail/index.ts";
 import {
   deleteQueuedMailsTo,
   emailChangeConfirmMail,
   emailChangedMail,
   emailChangeNoticeMail,
+  enqueue,
   passwordResetMail,
 } from "../mail/index.ts";
 import * as messagesDomain from "../messages/index.ts";
@@ -62,29 +62,30 @@ async function requirePassword(db: Kysely<Database>, userId: string, password: s
   return row;
 }
 
-export async function getAccount(db: Kysely<Database>, user: User): Promise<Account> {
-  const pending = await repo.findPendingEmail(db, user.id, new Date().toISOString());
+export async function getAccount({ db, now }: Context, user: User): Promise<Account> {
+  const pending = await repo.findPendingEmail(db, user.id, now.toISOString());
   return { user, pendingEmail: pending?.new_email ?? null };
 }
 
-export async function renameAccount(db: Kysely<Database>, user: User, name: string): Promise<Account> {
-  await auth.updateName(db, user.id, name);
+export async function renameAccount(ctx: Context, user: User, name: string): Promise<Account> {
+  await auth.updateName(ctx.db, user.id, name);
   auth.accountDetailsChanged(user.id);
-  return getAccount(db, { ...user, name });
+  return getAccount(ctx, { ...user, name });
 }
 
 // --- e-mail change ---------------------------------------------------------------------------------------
 
 /**
  * Sends a confirmation link to the new address and tells the old one; the address changes only when the link
- * is opened. A newer request replaces an older one.
+ * is opened. A newer request replaces an older one. The notice to the old address is queued with the change;
+ * the link, a secret, is sent once the change is committed and never stored (decision 018).
  */
 export async function requestEmailChange(
-  db: Kysely<Database>,
-  mailer: Mailer,
+  ctx: Context,
   user: User,
   input: z.output<typeof ChangeEmailSchema>,
 ): Promise<Account> {
+  const { db, now } = ctx;
   const row = await requirePassword(db, user.id, input.password, "password");
   if (input.email === row.email) {
     throw new AppError("validation_failed", accountMessages.sameEmail, {
@@ -95,31 +96,26 @@ export async function requestEmailChange(
     throw new AppError("email_taken", messages.emailTaken, { email: messages.emailTaken });
   }
   const { token, hash } = newLinkToken();
-  const now = new Date();
-  await db.transaction().execute(async (trx) => {
-    await repo.deleteEmailChangesOf(trx, user.id);
-    await repo.insertEmailChange(trx, {
+  await inTransaction(ctx, async (trx) => {
+    await repo.deleteEmailChangesOf(trx.db, user.id);
+    await repo.insertEmailChange(trx.db, {
       token_hash: hash,
       user_id: user.id,
       new_email: input.email,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + EMAIL_CHANGE_HOURS * HOUR_MS).toISOString(),
     });
+    await enqueue(trx, emailChangeNoticeMail(row.email, row.name, input.email));
   });
-  const url = mailer.link(`/account/confirm-email#token=${token}`);
-  mailer.send(emailChangeConfirmMail(input.email, row.name, url, EMAIL_CHANGE_HOURS));
-  mailer.send(emailChangeNoticeMail(row.email, row.name, input.email));
+  const url = ctx.mail.link(`/account/confirm-email#token=${token}`);
+  ctx.mail.sendSecret(emailChangeConfirmMail(input.email, row.name, url, EMAIL_CHANGE_HOURS));
   return { user: { id: row.id, email: row.email, name: row.name }, pendingEmail: input.email };
 }
 
 /** Opens an e-mail change link: the account's address becomes the confirmed one. */
-export async function confirmEmailChange(
-  db: Kysely<Database>,
-  mailer: Mailer,
-  token: string,
-): Promise<{ email: string }> {
-  const now = new Date().toISOString();
-  const { change, oldEmail, name } = await db.transaction().execute(async (trx) => {
+export async function confirmEmailChange(ctx: Context, token: string): Promise<{ email: string }> {
+  const now = ctx.now.toISOString();
+  const change = await inTransaction(ctx, async ({ db: trx }) => {
     const taken = await repo.takeEmailChange(trx, hashLinkToken(token), now);
     if (!taken) throw new AppError("invalid_token", accountMessages.linkInvalid);
     const user = await repo.findUserById(trx, taken.user_id);
@@ -132,10 +128,10 @@ export async function confirmEmailChange(
       }
       throw error;
     }
-    return { change: taken, oldEmail: user.email, name: user.name };
+    await enqueue({ ...ctx, db: trx }, emailChangedMail(user.email, user.name, taken.new_email));
+    return taken;
   });
   auth.accountDetailsChanged(change.user_id);
-  mailer.send(emailChangedMail(oldEmail, name, change.new_email));
   return { email: change.new_email };
 }
 
@@ -143,17 +139,17 @@ export async function confirmEmailChange(
 
 /** Changes the password (the current one required) and signs every other device out; this one stays. */
 export async function changePassword(
-  db: Kysely<Database>,
+  ctx: Context,
   userId: string,
   currentSessionHash: string,
   input: z.output<typeof ChangePasswordSchema>,
-  hashing: PasswordHashing,
 ): Promise<void> {
+  const { db } = ctx;
   await requirePassword(db, userId, input.currentPassword, "currentPassword");
-  const passwordHash = await auth.hashPassword(input.newPassword, hashing);
-  await db.transaction().execute(async (trx) => {
+  const passwordHash = await auth.hashPassword(input.newPassword, ctx.settings.passwordHashing);
+  await inTransaction(ctx, async ({ db: trx }) => {
     await auth.updatePasswordHash(trx, userId, passwordHash);
-    await repo.spendPasswordResets(trx, userId, new Date().toISOString());
+    await repo.spendPasswordResets(trx, userId, ctx.now.toISOString());
   });
   await auth.endSessions(db, { userId, keep: currentSessionHash });
 }
@@ -162,13 +158,13 @@ export async function changePassword(
  * The work behind "Forgot password?", done after the answer has been sent so that the answer is the same,
  * in content and in time, whether or not the address has an account. A newer link replaces older ones.
  */
-export async function sendPasswordReset(db: Kysely<Database>, mailer: Mailer, email: string): Promise<void> {
+export async function sendPasswordReset(ctx: Context, email: string): Promise<void> {
+  const { db, now } = ctx;
   const user = await auth.findUserByEmail(db, email);
   // NOTE: the demo farmer and deleted accounts have no argon2 hash: they must never sign in, so no reset.
   if (!user || user.deleted_at || !user.password_hash.startsWith("$argon2")) return;
   const { token, hash } = newLinkToken();
-  const now = new Date();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(ctx, async ({ db: trx }) => {
     await repo.spendPasswordResets(trx, user.id, now.toISOString());
     await repo.insertPasswordReset(trx, {
       token_hash: hash,
@@ -178,28 +174,29 @@ export async function sendPasswordReset(db: Kysely<Database>, mailer: Mailer, em
       spent_at: null,
     });
   });
-  const url = mailer.link(`/reset-password#token=${token}`);
-  mailer.send(passwordResetMail(user.email, user.name, url, PASSWORD_RESET_MINUTES));
+  // NOTE: a secret link: sent once the link is committed, never stored (decision 018).
+  const url = ctx.mail.link(`/reset-password#token=${token}`);
+  ctx.mail.sendSecret(passwordResetMail(user.email, user.name, url, PASSWORD_RESET_MINUTES));
 }
 
 /** Sets a new password from a reset link: once, within 30 minutes, only the newest link; every session ends. */
 export async function confirmPasswordReset(
-  db: Kysely<Database>,
+  ctx: Context,
   input: z.output<typeof PasswordResetConfirmSchema>,
-  hashing: PasswordHashing,
 ): Promise<void> {
+  const { db } = ctx;
   const tokenHash = hashLinkToken(input.token);
   const invalid = () =>
     new AppError("invalid_token", accountMessages.linkInvalid, {
       token: accountMessages.linkInvalid,
     });
   const reset = await repo.findPasswordReset(db, tokenHash);
-  const now = new Date().toISOString();
+  const now = ctx.now.toISOString();
   if (!reset || reset.spent_at || reset.expires_at <= now) throw invalid();
-  const passwordHash = await auth.hashPassword(input.password, hashing);
-  const userId = await db.transaction().execute(async (trx) => {
+  const passwordHash = await auth.hashPassword(input.password, ctx.settings.passwordHashing);
+  const userId = await inTransaction(ctx, async ({ db: trx }) => {
     // NOTE: spending is a conditional UPDATE, so of two requests racing with one link only one gets here.
-    if (!(await repo.spendPasswordReset(trx, tokenHash, new Date().toISOString()))) throw invalid();
+    if (!(await repo.spendPasswordReset(trx, tokenHash, now))) throw invalid();
     await auth.updatePasswordHash(trx, reset.user_id, passwordHash);
     await repo.spendPasswordResets(trx, reset.user_id, now);
     return reset.user_id;
@@ -217,11 +214,11 @@ export function purgeAccountLinks(db: Kysely<Database>, now = new Date()) {
 // --- sessions ----------------------------------------------------------------------------------------------
 
 export async function listSessions(
-  db: Kysely<Database>,
+  { db, now }: Context,
   userId: string,
   currentSessionHash: string,
 ): Promise<Session[]> {
-  const rows = await repo.listSessions(db, userId, new Date().toISOString());
+  const rows = await repo.listSessions(db, userId, now.toISOString());
   return rows.map((row) => ({
     id: publicSessionId(row.id),
     browser: row.browser ?? null,
@@ -233,19 +230,19 @@ export async function listSessions(
 
 /** Ends one of the user's sessions by its public id; true when it was the asking one. */
 export async function endOwnSession(
-  db: Kysely<Database>,
+  { db, now }: Context,
   userId: string,
   currentSessionHash: string,
   publicId: string,
 ): Promise<{ wasCurrent: boolean }> {
-  const rows = await repo.listSessions(db, userId, new Date().toISOString());
+  const rows = await repo.listSessions(db, userId, now.toISOString());
   const match = rows.find((row) => publicSessionId(row.id) === publicId);
   if (!match) throw notFound(accountMessages.sessionNotFound);
   await auth.endSessions(db, { sessionIds: [match.id] });
   return { wasCurrent: match.id === currentSessionHash };
 }
 
-export function endOtherSessions(db: Kysely<Database>, userId: string, currentSessionHash: string) {
+export function endOtherSessions({ db }: Context, userId: string, currentSessionHash: string) {
   return auth.endSessions(db, { userId, keep: currentSessionHash });
 }
 
@@ -255,8 +252,10 @@ export function endOtherSessions(db: Kysely<Database>, userId: string, currentSe
  * Deletes an account after its password: sessions end, products leave the shop, personal data is removed,
  * and orders stay for the other party under the name "Deleted account".
  */
-export async function deleteAccount(db: Kysely<Database>, userId: string, password: string): Promise<void> {
+export async function deleteAccount(ctx: Context, userId: string, password: string): Promise<void> {
+  const { db } = ctx;
   const row = await requirePassword(db, userId, password, "password");
+  // NOTE: the owners' forgetUser take a Transaction, so that none of them can be called outside one.
   await db.transaction().execute(async (trx) => {
     // NOTE: read before the orders lose them: mails still waiting for a retry, to the account's address or
     // to one given at checkout (order confirmations, status moves), would reach a person who asked to be
@@ -277,7 +276,7 @@ export async function deleteAccount(db: Kysely<Database>, userId: string, passwo
     await auth.forgetUser(trx, userId, {
       ...replacement,
       passwordHash: "!deleted",
-      deletedAt: new Date().toISOString(),
+      deletedAt: ctx.now.toISOString(),
     });
     await deleteQueuedMailsTo(trx, addresses);
   });

@@ -23,8 +23,6 @@ import {
 } from "../../shared/schemas/slots.ts";
 import type { Actor } from "../audit/index.ts";
 import { requireUser } from "../auth/index.ts";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/index.ts";
 import {
   createPickupPoint,
   createSlotPattern,
@@ -33,7 +31,6 @@ import {
   listOwnSlots,
   listPickupPoints,
   listSlotPatterns,
-  mailClosedSlotBuyers,
   type Owner,
   packingList,
   packingListCsv,
@@ -45,11 +42,6 @@ import {
   updatePickupPoint,
   updateSlotPattern,
 } from "./slots.service.ts";
-
-export interface SlotRouteOptions {
-  db: Db;
-  config: Config;
-}
 
 /** Whose set-up a request is about, and the operator to audit for its changes (none for a farmer's own). */
 export interface SetupAccess {
@@ -63,12 +55,12 @@ export interface SetupAccess {
  * point, pattern or slot is a 404, never a 403, so nobody learns it exists.
  */
 export function slotSetupRoutes(accessOf: (request: FastifyRequest) => SetupAccess) {
-  return async (app: FastifyInstance, { db, config }: SlotRouteOptions) => {
+  return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
     const ownerOf = (request: FastifyRequest) => accessOf(request).owner;
     const ctx = (request: FastifyRequest): SlotsContext => {
       const { actor } = accessOf(request);
-      return { db: db.kysely, now: app.clock(), timeZone: config.shopTimeZone, ...(actor ? { actor } : {}) };
+      return { ...request.ctx, ...(actor ? { auditActor: actor } : {}) };
     };
 
     typed.get(
@@ -169,17 +161,8 @@ export function slotSetupRoutes(accessOf: (request: FastifyRequest) => SetupAcce
         },
       },
       async (request) => {
-        const { slot, closedWithOrders } = await patchOwnSlot(
-          ctx(request),
-          ownerOf(request),
-          request.params.id,
-          request.body,
-        );
-        if (closedWithOrders && "reason" in request.body) {
-          const reason = request.body.reason;
-          const mailCtx = ctx(request);
-          app.mailer.later(() => mailClosedSlotBuyers(mailCtx, app.mailer, slot.id, reason));
-        }
+        const { slot } = await patchOwnSlot(ctx(request), ownerOf(request), request.params.id, request.body);
+        // NOTE: the buyers of a slot closed with orders are mailed from its transaction (decision 018).
         return { slot };
       },
     );
@@ -213,15 +196,14 @@ export function slotSetupRoutes(accessOf: (request: FastifyRequest) => SetupAcce
 }
 
 /** GET /api/slots: the slots a buyer can choose from at checkout, per farmer in the cart. */
-export async function slotsRoutes(app: FastifyInstance, { db, config }: SlotRouteOptions) {
+export async function slotsRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     "/",
     { schema: { querystring: SlotsQuerySchema, response: { 200: SlotChoicesSchema } } },
     async (request) => {
       requireUser(request);
-      const ctx = { db: db.kysely, now: app.clock(), timeZone: config.shopTimeZone };
-      return { farmers: await slotChoices(ctx, request.query.farmerIds, request.query.pin) };
+      return { farmers: await slotChoices(request.ctx, request.query.farmerIds, request.query.pin) };
     },
   );
 }

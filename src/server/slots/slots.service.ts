@@ -31,25 +31,23 @@ import {
 } from "../../shared/schemas/slots.ts";
 import { addDays, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts";
 import { type Actor, type AuditRecord, recordAudit } from "../audit/index.ts";
+import { type Context, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { AppError, notFound, parseWith } from "../http/index.ts";
-import { type Mailer, slotClosedMail } from "../mail/index.ts";
+import { enqueue, slotClosedMail } from "../mail/index.ts";
 import * as repo from "./slots.repository.ts";
 
 export type { Owner } from "./slots.repository.ts";
 
 type Owner = repo.Owner;
 
-/** What every slot rule needs: the database (or the caller's transaction), the clock and the shop's time zone. */
-export interface SlotsContext {
-  db: Kysely<Database>;
-  now: Date;
-  timeZone: string;
+/** What every slot rule needs: the request's context (decision 018), and who is audited for a change. */
+export interface SlotsContext extends Context {
   /**
    * The operator changing the shop's own set-up: each change is written to the audit log with it. Unset for a
    * farmer's changes to their own, which are not audited (as a farmer's edits of their products are not).
    */
-  actor?: Actor;
+  auditActor?: Actor;
 }
 
 /**
@@ -58,13 +56,14 @@ export interface SlotsContext {
  */
 function changeSetup<T>(
   ctx: SlotsContext,
-  change: (trx: Kysely<Database>) => Promise<T>,
+  change: (trx: Kysely<Database>, trxCtx: SlotsContext) => Promise<T>,
   entryOf: (result: T) => AuditRecord | undefined,
 ): Promise<T> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const result = await change(trx);
-    const entry = ctx.actor ? entryOf(result) : undefined;
-    if (ctx.actor && entry) await recordAudit(trx, ctx.actor, entry, ctx.now);
+  return inTransaction(ctx, async (trxCtx) => {
+    const trx = trxCtx.db;
+    const result = await change(trx, trxCtx);
+    const entry = ctx.auditActor ? entryOf(result) : undefined;
+    if (ctx.auditActor && entry) await recordAudit(trx, ctx.auditActor, entry, ctx.now);
     return result;
   });
 }
@@ -88,10 +87,10 @@ export function shopInstant(date: string, time: string, timeZone: string): Date 
 const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 /** The first and last shop days dated slots are made for, at `now`. */
-function horizon(ctx: Pick<SlotsContext, "now" | "timeZone">) {
-  const today = shopDate(ctx.now, ctx.timeZone);
+function horizon(ctx: Pick<Context, "now" | "settings">) {
+  const today = shopDate(ctx.now, ctx.settings.shopTimeZone);
   const last = addDays(today, SLOT_HORIZON_DAYS - 1);
-  return { today, last, before: startOfShopDay(addDays(last, 1), ctx.timeZone).toISOString() };
+  return { today, last, before: startOfShopDay(addDays(last, 1), ctx.settings.shopTimeZone).toISOString() };
 }
 
 /**
@@ -111,7 +110,7 @@ export async function ensureSlots(ctx: SlotsContext, owners?: readonly Owner[]):
     const rows = [];
     for (let date = first; date <= last; date = addDays(date, 1)) {
       if (weekdayOf(date) !== pattern.weekday) continue;
-      const startsAt = shopInstant(date, pattern.start_time, ctx.timeZone);
+      const startsAt = shopInstant(date, pattern.start_time, ctx.settings.shopTimeZone);
       rows.push({
         id: randomUUID(),
         farmer_id: pattern.farmer_id,
@@ -483,8 +482,8 @@ export async function listOwnSlots(
 ): Promise<FarmerSlot[]> {
   await ensureSlots(ctx, [owner]);
   const { today, last } = horizon(ctx);
-  const from = startOfShopDay(range.from ?? today, ctx.timeZone).toISOString();
-  const before = startOfShopDay(addDays(range.to ?? last, 1), ctx.timeZone).toISOString();
+  const from = startOfShopDay(range.from ?? today, ctx.settings.shopTimeZone).toISOString();
+  const before = startOfShopDay(addDays(range.to ?? last, 1), ctx.settings.shopTimeZone).toISOString();
   return (await repo.listSlotsOf(ctx.db, owner, from, before)).map(toFarmerSlot);
 }
 
@@ -536,7 +535,12 @@ export async function patchOwnSlot(
   const takenAtMost = patch.confirm ? MAX_SLOT_CAPACITY : 0;
   const closed = await changeSetup(
     ctx,
-    (trx) => repo.closeSlot(trx, id, ctx.now.toISOString(), patch.reason, takenAtMost),
+    async (trx, trxCtx) => {
+      if (!(await repo.closeSlot(trx, id, ctx.now.toISOString(), patch.reason, takenAtMost))) return false;
+      // NOTE: queued with the closing, so a close that fails (409) mails nobody (decision 018).
+      await mailClosedSlotBuyers(trxCtx, id, patch.reason);
+      return true;
+    },
     (done) =>
       done
         ? {
@@ -559,14 +563,9 @@ export async function patchOwnSlot(
 
 /**
  * Tells the buyers of a slot the farmer closed that their part stays and they should contact the farmer (a
- * deleted account gets no mail).
+ * deleted account gets no mail); queued in the closing's transaction.
  */
-export async function mailClosedSlotBuyers(
-  ctx: SlotsContext,
-  mailer: Mailer,
-  slotId: string,
-  reason: string,
-) {
+async function mailClosedSlotBuyers(ctx: Context, slotId: string, reason: string) {
   const slot = await repo.findSlot(ctx.db, slotId);
   if (!slot) return;
   const farmerName = (await farmerNames(ctx.db, [slot.farmer_id])).get(slot.farmer_id) ?? "";
@@ -577,11 +576,12 @@ export async function mailClosedSlotBuyers(
   for (const buyer of await repo.buyersOfSlot(ctx.db, slotId)) {
     const shown = partSlot.get(buyer.part_id);
     if (buyer.deleted_at || !shown) continue;
-    mailer.send(
+    await enqueue(
+      ctx,
       slotClosedMail(
         buyer.email,
         { buyerName: buyer.full_name, orderId: buyer.order_id, farmerName, slot: shown, reason },
-        mailer.link(`/orders/${buyer.order_id}`),
+        ctx.mail.link(`/orders/${buyer.order_id}`),
       ),
     );
   }

@@ -5,7 +5,14 @@ import { periodStarts, placeOrder } from "../orders/index.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { testShipping } from "../test/order-helpers.ts";
-import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
+import {
+  contextOf,
+  createTestApp,
+  request,
+  type SignedInUser,
+  signUpAndLogIn,
+  type TestApp,
+} from "../test/test-app.ts";
 import { shopStats } from "./stats.service.ts";
 
 const ZONE = "Asia/Kolkata";
@@ -24,11 +31,10 @@ let keys = 0;
 async function orderAt(at: Date, productId: string, quantity: number) {
   keys += 1;
   const { order } = await placeOrder(
-    t.db.kysely,
+    contextOf(t, { now: at, timeZone: ZONE }),
     buyer.id,
     `stats-test-order-number-${keys}`,
     { items: [{ productId, quantity }], shipping: testShipping, paymentMethod: "upi" },
-    { now: at, timeZone: ZONE },
   );
   return order;
 }
@@ -100,13 +106,11 @@ describe("the shop at a glance", () => {
         ["late-order-just-before-midnight", midnight - 1],
         ["early-order-right-at-midnight", midnight],
       ] as const) {
-        await placeOrder(
-          fresh.db.kysely,
-          shopper.id,
-          key,
-          { items: [{ productId: okra, quantity: 1 }], shipping: testShipping, paymentMethod: "upi" },
-          { now: new Date(at), timeZone: ZONE },
-        );
+        await placeOrder(contextOf(fresh, { now: new Date(at), timeZone: ZONE }), shopper.id, key, {
+          items: [{ productId: okra, quantity: 1 }],
+          shipping: testShipping,
+          paymentMethod: "upi",
+        });
       }
       const stats = await shopStats(fresh.db.kysely, ZONE);
       expect(stats.days.slice(-2).map((day) => [day.date, day.orders])).toEqual([

@@ -16,6 +16,14 @@ const VOLATILE_COLUMNS: Record<string, readonly string[]> = { sessions: ["last_s
 
 const tablesOf = new WeakMap<Db, Promise<TableColumns[]>>();
 
+/**
+ * How to wait for the background work of the app on a database (its mailer delivering queued mails, which
+ * claims and deletes mail_queue rows after a request has answered): a snapshot taken meanwhile would see a
+ * half-delivered queue. createTestApp registers its app's.
+ */
+const settlers = new WeakMap<Db, () => Promise<void>>();
+export const settleBeforeSnapshots = (db: Db, settle: () => Promise<void>) => settlers.set(db, settle);
+
 /** Every table of ours (migration bookkeeping aside) with its columns, read once per database. */
 function tablesWithColumns(db: Db): Promise<TableColumns[]> {
   let tables = tablesOf.get(db);
@@ -66,6 +74,7 @@ function tableText(db: Db, { name, columns }: TableColumns): RawBuilder<string> 
  * VOLATILE_COLUMNS aside).
  */
 export async function tableChecksums(db: Db): Promise<Record<string, string>> {
+  await settlers.get(db)?.();
   const tables = await tablesWithColumns(db);
   const selections = sql.join(tables.map((table) => sql`${tableText(db, table)} as ${sql.ref(table.name)}`));
   const { rows } = await sql<Record<string, string>>`select ${selections}`.execute(db.kysely);
@@ -87,6 +96,7 @@ export async function tableChecksums(db: Db): Promise<Record<string, string>> {
  * after each request.
  */
 export async function writeMarker(db: Db): Promise<string> {
+  await settlers.get(db)?.();
   const query = isPostgres(db.kysely)
     ? sql<{ marker: string }>`select pg_current_wal_insert_lsn()::text as marker`
     : sql<{ marker: string }>`select total_changes() as marker`;

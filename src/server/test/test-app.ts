@@ -5,7 +5,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { CSRF_HEADER } from "../../shared/constants.ts";
 import { buildApp } from "../app.ts";
 import { type Config, type PasswordHashing, serverLimitDefaults, sessionDefaults } from "../config.ts";
+import type { Context } from "../context.ts";
 import type { Db } from "../db/database.ts";
+import { settleBeforeSnapshots } from "./db-snapshot.ts";
 import { createTestDatabase } from "./test-db.ts";
 
 export interface TestApp {
@@ -62,6 +64,7 @@ export async function createTestApp(
     db: database.db,
     clock,
   });
+  settleBeforeSnapshots(database.db, () => app.mailer.settle());
   return {
     app,
     db: database.db,
@@ -72,6 +75,19 @@ export async function createTestApp(
       await database.dispose();
       fs.rmSync(outboxDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A service's context on a test app, as a request would build it: at `now` (default: the app's clock) and in
+ * the shop's `timeZone` (default: the app's); its mail goes to the app's outbox once committed.
+ */
+export function contextOf(t: TestApp, at: { now?: Date; timeZone?: string } = {}): Context {
+  const ctx = t.app.makeContext();
+  return {
+    ...ctx,
+    ...(at.now ? { now: at.now } : {}),
+    ...(at.timeZone ? { settings: { ...ctx.settings, shopTimeZone: at.timeZone } } : {}),
   };
 }
 

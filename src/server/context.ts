@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/index.ts";
+import type { MailContext, Outbox } from "./mail/index.ts";
+
+/** The configuration values services read (decision 018); the rest of Config stays with the plumbing. */
+export type Settings = Pick<
+  Config,
+  "shopTimeZone" | "publicUrl" | "operatorEmails" | "passwordHashing" | "sessionIdleMs" | "sessionAbsoluteMs"
+>;
+
+/** Who made the request: the signed-in user, as the session resolved it. */
+export interface Actor {
+  id: string;
+  operator: boolean;
+}
+
+/**
+ * What every service receives first, instead of positional db, mailer, clock and settings (decision 018):
+ * built once per request (`request.ctx`), or by hand by a timer, a command or a test.
+ */
+export interface Context extends MailContext {
+  /** The database, or the caller's transaction (see `inTransaction`). */
+  db: Kysely<Database>;
+  /** The request's time, read once from the server's clock (a test's clock when it gives one). */
+  now: Date;
+  /** The request's mail: `enqueue(ctx, mail)` in the transaction that writes what the mail speaks of. */
+  mail: Outbox;
+  /** The signed-in user who made the request; absent when signed out, or for work no person asked for. */
+  actor?: Actor;
+  settings: Settings;
+}
+
+/**
+ * Runs `work` in one transaction, giving it the same context with `db` = the transaction; once committed,
+ * the mails it queued are delivered in the background. Inside a transaction already, `work` joins it (the
+ * outer commit delivers).
+ */
+export async function inTransaction<C extends MailContext, T>(
+  ctx: C,
+  work: (trx: C) => Promise<T>,
+): Promise<T> {
+  if (ctx.db.isTransaction) return work(ctx);
+  const result = await ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx }));
+  ctx.mail.committed();
+  return result;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** A context for work no request asked for (timers, tests): no actor, the clock's time now. */
+    makeContext(): Context;
+  }
+  interface FastifyRequest {
+    /** The request's context, built on first use (after the gate has resolved the session). */
+    ctx: Context;
+  }
+}
+
+/** Gives every request its context: `request.ctx`, built once, on first use, from the app's parts. */
+export function registerContext(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; settings: Settings },
+): void {
+  const makeContext = (): Context => ({
+    db: deps.db,
+    now: app.clock(),
+    mail: app.mailer.outbox(),
+    settings: deps.settings,
+  });
+  app.decorate("makeContext", makeContext);
+  const built = new WeakMap<FastifyRequest, Context>();
+  app.decorateRequest("ctx", {
+    getter(this: FastifyRequest) {
+      const known = built.get(this);
+      if (known) return known;
+      const user = this.user;
+      const ctx: Context = {
+        ...makeContext(),
+        ...(user ? { actor: { id: user.id, operator: user.operator === true } } : {}),
+      };
+      built.set(this, ctx);
+      return ctx;
+    },
+  });
+}
+
+/** The settings out of the whole configuration. */
+export const settingsOf = (config: Config): Settings => ({
+  shopTimeZone: config.shopTimeZone,
+  publicUrl: config.publicUrl,
+  operatorEmails: config.operatorEmails,
+  passwordHashing: config.passwordHashing,
+  sessionIdleMs: config.sessionIdleMs,
+  sessionAbsoluteMs: config.sessionAbsoluteMs,
+});

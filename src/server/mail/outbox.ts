@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/index.ts";
+import type { Mail } from "./mail.ts";
+import * as queue from "./mail-queue.repository.ts";
+
+/**
+ * A request's mail (decision 018). A mail is queued with `enqueue` in the transaction that writes what it
+ * speaks of, so a rolled-back change sends nothing and a committed one always sends; once that transaction
+ * commits (`inTransaction`, context.ts), the mailer delivers what is due in the background.
+ */
+export interface Outbox {
+  /** False for work that must mail nobody (demo data written before the server starts): `enqueue` drops. */
+  readonly sends: boolean;
+  /** An address on the shop for a link in a mail: PUBLIC_URL + path (never a request's Host header). */
+  link(path: string): string;
+  /**
+   * A mail carrying a secret link (password reset, e-mail change) is never stored, since its token is kept
+   * only hashed: it is sent once, in the background, after the commit of its token (call it then).
+   */
+  sendSecret(mail: Mail): void;
+  /** Called after a commit: delivers in the background whatever `enqueue` queued since the last call. */
+  committed(): void;
+  /** Called by `enqueue` with the time the mail is due (private to the mail domain). */
+  queued(due: Date): void;
+}
+
+/** What `enqueue` and `inTransaction` need of a context (context.ts's Context has it). */
+export interface MailContext {
+  db: Kysely<Database>;
+  now: Date;
+  mail: Outbox;
+}
+
+export function createOutbox(mailer: {
+  link(path: string): string;
+  sendSecret(mail: Mail): void;
+  deliverQueued(dueBy: Date): void;
+}): Outbox {
+  let waiting: Date | null = null;
+  return {
+    sends: true,
+    link: mailer.link,
+    sendSecret: mailer.sendSecret,
+    queued(due) {
+      if (!waiting || due > waiting) waiting = due;
+    },
+    committed() {
+      if (!waiting) return;
+      const dueBy = waiting;
+      waiting = null;
+      mailer.deliverQueued(dueBy);
+    },
+  };
+}
+
+/** An outbox that sends nothing: demo data, and tools that run without a server. */
+export function silentOutbox(publicUrl = ""): Outbox {
+  return {
+    sends: false,
+    link: (path) => `${publicUrl}${path}`,
+    sendSecret: () => {},
+    committed: () => {},
+    queued: () => {},
+  };
+}
+
+/**
+ * Queues `mail` through `ctx.db` (the caller's transaction, so it is written or rolled back with the change it
+ * speaks of), due at once. Outside a transaction the row is committed already, so delivery starts now.
+ */
+export async function enqueue(ctx: MailContext, mail: Mail): Promise<void> {
+  if (mail.secret) {
+    throw new Error(
+      "a mail with a secret link is never stored: send it with ctx.mail.sendSecret after commit",
+    );
+  }
+  if (!ctx.mail.sends) return;
+  await queue.insertQueuedMail(ctx.db, {
+    id: randomUUID(),
+    recipient: mail.to,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html,
+    attempts: 0,
+    next_attempt_at: ctx.now.toISOString(),
+    last_error: null,
+    created_at: ctx.now.toISOString(),
+  });
+  ctx.mail.queued(ctx.now);
+  if (!ctx.db.isTransaction) ctx.mail.committed();
+}
