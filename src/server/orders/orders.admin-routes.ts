@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { IdParamsSchema } from "../../shared/schemas/common.ts";
 import { PartStatusChangeSchema } from "../../shared/schemas/farmer.ts";
 import {
@@ -9,7 +10,6 @@ import {
 import { requireOperator } from "../auth/index.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/index.ts";
-import { parseWith } from "../http/index.ts";
 import { moveOrderPartAsOperator } from "./moves.service.ts";
 import { listOrdersForOperator } from "./views.service.ts";
 
@@ -18,17 +18,18 @@ import { listOrdersForOperator } from "./views.service.ts";
  * part (the shop's own, the deal of the day) through the same statuses as a farmer does.
  */
 export async function ordersAdminRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
-  app.get(
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
     "/orders",
     { schema: { querystring: OperatorOrderListQuerySchema, response: { 200: OperatorOrderListSchema } } },
     async (request) => {
       requireOperator(request);
-      const query = parseWith(OperatorOrderListQuerySchema, request.query);
+      const query = request.query;
       return listOrdersForOperator(db.kysely, config.shopTimeZone, query);
     },
   );
 
-  app.post(
+  typed.post(
     "/fulfilments/:id/status",
     {
       schema: {
@@ -39,8 +40,8 @@ export async function ordersAdminRoutes(app: FastifyInstance, { db, config }: { 
     },
     async (request) => {
       const operator = requireOperator(request);
-      const { id } = parseWith(IdParamsSchema, request.params);
-      const change = parseWith(PartStatusChangeSchema, request.body);
+      const { id } = request.params;
+      const change = request.body;
       return { order: await moveOrderPartAsOperator(db.kysely, app.mailer, operator, id, change) };
     },
   );
