@@ -43,9 +43,7 @@ describe("/admin", () => {
   it("is 'Page not found' for a signed-in user who is not an operator, and asks the server nothing", async () => {
     const fetchSpy = serve({});
     renderAt("/admin", shopper);
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Page not found" }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Page not found" })).toBeInTheDocument();
     expect(screen.queryByRole("navigation", { name: "Admin sections" })).not.toBeInTheDocument();
     expect(fetchSpy.mock.calls.some(([url]) => String(url).includes("/api/admin/"))).toBe(false);
   });
@@ -53,9 +51,7 @@ describe("/admin", () => {
   it("shows an operator the workspace: every section, and the shop at a glance", async () => {
     serve({ "/api/admin/stats": stats, "/api/admin/messages": unreadAnswer(0) });
     renderAt("/admin", operator);
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Shop admin" }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Shop admin" })).toBeInTheDocument();
     const sections = screen.getByRole("navigation", { name: "Admin sections" });
     expect(
       within(sections)
@@ -74,9 +70,8 @@ describe("/admin", () => {
     // NOTE: the section's screen is a lazy route of its own, loaded after the workspace's, and React Router
     // can mount it again while both settle (CI once found the heading, then held a detached copy of it): each
     // check queries the page afresh instead of keeping an element.
-    await waitFor(
-      () => expect(screen.getByRole("heading", { name: "The shop at a glance" })).toBeInTheDocument(),
-      { timeout: 10_000 },
+    await waitFor(() =>
+      expect(screen.getByRole("heading", { name: "The shop at a glance" })).toBeInTheDocument(),
     );
     await waitFor(() => expect(screen.getByText(/3 messages waiting/)).toBeInTheDocument());
     expect(screen.getByRole("region", { name: "All time" })).toHaveTextContent("42");
@@ -100,7 +95,7 @@ describe("/admin", () => {
       },
     });
     renderAt("/admin/products", operator);
-    const list = await screen.findByRole("list", { name: "Products" }, { timeout: 10_000 });
+    const list = await screen.findByRole("list", { name: "Products" });
     const row = (name: string) =>
       within(list)
         .getAllByRole("listitem")
@@ -123,7 +118,7 @@ describe("the header's Admin link", () => {
   it("shows operators the link with the shop's unread messages", async () => {
     serve({ "/api/admin/messages": unreadAnswer(2), "/api/farmer/pending-count": { pending: 0 } });
     renderAt("/about", operator);
-    const nav = await screen.findByRole("navigation", { name: "Main" }, { timeout: 10_000 });
+    const nav = await screen.findByRole("navigation", { name: "Main" });
     const admin = within(nav).getByRole("link", { name: /^Admin/ });
     expect(admin).toHaveAttribute("href", "/admin");
     expect(await within(nav).findByText("2")).toBeInTheDocument();
@@ -133,7 +128,7 @@ describe("the header's Admin link", () => {
   it("is not there for anybody else, who never asks for the count", async () => {
     const fetchSpy = serve({ "/api/farmer/pending-count": { pending: 0 } });
     renderAt("/about", shopper);
-    const nav = await screen.findByRole("navigation", { name: "Main" }, { timeout: 10_000 });
+    const nav = await screen.findByRole("navigation", { name: "Main" });
     expect(within(nav).getByRole("link", { name: "Account" })).toBeInTheDocument();
     expect(within(nav).queryByRole("link", { name: /^Admin/ })).not.toBeInTheDocument();
     expect(fetchSpy.mock.calls.some(([url]) => String(url).includes("/api/admin/"))).toBe(false);

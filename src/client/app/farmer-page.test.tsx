@@ -66,7 +66,7 @@ async function openWorkspace(
   });
   const view = renderAt(path, ravi);
   // NOTE: the screen's code loads on first visit (a lazy route), which can take a while in a cold test run.
-  await screen.findByRole("heading", { name: "Farmer Portal", level: 1 }, { timeout: 10_000 });
+  await screen.findByRole("heading", { name: "Farmer Portal", level: 1 });
   return { ...view, fetchSpy };
 }
 

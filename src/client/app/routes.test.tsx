@@ -123,7 +123,7 @@ describe("when things go wrong", () => {
         ),
       );
       const { router } = renderAt(path, asha);
-      expect(await screen.findByText(messages.sessionEnded, {}, { timeout: 10_000 })).toBeInTheDocument();
+      expect(await screen.findByText(messages.sessionEnded)).toBeInTheDocument();
       expect(router.state.location.pathname).toBe("/login");
       expect(JSON.parse(window.localStorage.getItem("cart") ?? "[]")).toEqual(cart);
     },

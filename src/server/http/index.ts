@@ -13,6 +13,7 @@ export {
 } from "./errors.ts";
 export { registerLimitStore } from "./limit-store.ts";
 export { registerLoadLimits, timeoutOptions } from "./limits.ts";
+export { type MultipartForm, readMultipart } from "./multipart.ts";
 export { enforceRateLimits, passwordCheckLimits, rateLimited } from "./rate-limit.ts";
 export { registerSecurityHeaders } from "./security-headers.ts";
 export { closeOnSignals } from "./shutdown.ts";

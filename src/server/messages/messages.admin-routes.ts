@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { IdParamsSchema } from "../../shared/schemas/common.ts";
 import {
   OperatorMessageListSchema as ListOut,
@@ -8,27 +9,27 @@ import {
 } from "../../shared/schemas/operator-inbox.ts";
 import { requireOperator } from "../auth/index.ts";
 import type { Db } from "../db/index.ts";
-import { parseWith } from "../http/index.ts";
 import { listOperatorInbox, updateOperatorMessage } from "./messages.service.ts";
 
 /** `/api/admin/messages`: the shop's inbox (FAQ messages, contact messages without a farmer). */
 export async function messagesAdminRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.get(
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
     "/messages",
     { schema: { querystring: OperatorMessageListQuerySchema, response: { 200: ListOut } } },
     async (request) => {
       requireOperator(request);
-      return listOperatorInbox(db.kysely, parseWith(OperatorMessageListQuerySchema, request.query));
+      return listOperatorInbox(db.kysely, request.query);
     },
   );
 
-  app.patch(
+  typed.patch(
     "/messages/:id",
     { schema: { params: IdParamsSchema, body: MessagePatchSchema, response: { 200: OneOut } } },
     async (request) => {
       const operator = requireOperator(request);
-      const { id } = parseWith(IdParamsSchema, request.params);
-      const patch = parseWith(MessagePatchSchema, request.body);
+      const { id } = request.params;
+      const patch = request.body;
       return { message: await updateOperatorMessage(db.kysely, operator, id, patch) };
     },
   );

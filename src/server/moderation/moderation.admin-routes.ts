@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { IdParamsSchema, ReasonSchema } from "../../shared/schemas/common.ts";
 import {
   OperatorUserListQuerySchema,
@@ -8,7 +9,6 @@ import {
 import { requireOperator } from "../auth/index.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/index.ts";
-import { parseWith } from "../http/index.ts";
 import { listAccounts, reinstateAccount, suspendAccount } from "./moderation.service.ts";
 
 const changeSchema = {
@@ -19,26 +19,27 @@ const changeSchema = {
 
 /** `/api/admin/users`: search accounts, suspend and reinstate them (operators only). */
 export async function accountsAdminRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
-  app.get(
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
     "/users",
     { schema: { querystring: OperatorUserListQuerySchema, response: { 200: OperatorUserListSchema } } },
     async (request) => {
       requireOperator(request);
-      return listAccounts(db.kysely, config, parseWith(OperatorUserListQuerySchema, request.query));
+      return listAccounts(db.kysely, config, request.query);
     },
   );
 
-  app.post("/users/:id/suspend", { schema: changeSchema }, async (request) => {
+  typed.post("/users/:id/suspend", { schema: changeSchema }, async (request) => {
     const operator = requireOperator(request);
-    const { id } = parseWith(IdParamsSchema, request.params);
-    const { reason } = parseWith(ReasonSchema, request.body);
+    const { id } = request.params;
+    const { reason } = request.body;
     return { user: await suspendAccount(db.kysely, config, operator, id, reason) };
   });
 
-  app.post("/users/:id/reinstate", { schema: changeSchema }, async (request) => {
+  typed.post("/users/:id/reinstate", { schema: changeSchema }, async (request) => {
     const operator = requireOperator(request);
-    const { id } = parseWith(IdParamsSchema, request.params);
-    const { reason } = parseWith(ReasonSchema, request.body);
+    const { id } = request.params;
+    const { reason } = request.body;
     return { user: await reinstateAccount(db.kysely, config, operator, id, reason) };
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { IdParamsSchema } from "../../shared/schemas/common.ts";
 import { PartStatusChangeSchema } from "../../shared/schemas/farmer.ts";
 import {
@@ -7,7 +8,6 @@ import {
   OperatorOrderResponseSchema,
 } from "../../shared/schemas/operator-orders.ts";
 import { requireOperator } from "../auth/index.ts";
-import { parseWith } from "../http/index.ts";
 import { moveOrderPartAsOperator } from "./moves.service.ts";
 import { listOrdersForOperator } from "./views.service.ts";
 
@@ -16,17 +16,17 @@ import { listOrdersForOperator } from "./views.service.ts";
  * part (the shop's own, the deal of the day) through the same statuses as a farmer does.
  */
 export async function ordersAdminRoutes(app: FastifyInstance) {
-  app.get(
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
     "/orders",
     { schema: { querystring: OperatorOrderListQuerySchema, response: { 200: OperatorOrderListSchema } } },
     async (request) => {
       requireOperator(request);
-      const query = parseWith(OperatorOrderListQuerySchema, request.query);
-      return listOrdersForOperator(request.ctx, query);
+      return listOrdersForOperator(request.ctx, request.query);
     },
   );
 
-  app.post(
+  typed.post(
     "/fulfilments/:id/status",
     {
       schema: {
@@ -37,8 +37,8 @@ export async function ordersAdminRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const operator = requireOperator(request);
-      const { id } = parseWith(IdParamsSchema, request.params);
-      const change = parseWith(PartStatusChangeSchema, request.body);
+      const { id } = request.params;
+      const change = request.body;
       return { order: await moveOrderPartAsOperator(request.ctx, operator, id, change) };
     },
   );

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { IdParamsSchema, ReasonSchema } from "../../shared/schemas/common.ts";
 import { OperatorProductListQuerySchema } from "../../shared/schemas/operator-products.ts";
 import { ProductListSchema, ProductSchema } from "../../shared/schemas/products.ts";
 import { requireOperator } from "../auth/index.ts";
 import type { Db } from "../db/index.ts";
-import { parseWith } from "../http/index.ts";
 import { listProductsForOperator, setProductHidden } from "./products.service.ts";
 
 const changeSchema = {
@@ -16,30 +16,27 @@ const changeSchema = {
 
 /** `/api/admin/products`: every product, hidden ones too; hide and unhide with a reason. */
 export async function productsAdminRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.get(
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
     "/products",
     { schema: { querystring: OperatorProductListQuerySchema, response: { 200: ProductListSchema } } },
     async (request) => {
       const operator = requireOperator(request);
-      return listProductsForOperator(
-        db.kysely,
-        operator,
-        parseWith(OperatorProductListQuerySchema, request.query),
-      );
+      return listProductsForOperator(db.kysely, operator, request.query);
     },
   );
 
-  app.post("/products/:id/hide", { schema: changeSchema }, async (request) => {
+  typed.post("/products/:id/hide", { schema: changeSchema }, async (request) => {
     const operator = requireOperator(request);
-    const { id } = parseWith(IdParamsSchema, request.params);
-    const { reason } = parseWith(ReasonSchema, request.body);
+    const { id } = request.params;
+    const { reason } = request.body;
     return { product: await setProductHidden(db.kysely, operator, id, true, reason) };
   });
 
-  app.post("/products/:id/unhide", { schema: changeSchema }, async (request) => {
+  typed.post("/products/:id/unhide", { schema: changeSchema }, async (request) => {
     const operator = requireOperator(request);
-    const { id } = parseWith(IdParamsSchema, request.params);
-    const { reason } = parseWith(ReasonSchema, request.body);
+    const { id } = request.params;
+    const { reason } = request.body;
     return { product: await setProductHidden(db.kysely, operator, id, false, reason) };
   });
 }

@@ -15,6 +15,7 @@ import {
   type ProductList,
   type ProductListQuerySchema,
 } from "../../shared/schemas/products.ts";
+import { shopDate } from "../../shared/shop-calendar.ts";
 import { type Actor, recordAudit } from "../audit/index.ts";
 import type { Database, NewProductRow } from "../db/index.ts";
 import { decodeCursor, pageOf } from "../db/index.ts";
@@ -101,6 +102,15 @@ async function withImageWidths(
   }));
 }
 
+/** A harvest date after the shop's today is refused (400, beside the field): produce is listed once picked. */
+function refuseFutureHarvest(harvestedOn: string | null | undefined, today: string): void {
+  if (harvestedOn != null && harvestedOn > today) {
+    throw new AppError("validation_failed", productMessages.harvestedOnFuture, {
+      harvestedOn: productMessages.harvestedOnFuture,
+    });
+  }
+}
+
 /**
  * Adds a product with its picture: the upload is checked and re-encoded first (outside any transaction), then
  * the image and the product land together.
@@ -110,8 +120,10 @@ export async function createProduct(
   ownerId: string,
   fields: NewProductFields & Partial<NewProductDetails>,
   imageBytes: Buffer,
-  createdAt = new Date(),
+  createdAt: Date,
+  { shopTimeZone }: { shopTimeZone: string },
 ): Promise<Product> {
+  refuseFutureHarvest(fields.harvestedOn, shopDate(createdAt, shopTimeZone));
   const image = await prepareImage(imageBytes);
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
@@ -271,7 +283,10 @@ export async function updateOwnProduct(
   userId: string,
   productId: string,
   patch: ProductPatch,
+  now: Date,
+  { shopTimeZone }: { shopTimeZone: string },
 ): Promise<Product> {
+  refuseFutureHarvest(patch.harvestedOn, shopDate(now, shopTimeZone));
   await db.transaction().execute(async (trx) => {
     await ownedProduct(trx, userId, productId);
     const values = {

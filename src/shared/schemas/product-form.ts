@@ -27,6 +27,7 @@ export const productMessages = {
   priceTooHigh: `Price must be at most ${PRODUCT_PRICE_MAX} rupees`,
   priceNegative: "Price cannot be negative",
   priceDecimals: "Price can have at most two decimals",
+  priceNotNumber: "Price must be a number",
   imageType: "Please choose a JPEG, PNG, WebP, GIF or AVIF image.",
   imageTooLarge: "The image must be at most 8 MB.",
   unitInvalid: `Please choose a unit: ${PRODUCT_UNITS.join(", ")}`,
@@ -69,10 +70,23 @@ const required = productMessages.fillAllFields;
 export const nameSchema = (requiredMessage: string) =>
   z.string(requiredMessage).trim().min(1, requiredMessage).max(PRODUCT_NAME_MAX, productMessages.nameTooLong);
 
+/** Form text for a number: plain decimals only, so "0x10" and "1e3" are not read as ₹16 and ₹1,000. */
+const PLAIN_DECIMAL = /^-?(\d+(\.\d*)?|\.\d+)$/;
+
 /** A price in rupees: positive, at most two decimals, at most PRODUCT_PRICE_MAX (a number or form text). */
 export const priceSchema = (requiredMessage: string) =>
   z
-    .union([z.number(), z.string().trim().min(1, requiredMessage)], requiredMessage)
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .min(1, { message: requiredMessage, abort: true })
+          .regex(PLAIN_DECIMAL, productMessages.priceNotNumber),
+      ],
+      requiredMessage,
+    )
     .pipe(z.coerce.number(requiredMessage))
     .refine((price) => Number.isFinite(price) && price !== 0, { message: requiredMessage, abort: true })
     .refine((price) => price > 0, { message: productMessages.priceNegative, abort: true })
@@ -115,15 +129,17 @@ export function isCalendarDate(text: string): boolean {
 }
 
 /**
- * A harvest date: `YYYY-MM-DD`, not after `today` (the shop's calendar day, from `shopDate`; dates in that
- * form compare correctly as text).
+ * A harvest date: `YYYY-MM-DD`, and, when `today` is given (the shop's calendar day, from `shopDate`; dates
+ * in that form compare correctly as text), not after it. The server's schemas take no `today` (a schema is
+ * compiled once, the day moves): its products service checks the day (`refuseFutureHarvest`).
  */
-export const harvestedOnSchema = (today: string) =>
-  z
+export const harvestedOnSchema = (today?: string) => {
+  const date = z
     .string(productMessages.harvestedOnInvalid)
     .trim()
-    .refine(isCalendarDate, { message: productMessages.harvestedOnInvalid, abort: true })
-    .refine((date) => date <= today, productMessages.harvestedOnFuture);
+    .refine(isCalendarDate, { message: productMessages.harvestedOnInvalid, abort: true });
+  return today === undefined ? date : date.refine((day) => day <= today, productMessages.harvestedOnFuture);
+};
 
 const blankToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
@@ -135,7 +151,7 @@ const formNumber = (value: unknown) =>
  * The three optional produce fields of the add-product form, as multipart text: an empty or absent unit is
  * `piece`, an empty or absent stock is `null` (not tracked), an empty or absent harvest date is `null`.
  */
-export const newProductDetailsSchema = (today: string) =>
+export const newProductDetailsSchema = (today?: string) =>
   z.object({
     unit: z
       .preprocess(blankToUndefined, ProductUnitSchema.optional())
@@ -165,7 +181,7 @@ export const StockChangeSchema = z
  * `stock_out_of_range` when the result would be below 0 (or above PRODUCT_STOCK_MAX), changing nothing.
  * `harvestedOn: null` clears the date.
  */
-export const productPatchSchema = (today: string) =>
+export const productPatchSchema = (today?: string) =>
   z
     .strictObject({
       name: nameSchema(productMessages.nameRequired).optional(),
@@ -187,4 +203,8 @@ export const productPatchSchema = (today: string) =>
 export type ProductPatchInput = z.input<ReturnType<typeof productPatchSchema>>;
 export type ProductPatch = z.output<ReturnType<typeof productPatchSchema>>;
 export type NewProductFields = z.infer<typeof NewProductFieldsSchema>;
+
+/** What the server parses: the add-product form's text fields (multipart), and a JSON edit. */
+export const NewProductFormSchema = NewProductFieldsSchema.extend(newProductDetailsSchema().shape);
+export const ProductPatchSchema = productPatchSchema();
 export type NewProductFieldsInput = z.input<typeof NewProductFieldsSchema>;
