@@ -173,17 +173,17 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
       await api.register(authRoutes, { prefix: "/auth", config });
       await api.register(passwordResetRoutes, { prefix: "/auth/password-reset", config });
       await api.register(accountRoutes, { prefix: "/account", config });
-      await api.register(messagesRoutes, { db });
+      await api.register(messagesRoutes);
       await api.register(ordersRoutes, { prefix: "/orders" });
-      await api.register(farmerProductsRoutes, { prefix: "/farmer", db });
+      await api.register(farmerProductsRoutes, { prefix: "/farmer" });
       await api.register(farmerOrdersRoutes, { prefix: "/farmer" });
       await api.register(farmerSlotRoutes, { prefix: "/farmer" });
       await api.register(slotsRoutes, { prefix: "/slots" });
-      await api.register(productsRoutes, { prefix: "/products", db, config });
-      await api.register(imagesRoutes, { prefix: "/images", db });
-      await api.register(likesRoutes, { prefix: "/likes", db });
-      await api.register(dealsRoutes, { prefix: "/deal", db, config });
-      await api.register(adminRoutes, { prefix: "/admin", db, config });
+      await api.register(productsRoutes, { prefix: "/products" });
+      await api.register(imagesRoutes, { prefix: "/images" });
+      await api.register(likesRoutes, { prefix: "/likes" });
+      await api.register(dealsRoutes, { prefix: "/deal" });
+      await api.register(adminRoutes, { prefix: "/admin" });
     },
     { prefix: "/api" },
   );

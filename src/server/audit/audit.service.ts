@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
 import type { AuditAction, AuditEntry, AuditList, AuditTargetType } from "../../shared/schemas/audit.ts";
-import type { Database } from "../db/index.ts";
+import type { Context } from "../context.ts";
 import { decodeCursor, pageOf } from "../db/index.ts";
 import * as repo from "./audit.repository.ts";
 
@@ -20,18 +19,17 @@ export interface AuditRecord {
 }
 
 /**
- * Writes one entry of the audit log. Callers pass their transaction, so the entry and the change it
- * describes are kept together or not at all.
+ * Writes one entry of the audit log, at the context's time. Callers pass their transaction's context, so the
+ * entry and the change it describes are kept together or not at all.
  */
 export async function recordAudit(
-  db: Kysely<Database>,
+  { db, now }: Pick<Context, "db" | "now">,
   actor: Actor,
   record: AuditRecord,
-  at = new Date(),
 ): Promise<void> {
   await repo.insertAuditEntry(db, {
     id: randomUUID(),
-    at: at.toISOString(),
+    at: now.toISOString(),
     actor_id: actor.id,
     actor_email: actor.email,
     action: record.action,
@@ -52,7 +50,7 @@ const toApiEntry = (row: repo.AuditRow): AuditEntry => ({
 
 /** The audit log, newest first, a page at a time. */
 export async function listAudit(
-  db: Kysely<Database>,
+  { db }: Context,
   { limit, cursor }: { limit: number; cursor?: string },
 ): Promise<AuditList> {
   const after = cursor ? decodeCursor(cursor, repo.AUDIT_KEYSET) : undefined;

@@ -5,7 +5,14 @@ import { addDays, shopDate } from "../../shared/shop-calendar.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
 import { addProductWithPicture } from "../test/multipart.ts";
 import { postOrder } from "../test/order-helpers.ts";
-import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
+import {
+  contextOf,
+  createTestApp,
+  request,
+  type SignedInUser,
+  signUpAndLogIn,
+  type TestApp,
+} from "../test/test-app.ts";
 import { currentDeal, DEAL_ID, dealAt, dealWindow } from "./deals.service.ts";
 
 const ZONE = "Asia/Kolkata";
@@ -81,12 +88,12 @@ describe("planning the deal of the day", () => {
     expect((await publicDeal()).name).toBe("Cabbage");
 
     const tomorrowNoon = new Date(dealWindow(new Date(), ZONE).endTime.getTime() + 6 * 3_600_000);
-    const deal = await dealAt(t.db.kysely, tomorrowNoon, ZONE);
+    const deal = await dealAt(contextOf(t, { now: tomorrowNoon, timeZone: ZONE }));
     expect(deal).toMatchObject({ name: "Alphonso Mangoes", pricePaise: 29950, originalPricePaise: 45000 });
     expect(deal.startTime).toEqual(dealWindow(new Date(), ZONE).endTime);
     // ... and the day after, too, until a later plan takes over.
     const later = new Date(tomorrowNoon.getTime() + 5 * 86_400_000);
-    expect((await dealAt(t.db.kysely, later, ZONE)).name).toBe("Alphonso Mangoes");
+    expect((await dealAt(contextOf(t, { now: later, timeZone: ZONE }))).name).toBe("Alphonso Mangoes");
   });
 
   it("changes today's deal at once when planned for today: the shop shows it and checkout charges it", async () => {

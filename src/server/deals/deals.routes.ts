@@ -3,8 +3,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { DealResponseSchema, ImageBytesSchema, ImageQuerySchema } from "../../shared/schemas/api.ts";
 import { NoContentSchema } from "../../shared/schemas/auth.ts";
 import { requireUser } from "../auth/index.ts";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/index.ts";
 import { allowOfflineCopy, documentOnly } from "../http/index.ts";
 import { requestedWidth, sendImage } from "../images/index.ts";
 import { dealAt, dealForApi, dealImageVariant } from "./deals.service.ts";
@@ -16,12 +14,12 @@ import { dealAt, dealForApi, dealImageVariant } from "./deals.service.ts";
 const DEAL_IMAGE_CACHE = "public, max-age=86400";
 
 /** `/api/deal`: today's deal (the operator's plan for the shop's date, else the built-in one) and its picture. */
-export async function dealsRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export async function dealsRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get("/", { schema: { response: { 200: DealResponseSchema } } }, async (request, reply) => {
     requireUser(request);
     allowOfflineCopy(reply);
-    return { deal: dealForApi(await dealAt(db.kysely, new Date(), config.shopTimeZone)) };
+    return { deal: dealForApi(await dealAt(request.ctx)) };
   });
 
   const imageSchema = {

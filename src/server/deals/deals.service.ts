@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { formatRupees, paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
 import {
@@ -11,7 +10,7 @@ import {
 import type { Deal, ProductUnit } from "../../shared/schemas/products.ts";
 import { addDays, DEFAULT_SHOP_TIME_ZONE, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts";
 import { type Actor, recordAudit } from "../audit/index.ts";
-import type { Database } from "../db/index.ts";
+import { type Context, inTransaction } from "../context.ts";
 import { AppError } from "../http/index.ts";
 import { copyImage, imageUrl, type PreparedVariant, pickWidth } from "../images/index.ts";
 import { dealImage } from "./deal-image.ts";
@@ -66,7 +65,8 @@ export function currentDeal(now: Date = new Date(), timeZone: string = DEFAULT_S
 }
 
 /** The deal running at `now`: the operator's plan in force on today's shop date, else the built-in one. */
-export async function dealAt(db: Kysely<Database>, now: Date, timeZone: string): Promise<CurrentDeal> {
+export async function dealAt({ db, now, settings }: Context): Promise<CurrentDeal> {
+  const timeZone = settings.shopTimeZone;
   const deal = currentDeal(now, timeZone);
   const plan = await repo.findPlanInForce(db, dealWindow(now, timeZone).date);
   if (!plan) return deal;
@@ -126,16 +126,14 @@ const toApiPlan = (row: repo.DealPlanWithAuthorRow): DealPlan => ({
 });
 
 /** Today's deal, the plan in force today (if any), then the plan of each later date that has one. */
-export async function dealPlanning(
-  db: Kysely<Database>,
-  timeZone: string,
-  now = new Date(),
-): Promise<DealPlanning> {
+export async function dealPlanning(ctx: Context): Promise<DealPlanning> {
+  const { db, now } = ctx;
+  const timeZone = ctx.settings.shopTimeZone;
   const today = shopDate(now, timeZone);
   const [inForce, later, current] = await Promise.all([
     repo.findPlanInForce(db, today),
     repo.listPlansAfter(db, today),
-    dealAt(db, now, timeZone),
+    dealAt(ctx),
   ]);
   const seen = new Set<string>();
   const upcoming = later.filter((row) => !seen.has(row.effective_from) && seen.add(row.effective_from));
@@ -161,19 +159,19 @@ const planTime = (now: Date, latest: string | null) =>
  * A product's picture is copied for the plan, so the deal keeps it whatever the product's farmer does.
  */
 export async function planDeal(
-  db: Kysely<Database>,
+  ctx: Context,
   operator: Actor & { id: string },
-  timeZone: string,
   input: z.output<typeof DealPlanInputSchema>,
-  now = new Date(),
 ): Promise<DealPlanning> {
-  const today = shopDate(now, timeZone);
+  const { now } = ctx;
+  const today = shopDate(now, ctx.settings.shopTimeZone);
   if (input.date < today) {
     throw new AppError("validation_failed", dealPlanMessages.dateInPast, {
       date: dealPlanMessages.dateInPast,
     });
   }
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(ctx, async (trxCtx) => {
+    const trx = trxCtx.db;
     let imageId = input.imageId;
     if (imageId !== null && !(await repo.isPlanImage(trx, imageId))) {
       imageId = (await copyImage(trx, imageId, operator.id)) ?? null;
@@ -197,11 +195,11 @@ export async function planDeal(
       created_by: operator.id,
       created_at: planTime(now, await repo.latestPlanTime(trx)),
     });
-    await recordAudit(trx, operator, {
+    await recordAudit(trxCtx, operator, {
       action: "deal.update",
       target: { type: "deal", id },
       reason: `From ${input.date}: ${input.name} at ${formatRupees(paiseToRupees(pricePaise))} instead of ${formatRupees(paiseToRupees(originalPaise))}`,
     });
   });
-  return dealPlanning(db, timeZone, now);
+  return dealPlanning(ctx);
 }

@@ -3,14 +3,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ImageBytesSchema, ImageQuerySchema } from "../../shared/schemas/api.ts";
 import { NoContentSchema } from "../../shared/schemas/auth.ts";
 import { IdParamsSchema } from "../../shared/schemas/common.ts";
-import type { Db } from "../db/index.ts";
 import { clientHasCurrent, documentOnly, notFound } from "../http/index.ts";
 import { requestedWidth, sendImage } from "./image-reply.ts";
 import { chooseVariant, variantBytes } from "./images.service.ts";
 
 const imageNotFound = () => notFound("This image does not exist");
 
-export async function imagesRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function imagesRoutes(app: FastifyInstance) {
   // NOTE: images are public (the API contract in docs/architecture.md): an <img> URL must work from a cached page and costs no session lookup.
   const schema = {
     params: IdParamsSchema,
@@ -21,10 +20,10 @@ export async function imagesRoutes(app: FastifyInstance, { db }: { db: Db }) {
     .withTypeProvider<ZodTypeProvider>()
     .get("/:id", { config: { public: true }, schema }, async (request, reply) => {
       const width = requestedWidth(request);
-      const tag = await chooseVariant(db.kysely, request.params.id, width);
+      const tag = await chooseVariant(request.ctx, request.params.id, width);
       if (!tag) throw imageNotFound();
       if (clientHasCurrent(request, tag.etag)) return sendImage(request, reply, { etag: tag.etag });
-      const variant = await variantBytes(db.kysely, request.params.id, tag.width);
+      const variant = await variantBytes(request.ctx, request.params.id, tag.width);
       if (!variant) throw imageNotFound();
       return sendImage(request, reply, variant);
     });

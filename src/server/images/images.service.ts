@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import sharp, { type Metadata } from "sharp";
 import { DEFAULT_IMAGE_WIDTH } from "../../shared/schemas/api.ts";
 import { MAX_IMAGE_BYTES, productMessages } from "../../shared/schemas/product-form.ts";
+import type { Context } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
 import { imageQueue } from "./image-work.ts";
@@ -174,7 +175,7 @@ export function pickWidth(available: readonly number[], requested: number): numb
 }
 
 /** The variant of an image to serve for `requested` pixels (its width and ETag), or undefined. */
-export async function chooseVariant(db: Kysely<Database>, imageId: string, requested: number) {
+export async function chooseVariant({ db }: Context, imageId: string, requested: number) {
   const tags = await repo.findVariantTags(db, imageId);
   const chosen = pickWidth(
     tags.map((tag) => tag.width),
@@ -184,7 +185,7 @@ export async function chooseVariant(db: Kysely<Database>, imageId: string, reque
 }
 
 /** One variant's bytes and ETag, or undefined. */
-export const variantBytes = (db: Kysely<Database>, imageId: string, width: number) =>
+export const variantBytes = ({ db }: Context, imageId: string, width: number) =>
   repo.findVariantBytes(db, imageId, width);
 
 /**

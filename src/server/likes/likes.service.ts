@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
 import { likeMessages, MAX_LIKES } from "../../shared/schemas/likes.ts";
-import type { Database } from "../db/index.ts";
+import type { Context } from "../context.ts";
 import { AppError } from "../http/index.ts";
 import { getProduct, type ProductViewer, visibleProductIds } from "../products/index.ts";
 import * as repo from "./likes.repository.ts";
@@ -10,24 +9,25 @@ import * as repo from "./likes.repository.ts";
  * and from then on the account is the source of truth. A like names a product the shopper can see; a
  * product's likes go when it is deleted (the foreign key cascades).
  */
-export const listLikes = (db: Kysely<Database>, userId: string) => repo.listLikedProductIds(db, userId);
+export const listLikes = ({ db }: Context, userId: string) => repo.listLikedProductIds(db, userId);
 
 const tooMany = () => new AppError("too_many_likes", likeMessages.tooMany);
 
 /** Likes a product the viewer can see (else 404); liking it again changes nothing. */
-export async function likeProduct(db: Kysely<Database>, viewer: ProductViewer, productId: string) {
-  await getProduct(db, productId, viewer);
+export async function likeProduct(ctx: Context, viewer: ProductViewer, productId: string) {
+  const { db } = ctx;
+  await getProduct(ctx, productId, viewer);
   if (await repo.isLiked(db, viewer.id, productId)) return;
   // NOTE: a soft cap: two likes sent at the same moment at the limit may both land; it bounds the list's
   // size, it is not a rule anyone relies on to the unit.
   if ((await repo.countLikes(db, viewer.id)) >= MAX_LIKES) throw tooMany();
   await repo.insertLikes(db, [
-    { user_id: viewer.id, product_id: productId, created_at: new Date().toISOString() },
+    { user_id: viewer.id, product_id: productId, created_at: ctx.now.toISOString() },
   ]);
 }
 
 /** Unlikes a product; unliking one that is not liked (or no longer exists) changes nothing. */
-export const unlikeProduct = (db: Kysely<Database>, userId: string, productId: string) =>
+export const unlikeProduct = ({ db }: Context, userId: string, productId: string) =>
   repo.deleteLike(db, userId, productId);
 
 /**
@@ -36,13 +36,14 @@ export const unlikeProduct = (db: Kysely<Database>, userId: string, productId: s
  * MAX_LIKES is left out, the browser's oldest kept first.
  */
 export async function mergeLikes(
-  db: Kysely<Database>,
+  ctx: Context,
   viewer: ProductViewer,
   productIds: readonly string[],
 ): Promise<string[]> {
+  const { db } = ctx;
   const wanted = [...new Set(productIds)];
   const [visible, existing] = await Promise.all([
-    visibleProductIds(db, wanted, viewer),
+    visibleProductIds(ctx, wanted, viewer),
     repo.listLikedProductIds(db, viewer.id).then((ids) => new Set(ids)),
   ]);
   const room = Math.max(0, MAX_LIKES - existing.size);
@@ -50,7 +51,7 @@ export async function mergeLikes(
   // Later in the browser's list is a later like, so the account lists them newest first as well; all of them
   // after the account's own likes (a like made in the same millisecond as the merge would otherwise tie).
   const latest = await repo.latestLikeAt(db, viewer.id);
-  const now = Math.max(Date.now(), latest === null ? 0 : Date.parse(latest) + added.length);
+  const now = Math.max(ctx.now.getTime(), latest === null ? 0 : Date.parse(latest) + added.length);
   await repo.insertLikes(
     db,
     added.map((productId, i) => ({

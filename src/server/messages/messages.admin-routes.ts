@@ -8,18 +8,17 @@ import {
   OperatorMessageListQuerySchema,
 } from "../../shared/schemas/operator-inbox.ts";
 import { requireOperator } from "../auth/index.ts";
-import type { Db } from "../db/index.ts";
 import { listOperatorInbox, updateOperatorMessage } from "./messages.service.ts";
 
 /** `/api/admin/messages`: the shop's inbox (FAQ messages, contact messages without a farmer). */
-export async function messagesAdminRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function messagesAdminRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     "/messages",
     { schema: { querystring: OperatorMessageListQuerySchema, response: { 200: ListOut } } },
     async (request) => {
       requireOperator(request);
-      return listOperatorInbox(db.kysely, request.query);
+      return listOperatorInbox(request.ctx, request.query);
     },
   );
 
@@ -30,7 +29,7 @@ export async function messagesAdminRoutes(app: FastifyInstance, { db }: { db: Db
       const operator = requireOperator(request);
       const { id } = request.params;
       const patch = request.body;
-      return { message: await updateOperatorMessage(db.kysely, operator, id, patch) };
+      return { message: await updateOperatorMessage(request.ctx, operator, id, patch) };
     },
   );
 }

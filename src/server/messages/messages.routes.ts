@@ -8,7 +8,6 @@ import {
 } from "../../shared/schemas/api.ts";
 import { MessageSchema } from "../../shared/schemas/messages.ts";
 import { requireUser } from "../auth/index.ts";
-import type { Db } from "../db/index.ts";
 import { enforceRateLimits } from "../http/index.ts";
 import { farmersWithProducts, inbox, sendMessage } from "./messages.service.ts";
 
@@ -16,7 +15,7 @@ const MINUTE_MS = 60_000;
 /** Messages one account may send per minute: plenty for a person, a wall for a flood. */
 export const MESSAGES_PER_MINUTE = 10;
 
-export async function messagesRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function messagesRoutes(app: FastifyInstance) {
   const perUser = app.createRateLimit({
     max: MESSAGES_PER_MINUTE,
     timeWindow: MINUTE_MS,
@@ -31,17 +30,17 @@ export async function messagesRoutes(app: FastifyInstance, { db }: { db: Db }) {
     // messages count against the limit; someone fixing a typo is never locked out.
     const input = request.body;
     await enforceRateLimits(request, reply, [perUser], messages.messagesTooFast);
-    const sent = await sendMessage({ db: db.kysely, now: app.clock() }, user.id, input);
+    const sent = await sendMessage(request.ctx, user.id, input);
     return reply.status(201).send({ message: sent });
   });
 
   typed.get("/messages/inbox", { schema: { response: { 200: InboxResponseSchema } } }, async (request) => {
     const user = requireUser(request);
-    return { messages: await inbox(db.kysely, user.id) };
+    return { messages: await inbox(request.ctx, user.id) };
   });
 
   typed.get("/farmers", { schema: { response: { 200: FarmersResponseSchema } } }, async (request) => {
     requireUser(request);
-    return { farmers: await farmersWithProducts(db.kysely) };
+    return { farmers: await farmersWithProducts(request.ctx) };
   });
 }

@@ -11,6 +11,7 @@ import type {
   OperatorMessageListQuerySchema,
 } from "../../shared/schemas/operator-inbox.ts";
 import { type Actor, recordAudit } from "../audit/index.ts";
+import { type Context, inTransaction } from "../context.ts";
 import type { Database, MessagesTable } from "../db/index.ts";
 import { decodeCursor, invalidCursor, pageOf } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
@@ -24,7 +25,7 @@ export const INBOX_LIMIT = 200;
  * who has products (the choice the form offers); FAQ messages go to the site creator.
  */
 export async function sendMessage(
-  { db, now }: { db: Kysely<Database>; now: Date },
+  { db, now }: Context,
   senderUserId: string,
   input: Message,
 ): Promise<{ id: string }> {
@@ -68,10 +69,10 @@ export async function sendMessage(
 }
 
 /** The newest messages addressed to this farmer. */
-export const inbox = (db: Kysely<Database>, farmerId: string) => repo.listInbox(db, farmerId, INBOX_LIMIT);
+export const inbox = ({ db }: Context, farmerId: string) => repo.listInbox(db, farmerId, INBOX_LIMIT);
 
 /** The farmers a contact message may name: those with products. */
-export const farmersWithProducts = (db: Kysely<Database>) => repo.listFarmersWithProducts(db);
+export const farmersWithProducts = ({ db }: Context) => repo.listFarmersWithProducts(db);
 
 // ---- the operator's inbox ----
 
@@ -105,7 +106,7 @@ function decodeInboxCursor(text: string) {
 
 /** Messages to the shop (FAQ, contact without a farmer): unread first, newest first; and how many are unread. */
 export async function listOperatorInbox(
-  db: Kysely<Database>,
+  { db }: Context,
   query: z.output<typeof OperatorMessageListQuerySchema>,
 ): Promise<OperatorMessageList> {
   const after = query.cursor ? decodeInboxCursor(query.cursor) : undefined;
@@ -125,15 +126,16 @@ export async function listOperatorInbox(
  * message also marks it read. Every change is written to the audit log.
  */
 export async function updateOperatorMessage(
-  db: Kysely<Database>,
+  ctx: Context,
   actor: Actor,
   id: string,
   patch: z.output<typeof MessagePatchSchema>,
 ): Promise<OperatorMessage> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(ctx, async (trxCtx) => {
+    const trx = trxCtx.db;
     const row = await repo.findShopMessage(trx, id);
     if (!row) throw messageNotFound();
-    const now = new Date().toISOString();
+    const now = ctx.now.toISOString();
     const changes: { read_at?: string | null; handled_at?: string | null; note?: string } = {};
     const actions: AuditAction[] = [];
     const wasRead = row.read_at != null;
@@ -162,7 +164,7 @@ export async function updateOperatorMessage(
       for (const action of actions) {
         // NOTE: the note says why a message was handled, so it is the entry's reason.
         const withNote = (action === "message.note" || action === "message.handle") && patch.note;
-        await recordAudit(trx, actor, {
+        await recordAudit(trxCtx, actor, {
           action,
           target: { type: "message", id },
           ...(withNote ? { reason: patch.note } : {}),

@@ -7,8 +7,6 @@ import {
   OperatorUserResponseSchema,
 } from "../../shared/schemas/moderation.ts";
 import { requireOperator } from "../auth/index.ts";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/index.ts";
 import { listAccounts, reinstateAccount, suspendAccount } from "./moderation.service.ts";
 
 const changeSchema = {
@@ -18,14 +16,14 @@ const changeSchema = {
 };
 
 /** `/api/admin/users`: search accounts, suspend and reinstate them (operators only). */
-export async function accountsAdminRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export async function accountsAdminRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     "/users",
     { schema: { querystring: OperatorUserListQuerySchema, response: { 200: OperatorUserListSchema } } },
     async (request) => {
       requireOperator(request);
-      return listAccounts(db.kysely, config, request.query);
+      return listAccounts(request.ctx, request.query);
     },
   );
 
@@ -33,13 +31,13 @@ export async function accountsAdminRoutes(app: FastifyInstance, { db, config }: 
     const operator = requireOperator(request);
     const { id } = request.params;
     const { reason } = request.body;
-    return { user: await suspendAccount(db.kysely, config, operator, id, reason) };
+    return { user: await suspendAccount(request.ctx, operator, id, reason) };
   });
 
   typed.post("/users/:id/reinstate", { schema: changeSchema }, async (request) => {
     const operator = requireOperator(request);
     const { id } = request.params;
     const { reason } = request.body;
-    return { user: await reinstateAccount(db.kysely, config, operator, id, reason) };
+    return { user: await reinstateAccount(request.ctx, operator, id, reason) };
   });
 }

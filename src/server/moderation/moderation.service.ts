@@ -15,6 +15,7 @@ import {
   type SessionSettings,
   setOperatorFlag,
 } from "../auth/index.ts";
+import { type Context, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { decodeCursor, pageOf } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
@@ -39,11 +40,7 @@ function toOperatorUser(row: repo.AccountRow, settings: OperatorSettings): Opera
   };
 }
 
-export async function getAccount(
-  db: Kysely<Database>,
-  settings: OperatorSettings,
-  userId: string,
-): Promise<OperatorUser> {
+export async function getAccount({ db, settings }: Context, userId: string): Promise<OperatorUser> {
   const row = await repo.findAccount(db, userId);
   if (!row) throw accountNotFound();
   return toOperatorUser(row, settings);
@@ -51,8 +48,7 @@ export async function getAccount(
 
 /** Every account, newest first, searched by name or e-mail. */
 export async function listAccounts(
-  db: Kysely<Database>,
-  settings: OperatorSettings,
+  { db, settings }: Context,
   query: z.output<typeof OperatorUserListQuerySchema>,
 ): Promise<OperatorUserList> {
   const rows = await repo.listAccounts(db, {
@@ -73,8 +69,7 @@ export async function listAccounts(
  * clears them from the session cache, so the next request is a 401), its products leave the shop (product queries skip suspended owners), and the audit log says why.
  */
 export async function suspendAccount(
-  db: Kysely<Database>,
-  settings: OperatorSettings,
+  ctx: Context,
   actor: Actor & { id: string },
   userId: string,
   reason: string,
@@ -82,39 +77,41 @@ export async function suspendAccount(
   if (userId === actor.id) {
     throw new AppError("cannot_suspend_self", "You cannot suspend your own account");
   }
-  await db.transaction().execute(async (trx) => {
-    if (!(await repo.findAccount(trx, userId))) throw accountNotFound();
-    const suspended = await markSuspended(trx, userId, new Date().toISOString(), reason);
+  await inTransaction(ctx, async (trx) => {
+    if (!(await repo.findAccount(trx.db, userId))) throw accountNotFound();
+    const suspended = await markSuspended(trx.db, userId, ctx.now.toISOString(), reason);
     if (!suspended) throw new AppError("already_suspended", "This account is already suspended");
-    await endSessions(trx, { userId });
+    await endSessions(trx.db, { userId });
     await recordAudit(trx, actor, { action: "user.suspend", target: { type: "user", id: userId }, reason });
   });
   // NOTE: again after the commit, so a request that re-read the session before it cannot keep it cached.
   forgetCachedSessionsOf(userId);
-  return getAccount(db, settings, userId);
+  return getAccount(ctx, userId);
 }
 
 /** Lifts a suspension: the account may sign in again and its products (unless hidden one by one) return. */
 export async function reinstateAccount(
-  db: Kysely<Database>,
-  settings: OperatorSettings,
+  ctx: Context,
   actor: Actor,
   userId: string,
   reason: string,
 ): Promise<OperatorUser> {
-  await db.transaction().execute(async (trx) => {
-    if (!(await repo.findAccount(trx, userId))) throw accountNotFound();
-    if (!(await clearSuspension(trx, userId))) {
+  await inTransaction(ctx, async (trx) => {
+    if (!(await repo.findAccount(trx.db, userId))) throw accountNotFound();
+    if (!(await clearSuspension(trx.db, userId))) {
       throw new AppError("not_suspended", "This account is not suspended");
     }
     await recordAudit(trx, actor, { action: "user.reinstate", target: { type: "user", id: userId }, reason });
   });
-  return getAccount(db, settings, userId);
+  return getAccount(ctx, userId);
 }
 
-/** Makes an existing account an operator (recorded in the database and in the audit log). */
+/**
+ * Makes an existing account an operator (recorded in the database and in the audit log). Run from the command
+ * line, so it takes only the parts of a context it uses.
+ */
 export async function grantOperator(
-  db: Kysely<Database>,
+  { db, now }: Pick<Context, "db" | "now">,
   actor: Actor,
   email: string,
 ): Promise<"granted" | "already"> {
@@ -123,7 +120,10 @@ export async function grantOperator(
     if (!user) throw notFound(`No account uses ${email}; the person must sign up first`);
     if (user.operator === 1) return "already";
     await setOperatorFlag(trx, user.id, true);
-    await recordAudit(trx, actor, { action: "operator.grant", target: { type: "user", id: user.id } });
+    await recordAudit({ db: trx, now }, actor, {
+      action: "operator.grant",
+      target: { type: "user", id: user.id },
+    });
     forgetCachedSessionsOf(user.id);
     return "granted";
   });
@@ -131,7 +131,7 @@ export async function grantOperator(
 
 /** Takes a database grant back; an address in OPERATOR_EMAILS stays an operator until removed from there. */
 export async function revokeOperator(
-  db: Kysely<Database>,
+  { db, now }: Pick<Context, "db" | "now">,
   actor: Actor,
   email: string,
 ): Promise<"revoked" | "not_granted"> {
@@ -140,7 +140,10 @@ export async function revokeOperator(
     if (!user) throw notFound(`No account uses ${email}`);
     if (user.operator !== 1) return "not_granted";
     await setOperatorFlag(trx, user.id, false);
-    await recordAudit(trx, actor, { action: "operator.revoke", target: { type: "user", id: user.id } });
+    await recordAudit({ db: trx, now }, actor, {
+      action: "operator.revoke",
+      target: { type: "user", id: user.id },
+    });
     forgetCachedSessionsOf(user.id);
     return "revoked";
   });

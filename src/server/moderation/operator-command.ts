@@ -23,7 +23,7 @@ export async function runOperatorCommand(
     const address = email.trim().toLowerCase();
     try {
       if (command === "grant") {
-        const result = await grantOperator(db, COMMAND_LINE_ACTOR, address);
+        const result = await grantOperator({ db, now: new Date() }, COMMAND_LINE_ACTOR, address);
         return {
           exitCode: 0,
           lines: [
@@ -31,7 +31,7 @@ export async function runOperatorCommand(
           ],
         };
       }
-      const result = await revokeOperator(db, COMMAND_LINE_ACTOR, address);
+      const result = await revokeOperator({ db, now: new Date() }, COMMAND_LINE_ACTOR, address);
       const lines = [
         result === "revoked" ? `${address} is no longer an operator.` : `${address} had no operator grant.`,
       ];

@@ -192,16 +192,11 @@ export async function movePartAsOperator(
   };
   const audit = async (trx: Kysely<Database>, parts: repo.PartRow[]) => {
     for (const part of parts) {
-      await recordAudit(
-        trx,
-        operator,
-        {
-          action: "fulfilment.status",
-          target: { type: "fulfilment", id: part.id },
-          reason: `${partStatusLabels[part.status]} → ${partStatusLabels[change.status]}${change.reason ? `: ${change.reason}` : ""}`,
-        },
-        ctx.now,
-      );
+      await recordAudit({ db: trx, now: ctx.now }, operator, {
+        action: "fulfilment.status",
+        target: { type: "fulfilment", id: part.id },
+        reason: `${partStatusLabels[part.status]} → ${partStatusLabels[change.status]}${change.reason ? `: ${change.reason}` : ""}`,
+      });
     }
   };
   const move = { to: change.status, actor: operator, reason: change.reason };

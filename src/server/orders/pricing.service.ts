@@ -143,7 +143,7 @@ export async function priceCartLines(
   }
   // NOTE: the deal's plan is read only when the cart holds it.
   const deal: CurrentDeal | undefined = merged.some((line) => line.productId === DEAL_ID)
-    ? await dealAt(db, now, timeZone)
+    ? await dealAt(ctx)
     : undefined;
 
   const productIds = merged.filter((line) => line.productId !== DEAL_ID).map((line) => line.productId);

@@ -5,7 +5,6 @@ import { IdParamsSchema, ReasonSchema } from "../../shared/schemas/common.ts";
 import { OperatorProductListQuerySchema } from "../../shared/schemas/operator-products.ts";
 import { ProductListSchema, ProductSchema } from "../../shared/schemas/products.ts";
 import { requireOperator } from "../auth/index.ts";
-import type { Db } from "../db/index.ts";
 import { listProductsForOperator, setProductHidden } from "./products.service.ts";
 
 const changeSchema = {
@@ -15,14 +14,14 @@ const changeSchema = {
 };
 
 /** `/api/admin/products`: every product, hidden ones too; hide and unhide with a reason. */
-export async function productsAdminRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function productsAdminRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     "/products",
     { schema: { querystring: OperatorProductListQuerySchema, response: { 200: ProductListSchema } } },
     async (request) => {
       const operator = requireOperator(request);
-      return listProductsForOperator(db.kysely, operator, request.query);
+      return listProductsForOperator(request.ctx, operator, request.query);
     },
   );
 
@@ -30,13 +29,13 @@ export async function productsAdminRoutes(app: FastifyInstance, { db }: { db: Db
     const operator = requireOperator(request);
     const { id } = request.params;
     const { reason } = request.body;
-    return { product: await setProductHidden(db.kysely, operator, id, true, reason) };
+    return { product: await setProductHidden(request.ctx, operator, id, true, reason) };
   });
 
   typed.post("/products/:id/unhide", { schema: changeSchema }, async (request) => {
     const operator = requireOperator(request);
     const { id } = request.params;
     const { reason } = request.body;
-    return { product: await setProductHidden(db.kysely, operator, id, false, reason) };
+    return { product: await setProductHidden(request.ctx, operator, id, false, reason) };
   });
 }

@@ -11,8 +11,6 @@ import {
 } from "../../shared/schemas/product-form.ts";
 import { ProductListQuerySchema, ProductListSchema } from "../../shared/schemas/products.ts";
 import { requireUser } from "../auth/index.ts";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/index.ts";
 import {
   AppError,
   allowOfflineCopy,
@@ -56,7 +54,7 @@ const productForm: MultipartForm = {
 /** A new photo for a product: the file alone. */
 const photoForm: MultipartForm = { ...productForm, textFields: new Set() };
 
-export async function productsRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export async function productsRoutes(app: FastifyInstance) {
   const uploadLimit = app.createRateLimit({
     max: UPLOADS_PER_MINUTE,
     timeWindow: MINUTE_MS,
@@ -74,14 +72,14 @@ export async function productsRoutes(app: FastifyInstance, { db, config }: { db:
   typed.get("/", { schema: listSchema }, async (request, reply) => {
     const user = requireUser(request);
     allowOfflineCopy(reply);
-    return listProducts(db.kysely, request.query, user, app.clock());
+    return listProducts(request.ctx, request.query, user);
   });
 
   const oneSchema = { params: IdParamsSchema, response: { 200: ProductResponseSchema } };
   typed.get("/:id", { schema: oneSchema }, async (request, reply) => {
     const user = requireUser(request);
     allowOfflineCopy(reply);
-    return { product: await getProduct(db.kysely, request.params.id, user, app.clock()) };
+    return { product: await getProduct(request.ctx, request.params.id, user) };
   });
 
   const createSchema = {
@@ -113,7 +111,7 @@ export async function productsRoutes(app: FastifyInstance, { db, config }: { db:
     if (!parsed.success) throw validationError(parsed.error);
     // NOTE: counted only for uploads that reach the costly re-encoding; a mistyped form costs nothing.
     await enforceRateLimits(request, reply, [uploadLimit, shopUploadLimit], productMessages.tooManyUploads);
-    const product = await createProduct(db.kysely, userId, parsed.data, upload.file, app.clock(), config);
+    const product = await createProduct(request.ctx, userId, parsed.data, upload.file);
     return reply.status(201).send({ product });
   }
 
@@ -125,14 +123,7 @@ export async function productsRoutes(app: FastifyInstance, { db, config }: { db:
   };
   typed.patch("/:id", { schema: patchSchema }, async (request) => {
     const user = requireUser(request);
-    const product = await updateOwnProduct(
-      db.kysely,
-      user.id,
-      request.params.id,
-      request.body,
-      app.clock(),
-      config,
-    );
+    const product = await updateOwnProduct(request.ctx, user.id, request.params.id, request.body);
     return { product };
   });
 
@@ -146,7 +137,7 @@ export async function productsRoutes(app: FastifyInstance, { db, config }: { db:
   typed.put("/:id/image", { schema: imageSchema }, async (request, reply) => {
     const user = requireUser(request);
     // NOTE: ownership is checked before the costly re-encoding, so a stranger's upload costs nothing.
-    await assertOwnProduct(db.kysely, user.id, request.params.id);
+    await assertOwnProduct(request.ctx, user.id, request.params.id);
     const admission = imageQueue.admit();
     try {
       const upload = await readMultipart(request, photoForm);
@@ -156,7 +147,7 @@ export async function productsRoutes(app: FastifyInstance, { db, config }: { db:
         });
       }
       await enforceRateLimits(request, reply, [uploadLimit, shopUploadLimit], productMessages.tooManyUploads);
-      return { product: await replaceOwnProductImage(db.kysely, user.id, request.params.id, upload.file) };
+      return { product: await replaceOwnProductImage(request.ctx, user.id, request.params.id, upload.file) };
     } finally {
       admission.release();
     }
@@ -165,7 +156,7 @@ export async function productsRoutes(app: FastifyInstance, { db, config }: { db:
   const deleteSchema = { params: IdParamsSchema, response: { 204: NoContentSchema } };
   typed.delete("/:id", { schema: deleteSchema }, async (request, reply) => {
     const user = requireUser(request);
-    await deleteOwnProduct(db.kysely, user.id, request.params.id);
+    await deleteOwnProduct(request.ctx, user.id, request.params.id);
     return reply.status(204).send(null);
   });
 }

@@ -17,6 +17,7 @@ import {
 } from "../../shared/schemas/products.ts";
 import { shopDate } from "../../shared/shop-calendar.ts";
 import { type Actor, recordAudit } from "../audit/index.ts";
+import { type Context, inTransaction } from "../context.ts";
 import type { Database, NewProductRow } from "../db/index.ts";
 import { decodeCursor, pageOf } from "../db/index.ts";
 import { AppError, forbidden, notFound } from "../http/index.ts";
@@ -116,17 +117,16 @@ function refuseFutureHarvest(harvestedOn: string | null | undefined, today: stri
  * the image and the product land together.
  */
 export async function createProduct(
-  db: Kysely<Database>,
+  ctx: Context,
   ownerId: string,
   fields: NewProductFields & Partial<NewProductDetails>,
   imageBytes: Buffer,
-  createdAt: Date,
-  { shopTimeZone }: { shopTimeZone: string },
 ): Promise<Product> {
-  refuseFutureHarvest(fields.harvestedOn, shopDate(createdAt, shopTimeZone));
+  const createdAt = ctx.now;
+  refuseFutureHarvest(fields.harvestedOn, shopDate(createdAt, ctx.settings.shopTimeZone));
   const image = await prepareImage(imageBytes);
   const id = randomUUID();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(ctx, async ({ db: trx }) => {
     const imageId = await saveImage(trx, ownerId, image);
     await repo.insertProduct(trx, {
       id,
@@ -142,16 +142,11 @@ export async function createProduct(
       harvested_on: fields.harvestedOn ?? null,
     });
   });
-  return getProduct(db, id, { id: ownerId });
+  return getProduct(ctx, id, { id: ownerId });
 }
 
 /** One product; a hidden one is "not found" for everybody but its owner and operators. */
-export async function getProduct(
-  db: Kysely<Database>,
-  id: string,
-  viewer?: ProductViewer,
-  now = new Date(),
-): Promise<Product> {
+export async function getProduct({ db, now }: Context, id: string, viewer?: ProductViewer): Promise<Product> {
   const row = await repo.findProduct(db, id);
   if (!row || (isHidden(row) && !canSeeHidden(row, viewer))) throw productNotFound();
   const [product] = await withImageWidths(db, [row], viewer, now);
@@ -161,7 +156,7 @@ export async function getProduct(
 
 /** Of `ids`, those that exist and `viewer` may see (a hidden one only its owner and operators). */
 export async function visibleProductIds(
-  db: Kysely<Database>,
+  { db }: Context,
   ids: readonly string[],
   viewer: ProductViewer,
 ): Promise<Set<string>> {
@@ -170,10 +165,9 @@ export async function visibleProductIds(
 }
 
 export async function listProducts(
-  db: Kysely<Database>,
+  { db, now }: Context,
   query: ProductListQuery,
   viewer?: ProductViewer,
-  now = new Date(),
 ): Promise<ProductList> {
   const keyset = repo.PRODUCT_KEYSETS[query.sort];
   const rows = await repo.listProducts(db, {
@@ -196,7 +190,7 @@ export async function listProducts(
 
 /** Every product, hidden ones included, newest first, searched by product or farmer name. */
 export async function listProductsForOperator(
-  db: Kysely<Database>,
+  { db }: Context,
   operator: ProductViewer,
   query: z.output<typeof OperatorProductListQuerySchema>,
 ): Promise<ProductList> {
@@ -217,41 +211,38 @@ export async function listProductsForOperator(
  * farmer is suspended). Written to the audit log in the same transaction.
  */
 export async function setProductHidden(
-  db: Kysely<Database>,
+  ctx: Context,
   operator: ProductViewer & Actor,
   productId: string,
   hidden: boolean,
   reason: string,
 ): Promise<Product> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(ctx, async (trxCtx) => {
+    const trx = trxCtx.db;
     if (!(await repo.findProductOwner(trx, productId))) throw productNotFound();
     const changed = hidden
-      ? await repo.markHidden(trx, productId, new Date().toISOString(), reason)
+      ? await repo.markHidden(trx, productId, ctx.now.toISOString(), reason)
       : await repo.clearHidden(trx, productId);
     if (!changed) {
       throw hidden
         ? new AppError("already_hidden", "This product is already hidden")
         : new AppError("not_hidden", "This product is not hidden");
     }
-    await recordAudit(trx, operator, {
+    await recordAudit(trxCtx, operator, {
       action: hidden ? "product.hide" : "product.unhide",
       target: { type: "product", id: productId },
       reason,
     });
   });
-  return getProduct(db, productId, operator);
+  return getProduct(ctx, productId, operator);
 }
 
 export const countProductsSince = (db: Kysely<Database>, since?: string) =>
   repo.countProductsSince(db, since);
 
 /** Deletes a product for its owner only; its image goes with it. */
-export async function deleteOwnProduct(
-  db: Kysely<Database>,
-  userId: string,
-  productId: string,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function deleteOwnProduct(ctx: Context, userId: string, productId: string): Promise<void> {
+  await inTransaction(ctx, async ({ db: trx }) => {
     const product = await repo.findProductOwner(trx, productId);
     if (!product) throw productNotFound();
     if (product.owner_id !== userId) throw forbidden("Only the farmer who added this product can delete it");
@@ -270,7 +261,7 @@ async function ownedProduct(db: Kysely<Database>, userId: string, productId: str
 }
 
 /** 404 for an unknown product, 403 when `userId` does not own it; checked before costly work. */
-export async function assertOwnProduct(db: Kysely<Database>, userId: string, productId: string) {
+export async function assertOwnProduct({ db }: Context, userId: string, productId: string) {
   await ownedProduct(db, userId, productId);
 }
 
@@ -279,15 +270,13 @@ export async function assertOwnProduct(db: Kysely<Database>, userId: string, pro
  * placed at (their lines are copies).
  */
 export async function updateOwnProduct(
-  db: Kysely<Database>,
+  ctx: Context,
   userId: string,
   productId: string,
   patch: ProductPatch,
-  now: Date,
-  { shopTimeZone }: { shopTimeZone: string },
 ): Promise<Product> {
-  refuseFutureHarvest(patch.harvestedOn, shopDate(now, shopTimeZone));
-  await db.transaction().execute(async (trx) => {
+  refuseFutureHarvest(patch.harvestedOn, shopDate(ctx.now, ctx.settings.shopTimeZone));
+  await inTransaction(ctx, async ({ db: trx }) => {
     await ownedProduct(trx, userId, productId);
     const values = {
       ...(patch.name !== undefined ? { name: patch.name } : {}),
@@ -303,7 +292,7 @@ export async function updateOwnProduct(
       throw productNotFound();
     }
   });
-  return getProduct(db, productId);
+  return getProduct(ctx, productId);
 }
 
 /**
@@ -329,24 +318,24 @@ async function changeStock(db: Kysely<Database>, userId: string, productId: stri
 
 /** The owner replaces the photo: a new image (so a new URL, as pictures are served immutable); the old goes. */
 export async function replaceOwnProductImage(
-  db: Kysely<Database>,
+  ctx: Context,
   userId: string,
   productId: string,
   imageBytes: Buffer,
 ): Promise<Product> {
   const image = await prepareImage(imageBytes);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(ctx, async ({ db: trx }) => {
     const product = await ownedProduct(trx, userId, productId);
     const imageId = await saveImage(trx, userId, image);
     if (!(await repo.updateOwnedProduct(trx, productId, userId, { image_id: imageId })))
       throw productNotFound();
     if (product.image_id) await deleteImage(trx, product.image_id);
   });
-  return getProduct(db, productId);
+  return getProduct(ctx, productId);
 }
 
 /** Every product `ownerId` has listed (complete or not), newest first: the farmer's own stall. */
-export async function listOwnProducts(db: Kysely<Database>, ownerId: string): Promise<Product[]> {
+export async function listOwnProducts({ db }: Context, ownerId: string): Promise<Product[]> {
   // NOTE: the owner is the viewer, so a product an operator hid shows here as hidden, with the reason.
   return withImageWidths(db, await repo.listOwnedProducts(db, ownerId), { id: ownerId });
 }

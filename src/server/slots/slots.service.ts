@@ -63,7 +63,7 @@ function changeSetup<T>(
     const trx = trxCtx.db;
     const result = await change(trx, trxCtx);
     const entry = ctx.auditActor ? entryOf(result) : undefined;
-    if (ctx.auditActor && entry) await recordAudit(trx, ctx.auditActor, entry, ctx.now);
+    if (ctx.auditActor && entry) await recordAudit(trxCtx, ctx.auditActor, entry);
     return result;
   });
 }

@@ -1,8 +1,7 @@
-import type { Kysely } from "kysely";
 import { paiseToRupees } from "../../shared/money.ts";
 import { type PeriodStats, type ShopStats, STATS_DAYS } from "../../shared/schemas/stats.ts";
 import { addDays, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts";
-import type { Database } from "../db/index.ts";
+import type { Context } from "../context.ts";
 import { countWaitingShopMessages } from "../messages/index.ts";
 import { accountsPerBucket, countAccountsSince } from "../moderation/index.ts";
 import { partsPerBucket, periodStarts, sumShopParts } from "../orders/index.ts";
@@ -13,11 +12,8 @@ import { countProductsSince } from "../products/index.ts";
  * last 30 days, in the shop's calendar (SHOP_TIME_ZONE). Orders cancelled in full count in neither orders nor
  * revenue; revenue is every part that is not cancelled.
  */
-export async function shopStats(
-  db: Kysely<Database>,
-  timeZone: string,
-  now = new Date(),
-): Promise<ShopStats> {
+export async function shopStats({ db, now, settings }: Context): Promise<ShopStats> {
+  const timeZone = settings.shopTimeZone;
   const today = shopDate(now, timeZone);
   const dates = Array.from({ length: STATS_DAYS }, (_, index) => addDays(today, index - STATS_DAYS + 1));
   const bounds = [...dates, addDays(today, 1)].map((date) => startOfShopDay(date, timeZone).toISOString());

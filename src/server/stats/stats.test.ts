@@ -112,7 +112,7 @@ describe("the shop at a glance", () => {
           paymentMethod: "upi",
         });
       }
-      const stats = await shopStats(fresh.db.kysely, ZONE);
+      const stats = await shopStats(contextOf(fresh, { timeZone: ZONE }));
       expect(stats.days.slice(-2).map((day) => [day.date, day.orders])).toEqual([
         [addDays(today, -1), 1],
         [today, 1],
