@@ -61,6 +61,8 @@ test.describe("delivery slots and pickup points", () => {
     await expect(section.getByRole("region", { name: "Weekly slots" })).toContainText(
       `${deliveryDay} 8–10 am`,
     );
+    // NOTE: the form's button is disabled while its save is in flight; axe reads the page once it is done.
+    await expect(addSlot.getByRole("button", { name: "Add weekly slot" })).toBeEnabled();
     for (const width of [1280, 375]) {
       await farmer.setViewportSize({ width, height: 900 });
       expect(await a11yViolations(farmer, `/farmer at ${width} px`)).toEqual([]);
