@@ -14,6 +14,10 @@ export default defineConfig({
           include: ["src/server/**/*.test.ts", "src/shared/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           pool: "forks",
+          // NOTE: a worker keeps the modules it has imported from one test file to the next instead of importing
+          // the whole server again for each file. Every file builds its own app and database, so no state is
+          // shared through modules that matters (decision 019).
+          isolate: false,
           globalSetup: ["src/server/test/global-setup.ts"],
           testTimeout: 20_000,
           hookTimeout: 30_000,
