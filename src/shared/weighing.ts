@@ -66,5 +66,20 @@ export function upiPaymentUri(payment: {
     ["cu", "INR"],
     ["tn", payment.note],
   ];
-  return `upi://pay?${params.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join("&")}`;
+  // NOTE: `@` is legal in a query (RFC 3986) and UPI apps match the address as written, so it stays as it is.
+  const encode = (value: string) => encodeURIComponent(value).replaceAll("%40", "@");
+  return `upi://pay?${params.map(([key, value]) => `${key}=${encode(value)}`).join("&")}`;
 }
+
+/** What the buyer reads about a bill at the door (order page, farmer's card, bill mail). */
+export const billTexts = {
+  mailSubject: (farmerName: string, totalRupees: number) =>
+    `Your bill from ${farmerName}: ${formatRupees(totalRupees)}`,
+  about: (estimateRupees: number) => `about ${formatRupees(estimateRupees)}`,
+  payByUpi: (rupees: number) => `Pay ${formatRupees(rupees)} by UPI`,
+  cashOnly: "Pay in cash on delivery",
+  estimateNote:
+    "Sold by weight: the amount is an estimate. The bill follows the weight packed: it may be up to 10 % more, or any amount less.",
+  ordered: (quantity: number, unit: string) => `ordered ${formatGrams(quantity * (unitGrams(unit) ?? 0))}`,
+  packed: (grams: number) => (grams === 0 ? "none packed" : `packed ${formatGrams(grams)}`),
+};

@@ -131,6 +131,8 @@ export const partMessages = {
     `This part of the order is ${partStatusLabels[status].toLowerCase()}; its weights can no longer change`,
   notWeighedLine: "This line is not sold by weight",
   unknownLine: "This line is not in this part of the order",
+  lineTwice: "This line is weighed twice in one request",
+  lineDropped: "This line was packed at 0 g and dropped from the bill; its stock went back to the shop",
   overweight: (maxGrams: number) =>
     `The packed weight can be at most ${maxGrams.toLocaleString("en-IN")} g (110 % of what was ordered)`,
   billNotFinal: "The bill is not final yet: weigh every line, or send the part out for delivery",

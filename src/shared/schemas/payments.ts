@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { UPI_ID_PATTERN } from "../weighing.ts";
 import { REASON_MAX_LENGTH } from "./common.ts";
 import { PAYMENT_RECORD_METHODS, PAYMENT_STATES, partMessages } from "./order-parts.ts";
-import { UPI_ID_PATTERN } from "../weighing.ts";
 
 /** Weighing and payments at the door (issue 22, decision 020): requests and the weekly reckoning. */
 export const paymentMessages = {
@@ -13,6 +13,7 @@ export const paymentMessages = {
   methodInvalid: `The method must be one of: ${PAYMENT_RECORD_METHODS.join(", ")}`,
   referenceTooLong: "The UPI reference can be at most 35 characters",
   weekInvalid: "The week is a date, YYYY-MM-DD",
+  undoReasonRequired: "Please say why this payment is undone",
 } as const;
 
 /** The most lines one request may weigh (an order holds at most 50). */
@@ -65,14 +66,14 @@ export type RecordPayment = z.infer<typeof RecordPaymentSchema>;
 /** POST /api/farmer/orders/:partId/payments/:paymentId/undo: why the record was wrong. */
 export const UndoPaymentSchema = z.strictObject({
   reason: z
-    .string(partMessages.reasonRequired)
+    .string(paymentMessages.undoReasonRequired)
     .trim()
-    .min(1, "Please give a reason")
+    .min(1, paymentMessages.undoReasonRequired)
     .max(REASON_MAX_LENGTH, partMessages.reasonTooLong),
 });
 
 export const PaymentIdParamsSchema = z.strictObject({
-  fulfilmentId: z.string().min(1).max(100),
+  partId: z.string().min(1).max(100),
   paymentId: z.string().min(1).max(100),
 });
 
