@@ -123,7 +123,10 @@ describe("farmer workspace", () => {
 
   it("offers no moves on a delivered, paid order", async () => {
     openWorkspace([
-      fulfilment({ status: "delivered", payment: { state: "paid", paidAt: "2026-11-21T10:00:00Z", received: 80, records: [] } }),
+      fulfilment({
+        status: "delivered",
+        payment: { state: "paid", paidAt: "2026-11-21T10:00:00Z", received: 80, records: [] },
+      }),
     ]);
     const order = within(await screen.findByRole("list", { name: "Incoming orders" })).getByRole("article");
     expect(within(order).queryAllByRole("button")).toEqual([]);
