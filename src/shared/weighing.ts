@@ -1,4 +1,4 @@
-import { formatRupees } from "./money.ts";
+import { formatRupees, paiseToRupees, rupeesToPaise } from "./money.ts";
 
 /**
  * Produce sold by weight (issue 22, decision 020): a line whose unit is a weight is weighed when it is packed,
@@ -43,7 +43,8 @@ export function formatGrams(grams: number): string {
 export function pricePerKgText(priceRupees: number, unit: string): string | undefined {
   const grams = unitGrams(unit);
   if (grams === undefined || grams === 1000) return undefined;
-  return `${formatRupees((priceRupees * 1000) / grams)} / kg`;
+  // NOTE: a pack is 500 g or 250 g, so paise × 2 or × 4 stay whole.
+  return `${formatRupees(paiseToRupees((rupeesToPaise(priceRupees) * 1000) / grams))} / kg`;
 }
 
 /** A UPI ID (virtual payment address): `name@handle`, as NPCI allows them. */
