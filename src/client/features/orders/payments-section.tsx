@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
 import { formatRupees } from "../../../shared/money.ts";
 import { paymentStateLabels } from "../../../shared/schemas/order-parts.ts";
@@ -46,14 +46,14 @@ function UpiIdForm({
   onSave,
   label,
 }: {
-  current: string | null | undefined;
+  current: string | null;
   saving: boolean;
   onSave: (profile: FarmerProfile) => Promise<unknown>;
   label: string;
 }) {
+  // NOTE: drawn once the saved ID is known, so what is typed is never overwritten by a late answer.
   const [value, setValue] = useState(current ?? "");
   const [error, setError] = useState<string | undefined>();
-  useEffect(() => setValue(current ?? ""), [current]);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const upiId = value.trim() === "" ? null : value.trim();
@@ -122,12 +122,14 @@ export function FarmerPaymentsSection() {
       <h2 id="payments-heading" className="text-2xl font-bold text-stone-900">
         Payments
       </h2>
-      <UpiIdForm
-        label="My UPI ID"
-        current={profile.data?.upiId}
-        saving={save.isPending}
-        onSave={(next) => save.mutateAsync(next)}
-      />
+      {profile.data ? (
+        <UpiIdForm
+          label="My UPI ID"
+          current={profile.data.upiId}
+          saving={save.isPending}
+          onSave={(next) => save.mutateAsync(next)}
+        />
+      ) : null}
       <div className="flex flex-wrap items-end gap-3">
         <WeekPicker week={week ?? shown} onChange={setWeek} />
         {shown ? (
@@ -220,12 +222,14 @@ export function OperatorPaymentsSection() {
       <h2 id="admin-payments-heading" className="text-2xl font-bold text-stone-900">
         Payments
       </h2>
-      <UpiIdForm
-        label="The shop's UPI ID (for the deal of the day)"
-        current={profile.data?.upiId}
-        saving={save.isPending}
-        onSave={(next) => save.mutateAsync(next)}
-      />
+      {profile.data ? (
+        <UpiIdForm
+          label="The shop's UPI ID (for the deal of the day)"
+          current={profile.data.upiId}
+          saving={save.isPending}
+          onSave={(next) => save.mutateAsync(next)}
+        />
+      ) : null}
       <WeekPicker week={week ?? reckoning.data?.week} onChange={setWeek} />
       {reckoning.data ? (
         <>
