@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import jsQR from "jsqr";
 import sharp from "sharp";
+import { signedInOperator } from "./admin-fixtures.ts";
 import { anotherPerson, partOf, uniqueName } from "./farmer-fixtures.ts";
 import { shippingDetails } from "./order-fixtures.ts";
 import { a11yViolations, addProductViaApi, expect, expectToast, signedInUser, test } from "./support.ts";
@@ -130,6 +131,23 @@ test.describe("sold by weight, paid at the door", () => {
     for (const width of [1280, 375]) {
       await farmer.setViewportSize({ width, height: 900 });
       expect(await a11yViolations(farmer, `/farmer with payments at ${width} px`)).toEqual([]);
+    }
+  });
+
+  test("the operator's Payments: the week per farmer and the shop's UPI ID, with no accessibility violations at 1280 and 375 px", async ({
+    page,
+  }) => {
+    await signedInOperator(page);
+    await page.goto("/admin/payments");
+    const section = page.getByRole("region", { name: "Payments" });
+    await expect(section.getByRole("definition").first()).toBeVisible();
+    const upi = section.getByLabel("The shop's UPI ID (for the deal of the day)");
+    await upi.fill("not a upi id");
+    await section.getByRole("button", { name: "Save UPI ID" }).click();
+    await expect(upi).toHaveAccessibleDescription(/Enter a UPI ID like name@bank/);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await a11yViolations(page, `/admin/payments at ${width} px`)).toEqual([]);
     }
   });
 });
