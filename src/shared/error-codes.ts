@@ -49,6 +49,14 @@ export const ERROR_CODES = {
   stock_out_of_range: { status: 409, meaning: "The stock change would leave the stock below 0 or too high" },
   invalid_transition: { status: 409, meaning: "The order cannot move to that status from the one it has" },
   already_paid: { status: 409, meaning: "This part of the order is already marked as paid" },
+  /** A part's weights change only while it is pending or confirmed (decision 020). */
+  weights_final: { status: 409, meaning: "This part of the order can no longer be weighed" },
+  /** A payment before the part's bill is final, or for a cancelled part. */
+  bill_not_final: { status: 409, meaning: "The bill of this part of the order is not final yet" },
+  /** A payment that would take what was received above the part's final total. */
+  overpayment: { status: 409, meaning: "The payment is more than is owed" },
+  /** A payment is undone only once, and only within 24 hours of its record. */
+  undo_refused: { status: 409, meaning: "This payment can no longer be undone" },
   already_hidden: { status: 409, meaning: "The product is already hidden" },
   not_hidden: { status: 409, meaning: "The product is not hidden" },
   already_suspended: { status: 409, meaning: "The account is already suspended" },

@@ -63,6 +63,7 @@ describe("/admin", () => {
       "Products",
       "Accounts",
       "Orders",
+      "Payments",
       "Deal of the day",
       "Delivery and pickup",
       "Audit log",

@@ -9,6 +9,7 @@ import { DealPlanningSection } from "../features/catalogue/deal-planning-section
 import { OperatorProductsSection } from "../features/catalogue/operator-products-section.tsx";
 import { OperatorInboxSection } from "../features/messages/operator-inbox-section.tsx";
 import { OperatorOrdersSection } from "../features/orders/operator-orders-section.tsx";
+import { OperatorPaymentsSection } from "../features/orders/payments-section.tsx";
 import { DeliveryPickupSection } from "../features/slots/delivery-pickup-section.tsx";
 import { PackingListPage } from "../features/slots/packing-list-page.tsx";
 import { ADMIN_SECTIONS, type AdminSectionPath } from "./admin-sections.ts";
@@ -21,6 +22,7 @@ export const adminScreens: Record<AdminSectionPath, ComponentType> = {
   products: OperatorProductsSection,
   accounts: OperatorAccountsSection,
   orders: OperatorOrdersSection,
+  payments: OperatorPaymentsSection,
   deal: DealPlanningSection,
   "shop-slots": ShopSlotsSection,
   audit: AuditSection,

@@ -8,6 +8,7 @@ export const ADMIN_SECTIONS = [
   { path: "products", label: "Products" },
   { path: "accounts", label: "Accounts" },
   { path: "orders", label: "Orders" },
+  { path: "payments", label: "Payments" },
   { path: "deal", label: "Deal of the day" },
   { path: "shop-slots", label: "Delivery and pickup" },
   { path: "audit", label: "Audit log" },

@@ -11,8 +11,25 @@ const fulfilment = (overrides: Partial<FarmerPart> = {}): FarmerPart => ({
   id: "f1",
   orderId: "0a1b2c3d-0000-4000-8000-000000000000",
   status: "pending",
-  items: [{ productId: "p1", name: "Okra", unitPrice: 40, unit: "kg", quantity: 2, lineTotal: 80 }],
+  items: [
+    {
+      productId: "p1",
+      name: "Okra",
+      unitPrice: 40,
+      unit: "bunch",
+      quantity: 2,
+      lineTotal: 80,
+      lineId: 1,
+      weighed: false,
+      packedGrams: null,
+      estimate: 80,
+      amount: 80,
+    },
+  ],
+  estimate: 80,
   total: 80,
+  billFinal: true,
+  upi: null,
   buyer: { name: "Meera Iyer", email: "meera@example.com" },
   shipping: {
     fullName: "Meera Iyer",
@@ -24,7 +41,7 @@ const fulfilment = (overrides: Partial<FarmerPart> = {}): FarmerPart => ({
     zipCode: "411001",
   },
   paymentMethod: "upi",
-  payment: { state: "unpaid", paidAt: null },
+  payment: { state: "unpaid", paidAt: null, received: 0, records: [] },
   createdAt: "2026-11-21T08:00:00.000Z",
   history: [{ status: "pending", at: "2026-11-21T08:00:00.000Z", by: { id: "b1", name: "Meera Iyer" } }],
   ...overrides,
@@ -90,12 +107,14 @@ describe("farmer workspace", () => {
       "tel:+919820012345",
     );
     expect(order).toHaveTextContent("12 Lake Road, Pune, Maharashtra 411001");
-    expect(order).toHaveTextContent("Okra × 2 (₹40.00 / kg)");
+    expect(order).toHaveTextContent("Okra × 2 (₹40.00 / bunch)");
     expect(order).toHaveTextContent("Not paid yet");
     const buttons = within(order)
       .getAllByRole("button")
       .map((button) => button.getAttribute("aria-label"));
     expect(buttons).toEqual([
+      // NOTE: the payment form's button (its text is its name) comes first: the card's payments sit above its moves.
+      null,
       "Confirm: order #0A1B2C3D",
       "Mark paid: order #0A1B2C3D",
       "Cancel order #0A1B2C3D",
@@ -104,7 +123,10 @@ describe("farmer workspace", () => {
 
   it("offers no moves on a delivered, paid order", async () => {
     openWorkspace([
-      fulfilment({ status: "delivered", payment: { state: "paid", paidAt: "2026-11-21T10:00:00Z" } }),
+      fulfilment({
+        status: "delivered",
+        payment: { state: "paid", paidAt: "2026-11-21T10:00:00Z", received: 80, records: [] },
+      }),
     ]);
     const order = within(await screen.findByRole("list", { name: "Incoming orders" })).getByRole("article");
     expect(within(order).queryAllByRole("button")).toEqual([]);

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { MyProductsSection } from "../features/catalogue/my-products-section.tsx";
 import { FarmerSummary } from "../features/orders/farmer-summary.tsx";
 import { IncomingOrdersSection } from "../features/orders/incoming-orders-section.tsx";
+import { FarmerPaymentsSection } from "../features/orders/payments-section.tsx";
 import { DeliveryPickupSection } from "../features/slots/delivery-pickup-section.tsx";
 import { PackingListPage } from "../features/slots/packing-list-page.tsx";
 
@@ -27,6 +28,12 @@ export function FarmerPage() {
             Incoming orders
           </a>
           <a
+            href="#payments-heading"
+            className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
+          >
+            Payments
+          </a>
+          <a
             href="#my-products-heading"
             className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
           >
@@ -45,6 +52,7 @@ export function FarmerPage() {
       </div>
       <FarmerSummary />
       <IncomingOrdersSection />
+      <FarmerPaymentsSection />
       <MyProductsSection />
       <DeliveryPickupSection
         base="/api/farmer"

@@ -1,10 +1,17 @@
 import { formatRupees } from "../../shared/money.ts";
 import { formatPricePerUnit, stockState } from "../../shared/schemas/products.ts";
 import { DEFAULT_SHOP_TIME_ZONE, harvestedLabel, shopDate } from "../../shared/shop-calendar.ts";
+import { pricePerKgText } from "../../shared/weighing.ts";
 
 /** "₹40.00 / kg" (a line saved before units existed shows the bare price). */
 export const formatUnitPrice = (rupees: number, unit: string | null | undefined): string =>
   unit ? formatPricePerUnit(rupees, unit) : formatRupees(rupees);
+
+/** "₹45.00 / 500 g · ₹90.00 / kg": a pack's price with its price per kg, so packs compare (decision 020). */
+export function formatPackPrice(rupees: number, unit: string | null | undefined): string {
+  const perKg = unit ? pricePerKgText(rupees, unit) : undefined;
+  return perKg ? `${formatUnitPrice(rupees, unit)} · ${perKg}` : formatUnitPrice(rupees, unit);
+}
 
 /** "Sold out", "Only 3 left", or nothing when stock is plentiful or not tracked (null). */
 export function stockLabel(stock: number | null | undefined): string | null {

@@ -1,7 +1,7 @@
 import { type Generated, type GeneratedAlways, type Insertable, Kysely } from "kysely";
 import type { AuditAction, AuditTargetType } from "../../shared/schemas/audit.ts";
 import type { DeliveryPreference, PreferredTime } from "../../shared/schemas/messages.ts";
-import type { OrderStatus, PartStatus, PaymentState } from "../../shared/schemas/order-parts.ts";
+import type { OrderStatus, PartStatus, PaymentRecordMethod } from "../../shared/schemas/order-parts.ts";
 import type { PaymentMethod } from "../../shared/schemas/orders.ts";
 import type { ProductUnit } from "../../shared/schemas/products.ts";
 import type { SlotKind } from "../../shared/schemas/slots.ts";
@@ -9,7 +9,7 @@ import { type DialectName, openDialect } from "./dialect.ts";
 
 /*
  * NOTE: enum-like columns carry the unions of src/shared. The database does not check most of them (only
- * payment_state has a CHECK); every write goes through a route's zod schema or a service constant, so what
+ * order_payments.method has a CHECK); every write goes through a route's zod schema or a service constant, so what
  * is read is what was written, and reads need no casts (docs/architecture.md, "Data model").
  */
 
@@ -163,6 +163,13 @@ export interface OrderItemsTable {
   part_id: string | null;
   /** How much stock placing the order took (0 for an untracked product or the deal); a cancel returns it. */
   stock_taken: number;
+  /** Grams packed, once a line sold by weight is weighed (0: none packed, the line is dropped); null before. */
+  packed_grams?: number | null;
+  /**
+   * What the line is billed: its estimate (`line_total_paise`) for a line not sold by weight, the packed
+   * weight's price once weighed; null while a weighed line waits for its weight (decision 020).
+   */
+  amount_paise?: number | null;
 }
 
 export interface OrderPartsTable {
@@ -171,9 +178,8 @@ export interface OrderPartsTable {
   /** The farmer who delivers this part; null for the shop's own part (the deal of the day). */
   farmer_id: string | null;
   status: PartStatus;
+  /** The estimate: the sum of its lines as ordered. Its bill is the sum of its lines' amounts (decision 020). */
   total_paise: number;
-  payment_state: PaymentState;
-  paid_at: string | null;
   /** The order's created_at, copied so a farmer's list pages on one table. */
   created_at: string;
   updated_at: string;
@@ -188,6 +194,28 @@ export interface OrderPartHistoryTable {
   /** The account that made the move. */
   by_user_id: string;
   reason: string | null;
+}
+
+/** One payment at the door a farmer recorded for a part (decision 020); undone, it stays with its reason. */
+export interface OrderPaymentsTable {
+  id: string;
+  part_id: string;
+  method: PaymentRecordMethod;
+  amount_paise: number;
+  /** The UPI transaction reference the farmer typed, if any. */
+  reference: string | null;
+  at: string;
+  by_user_id: string;
+  undone_at: string | null;
+  undone_by_user_id: string | null;
+  undone_reason: string | null;
+}
+
+/** Where buyers pay by UPI: `owner` is a farmer's user id, or `shop` for the shop's own part. */
+export interface UpiIdsTable {
+  owner: string;
+  upi_id: string;
+  updated_at: string;
 }
 
 export interface MessagesTable {
@@ -320,6 +348,8 @@ export interface Database {
   order_items: OrderItemsTable;
   order_parts: OrderPartsTable;
   order_part_history: OrderPartHistoryTable;
+  order_payments: OrderPaymentsTable;
+  upi_ids: UpiIdsTable;
   messages: MessagesTable;
   deal_plans: DealPlansTable;
   audit_log: AuditLogTable;

@@ -15,6 +15,7 @@ export {
   type OrderItemsTable,
   type OrderPartHistoryTable,
   type OrderPartsTable,
+  type OrderPaymentsTable,
   type OrdersTable,
   type PasswordResetsTable,
   type PickupPointsTable,

@@ -8,7 +8,8 @@ import { migrateUpTo } from "./migrate.ts";
 interface Before0011 {
   products: ProductsTable;
   orders: OrdersTable;
-  fulfilments: OrderPartsTable;
+  // NOTE: parts stored their payment state until migration 0016.
+  fulfilments: OrderPartsTable & { payment_state: string; paid_at: string | null };
   fulfilment_history: {
     fulfilment_id: string;
     seq: number;

@@ -2,12 +2,21 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { rupeesToPaise } from "../../shared/money.ts";
 import type { PartStatusChange } from "../../shared/schemas/farmer.ts";
+import type { OrderPart } from "../../shared/schemas/orders.ts";
+import type { RecordPayment } from "../../shared/schemas/payments.ts";
 import { hashPassword, insertAccount, insertUserIfMissing } from "../auth/index.ts";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/index.ts";
 import { type PreparedImage, prepareImage, saveImage } from "../images/index.ts";
 import { silentOutbox } from "../mail/index.ts";
-import { markPaid, movePart, placeOrder } from "../orders/index.ts";
+import {
+  movePart,
+  payRestInCash,
+  placeOrder,
+  recordPayment,
+  savePayeeProfile,
+  weighPart,
+} from "../orders/index.ts";
 import { countProducts, giveProducts, insertProductRow } from "../products/index.ts";
 import { createPickupPoint, createSlotPattern, listOwnSlots, setDeliveryArea } from "../slots/index.ts";
 import * as repo from "./demo.repository.ts";
@@ -148,12 +157,19 @@ export async function seedDemoFarmer(context: Context, withSlots = true): Promis
     daysAgo: number;
     lines: ReturnType<typeof line>[];
     moves: PartStatusChange[];
+    /** Packed weights (decision 020), recorded once the part is confirmed. */
+    weights?: { name: string; grams: number }[];
+    /** Payments at the door, recorded after the last move. */
+    payments?: RecordPayment[];
+    /** The rest of the bill, received in cash after the payments. */
     paid?: boolean;
   }[] = [
     {
       daysAgo: 3,
       lines: [line("Vine Tomatoes", 2), line("Malai Paneer", 1)],
+      weights: [{ name: "Vine Tomatoes", grams: 2150 }],
       moves: [{ status: "confirmed" }, { status: "out_for_delivery" }, { status: "delivered" }],
+      payments: [{ method: "cash", amount: 40 }],
       paid: true,
     },
     {
@@ -165,8 +181,14 @@ export async function seedDemoFarmer(context: Context, withSlots = true): Promis
       daysAgo: 1,
       lines: [line("Fresh Cow Milk", 2), line("Tender Okra", 1)],
       moves: [{ status: "confirmed" }, { status: "out_for_delivery" }],
+      payments: [{ method: "upi", amount: 20, reference: "412345678901" }],
     },
-    { daysAgo: 0.2, lines: [line("Tender Okra", 2)], moves: [{ status: "confirmed" }] },
+    {
+      daysAgo: 0.2,
+      lines: [line("Tender Okra", 2)],
+      weights: [{ name: "Tender Okra", grams: 1050 }],
+      moves: [{ status: "confirmed" }],
+    },
     { daysAgo: 0.1, lines: [line("Vine Tomatoes", 1), line("Baby Spinach", 1)], moves: [] },
   ];
   for (const [index, journey] of journeys.entries()) {
@@ -183,16 +205,35 @@ export async function seedDemoFarmer(context: Context, withSlots = true): Promis
     );
     const part = order.fulfilments.find((f) => f.farmerId === farmer.id);
     if (!part) throw new Error("a demo order holds no part for the demo farmer");
+    const asFarmer = (hours: number) => ({
+      ...ctx,
+      now: new Date(at.getTime() + hours * 3_600_000),
+      actor: { id: farmer.id, operator: false },
+    });
     for (const [step, move] of journey.moves.entries()) {
-      const when = new Date(at.getTime() + (step + 1) * 3_600_000);
-      await movePart({ ...ctx, now: when }, farmer, part.id, move);
+      await movePart(asFarmer(step + 1), farmer, part.id, move);
+      if (move.status === "confirmed" && journey.weights) {
+        await weighDemoPart(asFarmer(step + 1.5), part, journey.weights);
+      }
     }
-    if (journey.paid) {
-      await markPaid({ ...ctx, now: new Date(at.getTime() + 4 * 3_600_000) }, farmer, part.id);
-    }
+    for (const payment of journey.payments ?? []) await recordPayment(asFarmer(4), part.id, payment);
+    if (journey.paid) await payRestInCash(asFarmer(4.5), part.id);
   }
+  // NOTE: the demo farmer is paid by UPI too, so the order page shows its QR code.
+  await savePayeeProfile(ctx, farmer.id, { upiId: DEMO_UPI_ID });
   if (withSlots) await seedDemoSlots(ctx, farmer.id, line("Vine Tomatoes", 1));
   return { seeded: true };
+}
+
+/** The demo farmer's UPI ID (a made-up handle: no bank answers it). */
+export const DEMO_UPI_ID = "asha.farm@okdemo";
+
+async function weighDemoPart(ctx: Context, part: OrderPart, weights: { name: string; grams: number }[]) {
+  const lines = weights.flatMap(({ name, grams }) => {
+    const item = part.items.find((candidate) => candidate.name === name);
+    return item ? [{ lineId: item.lineId, packedGrams: grams }] : [];
+  });
+  if (lines.length > 0) await weighPart(ctx, part.id, { lines });
 }
 
 /**

@@ -4,6 +4,7 @@ export { deleteQueuedMailsTo, insertQueuedMail } from "./mail-queue.repository.t
 export type { Mailer } from "./mailer.ts";
 export { enqueue, type MailContext, type Outbox, silentOutbox } from "./outbox.ts";
 export {
+  billMail,
   EMAIL_CHANGE_SUBJECT,
   emailChangeConfirmMail,
   emailChangedMail,

@@ -6,10 +6,12 @@ import {
   type OrderLine,
   orderNumber,
   PAYMENT_ON_DELIVERY_NOTE,
+  type PlacedLine,
   paymentMethodLabels,
   paymentMethodNotes,
 } from "../../shared/schemas/orders.ts";
 import { type PartSlot, slotLabel } from "../../shared/schemas/slots.ts";
+import { billTexts } from "../../shared/weighing.ts";
 import type { Mail } from "./mail.ts";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -149,6 +151,48 @@ export function orderConfirmationMail(to: string, order: Order, orderUrl: string
       howToPay(order.paymentMethod),
       `Delivery address: ${order.shippingAddress}`,
       ...(slotLines.length > 0 ? [`When and where: ${slotLines.join("; ")}`] : []),
+    ],
+    link: { label: "See your order", url: orderUrl },
+  });
+}
+
+/**
+ * The buyer's one mail when their part's bill is final (decision 020): each line with its ordered and packed
+ * weight, the final total, and how to pay it at the door.
+ */
+export function billMail(
+  to: string,
+  part: {
+    buyerName: string;
+    orderId: string;
+    farmerName: string;
+    items: readonly PlacedLine[];
+    total: number;
+    /** The farmer has a UPI ID: the order page shows its QR code. */
+    byUpi: boolean;
+  },
+  orderUrl: string,
+): Mail {
+  const weights = (line: PlacedLine) =>
+    line.weighed && line.packedGrams !== null
+      ? ` (${billTexts.ordered(line.quantity, line.unit)}, ${billTexts.packed(line.packedGrams)})`
+      : "";
+  return compose(to, billTexts.mailSubject(part.farmerName, part.total), {
+    greeting: `Hello ${part.buyerName},`,
+    paragraphs: [
+      `${part.farmerName} has packed their part of your order ${orderNumber(part.orderId)}. Here is your bill:`,
+    ],
+    rows: [
+      ...part.items.map((line): [string, string] => [
+        `${line.name} × ${line.quantity}${weights(line)}`,
+        formatRupees(line.amount),
+      ]),
+      ["Total", formatRupees(part.total)],
+    ],
+    after: [
+      part.byUpi
+        ? `How to pay: in cash on delivery, or by UPI with the QR code on your order's page (${billTexts.payByUpi(part.total)}).`
+        : `How to pay: ${billTexts.cashOnly}.`,
     ],
     link: { label: "See your order", url: orderUrl },
   });

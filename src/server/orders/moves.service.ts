@@ -19,6 +19,7 @@ import { AppError, forbidden, notFound } from "../http/index.ts";
 import { enqueue, partStatusMail } from "../mail/index.ts";
 import { returnStock } from "../products/index.ts";
 import { releaseSlotOf } from "../slots/index.ts";
+import { billOf, toApiLine } from "./bills.service.ts";
 import * as ordersRepo from "./orders.repository.ts";
 import * as repo from "./parts.repository.ts";
 import { findPendingOfOrder } from "./parts.repository.ts";
@@ -28,9 +29,9 @@ import {
   getOwnOrder,
   groupBy,
   loadOrder,
-  toApiLine,
   toOperatorOrder,
 } from "./views.service.ts";
+import { finaliseUnweighed } from "./weighing.service.ts";
 
 /** The order's stored status, derived again from its parts (call after any part moves, in its transaction). */
 async function refreshOrderStatus(trx: Kysely<Database>, orderId: string): Promise<void> {
@@ -45,12 +46,8 @@ const cannotMove = (from: PartStatus, to: PartStatus) =>
  * Moves one part in the caller's transaction: only if it is still `part.status` (else 409 naming the status it
  * has now), recording who and why; a cancelled part gives its stock back.
  */
-async function applyMove(
-  trx: Kysely<Database>,
-  part: repo.PartRow,
-  move: PartMove,
-  at: string,
-): Promise<void> {
+async function applyMove(ctx: Context, part: repo.PartRow, move: PartMove, at: string): Promise<void> {
+  const trx = ctx.db;
   const { to, actor, reason } = move;
   if (!canMovePart(part.status, to)) throw cannotMove(part.status, to);
   if (!(await repo.updatePartStatus(trx, part.id, part.status, to, at))) {
@@ -64,6 +61,8 @@ async function applyMove(
     by_user_id: actor.id,
     reason: reason || null,
   });
+  // NOTE: the bill is final at dispatch at the latest: lines not weighed go at their ordered weight.
+  if (to === "out_for_delivery") await finaliseUnweighed(ctx, part.id);
   if (to === "cancelled") {
     // NOTE: a cancelled part frees its place in its slot (decision 017).
     await releaseSlotOf(trx, part.id, new Date(at));
@@ -96,7 +95,7 @@ export async function moveParts(
 ): Promise<repo.PartRow[]> {
   return inTransaction(ctx, async (trx) => {
     const parts = await load(trx.db);
-    for (const part of parts) await applyMove(trx.db, part, move, ctx.now.toISOString());
+    for (const part of parts) await applyMove(trx, part, move, ctx.now.toISOString());
     for (const orderId of new Set(parts.map((part) => part.order_id)))
       await refreshOrderStatus(trx.db, orderId);
     await after?.(trx.db, parts);
@@ -142,7 +141,7 @@ async function mailBuyers(trx: Context, partIds: string[], move: PartMove) {
           status,
           reason: move.reason,
           items: (items.get(part.id) ?? []).map(toApiLine),
-          total: paiseToRupees(part.total_paise),
+          total: paiseToRupees(billOf(items.get(part.id) ?? []).totalPaise),
         },
         trx.mail.link(`/orders/${part.order_id}`),
       ),
@@ -203,20 +202,6 @@ export async function movePartAsOperator(
   const [part] = await moveParts(ctx, move, load, audit);
   if (!part) throw notFound(partMessages.notFound);
   return part.order_id;
-}
-
-/** A farmer records that the buyer paid for their part: unpaid → paid, once; never for a cancelled part. */
-export async function markPaid(ctx: Context, farmer: Pick<User, "id">, id: string): Promise<FarmerPart> {
-  await inTransaction(ctx, async ({ db: trx }) => {
-    const part = await farmersPart(trx, farmer, id);
-    if (await repo.markPartPaid(trx, id, ctx.now.toISOString())) return;
-    const current = (await repo.findPart(trx, id)) ?? part;
-    throw new AppError(
-      current.status === "cancelled" ? "invalid_transition" : "already_paid",
-      current.status === "cancelled" ? partMessages.cancelledNotPayable : partMessages.alreadyPaid,
-    );
-  });
-  return getFarmerPart(ctx.db, id);
 }
 
 /**

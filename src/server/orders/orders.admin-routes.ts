@@ -7,8 +7,14 @@ import {
   OperatorOrderListSchema,
   OperatorOrderResponseSchema,
 } from "../../shared/schemas/operator-orders.ts";
+import {
+  FarmerProfileSchema,
+  PaymentsWeekQuerySchema,
+  ShopReckoningSchema,
+} from "../../shared/schemas/payments.ts";
 import { requireOperator } from "../auth/index.ts";
 import { moveOrderPartAsOperator } from "./moves.service.ts";
+import { getShopProfile, saveShopProfile, shopReckoning } from "./payments.service.ts";
 import { listOrdersForOperator } from "./views.service.ts";
 
 /**
@@ -40,6 +46,29 @@ export async function ordersAdminRoutes(app: FastifyInstance) {
       const { id } = request.params;
       const change = request.body;
       return { order: await moveOrderPartAsOperator(request.ctx, operator, id, change) };
+    },
+  );
+
+  typed.get(
+    "/payments",
+    { schema: { querystring: PaymentsWeekQuerySchema, response: { 200: ShopReckoningSchema } } },
+    async (request) => {
+      requireOperator(request);
+      return shopReckoning(request.ctx, request.query.week);
+    },
+  );
+
+  /** The UPI ID buyers pay the shop's own part (the deal of the day) at: set beside the deal. */
+  typed.get("/shop-profile", { schema: { response: { 200: FarmerProfileSchema } } }, async (request) => {
+    requireOperator(request);
+    return getShopProfile(request.ctx);
+  });
+  typed.put(
+    "/shop-profile",
+    { schema: { body: FarmerProfileSchema, response: { 200: FarmerProfileSchema } } },
+    async (request) => {
+      requireOperator(request);
+      return saveShopProfile(request.ctx, request.body);
     },
   );
 }

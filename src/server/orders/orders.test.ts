@@ -76,6 +76,11 @@ describe("POST /api/orders: the server prices every line", () => {
         unit: "piece",
         quantity: 3,
         lineTotal: 121.5,
+        lineId: 1,
+        weighed: false,
+        packedGrams: null,
+        estimate: 121.5,
+        amount: 121.5,
       },
       {
         productId: rice.id,
@@ -84,6 +89,11 @@ describe("POST /api/orders: the server prices every line", () => {
         unit: "piece",
         quantity: 1,
         lineTotal: 129.99,
+        lineId: 2,
+        weighed: false,
+        packedGrams: null,
+        estimate: 129.99,
+        amount: 129.99,
       },
     ]);
     // 3 × 4050 + 12999 = 25149 paise, summed as integers (no 121.5 + 129.99 float drift)
@@ -227,7 +237,19 @@ describe("POST /api/orders: the server prices every line", () => {
     );
     expect(ok.statusCode).toBe(201);
     expect(ok.json().order.items).toEqual([
-      { productId: DEAL_ID, name: "Cabbage", unitPrice: 5, unit: "piece", quantity: 2, lineTotal: 10 },
+      {
+        productId: DEAL_ID,
+        name: "Cabbage",
+        unitPrice: 5,
+        unit: "piece",
+        quantity: 2,
+        lineTotal: 10,
+        lineId: 1,
+        weighed: false,
+        packedGrams: null,
+        estimate: 10,
+        amount: 10,
+      },
     ]);
 
     const user = await signUpAndLogIn(t.app);
@@ -381,8 +403,6 @@ describe("an order is whole or absent", () => {
               farmer_id: tomato.owner_id,
               status: "pending",
               total_paise: 4051,
-              payment_state: "unpaid",
-              paid_at: null,
               created_at: at,
               updated_at: at,
             },
@@ -426,6 +446,11 @@ describe("reading orders", () => {
         unit: "piece",
         quantity: 3,
         lineTotal: 121.5,
+        lineId: 1,
+        weighed: false,
+        packedGrams: null,
+        estimate: 121.5,
+        amount: 121.5,
       },
     ]);
     const cursor = first.json().nextCursor as string;
@@ -583,7 +608,10 @@ describe("an order is split into one part per farmer", () => {
       farmerName: "Fixture Farmer",
       status: "pending",
       total: 141,
-      payment: { state: "unpaid", paidAt: null },
+      estimate: 141,
+      billFinal: true,
+      payment: { state: "unpaid", paidAt: null, received: 0, records: [] },
+      upi: null,
     });
     expect(byFarmer.get(tomato.owner_id)!.items.map((line) => line.name)).toEqual(["Tomatoes", "Milk"]);
     expect(byFarmer.get(ravi)).toMatchObject({ farmerName: "Ravi Farmer", total: 30 });

@@ -77,8 +77,10 @@ function farmerParts(db: Kysely<Database>) {
     .selectFrom("order_parts as f")
     .innerJoin("orders as o", "o.id", "f.order_id")
     .innerJoin("users as b", "b.id", "o.user_id")
+    .leftJoin("users as fa", "fa.id", "f.farmer_id")
     .selectAll("f")
     .select([
+      "fa.name as farmer_name",
       "b.name as buyer_name",
       "b.email as buyer_email",
       "b.deleted_at as buyer_deleted_at",
@@ -106,8 +108,6 @@ export function findFarmerPart(db: Kysely<Database>, id: string) {
 export function findBuyersOfParts(db: Kysely<Database>, partIds: readonly string[]) {
   if (partIds.length === 0) return Promise.resolve([]);
   return farmerParts(db)
-    .leftJoin("users as fa", "fa.id", "f.farmer_id")
-    .select("fa.name as farmer_name")
     .where("f.id", "in", [...partIds])
     .orderBy("f.id")
     .execute();
@@ -149,18 +149,6 @@ export async function updatePartStatus(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Records the payment once: only an unpaid part that is not cancelled; answers whether it changed. */
-export async function markPartPaid(trx: Kysely<Database>, id: string, at: string): Promise<boolean> {
-  const result = await trx
-    .updateTable("order_parts")
-    .set({ payment_state: "paid", paid_at: at, updated_at: at })
-    .where("id", "=", id)
-    .where("payment_state", "=", "unpaid")
-    .where("status", "<>", "cancelled")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 /** Appends a move to a part's history (its number is one more than the last). */
 export async function appendHistory(trx: Kysely<Database>, entry: Omit<HistoryRow, "seq">): Promise<void> {
   const last = await trx
@@ -189,6 +177,20 @@ export function findPendingOfOrder(trx: Kysely<Database>, orderId: string) {
     .selectAll()
     .where("order_id", "=", orderId)
     .where("status", "=", "pending")
+    .execute();
+}
+
+/** Sets a weighed line's packed grams and amount (and, when it gives its stock back, what it holds now). */
+export async function setLineWeight(
+  trx: Kysely<Database>,
+  line: { order_id: string; line_no: number },
+  weight: { packed_grams: number; amount_paise: number; stock_taken?: number },
+): Promise<void> {
+  await trx
+    .updateTable("order_items")
+    .set(weight)
+    .where("order_id", "=", line.order_id)
+    .where("line_no", "=", line.line_no)
     .execute();
 }
 

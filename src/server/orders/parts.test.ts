@@ -176,7 +176,15 @@ describe("payment", () => {
     expect((await pay(asha, id, { state: "unpaid" })).statusCode).toBe(400);
     const res = await pay(asha, id);
     expect(res.statusCode).toBe(200);
-    expect(res.json().fulfilment.payment).toEqual({ state: "paid", paidAt: expect.any(String) });
+    // NOTE: the one-step form records what is owed as one cash payment (decision 020).
+    expect(res.json().fulfilment.payment).toEqual({
+      state: "paid",
+      paidAt: expect.any(String),
+      received: 40,
+      records: [
+        expect.objectContaining({ method: "cash", amount: 40, by: { id: asha.id, name: "Asha Farmer" } }),
+      ],
+    });
     expect(partOf(await getOrder(order), asha.id).payment.state).toBe("paid");
     const again = await pay(asha, id);
     expect(again.statusCode).toBe(409);

@@ -7,6 +7,7 @@ import {
   type PlaceOrder,
   stockMessages,
 } from "../../shared/schemas/orders.ts";
+import { isWeighedUnit } from "../../shared/weighing.ts";
 import { type Context, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
@@ -96,8 +97,6 @@ function orderRows(
       total_paise: priced.lines
         .filter((line) => line.farmerId === farmerId)
         .reduce((sum, line) => sum + line.lineTotalPaise, 0),
-      payment_state: "unpaid",
-      paid_at: null,
       created_at: at,
       updated_at: at,
     }),
@@ -143,6 +142,9 @@ function orderRows(
         part_id: partIdOf(line.farmerId),
         // NOTE: set by takeStockFor, in the transaction, from what it really took.
         stock_taken: 0,
+        // NOTE: a line sold by weight is billed once weighed (decision 020); any other line at its estimate.
+        packed_grams: null,
+        amount_paise: isWeighedUnit(line.unit) ? null : line.lineTotalPaise,
       }),
     ),
   };

@@ -3,7 +3,7 @@ import { startOfDay, startOfWeek } from "date-fns";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { orderMessages } from "../../shared/messages.ts";
-import { paiseToRupees } from "../../shared/money.ts";
+import { paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
 import type { FarmerOrderList, FarmerPart, FarmerSummary } from "../../shared/schemas/farmer.ts";
 import type {
   OperatorOrder,
@@ -11,27 +11,34 @@ import type {
   OperatorOrderListQuerySchema,
 } from "../../shared/schemas/operator-orders.ts";
 import { type PartHistoryEntry, type PartStatus, partMessages } from "../../shared/schemas/order-parts.ts";
-import type { Order, OrderLine, OrderList, OrderPart, Shipping } from "../../shared/schemas/orders.ts";
+import type { Order, OrderList, OrderPart, Shipping } from "../../shared/schemas/orders.ts";
 import type { PartSlot } from "../../shared/schemas/slots.ts";
 import { addDays, startOfShopDay } from "../../shared/shop-calendar.ts";
-import type { Context } from "../context.ts";
+import type { Actor, Context } from "../context.ts";
 import type { Database, OrderItemsTable, OrdersTable } from "../db/index.ts";
 import { decodeCursor, type Keyset, pageOf } from "../db/index.ts";
-import { notFound } from "../http/index.ts";
+import { forbidden, notFound } from "../http/index.ts";
 import { slotsOfParts } from "../slots/index.ts";
+import { billFields, billOf, receivedPaise, toApiLine, toApiPayment, upiOf } from "./bills.service.ts";
 import * as repo from "./orders.repository.ts";
 import * as partsRepo from "./parts.repository.ts";
+import * as paymentsRepo from "./payments.repository.ts";
+import { SHOP_PAYEE } from "./payments.repository.ts";
 
 export function toApiOrder(
   row: repo.OrderRow,
   items: readonly repo.OrderItemRow[],
   parts: OrderPart[],
 ): Order {
+  // NOTE: a cancelled part counts nowhere; the order's bill is final once each part that counts is.
+  const counted = parts.filter((part) => part.status !== "cancelled");
   return {
     id: row.id,
     userId: row.user_id,
     items: items.map(toApiLine),
     total: paiseToRupees(row.total_paise),
+    billTotal: paiseToRupees(counted.reduce((sum, part) => sum + rupeesToPaise(part.total), 0)),
+    billFinal: counted.every((part) => part.billFinal),
     shippingAddress: row.shipping_address,
     shipping: shippingOf(row),
     paymentMethod: row.payment_method,
@@ -46,10 +53,11 @@ export function toApiOrder(
 async function orderAssembler(
   db: Kysely<Database>,
   rows: readonly repo.OrderRow[],
+  viewer: PartViewer,
 ): Promise<(row: repo.OrderRow) => Order> {
   const ids = rows.map((row) => row.id);
   const items = await repo.findItemsOfOrders(db, ids);
-  const parts = await loadOrderParts(db, ids, items);
+  const parts = await loadOrderParts(db, ids, items, viewer);
   const itemsByOrder = new Map<string, repo.OrderItemRow[]>();
   for (const item of items) {
     const list = itemsByOrder.get(item.order_id);
@@ -59,13 +67,23 @@ async function orderAssembler(
   return (row) => toApiOrder(row, itemsByOrder.get(row.id) ?? [], parts.get(row.id) ?? []);
 }
 
-/** Orders with their lines and parts, in the order given. */
+/**
+ * Who reads an order's parts: its buyer sees how to pay each by UPI; an operator's list does not (the UPI
+ * link is only for the buyer and the part's farmer).
+ */
+export type PartViewer = "buyer" | "operator";
+
+/** Orders with their lines and parts, in the order given, as their buyer sees them. */
 async function loadOrders(db: Kysely<Database>, rows: readonly repo.OrderRow[]): Promise<Order[]> {
-  return rows.map(await orderAssembler(db, rows));
+  return rows.map(await orderAssembler(db, rows, "buyer"));
 }
 
-export async function loadOrder(db: Kysely<Database>, row: repo.OrderRow): Promise<Order> {
-  return (await orderAssembler(db, [row]))(row);
+export async function loadOrder(
+  db: Kysely<Database>,
+  row: repo.OrderRow,
+  viewer: PartViewer = "buyer",
+): Promise<Order> {
+  return (await orderAssembler(db, [row], viewer))(row);
 }
 
 export async function getOwnOrder({ db }: Context, userId: string, orderId: string): Promise<Order> {
@@ -112,22 +130,12 @@ export async function listOrdersForOperator(
     limit: query.limit + 1,
   });
   const page = pageOf(rows, query.limit, keyset, (row) => ({ key: row.created_at, id: row.id }));
-  const toOrder = await orderAssembler(db, page.rows);
+  const toOrder = await orderAssembler(db, page.rows, "operator");
   return {
     items: page.rows.map((row) => toOperatorOrder(row, toOrder(row))),
     nextCursor: page.nextCursor,
   };
 }
-
-/** An order line as the API shows it: name, unit price and unit as placed. */
-export const toApiLine = (item: OrderItemsTable): OrderLine => ({
-  productId: item.product_id,
-  name: item.name,
-  unitPrice: paiseToRupees(item.unit_price_paise),
-  unit: item.unit,
-  quantity: item.quantity,
-  lineTotal: paiseToRupees(item.line_total_paise),
-});
 
 /** The checkout form's delivery details as stored on the order. */
 export const shippingOf = (
@@ -147,11 +155,6 @@ const toApiHistory = (row: partsRepo.HistoryWithNameRow): PartHistoryEntry => ({
   at: row.at,
   by: { id: row.by_user_id, name: row.by_name },
   ...(row.reason ? { reason: row.reason } : {}),
-});
-
-const toApiPayment = (row: partsRepo.PartRow) => ({
-  state: row.payment_state,
-  paidAt: row.paid_at,
 });
 
 export function groupBy<T>(rows: readonly T[], key: (row: T) => string | null): Map<string, T[]> {
@@ -175,37 +178,89 @@ function slotOf(slots: ReadonlyMap<string, PartSlot>, partId: string): { slot?: 
   return slot ? { slot } : {};
 }
 
-/** The parts of these orders as their buyer sees them, by order id; `items` are the orders' lines. */
+/** The UPI payee of a part: its farmer, or the shop for its own part. */
+const payeeOf = (part: { farmer_id: string | null }) => part.farmer_id ?? SHOP_PAYEE;
+
+/**
+ * A part's bill, payments and UPI link (for `withUpi` readers: its buyer and its farmer), from its lines, its
+ * payment records and its payee's UPI ID.
+ */
+function billing(
+  part: { id: string; order_id: string; status: PartStatus; farmer_id: string | null; payeeName: string },
+  items: readonly OrderItemsTable[],
+  records: readonly paymentsRepo.PaymentWithNamesRow[],
+  upiIds: ReadonlyMap<string, string> | undefined,
+) {
+  const bill = billOf(items);
+  const upi = upiIds
+    ? upiOf({
+        orderId: part.order_id,
+        status: part.status,
+        payeeName: part.payeeName,
+        upiId: upiIds.get(payeeOf(part)),
+        bill,
+        received: receivedPaise(records),
+      })
+    : null;
+  return {
+    items: items.map(toApiLine),
+    ...billFields(bill),
+    payment: toApiPayment(bill, records),
+    upi,
+  };
+}
+
+/** The parts of these orders as `viewer` sees them, by order id; `items` are the orders' lines. */
 export async function loadOrderParts(
   db: Kysely<Database>,
   orderIds: readonly string[],
   items: readonly OrderItemsTable[],
+  viewer: PartViewer,
 ): Promise<Map<string, OrderPart[]>> {
   const parts = await partsRepo.findPartsOfOrders(db, orderIds);
   const partIds = parts.map((part) => part.id);
-  const [historyRows, slots] = await Promise.all([
+  const [historyRows, slots, paymentRows, upiIds] = await Promise.all([
     partsRepo.findHistoryOf(db, partIds),
     slotsOfParts(db, partIds),
+    paymentsRepo.findPaymentsOfParts(db, partIds),
+    viewer === "buyer" ? paymentsRepo.findUpiIds(db, parts.map(payeeOf)) : undefined,
   ]);
   const history = groupBy(historyRows, (row) => row.part_id);
   const itemsByPart = groupBy(items, (item) => item.part_id);
+  const payments = groupBy(paymentRows, (row) => row.part_id);
   const byOrder = new Map<string, OrderPart[]>();
   for (const part of parts) {
     const list = byOrder.get(part.order_id) ?? [];
     byOrder.set(part.order_id, list);
+    const farmerName = farmerNameOf(part);
     list.push({
       id: part.id,
       farmerId: part.farmer_id,
-      farmerName: farmerNameOf(part),
+      farmerName,
       status: part.status,
-      items: (itemsByPart.get(part.id) ?? []).map(toApiLine),
-      total: paiseToRupees(part.total_paise),
+      ...billing(
+        { ...part, payeeName: farmerName },
+        itemsByPart.get(part.id) ?? [],
+        payments.get(part.id) ?? [],
+        upiIds,
+      ),
       history: (history.get(part.id) ?? []).map(toApiHistory),
-      payment: toApiPayment(part),
       ...slotOf(slots, part.id),
     });
   }
   return byOrder;
+}
+
+/**
+ * A part loaded for its payee's change (weights, payments): 404 for an unknown id, 403 for anyone but its
+ * farmer, or an operator for the shop's own part.
+ */
+export async function partForPayee(db: Kysely<Database>, actor: Actor | undefined, id: string) {
+  const part = await partsRepo.findPart(db, id);
+  if (!part) throw notFound(partMessages.notFound);
+  const mine = part.farmer_id === null ? actor?.operator === true : part.farmer_id === actor?.id;
+  if (!mine) throw forbidden(partMessages.notYours);
+  return part;
 }
 
 /** Farmers' parts as the farmer sees them, in the order given. */
@@ -214,24 +269,30 @@ export async function toFarmerParts(
   rows: readonly partsRepo.FarmerPartRow[],
 ): Promise<FarmerPart[]> {
   const ids = rows.map((row) => row.id);
-  const [items, history, slots] = await Promise.all([
+  const [items, history, slots, paymentRows, upiIds] = await Promise.all([
     partsRepo.findItemsOfParts(db, ids),
     partsRepo.findHistoryOf(db, ids),
     slotsOfParts(db, ids),
+    paymentsRepo.findPaymentsOfParts(db, ids),
+    paymentsRepo.findUpiIds(db, rows.map(payeeOf)),
   ]);
   const itemsByPart = groupBy(items, (item) => item.part_id);
   const historyByPart = groupBy(history, (row) => row.part_id);
+  const payments = groupBy(paymentRows, (row) => row.part_id);
   return rows.map((row) => ({
     id: row.id,
     orderId: row.order_id,
     status: row.status,
-    items: (itemsByPart.get(row.id) ?? []).map(toApiLine),
-    total: paiseToRupees(row.total_paise),
+    ...billing(
+      { ...row, payeeName: farmerNameOf({ farmer_id: row.farmer_id, farmer_name: row.farmer_name }) },
+      itemsByPart.get(row.id) ?? [],
+      payments.get(row.id) ?? [],
+      upiIds,
+    ),
     // NOTE: a deleted account's address is a placeholder nobody reads (account.service's deleteAccount).
     buyer: { name: row.buyer_name, email: row.buyer_deleted_at ? "" : row.buyer_email },
     shipping: shippingOf(row),
     paymentMethod: row.payment_method,
-    payment: toApiPayment(row),
     createdAt: row.created_at,
     history: (historyByPart.get(row.id) ?? []).map(toApiHistory),
     ...slotOf(slots, row.id),

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { REASON_MAX_LENGTH } from "./common.ts";
-import { PART_STATUSES, PartHistoryEntrySchema, PartPaymentSchema, partMessages } from "./order-parts.ts";
-import { OrderLineSchema, PaymentMethodSchema, ShippingSchema } from "./orders.ts";
+import {
+  PART_STATUSES,
+  PartBillShape,
+  PartHistoryEntrySchema,
+  PartPaymentSchema,
+  PartUpiSchema,
+  partMessages,
+} from "./order-parts.ts";
+import { PaymentMethodSchema, PlacedLineSchema, ShippingSchema } from "./orders.ts";
 import { ProductSchema } from "./products.ts";
 import { PartSlotSchema } from "./slot-basics.ts";
 
@@ -15,15 +22,15 @@ export const FarmerPartSchema = z.object({
   orderId: z.string(),
   status: z.enum(PART_STATUSES),
   /** Only this farmer's lines. */
-  items: z.array(OrderLineSchema),
-  /** Rupees; the sum of this farmer's lines. */
-  total: z.number(),
+  items: z.array(PlacedLineSchema),
+  ...PartBillShape,
   /** The buyer's account: "Deleted account" and an empty e-mail once the buyer deleted it. */
   buyer: z.object({ name: z.string(), email: z.string() }),
   /** The checkout form's delivery details, phone included. */
   shipping: ShippingSchema,
   paymentMethod: PaymentMethodSchema,
   payment: PartPaymentSchema,
+  upi: PartUpiSchema,
   createdAt: z.string(),
   history: z.array(PartHistoryEntrySchema),
   /** The slot the buyer chose; absent for a farmer who delivers within 24 hours. */
@@ -67,7 +74,10 @@ export const PartStatusChangeSchema = z
   });
 export type PartStatusChange = z.infer<typeof PartStatusChangeSchema>;
 
-/** POST /api/farmer/orders/:fulfilmentId/payment: the farmer records the buyer's payment (unpaid → paid). */
+/**
+ * POST /api/farmer/orders/:fulfilmentId/payment: the farmer records that the buyer paid the rest (in cash; the
+ * older, one-step form of POST …/payments).
+ */
 export const PartPaymentChangeSchema = z.strictObject({
   state: z.literal("paid", 'The only payment change is to "paid"'),
 });

@@ -30,10 +30,22 @@ export const partStatusLabels: Record<PartStatus, string> = {
   cancelled: "Cancelled",
 };
 
-/** A buyer pays the farmer on delivery; the farmer records it. Only unpaid → paid. */
-export const PAYMENT_STATES = ["unpaid", "paid"] as const;
+/**
+ * A buyer pays the farmer at the door; the farmer records each payment (decision 020). A part is `paid` once
+ * what was recorded reaches its final total, `part_paid` below it, `unpaid` with nothing.
+ */
+export const PAYMENT_STATES = ["unpaid", "part_paid", "paid"] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
-export const paymentStateLabels: Record<PaymentState, string> = { unpaid: "Not paid yet", paid: "Paid" };
+export const paymentStateLabels: Record<PaymentState, string> = {
+  unpaid: "Not paid yet",
+  part_paid: "Part paid",
+  paid: "Paid",
+};
+
+/** How a payment at the door was made. */
+export const PAYMENT_RECORD_METHODS = ["cash", "upi"] as const;
+export type PaymentRecordMethod = (typeof PAYMENT_RECORD_METHODS)[number];
+export const paymentRecordMethodLabels: Record<PaymentRecordMethod, string> = { cash: "Cash", upi: "UPI" };
 
 /** An order's status, derived from its parts (see `deriveOrderStatus`). */
 export const ORDER_STATUSES = ["pending", "in_progress", "delivered", "cancelled"] as const;
@@ -65,12 +77,47 @@ export const PartHistoryEntrySchema = z.object({
 });
 export type PartHistoryEntry = z.infer<typeof PartHistoryEntrySchema>;
 
-/** The payment state of a part: `paidAt` is when its farmer recorded the payment. */
+/** One payment a farmer recorded; `undone` when they took it back (within 24 hours, with a reason). */
+export const PaymentRecordSchema = z.object({
+  id: z.string(),
+  method: z.enum(PAYMENT_RECORD_METHODS),
+  /** Rupees. */
+  amount: z.number(),
+  /** The UPI transaction reference the farmer typed, if any. */
+  reference: z.string().optional(),
+  at: z.string(),
+  by: ActorSchema,
+  undone: z.object({ at: z.string(), by: ActorSchema, reason: z.string() }).optional(),
+});
+export type PaymentRecord = z.infer<typeof PaymentRecordSchema>;
+
+/**
+ * A part's payments: its state, the rupees received (records not undone), every record (oldest first), and
+ * `paidAt`, when it became paid (null while it is not).
+ */
 export const PartPaymentSchema = z.object({
   state: z.enum(PAYMENT_STATES),
   paidAt: z.string().nullable(),
+  received: z.number(),
+  records: z.array(PaymentRecordSchema),
 });
 export type PartPayment = z.infer<typeof PartPaymentSchema>;
+
+/**
+ * A part's bill (decision 020), in rupees: `estimate` is what checkout charged for its lines; `total` is the
+ * final bill once every weighed line is weighed (`billFinal`), and the estimate until then.
+ */
+export const PartBillShape = {
+  estimate: z.number(),
+  total: z.number(),
+  billFinal: z.boolean(),
+};
+
+/**
+ * How to pay a part by UPI: the standard `upi://pay` link (also drawn as a QR code). Only for the part's buyer
+ * and farmer, once the bill is final, when the farmer has a UPI ID; null otherwise.
+ */
+export const PartUpiSchema = z.object({ uri: z.string() }).nullable();
 
 export const partMessages = {
   notFound: "This order was not found",
@@ -80,6 +127,19 @@ export const partMessages = {
   cannotMove: (from: PartStatus, to: PartStatus) =>
     `This part of the order is ${partStatusLabels[from].toLowerCase()}; it cannot be ${to === "cancelled" ? "cancelled" : `marked ${partStatusLabels[to].toLowerCase()}`} now`,
   alreadyPaid: "This part of the order is already marked as paid",
+  notWeighable: (status: PartStatus) =>
+    `This part of the order is ${partStatusLabels[status].toLowerCase()}; its weights can no longer change`,
+  notWeighedLine: "This line is not sold by weight",
+  unknownLine: "This line is not in this part of the order",
+  lineTwice: "This line is weighed twice in one request",
+  lineDropped: "This line was packed at 0 g and dropped from the bill; its stock went back to the shop",
+  overweight: (maxGrams: number) =>
+    `The packed weight can be at most ${maxGrams.toLocaleString("en-IN")} g (110 % of what was ordered)`,
+  billNotFinal: "The bill is not final yet: weigh every line, or send the part out for delivery",
+  overpaid: (leftRupees: string) => `That is more than is owed: ${leftRupees} is left to pay`,
+  paymentNotFound: "This payment was not found",
+  alreadyUndone: "This payment was already undone",
+  undoTooLate: "A payment can be undone only within 24 hours of recording it",
   cancelledNotPayable: "A cancelled part of an order cannot be marked as paid",
   nothingToCancel: (status: OrderStatus) =>
     `Nothing in this order can be cancelled any more: it is ${status === "in_progress" ? "in progress" : status}`,

@@ -3,7 +3,14 @@ import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "../constants.ts";
 import { messages, orderMessages } from "../messages.ts";
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "./cart.ts";
 import { PhoneSchema } from "./messages.ts";
-import { ORDER_STATUSES, PART_STATUSES, PartHistoryEntrySchema, PartPaymentSchema } from "./order-parts.ts";
+import {
+  ORDER_STATUSES,
+  PART_STATUSES,
+  PartBillShape,
+  PartHistoryEntrySchema,
+  PartPaymentSchema,
+  PartUpiSchema,
+} from "./order-parts.ts";
 import { PRODUCT_UNITS } from "./products.ts";
 import { OrderSlotsSchema, PartSlotSchema } from "./slot-basics.ts";
 
@@ -124,10 +131,24 @@ export const OrderLineSchema = z.object({
   /** What the unit price is for ("kg", "bunch", …). */
   unit: z.enum(PRODUCT_UNITS),
   quantity: z.number().int(),
-  /** Rupees. */
+  /** Rupees: the price as ordered (unit price × quantity); the checkout estimate for a weighed line. */
   lineTotal: z.number(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
+
+/**
+ * A line of a placed order (decision 020): its number in the order (`lineId`, what weighing names), whether
+ * it is weighed at packing (its unit is a weight), the grams packed once weighed, the estimate (rupees, the
+ * price as ordered) and the amount billed (the estimate until the line is weighed).
+ */
+export const PlacedLineSchema = OrderLineSchema.extend({
+  lineId: z.number().int(),
+  weighed: z.boolean(),
+  packedGrams: z.number().int().nullable(),
+  estimate: z.number(),
+  amount: z.number(),
+});
+export type PlacedLine = z.infer<typeof PlacedLineSchema>;
 
 /** One farmer's part of an order as its buyer sees it (`farmerId` null: the shop's own part, the deal). */
 export const OrderPartSchema = z.object({
@@ -135,13 +156,13 @@ export const OrderPartSchema = z.object({
   farmerId: z.string().nullable(),
   farmerName: z.string(),
   status: z.enum(PART_STATUSES),
-  items: z.array(OrderLineSchema),
-  /** Rupees; the sum of this part's lines. */
-  total: z.number(),
+  items: z.array(PlacedLineSchema),
+  ...PartBillShape,
   history: z.array(PartHistoryEntrySchema),
   /** The slot it was placed in; absent for a farmer who delivers within 24 hours (and for older orders). */
   slot: PartSlotSchema.optional(),
   payment: PartPaymentSchema,
+  upi: PartUpiSchema,
 });
 export type OrderPart = z.infer<typeof OrderPartSchema>;
 
@@ -149,9 +170,15 @@ export type OrderPart = z.infer<typeof OrderPartSchema>;
 export const OrderSchema = z.object({
   id: z.string(),
   userId: z.string(),
-  items: z.array(OrderLineSchema),
-  /** Rupees; the sum of the line totals (shipping is free). */
+  items: z.array(PlacedLineSchema),
+  /** Rupees; the sum of the line totals as ordered (shipping is free): what checkout showed. */
   total: z.number(),
+  /**
+   * Rupees; what the buyer owes: the sum of the totals of the parts not cancelled. Final (`billFinal`) once
+   * every part's is.
+   */
+  billTotal: z.number(),
+  billFinal: z.boolean(),
   /** Address, city, state and ZIP code joined into one string, as an order's fields have it (product rules §3). */
   shippingAddress: z.string(),
   shipping: ShippingSchema,

@@ -37,6 +37,19 @@ describe("shop product card", () => {
     expect(screen.getByText("₹1,234.50 / kg")).toBeInTheDocument();
   });
 
+  it("shows a 500 g or 250 g pack's price per kg too, so packs compare", () => {
+    const okra = aProduct({ name: "Okra", price: 45, unit: "500 g" });
+    const ghee = aProduct({ name: "Chillies", price: 12.34, unit: "250 g" });
+    renderScreen(
+      <>
+        <ProductCard liked={false} onToggleLike={noop} product={okra} canDelete={false} onDelete={noop} />
+        <ProductCard liked={false} onToggleLike={noop} product={ghee} canDelete={false} onDelete={noop} />
+      </>,
+    );
+    expect(screen.getByText("₹45.00 / 500 g · ₹90.00 / kg")).toBeInTheDocument();
+    expect(screen.getByText("₹12.34 / 250 g · ₹49.36 / kg")).toBeInTheDocument();
+  });
+
   it("offers Delete only when told the viewer owns the product, and reports which product", async () => {
     const product = aProduct();
     const deleted: string[] = [];

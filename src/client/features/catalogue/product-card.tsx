@@ -2,7 +2,7 @@ import type { Product } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { CartIcon, HeartIcon, TrashIcon } from "../../components/icons.tsx";
 import { HarvestNote, NextSlotNote, StockBadge } from "../../components/produce-facts.tsx";
-import { formatUnitPrice, isSoldOut } from "../../lib/produce.ts";
+import { formatPackPrice, isSoldOut } from "../../lib/produce.ts";
 import { addToCartWithToast, cartProductOf } from "./add-to-cart.ts";
 import { categoryLabel, productDescription, productName } from "./product-labels.ts";
 import { ProductNameLink, ProductPictureLink } from "./product-links.tsx";
@@ -44,7 +44,7 @@ export function ProductCard({ product, canDelete, onDelete, liked, onToggleLike,
         <NextSlotNote nextSlot={product.nextSlot} className="mt-1" />
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
           <p className="text-xl font-bold text-brand-800">
-            {formatUnitPrice(product.price || 0, product.unit)}
+            {formatPackPrice(product.price || 0, product.unit)}
           </p>
           <StockBadge stock={product.stock} />
         </div>

@@ -3,7 +3,7 @@ import { Button } from "../../components/button.tsx";
 import { CartIcon } from "../../components/icons.tsx";
 import { ModalDialog } from "../../components/modal-dialog.tsx";
 import { HarvestNote, StockBadge } from "../../components/produce-facts.tsx";
-import { formatUnitPrice, isSoldOut } from "../../lib/produce.ts";
+import { formatPackPrice, isSoldOut } from "../../lib/produce.ts";
 import { addToCartWithToast, cartProductOf } from "./add-to-cart.ts";
 import { ProductImage } from "./product-image.tsx";
 import { categoryLabel, productDescription, productName } from "./product-labels.ts";
@@ -25,7 +25,7 @@ export function ProductDetailsDialog({ product, onClose }: { product: Product; o
           <HarvestNote harvestedOn={product.harvestedOn} className="mt-3 text-sm" />
           <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
             <p className="text-2xl font-bold text-brand-800">
-              {formatUnitPrice(product.price || 0, product.unit)}
+              {formatPackPrice(product.price || 0, product.unit)}
             </p>
             <StockBadge stock={product.stock} />
           </div>

@@ -32,7 +32,8 @@ describe("a product's own page", () => {
     renderAt("/products/okra-1", asha, [[productQuery("okra-1").queryKey, product]]);
     expect(await screen.findByRole("heading", { level: 1, name: "Okra" })).toBeInTheDocument();
     expect(screen.getByRole("img", { name: "Okra" })).toBeInTheDocument();
-    expect(screen.getByText("₹60.00 / 500 g")).toBeInTheDocument();
+    // NOTE: a pack shows its price per kg too, so packs compare (decision 020).
+    expect(screen.getByText("₹60.00 / 500 g · ₹120.00 / kg")).toBeInTheDocument();
     expect(screen.getByText("Only 3 left")).toBeInTheDocument();
     expect(screen.getByText(/^Harvested/)).toBeInTheDocument();
     expect(screen.getByText("Tender green okra")).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { CartIcon, ChevronLeftIcon, HeartIcon } from "../../components/icons.tsx
 import { HarvestNote, NextSlotNote, StockBadge } from "../../components/produce-facts.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
-import { formatUnitPrice, isSoldOut, stockLabel } from "../../lib/produce.ts";
+import { formatPackPrice, isSoldOut, stockLabel } from "../../lib/produce.ts";
 import { addToCartWithToast, cartProductOf } from "./add-to-cart.ts";
 import { useLikes } from "./likes.api.ts";
 import { ProductImage } from "./product-image.tsx";
@@ -68,7 +68,7 @@ export function ProductPage({ userId }: { userId: string | null }) {
           <h1 className="mt-3 text-3xl font-extrabold text-stone-900">{name}</h1>
           {item.farmerName ? <p className="mt-1 text-stone-600">by {item.farmerName}</p> : null}
           <div className="mt-4 flex flex-wrap items-center gap-3">
-            <p className="text-2xl font-bold text-brand-800">{formatUnitPrice(item.price || 0, item.unit)}</p>
+            <p className="text-2xl font-bold text-brand-800">{formatPackPrice(item.price || 0, item.unit)}</p>
             {stockLabel(item.stock) ? (
               <StockBadge stock={item.stock} />
             ) : (

@@ -6,7 +6,7 @@ import { type CartItem, MIN_LINE_QUANTITY } from "../../../shared/schemas/cart.t
 import { ArrowLeftIcon, CartIcon, MinusIcon, PlusIcon, TrashIcon } from "../../components/icons.tsx";
 import { StockBadge } from "../../components/produce-facts.tsx";
 import { maxQuantityOf, removeFromCart, setCartQuantity, useCart } from "../../lib/cart-store.ts";
-import { formatUnitPrice } from "../../lib/produce.ts";
+import { formatPackPrice } from "../../lib/produce.ts";
 import { cartItemCount, cartTotalRupees, lineTotalRupees } from "./format.ts";
 import { backLink, primaryLink } from "./link-styles.ts";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
@@ -25,7 +25,7 @@ function CartLine({ item }: { item: CartItem }) {
       <div className="min-w-0">
         <h2 className="break-words text-lg font-semibold text-stone-900">{item.name}</h2>
         <p className="mt-0.5 flex flex-wrap items-center gap-2 text-stone-600">
-          {formatUnitPrice(item.price, item.unit)}
+          {formatPackPrice(item.price, item.unit)}
           <StockBadge stock={item.stock} />
           {item.startTime ? (
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">

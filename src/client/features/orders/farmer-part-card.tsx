@@ -11,8 +11,10 @@ import { useChangePartStatus, useMarkPartPaid } from "./farmer-orders.api.ts";
 import { formatOrderDate, orderNumber, paymentLabel, statusLabel } from "./format.ts";
 import { OrderLines } from "./order-lines.tsx";
 import { OrderStatusBadge, PaymentBadge } from "./order-status-badge.tsx";
+import { PartPayments, WeighLines } from "./part-billing.tsx";
 import { PartHistory } from "./part-history.tsx";
 import { PartSlotLine } from "./part-slot.tsx";
+import { PartPayment } from "./upi-payment.tsx";
 
 /** The button that makes each forward move. */
 export const moveLabels: Partial<Record<PartStatus, string>> = {
@@ -64,6 +66,9 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
   const { shipping } = fulfilment;
   const moves = PART_TRANSITIONS[fulfilment.status];
   const busy = change.isPending || markPaid.isPending;
+  // NOTE: "Mark paid" records whatever is still owed, in cash, once the bill is final (decision 020).
+  const canMarkPaid =
+    fulfilment.status !== "cancelled" && fulfilment.billFinal && fulfilment.payment.state !== "paid";
 
   const move = (status: PartStatus) =>
     change.mutate(
@@ -117,12 +122,19 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
             <p className="mt-1 text-sm">Pays by {paymentLabel(fulfilment.paymentMethod)} on delivery</p>
             {fulfilment.slot ? <PartSlotLine slot={fulfilment.slot} className="mt-1" /> : null}
           </section>
-          <OrderLines
-            items={fulfilment.items}
-            total={fulfilment.total}
-            label={`My lines in order ${number}`}
-          />
+          <div>
+            <OrderLines
+              items={fulfilment.items}
+              total={fulfilment.total}
+              billFinal={fulfilment.billFinal}
+              label={`My lines in order ${number}`}
+            />
+            <PartPayment part={fulfilment} />
+          </div>
         </div>
+
+        <WeighLines part={fulfilment} />
+        <PartPayments part={fulfilment} />
 
         <details className="mt-3">
           <summary className="cursor-pointer text-sm font-semibold text-brand-800">History</summary>
@@ -131,7 +143,7 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
           </div>
         </details>
 
-        {moves.length > 0 || fulfilment.payment.state === "unpaid" ? (
+        {moves.length > 0 || canMarkPaid ? (
           <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-200 pt-3">
             {moves
               .filter((status) => status !== "cancelled")
@@ -145,7 +157,7 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
                   {moveLabels[status]}
                 </Button>
               ))}
-            {fulfilment.payment.state === "unpaid" && fulfilment.status !== "cancelled" ? (
+            {canMarkPaid ? (
               <Button
                 variant="secondary"
                 disabled={busy}

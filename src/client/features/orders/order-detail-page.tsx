@@ -10,6 +10,7 @@ import {
   type PaymentMethod,
   paymentMethodNotes,
 } from "../../../shared/schemas/orders.ts";
+import { billTexts } from "../../../shared/weighing.ts";
 import { Button } from "../../components/button.tsx";
 import { ArrowLeftIcon } from "../../components/icons.tsx";
 import { ModalDialog } from "../../components/modal-dialog.tsx";
@@ -23,6 +24,7 @@ import { OrderLines } from "./order-lines.tsx";
 import { OrderStatusBadge, PaymentBadge } from "./order-status-badge.tsx";
 import { PartHistory } from "./part-history.tsx";
 import { PartSlotLine } from "./part-slot.tsx";
+import { PartPayment } from "./upi-payment.tsx";
 
 /** One farmer's part of the order: who delivers it, its status and history, and whether it is paid. */
 function OrderPartSection({ part, index }: { part: OrderPart; index: number }) {
@@ -41,8 +43,14 @@ function OrderPartSection({ part, index }: { part: OrderPart; index: number }) {
         </header>
         <PartSlotLine slot={part.slot} className="mt-2" />
         <div className="mt-3">
-          <OrderLines items={part.items} total={part.total} label={`Items from ${part.farmerName}`} />
+          <OrderLines
+            items={part.items}
+            total={part.total}
+            billFinal={part.billFinal}
+            label={`Items from ${part.farmerName}`}
+          />
         </div>
+        <PartPayment part={part} />
         <div className="mt-3">
           <PartHistory history={part.history} label={`History of the part from ${part.farmerName}`} />
         </div>
@@ -183,6 +191,16 @@ export function OrderDetailPage() {
                     Total
                   </th>
                   <td className="py-2 pl-3 text-right tabular-nums">{formatRupees(order.data.total)}</td>
+                </tr>
+                <tr className="font-bold" data-testid="order-bill">
+                  <th scope="row" colSpan={3} className="py-2">
+                    {order.data.billFinal ? "Your bill" : "Your bill, once weighed"}
+                  </th>
+                  <td className="py-2 pl-3 text-right tabular-nums">
+                    {order.data.billFinal
+                      ? formatRupees(order.data.billTotal)
+                      : billTexts.about(order.data.billTotal)}
+                  </td>
                 </tr>
               </tfoot>
             </table>

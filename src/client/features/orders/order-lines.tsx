@@ -1,33 +1,56 @@
 import { formatRupees } from "../../../shared/money.ts";
-import type { OrderLine } from "../../../shared/schemas/orders.ts";
+import type { OrderLine, PlacedLine } from "../../../shared/schemas/orders.ts";
+import { billTexts } from "../../../shared/weighing.ts";
 import { formatUnitPrice } from "../../lib/produce.ts";
 
-/** Lines as charged: "Tomatoes × 2 (₹40.00 / kg)" and the line total, then the total. */
+const isPlaced = (line: OrderLine | PlacedLine): line is PlacedLine => "lineId" in line;
+
+/** "ordered 2 kg · packed 2.15 kg" for a weighed line (decision 020); nothing for any other line. */
+export const lineWeights = (line: OrderLine | PlacedLine): string | null =>
+  isPlaced(line) && line.weighed
+    ? [
+        billTexts.ordered(line.quantity, line.unit),
+        ...(line.packedGrams !== null ? [billTexts.packed(line.packedGrams)] : []),
+      ].join(" · ")
+    : null;
+
+/**
+ * Lines as billed: "Tomatoes × 2 (₹40.00 / kg)", a weighed line's ordered and packed weight, its amount, then
+ * the total: "about ₹X" until the bill is final (`billFinal` false), then "₹Y".
+ */
 export function OrderLines({
   items,
   total,
   label,
+  billFinal = true,
 }: {
-  items: readonly OrderLine[];
+  items: readonly (OrderLine | PlacedLine)[];
   total: number;
   label: string;
+  billFinal?: boolean;
 }) {
   return (
     <div>
       <ul aria-label={label} className="space-y-1 text-stone-800">
-        {items.map((line) => (
-          <li key={line.productId} className="flex justify-between gap-4">
-            <span className="min-w-0 break-words">
-              {line.name} × {line.quantity}{" "}
-              <span className="text-sm text-stone-600">({formatUnitPrice(line.unitPrice, line.unit)})</span>
-            </span>
-            <span className="tabular-nums">{formatRupees(line.lineTotal)}</span>
-          </li>
-        ))}
+        {items.map((line) => {
+          const weights = lineWeights(line);
+          return (
+            <li key={line.productId} className="flex justify-between gap-4">
+              <span className="min-w-0 break-words">
+                {line.name} × {line.quantity}{" "}
+                <span className="text-sm text-stone-600">({formatUnitPrice(line.unitPrice, line.unit)})</span>
+                {weights ? <span className="block text-sm text-stone-600">{weights}</span> : null}
+              </span>
+              <span className="tabular-nums">
+                {formatRupees(isPlaced(line) ? line.amount : line.lineTotal)}
+              </span>
+            </li>
+          );
+        })}
       </ul>
       <p className="mt-2 flex justify-between gap-4 border-t border-stone-200 pt-2 font-bold text-stone-900">
         <span>Total</span>
-        <span className="tabular-nums">{formatRupees(total)}</span>
+        <span className="tabular-nums">{billFinal ? formatRupees(total) : billTexts.about(total)}</span>
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { type PaymentState, paymentStateLabels } from "../../../shared/schemas/order-parts.ts";
 import { statusLabel } from "./format.ts";
 
 const colours: Record<string, string> = {
@@ -20,13 +21,19 @@ export function OrderStatusBadge({ status }: { status: string }) {
   );
 }
 
-/** "Paid" or "Not paid yet" for one part of an order. */
-export function PaymentBadge({ state }: { state: "paid" | "unpaid" }) {
+const paymentColours: Record<PaymentState, string> = {
+  paid: "bg-brand-100 text-brand-900",
+  part_paid: "bg-amber-100 text-amber-900",
+  unpaid: "bg-stone-100 text-stone-800 ring-1 ring-stone-300",
+};
+
+/** "Paid", "Part paid" or "Not paid yet" for one part of an order. */
+export function PaymentBadge({ state }: { state: PaymentState }) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${state === "paid" ? "bg-brand-100 text-brand-900" : "bg-stone-100 text-stone-800 ring-1 ring-stone-300"}`}
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${paymentColours[state]}`}
     >
-      {state === "paid" ? "Paid" : "Not paid yet"}
+      {paymentStateLabels[state]}
     </span>
   );
 }

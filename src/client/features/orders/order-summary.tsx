@@ -1,6 +1,7 @@
 import { formatRupees } from "../../../shared/money.ts";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
 import type { Quote } from "../../../shared/schemas/orders.ts";
+import { billTexts, isWeighedUnit } from "../../../shared/weighing.ts";
 import { formatUnitPrice } from "../../lib/produce.ts";
 import { cartTotalRupees, lineTotalRupees } from "./format.ts";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
@@ -71,6 +72,11 @@ export function OrderSummary({
           </dd>
         </div>
       </dl>
+      {items.some((item) => isWeighedUnit(quoted.get(item.id)?.unit ?? item.unit ?? "")) ? (
+        <p className="mt-3 text-sm text-stone-700" data-testid="weighed-estimate-note">
+          {billTexts.estimateNote}
+        </p>
+      ) : null}
     </section>
   );
 }

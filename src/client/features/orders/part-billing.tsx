@@ -1,0 +1,246 @@
+import { type FormEvent, useState } from "react";
+import { toast } from "react-toastify";
+import { formatRupees } from "../../../shared/money.ts";
+import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
+import type { FarmerPart } from "../../../shared/schemas/farmer.ts";
+import {
+  PAYMENT_RECORD_METHODS,
+  type PaymentRecordMethod,
+  paymentRecordMethodLabels,
+} from "../../../shared/schemas/order-parts.ts";
+import { billTexts } from "../../../shared/weighing.ts";
+import { Button } from "../../components/button.tsx";
+import { ReasonDialog } from "../../components/reason-dialog.tsx";
+import { SelectField } from "../../components/select-field.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { ApiRequestError } from "../../lib/api-client.ts";
+import { problemOf } from "../../lib/operator-pages.ts";
+import { useRecordPayment, useUndoPayment, useWeighPart } from "./farmer-orders.api.ts";
+import { formatOrderDate, orderNumber } from "./format.ts";
+
+const UNDO_WITHIN_MS = 24 * 60 * 60 * 1000;
+
+/** The first message an API error gives for a field, else its message. */
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ApiRequestError ? (Object.values(error.fields)[0] ?? error.message) : fallback;
+
+/**
+ * The weighed lines of a part still being packed (decision 020): one grams field each, saved together. Lines
+ * left empty are not weighed yet; the card says which before the part goes out for delivery.
+ */
+export function WeighLines({ part }: { part: FarmerPart }) {
+  const weigh = useWeighPart();
+  const weighed = part.items.filter((line) => line.weighed);
+  const [grams, setGrams] = useState<Record<number, string>>(() =>
+    Object.fromEntries(
+      weighed.map((line) => [line.lineId, line.packedGrams === null ? "" : String(line.packedGrams)]),
+    ),
+  );
+  const [error, setError] = useState<string | undefined>();
+  if (weighed.length === 0 || (part.status !== "pending" && part.status !== "confirmed")) return null;
+  const number = orderNumber(part.orderId);
+  const unweighed = weighed.filter((line) => line.packedGrams === null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const lines = weighed
+      .filter((line) => (grams[line.lineId] ?? "").trim() !== "")
+      .map((line) => ({ lineId: line.lineId, packedGrams: Number(grams[line.lineId]) }));
+    if (lines.length === 0) {
+      setError("Enter the packed weight of at least one line");
+      return;
+    }
+    setError(undefined);
+    weigh.mutate(
+      { id: part.id, input: { lines } },
+      {
+        onSuccess: () => toast.success(`Weights saved for order ${number}.`),
+        onError: (failure) => setError(messageOf(failure, "Could not save the weights. Please try again.")),
+      },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="mt-4 border-t border-stone-200 pt-3"
+      aria-label={`Weigh order ${number}`}
+    >
+      <h4 className="font-semibold text-stone-900">Packed weight</h4>
+      <div className="mt-2 grid gap-3 sm:grid-cols-2">
+        {weighed.map((line) => (
+          <TextField
+            key={line.lineId}
+            label={`${line.name}, grams (${billTexts.ordered(line.quantity, line.unit)})`}
+            inputMode="numeric"
+            value={grams[line.lineId] ?? ""}
+            onChange={(event) => setGrams({ ...grams, [line.lineId]: event.target.value })}
+          />
+        ))}
+      </div>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {unweighed.length > 0 ? (
+        <p className="mt-2 text-sm text-amber-900" data-testid="unweighed-lines">
+          Not weighed yet: {unweighed.map((line) => line.name).join(", ")}. Sent out for delivery, they are
+          billed at the weight ordered.
+        </p>
+      ) : null}
+      <Button type="submit" variant="secondary" className="mt-3" disabled={weigh.isPending}>
+        {weigh.isPending ? "Saving..." : "Save weights"}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * The part's payments at the door: what was received and each record (undo within 24 hours, with a reason),
+ * and a form to record the next one, once the bill is final.
+ */
+export function PartPayments({ part }: { part: FarmerPart }) {
+  const record = useRecordPayment();
+  const [method, setMethod] = useState<PaymentRecordMethod>("cash");
+  const [amount, setAmount] = useState("");
+  const [reference, setReference] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [undoing, setUndoing] = useState<string | null>(null);
+  const number = orderNumber(part.orderId);
+  const payable = part.status !== "cancelled" && part.billFinal && part.payment.state !== "paid";
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const rupees = Number(amount);
+    if (amount.trim() === "" || !Number.isFinite(rupees)) {
+      setError("Enter the amount received, in rupees");
+      return;
+    }
+    setError(undefined);
+    record.mutate(
+      {
+        id: part.id,
+        input: { method, amount: rupees, ...(method === "upi" && reference.trim() ? { reference } : {}) },
+      },
+      {
+        onSuccess: () => {
+          toast.success(`${formatRupees(rupees)} recorded for order ${number}.`);
+          setAmount("");
+          setReference("");
+        },
+        onError: (failure) => setError(messageOf(failure, "Could not record the payment. Please try again.")),
+      },
+    );
+  };
+
+  if (part.payment.records.length === 0 && !payable) return null;
+  return (
+    <div className="mt-4 border-t border-stone-200 pt-3">
+      <h4 className="font-semibold text-stone-900">
+        Payments: {formatRupees(part.payment.received)} of{" "}
+        {part.billFinal ? formatRupees(part.total) : billTexts.about(part.total)} received
+      </h4>
+      {part.payment.records.length > 0 ? (
+        <ul className="mt-2 space-y-1 text-sm text-stone-700" aria-label={`Payments of order ${number}`}>
+          {part.payment.records.map((payment) => (
+            <li key={payment.id} className="flex flex-wrap items-center gap-2">
+              <span className={payment.undone ? "line-through" : undefined}>
+                {formatRupees(payment.amount)} {paymentRecordMethodLabels[payment.method]}
+                {payment.reference ? ` (ref. ${payment.reference})` : ""}, {formatOrderDate(payment.at)}
+              </span>
+              {payment.undone ? (
+                <span>Undone: {payment.undone.reason}</span>
+              ) : Date.now() - Date.parse(payment.at) < UNDO_WITHIN_MS ? (
+                <Button
+                  variant="secondary"
+                  onClick={() => setUndoing(payment.id)}
+                  aria-label={`Undo ${formatRupees(payment.amount)} ${paymentRecordMethodLabels[payment.method]}: order ${number}`}
+                >
+                  Undo
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {payable ? (
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="mt-3 grid gap-3 sm:grid-cols-4"
+          aria-label={`Record a payment for order ${number}`}
+        >
+          <SelectField
+            label="Paid by"
+            value={method}
+            options={PAYMENT_RECORD_METHODS.map((value) => ({
+              value,
+              label: paymentRecordMethodLabels[value],
+            }))}
+            onChange={(event) => setMethod(event.target.value as PaymentRecordMethod)}
+          />
+          <TextField
+            label="Amount (₹)"
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+          {method === "upi" ? (
+            <TextField
+              label="UPI reference (optional)"
+              maxLength={35}
+              value={reference}
+              onChange={(event) => setReference(event.target.value)}
+            />
+          ) : null}
+          <div className="flex items-end">
+            <Button type="submit" disabled={record.isPending}>
+              {record.isPending ? "Recording..." : "Record payment"}
+            </Button>
+          </div>
+          {error ? (
+            <p role="alert" className="text-sm text-red-700 sm:col-span-4">
+              {error}
+            </p>
+          ) : null}
+        </form>
+      ) : null}
+      {undoing ? <UndoDialog part={part} paymentId={undoing} onClose={() => setUndoing(null)} /> : null}
+    </div>
+  );
+}
+
+function UndoDialog({
+  part,
+  paymentId,
+  onClose,
+}: {
+  part: FarmerPart;
+  paymentId: string;
+  onClose: () => void;
+}) {
+  const undo = useUndoPayment();
+  return (
+    <ReasonDialog
+      title="Undo this payment?"
+      intro={<p>The record stays, marked undone with your reason.</p>}
+      confirmLabel="Undo the payment"
+      busyLabel="Undoing..."
+      backLabel="Keep it"
+      maxLength={REASON_MAX_LENGTH}
+      busy={undo.isPending}
+      onClose={onClose}
+      onConfirm={async (reason) => {
+        try {
+          await undo.mutateAsync({ id: part.id, input: { paymentId, reason } });
+          toast.success("Payment undone.");
+          return undefined;
+        } catch (failure) {
+          return problemOf(failure, "reason", "Could not undo the payment. Please try again.");
+        }
+      }}
+    />
+  );
+}

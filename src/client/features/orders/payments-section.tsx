@@ -1,0 +1,274 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { toast } from "react-toastify";
+import { formatRupees } from "../../../shared/money.ts";
+import { paymentStateLabels } from "../../../shared/schemas/order-parts.ts";
+import {
+  type FarmerProfile,
+  FarmerProfileSchema,
+  paymentMessages,
+  ShopReckoningSchema,
+} from "../../../shared/schemas/payments.ts";
+import { UPI_ID_PATTERN } from "../../../shared/weighing.ts";
+import { Button } from "../../components/button.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { ApiRequestError, apiFetch } from "../../lib/api-client.ts";
+import { useFarmerProfile, useFarmerReckoning, useSaveFarmerProfile } from "./farmer-orders.api.ts";
+import { orderNumber } from "./format.ts";
+
+const figureLabels = [
+  ["delivered", "Delivered"],
+  ["cash", "Cash received"],
+  ["upi", "UPI received"],
+  ["owed", "Still owed"],
+] as const;
+
+type Figures = Record<(typeof figureLabels)[number][0], number>;
+
+/** The week's four sums as a small list ("Delivered ₹101.00", …). */
+function WeekFigures({ figures, label }: { figures: Figures; label: string }) {
+  return (
+    <dl aria-label={label} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      {figureLabels.map(([key, text]) => (
+        <div key={key} className="rounded-xl bg-stone-50 p-3 ring-1 ring-stone-200">
+          <dt className="text-sm text-stone-600">{text}</dt>
+          <dd className="text-lg font-bold tabular-nums text-stone-900">{formatRupees(figures[key])}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A UPI ID field with its Save button: `name@handle`, or empty for cash only. */
+function UpiIdForm({
+  current,
+  saving,
+  onSave,
+  label,
+}: {
+  current: string | null;
+  saving: boolean;
+  onSave: (profile: FarmerProfile) => Promise<unknown>;
+  label: string;
+}) {
+  // NOTE: drawn once the saved ID is known, so what is typed is never overwritten by a late answer.
+  const [value, setValue] = useState(current ?? "");
+  const [error, setError] = useState<string | undefined>();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const upiId = value.trim() === "" ? null : value.trim();
+    if (upiId !== null && !UPI_ID_PATTERN.test(upiId)) {
+      setError(paymentMessages.upiIdInvalid);
+      return;
+    }
+    setError(undefined);
+    try {
+      await onSave({ upiId });
+      toast.success(upiId ? "UPI ID saved." : "UPI ID removed: buyers pay in cash.");
+    } catch (failure) {
+      setError(
+        failure instanceof ApiRequestError
+          ? (failure.fields.upiId ?? failure.message)
+          : "Could not save. Please try again.",
+      );
+    }
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
+      <TextField
+        label={label}
+        hint="Like name@bank. Only your buyers see it, on their own orders. Leave it empty for cash only."
+        value={value}
+        error={error}
+        autoComplete="off"
+        onChange={(event) => setValue(event.target.value)}
+        className="min-w-64 flex-1"
+      />
+      <Button type="submit" variant="secondary" disabled={saving}>
+        {saving ? "Saving..." : "Save UPI ID"}
+      </Button>
+    </form>
+  );
+}
+
+/** A week chooser: any day of it (the shop's calendar counts weeks from Monday). */
+function WeekPicker({ week, onChange }: { week: string | undefined; onChange: (week: string) => void }) {
+  return (
+    <TextField
+      label="Week of"
+      type="date"
+      value={week ?? ""}
+      onChange={(event) => event.target.value && onChange(event.target.value)}
+      className="w-48"
+    />
+  );
+}
+
+/**
+ * /farmer's "Payments": my UPI ID, and for a chosen week what I delivered, what I received in cash and by UPI
+ * and what is still owed, buyer by buyer with a link to each part, and the same as CSV (decision 020).
+ */
+export function FarmerPaymentsSection() {
+  const profile = useFarmerProfile();
+  const save = useSaveFarmerProfile();
+  const [week, setWeek] = useState<string | undefined>();
+  const reckoning = useFarmerReckoning(week);
+  const shown = reckoning.data?.week;
+  return (
+    <section
+      aria-labelledby="payments-heading"
+      className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
+    >
+      <h2 id="payments-heading" className="text-2xl font-bold text-stone-900">
+        Payments
+      </h2>
+      {profile.data ? (
+        <UpiIdForm
+          label="My UPI ID"
+          current={profile.data.upiId}
+          saving={save.isPending}
+          onSave={(next) => save.mutateAsync(next)}
+        />
+      ) : null}
+      <div className="flex flex-wrap items-end gap-3">
+        <WeekPicker week={week ?? shown} onChange={setWeek} />
+        {shown ? (
+          <a
+            href={`/api/farmer/payments.csv?week=${shown}`}
+            download
+            className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+          >
+            Download CSV
+          </a>
+        ) : null}
+      </div>
+      {reckoning.data ? (
+        <>
+          <WeekFigures figures={reckoning.data} label={`Week of ${reckoning.data.week}`} />
+          {reckoning.data.buyers.length === 0 ? (
+            <p className="text-stone-700">Nothing was delivered that week.</p>
+          ) : (
+            <table className="w-full text-left text-sm text-stone-800">
+              <caption className="sr-only">Payments buyer by buyer</caption>
+              <thead className="border-b border-stone-200 text-stone-600">
+                <tr>
+                  <th scope="col" className="py-2">
+                    Buyer
+                  </th>
+                  <th scope="col" className="py-2">
+                    Orders
+                  </th>
+                  {figureLabels.map(([key, text]) => (
+                    <th key={key} scope="col" className="py-2 text-right">
+                      {text}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {reckoning.data.buyers.map((buyer) => (
+                  <tr key={buyer.buyerId}>
+                    <th scope="row" className="py-2 font-medium">
+                      {buyer.buyerName}
+                    </th>
+                    <td className="py-2">
+                      {buyer.parts.map((part) => (
+                        <a
+                          key={part.partId}
+                          href={`#fulfilment-${part.partId}`}
+                          className="mr-2 text-brand-800 underline"
+                        >
+                          {orderNumber(part.orderId)} ({paymentStateLabels[part.state]})
+                        </a>
+                      ))}
+                    </td>
+                    {figureLabels.map(([key]) => (
+                      <td key={key} className="py-2 text-right tabular-nums">
+                        {formatRupees(buyer[key])}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** /admin/payments: the week per farmer, the shop's own part among them, and the shop's UPI ID. */
+export function OperatorPaymentsSection() {
+  const queryClient = useQueryClient();
+  const [week, setWeek] = useState<string | undefined>();
+  const reckoning = useQuery({
+    queryKey: ["admin", "payments", week ?? "this-week"],
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/admin/payments${week ? `?week=${week}` : ""}`, ShopReckoningSchema, { signal }),
+    staleTime: 0,
+  });
+  const profile = useQuery({
+    queryKey: ["admin", "shop-profile"],
+    queryFn: ({ signal }) => apiFetch("/api/admin/shop-profile", FarmerProfileSchema, { signal }),
+  });
+  const save = useMutation({
+    mutationFn: (next: FarmerProfile) =>
+      apiFetch("/api/admin/shop-profile", FarmerProfileSchema, { method: "PUT", json: next }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ["admin", "shop-profile"] }),
+  });
+  return (
+    <section aria-labelledby="admin-payments-heading" className="space-y-4">
+      <h2 id="admin-payments-heading" className="text-2xl font-bold text-stone-900">
+        Payments
+      </h2>
+      {profile.data ? (
+        <UpiIdForm
+          label="The shop's UPI ID (for the deal of the day)"
+          current={profile.data.upiId}
+          saving={save.isPending}
+          onSave={(next) => save.mutateAsync(next)}
+        />
+      ) : null}
+      <WeekPicker week={week ?? reckoning.data?.week} onChange={setWeek} />
+      {reckoning.data ? (
+        <>
+          <WeekFigures figures={reckoning.data} label={`The shop's week of ${reckoning.data.week}`} />
+          {reckoning.data.farmers.length === 0 ? (
+            <p className="text-stone-700">Nothing was delivered that week.</p>
+          ) : (
+            <table className="w-full text-left text-sm text-stone-800">
+              <caption className="sr-only">Payments farmer by farmer</caption>
+              <thead className="border-b border-stone-200 text-stone-600">
+                <tr>
+                  <th scope="col" className="py-2">
+                    Farmer
+                  </th>
+                  {figureLabels.map(([key, text]) => (
+                    <th key={key} scope="col" className="py-2 text-right">
+                      {text}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {reckoning.data.farmers.map((farmer) => (
+                  <tr key={farmer.farmerId ?? "shop"}>
+                    <th scope="row" className="py-2 font-medium">
+                      {farmer.farmerName}
+                    </th>
+                    {figureLabels.map(([key]) => (
+                      <td key={key} className="py-2 text-right tabular-nums">
+                        {formatRupees(farmer[key])}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}

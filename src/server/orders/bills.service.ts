@@ -1,0 +1,114 @@
+import { paiseToRupees } from "../../shared/money.ts";
+import type { PartPayment, PartStatus, PaymentState } from "../../shared/schemas/order-parts.ts";
+import { orderNumber, type PlacedLine } from "../../shared/schemas/orders.ts";
+import { isWeighedUnit, upiPaymentUri } from "../../shared/weighing.ts";
+import type { OrderItemsTable } from "../db/index.ts";
+import type { PaymentWithNamesRow } from "./payments.repository.ts";
+
+/*
+ * A part's bill and payments, derived from its lines and payment records (decision 020): nothing here is
+ * stored, so the part, the order, the reckonings and the CSV all read the same sums.
+ */
+
+/** An order line as the API shows it: as placed, with its weighing and what it is billed. */
+export const toApiLine = (item: OrderItemsTable): PlacedLine => ({
+  lineId: item.line_no,
+  productId: item.product_id,
+  name: item.name,
+  unitPrice: paiseToRupees(item.unit_price_paise),
+  unit: item.unit,
+  quantity: item.quantity,
+  lineTotal: paiseToRupees(item.line_total_paise),
+  weighed: isWeighedUnit(item.unit),
+  packedGrams: item.packed_grams ?? null,
+  estimate: paiseToRupees(item.line_total_paise),
+  amount: paiseToRupees(item.amount_paise ?? item.line_total_paise),
+});
+
+export interface PartBill {
+  /** What checkout charged for the part's lines. */
+  estimatePaise: number;
+  /** The sum of the lines' amounts once final; the estimate until then. */
+  totalPaise: number;
+  /** Every line has its amount: each weighed line was weighed (or the part went out for delivery). */
+  final: boolean;
+}
+
+/** A part's bill from its lines (`amount_paise` null: a weighed line not weighed yet). */
+export function billOf(
+  items: readonly Pick<OrderItemsTable, "amount_paise" | "line_total_paise">[],
+): PartBill {
+  const estimatePaise = items.reduce((sum, item) => sum + item.line_total_paise, 0);
+  const final = items.every((item) => item.amount_paise != null);
+  const totalPaise = final ? items.reduce((sum, item) => sum + (item.amount_paise ?? 0), 0) : estimatePaise;
+  return { estimatePaise, totalPaise, final };
+}
+
+export const billFields = (bill: PartBill) => ({
+  estimate: paiseToRupees(bill.estimatePaise),
+  total: paiseToRupees(bill.totalPaise),
+  billFinal: bill.final,
+});
+
+/** Paise received for a part: its payments that were not undone. */
+export const receivedPaise = (records: readonly Pick<PaymentWithNamesRow, "amount_paise" | "undone_at">[]) =>
+  records.reduce((sum, record) => sum + (record.undone_at ? 0 : record.amount_paise), 0);
+
+/** Paid once what was received reaches the final total; part paid below it; unpaid with nothing. */
+export function paymentStateOf(bill: PartBill, received: number): PaymentState {
+  if (received === 0) return "unpaid";
+  return bill.final && received >= bill.totalPaise ? "paid" : "part_paid";
+}
+
+/** A part's payments as the API shows them (`records`: this part's, oldest first). */
+export function toApiPayment(bill: PartBill, records: readonly PaymentWithNamesRow[]): PartPayment {
+  const received = receivedPaise(records);
+  const state = paymentStateOf(bill, received);
+  const kept = records.filter((record) => !record.undone_at);
+  return {
+    state,
+    paidAt: state === "paid" ? (kept.at(-1)?.at ?? null) : null,
+    received: paiseToRupees(received),
+    records: records.map((record) => ({
+      id: record.id,
+      method: record.method,
+      amount: paiseToRupees(record.amount_paise),
+      ...(record.reference ? { reference: record.reference } : {}),
+      at: record.at,
+      by: { id: record.by_user_id, name: record.by_name },
+      ...(record.undone_at
+        ? {
+            undone: {
+              at: record.undone_at,
+              by: { id: record.undone_by_user_id ?? "", name: record.undone_by_name ?? "" },
+              reason: record.undone_reason ?? "",
+            },
+          }
+        : {}),
+    })),
+  };
+}
+
+/**
+ * How the part's buyer pays it by UPI: the `upi://pay` link for what is still owed, once the bill is final,
+ * while the part is not cancelled nor paid, and only when its payee has a UPI ID. Null otherwise.
+ */
+export function upiOf(part: {
+  orderId: string;
+  status: PartStatus;
+  payeeName: string;
+  upiId: string | undefined;
+  bill: PartBill;
+  received: number;
+}): { uri: string } | null {
+  const owed = part.bill.totalPaise - part.received;
+  if (!part.upiId || part.status === "cancelled" || !part.bill.final || owed <= 0) return null;
+  return {
+    uri: upiPaymentUri({
+      upiId: part.upiId,
+      payeeName: part.payeeName,
+      amountPaise: owed,
+      note: `Veggie Cart order ${orderNumber(part.orderId)}, ${part.payeeName}`,
+    }),
+  };
+}

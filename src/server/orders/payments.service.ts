@@ -1,0 +1,271 @@
+import { randomUUID } from "node:crypto";
+import { formatRupees, paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
+import type { FarmerPart } from "../../shared/schemas/farmer.ts";
+import { PART_STATUSES, partMessages } from "../../shared/schemas/order-parts.ts";
+import type {
+  FarmerProfile,
+  FarmerReckoning,
+  RecordPayment,
+  ShopReckoning,
+} from "../../shared/schemas/payments.ts";
+import { addDays, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts";
+import { type Context, inTransaction } from "../context.ts";
+import { AppError, notFound } from "../http/index.ts";
+import { billOf, paymentStateOf, receivedPaise } from "./bills.service.ts";
+import { findItemsOfParts } from "./parts.repository.ts";
+import * as repo from "./payments.repository.ts";
+import { farmerNameOf, getFarmerPart, groupBy, partForPayee } from "./views.service.ts";
+
+const PAYABLE = PART_STATUSES.filter((status) => status !== "cancelled");
+const UNDO_WITHIN_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Loads the payee's part for a payment and holds its row until the transaction ends (so two payments of one
+ * part are checked one after the other), with its bill and what was received: 409 for a cancelled part or a
+ * bill that is not final yet.
+ */
+async function lockedForPayment(trx: Context, partId: string) {
+  const part = await partForPayee(trx.db, trx.actor, partId);
+  if (!(await repo.lockPart(trx.db, part.id, trx.now.toISOString(), PAYABLE))) {
+    throw new AppError("invalid_transition", partMessages.cancelledNotPayable);
+  }
+  const bill = billOf(await findItemsOfParts(trx.db, [part.id]));
+  if (!bill.final) throw new AppError("bill_not_final", partMessages.billNotFinal);
+  const received = receivedPaise(await repo.findPaymentsOfParts(trx.db, [part.id]));
+  return { part, bill, received };
+}
+
+async function insertPayment(trx: Context, partId: string, input: RecordPayment, amountPaise: number) {
+  if (!trx.actor) throw new Error("a payment is recorded by someone");
+  await repo.insertPayment(trx.db, {
+    id: randomUUID(),
+    part_id: partId,
+    method: input.method,
+    amount_paise: amountPaise,
+    reference: input.method === "upi" && input.reference ? input.reference : null,
+    at: trx.now.toISOString(),
+    by_user_id: trx.actor.id,
+    undone_at: null,
+    undone_by_user_id: null,
+    undone_reason: null,
+  });
+}
+
+/**
+ * The part's farmer (an operator, for the shop's part) records one payment received at the door, once the
+ * bill is final; a payment above what is still owed is refused (409), so two at once never overpay.
+ */
+export async function recordPayment(ctx: Context, partId: string, input: RecordPayment): Promise<FarmerPart> {
+  await inTransaction(ctx, async (trx) => {
+    const { part, bill, received } = await lockedForPayment(trx, partId);
+    const amount = rupeesToPaise(input.amount);
+    const left = bill.totalPaise - received;
+    if (amount > left) {
+      throw new AppError("overpayment", partMessages.overpaid(formatRupees(paiseToRupees(left))));
+    }
+    await insertPayment(trx, part.id, input, amount);
+  });
+  return getFarmerPart(ctx.db, partId);
+}
+
+/** The older one-step form (`POST …/payment { state: "paid" }`): whatever is still owed, received in cash. */
+export async function payRestInCash(ctx: Context, partId: string): Promise<FarmerPart> {
+  await inTransaction(ctx, async (trx) => {
+    const { part, bill, received } = await lockedForPayment(trx, partId);
+    const left = bill.totalPaise - received;
+    if (left <= 0) throw new AppError("already_paid", partMessages.alreadyPaid);
+    await insertPayment(trx, part.id, { method: "cash", amount: paiseToRupees(left) }, left);
+  });
+  return getFarmerPart(ctx.db, partId);
+}
+
+/** The payee undoes a payment they recorded, within 24 hours of its record and with a reason; it is kept. */
+export async function undoPayment(
+  ctx: Context,
+  partId: string,
+  paymentId: string,
+  reason: string,
+): Promise<FarmerPart> {
+  await inTransaction(ctx, async (trx) => {
+    const part = await partForPayee(trx.db, trx.actor, partId);
+    const payment = await repo.findPayment(trx.db, part.id, paymentId);
+    if (!payment || !trx.actor) throw notFound(partMessages.paymentNotFound);
+    if (payment.undone_at) throw new AppError("undo_refused", partMessages.alreadyUndone);
+    if (trx.now.getTime() - Date.parse(payment.at) > UNDO_WITHIN_MS) {
+      throw new AppError("undo_refused", partMessages.undoTooLate);
+    }
+    const undo = { at: trx.now.toISOString(), byUserId: trx.actor.id, reason };
+    if (!(await repo.undoPayment(trx.db, payment.id, undo))) {
+      throw new AppError("undo_refused", partMessages.alreadyUndone);
+    }
+  });
+  return getFarmerPart(ctx.db, partId);
+}
+
+// ---- UPI IDs ----
+
+export async function getPayeeProfile({ db }: Context, owner: string): Promise<FarmerProfile> {
+  return { upiId: (await repo.findUpiIds(db, [owner])).get(owner) ?? null };
+}
+
+/** A farmer's UPI ID (`owner` their id), or the shop's (`SHOP_PAYEE`); null removes it (cash only). */
+export async function savePayeeProfile(ctx: Context, owner: string, profile: FarmerProfile) {
+  await repo.saveUpiId(ctx.db, owner, profile.upiId, ctx.now.toISOString());
+  return getPayeeProfile(ctx, owner);
+}
+
+/** The shop's own UPI ID, for its part of orders (the deal of the day). */
+export const getShopProfile = (ctx: Context) => getPayeeProfile(ctx, repo.SHOP_PAYEE);
+export const saveShopProfile = (ctx: Context, profile: FarmerProfile) =>
+  savePayeeProfile(ctx, repo.SHOP_PAYEE, profile);
+
+// ---- the weekly reckonings ----
+
+/** The Monday (shop's calendar) of the week holding `date`, or of today's week. */
+export function weekOf(ctx: Context, date: string | undefined): string {
+  const day = date ?? shopDate(ctx.now, ctx.settings.shopTimeZone);
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+interface Figures {
+  delivered: number;
+  cash: number;
+  upi: number;
+  owed: number;
+}
+
+/** One delivered part's figures in paise, from the same bill and payments the part's own view reads. */
+interface ReckonedPart extends repo.DeliveredPartRow, Figures {
+  state: ReturnType<typeof paymentStateOf>;
+}
+
+async function reckonWeek(ctx: Context, week: string, farmerId?: string): Promise<ReckonedPart[]> {
+  const zone = ctx.settings.shopTimeZone;
+  const parts = await repo.findDeliveredParts(ctx.db, {
+    farmerId,
+    from: startOfShopDay(week, zone).toISOString(),
+    before: startOfShopDay(addDays(week, 7), zone).toISOString(),
+  });
+  const ids = parts.map((part) => part.id);
+  const [items, payments] = await Promise.all([
+    findItemsOfParts(ctx.db, ids),
+    repo.findPaymentsOfParts(ctx.db, ids),
+  ]);
+  const itemsByPart = groupBy(items, (item) => item.part_id);
+  const paymentsByPart = groupBy(payments, (payment) => payment.part_id);
+  return parts.map((part) => {
+    const bill = billOf(itemsByPart.get(part.id) ?? []);
+    const kept = (paymentsByPart.get(part.id) ?? []).filter((payment) => !payment.undone_at);
+    const sum = (method: string) =>
+      kept.filter((p) => p.method === method).reduce((total, p) => total + p.amount_paise, 0);
+    const cash = sum("cash");
+    const upi = sum("upi");
+    return {
+      ...part,
+      delivered: bill.totalPaise,
+      cash,
+      upi,
+      owed: bill.totalPaise - cash - upi,
+      state: paymentStateOf(bill, cash + upi),
+    };
+  });
+}
+
+const sumFigures = (rows: readonly Figures[]): Figures => ({
+  delivered: rows.reduce((sum, row) => sum + row.delivered, 0),
+  cash: rows.reduce((sum, row) => sum + row.cash, 0),
+  upi: rows.reduce((sum, row) => sum + row.upi, 0),
+  owed: rows.reduce((sum, row) => sum + row.owed, 0),
+});
+
+const inRupees = (figures: Figures) => ({
+  delivered: paiseToRupees(figures.delivered),
+  cash: paiseToRupees(figures.cash),
+  upi: paiseToRupees(figures.upi),
+  owed: paiseToRupees(figures.owed),
+});
+
+/** A farmer's week (`week`: any day of it): the parts delivered in it, buyer by buyer, and what is owed. */
+export async function farmerReckoning(
+  ctx: Context,
+  farmerId: string,
+  date: string | undefined,
+): Promise<FarmerReckoning> {
+  const week = weekOf(ctx, date);
+  const parts = await reckonWeek(ctx, week, farmerId);
+  const buyers = [...groupBy(parts, (part) => part.buyer_id)].map(([buyerId, own]) => ({
+    buyerId,
+    buyerName: own[0]?.buyer_name ?? "",
+    ...inRupees(sumFigures(own)),
+    parts: own.map((part) => ({
+      partId: part.id,
+      orderId: part.order_id,
+      deliveredAt: part.delivered_at,
+      state: part.state,
+      ...inRupees(part),
+    })),
+  }));
+  return { week, ...inRupees(sumFigures(parts)), buyers };
+}
+
+/** The operator's week: the same figures per farmer, the shop's own part (`farmerId` null) among them. */
+export async function shopReckoning(ctx: Context, date: string | undefined): Promise<ShopReckoning> {
+  const week = weekOf(ctx, date);
+  const parts = await reckonWeek(ctx, week);
+  const farmers = [...groupBy(parts, (part) => part.farmer_id)].map(([, own]) => ({
+    farmerId: own[0]?.farmer_id ?? null,
+    farmerName: farmerNameOf(own[0] ?? { farmer_id: null, farmer_name: null }),
+    ...inRupees(sumFigures(own)),
+  }));
+  return { week, ...inRupees(sumFigures(parts)), farmers };
+}
+
+/** Paise as "86.00", exactly (no floating point on the way). */
+const rupeesText = (paise: number) =>
+  `${paise < 0 ? "-" : ""}${Math.floor(Math.abs(paise) / 100)}.${String(Math.abs(paise) % 100).padStart(2, "0")}`;
+
+/** A CSV field: quoted when it must be, and a leading = + - @ defused so no spreadsheet runs it as a formula. */
+const csvField = (value: string) => {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+/** The farmer's week as CSV: one row per part delivered, then the week's totals. */
+export async function farmerReckoningCsv(
+  ctx: Context,
+  farmerId: string,
+  date: string | undefined,
+): Promise<{ week: string; csv: string }> {
+  const week = weekOf(ctx, date);
+  const parts = await reckonWeek(ctx, week, farmerId);
+  const total = sumFigures(parts);
+  const rows = [
+    ["week", "buyer", "order", "part", "delivered at", "delivered", "cash", "upi", "owed", "state"],
+    ...parts.map((part) => [
+      week,
+      part.buyer_name,
+      part.order_id,
+      part.id,
+      part.delivered_at,
+      rupeesText(part.delivered),
+      rupeesText(part.cash),
+      rupeesText(part.upi),
+      rupeesText(part.owed),
+      part.state,
+    ]),
+    [
+      week,
+      "Total",
+      "",
+      "",
+      "",
+      rupeesText(total.delivered),
+      rupeesText(total.cash),
+      rupeesText(total.upi),
+      rupeesText(total.owed),
+      "",
+    ],
+  ];
+  return { week, csv: `${rows.map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n` };
+}

@@ -1,0 +1,106 @@
+import { paiseToRupees } from "../../shared/money.ts";
+import type { FarmerPart } from "../../shared/schemas/farmer.ts";
+import { type PartStatus, partMessages } from "../../shared/schemas/order-parts.ts";
+import type { WeighPart } from "../../shared/schemas/payments.ts";
+import { maxPackedGrams, unitGrams, weighedAmountPaise } from "../../shared/weighing.ts";
+import { type Context, inTransaction } from "../context.ts";
+import { AppError } from "../http/index.ts";
+import { billMail, enqueue } from "../mail/index.ts";
+import { returnStock } from "../products/index.ts";
+import { billOf, toApiLine } from "./bills.service.ts";
+import * as repo from "./parts.repository.ts";
+import { findUpiIds, lockPart, SHOP_PAYEE } from "./payments.repository.ts";
+import { farmerNameOf, getFarmerPart, partForPayee } from "./views.service.ts";
+
+/** A part's weights change only while it is still being packed (decision 020). */
+export const WEIGHABLE: readonly PartStatus[] = ["pending", "confirmed"];
+
+/**
+ * The farmer records the packed weight of some weighed lines of their part (an operator, of the shop's part):
+ * at most 110 % of the ordered weight (400 otherwise, naming the line), 0 g drops the line from the bill and
+ * gives its stock back. Only while the part is pending or confirmed (409). When this makes the bill final,
+ * the buyer's bill mail is queued in the same transaction.
+ */
+export async function weighPart(ctx: Context, partId: string, input: WeighPart): Promise<FarmerPart> {
+  await inTransaction(ctx, async (trx) => {
+    const part = await partForPayee(trx.db, ctx.actor, partId);
+    if (!(await lockPart(trx.db, part.id, ctx.now.toISOString(), WEIGHABLE))) {
+      const now = (await repo.findPart(trx.db, part.id)) ?? part;
+      throw new AppError("weights_final", partMessages.notWeighable(now.status));
+    }
+    const items = await repo.findItemsOfParts(trx.db, [part.id]);
+    const wasFinal = billOf(items).final;
+    const fields: Record<string, string> = {};
+    const changes = input.lines.map(({ lineId, packedGrams }, index) => {
+      const item = items.find((candidate) => candidate.line_no === lineId);
+      const grams = item ? unitGrams(item.unit) : undefined;
+      const field = `lines.${index}`;
+      if (!item) fields[`${field}.lineId`] = partMessages.unknownLine;
+      else if (grams === undefined) fields[`${field}.lineId`] = partMessages.notWeighedLine;
+      else if (input.lines.findIndex((line) => line.lineId === lineId) !== index)
+        fields[`${field}.lineId`] = partMessages.lineTwice;
+      else if (item.packed_grams === 0) fields[`${field}.packedGrams`] = partMessages.lineDropped;
+      else if (packedGrams > maxPackedGrams(item.quantity, item.unit))
+        fields[`${field}.packedGrams`] = partMessages.overweight(maxPackedGrams(item.quantity, item.unit));
+      return { item, grams: grams ?? 1, packedGrams };
+    });
+    const [first] = Object.values(fields);
+    if (first) throw new AppError("validation_failed", first, fields);
+    for (const { item, grams, packedGrams } of changes) {
+      if (!item) continue;
+      const amount_paise = weighedAmountPaise(item.unit_price_paise, packedGrams, grams);
+      if (packedGrams === 0 && item.stock_taken > 0) {
+        // NOTE: none packed: the line leaves the bill and its stock goes back on the shelf, once.
+        await returnStock(trx.db, item.product_id, item.stock_taken);
+        await repo.setLineWeight(trx.db, item, { packed_grams: 0, amount_paise, stock_taken: 0 });
+      } else {
+        await repo.setLineWeight(trx.db, item, { packed_grams: packedGrams, amount_paise });
+      }
+    }
+    if (!wasFinal) await mailIfBillFinal(trx, part.id);
+  });
+  return getFarmerPart(ctx.db, partId);
+}
+
+/**
+ * Moving a part out for delivery makes each line not weighed yet final at its ordered weight (in the move's
+ * transaction); when that makes the bill final, the buyer's bill mail is queued with it.
+ */
+export async function finaliseUnweighed(trx: Context, partId: string): Promise<void> {
+  const items = await repo.findItemsOfParts(trx.db, [partId]);
+  const open = items.filter((item) => item.amount_paise == null);
+  if (open.length === 0) return;
+  for (const item of open) {
+    await repo.setLineWeight(trx.db, item, {
+      packed_grams: item.quantity * (unitGrams(item.unit) ?? 0),
+      amount_paise: item.line_total_paise,
+    });
+  }
+  await mailIfBillFinal(trx, partId);
+}
+
+/** Queues the buyer's one bill mail once the part's bill is final (not to a deleted account). */
+async function mailIfBillFinal(trx: Context, partId: string): Promise<void> {
+  const items = await repo.findItemsOfParts(trx.db, [partId]);
+  const bill = billOf(items);
+  if (!bill.final) return;
+  const [part] = await repo.findBuyersOfParts(trx.db, [partId]);
+  if (!part || part.buyer_deleted_at) return;
+  const farmerName = farmerNameOf(part);
+  const upiIds = await findUpiIds(trx.db, [part.farmer_id ?? SHOP_PAYEE]);
+  await enqueue(
+    trx,
+    billMail(
+      part.email,
+      {
+        buyerName: part.full_name,
+        orderId: part.order_id,
+        farmerName,
+        items: items.map(toApiLine),
+        total: paiseToRupees(bill.totalPaise),
+        byUpi: upiIds.has(part.farmer_id ?? SHOP_PAYEE),
+      },
+      trx.mail.link(`/orders/${part.order_id}`),
+    ),
+  );
+}
