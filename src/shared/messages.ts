@@ -70,4 +70,7 @@ export const accountMessages = {
   sessionNotFound: "That session does not exist or has already ended",
   accountDeleted: "Your account has been deleted.",
   deletedAccountName: "Deleted account",
+  operatorConfirmed: "Your account is now an operator of the shop.",
+  operatorClaimTaken:
+    "This address already made another account an operator, so it cannot make this one. Ask an operator to grant it with npm run operator.",
 } as const;

@@ -20,6 +20,7 @@ import * as catalogueSearch from "./migrations/0009-catalogue-search.ts";
 import * as coveringListIndexes from "./migrations/0010-covering-list-indexes.ts";
 import * as orderParts from "./migrations/0011-order-parts.ts";
 import * as deliverySlots from "./migrations/0015-delivery-slots.ts";
+import * as holes from "./migrations/0025-holes.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0010-covering-list-indexes": coveringListIndexes,
   "0011-order-parts": orderParts,
   "0015-delivery-slots": deliverySlots,
+  "0025-holes": holes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

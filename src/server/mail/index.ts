@@ -8,6 +8,8 @@ export {
   emailChangeConfirmMail,
   emailChangedMail,
   emailChangeNoticeMail,
+  OPERATOR_CLAIM_SUBJECT,
+  operatorClaimMail,
   orderConfirmationMail,
   PASSWORD_RESET_SUBJECT,
   partStatusMail,

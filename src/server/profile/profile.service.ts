@@ -129,6 +129,8 @@ export async function confirmEmailChange(ctx: Context, token: string): Promise<{
       throw error;
     }
     await enqueue({ ...ctx, db: trx }, emailChangedMail(user.email, user.name, taken.new_email));
+    // NOTE: the link proved the new address: if OPERATOR_EMAILS lists it, the account may claim it (decision 021).
+    await auth.claimOperator({ db: trx, settings: ctx.settings }, taken.user_id, taken.new_email);
     return taken;
   });
   auth.accountDetailsChanged(change.user_id);
@@ -199,6 +201,9 @@ export async function confirmPasswordReset(
     if (!(await repo.spendPasswordReset(trx, tokenHash, now))) throw invalid();
     await auth.updatePasswordHash(trx, reset.user_id, passwordHash);
     await repo.spendPasswordResets(trx, reset.user_id, now);
+    // NOTE: the link proved the account's address, as a claim link would (decision 021).
+    const user = await repo.findUserById(trx, reset.user_id);
+    if (user) await auth.claimOperator({ db: trx, settings: ctx.settings }, user.id, user.email);
     return reset.user_id;
   });
   await auth.endSessions(db, { userId });
