@@ -49,6 +49,9 @@ export const orderMessages = {
   idempotencyKeyMissing: "The Idempotency-Key header is missing or malformed",
   idempotencyKeyReused: "This checkout was already submitted with a different cart. Please try again.",
   orderNotFound: "Order not found",
+  dealChanged: (lineNo: number, now: string) =>
+    `Line ${lineNo}: the deal of the day has changed since you added it (it is now ${now}). Remove it from your cart and add today's deal.`,
+  dealChangedField: "This deal has changed",
 } as const;
 
 /** The account page, password reset and e-mail change. */
