@@ -174,7 +174,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
       await api.register(passwordResetRoutes, { prefix: "/auth/password-reset", config });
       await api.register(accountRoutes, { prefix: "/account", config });
       await api.register(messagesRoutes);
-      await api.register(ordersRoutes, { prefix: "/orders" });
+      await api.register(ordersRoutes, { prefix: "/orders", config });
       await api.register(farmerProductsRoutes, { prefix: "/farmer" });
       await api.register(farmerOrdersRoutes, { prefix: "/farmer" });
       await api.register(farmerSlotRoutes, { prefix: "/farmer" });

@@ -52,6 +52,7 @@ export const orderMessages = {
   dealChanged: (lineNo: number, now: string) =>
     `Line ${lineNo}: the deal of the day has changed since you added it (it is now ${now}). Remove it from your cart and add today's deal.`,
   dealChangedField: "This deal has changed",
+  tooManyOrders: "You have placed many orders in a short time. Please wait a while and try again.",
 } as const;
 
 /** The account page, password reset and e-mail change. */

@@ -27,9 +27,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("operator_claim_links")
     .columns(["user_id", "created_at"])
     .execute();
+  // NOTE: confirmations mailed to an address not the buyer's own are counted per address and day (item 5).
+  await db.schema
+    .createIndex("orders_email_created_idx")
+    .on("orders")
+    .columns(["email", "created_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex("orders_email_created_idx").execute();
   await db.schema.dropTable("operator_claim_links").execute();
   await db.schema.dropIndex("users_operator_claim_key").execute();
   await db.schema.alterTable("users").dropColumn("operator_claim").execute();
