@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { setTimeout } from "node:timers/promises";
 import SQLite from "better-sqlite3";
 import {
   type Kysely,
@@ -14,6 +15,11 @@ import {
 } from "kysely";
 import pg from "pg";
 import type { KeysetOrder } from "./keyset.ts";
+
+/** How long an SQLite connection waits for another's write lock before it answers busy. */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+/** The pause between two tries for the write lock in `exclusiveTransaction`. */
+const LOCK_RETRY_MS = 20;
 
 /**
  * Every difference between SQLite and PostgreSQL lives in this module, and nothing else branches on which
@@ -46,7 +52,7 @@ export function openDialect(url: string): { name: DialectName; dialect: KyselyDi
   const database = new SQLite(file);
   database.pragma("journal_mode = WAL");
   database.pragma("foreign_keys = ON");
-  database.pragma("busy_timeout = 5000");
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   database.pragma("synchronous = NORMAL");
   // NOTE: SQLite's lower() folds ASCII only; PostgreSQL's folds every letter. Search compares lower-cased
   // text, so SQLite gets a lower() that folds like PostgreSQL's (and JavaScript's): see foldCase below.
@@ -458,7 +464,7 @@ export async function exclusiveTransaction<DB, T>(
     });
   }
   return db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
+    await beginImmediate(conn);
     try {
       const result = await work(conn);
       await sql`commit`.execute(conn);
@@ -468,6 +474,30 @@ export async function exclusiveTransaction<DB, T>(
       throw error;
     }
   });
+}
+
+/**
+ * BEGIN IMMEDIATE, waiting for another connection's write lock between tries rather than in SQLite's busy
+ * handler: better-sqlite3 waits there synchronously, which stops this process's event loop, so a transaction
+ * of this same process that holds the lock (two seeders starting together) could not finish until the wait
+ * gave up. Gives up after SQLITE_BUSY_TIMEOUT_MS, as that handler would.
+ */
+async function beginImmediate(conn: AnyKysely): Promise<void> {
+  const giveUpAt = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+  await sql`pragma busy_timeout = 0`.execute(conn);
+  try {
+    for (;;) {
+      try {
+        await sql`begin immediate`.execute(conn);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() >= giveUpAt) throw error;
+        await setTimeout(LOCK_RETRY_MS);
+      }
+    }
+  } finally {
+    await sql.raw(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`).execute(conn);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------

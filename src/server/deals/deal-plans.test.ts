@@ -113,6 +113,11 @@ describe("planning the deal of the day", () => {
         unit: "piece",
         quantity: 2,
         lineTotal: 398,
+        lineId: 1,
+        weighed: false,
+        packedGrams: null,
+        estimate: 398,
+        amount: 398,
       },
     ]);
     const { plans } = await planning();

@@ -39,11 +39,27 @@ export interface SeedResult {
 }
 
 /** A demo picture, drawn in SVG and run through the upload pipeline (checked, re-encoded to WebP). */
-async function renderDemoImage(product: DemoProduct): Promise<PreparedImage> {
+async function drawDemoImage(product: DemoProduct): Promise<PreparedImage> {
   const png = await sharp(Buffer.from(produceSvg(product.art)))
     .png({ compressionLevel: 1 })
     .toBuffer();
   return prepareImage(png);
+}
+
+/**
+ * Each demo picture is drawn once per process: the drawing never changes, and encoding two dozen pictures at
+ * three widths was most of a seed's time (a test that seeds several databases paid it each time).
+ */
+const drawn = new Map<DemoProduct, Promise<PreparedImage>>();
+function renderDemoImage(product: DemoProduct): Promise<PreparedImage> {
+  let image = drawn.get(product);
+  if (!image) {
+    image = drawDemoImage(product);
+    // NOTE: a failed drawing is not kept, so the next seed tries again.
+    image.catch(() => drawn.delete(product));
+    drawn.set(product, image);
+  }
+  return image;
 }
 
 export const renderDemoImages = (products: readonly DemoProduct[] = DEMO_PRODUCTS) =>
