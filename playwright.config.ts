@@ -1,7 +1,20 @@
+import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+
+/**
+ * Debian's Chromium without its windowing: `chromium-headless-shell` is the same engine (Blink, V8, the network
+ * stack) that Playwright runs headless by default; the whole browser also starts a renderer for its own
+ * interface with every page, about a quarter of the journeys' processor time (decision 019). The whole
+ * browser when the shell is not installed, or CHROMIUM_PATH to choose.
+ */
+const chromium =
+  process.env.CHROMIUM_PATH ??
+  (fs.existsSync("/usr/bin/chromium-headless-shell")
+    ? "/usr/bin/chromium-headless-shell"
+    : "/usr/bin/chromium");
 
 /**
  * End-to-end journeys in Debian's Chromium (never a downloaded browser) against the real, compiled server on a
@@ -23,9 +36,15 @@ export default defineConfig({
     // NOTE: CI keeps no artefacts, and recording a trace of every journey costs CPU on a 2-core machine;
     // locally a failed journey keeps its trace.
     trace: process.env.CI ? "off" : "retain-on-failure",
+    // NOTE: a journey is one new visitor; the service worker would install and fetch its whole precache for
+    // each of them. The journeys about installing and working offline allow it (e2e/phone.spec.ts), and a
+    // page is not controlled by it before a reload anyway. Motion is reduced (no turning hero, no fades) except
+    // in the journeys about motion; both cost processor time and test nothing else (decision 019).
+    serviceWorkers: "block",
+    reducedMotion: "reduce",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromium,
       args: [
         "--headless",
         "--no-sandbox",
@@ -56,6 +75,8 @@ export default defineConfig({
       // journey (e2e/slots.spec.ts) sets up a farmer of its own.
       SEED_DEMO_SLOTS: "false",
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      // Every journey places its orders from 127.0.0.1, more in a run than one address may in an hour.
+      ORDERS_PER_HOUR: "1000",
       // Argon2's least cost: the journeys sign many people up and in (production refuses it; decision 016).
       ARGON2_MEMORY_KIB: "8",
       ARGON2_TIME_COST: "1",

@@ -62,77 +62,84 @@ test.describe("at phone width", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
-  test("the shop installs, and after one online visit works offline: last data, a banner, the cart, a clear Place Order", async ({
-    page,
-    context,
-  }) => {
-    test.slow();
-    // NOTE: offline, the session check and the quote cannot reach the server; the browser says so in the console.
-    allowConsoleMessage(/net::ERR_INTERNET_DISCONNECTED/);
-    await signedInUser(page, "Field Shopper");
+  // NOTE: the one journey about the service worker lets it install (the others block it: playwright.config.ts).
+  test.describe("with its service worker", () => {
+    test.use({ serviceWorkers: "allow" });
 
-    // Installable: a manifest with name, colours and icons, and a service worker in control.
-    const manifestUrl = await page.locator('link[rel="manifest"]').getAttribute("href");
-    const manifest = await (await page.request.get(manifestUrl!)).json();
-    expect(manifest).toMatchObject({ name: "Veggie Cart", display: "standalone", theme_color: "#166534" });
-    for (const icon of manifest.icons as { src: string }[]) {
-      expect((await page.request.get(icon.src)).status()).toBe(200);
-    }
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
-    const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
-    // NOTE: Playwright's contexts are incognito windows, where Chromium never offers to install; that is
-    // the test browser, not the shop. Every other installability check passes.
-    expect(installabilityErrors.filter((error) => error.errorId !== "in-incognito")).toEqual([]);
+    test("the shop installs, and after one online visit works offline: last data, a banner, the cart, a clear Place Order", async ({
+      page,
+      context,
+    }) => {
+      test.slow();
+      // NOTE: offline, the session check and the quote cannot reach the server; the browser says so in the console.
+      allowConsoleMessage(/net::ERR_INTERNET_DISCONNECTED/);
+      await signedInUser(page, "Field Shopper");
 
-    // One online visit of the dashboard, the shop and the cart, now through the service worker.
-    await page.reload();
-    const deal = page.getByRole("region", { name: "Deal of the Day" });
-    await deal.getByRole("button", { name: /Add to Cart/ }).click();
-    await page.goto("/shop");
-    const firstCard = page.getByRole("article").first();
-    await expect(firstCard).toBeVisible();
-    const shopFirstName = (await firstCard.getByRole("heading").textContent())!;
-    await expect(firstCard.getByRole("img")).toHaveJSProperty("complete", true);
-    await page.goto("/cart");
-    await expect(page.getByRole("list", { name: "Cart items" }).getByRole("listitem")).toHaveCount(1);
+      // Installable: a manifest with name, colours and icons, and a service worker in control.
+      const manifestUrl = await page.locator('link[rel="manifest"]').getAttribute("href");
+      const manifest = await (await page.request.get(manifestUrl!)).json();
+      expect(manifest).toMatchObject({ name: "Veggie Cart", display: "standalone", theme_color: "#166534" });
+      for (const icon of manifest.icons as { src: string }[]) {
+        expect((await page.request.get(icon.src)).status()).toBe(200);
+      }
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+        timeout: 20_000,
+      });
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+      // NOTE: Playwright's contexts are incognito windows, where Chromium never offers to install; that is
+      // the test browser, not the shop. Every other installability check passes.
+      expect(installabilityErrors.filter((error) => error.errorId !== "in-incognito")).toEqual([]);
 
-    // NOTE: offline for the pages and for the service worker's own requests alike.
-    const noNetwork = (route: Route) => route.abort("internetdisconnected");
-    await context.route("**/api/**", noNetwork);
-    await context.setOffline(true);
-    const banner = page.getByRole("status").filter({ hasText: "You are offline" });
-    await page.goto("/dashboard");
-    await expect(banner).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Deal of the Day" })).toBeVisible();
-    await page.goto("/shop");
-    await expect(banner).toBeVisible();
-    await expect(page.getByRole("article").first().getByRole("heading")).toHaveText(shopFirstName);
-    await page.goto("/cart");
-    await expect(banner).toBeVisible();
-    const lines = page.getByRole("list", { name: "Cart items" }).getByRole("listitem");
-    await expect(lines).toHaveCount(1);
-    // The cart works offline: the quantity changes and the sticky bar follows.
-    await lines
-      .first()
-      .getByRole("button", { name: /Increase/ })
-      .click();
-    await expect(page.getByRole("status", { name: /Quantity of/ })).toHaveText("2");
-    await page.getByRole("link", { name: /^Checkout · ₹/ }).click();
-    await expect(page).toHaveURL(/\/checkout$/);
-    await fillShipping(page);
-    await page.getByRole("button", { name: "Place Order" }).click();
-    await expect(
-      page.getByRole("alert").filter({ hasText: "Placing an order needs a connection" }),
-    ).toBeVisible();
-    await expect(page).toHaveURL(/\/checkout$/);
+      // One online visit of the dashboard, the shop and the cart, now through the service worker.
+      await page.reload();
+      const deal = page.getByRole("region", { name: "Deal of the Day" });
+      await deal.getByRole("button", { name: /Add to Cart/ }).click();
+      await page.goto("/shop");
+      const firstCard = page.getByRole("article").first();
+      await expect(firstCard).toBeVisible();
+      const shopFirstName = (await firstCard.getByRole("heading").textContent())!;
+      await expect(firstCard.getByRole("img")).toHaveJSProperty("complete", true);
+      await page.goto("/cart");
+      await expect(page.getByRole("list", { name: "Cart items" }).getByRole("listitem")).toHaveCount(1);
 
-    // Back online: the banner goes and the page asks the server again.
-    const fresh = page.waitForResponse((response) => response.url().includes("/api/") && response.ok());
-    await context.unroute("**/api/**", noNetwork);
-    await context.setOffline(false);
-    await expect(banner).toBeHidden();
-    await fresh;
+      // NOTE: offline for the pages and for the service worker's own requests alike.
+      const noNetwork = (route: Route) => route.abort("internetdisconnected");
+      await context.route("**/api/**", noNetwork);
+      await context.setOffline(true);
+      const banner = page.getByRole("status").filter({ hasText: "You are offline" });
+      await page.goto("/dashboard");
+      await expect(banner).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Deal of the Day" })).toBeVisible();
+      await page.goto("/shop");
+      await expect(banner).toBeVisible();
+      await expect(page.getByRole("article").first().getByRole("heading")).toHaveText(shopFirstName);
+      await page.goto("/cart");
+      await expect(banner).toBeVisible();
+      const lines = page.getByRole("list", { name: "Cart items" }).getByRole("listitem");
+      await expect(lines).toHaveCount(1);
+      // The cart works offline: the quantity changes and the sticky bar follows.
+      await lines
+        .first()
+        .getByRole("button", { name: /Increase/ })
+        .click();
+      await expect(page.getByRole("status", { name: /Quantity of/ })).toHaveText("2");
+      await page.getByRole("link", { name: /^Checkout · ₹/ }).click();
+      await expect(page).toHaveURL(/\/checkout$/);
+      await fillShipping(page);
+      await page.getByRole("button", { name: "Place Order" }).click();
+      await expect(
+        page.getByRole("alert").filter({ hasText: "Placing an order needs a connection" }),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/checkout$/);
+
+      // Back online: the banner goes and the page asks the server again.
+      const fresh = page.waitForResponse((response) => response.url().includes("/api/") && response.ok());
+      await context.unroute("**/api/**", noNetwork);
+      await context.setOffline(false);
+      await expect(banner).toBeHidden();
+      await fresh;
+    });
   });
 
   test("the shop's choices are history entries: Back undoes a new sort", async ({ page }) => {

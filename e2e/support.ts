@@ -34,10 +34,15 @@ export const test = base.extend<{ quietConsole: undefined }>({
   quietConsole: [
     async ({ context, browser }, use) => {
       // NOTE: the journeys share one catalogue and run side by side: a picture on screen can belong to a
-      // product another test has just deleted, which the browser reports as a 404.
-      expectedConsole = [/status of 404 .*\/api\/images\//];
+      // product another test has just deleted, which the browser reports as a 404. Playwright says so when it
+      // refuses the service worker (playwright.config.ts).
+      expectedConsole = [
+        /status of 404 .*\/api\/images\//,
+        /Service Worker registration blocked by Playwright/,
+      ];
       const problems: string[] = [];
-      const watch = (watched: BrowserContext) => {
+      const watch = async (watched: BrowserContext) => {
+        await watched.addInitScript(recordToasts);
         watched.on("console", (message) => {
           if (message.type() !== "error" && message.type() !== "warning") return;
           const text = describeMessage(message);
@@ -45,11 +50,11 @@ export const test = base.extend<{ quietConsole: undefined }>({
         });
         watched.on("weberror", (error) => problems.push(`uncaught: ${error.error().message}`));
       };
-      watch(context);
+      await watch(context);
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args) => {
         const opened = await newContext(...args);
-        watch(opened);
+        await watch(opened);
         return opened;
       };
       try {
@@ -149,9 +154,44 @@ export async function expectNoA11yViolations(page: Page, where: string) {
   expect(await a11yViolations(page, where)).toEqual([]);
 }
 
-/** Waits for a toast with this text (toasts are role=alert in the top-right region). */
+type ToastRecord = { text: string; checked: boolean };
+
+/**
+ * Runs in every page before its own scripts: keeps the text of each toast it shows (role=alert in the toast
+ * region). A toast closes after 3 s, and on a loaded machine a test can look later than that: the record
+ * says it was shown however briefly it stayed (decision 016).
+ */
+function recordToasts() {
+  const shown: ToastRecord[] = [];
+  const recorded = new WeakSet<Element>();
+  (window as unknown as { toastsShown: ToastRecord[] }).toastsShown = shown;
+  new MutationObserver(() => {
+    for (const toast of document.querySelectorAll(".Toastify [role='alert']")) {
+      const text = toast.textContent ?? "";
+      if (recorded.has(toast) || text === "") continue;
+      recorded.add(toast);
+      shown.push({ text, checked: false });
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * Waits until the page has shown a toast with this text that no earlier call has counted, and counts it: two
+ * calls for the same text need two toasts.
+ */
 export async function expectToast(page: Page, text: string) {
-  await expect(page.getByRole("alert").filter({ hasText: text }).first()).toBeVisible();
+  await expect
+    .poll(
+      () =>
+        page.evaluate((wanted) => {
+          const shown = (window as unknown as { toastsShown?: ToastRecord[] }).toastsShown ?? [];
+          const toast = shown.find((record) => !record.checked && record.text.includes(wanted));
+          if (toast) toast.checked = true;
+          return toast !== undefined;
+        }, text),
+      { message: `a toast saying "${text}"` },
+    )
+    .toBe(true);
 }
 
 /** A real photo (a PNG made with sharp) in a temporary file, for upload fields. */

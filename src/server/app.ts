@@ -12,6 +12,8 @@ import { classifyDbError } from "./db/index.ts";
 import { dealsRoutes } from "./deals/index.ts";
 import { healthRoutes } from "./health/index.ts";
 import {
+  addressMatcher,
+  isPrivateAddress,
   registerApiSchemas,
   registerErrorHandler,
   registerEtags,
@@ -60,15 +62,21 @@ export interface AppDeps {
 /**
  * NOTE: Fastify 5 treats a numeric `trustProxy` as "trust everything" for the protocol yet ignores
  * `X-Forwarded-For` for the address; a function makes a hop count mean what it says: the socket's peer and
- * the next `hops - 1` entries from the right are our proxies, the entry after them is the client.
+ * the next `hops - 1` entries from the right are our proxies, the entry after them is the client. Each of
+ * those proxies must stand on a private or loopback address: a peer elsewhere reached the port directly and
+ * would choose its own address (issue 25). Addresses named in TRUST_PROXY are trusted as they are.
  */
 export function trustProxyOption(
   trust: TrustProxy,
 ): false | string[] | ((address: string, hop: number) => boolean) {
   if (Array.isArray(trust)) return trust;
   if (trust === 0) return false;
-  return (_address, hop) => hop < trust;
+  return (address, hop) => hop < trust && isPrivateAddress(address);
 }
+
+/** Whether a peer is one of the proxies TRUST_PROXY names (a hop count: any private or loopback peer). */
+export const isTrustedProxy = (trust: TrustProxy): ((address: string) => boolean) =>
+  Array.isArray(trust) ? addressMatcher(trust) : trust === 0 ? () => false : isPrivateAddress;
 
 /** Builds the whole server (API + SPA) without listening, so tests can `inject` into it. */
 export async function buildApp({ config, db, logStream, clock }: AppDeps): Promise<FastifyInstance> {
@@ -117,7 +125,12 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   });
 
   registerErrorHandler(app, classifyDbError);
-  await registerLoadLimits(app, config.limits, config.trustProxy !== 0);
+  await registerLoadLimits(app, config.limits, isTrustedProxy(config.trustProxy));
+  if (typeof config.trustProxy === "number" && config.trustProxy > 0) {
+    app.log.warn(
+      "TRUST_PROXY is a hop count: X-Forwarded-For is believed from any private or loopback peer, so anyone who reaches this port from such an address chooses their own. Name the proxy's address instead (e.g. TRUST_PROXY=10.0.0.5) and listen where only it reaches (HOST).",
+    );
+  }
   // NOTE: the API speaks JSON only; a text/plain body is refused with 415 instead of being parsed.
   app.removeContentTypeParser("text/plain");
   await registerSecurityHeaders(app, {
@@ -174,7 +187,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
       await api.register(passwordResetRoutes, { prefix: "/auth/password-reset", config });
       await api.register(accountRoutes, { prefix: "/account", config });
       await api.register(messagesRoutes);
-      await api.register(ordersRoutes, { prefix: "/orders" });
+      await api.register(ordersRoutes, { prefix: "/orders", config });
       await api.register(farmerProductsRoutes, { prefix: "/farmer" });
       await api.register(farmerOrdersRoutes, { prefix: "/farmer" });
       await api.register(farmerSlotRoutes, { prefix: "/farmer" });

@@ -94,6 +94,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Veggie Cart <no-reply@veggie-cart.local>"),
   OUTBOX_DIR: z.string().min(1).default("./data/outbox"),
   PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  ORDERS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(100).default(2),
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(64).default(1),
@@ -195,6 +196,8 @@ export interface Config {
   outboxDir: string;
   /** Password-reset requests per e-mail address per hour (and per client address per minute as sign-in). */
   passwordResetsPerHour: number;
+  /** Orders one account may place per hour; a client address may place four times as many (carrier NAT). */
+  ordersPerHour: number;
   passwordHashing: PasswordHashing;
 }
 
@@ -267,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
     outboxDir: e.OUTBOX_DIR,
     passwordResetsPerHour: e.PASSWORD_RESET_PER_HOUR,
+    ordersPerHour: e.ORDERS_PER_HOUR,
     passwordHashing,
   };
 }

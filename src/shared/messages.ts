@@ -49,6 +49,10 @@ export const orderMessages = {
   idempotencyKeyMissing: "The Idempotency-Key header is missing or malformed",
   idempotencyKeyReused: "This checkout was already submitted with a different cart. Please try again.",
   orderNotFound: "Order not found",
+  dealChanged: (lineNo: number, now: string) =>
+    `Line ${lineNo}: the deal of the day has changed since you added it (it is now ${now}). Remove it from your cart and add today's deal.`,
+  dealChangedField: "This deal has changed",
+  tooManyOrders: "You have placed many orders in a short time. Please wait a while and try again.",
 } as const;
 
 /** The account page, password reset and e-mail change. */
@@ -70,4 +74,7 @@ export const accountMessages = {
   sessionNotFound: "That session does not exist or has already ended",
   accountDeleted: "Your account has been deleted.",
   deletedAccountName: "Deleted account",
+  operatorConfirmed: "Your account is now an operator of the shop.",
+  operatorClaimTaken:
+    "This address already made another account an operator, so it cannot make this one. Ask an operator to grant it with npm run operator.",
 } as const;

@@ -34,6 +34,11 @@ const table: RouteObject[] = [
     ...screen(() => import("../features/auth/confirm-email-page.tsx").then((m) => m.ConfirmEmailPage)),
   },
   {
+    path: "/account/confirm-operator",
+    hydrateFallbackElement: <Spinner label="Loading..." />,
+    ...screen(() => import("../features/auth/confirm-email-page.tsx").then((m) => m.ConfirmOperatorPage)),
+  },
+  {
     element: <RequireSignedIn />,
     hydrateFallbackElement: <Spinner label="Loading..." />,
     children: [

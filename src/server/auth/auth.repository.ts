@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Database, SessionsTable, UsersTable } from "../db/index.ts";
+import type { Database, OperatorClaimLinksTable, SessionsTable, UsersTable } from "../db/index.ts";
 
 export type UserRow = UsersTable;
 
@@ -24,6 +24,10 @@ export function findUserByEmail(db: Kysely<Database>, email: string) {
   return db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
 }
 
+export function findUserById(db: Kysely<Database>, userId: string) {
+  return db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
+}
+
 export function insertSession(db: Kysely<Database>, session: SessionsTable) {
   return db.insertInto("sessions").values(session).execute();
 }
@@ -42,6 +46,7 @@ export function findLiveSession(db: Kysely<Database>, sessionId: string, now: st
         "users.email as email",
         "users.name as name",
         "users.operator as operator",
+        "users.operator_claim as operator_claim",
       ])
       .where("sessions.id", "=", sessionId)
       .where("sessions.expires_at", ">", now)
@@ -109,6 +114,66 @@ export async function setOperatorFlag(db: Kysely<Database>, userId: string, oper
     .execute();
 }
 
+// --- operator claims (decision 021) ----------------------------------------------------------------------
+
+/**
+ * Records that the account proved the listed address whose hash is `claim`, unless it proved one already or
+ * another account (even a deleted one) proved it first; the unique index holds against a race.
+ */
+export async function setOperatorClaim(db: Kysely<Database>, userId: string, claim: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ operator_claim: claim })
+    .where("id", "=", userId)
+    .where("operator_claim", "is", null)
+    // NOTE: checked here rather than left to the unique index, whose violation would abort a PostgreSQL
+    // transaction the caller (an e-mail change, a password reset) still needs.
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom("users as other").select("other.id").where("other.operator_claim", "=", claim),
+        ),
+      ),
+    )
+    .execute();
+}
+
+export function insertOperatorClaimLink(db: Kysely<Database>, row: OperatorClaimLinksTable) {
+  return db.insertInto("operator_claim_links").values(row).execute();
+}
+
+/** When the account's newest claim link was made, if it has one still usable at `now`. */
+export async function newestOperatorClaimLink(db: Kysely<Database>, userId: string, now: string) {
+  const row = await db
+    .selectFrom("operator_claim_links")
+    .select("created_at")
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", now)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+  return row?.created_at;
+}
+
+/** Takes (deletes) a usable claim link; undefined when unknown, used or expired. */
+export async function takeOperatorClaimLink(db: Kysely<Database>, tokenHash: string, now: string) {
+  const row = await db
+    .selectFrom("operator_claim_links")
+    .selectAll()
+    .where("token_hash", "=", tokenHash)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const result = await db
+    .deleteFrom("operator_claim_links")
+    .where("token_hash", "=", tokenHash)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1 ? row : undefined;
+}
+
+export function deleteExpiredOperatorClaimLinks(db: Kysely<Database>, now: string) {
+  return db.deleteFrom("operator_claim_links").where("expires_at", "<=", now).execute();
+}
+
 /** Suspends the account unless it already is; answers whether this call suspended it. */
 export async function markSuspended(
   db: Kysely<Database>,
@@ -146,6 +211,8 @@ export async function forgetUser(
   replacement: { name: string; email: string; passwordHash: string; deletedAt: string },
 ): Promise<void> {
   await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  await trx.deleteFrom("operator_claim_links").where("user_id", "=", userId).execute();
+  // NOTE: operator_claim stays: a hash, not the address, and what keeps a later holder from proving it again.
   await trx
     .updateTable("users")
     .set({

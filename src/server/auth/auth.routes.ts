@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { messages } from "../../shared/messages.ts";
+import { accountMessages, messages } from "../../shared/messages.ts";
+import { MessageResponseSchema, TokenSchema } from "../../shared/schemas/account.ts";
 import {
   LoginSchema,
   MeResponseSchema,
@@ -10,7 +11,7 @@ import {
 } from "../../shared/schemas/auth.ts";
 import type { Config } from "../config.ts";
 import { enforceRateLimits, passwordCheckLimits } from "../http/index.ts";
-import { logIn, logOut, signUp } from "./auth.service.ts";
+import { confirmOperatorClaim, logIn, logOut, signUp } from "./auth.service.ts";
 import { describeBrowser } from "./browser.ts";
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from "./session.plugin.ts";
 
@@ -80,6 +81,13 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
       return { user };
     },
   );
+
+  // NOTE: public: the link may be opened in a browser that is not signed in; the token is the proof.
+  const claimSchema = { body: TokenSchema, response: { 200: MessageResponseSchema } };
+  typed.post("/operator-claim", { config: { public: true }, schema: claimSchema }, async (request) => {
+    await confirmOperatorClaim(request.ctx, request.body.token);
+    return { message: accountMessages.operatorConfirmed };
+  });
 
   typed.post("/logout", { schema: { response: { 204: NoContentSchema } } }, async (request, reply) => {
     requireUser(request);

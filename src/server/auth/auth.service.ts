@@ -2,14 +2,15 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
-import { messages } from "../../shared/messages.ts";
+import { accountMessages, messages } from "../../shared/messages.ts";
+import { OPERATOR_CLAIM_HOURS } from "../../shared/schemas/account.ts";
 import type { LoginSchema, SignupSchema, User } from "../../shared/schemas/auth.ts";
 import { type PasswordHashing, passwordHashingDefaults } from "../config.ts";
 import { type Context, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { isUniqueViolation } from "../db/index.ts";
 import { AppError, unauthorized } from "../http/index.ts";
-import { enqueue, welcomeMail } from "../mail/index.ts";
+import { enqueue, operatorClaimMail, welcomeMail } from "../mail/index.ts";
 import * as repo from "./auth.repository.ts";
 
 import { cachedSession, cacheSession, invalidateSessions } from "./session-cache.ts";
@@ -27,14 +28,84 @@ export interface SessionSettings extends SessionWindows {
   operatorEmails: readonly string[];
 }
 
+/** What the account keeps of a listed address it proved: a hash, so a deleted account keeps no address. */
+export const operatorClaimOf = (email: string) =>
+  createHash("sha256").update(`operator-claim:${email.trim().toLowerCase()}`).digest("hex");
+
 /**
- * An account is an operator when the database says so (`npm run operator -- grant`) or when its e-mail is
- * listed in OPERATOR_EMAILS.
+ * An account is an operator when the database says so (`npm run operator -- grant`), or when it proved, by a
+ * link mailed there, an address that OPERATOR_EMAILS still lists (decision 021). Signing up with a listed
+ * address proves nothing, and a later holder of the address can never prove it again.
  */
 export const isOperator = (
-  row: { email: string; operator?: number | null },
+  row: { operator?: number | null; operator_claim?: string | null },
   settings: Pick<SessionSettings, "operatorEmails">,
-) => row.operator === 1 || settings.operatorEmails.includes(row.email.toLowerCase());
+) =>
+  row.operator === 1 ||
+  (row.operator_claim != null &&
+    settings.operatorEmails.some((email) => operatorClaimOf(email) === row.operator_claim));
+
+const isListed = (email: string, settings: Pick<SessionSettings, "operatorEmails">) =>
+  settings.operatorEmails.includes(email.trim().toLowerCase());
+
+/** A listed account is mailed a new claim link at most this often, however often it signs in. */
+const CLAIM_LINK_EVERY_MS = 10 * 60_000;
+
+/**
+ * Mails a link that proves the address to an account whose address OPERATOR_EMAILS lists and that has not
+ * proved one yet (at sign-up, and at a sign-in, at most every 10 minutes). The link is a secret: sent once
+ * its hash is committed, never stored (decision 018).
+ */
+export async function offerOperatorClaim(
+  ctx: Context,
+  user: { id: string; email: string; name: string; operator_claim?: string | null },
+): Promise<void> {
+  if (!isListed(user.email, ctx.settings) || user.operator_claim != null) return;
+  const { db, now } = ctx;
+  const newest = await repo.newestOperatorClaimLink(db, user.id, now.toISOString());
+  if (newest && now.getTime() - Date.parse(newest) < CLAIM_LINK_EVERY_MS) return;
+  const token = randomBytes(32).toString("base64url");
+  await repo.insertOperatorClaimLink(db, {
+    token_hash: hashSessionToken(token),
+    user_id: user.id,
+    email: user.email,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + OPERATOR_CLAIM_HOURS * 60 * 60_000).toISOString(),
+  });
+  const url = ctx.mail.link(`/account/confirm-operator#token=${token}`);
+  ctx.mail.sendSecret(operatorClaimMail(user.email, user.name, url, OPERATOR_CLAIM_HOURS));
+}
+
+/**
+ * The account proved it controls `email` (a claim link, an e-mail change link, a password reset link): if
+ * OPERATOR_EMAILS lists it, the account becomes an operator, unless another account proved it first. Answers
+ * whether the account now holds the claim.
+ */
+export async function claimOperator(
+  { db, settings }: Pick<Context, "db" | "settings">,
+  userId: string,
+  email: string,
+): Promise<boolean> {
+  if (!isListed(email, settings)) return false;
+  const claim = operatorClaimOf(email);
+  await repo.setOperatorClaim(db, userId, claim);
+  // NOTE: callers make this process read the account's sessions again once their transaction has committed.
+  return (await repo.findUserById(db, userId))?.operator_claim === claim;
+}
+
+/** Opens a claim link: its account becomes an operator if it still has the address the link was sent to. */
+export async function confirmOperatorClaim(ctx: Context, token: string): Promise<void> {
+  const invalid = (message: string = accountMessages.linkInvalid) => new AppError("invalid_token", message);
+  const userId = await inTransaction(ctx, async (trx) => {
+    const link = await repo.takeOperatorClaimLink(trx.db, hashSessionToken(token), ctx.now.toISOString());
+    if (!link) throw invalid();
+    const user = await repo.findUserById(trx.db, link.user_id);
+    if (!user || user.deleted_at || user.email !== link.email) throw invalid();
+    if (!(await claimOperator(trx, user.id, link.email))) throw invalid(accountMessages.operatorClaimTaken);
+    return user.id;
+  });
+  invalidateSessions({ userId });
+}
 
 export interface IssuedSession {
   token: string;
@@ -61,11 +132,13 @@ export const hashPassword = (password: string, hashing: PasswordHashing) => hash
 /** A new account, and its welcome mail queued in the same transaction (a refused sign-up mails nobody). */
 export async function signUp(ctx: Context, input: z.output<typeof SignupSchema>): Promise<User> {
   const hashed = await hashPassword(input.password, ctx.settings.passwordHashing);
-  return inTransaction(ctx, async (trx) => {
+  const user = await inTransaction(ctx, async (trx) => {
     const user = await insertAccount(trx, input, hashed);
     await enqueue(trx, welcomeMail(user.email, user.name, trx.mail.link("/login")));
     return user;
   });
+  await offerOperatorClaim(ctx, user);
+  return user;
 }
 
 /**
@@ -73,7 +146,7 @@ export async function signUp(ctx: Context, input: z.output<typeof SignupSchema>)
  * 409 email_taken when the address has one.
  */
 export async function insertAccount(
-  { db, now, settings }: Pick<Context, "db" | "now" | "settings">,
+  { db, now }: Pick<Context, "db" | "now">,
   input: Pick<z.output<typeof SignupSchema>, "email" | "name">,
   passwordHash: string,
 ): Promise<User> {
@@ -90,7 +163,8 @@ export async function insertAccount(
     if (isUniqueViolation(error, "users_email_key")) throw new AppError("email_taken", messages.emailTaken);
     throw error;
   }
-  return { id: user.id, email: user.email, name: user.name, operator: isOperator(user, settings) };
+  // NOTE: a new account has proved no address and has no grant (decision 021).
+  return { id: user.id, email: user.email, name: user.name, operator: false };
 }
 
 /**
@@ -114,15 +188,17 @@ export async function passwordMatches(
  * that it is suspended only after its password matched, so the answer reveals nothing to a guesser.
  */
 export async function logIn(
-  { db, settings }: Context,
+  ctx: Context,
   input: z.output<typeof LoginSchema>,
   browser: string | null = null,
 ): Promise<{ user: User; session: IssuedSession }> {
+  const { db, settings } = ctx;
   const row = await repo.findUserByEmail(db, input.email);
   const passwordOk = await passwordMatches(row?.password_hash, input.password, settings.passwordHashing);
   if (!row || !passwordOk) throw unauthorized(messages.wrongCredentials);
   if (row.suspended_at) throw new AppError("account_suspended", messages.accountSuspended);
   const session = await startSession(db, row.id, settings, browser);
+  await offerOperatorClaim(ctx, row);
   return {
     user: { id: row.id, email: row.email, name: row.name, operator: isOperator(row, settings) },
     session,
@@ -230,4 +306,5 @@ export async function purgeExpiredSessions(db: Kysely<Database>, windows: Sessio
     new Date(now).toISOString(),
     new Date(now - windows.sessionIdleMs).toISOString(),
   );
+  await repo.deleteExpiredOperatorClaimLinks(db, new Date(now).toISOString());
 }

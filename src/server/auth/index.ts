@@ -13,6 +13,7 @@ export {
 export { authRoutes } from "./auth.routes.ts";
 export {
   accountDetailsChanged,
+  claimOperator,
   endSessions,
   forgetCachedSessionsOf,
   hashPassword,

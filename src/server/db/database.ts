@@ -20,8 +20,13 @@ export interface UsersTable {
   password_hash: string;
   created_at: string;
   // NOTE: columns added after a table's first migration are optional here, so existing inserts stay valid.
-  /** 1 when granted with `npm run operator -- grant` (OPERATOR_EMAILS counts too, from the configuration). */
+  /** 1 when granted with `npm run operator -- grant`. */
   operator?: number;
+  /**
+   * SHA-256 of the OPERATOR_EMAILS address this account proved by a mailed link (unique, kept after deletion):
+   * an operator while that address stays listed (decision 021).
+   */
+  operator_claim?: string | null;
   /** Set while the account is suspended: it cannot sign in and its products are hidden. */
   suspended_at?: string | null;
   suspended_reason?: string | null;
@@ -49,6 +54,16 @@ export interface PasswordResetsTable {
   expires_at: string;
   /** When it was used or replaced by a newer reset; null while it may still be used. */
   spent_at: string | null;
+}
+
+export interface OperatorClaimLinksTable {
+  /** SHA-256 (hex) of the token in the e-mailed link. */
+  token_hash: string;
+  user_id: string;
+  /** The listed address the link was mailed to. */
+  email: string;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface EmailChangesTable {
@@ -355,6 +370,7 @@ export interface Database {
   audit_log: AuditLogTable;
   password_resets: PasswordResetsTable;
   email_changes: EmailChangesTable;
+  operator_claim_links: OperatorClaimLinksTable;
   mail_queue: MailQueueTable;
   likes: LikesTable;
   pickup_points: PickupPointsTable;

@@ -480,6 +480,7 @@ export async function exclusiveTransaction<DB, T>(
  */
 export const UNIQUE_CONSTRAINTS = {
   users_email_key: { table: "users", columns: ["email"] },
+  users_operator_claim_key: { table: "users", columns: ["operator_claim"] },
   orders_user_idempotency_key_unique: { table: "orders", columns: ["user_id", "idempotency_key"] },
 } as const satisfies Record<string, { table: string; columns: readonly string[] }>;
 export type UniqueConstraint = keyof typeof UNIQUE_CONSTRAINTS;

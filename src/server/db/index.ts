@@ -12,6 +12,7 @@ export {
   type MailQueueTable,
   type MessagesTable,
   type NewProductRow,
+  type OperatorClaimLinksTable,
   type OrderItemsTable,
   type OrderPartHistoryTable,
   type OrderPartsTable,

@@ -21,6 +21,7 @@ import * as coveringListIndexes from "./migrations/0010-covering-list-indexes.ts
 import * as orderParts from "./migrations/0011-order-parts.ts";
 import * as deliverySlots from "./migrations/0015-delivery-slots.ts";
 import * as weighingAndPayments from "./migrations/0016-weighing-and-payments.ts";
+import * as holes from "./migrations/0025-holes.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0011-order-parts": orderParts,
   "0015-delivery-slots": deliverySlots,
   "0016-weighing-and-payments": weighingAndPayments,
+  "0025-holes": holes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -189,3 +189,58 @@ describe("planning the deal of the day", () => {
     expect(await t.db.kysely.selectFrom("deal_plans").select("id").execute()).toEqual(before);
   });
 });
+
+describe("a deal replaced during the day (issue 25, item 14)", () => {
+  it("refuses a cart line added under the earlier deal, by name, rather than sell the new one in its place", async () => {
+    const own = await createTestApp();
+    try {
+      const boss = await signUpOperator(own.app, own.db);
+      const buyer = await signUpAndLogIn(own.app, "Early Shopper");
+      const dealNow = async () =>
+        DealSchema.parse(
+          (await request(own.app, { method: "GET", url: "/api/deal", cookie: buyer.cookie })).json().deal,
+        );
+      const cabbage = await dealNow();
+      expect(cabbage).toMatchObject({ name: "Cabbage", price: 5 });
+      const cabbageLine = { productId: DEAL_ID, quantity: 1, dealStartTime: cabbage.startTime };
+
+      const planned = await request(own.app, {
+        method: "PUT",
+        url: "/api/admin/deal",
+        cookie: boss.cookie,
+        payload: { ...mangoes(today()), name: "Mango", price: 200, originalPrice: 250 },
+      });
+      expect(planned.statusCode, planned.body).toBe(200);
+      const mango = await dealNow();
+      expect(mango).toMatchObject({ name: "Mango", price: 200 });
+      expect(mango.startTime).not.toBe(cabbage.startTime);
+
+      const quote = await request(own.app, {
+        method: "POST",
+        url: "/api/orders/quote",
+        cookie: buyer.cookie,
+        payload: { items: [cabbageLine] },
+      });
+      expect(quote.statusCode).toBe(409);
+      expect(quote.json().error).toMatchObject({
+        code: "deal_changed",
+        message:
+          "Line 1: the deal of the day has changed since you added it (it is now Mango). Remove it from your cart and add today's deal.",
+        fields: { "items.0.dealStartTime": "This deal has changed" },
+      });
+      const order = await postOrder(own.app, buyer, [cabbageLine]);
+      expect(order.statusCode).toBe(409);
+      expect(order.json().error.code).toBe("deal_changed");
+      expect(await own.db.kysely.selectFrom("orders").select("id").execute()).toEqual([]);
+
+      // The line added under the deal now running is Mango, named and priced as Mango.
+      const mangoOrder = await postOrder(own.app, buyer, [
+        { productId: DEAL_ID, quantity: 1, dealStartTime: mango.startTime },
+      ]);
+      expect(mangoOrder.statusCode, mangoOrder.body).toBe(201);
+      expect(mangoOrder.json().order.items[0]).toMatchObject({ name: "Mango", unitPrice: 200 });
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -64,14 +64,20 @@ export function currentDeal(now: Date = new Date(), timeZone: string = DEFAULT_S
   return { id: DEAL_ID, ...dealProduct, startTime, endTime };
 }
 
-/** The deal running at `now`: the operator's plan in force on today's shop date, else the built-in one. */
+/**
+ * The deal running at `now`: the operator's plan in force on today's shop date, else the built-in one. A plan
+ * made during its own first day starts when it was made, not at midnight, so its startTime, which a cart line
+ * carries, tells it apart from the deal it replaced: a line names one deal for good (issue 25).
+ */
 export async function dealAt({ db, now, settings }: Context): Promise<CurrentDeal> {
   const timeZone = settings.shopTimeZone;
   const deal = currentDeal(now, timeZone);
   const plan = await repo.findPlanInForce(db, dealWindow(now, timeZone).date);
   if (!plan) return deal;
+  const madeToday = Date.parse(plan.created_at) > deal.startTime.getTime();
   return {
     ...deal,
+    ...(madeToday ? { startTime: new Date(plan.created_at) } : {}),
     name: plan.name,
     description: plan.description,
     pricePaise: plan.price_paise,

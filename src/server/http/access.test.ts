@@ -27,6 +27,7 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/auth/password-reset",
   "POST /api/auth/password-reset/confirm",
   "POST /api/account/email/confirm",
+  "POST /api/auth/operator-claim",
 ]);
 const isDocs = (name: string) => / \/api\/docs(\/|$)/.test(name);
 

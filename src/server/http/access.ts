@@ -97,15 +97,25 @@ function sameOrigin(request: FastifyRequest, publicOrigin: string | undefined): 
   return expected !== undefined && originOf(origin) === expected;
 }
 
+/**
+ * The deepest nesting a request body may have: our deepest (an order's lines) is 4 levels. Anything deeper is
+ * refused before any recursive code (this check, validation) walks it: 8,000 levels, well within the body
+ * limit, overflowed the stack (issue 25).
+ */
+export const MAX_BODY_DEPTH = 32;
+
 /** The path of the first string (or key) holding a NUL byte, e.g. "items.0.name", or undefined. */
-export function nulPath(value: unknown, path: string): string | undefined {
+export function nulPath(value: unknown, path: string, depth = 0): string | undefined {
   if (typeof value === "string") return value.includes("\0") ? path : undefined;
   if (typeof value !== "object" || value === null) return undefined;
   if (Buffer.isBuffer(value)) return undefined;
+  if (depth >= MAX_BODY_DEPTH) {
+    throw new AppError("bad_request", `The request is nested more than ${MAX_BODY_DEPTH} levels deep`);
+  }
   for (const [key, child] of Object.entries(value)) {
     const childPath = path ? `${path}.${key}` : key;
     if (key.includes("\0")) return childPath;
-    const found = nulPath(child, childPath);
+    const found = nulPath(child, childPath, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;

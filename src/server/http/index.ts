@@ -1,7 +1,7 @@
 export { nulMessage, registerAccessControl } from "./access.ts";
 export { documentOnly, registerApiSchemas } from "./api-schemas.ts";
 export { allowOfflineCopy, clientHasCurrent, registerEtags } from "./cache.ts";
-export { clientKey } from "./client-key.ts";
+export { addressMatcher, clientKey, isPrivateAddress } from "./client-key.ts";
 export {
   AppError,
   forbidden,

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { clientKey } from "./client-key.ts";
@@ -64,8 +65,10 @@ export function registerLimitStore(
   }
   app.decorate("limitStore", store);
   app.decorateRequest("clientKey", {
-    getter(this: { ip: string }) {
-      return clientKey(this.ip);
+    // NOTE: a trusted proxy's X-Forwarded-For may carry anything; a value that is no IP address is never a key
+    // (a client could pick a fresh one per request), so the peer, the proxy itself, counts instead.
+    getter(this: { ip: string; socket: { remoteAddress?: string } }) {
+      return clientKey(isIP(this.ip) !== 0 ? this.ip : (this.socket.remoteAddress ?? ""));
     },
   });
   return store;

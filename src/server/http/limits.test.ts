@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CSRF_HEADER } from "../../shared/constants.ts";
+import { isTrustedProxy } from "../app.ts";
 import { type ServerLimits, serverLimitDefaults } from "../config.ts";
 import { idleConnection, slowClient } from "../test/slow-client.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
@@ -123,6 +124,15 @@ describe("the per-client connection cap", () => {
     expect(connectFrom(server, "::ffff:198.51.100.1").destroyed).toBe(false);
     expect(connectFrom(server, "198.51.100.1").destroyed).toBe(true);
     expect(connectFrom(server, "198.51.100.2").destroyed).toBe(false);
+  });
+
+  it("behind a proxy, caps every peer but the proxy (a client reaching the port directly; issue 25)", () => {
+    const server = new EventEmitter();
+    capConnectionsPerClient(server, 2, isTrustedProxy(["10.9.9.9"]));
+    for (let i = 0; i < 5; i += 1) expect(connectFrom(server, "10.9.9.9").destroyed).toBe(false);
+    expect(connectFrom(server, "198.51.100.3").destroyed).toBe(false);
+    expect(connectFrom(server, "198.51.100.3").destroyed).toBe(false);
+    expect(connectFrom(server, "198.51.100.3").destroyed).toBe(true);
   });
 });
 

@@ -37,9 +37,14 @@ type ClientSocket = Pick<Socket, "remoteAddress" | "destroy" | "once">;
  * Closes a new connection at once when its client already holds `max` open ones. Clients are counted as the
  * rate limits count them (clientKey): an IPv6 client by its /64, so rotating addresses within it gains nothing.
  */
-export function capConnectionsPerClient(server: ConnectionSource, max: number): void {
+export function capConnectionsPerClient(
+  server: ConnectionSource,
+  max: number,
+  exempt: (address: string) => boolean = () => false,
+): void {
   const open = new Map<string, number>();
   server.on("connection", (socket) => {
+    if (exempt(socket.remoteAddress ?? "")) return;
     const client = clientKey(socket.remoteAddress ?? "");
     const count = (open.get(client) ?? 0) + 1;
     if (count > max) {
@@ -56,16 +61,17 @@ export function capConnectionsPerClient(server: ConnectionSource, max: number): 
 }
 
 /**
- * Caps open connections in all and per client address (when no proxy stands in front: behind one, every
- * connection is the proxy's), and answers 503 with Retry-After while the event loop lags.
+ * Caps open connections in all and per client address (every peer but our trusted proxies, whose connections
+ * carry everybody's; a client reaching the port directly is capped), and answers 503 with Retry-After while
+ * the event loop lags.
  */
 export async function registerLoadLimits(
   app: FastifyInstance,
   limits: ServerLimits,
-  behindProxy: boolean,
+  isProxy: (address: string) => boolean,
 ): Promise<void> {
   app.server.maxConnections = limits.maxConnections;
-  if (!behindProxy) capConnectionsPerClient(app.server, limits.maxConnectionsPerAddress);
+  capConnectionsPerClient(app.server, limits.maxConnectionsPerAddress, isProxy);
 
   if (limits.maxEventLoopDelayMs > 0) {
     await app.register(fastifyUnderPressure, {

@@ -26,7 +26,7 @@ export async function enforceRateLimits(
 
 /** A preHandler that counts the request against `limiters` (see enforceRateLimits). */
 export const rateLimited =
-  (limiters: readonly RateLimiter[], message = messages.tooManyRequests) =>
+  (limiters: readonly RateLimiter[], message: string = messages.tooManyRequests) =>
   (request: FastifyRequest, reply: FastifyReply) =>
     enforceRateLimits(request, reply, limiters, message);
 

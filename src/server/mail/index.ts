@@ -9,6 +9,8 @@ export {
   emailChangeConfirmMail,
   emailChangedMail,
   emailChangeNoticeMail,
+  OPERATOR_CLAIM_SUBJECT,
+  operatorClaimMail,
   orderConfirmationMail,
   PASSWORD_RESET_SUBJECT,
   partStatusMail,

@@ -96,6 +96,25 @@ export function emailChangeConfirmMail(to: string, name: string, url: string, va
   );
 }
 
+export const OPERATOR_CLAIM_SUBJECT = "Confirm your operator rights at Veggie Cart";
+
+/** The link that proves an account controls an address listed in OPERATOR_EMAILS (decision 021). */
+export function operatorClaimMail(to: string, name: string, url: string, validHours: number): Mail {
+  return compose(
+    to,
+    OPERATOR_CLAIM_SUBJECT,
+    {
+      greeting: `Hello ${name},`,
+      paragraphs: [
+        `This address is one of the shop's operators. Open the link to make your ${APP_TITLE} account an operator; it works once, for ${validHours} hours.`,
+      ],
+      link: { label: "Confirm operator rights", url },
+      after: ["If you did not sign up or sign in at the shop, ignore this e-mail: nothing changes."],
+    },
+    true,
+  );
+}
+
 export function emailChangeNoticeMail(to: string, name: string, newEmail: string): Mail {
   return compose(to, "Your Veggie Cart e-mail address is being changed", {
     greeting: `Hello ${name},`,

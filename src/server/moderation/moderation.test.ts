@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../shared/messages.ts";
+import { OPERATOR_CLAIM_SUBJECT } from "../mail/index.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
+import { linkToken, mailsTo } from "../test/outbox.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 import { runOperatorCommand } from "./operator-command.ts";
 
@@ -26,7 +28,7 @@ const login = (user: SignedInUser) =>
   });
 
 describe("who is an operator", () => {
-  it("is told by /api/auth/me, for a granted account and for an address in OPERATOR_EMAILS", async () => {
+  it("is told by /api/auth/me, for a granted account and for a proved address in OPERATOR_EMAILS", async () => {
     expect((await me(operator.cookie)).json().user.operator).toBe(true);
     const plain = await signUpAndLogIn(t.app);
     expect((await me(plain.cookie)).json().user.operator).toBe(false);
@@ -36,7 +38,15 @@ describe("who is an operator", () => {
       url: "/api/auth/signup",
       payload: { name: "Boss", email: "Boss@Example.com", password: "long enough" },
     });
-    expect(signup.json().user.operator).toBe(true);
+    // NOTE: signing up proves nothing; the link mailed to the address does (decision 021).
+    expect(signup.json().user.operator).toBe(false);
+    const [link] = (await mailsTo(t, "boss@example.com")).filter((m) => m.subject === OPERATOR_CLAIM_SUBJECT);
+    const claimed = await request(t.app, {
+      method: "POST",
+      url: "/api/auth/operator-claim",
+      payload: { token: linkToken(link) },
+    });
+    expect(claimed.statusCode).toBe(200);
     const boss = await request(t.app, {
       method: "POST",
       url: "/api/auth/login",

@@ -67,6 +67,31 @@ export async function insertItems(trx: Kysely<Database>, items: readonly OrderIt
       .execute();
 }
 
+/**
+ * Orders placed since `since` whose checkout e-mail is `email` by accounts whose own address it is not (the
+ * confirmations mailed to somebody else).
+ */
+export async function countOrdersMailedToOthers(
+  db: Kysely<Database>,
+  email: string,
+  since: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .innerJoin("users", "users.id", "orders.user_id")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("orders.email", "=", email)
+    .where("orders.created_at", ">=", since)
+    .where("users.email", "!=", email)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The account's own e-mail address. */
+export async function accountEmail(db: Kysely<Database>, userId: string): Promise<string | undefined> {
+  return (await db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst())?.email;
+}
+
 export function findOrderByIdempotencyKey(db: Kysely<Database>, userId: string, key: string) {
   return db
     .selectFrom("orders")

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { orderMessages } from "../../shared/messages.ts";
 import { IdParamsSchema } from "../../shared/schemas/common.ts";
 import { OrderCancelSchema } from "../../shared/schemas/farmer.ts";
 import {
@@ -14,13 +15,37 @@ import {
   QuoteSchema,
 } from "../../shared/schemas/orders.ts";
 import { requireUser } from "../auth/index.ts";
-import { documentOnly, parseWith } from "../http/index.ts";
+import type { Config } from "../config.ts";
+import { documentOnly, parseWith, rateLimited } from "../http/index.ts";
 import { cancelOwnOrder } from "./moves.service.ts";
 import { placeOrder } from "./placement.service.ts";
 import { quoteCart } from "./pricing.service.ts";
 import { getOwnOrder, listOwnOrders } from "./views.service.ts";
 
-export async function ordersRoutes(app: FastifyInstance) {
+const HOUR_MS = 60 * 60_000;
+/** A client address may place this many times an account's orders: shoppers share addresses (carrier NAT). */
+const ADDRESS_SHARE = 4;
+
+export async function ordersRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  /**
+   * Generous for a shopper (a few orders a day), and the end of a script placing a thousand a minute; a
+   * replayed request (a double click) counts too, well within it.
+   */
+  const placementLimits = rateLimited(
+    [
+      app.createRateLimit({
+        max: config.ordersPerHour,
+        timeWindow: HOUR_MS,
+        keyGenerator: (request) => `orders-account:${request.user?.id ?? ""}`,
+      }),
+      app.createRateLimit({
+        max: config.ordersPerHour * ADDRESS_SHARE,
+        timeWindow: HOUR_MS,
+        keyGenerator: (request) => `orders-ip:${request.clientKey}`,
+      }),
+    ],
+    orderMessages.tooManyOrders,
+  );
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const placeSchema = {
     // NOTE: the header is read and checked by the handler (its message names the header); declared for the docs.
@@ -28,7 +53,7 @@ export async function ordersRoutes(app: FastifyInstance) {
     body: PlaceOrderSchema,
     response: { 200: OrderResponseSchema, 201: OrderResponseSchema },
   };
-  typed.post("/", { schema: placeSchema }, async (request, reply) => {
+  typed.post("/", { preValidation: placementLimits, schema: placeSchema }, async (request, reply) => {
     const user = requireUser(request);
     const key = parseWith(IdempotencyKeySchema, request.headers[IDEMPOTENCY_HEADER] ?? "");
     const input = request.body;

@@ -108,7 +108,8 @@ function orderRows(
       status: "pending",
       total_paise: priced.totalPaise,
       full_name: input.shipping.fullName,
-      email: input.shipping.email,
+      // NOTE: one recipient, one spelling: the cap on confirmations to an address counts by it (issue 25).
+      email: input.shipping.email.toLowerCase(),
       phone: input.shipping.phone,
       address: input.shipping.address,
       city: input.shipping.city,
@@ -197,6 +198,29 @@ async function refuseHiddenSincePriced(trx: Kysely<Database>, lines: readonly Pr
   );
 }
 
+/** Confirmations a day to an address that is not the buyer's own (a gift, a household member's). */
+export const CONFIRMATIONS_TO_OTHERS_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Where an order's confirmation goes: to the checkout address when it is the account's own, or when fewer than
+ * CONFIRMATIONS_TO_OTHERS_PER_DAY orders (this one included, already written) were mailed there by others in
+ * the last day; else to the account's own address, so checkout cannot mail a stranger text the buyer wrote,
+ * hundreds of times (issue 25).
+ */
+async function confirmationRecipient(
+  trx: Kysely<Database>,
+  userId: string,
+  checkoutEmail: string,
+  now: Date,
+): Promise<string> {
+  const own = await repo.accountEmail(trx, userId);
+  if (own === undefined || own === checkoutEmail) return checkoutEmail;
+  const since = new Date(now.getTime() - DAY_MS).toISOString();
+  const mailed = await repo.countOrdersMailedToOthers(trx, checkoutEmail, since);
+  return mailed <= CONFIRMATIONS_TO_OTHERS_PER_DAY ? checkoutEmail : own;
+}
+
 /**
  * Places an order once per (user, Idempotency-Key): the server prices it, splits it into one part per farmer,
  * and takes the stock, writing the order, its parts and lines in the same transaction. Concurrent requests
@@ -230,11 +254,9 @@ export async function placeOrder(
         input.shipping.zipCode,
       );
       const placed = await loadOrder(trx.db, rows.order);
+      const to = await confirmationRecipient(trx.db, userId, placed.shipping.email, now);
       // NOTE: queued with the order, so an order refused here (stock, slot, a replayed key) mails nobody.
-      await enqueue(
-        trx,
-        orderConfirmationMail(placed.shipping.email, placed, trx.mail.link(`/orders/${placed.id}`)),
-      );
+      await enqueue(trx, orderConfirmationMail(to, placed, trx.mail.link(`/orders/${placed.id}`)));
       return placed;
     });
     return { order, replayed: false };

@@ -77,6 +77,33 @@ function mergeDuplicateLines(items: readonly OrderLineRequest[]): MergedLine[] {
   return merged;
 }
 
+/**
+ * A deal line names the deal it was added under by that deal's startTime: one that has ended is refused as
+ * expired, and one replaced today by the operator as changed, naming what the deal is now, so the line is
+ * never priced and named as another product.
+ */
+function refuseStaleDeal(
+  merged: readonly MergedLine[],
+  deal: CurrentDeal,
+  window: { startTime: Date; endTime: Date },
+): void {
+  for (const line of merged) {
+    if (line.productId !== DEAL_ID) continue;
+    const added = line.dealStartTime === undefined ? Number.NaN : Date.parse(line.dealStartTime);
+    if (added === deal.startTime.getTime()) continue;
+    if (added >= window.startTime.getTime() && added < window.endTime.getTime()) {
+      throw new AppError("deal_changed", orderMessages.dealChanged(line.lineNo, deal.name), {
+        [`items.${line.index}.dealStartTime`]: orderMessages.dealChangedField,
+      });
+    }
+    throw new AppError(
+      "deal_expired",
+      `Line ${line.lineNo}: the deal of the day you added has ended. Remove it from your cart and add today's deal.`,
+      { [`items.${line.index}.dealStartTime`]: "This deal has ended" },
+    );
+  }
+}
+
 export interface PricingOptions {
   /** Where products are read (a test may hold a product back to race a hide). */
   lookup?: ProductLookup;
@@ -128,23 +155,11 @@ export async function priceCartLines(
   // NOTE: the deal of the day turns over at the shop's midnight (SHOP_TIME_ZONE).
   const timeZone = ctx.settings.shopTimeZone;
   const merged = mergeDuplicateLines(items);
-  const window = dealWindow(now, timeZone);
-  const staleDeal = merged.find(
-    (line) =>
-      line.productId === DEAL_ID &&
-      (line.dealStartTime === undefined || Date.parse(line.dealStartTime) !== window.startTime.getTime()),
-  );
-  if (staleDeal) {
-    throw new AppError(
-      "deal_expired",
-      `Line ${staleDeal.lineNo}: the deal of the day you added has ended. Remove it from your cart and add today's deal.`,
-      { [`items.${staleDeal.index}.dealStartTime`]: "This deal has ended" },
-    );
-  }
   // NOTE: the deal's plan is read only when the cart holds it.
   const deal: CurrentDeal | undefined = merged.some((line) => line.productId === DEAL_ID)
     ? await dealAt(ctx)
     : undefined;
+  if (deal) refuseStaleDeal(merged, deal, dealWindow(now, timeZone));
 
   const productIds = merged.filter((line) => line.productId !== DEAL_ID).map((line) => line.productId);
   const products = new Map((await lookup(db, productIds)).map((product) => [product.id, product]));

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSRF_HEADER } from "../../shared/constants.ts";
 import { stockMessages } from "../../shared/schemas/orders.ts";
+import { PRODUCT_STOCK_MAX } from "../../shared/schemas/products.ts";
 import { tableChecksums } from "../test/db-snapshot.ts";
 import { insertFarmer, insertProduct } from "../test/order-fixtures.ts";
 import { orderBody, placed, postOrder, stockOf } from "../test/order-helpers.ts";
@@ -169,4 +170,24 @@ describe("stock is never oversold", () => {
       .executeTakeFirstOrThrow();
     expect(Number(sold.n)).toBe(LEFT);
   }, 90_000);
+});
+
+describe("a cancel gives stock back within bounds (issue 25, item 11)", () => {
+  it("never pushes the stock above the 100,000 maximum", async () => {
+    const rice = await product("Rice", 10);
+    const order = await placed(t.app, buyer, [{ productId: rice.id, quantity: 10 }]);
+    // The farmer fills the stall back up to the most allowed while the order is still pending.
+    await t.db.kysely
+      .updateTable("products")
+      .set({ stock: PRODUCT_STOCK_MAX })
+      .where("id", "=", rice.id)
+      .execute();
+    const cancelled = await request(t.app, {
+      method: "POST",
+      url: `/api/orders/${order.id}/cancel`,
+      cookie: buyer.cookie,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await stockOf(t.app, buyer, rice.id)).toBe(PRODUCT_STOCK_MAX);
+  });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PlaceOrderSchema } from "../../shared/schemas/orders.ts";
 import { findProductsByIds, type ProductLookup, placeOrder as placeOrderNow } from "../orders/index.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
-import { addProductWithPicture } from "../test/multipart.ts";
+import { addProductWithPicture, multipartBody, sampleImage } from "../test/multipart.ts";
 import {
   contextOf,
   createTestApp,
@@ -260,5 +260,40 @@ describe("hiding a product", () => {
       cookie: operator.cookie,
     });
     expect(reinstated.statusCode).toBe(200);
+  });
+});
+
+describe("the owner's edits to a hidden product (issue 25, item 8)", () => {
+  it("are answered as the success they are, so a retried relative stock change is not taken twice", async () => {
+    const owner = await signUpAndLogIn(t.app, "Gourd Farmer");
+    const id = (await addProductWithPicture(t.app, owner.cookie, "Hidden Gourd")).id;
+    const patch = (body: object) =>
+      request(t.app, { method: "PATCH", url: `/api/products/${id}`, cookie: owner.cookie, payload: body });
+    expect((await patch({ stock: 10 })).statusCode).toBe(200);
+    expect((await hide(id, "Blurry photo")).statusCode).toBe(200);
+
+    const taken = await patch({ stockChange: -3 });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json().product).toMatchObject({ id, stock: 7, hidden: true, hiddenReason: "Blurry photo" });
+    const renamed = await patch({ name: "Ridge Gourd" });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().product).toMatchObject({ name: "Ridge Gourd", stock: 7 });
+    const image = await multipartBody({
+      image: { bytes: await sampleImage("png", 320, 240), filename: "p.png", type: "image/png" },
+    });
+    const photo = await request(t.app, {
+      method: "PUT",
+      url: `/api/products/${id}/image`,
+      cookie: owner.cookie,
+      headers: image.headers,
+      payload: image.payload,
+    });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.json().product.hidden).toBe(true);
+    // Still nobody else's to see.
+    expect(
+      (await request(t.app, { method: "GET", url: `/api/products/${id}`, cookie: shopper.cookie }))
+        .statusCode,
+    ).toBe(404);
   });
 });

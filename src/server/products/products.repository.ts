@@ -346,11 +346,21 @@ export async function takeStock(db: Kysely<Database>, id: string, quantity: numb
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Gives `quantity` back to a product's stock; an untracked or deleted product is left as it is. */
+/**
+ * Gives `quantity` back to a product's stock, at most up to PRODUCT_STOCK_MAX (the farmer may have filled the
+ * stall since: one bound for every path, issue 25); an untracked or deleted product is left as it is.
+ */
 export function returnStock(db: Kysely<Database>, id: string, quantity: number) {
   return db
     .updateTable("products")
-    .set((eb) => ({ stock: eb("stock", "+", quantity) }))
+    .set((eb) => ({
+      stock: eb
+        .case()
+        .when(eb("stock", "+", quantity), ">", PRODUCT_STOCK_MAX)
+        .then(PRODUCT_STOCK_MAX)
+        .else(eb("stock", "+", quantity))
+        .end(),
+    }))
     .where("id", "=", id)
     .where("stock", "is not", null)
     .execute();

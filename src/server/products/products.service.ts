@@ -292,7 +292,9 @@ export async function updateOwnProduct(
       throw productNotFound();
     }
   });
-  return getProduct(ctx, productId);
+  // NOTE: read as its owner, who sees it even while it is hidden: the change is stored, and an answer of 404
+  // would make a client retry a relative stock change that was taken (issue 25).
+  return getProduct(ctx, productId, { id: userId });
 }
 
 /**
@@ -331,7 +333,7 @@ export async function replaceOwnProductImage(
       throw productNotFound();
     if (product.image_id) await deleteImage(trx, product.image_id);
   });
-  return getProduct(ctx, productId);
+  return getProduct(ctx, productId, { id: userId });
 }
 
 /** Every product `ownerId` has listed (complete or not), newest first: the farmer's own stall. */

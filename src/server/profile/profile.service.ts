@@ -129,6 +129,8 @@ export async function confirmEmailChange(ctx: Context, token: string): Promise<{
       throw error;
     }
     await enqueue({ ...ctx, db: trx }, emailChangedMail(user.email, user.name, taken.new_email));
+    // NOTE: the link proved the new address: if OPERATOR_EMAILS lists it, the account may claim it (decision 021).
+    await auth.claimOperator({ db: trx, settings: ctx.settings }, taken.user_id, taken.new_email);
     return taken;
   });
   auth.accountDetailsChanged(change.user_id);
@@ -150,8 +152,18 @@ export async function changePassword(
   await inTransaction(ctx, async ({ db: trx }) => {
     await auth.updatePasswordHash(trx, userId, passwordHash);
     await repo.spendPasswordResets(trx, userId, ctx.now.toISOString());
+    await voidRecoveryThreats(trx, userId);
   });
   await auth.endSessions(db, { userId, keep: currentSessionHash });
+}
+
+/**
+ * What someone who once held a session may have started and must not outlive the owner's recovery (a new
+ * password, a reset, signing out everywhere): a pending e-mail change, whose confirmation would hand them the
+ * account's reset links (issue 25).
+ */
+function voidRecoveryThreats(trx: Kysely<Database>, userId: string) {
+  return repo.deleteEmailChangesOf(trx, userId);
 }
 
 /**
@@ -199,6 +211,10 @@ export async function confirmPasswordReset(
     if (!(await repo.spendPasswordReset(trx, tokenHash, now))) throw invalid();
     await auth.updatePasswordHash(trx, reset.user_id, passwordHash);
     await repo.spendPasswordResets(trx, reset.user_id, now);
+    await voidRecoveryThreats(trx, reset.user_id);
+    // NOTE: the link proved the account's address, as a claim link would (decision 021).
+    const user = await repo.findUserById(trx, reset.user_id);
+    if (user) await auth.claimOperator({ db: trx, settings: ctx.settings }, user.id, user.email);
     return reset.user_id;
   });
   await auth.endSessions(db, { userId });
@@ -242,8 +258,10 @@ export async function endOwnSession(
   return { wasCurrent: match.id === currentSessionHash };
 }
 
-export function endOtherSessions({ db }: Context, userId: string, currentSessionHash: string) {
-  return auth.endSessions(db, { userId, keep: currentSessionHash });
+/** "Sign out everywhere else": every other session ends, and so does a pending e-mail change. */
+export async function endOtherSessions(ctx: Context, userId: string, currentSessionHash: string) {
+  await inTransaction(ctx, async ({ db: trx }) => voidRecoveryThreats(trx, userId));
+  return auth.endSessions(ctx.db, { userId, keep: currentSessionHash });
 }
 
 // --- leaving -----------------------------------------------------------------------------------------------

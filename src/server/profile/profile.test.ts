@@ -422,3 +422,60 @@ describe("deleting an account", () => {
     expect(queued.map((row) => row.recipient)).toEqual([unrelated]);
   });
 });
+
+describe("recovering an account voids a pending e-mail change (issue 25, item 2)", () => {
+  /** Someone holding a session asks to move the account to their own address; answers that link's token. */
+  async function hijackStarted(user: SignedInUser): Promise<{ token: string; attacker: string }> {
+    const attacker = `attacker.${randomUUID()}@example.com`;
+    const asked = await call("POST", "/api/account/email", user.cookie, {
+      email: attacker,
+      password: user.password,
+    });
+    expect(asked.statusCode).toBe(202);
+    const [mail] = await mailsTo(t, attacker);
+    return { token: linkToken(mail), attacker };
+  }
+  const confirmed = (token: string) => call("POST", "/api/account/email/confirm", undefined, { token });
+
+  it("when the owner changes the password", async () => {
+    const user = await signUpAndLogIn(t.app, "Owner One");
+    const { token } = await hijackStarted(user);
+    const changed = await call("POST", "/api/account/password", user.cookie, {
+      currentPassword: user.password,
+      newPassword: "the owner's new password",
+    });
+    expect(changed.statusCode).toBe(204);
+    expect((await call("GET", "/api/account", user.cookie)).json().pendingEmail).toBeNull();
+    expect((await confirmed(token)).statusCode).toBe(400);
+    expect((await whoIs(user.cookie))?.email).toBe(user.email);
+  });
+
+  it("when the owner resets the password by the mailed link", async () => {
+    const user = await signUpAndLogIn(t.app, "Owner Two");
+    const { token } = await hijackStarted(user);
+    expect(
+      (await call("POST", "/api/auth/password-reset", undefined, { email: user.email })).statusCode,
+    ).toBe(202);
+    const reset = (await mailsTo(t, user.email)).filter((m) => m.subject.includes("Reset")).at(-1);
+    const done = await call("POST", "/api/auth/password-reset/confirm", undefined, {
+      token: linkToken(reset),
+      password: "the owner's new password",
+    });
+    expect(done.statusCode).toBe(204);
+    expect((await confirmed(token)).statusCode).toBe(400);
+    const login = await call("POST", "/api/auth/login", undefined, {
+      email: user.email,
+      password: "the owner's new password",
+    });
+    expect(login.json().user.email).toBe(user.email);
+  });
+
+  it("when the owner signs out everywhere else", async () => {
+    const user = await signUpAndLogIn(t.app, "Owner Three");
+    const { token } = await hijackStarted(user);
+    expect((await call("POST", "/api/account/sessions/revoke-others", user.cookie)).statusCode).toBe(200);
+    expect((await call("GET", "/api/account", user.cookie)).json().pendingEmail).toBeNull();
+    expect((await confirmed(token)).statusCode).toBe(400);
+    expect((await whoIs(user.cookie))?.email).toBe(user.email);
+  });
+});

@@ -98,5 +98,8 @@ export const confirmEmailChange = (token: string) =>
     json: { token },
   });
 
+export const confirmOperatorClaim = (token: string) =>
+  apiFetch("/api/auth/operator-claim", MessageResponseSchema, { method: "POST", json: { token } });
+
 /** The token of a mailed link: it travels in the address's fragment (`#token=…`), never to the server. */
 export const tokenFromHash = (hash: string) => new URLSearchParams(hash.replace(/^#/, "")).get("token") ?? "";

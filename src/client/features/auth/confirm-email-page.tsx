@@ -3,11 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { accountMessages } from "../../../shared/messages.ts";
 import { ApiRequestError } from "../../lib/api-client.ts";
-import { confirmEmailChange, tokenFromHash } from "./account.api.ts";
+import { confirmEmailChange, confirmOperatorClaim, tokenFromHash } from "./account.api.ts";
 import { AuthCard } from "./auth-card.tsx";
 
-/** The page an e-mail change link opens: confirms the new address, signed in or not. */
-export function ConfirmEmailPage() {
+/** A page a mailed link opens: sends the link's token, signed in or not, and says what became of it. */
+function ConfirmLinkPage({ title, confirm }: { title: string; confirm: (token: string) => Promise<string> }) {
   const location = useLocation();
   const client = useQueryClient();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -16,9 +16,9 @@ export function ConfirmEmailPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    confirmEmailChange(tokenFromHash(location.hash)).then(
-      (done) => {
-        setResult({ ok: true, text: `${done.message} It is now ${done.email}.` });
+    confirm(tokenFromHash(location.hash)).then(
+      (text) => {
+        setResult({ ok: true, text });
         void client.invalidateQueries();
       },
       (error) =>
@@ -27,10 +27,10 @@ export function ConfirmEmailPage() {
           text: error instanceof ApiRequestError ? error.message : accountMessages.linkInvalid,
         }),
     );
-  }, [location.hash, client]);
+  }, [location.hash, client, confirm]);
 
   return (
-    <AuthCard title="Confirm your e-mail address" subtitle="Veggie Cart">
+    <AuthCard title={title} subtitle="Veggie Cart">
       <p role="status" className="text-center text-stone-800">
         {result ? result.text : "Confirming…"}
       </p>
@@ -41,4 +41,18 @@ export function ConfirmEmailPage() {
       </p>
     </AuthCard>
   );
+}
+
+const confirmEmail = (token: string) =>
+  confirmEmailChange(token).then((done) => `${done.message} It is now ${done.email}.`);
+const confirmOperator = (token: string) => confirmOperatorClaim(token).then((done) => done.message);
+
+/** The page an e-mail change link opens: confirms the new address, signed in or not. */
+export function ConfirmEmailPage() {
+  return <ConfirmLinkPage title="Confirm your e-mail address" confirm={confirmEmail} />;
+}
+
+/** The page an operator's claim link opens (decision 021). */
+export function ConfirmOperatorPage() {
+  return <ConfirmLinkPage title="Confirm your operator rights" confirm={confirmOperator} />;
 }

@@ -165,6 +165,54 @@ describe("checkout page", () => {
     });
   });
 
+  it("names each line as the server does, never only as the cart remembers it (issue 25, item 14)", async () => {
+    window.localStorage.setItem("cart", JSON.stringify([cart[0]]));
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+      Response.json({
+        items: [
+          {
+            productId: "p-tomato",
+            name: "Cherry Tomatoes",
+            unitPrice: 40.5,
+            unit: "kg",
+            quantity: 3,
+            lineTotal: 121.5,
+            stock: null,
+            exceedsStock: false,
+          },
+        ],
+        total: 121.5,
+        problems: {},
+      }),
+    );
+    renderAt("/checkout", asha);
+    const summary = await screen.findByRole("region", { name: "Order Summary" });
+    expect(await within(summary).findByText("Cherry Tomatoes")).toBeInTheDocument();
+    expect(within(summary).queryByText("Tomatoes")).not.toBeInTheDocument();
+  });
+
+  it("shows a deal replaced since it was added as refused at its line, and places nothing", async () => {
+    window.localStorage.setItem("cart", JSON.stringify([cart[1]]));
+    const message =
+      "Line 1: the deal of the day has changed since you added it (it is now Mango). Remove it from your cart and add today's deal.";
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+      Response.json(
+        {
+          error: {
+            code: "deal_changed",
+            message,
+            fields: { "items.0.dealStartTime": "This deal has changed" },
+          },
+        },
+        { status: 409 },
+      ),
+    );
+    renderAt("/checkout", asha);
+    const summary = await screen.findByRole("region", { name: "Order Summary" });
+    expect(await within(summary).findByText("This deal has changed")).toBeInTheDocument();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
   it("keeps what was typed when the page is opened again in the same tab", async () => {
     window.localStorage.setItem("cart", JSON.stringify(cart));
     vi.spyOn(globalThis, "fetch");

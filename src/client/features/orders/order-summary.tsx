@@ -7,8 +7,9 @@ import { cartTotalRupees, lineTotalRupees } from "./format.ts";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
 
 /**
- * Checkout's order summary (product rules §2): lines, subtotal, shipping "Free", total. Prices come from the server's
- * quote when it has answered (what the order will be charged), else from the cart while it loads.
+ * Checkout's order summary (product rules §2): lines, subtotal, shipping "Free", total. Names and prices come from
+ * the server's quote when it has answered (what the order will be and be charged), else from the cart while it
+ * loads.
  */
 export function OrderSummary({
   items,
@@ -40,7 +41,9 @@ export function OrderSummary({
             <div className="flex items-center gap-3">
               <ProductThumbnail src={item.image} compact />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-medium text-stone-900">{item.name}</p>
+                <p className="truncate font-medium text-stone-900">
+                  {quoted.get(item.id)?.name ?? item.name}
+                </p>
                 <p className="text-sm text-stone-600">
                   {formatUnitPrice(priceOf(item), quoted.get(item.id)?.unit ?? item.unit)} × {item.quantity}
                 </p>

@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderMessages } from "../../shared/messages.ts";
+import { insertFarmer, insertProduct } from "../test/order-fixtures.ts";
+import { testShipping } from "../test/order-helpers.ts";
+import { mailsTo } from "../test/outbox.ts";
+import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
+
+/** Issue 25, item 5: a limit on placing orders, and confirmations that cannot be aimed at a stranger. */
+let t: TestApp;
+let productId: string;
+beforeAll(async () => {
+  t = await createTestApp({ ordersPerHour: 3 });
+  const farmer = await insertFarmer(t.db.kysely);
+  productId = (await insertProduct(t.db.kysely, farmer, { name: "Beans", pricePaise: 2000 })).id;
+});
+afterAll(() => t.close());
+
+const order = (user: SignedInUser, email: string, remoteAddress = "203.0.113.7") =>
+  request(t.app, {
+    method: "POST",
+    url: "/api/orders",
+    cookie: user.cookie,
+    remoteAddress,
+    headers: { "idempotency-key": randomUUID() },
+    payload: {
+      items: [{ productId, quantity: 1 }],
+      shipping: { ...testShipping, email },
+      paymentMethod: "upi",
+    },
+  });
+
+describe("placing orders is limited", () => {
+  it("per account, then per client address, with Retry-After and a message saying so", async () => {
+    const first = await signUpAndLogIn(t.app, "Busy Buyer");
+    for (let i = 0; i < 3; i += 1) expect((await order(first, first.email)).statusCode).toBe(201);
+    const refused = await order(first, first.email);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBeDefined();
+    expect(refused.json().error).toMatchObject({
+      code: "rate_limited",
+      message: orderMessages.tooManyOrders,
+    });
+
+    // A household behind one address places a few times the account's share; then that address waits too.
+    const others = [];
+    for (let i = 0; i < 3; i += 1) others.push(await signUpAndLogIn(t.app, `Neighbour ${i}`));
+    for (const other of others) {
+      for (let i = 0; i < 3; i += 1) expect((await order(other, other.email)).statusCode).toBe(201);
+    }
+    const fifth = await signUpAndLogIn(t.app, "Fifth");
+    expect((await order(fifth, fifth.email)).statusCode).toBe(429);
+    // ... while the same account elsewhere is not held up by that address.
+    expect((await order(fifth, fifth.email, "198.51.100.9")).statusCode).toBe(201);
+  });
+});
+
+describe("order confirmations", () => {
+  it("go to the account's own address always, and to another address at most three times a day", async () => {
+    const addresses = ["192.0.2.1", "192.0.2.2", "192.0.2.3", "192.0.2.4", "192.0.2.5"];
+    const stranger = `stranger.${randomUUID()}@example.com`;
+    const sender = await signUpAndLogIn(t.app, "Sender");
+    const sent: number[] = [];
+    for (const [i, address] of addresses.entries()) {
+      // Fresh accounts between, so the order limit is not what stops it; the last is over the cap.
+      const who = i === 0 || i === 4 ? sender : await signUpAndLogIn(t.app, `Sender ${i}`);
+      sent.push((await order(who, stranger.toUpperCase(), address)).statusCode);
+    }
+    expect(sent).toEqual([201, 201, 201, 201, 201]);
+    expect(await mailsTo(t, stranger)).toHaveLength(3);
+    // The account that placed an order over the cap still hears of it, at its own address.
+    const last = (await mailsTo(t, sender.email)).filter((mail) =>
+      mail.subject.startsWith("Your Veggie Cart order"),
+    );
+    expect(last).toHaveLength(1);
+  });
+});
