@@ -13,8 +13,8 @@ import { UPI_ID_PATTERN } from "../../../shared/weighing.ts";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError, apiFetch } from "../../lib/api-client.ts";
-import { useFarmerProfile, useFarmerReckoning, useSaveFarmerProfile } from "./farmer-orders.api.ts";
 import { orderNumber } from "./format.ts";
+import { useFarmerProfile, useFarmerReckoning, useSaveFarmerProfile } from "./payments.api.ts";
 
 const figureLabels = [
   ["delivered", "Delivered"],
