@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FarmerPart, FarmerSummary } from "../../shared/schemas/farmer.ts";
+import type { FarmerReckoning } from "../../shared/schemas/payments.ts";
 import { aProduct } from "../test/products.fixture.ts";
 import { renderAt } from "../test/render.tsx";
 
@@ -53,6 +54,51 @@ const summary: FarmerSummary = {
   all: { orders: 9, revenue: 5000 },
 };
 
+const reckoning: FarmerReckoning = {
+  week: "2026-11-16",
+  delivered: 101,
+  cash: 40,
+  upi: 0,
+  owed: 61,
+  buyers: [
+    {
+      buyerId: "b1",
+      buyerName: "Meera Iyer",
+      delivered: 101,
+      cash: 40,
+      upi: 0,
+      owed: 61,
+      parts: [
+        {
+          partId: "f1",
+          orderId: "0a1b2c3d-0000-4000-8000-000000000000",
+          deliveredAt: "2026-11-21T10:00:00.000Z",
+          state: "part_paid",
+          delivered: 101,
+          cash: 40,
+          upi: 0,
+          owed: 61,
+        },
+      ],
+    },
+  ],
+};
+
+/** A line of 2 kg of tomatoes, sold by weight, packed at `packedGrams` (null: not weighed yet). */
+const tomatoes = (packedGrams: number | null) => ({
+  productId: "p2",
+  name: "Tomatoes",
+  unitPrice: 40,
+  unit: "kg" as const,
+  quantity: 2,
+  lineTotal: 80,
+  lineId: 1,
+  weighed: true,
+  packedGrams,
+  estimate: 80,
+  amount: packedGrams === null ? 80 : (packedGrams * 40) / 1000,
+});
+
 /** A request the test's server answers itself: its URL, method and JSON body. */
 type Answer = (request: { url: URL; method: string; body: unknown }) => Response | undefined;
 
@@ -70,6 +116,8 @@ async function openWorkspace(
     "/api/farmer/pending-count": { pending: fulfilments.filter((f) => f.status === "pending").length },
     "/api/farmer/orders": { fulfilments, nextCursor: null },
     "/api/farmer/products": { items: products },
+    "/api/farmer/profile": { upiId: null },
+    "/api/farmer/payments": reckoning,
   };
   const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = new URL(String(input), "http://localhost");
@@ -289,5 +337,54 @@ describe("farmer workspace", () => {
     await userEvent.click(await screen.findByRole("button", { name: /^Confirm:/ }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     await vi.waitFor(() => expect(reads).toBeGreaterThan(1));
+  });
+
+  it("weighs a line sold by weight, saying which lines are not weighed yet before the part goes out", async () => {
+    const waiting = fulfilment({ status: "confirmed", items: [tomatoes(null)], billFinal: false });
+    const sent: unknown[] = [];
+    await openWorkspace([waiting], undefined, {
+      answer: ({ url, method, body }) => {
+        if (method !== "POST" || !url.pathname.endsWith("/weights")) return undefined;
+        sent.push(body);
+        return Response.json({
+          fulfilment: { ...waiting, items: [tomatoes(2150)], total: 86, billFinal: true },
+        });
+      },
+    });
+    const order = within(await screen.findByRole("list", { name: "Incoming orders" })).getByRole("article");
+    expect(within(order).getByTestId("unweighed-lines")).toHaveTextContent("Not weighed yet: Tomatoes");
+    expect(order).toHaveTextContent("about ₹80.00");
+    expect(within(order).queryByRole("button", { name: /^Mark paid/ })).not.toBeInTheDocument();
+    await userEvent.type(within(order).getByLabelText("Tomatoes, grams (ordered 2 kg)"), "2150");
+    await userEvent.click(within(order).getByRole("button", { name: "Save weights" }));
+    expect(await screen.findByText("Weights saved for order #0A1B2C3D.")).toBeInTheDocument();
+    expect(sent).toEqual([{ lines: [{ lineId: 1, packedGrams: 2150 }] }]);
+  });
+
+  it("records a payment at the door, and shows the week's reckoning buyer by buyer with its CSV", async () => {
+    const sent: unknown[] = [];
+    await openWorkspace([fulfilment({ status: "delivered" })], undefined, {
+      answer: ({ url, method, body }) => {
+        if (method !== "POST" || !url.pathname.endsWith("/payments")) return undefined;
+        sent.push(body);
+        return Response.json({ fulfilment: fulfilment({ status: "delivered" }) }, { status: 201 });
+      },
+    });
+    const order = within(await screen.findByRole("list", { name: "Incoming orders" })).getByRole("article");
+    const form = within(order).getByRole("form", { name: "Record a payment for order #0A1B2C3D" });
+    await userEvent.type(within(form).getByLabelText("Amount (₹)"), "40");
+    await userEvent.click(within(form).getByRole("button", { name: "Record payment" }));
+    expect(await screen.findByText("₹40.00 recorded for order #0A1B2C3D.")).toBeInTheDocument();
+    expect(sent).toEqual([{ method: "cash", amount: 40 }]);
+
+    const payments = screen.getByRole("region", { name: "Payments" });
+    expect(await within(payments).findByRole("row", { name: /Meera Iyer/ })).toHaveTextContent(
+      "#0A1B2C3D (Part paid)₹101.00₹40.00₹0.00₹61.00",
+    );
+    expect(within(payments).getByRole("link", { name: "Download CSV" })).toHaveAttribute(
+      "href",
+      "/api/farmer/payments.csv?week=2026-11-16",
+    );
+    expect(within(payments).getByLabelText("My UPI ID")).toHaveValue("");
   });
 });

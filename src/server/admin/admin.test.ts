@@ -47,6 +47,9 @@ const routes = (): {
   { method: "POST", url: `/api/admin/users/${shopper.id}/reinstate`, payload: { reason: "matrix" } },
   { method: "GET", url: "/api/admin/orders" },
   { method: "POST", url: `/api/admin/fulfilments/${shopPartId}/status`, payload: { status: "confirmed" } },
+  { method: "GET", url: "/api/admin/payments" },
+  { method: "GET", url: "/api/admin/shop-profile" },
+  { method: "PUT", url: "/api/admin/shop-profile", payload: { upiId: "shop@okaxis" } },
   { method: "GET", url: "/api/admin/deal" },
   {
     method: "PUT",
@@ -128,7 +131,10 @@ describe("operator routes", () => {
       statuses.push((await request(t.app, { ...route, cookie: operator.cookie })).statusCode);
     }
     expect(statuses).toEqual([
-      ...[200, 404, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+      ...[200, 404, 200, 200, 200, 200, 200, 200, 200, 200],
+      // payments and the shop's UPI ID (decision 020)
+      ...[200, 200, 200],
+      ...[200, 200, 200, 200],
       ...[200, 201, 404, 404, 200, 200, 200, 201, 404, 404, 200, 404, 404, 404],
       ...[200, 200, 200],
     ]);

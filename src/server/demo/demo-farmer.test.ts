@@ -54,7 +54,31 @@ describe("the demo farmer", () => {
       "cancelled",
       "delivered",
     ]);
-    expect(orders.at(-1)!.payment.state).toBe("paid");
+    // Weighed at packing and paid at the door (decision 020): a line packed at 2,150 g, each payment state.
+    expect(orders.map((f) => f.payment.state)).toEqual([
+      "unpaid",
+      "unpaid",
+      "unpaid",
+      "part_paid",
+      "unpaid",
+      "paid",
+    ]);
+    expect(orders.at(-1)!.items[0]).toMatchObject({
+      name: "Vine Tomatoes",
+      weighed: true,
+      packedGrams: 2150,
+    });
+    expect(orders.at(-1)!.payment.records.map((r) => [r.method, r.amount])).toEqual([
+      ["cash", 40],
+      ["cash", orders.at(-1)!.total - 40],
+    ]);
+    expect(orders[2]!).toMatchObject({
+      billFinal: true,
+      upi: { uri: expect.stringContaining("pa=asha.farm@okdemo") },
+    });
+    expect((await request(t.app, { method: "GET", url: "/api/farmer/profile", cookie })).json()).toEqual({
+      upiId: "asha.farm@okdemo",
+    });
     expect(orders[4]!.history.at(-1)!.reason).toEqual(expect.any(String));
     const summary = (await request(t.app, { method: "GET", url: "/api/farmer/summary", cookie })).json();
     expect(summary.all.orders).toBe(5);

@@ -236,5 +236,5 @@ export async function moveOrderPartAsOperator(
   const orderId = await movePartAsOperator(ctx, operator, partId, change);
   const row = await ordersRepo.findOrderWithBuyer(ctx.db, orderId);
   if (!row) throw notFound(orderMessages.orderNotFound);
-  return toOperatorOrder(row, await loadOrder(ctx.db, row));
+  return toOperatorOrder(row, await loadOrder(ctx.db, row, "operator"));
 }

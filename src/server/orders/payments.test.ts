@@ -290,6 +290,11 @@ describe("UPI", () => {
     expect(shopPart.upi!.uri).toMatch(
       /^upi:\/\/pay\?pa=veggiecart@okicici&pn=Veggie%20Cart&am=\d+\.\d\d&cu=INR&tn=/,
     );
+    // The operator's own screens never carry the link: it is for the buyer.
+    const moved = await post(operator, `/api/admin/fulfilments/${shopPart.id}/status`, {
+      status: "confirmed",
+    });
+    expect(partOf(moved.json().order as Order, null).upi).toBeNull();
     const byOperator = await pay(operator, shopPart.id, { method: "cash", amount: shopPart.total });
     expect(byOperator.statusCode).toBe(201);
     expect((byOperator.json().fulfilment as FarmerPart).payment.state).toBe("paid");

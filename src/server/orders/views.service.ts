@@ -23,7 +23,6 @@ import { billFields, billOf, receivedPaise, toApiLine, toApiPayment, upiOf } fro
 import * as repo from "./orders.repository.ts";
 import * as partsRepo from "./parts.repository.ts";
 import * as paymentsRepo from "./payments.repository.ts";
-import { SHOP_PAYEE } from "./payments.repository.ts";
 
 export function toApiOrder(
   row: repo.OrderRow,
@@ -179,11 +178,11 @@ function slotOf(slots: ReadonlyMap<string, PartSlot>, partId: string): { slot?: 
 }
 
 /** The UPI payee of a part: its farmer, or the shop for its own part. */
-const payeeOf = (part: { farmer_id: string | null }) => part.farmer_id ?? SHOP_PAYEE;
+const payeeOf = (part: { farmer_id: string | null }) => part.farmer_id ?? paymentsRepo.SHOP_PAYEE;
 
 /**
- * A part's bill, payments and UPI link (for `withUpi` readers: its buyer and its farmer), from its lines, its
- * payment records and its payee's UPI ID.
+ * A part's bill, payments and UPI link, from its lines, its payment records and its payee's UPI ID (`upiIds`
+ * only for the readers the link is for: the order's buyer and the part's farmer; without them, no link).
  */
 function billing(
   part: { id: string; order_id: string; status: PartStatus; farmer_id: string | null; payeeName: string },

@@ -4,6 +4,7 @@ import { type PartStatus, partMessages } from "../../shared/schemas/order-parts.
 import type { WeighPart } from "../../shared/schemas/payments.ts";
 import { maxPackedGrams, unitGrams, weighedAmountPaise } from "../../shared/weighing.ts";
 import { type Context, inTransaction } from "../context.ts";
+import type { OrderItemsTable } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
 import { billMail, enqueue } from "../mail/index.ts";
 import { returnStock } from "../products/index.ts";
@@ -30,24 +31,19 @@ export async function weighPart(ctx: Context, partId: string, input: WeighPart):
     }
     const items = await repo.findItemsOfParts(trx.db, [part.id]);
     const wasFinal = billOf(items).final;
-    const fields: Record<string, string> = {};
-    const changes = input.lines.map(({ lineId, packedGrams }, index) => {
-      const item = items.find((candidate) => candidate.line_no === lineId);
-      const grams = item ? unitGrams(item.unit) : undefined;
-      const field = `lines.${index}`;
-      if (!item) fields[`${field}.lineId`] = partMessages.unknownLine;
-      else if (grams === undefined) fields[`${field}.lineId`] = partMessages.notWeighedLine;
-      else if (input.lines.findIndex((line) => line.lineId === lineId) !== index)
-        fields[`${field}.lineId`] = partMessages.lineTwice;
-      else if (item.packed_grams === 0) fields[`${field}.packedGrams`] = partMessages.lineDropped;
-      else if (packedGrams > maxPackedGrams(item.quantity, item.unit))
-        fields[`${field}.packedGrams`] = partMessages.overweight(maxPackedGrams(item.quantity, item.unit));
-      return { item, grams: grams ?? 1, packedGrams };
-    });
+    const lineOf = (lineId: number) => items.find((item) => item.line_no === lineId);
+    const fields = Object.fromEntries(
+      input.lines.flatMap((line, index) => {
+        const problem = weightProblem(lineOf(line.lineId), line, index, input.lines);
+        return problem ? [problem] : [];
+      }),
+    );
     const [first] = Object.values(fields);
     if (first) throw new AppError("validation_failed", first, fields);
-    for (const { item, grams, packedGrams } of changes) {
-      if (!item) continue;
+    for (const { lineId, packedGrams } of input.lines) {
+      const item = lineOf(lineId);
+      const grams = item && unitGrams(item.unit);
+      if (!item || grams === undefined) continue;
       const amount_paise = weighedAmountPaise(item.unit_price_paise, packedGrams, grams);
       if (packedGrams === 0 && item.stock_taken > 0) {
         // NOTE: none packed: the line leaves the bill and its stock goes back on the shelf, once.
@@ -60,6 +56,24 @@ export async function weighPart(ctx: Context, partId: string, input: WeighPart):
     if (!wasFinal) await mailIfBillFinal(trx, part.id);
   });
   return getFarmerPart(ctx.db, partId);
+}
+
+/** Why the weight asked for line `index` is refused, as [field, message]; undefined when it is fine. */
+function weightProblem(
+  item: OrderItemsTable | undefined,
+  line: WeighPart["lines"][number],
+  index: number,
+  lines: WeighPart["lines"],
+): [string, string] | undefined {
+  const at = `lines.${index}`;
+  if (!item) return [`${at}.lineId`, partMessages.unknownLine];
+  if (unitGrams(item.unit) === undefined) return [`${at}.lineId`, partMessages.notWeighedLine];
+  if (lines.findIndex((other) => other.lineId === line.lineId) !== index)
+    return [`${at}.lineId`, partMessages.lineTwice];
+  if (item.packed_grams === 0) return [`${at}.packedGrams`, partMessages.lineDropped];
+  const most = maxPackedGrams(item.quantity, item.unit);
+  if (line.packedGrams > most) return [`${at}.packedGrams`, partMessages.overweight(most)];
+  return undefined;
 }
 
 /**

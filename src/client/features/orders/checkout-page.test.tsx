@@ -58,6 +58,17 @@ describe("checkout page", () => {
     expect(screen.getByTestId("checkout-total")).toHaveTextContent("₹126.50");
   });
 
+  it("says that a line sold by weight is an estimate, and says nothing of the kind without one", async () => {
+    openCheckout();
+    const summary = await screen.findByRole("region", { name: "Order Summary" });
+    expect(within(summary).queryByTestId("weighed-estimate-note")).not.toBeInTheDocument();
+    window.localStorage.setItem("cart", JSON.stringify([{ ...cart[0], unit: "kg" }]));
+    window.dispatchEvent(new StorageEvent("storage", { key: "cart" }));
+    expect(await within(summary).findByTestId("weighed-estimate-note")).toHaveTextContent(
+      "Sold by weight: the amount is an estimate. The bill follows the weight packed: it may be up to 10 % more, or any amount less.",
+    );
+  });
+
   it("fills name and e-mail from the account and defaults the payment method to credit card", async () => {
     openCheckout();
     expect(await screen.findByLabelText("Full name")).toHaveValue("Asha Rao");

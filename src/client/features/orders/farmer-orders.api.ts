@@ -14,13 +14,6 @@ import {
   type PartStatusChange,
 } from "../../../shared/schemas/farmer.ts";
 import type { PartStatus } from "../../../shared/schemas/order-parts.ts";
-import {
-  type FarmerProfile,
-  FarmerProfileSchema,
-  FarmerReckoningSchema,
-  type RecordPayment,
-  type WeighPart,
-} from "../../../shared/schemas/payments.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 
 /** Every query of the farmer's side starts with this key, so one move refreshes the list, summary and count. */
@@ -69,7 +62,7 @@ export const farmerPendingCountQuery = queryOptions({
 
 export const useFarmerPendingCount = (enabled = true) => useQuery({ ...farmerPendingCountQuery, enabled });
 
-const fulfilmentPath = (id: string) => `/api/farmer/orders/${encodeURIComponent(id)}`;
+export const fulfilmentPath = (id: string) => `/api/farmer/orders/${encodeURIComponent(id)}`;
 
 /** Moves one of my parts on (confirm, dispatch, deliver, cancel with a reason). */
 export function useChangePartStatus() {
@@ -104,67 +97,3 @@ export function useMarkPartPaid() {
     },
   });
 }
-
-/** A change to one of my parts that answers the part (weights, payments, undo), refreshing my lists. */
-function usePartChange<T>(path: (id: string, input: T) => string, body: (input: T) => object) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: T }) =>
-      apiFetch(path(id, input), FarmerPartResponseSchema, { method: "POST", json: body(input) }),
-    // NOTE: a line packed at 0 g gives its stock back, so the product lists refetch too.
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: farmerKey });
-      void queryClient.invalidateQueries({ queryKey: ["products"] });
-    },
-  });
-}
-
-/** Records the packed weight of my weighed lines (decision 020). */
-export const useWeighPart = () =>
-  usePartChange(
-    (id) => `${fulfilmentPath(id)}/weights`,
-    (input: WeighPart) => input,
-  );
-
-/** Records one payment received at the door. */
-export const useRecordPayment = () =>
-  usePartChange(
-    (id) => `${fulfilmentPath(id)}/payments`,
-    (input: RecordPayment) => input,
-  );
-
-/** Undoes a payment I recorded (within 24 hours), with a reason. */
-export const useUndoPayment = () =>
-  usePartChange(
-    (id, input: { paymentId: string; reason: string }) =>
-      `${fulfilmentPath(id)}/payments/${encodeURIComponent(input.paymentId)}/undo`,
-    ({ reason }) => ({ reason }),
-  );
-
-export const farmerProfileQuery = queryOptions({
-  queryKey: [...farmerKey, "profile"],
-  queryFn: async ({ signal }) => apiFetch("/api/farmer/profile", FarmerProfileSchema, { signal }),
-});
-
-export const useFarmerProfile = () => useQuery(farmerProfileQuery);
-
-/** Saves my UPI ID (null: cash only). */
-export function useSaveFarmerProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (profile: FarmerProfile) =>
-      apiFetch("/api/farmer/profile", FarmerProfileSchema, { method: "PUT", json: profile }),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: farmerKey });
-    },
-  });
-}
-
-/** My week's reckoning (`week`: any day of it; undefined: this week). */
-export const useFarmerReckoning = (week: string | undefined) =>
-  useQuery({
-    queryKey: [...farmerKey, "payments", week ?? "this-week"],
-    queryFn: async ({ signal }) =>
-      apiFetch(`/api/farmer/payments${week ? `?week=${week}` : ""}`, FarmerReckoningSchema, { signal }),
-    staleTime: 0,
-  });

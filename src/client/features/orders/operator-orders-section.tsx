@@ -21,7 +21,8 @@ import { moveLabels } from "./farmer-part-card.tsx";
 import { formatOrderDate, orderNumber, statusLabel } from "./format.ts";
 import { type OperatorOrderFilters, useMoveShopPart, useOperatorOrders } from "./operator-orders.api.ts";
 import { OrderLines } from "./order-lines.tsx";
-import { OrderStatusBadge } from "./order-status-badge.tsx";
+import { OrderStatusBadge, PaymentBadge } from "./order-status-badge.tsx";
+import { PartPayments } from "./part-billing.tsx";
 
 const failed = "Could not update this order. Please try again.";
 
@@ -125,9 +126,20 @@ function OperatorOrderCard({ order }: { order: OperatorOrder }) {
                   {part.farmerId === null ? "The shop (deal of the day)" : part.farmerName}
                 </h4>
                 <OrderStatusBadge status={part.status} />
+                <PaymentBadge state={part.payment.state} />
               </div>
-              <OrderLines items={part.items} total={part.total} label={`Lines of ${part.farmerName}`} />
-              {part.farmerId === null ? <ShopPartMoves order={order} part={part} /> : null}
+              <OrderLines
+                items={part.items}
+                total={part.total}
+                billFinal={part.billFinal}
+                label={`Lines of ${part.farmerName}`}
+              />
+              {part.farmerId === null ? (
+                <>
+                  <PartPayments part={{ ...part, orderId: order.id }} />
+                  <ShopPartMoves order={order} part={part} />
+                </>
+              ) : null}
             </li>
           ))}
         </ul>

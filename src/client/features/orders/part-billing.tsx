@@ -15,8 +15,8 @@ import { SelectField } from "../../components/select-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { problemOf } from "../../lib/operator-pages.ts";
-import { useRecordPayment, useUndoPayment, useWeighPart } from "./farmer-orders.api.ts";
 import { formatOrderDate, orderNumber } from "./format.ts";
+import { useRecordPayment, useUndoPayment, useWeighPart } from "./payments.api.ts";
 
 const UNDO_WITHIN_MS = 24 * 60 * 60 * 1000;
 
@@ -97,11 +97,14 @@ export function WeighLines({ part }: { part: FarmerPart }) {
   );
 }
 
+/** What recording a part's payments needs: the farmer's part, or the shop's part on the operator's list. */
+type PayablePart = Pick<FarmerPart, "id" | "orderId" | "status" | "billFinal" | "total" | "payment">;
+
 /**
  * The part's payments at the door: what was received and each record (undo within 24 hours, with a reason),
  * and a form to record the next one, once the bill is final.
  */
-export function PartPayments({ part }: { part: FarmerPart }) {
+export function PartPayments({ part }: { part: PayablePart }) {
   const record = useRecordPayment();
   const [method, setMethod] = useState<PaymentRecordMethod>("cash");
   const [amount, setAmount] = useState("");
@@ -217,7 +220,7 @@ function UndoDialog({
   paymentId,
   onClose,
 }: {
-  part: FarmerPart;
+  part: PayablePart;
   paymentId: string;
   onClose: () => void;
 }) {

@@ -13,8 +13,8 @@ import { UPI_ID_PATTERN } from "../../../shared/weighing.ts";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError, apiFetch } from "../../lib/api-client.ts";
-import { useFarmerProfile, useFarmerReckoning, useSaveFarmerProfile } from "./farmer-orders.api.ts";
 import { orderNumber } from "./format.ts";
+import { useFarmerProfile, useFarmerReckoning, useSaveFarmerProfile } from "./payments.api.ts";
 
 const figureLabels = [
   ["delivered", "Delivered"],
@@ -148,49 +148,51 @@ export function FarmerPaymentsSection() {
           {reckoning.data.buyers.length === 0 ? (
             <p className="text-stone-700">Nothing was delivered that week.</p>
           ) : (
-            <table className="w-full text-left text-sm text-stone-800">
-              <caption className="sr-only">Payments buyer by buyer</caption>
-              <thead className="border-b border-stone-200 text-stone-600">
-                <tr>
-                  <th scope="col" className="py-2">
-                    Buyer
-                  </th>
-                  <th scope="col" className="py-2">
-                    Orders
-                  </th>
-                  {figureLabels.map(([key, text]) => (
-                    <th key={key} scope="col" className="py-2 text-right">
-                      {text}
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm text-stone-800">
+                <caption className="sr-only">Payments buyer by buyer</caption>
+                <thead className="border-b border-stone-200 text-stone-600">
+                  <tr>
+                    <th scope="col" className="py-2">
+                      Buyer
                     </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {reckoning.data.buyers.map((buyer) => (
-                  <tr key={buyer.buyerId}>
-                    <th scope="row" className="py-2 font-medium">
-                      {buyer.buyerName}
+                    <th scope="col" className="py-2">
+                      Orders
                     </th>
-                    <td className="py-2">
-                      {buyer.parts.map((part) => (
-                        <a
-                          key={part.partId}
-                          href={`#fulfilment-${part.partId}`}
-                          className="mr-2 text-brand-800 underline"
-                        >
-                          {orderNumber(part.orderId)} ({paymentStateLabels[part.state]})
-                        </a>
-                      ))}
-                    </td>
-                    {figureLabels.map(([key]) => (
-                      <td key={key} className="py-2 text-right tabular-nums">
-                        {formatRupees(buyer[key])}
-                      </td>
+                    {figureLabels.map(([key, text]) => (
+                      <th key={key} scope="col" className="py-2 text-right">
+                        {text}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody className="divide-y divide-stone-100">
+                  {reckoning.data.buyers.map((buyer) => (
+                    <tr key={buyer.buyerId}>
+                      <th scope="row" className="py-2 font-medium">
+                        {buyer.buyerName}
+                      </th>
+                      <td className="py-2">
+                        {buyer.parts.map((part) => (
+                          <a
+                            key={part.partId}
+                            href={`#fulfilment-${part.partId}`}
+                            className="mr-2 text-brand-800 underline"
+                          >
+                            {orderNumber(part.orderId)} ({paymentStateLabels[part.state]})
+                          </a>
+                        ))}
+                      </td>
+                      {figureLabels.map(([key]) => (
+                        <td key={key} className="py-2 text-right tabular-nums">
+                          {formatRupees(buyer[key])}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </>
       ) : null}
@@ -237,35 +239,37 @@ export function OperatorPaymentsSection() {
           {reckoning.data.farmers.length === 0 ? (
             <p className="text-stone-700">Nothing was delivered that week.</p>
           ) : (
-            <table className="w-full text-left text-sm text-stone-800">
-              <caption className="sr-only">Payments farmer by farmer</caption>
-              <thead className="border-b border-stone-200 text-stone-600">
-                <tr>
-                  <th scope="col" className="py-2">
-                    Farmer
-                  </th>
-                  {figureLabels.map(([key, text]) => (
-                    <th key={key} scope="col" className="py-2 text-right">
-                      {text}
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm text-stone-800">
+                <caption className="sr-only">Payments farmer by farmer</caption>
+                <thead className="border-b border-stone-200 text-stone-600">
+                  <tr>
+                    <th scope="col" className="py-2">
+                      Farmer
                     </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {reckoning.data.farmers.map((farmer) => (
-                  <tr key={farmer.farmerId ?? "shop"}>
-                    <th scope="row" className="py-2 font-medium">
-                      {farmer.farmerName}
-                    </th>
-                    {figureLabels.map(([key]) => (
-                      <td key={key} className="py-2 text-right tabular-nums">
-                        {formatRupees(farmer[key])}
-                      </td>
+                    {figureLabels.map(([key, text]) => (
+                      <th key={key} scope="col" className="py-2 text-right">
+                        {text}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody className="divide-y divide-stone-100">
+                  {reckoning.data.farmers.map((farmer) => (
+                    <tr key={farmer.farmerId ?? "shop"}>
+                      <th scope="row" className="py-2 font-medium">
+                        {farmer.farmerName}
+                      </th>
+                      {figureLabels.map(([key]) => (
+                        <td key={key} className="py-2 text-right tabular-nums">
+                          {formatRupees(farmer[key])}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </>
       ) : null}
