@@ -1,4 +1,4 @@
-import { paiseToRupees } from "../../shared/money.ts";
+import { formatRupees, paiseToRupees } from "../../shared/money.ts";
 import type { FarmerPart } from "../../shared/schemas/farmer.ts";
 import { type PartStatus, partMessages } from "../../shared/schemas/order-parts.ts";
 import type { WeighPart } from "../../shared/schemas/payments.ts";
@@ -8,9 +8,9 @@ import type { OrderItemsTable } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
 import { billMail, enqueue } from "../mail/index.ts";
 import { returnStock } from "../products/index.ts";
-import { billOf, toApiLine } from "./bills.service.ts";
+import { billOf, receivedPaise, toApiLine } from "./bills.service.ts";
 import * as repo from "./parts.repository.ts";
-import { findUpiIds, lockPart, SHOP_PAYEE } from "./payments.repository.ts";
+import { findPaymentsOfParts, findUpiIds, lockPart, SHOP_PAYEE } from "./payments.repository.ts";
 import { farmerNameOf, getFarmerPart, partForPayee } from "./views.service.ts";
 
 /** A part's weights change only while it is still being packed (decision 020). */
@@ -53,9 +53,22 @@ export async function weighPart(ctx: Context, partId: string, input: WeighPart):
         await repo.setLineWeight(trx.db, item, { packed_grams: packedGrams, amount_paise });
       }
     }
+    await refuseBillBelowReceived(trx, part.id);
     if (!wasFinal) await mailIfBillFinal(trx, part.id);
   });
   return getFarmerPart(ctx.db, partId);
+}
+
+/**
+ * A weight changed after a payment was recorded must not leave the part paid for more than its bill (409,
+ * and the transaction's new weights are rolled back): the farmer undoes the payment first.
+ */
+async function refuseBillBelowReceived(trx: Context, partId: string): Promise<void> {
+  const bill = billOf(await repo.findItemsOfParts(trx.db, [partId]));
+  const received = receivedPaise(await findPaymentsOfParts(trx.db, [partId]));
+  if (bill.totalPaise >= received) return;
+  const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
+  throw new AppError("overpayment", partMessages.billBelowReceived(rupees(bill.totalPaise), rupees(received)));
 }
 
 /** Why the weight asked for line `index` is refused, as [field, message]; undefined when it is fine. */

@@ -100,6 +100,39 @@ describe("a weighed line", () => {
     expect(await billMails("Asha's farm")).toHaveLength(before + 1);
   });
 
+  it("cannot be weighed below what was already received: 409 and the weight stays, until the payment is undone", async () => {
+    const { partId } = await tomatoOrder();
+    expect((await weigh(asha, partId, [{ lineId: 1, packedGrams: 2000 }])).statusCode).toBe(200);
+    const paid = await request(t.app, {
+      method: "POST",
+      url: `/api/farmer/orders/${partId}/payments`,
+      cookie: asha.cookie,
+      payload: { method: "cash", amount: 80 },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+
+    const lower = await weigh(asha, partId, [{ lineId: 1, packedGrams: 1500 }]);
+    expect(lower.statusCode, lower.body).toBe(409);
+    expect(lower.json().error).toMatchObject({
+      code: "overpayment",
+      message: partMessages.billBelowReceived("₹60.00", "₹80.00"),
+    });
+    const same = await weigh(asha, partId, [{ lineId: 1, packedGrams: 2000 }]);
+    expect(same.json().fulfilment).toMatchObject({ total: 80, payment: { state: "paid", received: 80 } });
+
+    const paymentId = (same.json().fulfilment as FarmerPart).payment.records[0]!.id;
+    const undo = await request(t.app, {
+      method: "POST",
+      url: `/api/farmer/orders/${partId}/payments/${paymentId}/undo`,
+      cookie: asha.cookie,
+      payload: { reason: "Weighed again" },
+    });
+    expect(undo.statusCode, undo.body).toBe(200);
+    const again = await weigh(asha, partId, [{ lineId: 1, packedGrams: 1500 }]);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().fulfilment).toMatchObject({ total: 60, payment: { state: "unpaid", received: 0 } });
+  });
+
   it("may be packed at most 110 % of the ordered weight: 400 naming the line, with a clear message", async () => {
     const { order, partId } = await tomatoOrder();
     const over = await weigh(asha, partId, [{ lineId: 1, packedGrams: 2201 }]);

@@ -137,6 +137,8 @@ export const partMessages = {
     `The packed weight can be at most ${maxGrams.toLocaleString("en-IN")} g (110 % of what was ordered)`,
   billNotFinal: "The bill is not final yet: weigh every line, or send the part out for delivery",
   overpaid: (leftRupees: string) => `That is more than is owed: ${leftRupees} is left to pay`,
+  billBelowReceived: (billRupees: string, receivedRupees: string) =>
+    `With these weights the bill would be ${billRupees}, less than the ${receivedRupees} already received: undo a payment first`,
   paymentNotFound: "This payment was not found",
   alreadyUndone: "This payment was already undone",
   undoTooLate: "A payment can be undone only within 24 hours of recording it",
