@@ -68,7 +68,10 @@ async function refuseBillBelowReceived(trx: Context, partId: string): Promise<vo
   const received = receivedPaise(await findPaymentsOfParts(trx.db, [partId]));
   if (bill.totalPaise >= received) return;
   const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
-  throw new AppError("overpayment", partMessages.billBelowReceived(rupees(bill.totalPaise), rupees(received)));
+  throw new AppError(
+    "overpayment",
+    partMessages.billBelowReceived(rupees(bill.totalPaise), rupees(received)),
+  );
 }
 
 /** Why the weight asked for line `index` is refused, as [field, message]; undefined when it is fine. */
