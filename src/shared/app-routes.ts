@@ -12,6 +12,7 @@ export const APP_ROUTE_PATTERNS = [
   "/reset-password",
   "/account/confirm-email",
   "/account/confirm-operator",
+  "/sign-in-link",
   "/dashboard",
   "/shop",
   "/products/:id",

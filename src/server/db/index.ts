@@ -21,6 +21,7 @@ export {
   type PickupPointsTable,
   type ProductsTable,
   type SessionsTable,
+  type SignInLinksTable,
   type SlotBookingsTable,
   type SlotPatternsTable,
   type SlotsTable,
