@@ -27,7 +27,6 @@ import {
   useSessions,
 } from "./account.api.ts";
 import { forgetSignedInUser } from "./logout.api.ts";
-import { meQuery } from "./me.api.ts";
 
 const errorText = (error: unknown) =>
   error instanceof ApiRequestError ? error.message : "Something went wrong. Please try again.";
