@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
-import { allowConsoleMessage, fillShipping } from "./order-fixtures.ts";
+import { fillShipping } from "./order-fixtures.ts";
 import {
   addProductViaApi,
+  allowConsoleMessage,
   expect,
   newCredentials,
   signedInUser,
