@@ -101,6 +101,8 @@ test.describe("signing up, in and out", () => {
 
 test.describe("route guards", () => {
   test("a signed-out visitor reaches only /login and /signup", async ({ page }) => {
+    // NOTE: a path the app has no screen for is answered 404 (issue 25, item 12), which Chromium logs.
+    allowConsoleMessage(/status of 404/);
     for (const path of ["/", "/dashboard", "/shop", "/addproduct", "/checkout", "/orders", "/no-such-page"]) {
       await page.goto(path);
       await expect(page, `visiting ${path}`).toHaveURL(/\/login$/);

@@ -177,7 +177,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   registerSessions(app, db, config);
   registerEtags(app);
   await registerMail(app, db, config);
-  registerContext(app, { db: db.kysely, settings: settingsOf(config) });
+  registerContext(app, { db: db.kysely, settings: settingsOf(config), publicOrigin: config.publicOrigin });
 
   await registerApiSchemas(app);
   await app.register(

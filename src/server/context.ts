@@ -61,7 +61,7 @@ declare module "fastify" {
 /** Gives every request its context: `request.ctx`, built once, on first use, from the app's parts. */
 export function registerContext(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; settings: Settings },
+  deps: { db: Kysely<Database>; settings: Settings; publicOrigin: string | undefined },
 ): void {
   const makeContext = (): Context => ({
     db: deps.db,
@@ -78,12 +78,26 @@ export function registerContext(
       const user = this.user;
       const ctx: Context = {
         ...makeContext(),
+        mail: app.mailer.outbox(deps.publicOrigin ?? arrivedAt(this)),
         ...(user ? { actor: { id: user.id, operator: user.operator === true } } : {}),
       };
       built.set(this, ctx);
       return ctx;
     },
   });
+}
+
+/**
+ * The address a request came in on, for mailed links when PUBLIC_ORIGIN is not set (development): the
+ * server's own address and port on that connection, never the Host header, which the client writes (a
+ * reset link must not lead to a host of the asker's choosing). Undefined when unknown (an injected request).
+ */
+function arrivedAt(request: FastifyRequest): string | undefined {
+  const { localAddress, localPort } = request.socket;
+  if (!localAddress || !localPort) return undefined;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(localAddress)?.[1];
+  const host = mapped ?? (localAddress.includes(":") ? `[${localAddress}]` : localAddress);
+  return `${request.protocol}://${host}:${localPort}`;
 }
 
 /** The settings out of the whole configuration. */

@@ -10,6 +10,8 @@ export const messages = {
   passwordTooLong: "Password must be at most 128 characters",
   invalidEmail: "Please enter a valid email address",
   tooManyRequests: "Too many attempts. Please wait a minute and try again.",
+  signInThrottled:
+    "Too many attempts. Please wait a minute and try again. If your password was right, we have e-mailed you a link that signs you in now.",
   notSignedIn: "Please sign in to continue",
   contactSent: "Your message has been sent! A farmer will contact you soon.",
   faqSent: "Your message has been sent to the site creator!",
@@ -75,6 +77,7 @@ export const accountMessages = {
   accountDeleted: "Your account has been deleted.",
   deletedAccountName: "Deleted account",
   operatorConfirmed: "Your account is now an operator of the shop.",
+  signedInByLink: "You are signed in.",
   operatorClaimTaken:
     "This address already made another account an operator, so it cannot make this one. Ask an operator to grant it with npm run operator.",
 } as const;

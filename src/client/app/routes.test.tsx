@@ -1,11 +1,13 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { APP_ROUTE_PATTERNS } from "../../shared/app-routes.ts";
 import { messages } from "../../shared/messages.ts";
 import { renderAt, screenQueryClient } from "../test/render.tsx";
 import { Providers } from "./providers.tsx";
 import { RouteError } from "./route-error.tsx";
+import { routes } from "./routes.tsx";
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha" };
 
@@ -142,5 +144,26 @@ describe("when things go wrong", () => {
     expect(await screen.findByRole("heading", { name: "Something went wrong" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go to the shop" })).toHaveAttribute("href", "/shop");
+  });
+});
+
+describe("the route table and the server's list of app paths (issue 25, item 12)", () => {
+  it("name the same screens, so the server answers 404 exactly where the app has none", () => {
+    const paths: string[] = [];
+    const walk = (list: readonly RouteObject[], parent: string) => {
+      for (const route of list) {
+        const path =
+          route.path === undefined
+            ? parent
+            : route.path.startsWith("/")
+              ? route.path
+              : `${parent}/${route.path}`;
+        if (route.path !== undefined && route.path !== "*") paths.push(path);
+        if (route.index) paths.push(parent);
+        if (route.children) walk(route.children, path);
+      }
+    };
+    walk(routes, "");
+    expect([...new Set(paths)].sort()).toEqual([...APP_ROUTE_PATTERNS].sort());
   });
 });

@@ -34,6 +34,11 @@ const table: RouteObject[] = [
     ...screen(() => import("../features/auth/confirm-email-page.tsx").then((m) => m.ConfirmEmailPage)),
   },
   {
+    path: "/sign-in-link",
+    hydrateFallbackElement: <Spinner label="Loading..." />,
+    ...screen(() => import("../features/auth/confirm-email-page.tsx").then((m) => m.SignInLinkPage)),
+  },
+  {
     path: "/account/confirm-operator",
     hydrateFallbackElement: <Spinner label="Loading..." />,
     ...screen(() => import("../features/auth/confirm-email-page.tsx").then((m) => m.ConfirmOperatorPage)),

@@ -10,8 +10,15 @@ import {
   UserResponseSchema,
 } from "../../shared/schemas/auth.ts";
 import type { Config } from "../config.ts";
-import { enforceRateLimits, passwordCheckLimits } from "../http/index.ts";
-import { confirmOperatorClaim, logIn, logOut, signUp } from "./auth.service.ts";
+import { AppError, enforceRateLimits, passwordCheckLimits } from "../http/index.ts";
+import {
+  confirmOperatorClaim,
+  logIn,
+  logOut,
+  offerSignInLink,
+  signInWithLink,
+  signUp,
+} from "./auth.service.ts";
 import { describeBrowser } from "./browser.ts";
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from "./session.plugin.ts";
 
@@ -59,9 +66,14 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
     keyGenerator: (request) => `auth-account-all:${emailOf(request)}`,
   });
   const knownAddress = (request: FastifyRequest) => `auth-known:${emailOf(request)}:${request.clientKey}`;
+  /** Sign-ins over the account's budget, refused in the handler once the body has been validated. */
+  const throttled = new WeakSet<FastifyRequest>();
   const withinAccountBudget = async (request: FastifyRequest, reply: FastifyReply) => {
     if (await app.limitStore.has(knownAddress(request))) return;
-    await enforceRateLimits(request, reply, [accountBudget], messages.tooManyRequests);
+    await enforceRateLimits(request, reply, [accountBudget], messages.signInThrottled).catch((error) => {
+      throttled.add(request);
+      if (!(error instanceof AppError)) throw error;
+    });
   };
 
   const loginSchema = { body: LoginSchema, response: { 200: UserResponseSchema } };
@@ -69,6 +81,11 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
     "/login",
     { ...limited, preValidation: [limited.preValidation, withinAccountBudget], schema: loginSchema },
     async (request, reply) => {
+      if (throttled.has(request)) {
+        // NOTE: the same 429 whether or not the password is right; only the owner's mailbox learns which.
+        await offerSignInLink(request.ctx, request.body);
+        throw new AppError("rate_limited", messages.signInThrottled);
+      }
       const { user, session } = await logIn(
         request.ctx,
         request.body,
@@ -87,6 +104,18 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
   typed.post("/operator-claim", { config: { public: true }, schema: claimSchema }, async (request) => {
     await confirmOperatorClaim(request.ctx, request.body.token);
     return { message: accountMessages.operatorConfirmed };
+  });
+
+  // NOTE: public: the owner opens it signed out; the token is the proof.
+  const linkSchema = { body: TokenSchema, response: { 200: UserResponseSchema } };
+  typed.post("/sign-in-link", { config: { public: true }, schema: linkSchema }, async (request, reply) => {
+    const { user, session } = await signInWithLink(
+      request.ctx,
+      request.body.token,
+      describeBrowser(request.headers["user-agent"]),
+    );
+    setSessionCookie(reply, config, session);
+    return { user };
   });
 
   typed.post("/logout", { schema: { response: { 204: NoContentSchema } } }, async (request, reply) => {

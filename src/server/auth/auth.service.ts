@@ -3,14 +3,14 @@ import { hash, verify } from "@node-rs/argon2";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { accountMessages, messages } from "../../shared/messages.ts";
-import { OPERATOR_CLAIM_HOURS } from "../../shared/schemas/account.ts";
+import { OPERATOR_CLAIM_HOURS, SIGN_IN_LINK_MINUTES } from "../../shared/schemas/account.ts";
 import type { LoginSchema, SignupSchema, User } from "../../shared/schemas/auth.ts";
 import { type PasswordHashing, passwordHashingDefaults } from "../config.ts";
 import { type Context, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { isUniqueViolation } from "../db/index.ts";
 import { AppError, unauthorized } from "../http/index.ts";
-import { enqueue, operatorClaimMail, welcomeMail } from "../mail/index.ts";
+import { enqueue, operatorClaimMail, signInLinkMail, welcomeMail } from "../mail/index.ts";
 import * as repo from "./auth.repository.ts";
 
 import { cachedSession, cacheSession, invalidateSessions } from "./session-cache.ts";
@@ -205,6 +205,48 @@ export async function logIn(
   };
 }
 
+/**
+ * A sign-in refused only because the account's overall budget is spent (guesses from many addresses): if the
+ * password is right, the owner is mailed a one-time link that signs them in, at most one every 10 minutes, so
+ * 30 wrong passwords a minute cannot lock the owner out (issue 25). The caller answers the same 429 either
+ * way, so a guesser learns nothing from it.
+ */
+export async function offerSignInLink(ctx: Context, input: z.output<typeof LoginSchema>): Promise<void> {
+  const { db, now, settings } = ctx;
+  const row = await repo.findUserByEmail(db, input.email);
+  const passwordOk = await passwordMatches(row?.password_hash, input.password, settings.passwordHashing);
+  if (!row || !passwordOk || row.suspended_at || row.deleted_at) return;
+  const newest = await repo.newestSignInLink(db, row.id, now.toISOString());
+  if (newest && now.getTime() - Date.parse(newest) < CLAIM_LINK_EVERY_MS) return;
+  const token = randomBytes(32).toString("base64url");
+  await repo.insertSignInLink(db, {
+    token_hash: hashSessionToken(token),
+    user_id: row.id,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + SIGN_IN_LINK_MINUTES * 60_000).toISOString(),
+  });
+  const url = ctx.mail.link(`/sign-in-link#token=${token}`);
+  ctx.mail.sendSecret(signInLinkMail(row.email, row.name, url, SIGN_IN_LINK_MINUTES));
+}
+
+/** Opens a one-time sign-in link: a new session for its account (not if it was suspended since). */
+export async function signInWithLink(
+  ctx: Context,
+  token: string,
+  browser: string | null,
+): Promise<{ user: User; session: IssuedSession }> {
+  const { db, settings } = ctx;
+  const link = await repo.takeSignInLink(db, hashSessionToken(token), ctx.now.toISOString());
+  const row = link && (await repo.findUserById(db, link.user_id));
+  if (!row || row.deleted_at) throw new AppError("invalid_token", accountMessages.linkInvalid);
+  if (row.suspended_at) throw new AppError("account_suspended", messages.accountSuspended);
+  const session = await startSession(db, row.id, settings, browser);
+  return {
+    user: { id: row.id, email: row.email, name: row.name, operator: isOperator(row, settings) },
+    session,
+  };
+}
+
 async function startSession(
   db: Kysely<Database>,
   userId: string,
@@ -306,5 +348,5 @@ export async function purgeExpiredSessions(db: Kysely<Database>, windows: Sessio
     new Date(now).toISOString(),
     new Date(now - windows.sessionIdleMs).toISOString(),
   );
-  await repo.deleteExpiredOperatorClaimLinks(db, new Date(now).toISOString());
+  await repo.deleteExpiredLinks(db, new Date(now).toISOString());
 }

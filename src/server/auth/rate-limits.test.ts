@@ -1,7 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../shared/messages.ts";
 import { clientKey } from "../http/index.ts";
+import { SIGN_IN_LINK_SUBJECT } from "../mail/index.ts";
+import { linkToken, mailsTo } from "../test/outbox.ts";
 import { createTestApp, request, type TestApp } from "../test/test-app.ts";
 
 /**
@@ -88,6 +91,32 @@ describe("an account's overall sign-in budget", () => {
     expect(Number(retryAfter)).toBeGreaterThan(0);
     expect((await login("198.18.200.1", owner.email, owner.password)).statusCode).toBe(429);
     expect((await login(OWNER_ADDRESS, owner.email, owner.password)).statusCode).toBe(200);
+  });
+
+  it("mails the owner a one-time sign-in link when the password is right while the account is throttled (issue 25, item 10)", async () => {
+    // The budget is spent (the test above); a wrong password gets the same answer, and no mail.
+    const wrong = await login("198.18.201.1", owner.email, "still guessing");
+    const right = await login("198.18.202.1", owner.email, owner.password);
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toEqual(wrong.json());
+    expect(right.json().error.message).toBe(messages.signInThrottled);
+    const links = (await mailsTo(t, owner.email)).filter((mail) => mail.subject === SIGN_IN_LINK_SUBJECT);
+    expect(links).toHaveLength(1);
+
+    const openLink = () =>
+      request(t.app, {
+        method: "POST",
+        url: "/api/auth/sign-in-link",
+        payload: { token: linkToken(links[0]) },
+      });
+    const signedIn = await openLink();
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.email).toBe(owner.email);
+    const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    expect((await request(t.app, { method: "GET", url: "/api/auth/me", cookie })).json().user.email).toBe(
+      owner.email,
+    );
+    expect((await openLink()).statusCode).toBe(400);
   });
 });
 

@@ -66,6 +66,14 @@ export interface OperatorClaimLinksTable {
   expires_at: string;
 }
 
+export interface SignInLinksTable {
+  /** SHA-256 (hex) of the token in the e-mailed link. */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface EmailChangesTable {
   /** SHA-256 (hex) of the token in the e-mailed link. */
   token_hash: string;
@@ -371,6 +379,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   email_changes: EmailChangesTable;
   operator_claim_links: OperatorClaimLinksTable;
+  sign_in_links: SignInLinksTable;
   mail_queue: MailQueueTable;
   likes: LikesTable;
   pickup_points: PickupPointsTable;

@@ -22,6 +22,7 @@ export {
   type PickupPointsTable,
   type ProductsTable,
   type SessionsTable,
+  type SignInLinksTable,
   type SlotBookingsTable,
   type SlotPatternsTable,
   type SlotsTable,

@@ -47,6 +47,33 @@ describe("the SPA and its headers", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("answers a path outside the app's routes 404 with the app (its not-found page), app routes 200 (issue 25, item 12)", async () => {
+    for (const url of [
+      "/backup.zip",
+      "/.env",
+      "/wp-login.php",
+      "/dashboard/extra",
+      "/orders/1/2",
+      "/admin/nope",
+    ]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain("<title>Veggie Cart</title>");
+    }
+    for (const url of [
+      "/login",
+      "/Shop/",
+      "/products/abc",
+      "/admin/inbox",
+      "/farmer/slots/s1/packing-list",
+      "/account/confirm-operator",
+      "/contact?type=returns",
+    ]) {
+      expect((await t.app.inject({ method: "GET", url })).statusCode, url).toBe(200);
+    }
+  });
+
   it("sends built assets Brotli-compressed to browsers that accept it, cached for a year", async () => {
     const compressed = await t.app.inject({
       method: "GET",

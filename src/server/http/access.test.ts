@@ -28,6 +28,7 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/auth/password-reset/confirm",
   "POST /api/account/email/confirm",
   "POST /api/auth/operator-claim",
+  "POST /api/auth/sign-in-link",
 ]);
 const isDocs = (name: string) => / \/api\/docs(\/|$)/.test(name);
 

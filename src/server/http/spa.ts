@@ -2,11 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { isAppPath } from "../../shared/app-routes.ts";
 import { notFound } from "./errors.ts";
 
 /**
  * Serves the built SPA: hashed assets are cached for a year, index.html never, and any other GET outside
- * /api answers with index.html so the client router can take the path.
+ * /api answers with index.html so the client router can take the path: 200 for a path the app has a screen
+ * for, 404 (the app then shows its not-found page) for any other, e.g. /backup.zip.
  */
 export async function registerSpa(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
   const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, "index.html"));
@@ -30,7 +32,12 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === "GET" && !request.url.startsWith("/api/") && request.url !== "/api";
     if (isPage && hasClient) {
-      return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
+      const known = isAppPath(request.url.split("?")[0] ?? "");
+      return reply
+        .status(known ? 200 : 404)
+        .header("cache-control", "no-cache")
+        .type("text/html")
+        .sendFile("index.html");
     }
     throw notFound(`No route for ${request.method} ${request.url.split("?")[0]}`);
   });

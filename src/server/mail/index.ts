@@ -15,6 +15,8 @@ export {
   PASSWORD_RESET_SUBJECT,
   partStatusMail,
   passwordResetMail,
+  SIGN_IN_LINK_SUBJECT,
+  signInLinkMail,
   slotClosedMail,
   welcomeMail,
 } from "./templates.ts";

@@ -35,8 +35,11 @@ export interface Mailer {
   deliverQueued(dueBy?: Date): void;
   /** Delivers (or retries) the queued mails that are due at `now` (default: the clock); returns how many went. */
   retryQueued(now?: Date): Promise<number>;
-  /** A request's outbox (see outbox.ts). */
-  outbox(): Outbox;
+  /**
+   * A request's outbox (see outbox.ts); its links start with `origin` when given (the address a request came
+   * in on, when PUBLIC_ORIGIN is not set), else with PUBLIC_URL.
+   */
+  outbox(origin?: string): Outbox;
   /** Resolves when every background send started so far has finished (tests, shutdown). */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -125,7 +128,12 @@ export function createMailer(
     later,
     deliverQueued,
     retryQueued,
-    outbox: () => createOutbox({ link, sendSecret, deliverQueued }),
+    outbox: (origin) =>
+      createOutbox({
+        link: origin === undefined ? link : (path: string) => `${origin}${path}`,
+        sendSecret,
+        deliverQueued,
+      }),
     settle,
     close: async () => {
       await settle();

@@ -7,12 +7,13 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
+/** An outbox page; it names the shop's icon, so the browser asks for no /favicon.ico (a 404: issue 25). */
 function page(reply: FastifyReply, title: string, body: string) {
   return reply
     .header("cache-control", "no-store")
     .type("text/html; charset=utf-8")
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>` +
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
         `<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:0 auto;padding:1rem;color:#1c1917}a{color:#166534}li{margin:.5rem 0}pre{white-space:pre-wrap;background:#f5f5f4;padding:1rem;border-radius:.5rem}dt{font-weight:600}</style>` +
         `</head><body><main>${body}</main></body></html>`,
     );

@@ -115,6 +115,25 @@ export function operatorClaimMail(to: string, name: string, url: string, validHo
   );
 }
 
+export const SIGN_IN_LINK_SUBJECT = "Your link to sign in to Veggie Cart";
+
+/** The owner's right password met a throttled account: a way in that no guesser can use (issue 25). */
+export function signInLinkMail(to: string, name: string, url: string, validMinutes: number): Mail {
+  return compose(
+    to,
+    SIGN_IN_LINK_SUBJECT,
+    {
+      greeting: `Hello ${name},`,
+      paragraphs: [
+        `Many wrong passwords were tried on your ${APP_TITLE} account, so signing in with the password waits a while. Yours was right: this link signs you in once, for ${validMinutes} minutes.`,
+      ],
+      link: { label: "Sign in", url },
+      after: ["If it was not you who signed in just now, change your password: someone knows it."],
+    },
+    true,
+  );
+}
+
 export function emailChangeNoticeMail(to: string, name: string, newEmail: string): Mail {
   return compose(to, "Your Veggie Cart e-mail address is being changed", {
     greeting: `Hello ${name},`,

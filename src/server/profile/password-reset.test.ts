@@ -141,3 +141,25 @@ describe("password reset", () => {
     }
   });
 });
+
+describe("mailed links (issue 25, item 20)", () => {
+  it("start with PUBLIC_ORIGIN when set, else with the address the request came in on, never the Host header", async () => {
+    for (const publicOrigin of [undefined, "https://shop.example.com"]) {
+      const own = await createTestApp({ publicOrigin });
+      try {
+        const user = await signUpAndLogIn(own.app);
+        const address = await own.app.listen({ host: "127.0.0.1", port: 0 });
+        const asked = await fetch(`${address}/api/auth/password-reset`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-veggie-cart": "1", host: "evil.example" },
+          body: JSON.stringify({ email: user.email }),
+        });
+        expect(asked.status).toBe(202);
+        const [mail] = (await mailsTo(own, user.email)).filter((m) => m.subject === PASSWORD_RESET_SUBJECT);
+        expect(mail?.text).toContain(`${publicOrigin ?? address}/reset-password#token=`);
+      } finally {
+        await own.close();
+      }
+    }
+  });
+});

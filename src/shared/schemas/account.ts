@@ -7,6 +7,8 @@ import { EmailSchema, UserSchema } from "./auth.ts";
 export const PASSWORD_RESET_MINUTES = 30;
 /** How long an e-mail change link works. */
 export const EMAIL_CHANGE_HOURS = 24;
+/** How long a one-time sign-in link works (mailed when a right password met a throttled account). */
+export const SIGN_IN_LINK_MINUTES = 15;
 /** How long a link proving an OPERATOR_EMAILS address works (decision 021). */
 export const OPERATOR_CLAIM_HOURS = 24;
 

@@ -26,7 +26,7 @@ import {
   useRename,
   useSessions,
 } from "./account.api.ts";
-import { meQuery } from "./me.api.ts";
+import { forgetSignedInUser } from "./logout.api.ts";
 
 const errorText = (error: unknown) =>
   error instanceof ApiRequestError ? error.message : "Something went wrong. Please try again.";
@@ -237,7 +237,8 @@ function DeleteAccount() {
     try {
       await remove.mutateAsync(form.values);
       toast.success(accountMessages.accountDeleted);
-      client.setQueryData(meQuery.queryKey, null);
+      // NOTE: as a sign-out does: nothing of the deleted account stays in this browser (issue 25).
+      forgetSignedInUser(client);
       navigate("/login", { replace: true });
     } catch (error) {
       form.showServerErrors(error);

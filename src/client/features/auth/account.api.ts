@@ -11,7 +11,7 @@ import {
   type PasswordResetRequestInput,
   SessionListSchema,
 } from "../../../shared/schemas/account.ts";
-import { NoContentSchema } from "../../../shared/schemas/auth.ts";
+import { NoContentSchema, UserResponseSchema } from "../../../shared/schemas/auth.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 import { meQuery } from "./me.api.ts";
 
@@ -97,6 +97,9 @@ export const confirmEmailChange = (token: string) =>
     method: "POST",
     json: { token },
   });
+
+export const signInWithLink = (token: string) =>
+  apiFetch("/api/auth/sign-in-link", UserResponseSchema, { method: "POST", json: { token } });
 
 export const confirmOperatorClaim = (token: string) =>
   apiFetch("/api/auth/operator-claim", MessageResponseSchema, { method: "POST", json: { token } });

@@ -1,9 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { storageKeys } from "../../../shared/constants.ts";
 import { accountMessages } from "../../../shared/messages.ts";
 import { ApiRequestError } from "../../lib/api-client.ts";
-import { confirmEmailChange, confirmOperatorClaim, tokenFromHash } from "./account.api.ts";
+import { confirmEmailChange, confirmOperatorClaim, signInWithLink, tokenFromHash } from "./account.api.ts";
 import { AuthCard } from "./auth-card.tsx";
 
 /** A page a mailed link opens: sends the link's token, signed in or not, and says what became of it. */
@@ -55,4 +56,17 @@ export function ConfirmEmailPage() {
 /** The page an operator's claim link opens (decision 021). */
 export function ConfirmOperatorPage() {
   return <ConfirmLinkPage title="Confirm your operator rights" confirm={confirmOperator} />;
+}
+
+const signIn = (token: string) =>
+  signInWithLink(token).then(({ user }) => {
+    // NOTE: as the sign-in screen does (product rules §3), so other tabs follow the sign-in.
+    window.localStorage.setItem(storageKeys.token, user.id);
+    window.localStorage.setItem(storageKeys.loggedInUser, user.email);
+    return accountMessages.signedInByLink;
+  });
+
+/** The page a one-time sign-in link opens (mailed when a right password met a throttled account). */
+export function SignInLinkPage() {
+  return <ConfirmLinkPage title="Sign in to Veggie Cart" confirm={signIn} />;
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { ownStorageKeys, storageKeys } from "../../../shared/constants.ts";
 import { NoContentSchema } from "../../../shared/schemas/auth.ts";
@@ -16,6 +16,23 @@ export function forgetTabDrafts(): void {
   window.sessionStorage.removeItem(ownStorageKeys.checkoutDraft);
 }
 
+/**
+ * Forgets in this browser everything kept for the person whose session ended (signed out, or their account
+ * deleted): `token` and `loggedInUser` (product rules §3), the remembered user, likes, drafts, offline copies.
+ */
+export function forgetSignedInUser(queryClient: QueryClient): void {
+  window.localStorage.removeItem(storageKeys.token);
+  window.localStorage.removeItem(storageKeys.loggedInUser);
+  // NOTE: the likes are the account's now (decision 011); kept, they would be merged into the next
+  // account that signs in on this browser.
+  window.localStorage.removeItem(storageKeys.likedProducts);
+  rememberOfflineUser(null);
+  forgetTabDrafts();
+  void clearOfflineCaches();
+  queryClient.setQueryData(meQuery.queryKey, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "auth" });
+}
+
 /** Ends the session on the server, forgets the stored user and goes to /login; errors are only logged. */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -24,16 +41,7 @@ export function useLogout() {
     mutationFn: logout,
     onError: (error) => console.error("Logout failed", error),
     onSettled: () => {
-      window.localStorage.removeItem(storageKeys.token);
-      window.localStorage.removeItem(storageKeys.loggedInUser);
-      // NOTE: the likes are the account's now (decision 011); kept, they would be merged into the next
-      // account that signs in on this browser.
-      window.localStorage.removeItem(storageKeys.likedProducts);
-      rememberOfflineUser(null);
-      forgetTabDrafts();
-      void clearOfflineCaches();
-      queryClient.setQueryData(meQuery.queryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "auth" });
+      forgetSignedInUser(queryClient);
       navigate("/login", { replace: true });
     },
   });

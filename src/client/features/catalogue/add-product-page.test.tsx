@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderScreen } from "../../test/render.tsx";
 import { AddProductPage } from "./add-product-page.tsx";
 
@@ -86,4 +86,30 @@ describe("add product page", () => {
       await screen.findByText("Please choose a JPEG, PNG, WebP, GIF or AVIF image."),
     ).toBeInTheDocument();
   });
+
+  it("says what to fix when the server refuses the photo, not that adding failed (issue 25, item 17)", async () => {
+    const message = "Please choose a JPEG, PNG, WebP, GIF or AVIF image.";
+    // The browser took the file for a PNG; its bytes are not one, and the server says so.
+    class RefusingXhr {
+      status = 400;
+      responseText = JSON.stringify({ error: { code: "unsupported_image", message } });
+      upload = {};
+      onload: (() => void) | null = null;
+      open() {}
+      setRequestHeader() {}
+      send() {
+        setTimeout(() => this.onload?.(), 0);
+      }
+    }
+    vi.stubGlobal("XMLHttpRequest", RefusingXhr);
+    renderScreen(<AddProductPage signedIn />);
+    await fillAllBut([]);
+    await userEvent.click(screen.getByRole("button", { name: "Add Product" }));
+    await expectToast(message);
+    expect(screen.queryAllByRole("alert").map((toast) => toast.textContent)).not.toContain(
+      "Error adding product. Please try again.",
+    );
+  });
 });
+
+afterEach(() => vi.unstubAllGlobals());

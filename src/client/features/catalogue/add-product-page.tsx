@@ -103,7 +103,10 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
         if (isImageError(error.code)) form.showErrors({ image: error.message });
         else form.setFormError(error.message);
       }
-      toast.error(productMessages.addFailed);
+      // NOTE: a refusal the user can fix (a 4xx: the photo, a field) says what to fix; only a failure that is
+      // not theirs (the server, the connection) gets the product's "Error adding product" (issue 25).
+      const fixable = error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
+      toast.error(fixable ? error.message : productMessages.addFailed);
     }
   }
 

@@ -27,6 +27,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("operator_claim_links")
     .columns(["user_id", "created_at"])
     .execute();
+  // NOTE: a one-time sign-in link for an owner whose right password met a throttled account (item 10).
+  await db.schema
+    .createTable("sign_in_links")
+    .addColumn("token_hash", "text", (col) => col.primaryKey())
+    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("created_at", "text", (col) => col.notNull())
+    .addColumn("expires_at", "text", (col) => col.notNull())
+    .execute();
+  await db.schema
+    .createIndex("sign_in_links_user_idx")
+    .on("sign_in_links")
+    .columns(["user_id", "created_at"])
+    .execute();
   // NOTE: confirmations mailed to an address not the buyer's own are counted per address and day (item 5).
   await db.schema
     .createIndex("orders_email_created_idx")
@@ -37,6 +50,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("orders_email_created_idx").execute();
+  await db.schema.dropTable("sign_in_links").execute();
   await db.schema.dropTable("operator_claim_links").execute();
   await db.schema.dropIndex("users_operator_claim_key").execute();
   await db.schema.alterTable("users").dropColumn("operator_claim").execute();
