@@ -30,6 +30,7 @@ export const APP_ROUTE_PATTERNS = [
   "/admin/products",
   "/admin/accounts",
   "/admin/orders",
+  "/admin/payments",
   "/admin/deal",
   "/admin/shop-slots",
   "/admin/audit",

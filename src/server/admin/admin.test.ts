@@ -86,9 +86,6 @@ const routes = (): {
   { method: "PATCH", url: `/api/admin/shop-slots/slots/${UNKNOWN}`, payload: { capacity: 3 } },
   { method: "GET", url: `/api/admin/shop-slots/slots/${UNKNOWN}/packing-list` },
   { method: "GET", url: `/api/admin/shop-slots/slots/${UNKNOWN}/packing-list.csv` },
-  { method: "GET", url: "/api/admin/payments" },
-  { method: "GET", url: "/api/admin/shop-profile" },
-  { method: "PUT", url: "/api/admin/shop-profile", payload: { upiId: "veggiecart@okaxis" } },
 ];
 
 describe("operator routes", () => {
@@ -136,7 +133,6 @@ describe("operator routes", () => {
       ...[200, 200, 200],
       ...[200, 200, 200, 200],
       ...[200, 201, 404, 404, 200, 200, 200, 201, 404, 404, 200, 404, 404, 404],
-      ...[200, 200, 200],
     ]);
   });
 });
