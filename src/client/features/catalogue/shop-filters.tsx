@@ -37,12 +37,22 @@ export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; on
   /** Whether this search, typed since the last choice, already has its history entry. */
   const typing = useRef(false);
 
-  useEffect(() => setSearch(filters.q ?? ""), [filters.q]);
+  /**
+   * The search this bar last put in the address. The address catching up with it must not put the field back
+   * to it: what was typed after the pause, before the page drew again, would be lost ("rice" became "rie").
+   */
+  const sent = useRef(filters.q);
+
+  useEffect(() => {
+    if (filters.q !== sent.current) setSearch(filters.q ?? "");
+    sent.current = filters.q;
+  }, [filters.q]);
 
   useEffect(() => {
     const q = search.trim() || undefined;
     if (q === (filters.q ?? undefined)) return;
     const timer = window.setTimeout(() => {
+      sent.current = q;
       onChange({ ...filters, q }, { replace: typing.current });
       typing.current = true;
     }, SEARCH_DELAY_MS);
@@ -57,7 +67,10 @@ export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; on
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const q = search.trim() || undefined;
-    if (q !== (filters.q ?? undefined)) onChange({ ...filters, q }, { replace: typing.current });
+    if (q !== (filters.q ?? undefined)) {
+      sent.current = q;
+      onChange({ ...filters, q }, { replace: typing.current });
+    }
     typing.current = false;
   };
 

@@ -1,7 +1,7 @@
 import type { InfiniteData } from "@tanstack/react-query";
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ProductList } from "../../../shared/schemas/products.ts";
 import { aProduct } from "../../test/products.fixture.ts";
 import { renderScreen, screenQueryClient } from "../../test/render.tsx";
@@ -123,5 +123,29 @@ describe("shop page", () => {
     expect(screen.getByLabelText("Sort by")).toHaveValue("newest");
     await act(() => router.navigate(-1));
     expect(router.state.location.search).toBe("");
+  });
+
+  it("keeps what was typed after a pause while the address catches up with the search", async () => {
+    vi.useFakeTimers();
+    try {
+      const { router } = renderScreen(<ShopPage currentUserId={null} />, {
+        path: "/shop",
+        client: shopWith([aProduct()]),
+      });
+      const field = screen.getByLabelText("Search products");
+      fireEvent.change(field, { target: { value: "ri" } });
+      await act(async () => {
+        // The pause puts "ri" in the address; the next key arrives before the page draws again.
+        vi.advanceTimersByTime(300);
+        fireEvent.change(field, { target: { value: "ric" } });
+      });
+      expect(field).toHaveValue("ric");
+      await act(async () => {
+        vi.advanceTimersByTime(300);
+      });
+      expect(router.state.location.search).toBe("?q=ric");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
