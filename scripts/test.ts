@@ -2,8 +2,12 @@
  * `npm test`: every suite on one database — Vitest (server + client), then the Playwright journeys
  * against the built app. SQLite by default; PostgreSQL when TEST_DATABASE_URL names one. Its last line
  * is the totals over every suite: `N passed, N failed`.
+ *
+ * The build the journeys run against is made while Vitest runs: it needs no test, and the tests leave the
+ * processors idle part of the time (they wait on the database, on servers starting, on timers).
+ * TEST_ONLY=vitest or TEST_ONLY=e2e runs one half (`.ci/run` runs the halves of its second database apart).
  */
-import { spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,10 +17,21 @@ const outDir = path.resolve(".test-output");
 fs.rmSync(outDir, { recursive: true, force: true });
 fs.mkdirSync(outDir, { recursive: true });
 const extraArgs = process.argv.slice(2);
+const only = process.env.TEST_ONLY;
+if (only !== undefined && only !== "vitest" && only !== "e2e") {
+  console.error(`TEST_ONLY must be "vitest" or "e2e", not "${only}"`);
+  process.exit(2);
+}
+const runVitest = only !== "e2e";
+const runE2e = only !== "vitest";
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   return result.status ?? 1;
+}
+
+function exitOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
 }
 
 function readJson<T>(file: string): T | undefined {
@@ -28,18 +43,6 @@ function readJson<T>(file: string): T | undefined {
 }
 
 const database = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite";
-const projects = extraArgs.includes("--project")
-  ? extraArgs[extraArgs.indexOf("--project") + 1]
-  : "server + client";
-console.log(`\n=== Vitest (${projects}) on ${database} ===`);
-const vitestExit = run("npx", [
-  "vitest",
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile=${outDir}/vitest.json`,
-  ...extraArgs,
-]);
 
 // REUSE_BUILD=1 (set by .ci/run for its second database) keeps the dist/ the first run built (the client and
 // the compiled server the journeys run against): the build does not depend on the database.
@@ -47,33 +50,63 @@ const reuseBuild =
   process.env.REUSE_BUILD === "1" &&
   fs.existsSync("dist/client/index.html") &&
   fs.existsSync("dist/app/server/main.js");
-console.log(
-  `\n=== ${reuseBuild ? "Reusing the built client and server" : "Building the client and server"} for the end-to-end run ===`,
-);
-const buildExit = reuseBuild ? 0 : run("npm", ["run", "--silent", "build"]);
+const buildLog = `${outDir}/build.log`;
+let build: Promise<number> = Promise.resolve(0);
+if (runE2e && !reuseBuild) {
+  // Its output is kept in a file and shown after Vitest's, so the two do not interleave.
+  const log = fs.openSync(buildLog, "w");
+  build = exitOf(spawn("npm", ["run", "--silent", "build"], { stdio: ["ignore", log, log] }));
+}
 
-console.log(`\n=== Playwright journeys in Chromium on ${database} ===`);
-let e2eExit = 1;
-if (buildExit === 0) {
-  let e2eDatabaseUrl: string;
-  let drop = async () => {};
-  if (process.env.TEST_DATABASE_URL) {
-    // An empty schema of its own: the server migrates it as it starts, as a new shop's would.
-    const database = await createTestSchema(process.env.TEST_DATABASE_URL);
-    e2eDatabaseUrl = database.url;
-    drop = database.drop;
+let vitestExit = 0;
+if (runVitest) {
+  const projects = extraArgs.includes("--project")
+    ? extraArgs[extraArgs.indexOf("--project") + 1]
+    : "server + client";
+  console.log(`\n=== Vitest (${projects}) on ${database} ===`);
+  vitestExit = run("npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile=${outDir}/vitest.json`,
+    ...extraArgs,
+  ]);
+}
+
+let e2eExit = 0;
+if (runE2e) {
+  console.log(
+    `\n=== ${reuseBuild ? "Reusing the built client and server" : "The build of the client and server"} for the end-to-end run ===`,
+  );
+  const buildExit = await build;
+  if (fs.existsSync(buildLog)) process.stdout.write(fs.readFileSync(buildLog, "utf8"));
+
+  console.log(`\n=== Playwright journeys in Chromium on ${database} ===`);
+  e2eExit = 1;
+  if (buildExit === 0) {
+    let e2eDatabaseUrl: string;
+    let drop = async () => {};
+    if (process.env.TEST_DATABASE_URL) {
+      // An empty schema of its own: the server migrates it as it starts, as a new shop's would.
+      const database = await createTestSchema(process.env.TEST_DATABASE_URL);
+      e2eDatabaseUrl = database.url;
+      drop = database.drop;
+    } else {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-e2e-"));
+      e2eDatabaseUrl = `sqlite:${path.join(dir, "e2e.sqlite")}`;
+      drop = async () => fs.rmSync(dir, { recursive: true, force: true });
+    }
+    try {
+      e2eExit = run("npx", ["playwright", "test", "--reporter=list,json"], {
+        E2E_DATABASE_URL: e2eDatabaseUrl,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: `${outDir}/playwright.json`,
+      });
+    } finally {
+      await drop();
+    }
   } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-e2e-"));
-    e2eDatabaseUrl = `sqlite:${path.join(dir, "e2e.sqlite")}`;
-    drop = async () => fs.rmSync(dir, { recursive: true, force: true });
-  }
-  try {
-    e2eExit = run("npx", ["playwright", "test", "--reporter=list,json"], {
-      E2E_DATABASE_URL: e2eDatabaseUrl,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: `${outDir}/playwright.json`,
-    });
-  } finally {
-    await drop();
+    console.log("The build failed; the journeys did not run.");
   }
 }
 
@@ -101,12 +134,17 @@ if (vitestExit !== 0 && (vitest?.numFailedTests ?? 0) === 0) failed += 1;
 if (e2eExit !== 0 && (playwright?.stats.unexpected ?? 0) === 0) failed += 1;
 
 printSlowestFiles(vitest, playwright);
-console.log(
-  `\nVitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed (exit ${vitestExit})`,
-);
-console.log(
-  `Playwright: ${playwright?.stats.expected ?? 0} passed, ${playwright?.stats.unexpected ?? 0} failed (exit ${e2eExit})`,
-);
+console.log("");
+if (runVitest) {
+  console.log(
+    `Vitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed (exit ${vitestExit})`,
+  );
+}
+if (runE2e) {
+  console.log(
+    `Playwright: ${playwright?.stats.expected ?? 0} passed, ${playwright?.stats.unexpected ?? 0} failed (exit ${e2eExit})`,
+  );
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || vitestExit !== 0 || e2eExit !== 0 ? 1 : 0);
 
