@@ -25,6 +25,24 @@ const NO_BODY = new Set([
 const isDocs = (url: string) => url === "/api/openapi.json" || /^\/api\/docs(\/|$)/.test(url);
 
 describe("the API describes itself", () => {
+  it("answers the same document again with 304 to a reader who holds it", async () => {
+    const first = await request(t.app, { method: "GET", url: "/api/openapi.json" });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toMatch(/^application\/json/);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"/);
+    const again = await request(t.app, {
+      method: "GET",
+      url: "/api/openapi.json",
+      headers: { "if-none-match": etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    const reference = await request(t.app, { method: "GET", url: "/api/docs/json" });
+    expect(reference.statusCode).toBe(302);
+    expect(reference.headers.location).toBe("/api/openapi.json");
+  });
+
   it("lists every /api route in /api/openapi.json with its request and response schemas", async () => {
     const res = await request(t.app, { method: "GET", url: "/api/openapi.json" });
     expect(res.statusCode).toBe(200);

@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { createJsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import type { ZodType } from "zod";
 import { ApiErrorSchema } from "../../shared/api-error.ts";
+import { clientHasCurrent } from "./cache.ts";
 import { validationError } from "./errors.ts";
 
 /**
@@ -49,6 +51,9 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
     if (route.url.startsWith(DOCS_PREFIX)) {
       // NOTE: the reference is public, like the document it shows.
       route.config = { ...route.config, public: true };
+      // The reference's own copy of the document is ours, written once (below).
+      if (route.url === `${DOCS_PREFIX}/json`)
+        route.handler = (_request, reply) => reply.redirect(OPENAPI_URL);
       return;
     }
     if (!route.url.startsWith("/api/") || !route.schema) return;
@@ -82,5 +87,16 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
     staticCSP: false,
     uiConfig: { url: OPENAPI_URL, validatorUrl: null },
   });
-  app.get(OPENAPI_URL, { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  // NOTE: the document is the same for the life of the process: written once, with a tag a browser revalidates
+  // against, instead of serialized again for every reader (the fuzzing alone asks for it 1,000 times a run).
+  let document: { json: string; etag: string } | undefined;
+  app.get(OPENAPI_URL, { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    if (!document) {
+      const json = JSON.stringify(app.swagger());
+      document = { json, etag: `"${createHash("sha1").update(json).digest("base64url")}"` };
+    }
+    reply.header("etag", document.etag).header("cache-control", "no-cache");
+    if (clientHasCurrent(request, document.etag)) return reply.code(304).send();
+    return reply.type("application/json; charset=utf-8").send(document.json);
+  });
 }
