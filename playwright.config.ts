@@ -17,6 +17,19 @@ const chromium =
     : "/usr/bin/chromium");
 
 /**
+ * The spec files with the longest journeys (axe over many screens, a farmer's whole week of slots or weighing).
+ * They are queued first, so that no worker starts one of them while the others are running out of work: at the
+ * end of the queue they made every run's last half minute one or two workers long (decision 019).
+ */
+const LONGEST_FIRST = [
+  "accessibility.spec.ts",
+  "admin.spec.ts",
+  "farmer.spec.ts",
+  "slots.spec.ts",
+  "weighing.spec.ts",
+];
+
+/**
  * End-to-end journeys in Debian's Chromium (never a downloaded browser) against the real, compiled server on a
  * fresh database that `npm test` prepares (E2E_DATABASE_URL).
  */
@@ -33,6 +46,10 @@ export default defineConfig({
   workers: process.env.CI ? 3 : undefined,
   retries: 0,
   reporter: [["list"]],
+  projects: [
+    { name: "longest", testMatch: LONGEST_FIRST },
+    { name: "journeys", testIgnore: LONGEST_FIRST },
+  ],
   use: {
     baseURL,
     // NOTE: CI keeps no artefacts, and recording a trace of every journey costs CPU on a 2-core machine;
