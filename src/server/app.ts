@@ -15,6 +15,7 @@ import {
   addressMatcher,
   isPrivateAddress,
   registerApiSchemas,
+  registerClosing,
   registerErrorHandler,
   registerEtags,
   registerLimitStore,
@@ -125,6 +126,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   });
 
   registerErrorHandler(app, classifyDbError);
+  registerClosing(app);
   await registerLoadLimits(app, config.limits, isTrustedProxy(config.trustProxy));
   if (typeof config.trustProxy === "number" && config.trustProxy > 0) {
     app.log.warn(
