@@ -194,7 +194,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
       await api.register(farmerOrdersRoutes, { prefix: "/farmer" });
       await api.register(farmerSlotRoutes, { prefix: "/farmer" });
       await api.register(slotsRoutes, { prefix: "/slots" });
-      await api.register(productsRoutes, { prefix: "/products" });
+      await api.register(productsRoutes, { prefix: "/products", config });
       await api.register(imagesRoutes, { prefix: "/images" });
       await api.register(likesRoutes, { prefix: "/likes" });
       await api.register(dealsRoutes, { prefix: "/deal" });

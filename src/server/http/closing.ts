@@ -1,8 +1,13 @@
 import { Socket } from "node:net";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
-/** How long a refused request's connection stays open after its answer, so the client reads it. */
+/** How long a refused request's connection stays open after its answer while the client finishes sending. */
 export const LINGER_MS = 5000;
+/**
+ * How long a connection whose body is left unread stays open after its answer, so the client reads it. The
+ * server cannot see the client leave (it reads nothing more), so this is short.
+ */
+export const UNREAD_LINGER_MS = 2000;
 /** How much of a refused body is read (and thrown away) at most while the client finishes sending. */
 export const DRAIN_BYTES = 16 * 1024 * 1024;
 
@@ -25,7 +30,7 @@ export function closeUnread(request: FastifyRequest): void {
  * - by default reads and drops what the client still sends, up to DRAIN_BYTES or LINGER_MS, so a client that
  *   writes its whole request before reading finishes and reads the answer;
  * - for a request marked by `closeUnread`, reads nothing more: the client's sends stall once the buffers are
- *   full (it can read the answer meanwhile) and the connection is cut after LINGER_MS.
+ *   full (it can read the answer meanwhile) and the connection is cut after UNREAD_LINGER_MS.
  */
 export function registerClosing(app: FastifyInstance): void {
   app.addHook("onSend", async (request, reply) => {
@@ -43,7 +48,7 @@ export function registerClosing(app: FastifyInstance): void {
 }
 
 function lingerThenClose(socket: Socket, body: NodeJS.ReadableStream, keepUnread: boolean): void {
-  const cut = setTimeout(() => socket.destroy(), LINGER_MS);
+  const cut = setTimeout(() => socket.destroy(), keepUnread ? UNREAD_LINGER_MS : LINGER_MS);
   cut.unref();
   socket.once("close", () => clearTimeout(cut));
   socket.end();
