@@ -1,9 +1,10 @@
 /**
- * `npm run bench:uploads`: the upload flood of issue 9. Starts the real server, signs up 4 accounts, sends
- * 100 concurrent ~4 MB JPEG uploads, and meanwhile signs in and checks health. Reports the server's peak
- * RSS (from /proc), the sign-in and health latencies, and how the uploads were answered (201 or 503).
- * Exits 1 when issue 9's bounds are broken: a peak RSS over 500 MB, or a sign-in during the burst that
- * fails or takes over 1 s.
+ * `npm run bench:uploads`: the upload flood of issues 9 and 25. Starts the real server, signs up 4 accounts,
+ * sends 100 concurrent ~4.4 MB JPEG uploads, and meanwhile signs in and checks health every half second until
+ * the burst is over. Reports the server's peak RSS (from /proc), the sign-in and health latencies, and how
+ * the uploads were answered (201, 429 beyond an account's or address's share, 503 with the queue full).
+ * Exits 1 when the bounds are broken: a peak RSS over 500 MB, or a sign-in during the burst that fails or
+ * takes over 1 s.
  */
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -39,6 +40,17 @@ interface Timed {
   ms: number;
 }
 const describeTimed = ({ status, ms }: Timed) => `${status} in ${ms.toFixed(0)} ms`;
+/** "12: 12× 200, median 80 ms, slowest 200 in 340 ms". */
+function summary(results: Timed[]): string {
+  const counts = new Map<number, number>();
+  for (const { status } of results) counts.set(status, (counts.get(status) ?? 0) + 1);
+  const sorted = [...results].sort((a, b) => a.ms - b.ms);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  const slowest = sorted.at(-1);
+  if (!median || !slowest) return "none";
+  const answers = [...counts].map(([status, n]) => `${n}× ${status}`).join(", ");
+  return `${results.length}: ${answers}, median ${median.ms.toFixed(0)} ms, slowest ${describeTimed(slowest)}`;
+}
 
 /** The status and time of a request, as curl measured it. */
 function curl(args: string[]): Promise<Timed> {
@@ -76,9 +88,10 @@ try {
       break;
     await sleep(500);
   }
-  // NOTE: noise compresses badly, so a 1900 px square JPEG at quality 95 is about 4 MB, like a phone photo.
-  const noise = randomBytes(1900 * 1900 * 3);
-  const jpeg = await sharp(noise, { raw: { width: 1900, height: 1900, channels: 3 } })
+  // NOTE: noise compresses badly, so a 2130 px square JPEG at quality 95 is about 4.4 MB, like a phone photo.
+  const side = 2130;
+  const noise = randomBytes(side * side * 3);
+  const jpeg = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
     .jpeg({ quality: 95 })
     .toBuffer();
   const accounts: { email: string; cookie: string }[] = [];
@@ -94,39 +107,58 @@ try {
     peak = Math.max(peak, rssMb());
   }, 100);
   const started = performance.now();
-  const uploads = Array.from({ length: UPLOADS }, (_, i) => {
-    const form = new FormData();
-    form.append("name", `Flood ${i}`);
-    form.append("price", "10");
-    form.append("description", "Flood");
-    form.append("category", "vegetables");
-    form.append("image", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "flood.jpg");
-    return fetch(`${base}/api/products`, {
-      method: "POST",
-      headers: { [CSRF_HEADER]: "1", cookie: accounts[i % 4]!.cookie },
-      body: form,
-    }).then(
-      (res) => res.status,
-      () => 0,
-    );
+  // NOTE: each upload is a curl process, as 100 phones would be: from one Node process the 100 bodies
+  // starved its own event loop, which then sent nothing for seconds and read its answers late.
+  const jpegPath = path.join(dir, "flood.jpg");
+  fs.writeFileSync(jpegPath, jpeg);
+  const uploads = Array.from({ length: UPLOADS }, (_, i) =>
+    curl([
+      "-H",
+      `${CSRF_HEADER}: 1`,
+      "-H",
+      `cookie: ${accounts[i % 4]!.cookie}`,
+      "-F",
+      `name=Flood ${i}`,
+      "-F",
+      "price=10",
+      "-F",
+      "description=Flood",
+      "-F",
+      "category=vegetables",
+      "-F",
+      `image=@${jpegPath};type=image/jpeg`,
+      `${base}/api/products`,
+    ]).then((result) => result.status),
+  );
+  let burstOver = false;
+  const allAnswered = Promise.all(uploads).finally(() => {
+    burstOver = true;
   });
+  // NOTE: measured by curl too, a process of its own.
+  const signIns: Promise<Timed>[] = [];
+  const healths: Promise<Timed>[] = [];
   await sleep(1000);
-  // NOTE: measured by curl, a process of its own: this one is busy streaming 100 uploads.
-  const signIn = curl([
-    "-X",
-    "POST",
-    "-H",
-    "content-type: application/json",
-    "-H",
-    `${CSRF_HEADER}: 1`,
-    "--data",
-    JSON.stringify({ email: accounts[0]!.email, password: "long enough" }),
-    `${base}/api/auth/login`,
-  ]);
-  const health = curl([`${base}/api/health`]);
-  const [signInResult, healthResult] = await Promise.all([signIn, health]);
-  const statuses = await Promise.all(uploads);
+  while (!burstOver) {
+    signIns.push(
+      curl([
+        "-X",
+        "POST",
+        "-H",
+        "content-type: application/json",
+        "-H",
+        `${CSRF_HEADER}: 1`,
+        "--data",
+        JSON.stringify({ email: accounts[0]!.email, password: "long enough" }),
+        `${base}/api/auth/login`,
+      ]),
+    );
+    healths.push(curl([`${base}/api/health`]));
+    await sleep(500);
+  }
+  const statuses = await allAnswered;
   const burstMs = performance.now() - started;
+  const signInResults = await Promise.all(signIns);
+  const healthResults = await Promise.all(healths);
   await sleep(2000);
   clearInterval(sampler);
   const counts = new Map<number, number>();
@@ -140,13 +172,13 @@ try {
   console.log(
     `RSS: ${rssBefore.toFixed(0)} MB before, ${peak.toFixed(0)} MB peak, ${rssMb().toFixed(0)} MB 2 s after`,
   );
-  console.log(`sign-in during the burst: ${describeTimed(signInResult)}`);
-  console.log(`health during the burst: ${describeTimed(healthResult)}`);
+  console.log(`sign-ins during the burst: ${summary(signInResults)}`);
+  console.log(`health checks during the burst: ${summary(healthResults)}`);
   const broken = [
     ...(peak > MAX_RSS_MB ? [`peak RSS ${peak.toFixed(0)} MB is over ${MAX_RSS_MB} MB`] : []),
-    ...(signInResult.status !== 200 || signInResult.ms > MAX_SIGN_IN_MS
-      ? [`the sign-in answered ${describeTimed(signInResult)}, not 200 within ${MAX_SIGN_IN_MS} ms`]
-      : []),
+    ...signInResults
+      .filter((result) => result.status !== 200 || result.ms > MAX_SIGN_IN_MS)
+      .map((result) => `a sign-in answered ${describeTimed(result)}, not 200 within ${MAX_SIGN_IN_MS} ms`),
   ];
   for (const problem of broken) console.error(`FAILED: ${problem}`);
   if (broken.length > 0) process.exitCode = 1;

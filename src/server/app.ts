@@ -15,6 +15,7 @@ import {
   addressMatcher,
   isPrivateAddress,
   registerApiSchemas,
+  registerClosing,
   registerErrorHandler,
   registerEtags,
   registerLimitStore,
@@ -125,6 +126,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   });
 
   registerErrorHandler(app, classifyDbError);
+  registerClosing(app);
   await registerLoadLimits(app, config.limits, isTrustedProxy(config.trustProxy));
   if (typeof config.trustProxy === "number" && config.trustProxy > 0) {
     app.log.warn(
@@ -192,7 +194,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
       await api.register(farmerOrdersRoutes, { prefix: "/farmer" });
       await api.register(farmerSlotRoutes, { prefix: "/farmer" });
       await api.register(slotsRoutes, { prefix: "/slots" });
-      await api.register(productsRoutes, { prefix: "/products" });
+      await api.register(productsRoutes, { prefix: "/products", config });
       await api.register(imagesRoutes, { prefix: "/images" });
       await api.register(likesRoutes, { prefix: "/likes" });
       await api.register(dealsRoutes, { prefix: "/deal" });

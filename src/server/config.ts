@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(256),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(8000),
+  UPLOAD_STALL_MS: z.coerce.number().int().min(100).default(5000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
@@ -130,6 +131,8 @@ export interface ServerLimits {
    * Docker's 10 s kill timeout). See http/shutdown.ts.
    */
   shutdownGraceMs: number;
+  /** An upload whose body sends nothing for this long is answered 408 and loses its place (images/). */
+  uploadStallMs: number;
 }
 
 export const serverLimitDefaults: ServerLimits = {
@@ -141,6 +144,7 @@ export const serverLimitDefaults: ServerLimits = {
   maxConnectionsPerAddress: 256,
   maxEventLoopDelayMs: 2000,
   shutdownGraceMs: 8000,
+  uploadStallMs: 5000,
 };
 
 /** What hashing a new password costs (argon2id); a stored hash carries its own, so old hashes keep verifying. */
@@ -261,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+      uploadStallMs: e.UPLOAD_STALL_MS,
     },
     operatorEmails: e.OPERATOR_EMAILS,
     ...sessionDefaults,

@@ -74,6 +74,8 @@ export const ERROR_CODES = {
   capacity_below_taken: { status: 409, meaning: "The capacity is below the places already taken" },
   /** Closing a slot that holds orders needs `confirm: true` (its buyers are told). */
   confirm_required: { status: 409, meaning: "The change affects orders; send it again with confirm" },
+  /** An upload's body stopped arriving for a few seconds: its place in the image queue went to others. */
+  upload_stalled: { status: 408, meaning: "The upload stopped arriving" },
   payload_too_large: { status: 413, meaning: "The request body is too large" },
   image_too_large: { status: 413, meaning: "The image file is too large" },
   too_many_files: { status: 413, meaning: "More than one file in an upload" },

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { nulMessage } from "./access.ts";
+import { closeUnread } from "./closing.ts";
 import { AppError } from "./errors.ts";
 
 /** How one multipart form is read: its text fields, its one file field, and the words of its refusals. */
@@ -27,8 +28,56 @@ export interface MultipartUpload {
  * parser's limits become 413-style refusals with clear codes. What the fields mean is the caller's schema's
  * business: this only turns the body into `{ fields, file }`.
  */
-export async function readMultipart(request: FastifyRequest, form: MultipartForm): Promise<MultipartUpload> {
+export async function readMultipart(
+  request: FastifyRequest,
+  form: MultipartForm,
+  { stallMs }: { stallMs?: number } = {},
+): Promise<MultipartUpload> {
   if (!request.isMultipart()) throw new AppError("unsupported_media_type", form.notMultipart);
+  const reading = readParts(request, form);
+  if (stallMs === undefined) return reading;
+  const watch = watchForStall(request, stallMs);
+  // NOTE: after a stall the parts are never awaited; their end (the connection closed) must not go unhandled.
+  reading.catch(() => {});
+  try {
+    return await Promise.race([reading, watch.stalled]);
+  } finally {
+    watch.stop();
+  }
+}
+
+export const uploadStalledMessage =
+  "The upload stopped arriving. Please check your connection and try again.";
+
+/**
+ * Rejects with 408 `upload_stalled` once no byte of the body has arrived for `stallMs` (the connection's
+ * byte count, checked four times per period), so a stalled upload gives up what it holds in seconds, not at
+ * the 30 s request timeout. The answer closes the connection without reading more.
+ */
+function watchForStall(request: FastifyRequest, stallMs: number): { stalled: Promise<never>; stop(): void } {
+  const socket = request.raw.socket as { bytesRead?: number } | undefined;
+  // NOTE: injected requests (tests) carry their whole body at once and have no byte count to watch.
+  if (typeof socket?.bytesRead !== "number") return { stalled: new Promise(() => {}), stop: () => {} };
+  const checksPerPeriod = 4;
+  let seen = socket.bytesRead;
+  let quietChecks = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_resolve, reject) => {
+    timer = setInterval(() => {
+      const now = socket.bytesRead ?? seen;
+      quietChecks = now === seen ? quietChecks + 1 : 0;
+      seen = now;
+      if (quietChecks < checksPerPeriod) return;
+      clearInterval(timer);
+      closeUnread(request);
+      reject(new AppError("upload_stalled", uploadStalledMessage));
+    }, stallMs / checksPerPeriod);
+    timer.unref();
+  });
+  return { stalled, stop: () => clearInterval(timer) };
+}
+
+async function readParts(request: FastifyRequest, form: MultipartForm): Promise<MultipartUpload> {
   const fields: Record<string, string> = {};
   const problems: Record<string, string> = {};
   let file: Buffer | undefined;

@@ -1,5 +1,5 @@
 export { requestedWidth, sendImage } from "./image-reply.ts";
-export { imageQueue } from "./image-work.ts";
+export { admitUpload, imageQueue } from "./image-work.ts";
 export { forgetUser } from "./images.repository.ts";
 export { imagesRoutes } from "./images.routes.ts";
 export {

@@ -10,6 +10,8 @@ const MINUTE_MS = 60_000;
 export const MAX_MAIL_ATTEMPTS = 10;
 /** While one process retries a mail, others leave it alone for this long. */
 const LEASE_MS = 5 * MINUTE_MS;
+/** How often work queued off the request path (`offPath`) is started. */
+export const OFF_PATH_MS = 1000;
 
 /** 1, 2, 4 … minutes after each failure, at most six hours. */
 export const retryDelayMs = (attempts: number) =>
@@ -28,6 +30,12 @@ export interface Mailer {
   sendSecret(mail: Mail): void;
   /** Runs `work` in the background, tracked like a send (so close() waits for it); errors are logged. */
   later(work: () => Promise<void>): void;
+  /**
+   * Runs `work` in the background at the next tick of a timer (every OFF_PATH_MS), not right after the
+   * answer: work whose cost would tell something (does this address have an account?) then slows no
+   * particular next request. Lost if the process stops first (the user asks again).
+   */
+  offPath(work: () => Promise<void>): void;
   /**
    * Delivers the queued mails that are due, in the background (after a commit queued some): due by the clock,
    * or by `dueBy` when a context's clock ran ahead of it (a test's).
@@ -109,8 +117,19 @@ export function createMailer(
     return delivered;
   }
 
+  const offPathWork: (() => Promise<void>)[] = [];
+  const startOffPathWork = () => {
+    for (const work of offPathWork.splice(0)) later(work);
+  };
+  const offPathTimer = setInterval(startOffPathWork, OFF_PATH_MS);
+  offPathTimer.unref();
+
   async function settle(): Promise<void> {
-    while (pending.size > 0) await Promise.allSettled([...pending]);
+    startOffPathWork();
+    while (pending.size > 0) {
+      await Promise.allSettled([...pending]);
+      startOffPathWork();
+    }
   }
 
   const link = (path: string) => `${publicUrl}${path}`;
@@ -126,6 +145,9 @@ export function createMailer(
     link,
     sendSecret,
     later,
+    offPath: (work) => {
+      offPathWork.push(work);
+    },
     deliverQueued,
     retryQueued,
     outbox: (origin) =>
@@ -136,6 +158,7 @@ export function createMailer(
       }),
     settle,
     close: async () => {
+      clearInterval(offPathTimer);
       await settle();
       transport.close();
     },

@@ -11,16 +11,18 @@ import {
 } from "../../shared/schemas/product-form.ts";
 import { ProductListQuerySchema, ProductListSchema } from "../../shared/schemas/products.ts";
 import { requireUser } from "../auth/index.ts";
+import type { Config } from "../config.ts";
 import {
   AppError,
   allowOfflineCopy,
+  closeUnread,
   documentOnly,
   enforceRateLimits,
   type MultipartForm,
   readMultipart,
   validationError,
 } from "../http/index.ts";
-import { imageQueue } from "../images/index.ts";
+import { admitUpload } from "../images/index.ts";
 import {
   assertOwnProduct,
   createProduct,
@@ -54,7 +56,8 @@ const productForm: MultipartForm = {
 /** A new photo for a product: the file alone. */
 const photoForm: MultipartForm = { ...productForm, textFields: new Set() };
 
-export async function productsRoutes(app: FastifyInstance) {
+export async function productsRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  const stallMs = config.limits.uploadStallMs;
   const uploadLimit = app.createRateLimit({
     max: UPLOADS_PER_MINUTE,
     timeWindow: MINUTE_MS,
@@ -91,8 +94,8 @@ export async function productsRoutes(app: FastifyInstance) {
   };
   typed.post("/", { schema: createSchema }, async (request, reply) => {
     const user = requireUser(request);
-    // NOTE: admitted before the body is read, so a flood of uploads is refused (503) without being buffered.
-    const admission = imageQueue.admit();
+    // NOTE: admitted before the body is read, so a flood of uploads is refused (503) without being read.
+    const admission = admitUpload(request, user.id);
     try {
       return await addProduct(request, reply, user.id);
     } finally {
@@ -101,7 +104,7 @@ export async function productsRoutes(app: FastifyInstance) {
   });
 
   async function addProduct(request: FastifyRequest, reply: FastifyReply, userId: string) {
-    const upload = await readMultipart(request, productForm);
+    const upload = await readMultipart(request, productForm, { stallMs });
     const parsed = NewProductFormSchema.safeParse(upload.fields);
     if (!upload.file) {
       const problems = parsed.success ? undefined : validationError(parsed.error);
@@ -136,11 +139,14 @@ export async function productsRoutes(app: FastifyInstance) {
   };
   typed.put("/:id/image", { schema: imageSchema }, async (request, reply) => {
     const user = requireUser(request);
-    // NOTE: ownership is checked before the costly re-encoding, so a stranger's upload costs nothing.
-    await assertOwnProduct(request.ctx, user.id, request.params.id);
-    const admission = imageQueue.admit();
+    // NOTE: ownership is checked before the body is read, so a stranger's upload costs nothing.
+    await assertOwnProduct(request.ctx, user.id, request.params.id).catch((error: unknown) => {
+      closeUnread(request);
+      throw error;
+    });
+    const admission = admitUpload(request, user.id);
     try {
-      const upload = await readMultipart(request, photoForm);
+      const upload = await readMultipart(request, photoForm, { stallMs });
       if (!upload.file) {
         throw new AppError("validation_failed", productMessages.imageMissing, {
           image: productMessages.imageMissing,

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { accountMessages, messages } from "../../shared/messages.ts";
-import { PASSWORD_RESET_SUBJECT } from "../mail/index.ts";
+import { OFF_PATH_MS, PASSWORD_RESET_SUBJECT } from "../mail/index.ts";
 import { linkToken, mailsTo } from "../test/outbox.ts";
 import { createTestApp, request, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 import { hashLinkToken } from "./profile.service.ts";
@@ -138,6 +138,32 @@ describe("password reset", () => {
       expect(perClient).toEqual([202, 202, 202, 202, 202, 429]);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe("forgot password's work (issue 25, item 9)", () => {
+  it("runs off the request path: nothing of a known address's reset has happened when the next request is answered; the mail follows", async () => {
+    // NOTE: only intervals are faked, so the off-path timer ticks when the test says; the rest runs for real.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const app = await createTestApp();
+    try {
+      const user = await signUpAndLogIn(app.app);
+      const ask = (email: string) =>
+        request(app.app, { method: "POST", url: "/api/auth/password-reset", payload: { email } });
+      const resets = async () =>
+        (await app.db.kysely.selectFrom("password_resets").selectAll().execute()).length;
+      expect((await ask(user.email)).statusCode).toBe(202);
+      expect((await ask("somebody.else@example.com")).statusCode).toBe(202);
+      expect(await resets()).toBe(0);
+
+      vi.advanceTimersByTime(OFF_PATH_MS);
+      const mails = (await mailsTo(app, user.email)).filter((m) => m.subject === PASSWORD_RESET_SUBJECT);
+      expect(mails).toHaveLength(1);
+      expect(await resets()).toBe(1);
+    } finally {
+      await app.close();
+      vi.useRealTimers();
     }
   });
 });
