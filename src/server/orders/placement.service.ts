@@ -8,6 +8,7 @@ import {
   stockMessages,
 } from "../../shared/schemas/orders.ts";
 import { isWeighedUnit } from "../../shared/weighing.ts";
+import { rememberAddress } from "../addresses/index.ts";
 import { type Context, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
@@ -267,6 +268,8 @@ export async function placeOrder(
         input.slots,
         input.shipping.zipCode,
       );
+      // NOTE: the address goes on the account with the order, so checkout offers it next time (decision 026).
+      await rememberAddress(trx, userId, input.shipping);
       const placed = await loadOrder(trx.db, rows.order);
       const to = await confirmationRecipient(trx.db, userId, placed.shipping.email, now);
       // NOTE: queued with the order, so an order refused here (stock, slot, a replayed key) mails nobody.
