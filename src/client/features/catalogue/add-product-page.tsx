@@ -177,7 +177,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
         <div className="flex flex-col gap-5">
           <FieldShell
             label="Product image"
-            hint="JPEG, PNG, WebP, GIF or AVIF, up to 8 MB."
+            hint="JPEG, PNG, WebP, GIF or AVIF, up to 25 MB (a large photo is made smaller before it is sent)."
             error={photo.error}
             invalidBy={photo.invalidBy}
           >
