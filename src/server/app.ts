@@ -3,6 +3,7 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { MAX_IMAGE_BYTES } from "../shared/schemas/product-form.ts";
+import { addressesRoutes } from "./addresses/index.ts";
 import { adminRoutes } from "./admin/index.ts";
 import { authRoutes, purgeExpiredSessions, registerSessions } from "./auth/index.ts";
 import type { Config, TrustProxy } from "./config.ts";
@@ -188,6 +189,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
       await api.register(authRoutes, { prefix: "/auth", config });
       await api.register(passwordResetRoutes, { prefix: "/auth/password-reset", config });
       await api.register(accountRoutes, { prefix: "/account", config });
+      await api.register(addressesRoutes, { prefix: "/account/addresses" });
       await api.register(messagesRoutes);
       await api.register(ordersRoutes, { prefix: "/orders", config });
       await api.register(farmerProductsRoutes, { prefix: "/farmer" });

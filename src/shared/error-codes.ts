@@ -34,6 +34,8 @@ export const ERROR_CODES = {
   already_exists: { status: 409, meaning: "This already exists" },
   /** Something the request refers to is gone (a foreign key), or another state conflict. */
   conflict: { status: 409, meaning: "Something this request refers to no longer exists" },
+  /** The account already keeps the most saved addresses it may (3). */
+  address_book_full: { status: 409, meaning: "The account keeps as many addresses as it may" },
   email_taken: { status: 409, meaning: "An account with this e-mail exists" },
   deal_expired: { status: 409, meaning: "The deal of the day in the cart has ended" },
   /** The operator replaced today's deal after it was put in the cart: the line names the earlier one. */

@@ -361,6 +361,21 @@ export interface SlotBookingsTable {
   created_at: string;
 }
 
+/** A shipping address an account keeps for checkout (at most 3; issue 25). */
+export interface SavedAddressesTable {
+  id: string;
+  user_id: string;
+  full_name: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  created_at: string;
+  /** When it was last saved or used for an order. */
+  used_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -387,6 +402,7 @@ export interface Database {
   slot_patterns: SlotPatternsTable;
   slots: SlotsTable;
   slot_bookings: SlotBookingsTable;
+  saved_addresses: SavedAddressesTable;
 }
 
 export interface Db {

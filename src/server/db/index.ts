@@ -21,6 +21,7 @@ export {
   type PasswordResetsTable,
   type PickupPointsTable,
   type ProductsTable,
+  type SavedAddressesTable,
   type SessionsTable,
   type SignInLinksTable,
   type SlotBookingsTable,

@@ -62,6 +62,7 @@ describe("table owners", () => {
       "order_parts",
       "mail_queue",
       "audit_log",
+      "saved_addresses",
     ]) {
       expect(tables, table).toContain(table);
     }

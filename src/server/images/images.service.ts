@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import sharp, { type Metadata } from "sharp";
+import { MAX_IMAGE_WIDTH } from "../../shared/photo.ts";
 import { DEFAULT_IMAGE_WIDTH } from "../../shared/schemas/api.ts";
 import { MAX_IMAGE_BYTES, productMessages } from "../../shared/schemas/product-form.ts";
 import type { Context } from "../context.ts";
@@ -10,7 +11,7 @@ import { imageQueue } from "./image-work.ts";
 import * as repo from "./images.repository.ts";
 
 /** Widths prepared for every image (for `srcset`); an image narrower than one of them is never upscaled. */
-export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+export const IMAGE_WIDTHS = [320, 640, MAX_IMAGE_WIDTH] as const;
 export { DEFAULT_IMAGE_WIDTH };
 /** Pixel-flood defence: a small file may declare a huge canvas; above this it is never decoded. */
 export const IMAGE_MAX_PIXELS = 40_000_000;

@@ -9,6 +9,7 @@ export {
   emailChangeConfirmMail,
   emailChangedMail,
   emailChangeNoticeMail,
+  newPartMail,
   OPERATOR_CLAIM_SUBJECT,
   operatorClaimMail,
   orderConfirmationMail,

@@ -4,6 +4,7 @@ import { type PartStatus, partStatusLabels } from "../../shared/schemas/order-pa
 import {
   type Order,
   type OrderLine,
+  type OrderPart,
   orderNumber,
   PAYMENT_ON_DELIVERY_NOTE,
   type PlacedLine,
@@ -174,8 +175,11 @@ export const howToPay = (method: Order["paymentMethod"]) =>
   `How to pay (${paymentMethodLabels[method]}): ${paymentMethodNotes[method]} ${PAYMENT_ON_DELIVERY_NOTE}`;
 
 /** "Asha: delivery Sat 21 Mar, 8–10 am" or "Asha: pickup Sun 22 Mar, 5–7 pm at Gate 2, Baner Road". */
-export const partSlotLine = (farmerName: string, slot: PartSlot) =>
-  `${farmerName}: ${slot.kind} ${slotLabel(slot)}${slot.pickupPoint ? ` at ${slot.pickupPoint.name}, ${slot.pickupPoint.address}` : ""}`;
+export const partSlotLine = (farmerName: string, slot: PartSlot) => `${farmerName}: ${slotText(slot)}`;
+
+/** "delivery Sat 21 Mar, 8–10 am" or "pickup Sun 22 Mar, 5–7 pm at Gate 2, Baner Road". */
+const slotText = (slot: PartSlot) =>
+  `${slot.kind} ${slotLabel(slot)}${slot.pickupPoint ? ` at ${slot.pickupPoint.name}, ${slot.pickupPoint.address}` : ""}`;
 
 export function orderConfirmationMail(to: string, order: Order, orderUrl: string): Mail {
   const slotLines = order.fulfilments.flatMap((part) =>
@@ -191,6 +195,24 @@ export function orderConfirmationMail(to: string, order: Order, orderUrl: string
       ...(slotLines.length > 0 ? [`When and where: ${slotLines.join("; ")}`] : []),
     ],
     link: { label: "See your order", url: orderUrl },
+  });
+}
+
+/**
+ * The farmer's mail for each new part of an order (issue 25): only their lines, the buyer's name, phone and
+ * address, and the slot when the part has one, so they can call and pack without opening the portal.
+ */
+export function newPartMail(to: string, order: Order, part: OrderPart, portalUrl: string): Mail {
+  return compose(to, `New order ${orderNumber(order.id)}: ${formatRupees(part.estimate)}`, {
+    greeting: `Hello ${part.farmerName},`,
+    paragraphs: [`${order.shipping.fullName} has ordered from you. Here is your part of the order:`],
+    rows: lineRows(part.items, part.estimate),
+    after: [
+      `Buyer: ${order.shipping.fullName}, ${order.shipping.phone}`,
+      `Deliver to: ${order.shippingAddress}`,
+      ...(part.slot ? [`When and where: ${slotText(part.slot)}`] : []),
+    ],
+    link: { label: "Open the Farmer Portal", url: portalUrl },
   });
 }
 

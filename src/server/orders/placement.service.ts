@@ -8,10 +8,11 @@ import {
   stockMessages,
 } from "../../shared/schemas/orders.ts";
 import { isWeighedUnit } from "../../shared/weighing.ts";
+import { rememberAddress } from "../addresses/index.ts";
 import { type Context, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
-import { enqueue, orderConfirmationMail } from "../mail/index.ts";
+import { enqueue, newPartMail, orderConfirmationMail } from "../mail/index.ts";
 import { findStocks, findUnorderable, takeStock } from "../products/index.ts";
 import { bookSlots } from "../slots/index.ts";
 import * as repo from "./orders.repository.ts";
@@ -222,6 +223,20 @@ async function confirmationRecipient(
 }
 
 /**
+ * One mail to each farmer with a part in the new order, to their account address, queued in the order's
+ * transaction (decision 018) so a refused placement mails nobody. The shop's own part (the deal) has no farmer
+ * to tell: the operator sees it in the admin orders.
+ */
+async function mailFarmers(trx: Context, order: Order): Promise<void> {
+  const farmerIds = order.fulfilments.flatMap((part) => (part.farmerId ? [part.farmerId] : []));
+  const emails = await repo.farmerEmails(trx.db, farmerIds);
+  for (const part of order.fulfilments) {
+    const to = part.farmerId ? emails.get(part.farmerId) : undefined;
+    if (to) await enqueue(trx, newPartMail(to, order, part, trx.mail.link("/farmer")));
+  }
+}
+
+/**
  * Places an order once per (user, Idempotency-Key): the server prices it, splits it into one part per farmer,
  * and takes the stock, writing the order, its parts and lines in the same transaction. Concurrent requests
  * with one key race on the database's unique constraint; the losers (whose stock taking rolls back with
@@ -253,10 +268,13 @@ export async function placeOrder(
         input.slots,
         input.shipping.zipCode,
       );
+      // NOTE: the address goes on the account with the order, so checkout offers it next time (decision 026).
+      await rememberAddress(trx, userId, input.shipping);
       const placed = await loadOrder(trx.db, rows.order);
       const to = await confirmationRecipient(trx.db, userId, placed.shipping.email, now);
       // NOTE: queued with the order, so an order refused here (stock, slot, a replayed key) mails nobody.
       await enqueue(trx, orderConfirmationMail(to, placed, trx.mail.link(`/orders/${placed.id}`)));
+      await mailFarmers(trx, placed);
       return placed;
     });
     return { order, replayed: false };

@@ -12,6 +12,7 @@ import {
   type Session,
 } from "../../shared/schemas/account.ts";
 import type { User } from "../../shared/schemas/auth.ts";
+import * as addressBook from "../addresses/index.ts";
 import * as auth from "../auth/index.ts";
 import { type Context, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
@@ -289,6 +290,7 @@ export async function deleteAccount(ctx: Context, userId: string, password: stri
     await images.forgetUser(trx, userId);
     await repo.forgetUser(trx, userId);
     await likes.forgetUser(trx, userId);
+    await addressBook.forgetUser(trx, userId);
     await orders.forgetUser(trx, userId, replacement);
     await messagesDomain.forgetUser(trx, userId, replacement);
     await auth.forgetUser(trx, userId, {

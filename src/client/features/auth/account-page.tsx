@@ -11,10 +11,12 @@ import {
   type Session,
   UpdateAccountSchema,
 } from "../../../shared/schemas/account.ts";
+import { addressMessages, MAX_SAVED_ADDRESSES } from "../../../shared/schemas/addresses.ts";
 import { Button } from "../../components/button.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { addressLine, useDeleteSavedAddress, useSavedAddresses } from "../../lib/saved-addresses.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import {
   useAccount,
@@ -225,6 +227,51 @@ function Sessions() {
   );
 }
 
+/** The addresses checkout keeps (decision 026): each with Delete; orders add them, checkout picks one. */
+function SavedAddresses() {
+  const addresses = useSavedAddresses();
+  const remove = useDeleteSavedAddress();
+  if (addresses.isPending) return <Spinner label="Loading addresses..." />;
+  if (addresses.isError) return <p role="alert">{errorText(addresses.error)}</p>;
+  if (addresses.data.length === 0) {
+    return (
+      <p className="text-stone-700">No saved addresses yet. The address of your next order is kept here.</p>
+    );
+  }
+  return (
+    <>
+      <p className="text-stone-700">
+        Checkout fills in the address you used last. Up to {MAX_SAVED_ADDRESSES} are kept.
+      </p>
+      <ul className="mt-2 divide-y divide-stone-200">
+        {addresses.data.map((address) => (
+          <li key={address.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="min-w-0">
+              <p className="font-medium text-stone-900">{address.fullName}</p>
+              <p className="text-sm text-stone-600">
+                {address.address}, {address.city}, {address.state} {address.zipCode} · {address.phone}
+              </p>
+            </div>
+            <Button
+              variant="secondary"
+              aria-label={`Delete ${addressLine(address)}`}
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(address.id, {
+                  onSuccess: () => toast.success(addressMessages.deleted),
+                  onError: (error) => toast.error(errorText(error)),
+                })
+              }
+            >
+              Delete
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function DeleteAccount() {
   const form = useFormFields({ password: "" });
   const remove = useDeleteAccount();
@@ -266,7 +313,7 @@ function DeleteAccount() {
   );
 }
 
-/** `/account`: the signed-in person's name, e-mail, password, devices, and leaving. */
+/** `/account`: the signed-in person's name, e-mail, password, devices, kept addresses, and leaving. */
 export function AccountPage() {
   const account = useAccount();
   return (
@@ -289,6 +336,9 @@ export function AccountPage() {
           </Section>
           <Section id="account-sessions" title="Signed-in devices">
             <Sessions />
+          </Section>
+          <Section id="account-addresses" title="Saved addresses">
+            <SavedAddresses />
           </Section>
           <Section id="account-delete" title="Delete account">
             <DeleteAccount />

@@ -4,6 +4,7 @@ import { toast } from "react-toastify";
 import { z } from "zod";
 import { REDIRECT_AFTER_ADD_PRODUCT_MS } from "../../../shared/constants.ts";
 import { isImageError } from "../../../shared/error-codes.ts";
+import { photoMessages } from "../../../shared/photo.ts";
 import {
   ACCEPTED_IMAGE_TYPES,
   NewProductFieldsSchema,
@@ -27,6 +28,7 @@ import { shopToday } from "../../lib/produce.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { useCreateProduct } from "./create-product.api.ts";
 import { categoryOptions, emptyProduceValues, imageProblem, ProduceFields } from "./produce-fields.tsx";
+import { shrinkPhoto } from "./shrink-photo.ts";
 
 const emptyValues = { name: "", price: "", description: "", category: "", ...emptyProduceValues };
 
@@ -90,8 +92,17 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
     }
 
     setProgress(0);
+    let photo: File;
     try {
-      const product = await creation.mutateAsync(checked.data);
+      photo = await shrinkPhoto(checked.data.image);
+    } catch {
+      setProgress(null);
+      form.showErrors({ image: photoMessages.unreadable });
+      toast.error(photoMessages.unreadable);
+      return;
+    }
+    try {
+      const product = await creation.mutateAsync({ ...checked.data, image: photo });
       toast.success(productMessages.added(product.name));
       setDone(true);
       setTimeout(() => navigate("/shop"), REDIRECT_AFTER_ADD_PRODUCT_MS);
@@ -166,7 +177,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
         <div className="flex flex-col gap-5">
           <FieldShell
             label="Product image"
-            hint="JPEG, PNG, WebP, GIF or AVIF, up to 8 MB."
+            hint="JPEG, PNG, WebP, GIF or AVIF, up to 25 MB (a large photo is made smaller before it is sent)."
             error={photo.error}
             invalidBy={photo.invalidBy}
           >

@@ -1,5 +1,6 @@
 import { type ChangeEvent, type FormEvent, useEffect, useState } from "react";
 import { toast } from "react-toastify";
+import { photoMessages } from "../../../shared/photo.ts";
 import {
   ACCEPTED_IMAGE_TYPES,
   type ProductPatch,
@@ -24,6 +25,7 @@ import { type ProductChanges, useReplaceProductImage, useUpdateProduct } from ".
 import { categoryOptions, imageProblem, ProduceFields, produceInput } from "./produce-fields.tsx";
 import { ProductImage } from "./product-image.tsx";
 import { productName } from "./product-labels.ts";
+import { shrinkPhoto } from "./shrink-photo.ts";
 
 const valuesOf = (product: Product) => ({
   name: product.name,
@@ -83,9 +85,16 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
       onClose();
       return;
     }
+    let photo: File | null = null;
+    try {
+      photo = image ? await shrinkPhoto(image) : null;
+    } catch {
+      form.showErrors({ image: photoMessages.unreadable });
+      return;
+    }
     try {
       if (Object.keys(changes).length > 0) await update.mutateAsync({ id: product.id, changes });
-      if (image) await replaceImage.mutateAsync({ id: product.id, image });
+      if (photo) await replaceImage.mutateAsync({ id: product.id, image: photo });
       toast.success(productMessages.updated(checked.data.name ?? product.name));
       onClose();
     } catch (error) {

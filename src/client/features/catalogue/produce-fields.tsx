@@ -1,9 +1,6 @@
 import type { ChangeEvent } from "react";
-import {
-  ACCEPTED_IMAGE_TYPES,
-  MAX_IMAGE_BYTES,
-  productMessages,
-} from "../../../shared/schemas/product-form.ts";
+import { MAX_PHOTO_BYTES, photoMessages } from "../../../shared/photo.ts";
+import { ACCEPTED_IMAGE_TYPES, productMessages } from "../../../shared/schemas/product-form.ts";
 import { CATEGORIES, PRODUCT_UNITS } from "../../../shared/schemas/products.ts";
 import { categoryLabels } from "../../components/category-tiles.tsx";
 import { SelectField } from "../../components/select-field.tsx";
@@ -28,7 +25,8 @@ export const categoryOptions = CATEGORIES.map((category) => ({
 /** Why a chosen photo cannot be sent (its type or size), checked in the browser before the upload. */
 export function imageProblem(file: File): string | undefined {
   if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return productMessages.imageType;
-  if (file.size > MAX_IMAGE_BYTES) return productMessages.imageTooLarge;
+  // NOTE: a phone's photo may be larger than the server takes: it is resized before upload (shrink-photo.ts).
+  if (file.size > MAX_PHOTO_BYTES) return photoMessages.tooLarge;
   return undefined;
 }
 

@@ -1,7 +1,9 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import { orderMessages } from "../../../shared/messages.ts";
+import type { SavedAddress } from "../../../shared/schemas/addresses.ts";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
 import {
   type CheckoutFormInput,
@@ -22,6 +24,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { clearCart, rememberStock, useCart } from "../../lib/cart-store.ts";
 import { isOnline, useOnline } from "../../lib/online.ts";
+import { addressLine, savedAddressesQuery, useSavedAddresses } from "../../lib/saved-addresses.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { clearDraft, readDraft, saveDraft } from "./checkout-draft.ts";
 import { backLink, primaryLink } from "./link-styles.ts";
@@ -83,6 +86,9 @@ function splitServerFields(fields: Record<string, string>) {
   return { form, lines, slots };
 }
 
+/** The fields a kept address fills (decision 026); the e-mail stays the account's or what was typed. */
+const ADDRESS_FIELDS = ["fullName", "phone", "address", "city", "state", "zipCode"] as const;
+
 const SLOT_REFUSALS = new Set(["slot_full", "slot_closed", "slot_not_served", "slot_required"]);
 
 export interface CheckoutDefaults {
@@ -122,6 +128,26 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
       },
     },
   );
+  // NOTE: the address used last fills the form once, when the list arrives, unless the shopper has already
+  // typed part of an address (or this tab's draft holds one): what they typed wins over what was kept.
+  const queryClient = useQueryClient();
+  const saved = useSavedAddresses();
+  const savedAddresses = saved.data ?? [];
+  const [pickedId, setPickedId] = useState("");
+  const filledFromSaved = useRef(false);
+  function fillFrom(address: SavedAddress) {
+    const next = { ...form.values };
+    for (const name of ADDRESS_FIELDS) next[name] = address[name];
+    form.reset(next);
+    saveDraft(next);
+    setPickedId(address.id);
+  }
+  useEffect(() => {
+    const [last] = saved.data ?? [];
+    if (filledFromSaved.current || !last) return;
+    filledFromSaved.current = true;
+    if (!ADDRESS_FIELDS.some((name) => name !== "fullName" && form.values[name].trim())) fillFrom(last);
+  });
   const [offlineTried, setOfflineTried] = useState(false);
   // NOTE: the product's toast (product rules §8), once, when checkout is opened with nothing in the cart.
   const emptyOnArrival = useRef(items.length === 0);
@@ -215,6 +241,8 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
       });
       clearCart();
       clearDraft();
+      // NOTE: the order kept its address on the account; the next checkout reads the list again.
+      void queryClient.invalidateQueries(savedAddressesQuery);
       toast.success(orderMessages.orderPlaced);
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 0) {
@@ -282,6 +310,29 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
           <h2 id="shipping-heading" className="text-lg font-semibold text-stone-900">
             Shipping Information
           </h2>
+          {savedAddresses.length > 1 ? (
+            <div className="mt-4">
+              <label htmlFor="saved-address" className="block text-sm font-medium text-stone-800">
+                Deliver to
+              </label>
+              <select
+                id="saved-address"
+                value={pickedId}
+                onChange={(event) => {
+                  const address = savedAddresses.find((candidate) => candidate.id === event.target.value);
+                  if (address) fillFrom(address);
+                }}
+                className="mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-stone-900 ring-1 ring-stone-300 focus:ring-2 focus:ring-brand-700"
+              >
+                {pickedId ? null : <option value="">Choose one you used before</option>}
+                {savedAddresses.map((address) => (
+                  <option key={address.id} value={address.id}>
+                    {addressLine(address)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
           <div className="mt-4 grid gap-4 sm:grid-cols-3">
             {textFields.map((field) => (
               <TextField

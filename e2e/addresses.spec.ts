@@ -1,0 +1,70 @@
+import type { Page } from "@playwright/test";
+import { fillShipping, seedCartProducts, shippingDetails, storeCart } from "./order-fixtures.ts";
+import { expect, expectNoA11yViolations, expectToast, signedInUser, test } from "./support.ts";
+
+/** Puts one product in the cart and opens checkout. */
+async function openCheckout(page: Page) {
+  await storeCart(page, await seedCartProducts([{ name: "Okra", price: 30 }]));
+  await page.goto("/checkout");
+  await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+}
+
+async function placeOrder(page: Page) {
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(/\/order-confirmation$/);
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+test.describe("checkout remembers the addresses a shopper used", () => {
+  test("the second checkout is filled with the last address, another can be picked, and the Account page deletes one", async ({
+    page,
+  }) => {
+    await signedInUser(page, "Meera Iyer");
+    await openCheckout(page);
+    await fillShipping(page);
+    await placeOrder(page);
+
+    await openCheckout(page);
+    await expect(field(page, "Phone number")).toHaveValue(shippingDetails.phone);
+    await expect(field(page, "Address")).toHaveValue(shippingDetails.address);
+    await expect(field(page, "ZIP code")).toHaveValue(shippingDetails.zipCode);
+    // NOTE: one kept address: nothing to choose from.
+    await expect(page.getByLabel("Deliver to")).toHaveCount(0);
+    await field(page, "Address").fill("4 Marine Drive");
+    await field(page, "City").fill("Mumbai");
+    await field(page, "ZIP code").fill("400002");
+    await placeOrder(page);
+
+    await openCheckout(page);
+    await expect(field(page, "Address")).toHaveValue("4 Marine Drive");
+    await expect(field(page, "City")).toHaveValue("Mumbai");
+    const choice = page.getByLabel("Deliver to");
+    await expect(choice.getByRole("option")).toHaveText([
+      "Meera Iyer, 4 Marine Drive, Mumbai, Maharashtra 400002",
+      "Meera Iyer, 12 Lake Road, Pune, Maharashtra 411001",
+    ]);
+    await choice.selectOption({ label: "Meera Iyer, 12 Lake Road, Pune, Maharashtra 411001" });
+    await expect(field(page, "Address")).toHaveValue("12 Lake Road");
+    await expect(field(page, "City")).toHaveValue("Pune");
+    await expect(field(page, "ZIP code")).toHaveValue("411001");
+    await expectNoA11yViolations(page, "checkout with saved addresses");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.locator("form").screenshot({ path: "test-results/addresses-checkout-375.png" });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.goto("/account");
+    const section = page.getByRole("region", { name: "Saved addresses" });
+    await expect(section.getByRole("listitem")).toHaveCount(2);
+    await section
+      .getByRole("button", { name: "Delete Meera Iyer, 4 Marine Drive, Mumbai, Maharashtra 400002" })
+      .click();
+    await expectToast(page, "Address deleted.");
+    await expect(section.getByRole("listitem")).toHaveCount(1);
+    await expect(section).toContainText("12 Lake Road");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await section.screenshot({ path: "test-results/addresses-account-375.png" });
+    await openCheckout(page);
+    await expect(field(page, "Address")).toHaveValue("12 Lake Road");
+  });
+});

@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import {
+  type AddressInput,
+  addressMessages,
+  MAX_SAVED_ADDRESSES,
+  type SavedAddress,
+} from "../../shared/schemas/addresses.ts";
+import { type Context, inTransaction } from "../context.ts";
+import { AppError, notFound } from "../http/index.ts";
+import * as repo from "./addresses.repository.ts";
+
+/** What the address fields are once validated (trimmed by the shared schema). */
+type Address = Required<AddressInput>;
+
+const toAddress = (row: repo.AddressRow): SavedAddress => ({
+  id: row.id,
+  fullName: row.full_name,
+  phone: row.phone,
+  address: row.address,
+  city: row.city,
+  state: row.state,
+  zipCode: row.zip_code,
+  usedAt: row.used_at,
+});
+
+/** The same place: street, city, state and PIN alike but for case and spacing (name and phone may change). */
+const placeKey = (a: Pick<Address, "address" | "city" | "state" | "zipCode">) =>
+  [a.address, a.city, a.state, a.zipCode].map((part) => part.replace(/\s+/g, " ").toLowerCase()).join("\n");
+
+export async function listAddresses(ctx: Context, userId: string): Promise<SavedAddress[]> {
+  return (await repo.listAddresses(ctx.db, userId)).map(toAddress);
+}
+
+/**
+ * Keeps `input` on the account, marked as used now: the same place as a kept address updates that one;
+ * a new place is added, and when the account already keeps the most it may, `full` decides: "refuse" (the
+ * Account page: 409, the shopper chooses what goes) or "replace" (placing an order: the address used longest
+ * ago makes room, since an order is never refused for its address book).
+ */
+export async function saveAddress(
+  ctx: Context,
+  userId: string,
+  input: Address,
+  full: "refuse" | "replace" = "refuse",
+): Promise<{ address: SavedAddress; created: boolean }> {
+  return inTransaction(ctx, async (trx) => {
+    const kept = await repo.listAddresses(trx.db, userId);
+    const at = trx.now.toISOString();
+    const fields = {
+      full_name: input.fullName,
+      phone: input.phone,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      zip_code: input.zipCode,
+      used_at: at,
+    };
+    const same = kept.find((row) => placeKey(toAddress(row)) === placeKey(input));
+    if (same) {
+      const row = { ...same, ...fields };
+      await repo.updateAddress(trx.db, row);
+      return { address: toAddress(row), created: false };
+    }
+    if (kept.length >= MAX_SAVED_ADDRESSES) {
+      if (full === "refuse") throw new AppError("address_book_full", addressMessages.bookFull);
+      for (const old of kept.slice(MAX_SAVED_ADDRESSES - 1)) await repo.deleteAddress(trx.db, userId, old.id);
+    }
+    const row = { id: randomUUID(), user_id: userId, created_at: at, ...fields };
+    await repo.insertAddress(trx.db, row);
+    return { address: toAddress(row), created: true };
+  });
+}
+
+/** Placing an order keeps the address it went to, in the order's transaction (`ctx.db` is that transaction). */
+export async function rememberAddress(ctx: Context, userId: string, shipping: Address): Promise<void> {
+  await saveAddress(ctx, userId, shipping, "replace");
+}
+
+export async function deleteAddress(ctx: Context, userId: string, id: string): Promise<void> {
+  if (!(await repo.deleteAddress(ctx.db, userId, id))) throw notFound(addressMessages.notFound);
+}

@@ -1,0 +1,3 @@
+export { forgetUser } from "./addresses.repository.ts";
+export { addressesRoutes } from "./addresses.routes.ts";
+export { rememberAddress } from "./addresses.service.ts";
