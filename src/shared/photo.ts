@@ -1,5 +1,5 @@
 /**
- * Photos from a phone (decision 027): the browser takes up to MAX_PHOTO_BYTES and resizes a photo to at most
+ * Photos from a phone (decision 028): the browser takes up to MAX_PHOTO_BYTES and resizes a photo to at most
  * MAX_IMAGE_WIDTH wide before upload; the server's own limit (MAX_IMAGE_BYTES) and checks stay. Apart from
  * product-form.ts, so the first screen does not carry it.
  */

@@ -4,7 +4,7 @@ import { NoContentSchema } from "../../shared/schemas/auth.ts";
 import { apiFetch } from "./api-client.ts";
 
 /**
- * The addresses the account keeps for checkout (decision 026), newest used first: checkout fills from the
+ * The addresses the account keeps for checkout (decision 027), newest used first: checkout fills from the
  * first and offers the others, the Account page lists them. Here because both features read it.
  */
 export const savedAddressesQuery = queryOptions({

@@ -10,7 +10,7 @@ import { IdParamsSchema } from "../../shared/schemas/common.ts";
 import { requireUser } from "../auth/index.ts";
 import { deleteAddress, listAddresses, saveAddress } from "./addresses.service.ts";
 
-/** `/api/account/addresses`: the shipping addresses the signed-in account keeps for checkout (decision 026). */
+/** `/api/account/addresses`: the shipping addresses the signed-in account keeps for checkout (decision 027). */
 export async function addressesRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 

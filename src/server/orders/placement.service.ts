@@ -268,7 +268,7 @@ export async function placeOrder(
         input.slots,
         input.shipping.zipCode,
       );
-      // NOTE: the address goes on the account with the order, so checkout offers it next time (decision 026).
+      // NOTE: the address goes on the account with the order, so checkout offers it next time (decision 027).
       await rememberAddress(trx, userId, input.shipping);
       const placed = await loadOrder(trx.db, rows.order);
       const to = await confirmationRecipient(trx.db, userId, placed.shipping.email, now);

@@ -227,7 +227,7 @@ function Sessions() {
   );
 }
 
-/** The addresses checkout keeps (decision 026): each with Delete; orders add them, checkout picks one. */
+/** The addresses checkout keeps (decision 027): each with Delete; orders add them, checkout picks one. */
 function SavedAddresses() {
   const addresses = useSavedAddresses();
   const remove = useDeleteSavedAddress();

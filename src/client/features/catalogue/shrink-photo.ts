@@ -14,7 +14,7 @@ function encode(canvas: HTMLCanvasElement, type: string): Promise<Blob | null> {
 }
 
 /**
- * The photo to upload (decision 027): a phone camera's photo (up to 25 MB, 4000 px and more, often turned by
+ * The photo to upload (decision 028): a phone camera's photo (up to 25 MB, 4000 px and more, often turned by
  * its EXIF orientation) is drawn upright at most MAX_IMAGE_WIDTH wide, the widest the server keeps, and encoded
  * as WebP (JPEG where the browser cannot write WebP); a photo that is already small goes as it is, and so does
  * one this browser cannot decode but the server may take (under its 8 MB). The server checks every upload again.

@@ -86,7 +86,7 @@ function splitServerFields(fields: Record<string, string>) {
   return { form, lines, slots };
 }
 
-/** The fields a kept address fills (decision 026); the e-mail stays the account's or what was typed. */
+/** The fields a kept address fills (decision 027); the e-mail stays the account's or what was typed. */
 const ADDRESS_FIELDS = ["fullName", "phone", "address", "city", "state", "zipCode"] as const;
 
 const SLOT_REFUSALS = new Set(["slot_full", "slot_closed", "slot_not_served", "slot_required"]);

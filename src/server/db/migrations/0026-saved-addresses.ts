@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-/** The addresses an account keeps for checkout (issue 25, decision 026): at most 3, newest used first. */
+/** The addresses an account keeps for checkout (issue 25, decision 027): at most 3, newest used first. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("saved_addresses")
