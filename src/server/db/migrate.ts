@@ -22,6 +22,7 @@ import * as orderParts from "./migrations/0011-order-parts.ts";
 import * as deliverySlots from "./migrations/0015-delivery-slots.ts";
 import * as weighingAndPayments from "./migrations/0016-weighing-and-payments.ts";
 import * as holes from "./migrations/0025-holes.ts";
+import * as imageStorage from "./migrations/0026-image-storage.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0015-delivery-slots": deliverySlots,
   "0016-weighing-and-payments": weighingAndPayments,
   "0025-holes": holes,
+  "0026-image-storage": imageStorage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

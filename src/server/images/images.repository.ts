@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Database, ImagesTable, ImageVariantsTable } from "../db/index.ts";
+import type { Database, ImageLocation, ImageVariantsTable, NewImageRow } from "../db/index.ts";
 
-export async function insertImage(db: Kysely<Database>, image: ImagesTable, variants: ImageVariantsTable[]) {
+export async function insertImage(db: Kysely<Database>, image: NewImageRow, variants: ImageVariantsTable[]) {
   await db.insertInto("images").values(image).execute();
   for (const variant of variants) await db.insertInto("image_variants").values(variant).execute();
 }
@@ -9,7 +9,7 @@ export async function insertImage(db: Kysely<Database>, image: ImagesTable, vari
 /** Stores an image with a known id unless one with that id exists (the generated catalogue's shared pictures). */
 export async function insertImageIfMissing(
   db: Kysely<Database>,
-  image: ImagesTable,
+  image: NewImageRow,
   variants: ImageVariantsTable[],
 ) {
   const result = await db
@@ -67,15 +67,28 @@ export function deleteImage(db: Kysely<Database>, imageId: string) {
   return db.deleteFrom("images").where("id", "=", imageId).execute();
 }
 
-/** Account deletion's share of the pictures: the user's go, after their products (which point at them). */
-export async function forgetUser(trx: Transaction<Database>, userId: string): Promise<void> {
+/**
+ * Account deletion's share of the pictures: the user's go, after their products (which point at them).
+ * Answers their ids, whose objects the caller deletes once committed.
+ */
+export async function forgetUser(trx: Transaction<Database>, userId: string): Promise<string[]> {
   // NOTE: a picture a deal plan shows stays, still owned by this (anonymised) row: the plan is the shop's,
   // and its picture was copied from a product, so it holds no personal data. deal_plans is only read here.
-  await trx
+  const rows = await trx
     .deleteFrom("images")
     .where("owner_id", "=", userId)
     .where("id", "not in", trx.selectFrom("deal_plans").select("image_id").where("image_id", "is not", null))
+    .returning("id")
     .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function findLocation(
+  db: Kysely<Database>,
+  imageId: string,
+): Promise<ImageLocation | undefined> {
+  const row = await db.selectFrom("images").select("location").where("id", "=", imageId).executeTakeFirst();
+  return row?.location;
 }
 
 /**
@@ -91,7 +104,7 @@ export async function copyImage(
 ): Promise<boolean> {
   const result = await db
     .insertInto("images")
-    .columns(["id", "owner_id", "content_type", "width", "height", "created_at"])
+    .columns(["id", "owner_id", "content_type", "width", "height", "created_at", "location"])
     .expression((eb) =>
       eb
         .selectFrom("images")
@@ -102,6 +115,7 @@ export async function copyImage(
           "width",
           "height",
           s.val(createdAt).as("created_at"),
+          "location",
         ])
         .where("id", "=", fromId),
     )
