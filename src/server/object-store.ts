@@ -40,9 +40,8 @@ export class ObjectStore {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
     } catch (error) {
       const where = this.settings.endpoint ?? `region ${this.settings.region}`;
-      const why = (error as { name?: string; message?: string }).name ?? String(error);
       throw new Error(
-        `Invalid configuration: S3: the bucket "${this.bucket}" at ${where} does not answer (${why}${(error as Error).message ? `: ${(error as Error).message}` : ""})`,
+        `Invalid configuration: S3: the bucket "${this.bucket}" at ${where} does not answer (${whyNot(error)})`,
       );
     }
   }
@@ -131,4 +130,14 @@ export async function openObjectStore(settings: ObjectStorageSettings): Promise<
     throw error;
   }
   return store;
+}
+
+/** Why a bucket did not answer, in words an operator can act on. */
+function whyNot(error: unknown): string {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (status === 404) return "no such bucket";
+  if (status === 403 || status === 401)
+    return "access denied: check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY";
+  const { name, message, code } = error as { name?: string; message?: string; code?: string };
+  return [code ?? name, message].filter(Boolean).join(": ") || String(error);
 }

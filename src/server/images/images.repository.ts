@@ -133,3 +133,96 @@ export async function copyImage(
     .execute();
   return true;
 }
+
+// --- moving pictures between the database and the bucket (images-move.ts) ----------------------------------
+
+/** Up to `limit` ids of images stored at `location`, in id order after `afterId`. */
+export async function findImageIdsAt(
+  db: Kysely<Database>,
+  location: ImageLocation,
+  afterId: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom("images")
+    .select("id")
+    .where("location", "=", location)
+    .where("id", ">", afterId)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export function findVariantsOf(db: Kysely<Database>, imageId: string) {
+  return db
+    .selectFrom("image_variants")
+    .select(["width", "bytes"])
+    .where("image_id", "=", imageId)
+    .orderBy("width")
+    .execute();
+}
+
+export async function setVariantBytes(
+  db: Kysely<Database>,
+  imageId: string,
+  width: number,
+  bytes: Uint8Array,
+): Promise<void> {
+  await db
+    .updateTable("image_variants")
+    .set({ bytes })
+    .where("image_id", "=", imageId)
+    .where("width", "=", width)
+    .execute();
+}
+
+/** Moves the image's row from one location to another; false when it is gone or was already moved. */
+export async function switchLocation(
+  db: Kysely<Database>,
+  imageId: string,
+  from: ImageLocation,
+  to: ImageLocation,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("images")
+    .set({ location: to })
+    .where("id", "=", imageId)
+    .where("location", "=", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function clearVariantBytes(db: Kysely<Database>, imageId: string): Promise<void> {
+  await db.updateTable("image_variants").set({ bytes: null }).where("image_id", "=", imageId).execute();
+}
+
+/** Drops from the database the bytes of every image whose location is the bucket (they are there). */
+export async function clearBytesInBucket(db: Kysely<Database>): Promise<number> {
+  const result = await db
+    .updateTable("image_variants")
+    .set({ bytes: null })
+    .where("bytes", "is not", null)
+    .where("image_id", "in", db.selectFrom("images").select("id").where("location", "=", "s3"))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Of these image ids, those whose row says their bytes are in the bucket. */
+export async function findIdsInBucket(
+  db: Kysely<Database>,
+  imageIds: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  // NOTE: in slices, within every database's limit of bound values.
+  for (let start = 0; start < imageIds.length; start += 500) {
+    const rows = await db
+      .selectFrom("images")
+      .select("id")
+      .where("id", "in", imageIds.slice(start, start + 500))
+      .where("location", "=", "s3")
+      .execute();
+    for (const row of rows) found.add(row.id);
+  }
+  return found;
+}

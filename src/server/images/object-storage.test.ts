@@ -136,7 +136,7 @@ describe("bad object storage configuration stops the start with a clear message"
   it("a bucket that does not answer", async () => {
     const config = testConfig({ objectStorage: { ...bucket.settings, bucket: "no-such-bucket" } });
     await expect(buildApp({ config, db: t.db })).rejects.toThrow(
-      /S3: the bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ does not answer/,
+      /S3: the bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ does not answer \(no such bucket\)/,
     );
     const nobody = testConfig({
       objectStorage: { ...bucket.settings, endpoint: "http://127.0.0.1:1" },
