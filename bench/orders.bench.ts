@@ -12,6 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { SessionCache } from "../src/server/auth/session-cache.ts";
 import { type Context, settingsOf } from "../src/server/context.ts";
 import { createDb, type Db } from "../src/server/db/database.ts";
 import { migrateToLatest } from "../src/server/db/migrate.ts";
@@ -135,7 +136,13 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
         const input = nextOrder();
         const pricingStart = performance.now();
         // NOTE: no mail: the confirmation's queueing is not what this measures.
-        const ctx: Context = { db: db.kysely, now: new Date(), mail: silentOutbox(), settings };
+        const ctx: Context = {
+          db: db.kysely,
+          now: new Date(),
+          mail: silentOutbox(),
+          settings,
+          sessions: new SessionCache(),
+        };
         await priceCartLines(ctx, input.items, { lookup });
         const pricingMs = performance.now() - pricingStart;
         const placeStart = performance.now();

@@ -29,6 +29,7 @@ import { imagesRoutes } from "./images/index.ts";
 import { likesRoutes } from "./likes/index.ts";
 import { registerMail } from "./mail/index.ts";
 import { messagesRoutes } from "./messages/index.ts";
+import { openObjectStore } from "./object-store.ts";
 import { farmerOrdersRoutes, ordersRoutes } from "./orders/index.ts";
 import { farmerProductsRoutes, productsRoutes } from "./products/index.ts";
 import { accountRoutes, passwordResetRoutes, purgeAccountLinks } from "./profile/index.ts";
@@ -82,6 +83,8 @@ export const isTrustedProxy = (trust: TrustProxy): ((address: string) => boolean
 
 /** Builds the whole server (API + SPA) without listening, so tests can `inject` into it. */
 export async function buildApp({ config, db, logStream, clock }: AppDeps): Promise<FastifyInstance> {
+  // NOTE: first, so that a bucket that does not answer stops the start before anything is opened.
+  const imageObjects = config.objectStorage ? await openObjectStore(config.objectStorage) : undefined;
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -180,7 +183,13 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   registerSessions(app, db, config);
   registerEtags(app);
   await registerMail(app, db, config);
-  registerContext(app, { db: db.kysely, settings: settingsOf(config), publicOrigin: config.publicOrigin });
+  registerContext(app, {
+    db: db.kysely,
+    settings: settingsOf(config),
+    publicOrigin: config.publicOrigin,
+    ...(imageObjects ? { imageObjects } : {}),
+  });
+  if (imageObjects) app.addHook("onClose", async () => imageObjects.close());
 
   await registerApiSchemas(app);
   await app.register(

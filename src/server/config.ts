@@ -64,6 +64,13 @@ const EnvSchema = z.object({
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
     .optional(),
   REDIS_PREFIX: z.string().min(1).default("veggie-cart:"),
+  S3_URL: z.string().trim().optional(),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_ENDPOINT: z.string().trim().url("must be a URL such as https://s3.example.com").optional(),
+  S3_REGION: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanText.optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
   PUBLIC_ORIGIN: z
     .string()
     .trim()
@@ -203,6 +210,73 @@ export interface Config {
   /** Orders one account may place per hour; a client address may place four times as many (carrier NAT). */
   ordersPerHour: number;
   passwordHashing: PasswordHashing;
+  /** Pictures' bytes go to this S3-compatible bucket when set; otherwise into the database (decision 029). */
+  objectStorage?: ObjectStorageSettings;
+}
+
+/** An S3-compatible bucket for pictures, from S3_URL or the S3_* and AWS_* settings. */
+export interface ObjectStorageSettings {
+  bucket: string;
+  /** Anything but AWS itself (MinIO, Garage, R2…): its URL. */
+  endpoint?: string;
+  region: string;
+  /** Undefined: the SDK's own chain (environment, profile, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (most self-hosted servers need it). */
+  forcePathStyle: boolean;
+}
+
+const S3_URL_HELP =
+  "must name the bucket: s3://BUCKET (AWS) or http(s)://[KEY:SECRET@]HOST[:PORT]/BUCKET (any S3-compatible server)";
+
+/**
+ * The bucket from S3_URL (which wins) or S3_BUCKET and friends; undefined when neither is set. S3_URL takes
+ * `s3://BUCKET` (AWS) or `https://KEY:SECRET@host:port/BUCKET` (path style, an S3-compatible server).
+ */
+function objectStorageOf(e: z.output<typeof EnvSchema>): ObjectStorageSettings | undefined {
+  const region = e.S3_REGION ?? "us-east-1";
+  const fromEnv = {
+    accessKeyId: e.AWS_ACCESS_KEY_ID || undefined,
+    secretAccessKey: e.AWS_SECRET_ACCESS_KEY || undefined,
+  };
+  if (e.S3_URL) {
+    let url: URL;
+    try {
+      url = new URL(e.S3_URL);
+    } catch {
+      throw new Error(`Invalid configuration: S3_URL: ${S3_URL_HELP}`);
+    }
+    const userinfo = url.username
+      ? { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) }
+      : fromEnv;
+    if (url.protocol === "s3:") {
+      if (!url.hostname) throw new Error(`Invalid configuration: S3_URL: ${S3_URL_HELP}`);
+      return { bucket: url.hostname, region, forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false, ...userinfo };
+    }
+    const bucket = url.pathname.split("/").filter(Boolean)[0];
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || !bucket) {
+      throw new Error(`Invalid configuration: S3_URL: ${S3_URL_HELP}`);
+    }
+    return {
+      bucket: decodeURIComponent(bucket),
+      endpoint: `${url.protocol}//${url.host}`,
+      region,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE ?? true,
+      ...userinfo,
+    };
+  }
+  if (e.S3_BUCKET) {
+    return {
+      bucket: e.S3_BUCKET,
+      endpoint: e.S3_ENDPOINT,
+      region,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+      ...fromEnv,
+    };
+  }
+  if (e.S3_ENDPOINT) throw new Error("Invalid configuration: S3_BUCKET: required when S3_ENDPOINT is set");
+  return undefined;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -277,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordResetsPerHour: e.PASSWORD_RESET_PER_HOUR,
     ordersPerHour: e.ORDERS_PER_HOUR,
     passwordHashing,
+    objectStorage: objectStorageOf(e),
   };
 }
 

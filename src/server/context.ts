@@ -3,12 +3,22 @@ import type { Kysely } from "kysely";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
 import type { MailContext, Outbox } from "./mail/index.ts";
+import type { ObjectStore } from "./object-store.ts";
 
 /** The configuration values services read (decision 018); the rest of Config stays with the plumbing. */
 export type Settings = Pick<
   Config,
   "shopTimeZone" | "publicUrl" | "operatorEmails" | "passwordHashing" | "sessionIdleMs" | "sessionAbsoluteMs"
 >;
+
+/** Which cached sessions to forget: one session, or every session of a user but `keep`. */
+export type SessionTarget = { sessionId: string } | { userId: string; keep?: string };
+
+/** What services need of the session cache (auth/session-cache.ts): forgetting, on every server. */
+export interface SessionForgetting {
+  /** Forgets cached sessions here and on every other server; resolves once the others were told. */
+  forget(target: SessionTarget): Promise<void>;
+}
 
 /** Who made the request: the signed-in user, as the session resolved it. */
 export interface Actor {
@@ -30,6 +40,10 @@ export interface Context extends MailContext {
   /** The signed-in user who made the request; absent when signed out, or for work no person asked for. */
   actor?: Actor;
   settings: Settings;
+  /** This server's session cache: what ends or alters a session makes every server forget it. */
+  sessions: SessionForgetting;
+  /** The bucket pictures' bytes go to (S3_URL, decision 029); absent: they stay in the database. */
+  imageObjects?: ObjectStore;
 }
 
 /**
@@ -61,13 +75,20 @@ declare module "fastify" {
 /** Gives every request its context: `request.ctx`, built once, on first use, from the app's parts. */
 export function registerContext(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; settings: Settings; publicOrigin: string | undefined },
+  deps: {
+    db: Kysely<Database>;
+    settings: Settings;
+    publicOrigin: string | undefined;
+    imageObjects?: ObjectStore;
+  },
 ): void {
   const makeContext = (): Context => ({
     db: deps.db,
     now: app.clock(),
     mail: app.mailer.outbox(),
     settings: deps.settings,
+    sessions: app.sessionCache,
+    ...(deps.imageObjects ? { imageObjects: deps.imageObjects } : {}),
   });
   app.decorate("makeContext", makeContext);
   const built = new WeakMap<FastifyRequest, Context>();

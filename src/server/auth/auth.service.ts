@@ -13,7 +13,7 @@ import { AppError, unauthorized } from "../http/index.ts";
 import { enqueue, operatorClaimMail, signInLinkMail, welcomeMail } from "../mail/index.ts";
 import * as repo from "./auth.repository.ts";
 
-import { cachedSession, cacheSession, invalidateSessions } from "./session-cache.ts";
+import type { SessionCache } from "./session-cache.ts";
 
 /** Refresh last_seen_at at most this often, so a busy session does not write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -104,7 +104,7 @@ export async function confirmOperatorClaim(ctx: Context, token: string): Promise
     if (!(await claimOperator(trx, user.id, link.email))) throw invalid(accountMessages.operatorClaimTaken);
     return user.id;
   });
-  invalidateSessions({ userId });
+  await ctx.sessions.forget({ userId });
 }
 
 export interface IssuedSession {
@@ -269,30 +269,32 @@ async function startSession(
 
 /**
  * The user a session token belongs to, or null when it is unknown, idle too long or past its expiry. Most
- * calls are answered from the in-process session cache (session-cache.ts); the database is asked at least
+ * calls are answered from the server's session cache (session-cache.ts); the database is asked at least
  * every SESSION_CACHE_TTL_MS per session, which also refreshes last_seen_at when it is due.
  */
 export async function userForSessionToken(
   db: Kysely<Database>,
+  sessions: SessionCache,
   token: string,
   windows: SessionSettings,
 ): Promise<User | null> {
   const now = Date.now();
   const sessionId = hashSessionToken(token);
-  const cached = cachedSession(sessionId, now);
+  const cached = sessions.get(sessionId, now);
   if (cached && cached.expiresAt > now && now - cached.lastSeenAt <= windows.sessionIdleMs)
     return cached.user;
 
   const live = await repo.findLiveSession(db, sessionId, new Date(now).toISOString());
+  // NOTE: forgotten here only: whoever ended the session told every server (a stale cookie costs no message).
   if (!live) {
-    invalidateSessions({ sessionId });
+    sessions.forgetHere({ sessionId });
     return null;
   }
   let lastSeenAt = Date.parse(live.lastSeenAt);
   const idleSince = now - lastSeenAt;
   if (idleSince > windows.sessionIdleMs) {
     await repo.deleteSession(db, sessionId);
-    invalidateSessions({ sessionId });
+    sessions.forgetHere({ sessionId });
     return null;
   }
   if (idleSince > TOUCH_INTERVAL_MS) {
@@ -301,26 +303,30 @@ export async function userForSessionToken(
   }
   const user = { id: live.userId, email: live.email, name: live.name, operator: isOperator(live, windows) };
   const expiresAt = Math.min(Date.parse(live.expiresAt), lastSeenAt + windows.sessionIdleMs);
-  cacheSession(sessionId, { user, lastSeenAt, expiresAt }, now, expiresAt - now);
+  sessions.set(sessionId, { user, lastSeenAt, expiresAt }, now, expiresAt - now);
   return user;
 }
 
 /**
- * Makes this process read the account's sessions from the database again on their next request: after an
+ * Makes every server read the account's sessions from the database again on their next request: after an
  * operator grant or revoke, or a suspension once its transaction has committed.
  */
-export const forgetCachedSessionsOf = (userId: string) => invalidateSessions({ userId });
+export const forgetCachedSessionsOf = ({ sessions }: Pick<Context, "sessions">, userId: string) =>
+  sessions.forget({ userId });
 
-export async function logOut({ db }: Context, token: string): Promise<void> {
-  await endSessions(db, { sessionIds: [hashSessionToken(token)] });
+export async function logOut(ctx: Context, token: string): Promise<void> {
+  await endSessions(ctx, { sessionIds: [hashSessionToken(token)] });
 }
 
 /**
- * The account's name or e-mail changed: the session cache forgets its sessions so that the next request
- * reads the new details (other instances within SESSION_CACHE_TTL_MS, see session-cache.ts).
+ * The account's name or e-mail changed: every server's session cache forgets its sessions so that the next
+ * request reads the new details (see session-cache.ts).
  */
-export function accountDetailsChanged(userId: string): void {
-  invalidateSessions({ userId });
+export function accountDetailsChanged(
+  { sessions }: Pick<Context, "sessions">,
+  userId: string,
+): Promise<void> {
+  return sessions.forget({ userId });
 }
 
 /**
@@ -328,16 +334,16 @@ export function accountDetailsChanged(userId: string): void {
  * every session of `userId` except `keep`, or exactly the `sessionIds` given. Returns how many ended.
  */
 export async function endSessions(
-  db: Kysely<Database>,
+  { db, sessions }: Pick<Context, "db" | "sessions">,
   which: { userId: string; keep?: string } | { sessionIds: string[] },
 ): Promise<number> {
   const ended =
     "userId" in which
       ? await repo.deleteSessionsOfUser(db, which.userId, which.keep)
       : await repo.deleteSessions(db, which.sessionIds);
-  // NOTE: this instance's session cache forgets them at once; other instances within SESSION_CACHE_TTL_MS.
-  if ("userId" in which) invalidateSessions({ userId: which.userId, keep: which.keep });
-  else for (const sessionId of which.sessionIds) invalidateSessions({ sessionId });
+  // NOTE: every server's session cache forgets them at once (session-bus.ts when there are several).
+  if ("userId" in which) await sessions.forget({ userId: which.userId, keep: which.keep });
+  else await Promise.all(which.sessionIds.map((sessionId) => sessions.forget({ sessionId })));
   return ended;
 }
 

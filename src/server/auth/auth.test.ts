@@ -9,7 +9,6 @@ import {
   type TestApp,
 } from "../test/test-app.ts";
 import { hashPassword, hashSessionToken, passwordMatches } from "./auth.service.ts";
-import { invalidateSessions } from "./session-cache.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -241,7 +240,7 @@ describe("session cache", () => {
     expect(list.statusCode).toBe(401);
   });
 
-  it("invalidateSessions({ userId }) ends every session of that user at once (password change, suspension)", async () => {
+  it("forgetting a user's sessions ends every session of that user at once (password change, suspension)", async () => {
     const user = await signUpAndLogIn(t.app);
     const second = await request(t.app, {
       method: "POST",
@@ -256,7 +255,7 @@ describe("session cache", () => {
     await t.db.kysely.deleteFrom("sessions").where("user_id", "=", user.id).execute();
     // NOTE: until invalidated, this instance still answers from its cache: the delay another instance sees.
     expect((await me(user.cookie)).json().user).toMatchObject({ id: user.id });
-    invalidateSessions({ userId: user.id });
+    t.app.sessionCache.forget({ userId: user.id });
     for (const cookie of [user.cookie, secondCookie]) {
       expect((await me(cookie)).json().user).toBeNull();
     }

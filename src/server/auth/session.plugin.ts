@@ -5,19 +5,33 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/index.ts";
 import { forbidden, registerAccessControl, unauthorized } from "../http/index.ts";
 import { type IssuedSession, userForSessionToken } from "./auth.service.ts";
+import { connectSessionBus } from "./session-bus.ts";
+import { SessionCache } from "./session-cache.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** This server's cache of resolved sessions (session-cache.ts). */
+    sessionCache: SessionCache;
+  }
+}
 
 export const sessionCookieName = (config: Pick<Config, "production">) =>
   config.production ? "__Host-vc_session" : "vc_session";
 
 /**
  * The access gate (see http/access.ts): sessions are resolved from the cookie, and every /api route not
- * declared public answers 401 to a signed-out request.
+ * declared public answers 401 to a signed-out request. With Redis (the limit store's), every server's
+ * session cache hears what the others forget.
  */
 export function registerSessions(app: FastifyInstance, db: Db, config: Config): void {
+  const sessions = new SessionCache();
+  app.decorate("sessionCache", sessions);
+  const redis = app.limitStore.redis;
+  if (redis) connectSessionBus(app, sessions, redis, config.redisPrefix);
   registerAccessControl(app, {
     publicOrigin: config.publicOrigin,
     cookieName: sessionCookieName(config),
-    userForToken: (token) => userForSessionToken(db.kysely, token, config),
+    userForToken: (token) => userForSessionToken(db.kysely, sessions, token, config),
   });
 }
 

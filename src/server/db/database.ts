@@ -104,13 +104,21 @@ export interface ImagesTable {
   width: number;
   height: number;
   created_at: string;
+  /** Where the variants' bytes are: in image_variants (`db`) or in object storage (`s3`). */
+  location: Generated<ImageLocation>;
 }
+
+export type ImageLocation = "db" | "s3";
+
+/** An images row as written: the location may be left out (`db`). */
+export type NewImageRow = Insertable<ImagesTable>;
 
 export interface ImageVariantsTable {
   image_id: string;
   width: number;
   height: number;
-  bytes: Uint8Array;
+  /** The WebP bytes when the image's location is `db`; null when they are in object storage. */
+  bytes: Uint8Array | null;
   etag: string;
 }
 

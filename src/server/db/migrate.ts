@@ -23,6 +23,7 @@ import * as deliverySlots from "./migrations/0015-delivery-slots.ts";
 import * as weighingAndPayments from "./migrations/0016-weighing-and-payments.ts";
 import * as holes from "./migrations/0025-holes.ts";
 import * as savedAddresses from "./migrations/0026-saved-addresses.ts";
+import * as imageStorage from "./migrations/0027-image-storage.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "0016-weighing-and-payments": weighingAndPayments,
   "0025-holes": holes,
   "0026-saved-addresses": savedAddresses,
+  "0027-image-storage": imageStorage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -180,7 +180,7 @@ export async function planDeal(
     const trx = trxCtx.db;
     let imageId = input.imageId;
     if (imageId !== null && !(await repo.isPlanImage(trx, imageId))) {
-      imageId = (await copyImage(trx, imageId, operator.id)) ?? null;
+      imageId = (await copyImage(trxCtx, imageId, operator.id)) ?? null;
       if (imageId === null) {
         throw new AppError("validation_failed", dealPlanMessages.unknownPicture, {
           imageId: dealPlanMessages.unknownPicture,

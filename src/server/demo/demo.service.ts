@@ -88,7 +88,8 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedR
     const farmer = await repo.findUserById(trx, SYSTEM_FARMER.id);
     if (!farmer) throw new Error(`Cannot seed: the demo farmer's e-mail ${SYSTEM_FARMER.email} is taken`);
     for (const [index, { product, image }] of pictured.entries()) {
-      const imageId = await saveImage(trx, SYSTEM_FARMER.id, image);
+      // NOTE: the demo's pictures stay in the database (`npm run images:move` moves them like any other).
+      const imageId = await saveImage({ db: trx }, SYSTEM_FARMER.id, image);
       await insertProductRow(trx, {
         id: randomUUID(),
         owner_id: SYSTEM_FARMER.id,

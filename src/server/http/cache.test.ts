@@ -44,7 +44,7 @@ describe("revalidating the catalogue (ETag / 304)", () => {
     const product = await insertProduct(t.db.kysely, farmer, { name: "Drumsticks", pricePaise: 3000 });
     // NOTE: the list shows complete products only: this one gets a picture.
     const imageId = await saveImage(
-      t.db.kysely,
+      { db: t.db.kysely },
       farmer,
       await prepareImage(await sampleImage("png", 40, 30)),
     );

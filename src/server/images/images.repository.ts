@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Database, ImagesTable, ImageVariantsTable } from "../db/index.ts";
+import type { Database, ImageLocation, ImageVariantsTable, NewImageRow } from "../db/index.ts";
 
-export async function insertImage(db: Kysely<Database>, image: ImagesTable, variants: ImageVariantsTable[]) {
+export async function insertImage(db: Kysely<Database>, image: NewImageRow, variants: ImageVariantsTable[]) {
   await db.insertInto("images").values(image).execute();
   for (const variant of variants) await db.insertInto("image_variants").values(variant).execute();
 }
@@ -9,7 +9,7 @@ export async function insertImage(db: Kysely<Database>, image: ImagesTable, vari
 /** Stores an image with a known id unless one with that id exists (the generated catalogue's shared pictures). */
 export async function insertImageIfMissing(
   db: Kysely<Database>,
-  image: ImagesTable,
+  image: NewImageRow,
   variants: ImageVariantsTable[],
 ) {
   const result = await db
@@ -67,15 +67,28 @@ export function deleteImage(db: Kysely<Database>, imageId: string) {
   return db.deleteFrom("images").where("id", "=", imageId).execute();
 }
 
-/** Account deletion's share of the pictures: the user's go, after their products (which point at them). */
-export async function forgetUser(trx: Transaction<Database>, userId: string): Promise<void> {
+/**
+ * Account deletion's share of the pictures: the user's go, after their products (which point at them).
+ * Answers their ids, whose objects the caller deletes once committed.
+ */
+export async function forgetUser(trx: Transaction<Database>, userId: string): Promise<string[]> {
   // NOTE: a picture a deal plan shows stays, still owned by this (anonymised) row: the plan is the shop's,
   // and its picture was copied from a product, so it holds no personal data. deal_plans is only read here.
-  await trx
+  const rows = await trx
     .deleteFrom("images")
     .where("owner_id", "=", userId)
     .where("id", "not in", trx.selectFrom("deal_plans").select("image_id").where("image_id", "is not", null))
+    .returning("id")
     .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function findLocation(
+  db: Kysely<Database>,
+  imageId: string,
+): Promise<ImageLocation | undefined> {
+  const row = await db.selectFrom("images").select("location").where("id", "=", imageId).executeTakeFirst();
+  return row?.location;
 }
 
 /**
@@ -91,7 +104,7 @@ export async function copyImage(
 ): Promise<boolean> {
   const result = await db
     .insertInto("images")
-    .columns(["id", "owner_id", "content_type", "width", "height", "created_at"])
+    .columns(["id", "owner_id", "content_type", "width", "height", "created_at", "location"])
     .expression((eb) =>
       eb
         .selectFrom("images")
@@ -102,6 +115,7 @@ export async function copyImage(
           "width",
           "height",
           s.val(createdAt).as("created_at"),
+          "location",
         ])
         .where("id", "=", fromId),
     )
@@ -118,4 +132,97 @@ export async function copyImage(
     )
     .execute();
   return true;
+}
+
+// --- moving pictures between the database and the bucket (images-move.ts) ----------------------------------
+
+/** Up to `limit` ids of images stored at `location`, in id order after `afterId`. */
+export async function findImageIdsAt(
+  db: Kysely<Database>,
+  location: ImageLocation,
+  afterId: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom("images")
+    .select("id")
+    .where("location", "=", location)
+    .where("id", ">", afterId)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export function findVariantsOf(db: Kysely<Database>, imageId: string) {
+  return db
+    .selectFrom("image_variants")
+    .select(["width", "bytes"])
+    .where("image_id", "=", imageId)
+    .orderBy("width")
+    .execute();
+}
+
+export async function setVariantBytes(
+  db: Kysely<Database>,
+  imageId: string,
+  width: number,
+  bytes: Uint8Array,
+): Promise<void> {
+  await db
+    .updateTable("image_variants")
+    .set({ bytes })
+    .where("image_id", "=", imageId)
+    .where("width", "=", width)
+    .execute();
+}
+
+/** Moves the image's row from one location to another; false when it is gone or was already moved. */
+export async function switchLocation(
+  db: Kysely<Database>,
+  imageId: string,
+  from: ImageLocation,
+  to: ImageLocation,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("images")
+    .set({ location: to })
+    .where("id", "=", imageId)
+    .where("location", "=", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function clearVariantBytes(db: Kysely<Database>, imageId: string): Promise<void> {
+  await db.updateTable("image_variants").set({ bytes: null }).where("image_id", "=", imageId).execute();
+}
+
+/** Drops from the database the bytes of every image whose location is the bucket (they are there). */
+export async function clearBytesInBucket(db: Kysely<Database>): Promise<number> {
+  const result = await db
+    .updateTable("image_variants")
+    .set({ bytes: null })
+    .where("bytes", "is not", null)
+    .where("image_id", "in", db.selectFrom("images").select("id").where("location", "=", "s3"))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Of these image ids, those whose row says their bytes are in the bucket. */
+export async function findIdsInBucket(
+  db: Kysely<Database>,
+  imageIds: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  // NOTE: in slices, within every database's limit of bound values.
+  for (let start = 0; start < imageIds.length; start += 500) {
+    const rows = await db
+      .selectFrom("images")
+      .select("id")
+      .where("id", "in", imageIds.slice(start, start + 500))
+      .where("location", "=", "s3")
+      .execute();
+    for (const row of rows) found.add(row.id);
+  }
+  return found;
 }

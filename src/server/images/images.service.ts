@@ -5,10 +5,18 @@ import { MAX_IMAGE_WIDTH } from "../../shared/photo.ts";
 import { DEFAULT_IMAGE_WIDTH } from "../../shared/schemas/api.ts";
 import { MAX_IMAGE_BYTES, productMessages } from "../../shared/schemas/product-form.ts";
 import type { Context } from "../context.ts";
-import type { Database } from "../db/index.ts";
+import type { Database, ImageLocation } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
+import type { ObjectStore } from "../object-store.ts";
 import { imageQueue } from "./image-work.ts";
 import * as repo from "./images.repository.ts";
+
+/** Where a variant's bytes are kept in the bucket: one folder per image, so an image's objects go together. */
+export const variantKey = (imageId: string, width: number) => `images/${imageId}/${width}.webp`;
+export const imagePrefix = (imageId: string) => `images/${imageId}/`;
+
+/** Where a service stores and reads pictures: the database, and the bucket when one is configured. */
+export type PictureContext = Pick<Context, "db" | "imageObjects">;
 
 /** Widths prepared for every image (for `srcset`); an image narrower than one of them is never upscaled. */
 export const IMAGE_WIDTHS = [320, 640, MAX_IMAGE_WIDTH] as const;
@@ -124,8 +132,14 @@ async function prepareNow(bytes: Buffer): Promise<PreparedImage> {
   }
 }
 
-/** The image's row and its variants' rows. */
-function imageRows(id: string, ownerId: string, image: PreparedImage, createdAt: string) {
+/** The image's row and its variants' rows (without their bytes when they are in object storage). */
+function imageRows(
+  id: string,
+  ownerId: string,
+  image: PreparedImage,
+  createdAt: string,
+  location: ImageLocation = "db",
+) {
   const row = {
     id,
     owner_id: ownerId,
@@ -133,19 +147,75 @@ function imageRows(id: string, ownerId: string, image: PreparedImage, createdAt:
     width: image.width,
     height: image.height,
     created_at: createdAt,
+    location,
   };
-  return [row, image.variants.map((variant) => ({ image_id: id, ...variant }))] as const;
+  const variants = image.variants.map(({ width, height, bytes, etag }) => ({
+    image_id: id,
+    width,
+    height,
+    etag,
+    bytes: location === "db" ? bytes : null,
+  }));
+  return [row, variants] as const;
 }
 
-/** Stores a prepared image (inside the caller's transaction) and returns its id. */
+/** Writes an image's variants to the bucket (before its rows: a row never points at missing bytes). */
+export async function putVariants(
+  objects: ObjectStore,
+  imageId: string,
+  variants: readonly { width: number; bytes: Uint8Array }[],
+): Promise<void> {
+  await Promise.all(
+    variants.map((variant) =>
+      objects.put(variantKey(imageId, variant.width), variant.bytes, IMAGE_CONTENT_TYPE),
+    ),
+  );
+}
+
+/**
+ * Stores a prepared image (inside the caller's transaction) and returns its id: its bytes in the bucket when
+ * one is configured (written first), else in the database. A caller whose transaction then fails calls
+ * `dropImageObjects` with the id, so that no object is left behind.
+ */
 export async function saveImage(
-  db: Kysely<Database>,
+  { db, imageObjects }: PictureContext,
   ownerId: string,
   image: PreparedImage,
+  id: string = randomUUID(),
 ): Promise<string> {
-  const id = randomUUID();
-  await repo.insertImage(db, ...imageRows(id, ownerId, image, new Date().toISOString()));
+  if (imageObjects) await putVariants(imageObjects, id, image.variants);
+  const location = imageObjects ? "s3" : "db";
+  await repo.insertImage(db, ...imageRows(id, ownerId, image, new Date().toISOString(), location));
   return id;
+}
+
+/**
+ * Runs `work`, which saves the image `imageId` in a transaction; if it fails, the objects already written
+ * for that image are deleted (nothing points at them).
+ */
+export async function withNewImage<T>(
+  ctx: Pick<Context, "imageObjects">,
+  imageId: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await dropImageObjects(ctx, [imageId]).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Deletes the objects of images whose rows are gone (after the commit that removed them) or were never
+ * written (a failed transaction). Nothing to do without a bucket.
+ */
+export async function dropImageObjects(
+  { imageObjects }: Pick<Context, "imageObjects">,
+  imageIds: readonly string[],
+): Promise<void> {
+  if (!imageObjects) return;
+  for (const imageId of imageIds) await imageObjects.deletePrefix(imagePrefix(imageId));
 }
 
 /**
@@ -166,7 +236,10 @@ export async function saveImageIfMissing(
 export const imageWidths = (db: Kysely<Database>, imageIds: readonly string[]) =>
   repo.findWidthsByImage(db, imageIds);
 
-/** Deletes an image and all its variants (inside the caller's transaction). */
+/**
+ * Deletes an image and all its variants (inside the caller's transaction); once committed, the caller hands
+ * the id to `dropImageObjects` so that its objects go too.
+ */
 export const deleteImage = (db: Kysely<Database>, imageId: string) => repo.deleteImage(db, imageId);
 
 /** The prepared width to serve for a request of `requested` pixels: the nearest not narrower, else the widest. */
@@ -185,19 +258,31 @@ export async function chooseVariant({ db }: Context, imageId: string, requested:
   return tags.find((tag) => tag.width === chosen);
 }
 
-/** One variant's bytes and ETag, or undefined. */
-export const variantBytes = ({ db }: Context, imageId: string, width: number) =>
-  repo.findVariantBytes(db, imageId, width);
+/**
+ * One variant's bytes and ETag, or undefined: from its row when the bytes are there, else from the bucket (a
+ * picture being moved is readable at every step: see images-move.ts).
+ */
+export async function variantBytes({ db, imageObjects }: PictureContext, imageId: string, width: number) {
+  const variant = await repo.findVariantBytes(db, imageId, width);
+  if (!variant) return undefined;
+  if (variant.bytes) return { etag: variant.etag, bytes: variant.bytes };
+  const bytes = await imageObjects?.get(variantKey(imageId, width));
+  return bytes ? { etag: variant.etag, bytes } : undefined;
+}
 
 /**
  * A copy of a stored image owned by `ownerId` (inside the caller's transaction), so that it outlives the
  * original's owner deleting it; undefined when there is no such image.
  */
 export async function copyImage(
-  db: Kysely<Database>,
+  { db, imageObjects }: PictureContext,
   imageId: string,
   ownerId: string,
 ): Promise<string | undefined> {
   const id = randomUUID();
+  // NOTE: objects first, as for a new picture; an image without objects copies nothing.
+  if (imageObjects && (await repo.findLocation(db, imageId)) === "s3") {
+    await imageObjects.copyPrefix(imagePrefix(imageId), imagePrefix(id));
+  }
   return (await repo.copyImage(db, imageId, id, ownerId, new Date().toISOString())) ? id : undefined;
 }

@@ -5,6 +5,7 @@ export { imagesRoutes } from "./images.routes.ts";
 export {
   copyImage,
   deleteImage,
+  dropImageObjects,
   imageUrl,
   imageWidths,
   type PreparedImage,
@@ -13,4 +14,5 @@ export {
   prepareImage,
   saveImage,
   saveImageIfMissing,
+  withNewImage,
 } from "./images.service.ts";

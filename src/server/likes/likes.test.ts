@@ -48,7 +48,11 @@ beforeAll(async () => {
   t = await createTestApp();
   shopper = await signUpAndLogIn(t.app, "Liking Shopper");
   farmerId = await insertFarmer(t.db.kysely, "Liked Farmer");
-  imageId = await saveImage(t.db.kysely, farmerId, await prepareImage(await sampleImage("png", 400, 300)));
+  imageId = await saveImage(
+    { db: t.db.kysely },
+    farmerId,
+    await prepareImage(await sampleImage("png", 400, 300)),
+  );
 });
 afterAll(() => t.close());
 
@@ -85,7 +89,7 @@ describe("likes on the account", () => {
     const picture = await prepareImage(await sampleImage("png", 400, 300));
     const id = await product({
       owner_id: farmer.id,
-      image_id: await saveImage(t.db.kysely, farmer.id, picture),
+      image_id: await saveImage({ db: t.db.kysely }, farmer.id, picture),
     });
     const user = await signUpAndLogIn(t.app, "Fan");
     await like(user, id);

@@ -81,11 +81,11 @@ export async function suspendAccount(
     if (!(await repo.findAccount(trx.db, userId))) throw accountNotFound();
     const suspended = await markSuspended(trx.db, userId, ctx.now.toISOString(), reason);
     if (!suspended) throw new AppError("already_suspended", "This account is already suspended");
-    await endSessions(trx.db, { userId });
+    await endSessions(trx, { userId });
     await recordAudit(trx, actor, { action: "user.suspend", target: { type: "user", id: userId }, reason });
   });
   // NOTE: again after the commit, so a request that re-read the session before it cannot keep it cached.
-  forgetCachedSessionsOf(userId);
+  await forgetCachedSessionsOf(ctx, userId);
   return getAccount(ctx, userId);
 }
 
@@ -111,7 +111,7 @@ export async function reinstateAccount(
  * line, so it takes only the parts of a context it uses.
  */
 export async function grantOperator(
-  { db, now }: Pick<Context, "db" | "now">,
+  { db, now, sessions }: Pick<Context, "db" | "now"> & Partial<Pick<Context, "sessions">>,
   actor: Actor,
   email: string,
 ): Promise<"granted" | "already"> {
@@ -124,14 +124,15 @@ export async function grantOperator(
       action: "operator.grant",
       target: { type: "user", id: user.id },
     });
-    forgetCachedSessionsOf(user.id);
+    // NOTE: without `sessions` (a command line with no REDIS_URL), servers see it within SESSION_CACHE_TTL_MS.
+    if (sessions) await forgetCachedSessionsOf({ sessions }, user.id);
     return "granted";
   });
 }
 
 /** Takes a database grant back; an address in OPERATOR_EMAILS stays an operator until removed from there. */
 export async function revokeOperator(
-  { db, now }: Pick<Context, "db" | "now">,
+  { db, now, sessions }: Pick<Context, "db" | "now"> & Partial<Pick<Context, "sessions">>,
   actor: Actor,
   email: string,
 ): Promise<"revoked" | "not_granted"> {
@@ -144,7 +145,8 @@ export async function revokeOperator(
       action: "operator.revoke",
       target: { type: "user", id: user.id },
     });
-    forgetCachedSessionsOf(user.id);
+    // NOTE: without `sessions` (a command line with no REDIS_URL), servers see it within SESSION_CACHE_TTL_MS.
+    if (sessions) await forgetCachedSessionsOf({ sessions }, user.id);
     return "revoked";
   });
 }

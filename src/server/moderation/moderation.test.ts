@@ -62,17 +62,25 @@ describe("who is an operator", () => {
     const usersRoute = () => request(t.app, { method: "GET", url: "/api/admin/users", cookie: user.cookie });
     expect((await usersRoute()).statusCode).toBe(403);
 
-    const granted = await runOperatorCommand(t.db.kysely, { operatorEmails: [] }, [
-      "grant",
-      user.email.toUpperCase(),
-    ]);
+    // NOTE: the command tells the servers' session caches (through Redis when there is one: session-bus.ts).
+    const granted = await runOperatorCommand(
+      t.db.kysely,
+      { operatorEmails: [] },
+      ["grant", user.email.toUpperCase()],
+      t.app.sessionCache,
+    );
     expect(granted).toEqual({ exitCode: 0, lines: [`${user.email} is now an operator.`] });
     expect((await usersRoute()).statusCode).toBe(200);
     expect(
       (await runOperatorCommand(t.db.kysely, { operatorEmails: [] }, ["grant", user.email])).lines,
     ).toEqual([`${user.email} already is an operator.`]);
 
-    const revoked = await runOperatorCommand(t.db.kysely, { operatorEmails: [] }, ["revoke", user.email]);
+    const revoked = await runOperatorCommand(
+      t.db.kysely,
+      { operatorEmails: [] },
+      ["revoke", user.email],
+      t.app.sessionCache,
+    );
     expect(revoked.lines).toEqual([`${user.email} is no longer an operator.`]);
     expect((await usersRoute()).statusCode).toBe(403);
 

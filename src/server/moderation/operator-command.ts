@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { COMMAND_LINE_ACTOR } from "../audit/index.ts";
 import type { Config } from "../config.ts";
+import type { SessionForgetting } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { grantOperator, listGrantedOperators, revokeOperator } from "./moderation.service.ts";
 
@@ -17,13 +18,19 @@ export async function runOperatorCommand(
   db: Kysely<Database>,
   config: Pick<Config, "operatorEmails">,
   args: readonly string[],
+  /** How the servers hear of the change (Redis when configured); without it, within SESSION_CACHE_TTL_MS. */
+  sessions?: SessionForgetting,
 ): Promise<{ exitCode: number; lines: string[] }> {
   const [command, email, ...rest] = args;
   if ((command === "grant" || command === "revoke") && email && rest.length === 0) {
     const address = email.trim().toLowerCase();
     try {
       if (command === "grant") {
-        const result = await grantOperator({ db, now: new Date() }, COMMAND_LINE_ACTOR, address);
+        const result = await grantOperator(
+          { db, now: new Date(), ...(sessions ? { sessions } : {}) },
+          COMMAND_LINE_ACTOR,
+          address,
+        );
         return {
           exitCode: 0,
           lines: [
@@ -31,7 +38,11 @@ export async function runOperatorCommand(
           ],
         };
       }
-      const result = await revokeOperator({ db, now: new Date() }, COMMAND_LINE_ACTOR, address);
+      const result = await revokeOperator(
+        { db, now: new Date(), ...(sessions ? { sessions } : {}) },
+        COMMAND_LINE_ACTOR,
+        address,
+      );
       const lines = [
         result === "revoked" ? `${address} is no longer an operator.` : `${address} had no operator grant.`,
       ];

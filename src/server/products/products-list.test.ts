@@ -58,7 +58,11 @@ const byPrice = (a: NewProductRow, b: NewProductRow) =>
 beforeAll(async () => {
   t = await createTestApp();
   user = await signUpAndLogIn(t.app, "Gopal");
-  imageId = await saveImage(t.db.kysely, user.id, await prepareImage(await sampleImage("png", 400, 300)));
+  imageId = await saveImage(
+    { db: t.db.kysely },
+    user.id,
+    await prepareImage(await sampleImage("png", 400, 300)),
+  );
   const categories = ["vegetables", "fruits", "dairy", "grains"];
   // 40 complete products: groups of 5 share a timestamp, prices repeat in threes.
   for (let i = 0; i < 40; i += 1) {

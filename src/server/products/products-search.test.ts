@@ -55,7 +55,11 @@ async function search(q: string): Promise<string[]> {
 beforeAll(async () => {
   t = await createTestApp();
   user = await signUpAndLogIn(t.app, "Gopal");
-  imageId = await saveImage(t.db.kysely, user.id, await prepareImage(await sampleImage("png", 40, 30)));
+  imageId = await saveImage(
+    { db: t.db.kysely },
+    user.id,
+    await prepareImage(await sampleImage("png", 40, 30)),
+  );
 });
 afterAll(() => t.close());
 

@@ -21,7 +21,15 @@ import { type Context, inTransaction } from "../context.ts";
 import type { Database, NewProductRow } from "../db/index.ts";
 import { decodeCursor, pageOf } from "../db/index.ts";
 import { AppError, forbidden, notFound } from "../http/index.ts";
-import { deleteImage, imageUrl, imageWidths, prepareImage, saveImage } from "../images/index.ts";
+import {
+  deleteImage,
+  dropImageObjects,
+  imageUrl,
+  imageWidths,
+  prepareImage,
+  saveImage,
+  withNewImage,
+} from "../images/index.ts";
 import { nextSlotsOf } from "../slots/index.ts";
 import * as repo from "./products.repository.ts";
 
@@ -126,22 +134,26 @@ export async function createProduct(
   refuseFutureHarvest(fields.harvestedOn, shopDate(createdAt, ctx.settings.shopTimeZone));
   const image = await prepareImage(imageBytes);
   const id = randomUUID();
-  await inTransaction(ctx, async ({ db: trx }) => {
-    const imageId = await saveImage(trx, ownerId, image);
-    await repo.insertProduct(trx, {
-      id,
-      owner_id: ownerId,
-      name: fields.name,
-      price_paise: rupeesToPaise(fields.price),
-      description: fields.description,
-      category: fields.category,
-      image_id: imageId,
-      created_at: createdAt.toISOString(),
-      ...(fields.unit ? { unit: fields.unit } : {}),
-      stock: fields.stock ?? null,
-      harvested_on: fields.harvestedOn ?? null,
-    });
-  });
+  const imageId = randomUUID();
+  await withNewImage(ctx, imageId, () =>
+    inTransaction(ctx, async (trxCtx) => {
+      const trx = trxCtx.db;
+      await saveImage(trxCtx, ownerId, image, imageId);
+      await repo.insertProduct(trx, {
+        id,
+        owner_id: ownerId,
+        name: fields.name,
+        price_paise: rupeesToPaise(fields.price),
+        description: fields.description,
+        category: fields.category,
+        image_id: imageId,
+        created_at: createdAt.toISOString(),
+        ...(fields.unit ? { unit: fields.unit } : {}),
+        stock: fields.stock ?? null,
+        harvested_on: fields.harvestedOn ?? null,
+      });
+    }),
+  );
   return getProduct(ctx, id, { id: ownerId });
 }
 
@@ -242,14 +254,17 @@ export const countProductsSince = (db: Kysely<Database>, since?: string) =>
 
 /** Deletes a product for its owner only; its image goes with it. */
 export async function deleteOwnProduct(ctx: Context, userId: string, productId: string): Promise<void> {
-  await inTransaction(ctx, async ({ db: trx }) => {
+  const imageId = await inTransaction(ctx, async ({ db: trx }) => {
     const product = await repo.findProductOwner(trx, productId);
     if (!product) throw productNotFound();
     if (product.owner_id !== userId) throw forbidden("Only the farmer who added this product can delete it");
     // NOTE: the owner check is repeated in the DELETE itself, so a concurrent change cannot slip between them.
     if ((await repo.deleteOwnedProduct(trx, productId, userId)) === 0) throw productNotFound();
     if (product.image_id) await deleteImage(trx, product.image_id);
+    return product.image_id;
   });
+  // NOTE: the picture's objects go once the rows that pointed at them are gone for good.
+  if (imageId) await dropImageObjects(ctx, [imageId]);
 }
 
 /** The product's owner and image, for a change by `userId`: 404 for an unknown id, 403 for anyone else. */
@@ -326,13 +341,19 @@ export async function replaceOwnProductImage(
   imageBytes: Buffer,
 ): Promise<Product> {
   const image = await prepareImage(imageBytes);
-  await inTransaction(ctx, async ({ db: trx }) => {
-    const product = await ownedProduct(trx, userId, productId);
-    const imageId = await saveImage(trx, userId, image);
-    if (!(await repo.updateOwnedProduct(trx, productId, userId, { image_id: imageId })))
-      throw productNotFound();
-    if (product.image_id) await deleteImage(trx, product.image_id);
-  });
+  const imageId = randomUUID();
+  const oldImageId = await withNewImage(ctx, imageId, () =>
+    inTransaction(ctx, async (trxCtx) => {
+      const trx = trxCtx.db;
+      const product = await ownedProduct(trx, userId, productId);
+      await saveImage(trxCtx, userId, image, imageId);
+      if (!(await repo.updateOwnedProduct(trx, productId, userId, { image_id: imageId })))
+        throw productNotFound();
+      if (product.image_id) await deleteImage(trx, product.image_id);
+      return product.image_id;
+    }),
+  );
+  if (oldImageId) await dropImageObjects(ctx, [oldImageId]);
   return getProduct(ctx, productId, { id: userId });
 }
 

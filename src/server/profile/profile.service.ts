@@ -70,7 +70,7 @@ export async function getAccount({ db, now }: Context, user: User): Promise<Acco
 
 export async function renameAccount(ctx: Context, user: User, name: string): Promise<Account> {
   await auth.updateName(ctx.db, user.id, name);
-  auth.accountDetailsChanged(user.id);
+  await auth.accountDetailsChanged(ctx, user.id);
   return getAccount(ctx, { ...user, name });
 }
 
@@ -134,7 +134,7 @@ export async function confirmEmailChange(ctx: Context, token: string): Promise<{
     await auth.claimOperator({ db: trx, settings: ctx.settings }, taken.user_id, taken.new_email);
     return taken;
   });
-  auth.accountDetailsChanged(change.user_id);
+  await auth.accountDetailsChanged(ctx, change.user_id);
   return { email: change.new_email };
 }
 
@@ -155,7 +155,7 @@ export async function changePassword(
     await repo.spendPasswordResets(trx, userId, ctx.now.toISOString());
     await voidRecoveryThreats(trx, userId);
   });
-  await auth.endSessions(db, { userId, keep: currentSessionHash });
+  await auth.endSessions(ctx, { userId, keep: currentSessionHash });
 }
 
 /**
@@ -218,7 +218,7 @@ export async function confirmPasswordReset(
     if (user) await auth.claimOperator({ db: trx, settings: ctx.settings }, user.id, user.email);
     return reset.user_id;
   });
-  await auth.endSessions(db, { userId });
+  await auth.endSessions(ctx, { userId });
 }
 
 export function purgeAccountLinks(db: Kysely<Database>, now = new Date()) {
@@ -247,22 +247,22 @@ export async function listSessions(
 
 /** Ends one of the user's sessions by its public id; true when it was the asking one. */
 export async function endOwnSession(
-  { db, now }: Context,
+  ctx: Context,
   userId: string,
   currentSessionHash: string,
   publicId: string,
 ): Promise<{ wasCurrent: boolean }> {
-  const rows = await repo.listSessions(db, userId, now.toISOString());
+  const rows = await repo.listSessions(ctx.db, userId, ctx.now.toISOString());
   const match = rows.find((row) => publicSessionId(row.id) === publicId);
   if (!match) throw notFound(accountMessages.sessionNotFound);
-  await auth.endSessions(db, { sessionIds: [match.id] });
+  await auth.endSessions(ctx, { sessionIds: [match.id] });
   return { wasCurrent: match.id === currentSessionHash };
 }
 
 /** "Sign out everywhere else": every other session ends, and so does a pending e-mail change. */
 export async function endOtherSessions(ctx: Context, userId: string, currentSessionHash: string) {
   await inTransaction(ctx, async ({ db: trx }) => voidRecoveryThreats(trx, userId));
-  return auth.endSessions(ctx.db, { userId, keep: currentSessionHash });
+  return auth.endSessions(ctx, { userId, keep: currentSessionHash });
 }
 
 // --- leaving -----------------------------------------------------------------------------------------------
@@ -275,7 +275,7 @@ export async function deleteAccount(ctx: Context, userId: string, password: stri
   const { db } = ctx;
   const row = await requirePassword(db, userId, password, "password");
   // NOTE: the owners' forgetUser take a Transaction, so that none of them can be called outside one.
-  await db.transaction().execute(async (trx) => {
+  const imageIds = await db.transaction().execute(async (trx) => {
     // NOTE: read before the orders lose them: mails still waiting for a retry, to the account's address or
     // to one given at checkout (order confirmations, status moves), would reach a person who asked to be
     // forgotten.
@@ -287,7 +287,7 @@ export async function deleteAccount(ctx: Context, userId: string, password: stri
       email: `deleted-${userId}@deleted.invalid`,
     };
     await products.forgetUser(trx, userId);
-    await images.forgetUser(trx, userId);
+    const pictures = await images.forgetUser(trx, userId);
     await repo.forgetUser(trx, userId);
     await likes.forgetUser(trx, userId);
     await addressBook.forgetUser(trx, userId);
@@ -299,6 +299,8 @@ export async function deleteAccount(ctx: Context, userId: string, password: stri
       deletedAt: ctx.now.toISOString(),
     });
     await deleteQueuedMailsTo(trx, addresses);
+    return pictures;
   });
-  await auth.endSessions(db, { userId });
+  await auth.endSessions(ctx, { userId });
+  await images.dropImageObjects(ctx, imageIds);
 }

@@ -11,6 +11,10 @@ export async function signUpOperator(
   name = "Olga Operator",
 ): Promise<SignedInUser> {
   const user = await signUpAndLogIn(app, name);
-  await grantOperator({ db: db.kysely, now: new Date() }, COMMAND_LINE_ACTOR, user.email);
+  await grantOperator(
+    { db: db.kysely, now: new Date(), sessions: app.sessionCache },
+    COMMAND_LINE_ACTOR,
+    user.email,
+  );
   return user;
 }

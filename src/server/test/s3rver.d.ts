@@ -1,0 +1,15 @@
+// NOTE: s3rver ships no types; this is the part of its API the tests use.
+declare module "s3rver" {
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    directory: string;
+    silent?: boolean;
+    configureBuckets?: { name: string; configs: string[] }[];
+  }
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}
