@@ -74,7 +74,10 @@ try {
       // The shop's cards as their owner sees them: Add to Cart and the heart, Delete under them.
       await farmerPage.goto("/shop");
       await farmerPage.getByRole("heading", { name: "Our Products" }).waitFor();
-      await farmerPage.getByRole("button", { name: /^Delete/ }).first().waitFor();
+      await farmerPage
+        .getByRole("button", { name: /^Delete/ })
+        .first()
+        .waitFor();
       await farmerPage.evaluate(() => window.scrollTo(0, 0));
       await shoot(farmerPage, "own-cards", false);
     }
