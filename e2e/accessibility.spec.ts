@@ -235,7 +235,13 @@ test.describe("keyboard only", () => {
     await press("Enter");
     await expect(page.getByRole("heading", { name: "Order Confirmed" })).toBeVisible();
 
-    await tabTo(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My orders" }));
+    // My orders is in the header's menu, the button named after the shopper: Enter opens it on its first
+    // link, ArrowDown moves on.
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await tabTo(nav.getByRole("button", { name: "Signed in as Keyboard Shopper" }));
+    await press("Enter");
+    await press("ArrowDown");
+    await expect(nav.getByRole("link", { name: "My orders" })).toBeFocused();
     await press("Enter");
     await expect(page).toHaveURL(/\/orders$/);
     await tabTo(page.getByRole("link", { name: /View details/ }).first());

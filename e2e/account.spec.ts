@@ -2,6 +2,7 @@ import {
   allowConsoleMessage,
   expect,
   expectNoA11yViolations,
+  headerMenuLink,
   newCredentials,
   signedInUser,
   signInViaUi,
@@ -38,7 +39,7 @@ test("forgot password: the mail in /dev/outbox sets a new password, which then s
 
 test("change my name on /account, reached from the header", async ({ page }) => {
   await signedInUser(page, "Old Name");
-  await page.getByRole("navigation").getByRole("link", { name: "Account" }).first().click();
+  await (await headerMenuLink(page, "Account")).click();
   await expect(page).toHaveURL(/\/account$/);
   const name = page.getByLabel("Name", { exact: true });
   await expect(name).toHaveValue("Old Name");

@@ -310,6 +310,48 @@ test.describe("catalogue", () => {
     expect(new URL(listRequests[1]!).searchParams.get("cursor")).toBeTruthy();
   });
 
+  test("on the owner's own card Add to Cart stays on one line beside Like and Delete, at every grid width", async ({
+    page,
+  }) => {
+    await signedInUser(page, "Card Owner");
+    const product = await addProductViaApi(page.request, { name: unique("Long beans") });
+    // 1280: four columns (issue 25 item 18 saw three lines there); 640: two columns, about as narrow; 375: a phone.
+    for (const width of [1280, 1024, 640, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/shop?q=${encodeURIComponent(product.name)}`);
+      const card = page.getByRole("article").filter({ hasText: product.name });
+      const addToCart = card.getByRole("button", { name: /^Add to Cart/ });
+      await expect(addToCart).toBeVisible();
+      const lines = await addToCart.evaluate((button) => {
+        const label = [...button.childNodes].find((node) => node.textContent === "Add to Cart");
+        if (!label) return -1;
+        const range = document.createRange();
+        range.selectNodeContents(label);
+        return range.getClientRects().length;
+      });
+      expect(lines, `Add to Cart's lines at ${width} px`).toBe(1);
+      expect(
+        (await addToCart.boundingBox())!.height,
+        `Add to Cart's height at ${width} px`,
+      ).toBeLessThanOrEqual(44);
+      // Like and Delete stay on the card, named, and next in the keyboard's order.
+      const cardBox = (await card.boundingBox())!;
+      const like = card.getByRole("button", { name: `Like ${product.name}` });
+      const remove = card.getByRole("button", { name: /^Delete\b.*Long beans/ });
+      for (const button of [like, remove]) {
+        const box = (await button.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(cardBox.x);
+        expect(box.x + box.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+        expect(box.height).toBeGreaterThanOrEqual(44);
+      }
+      await addToCart.focus();
+      await page.keyboard.press("Tab");
+      await expect(like).toBeFocused();
+      await page.keyboard.press("Tab");
+      await expect(remove).toBeFocused();
+    }
+  });
+
   test("the product actions work from the keyboard", async ({ page }) => {
     await signedInUser(page);
     const product = await addProductViaApi(page.request, { name: unique("Sweet corn") });

@@ -4,6 +4,7 @@ import {
   expect,
   expectNoA11yViolations,
   expectToast,
+  headerMenuLink,
   newCredentials,
   signedInUser,
   signUpViaApi,
@@ -68,10 +69,7 @@ test.describe("contact form", () => {
     await expect(page.getByLabel("Name *", { exact: true })).toHaveValue("");
 
     await farmerPage.goto("/dashboard");
-    await farmerPage
-      .getByRole("navigation", { name: "Main" })
-      .getByRole("link", { name: "Messages" })
-      .click();
+    await (await headerMenuLink(farmerPage, "Messages")).click();
     await expect(farmerPage).toHaveURL(/\/messages$/);
     const card = farmerPage.getByRole("article", { name: "Meera Shopper" });
     await expect(card).toContainText("Is the spinach organic?");

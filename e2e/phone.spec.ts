@@ -31,7 +31,10 @@ test.describe("at phone width", () => {
     await expect(menuButton).toHaveAttribute("aria-expanded", "true");
     const shop = nav.getByRole("link", { name: "Shop", exact: true });
     await expect(shop).toBeVisible();
-    await expect(nav.getByRole("link", { name: "My orders" })).toBeVisible();
+    // The signed-in person's own places follow, under their name.
+    const own = nav.getByRole("list", { name: "Signed in as Phone Shopper" });
+    await expect(own.getByRole("link", { name: "My orders" })).toBeVisible();
+    await expect(own.getByRole("link", { name: "Account" })).toBeVisible();
     await shop.tap();
     await expect(page).toHaveURL(/\/shop$/);
     await expect(menuButton).toHaveAttribute("aria-expanded", "false");

@@ -122,6 +122,24 @@ export async function signedInUser(page: Page, name?: string) {
 }
 
 /**
+ * The header's menu of the signed-in person's own places (Farmer Portal, My orders, Messages, Account, Admin),
+ * opened if it is not: from 1024 px up the button that bears their name, below it Menu (which also holds the
+ * product's links). Answers the header's navigation, to find the menu's links in.
+ */
+export async function openHeaderMenu(page: Page) {
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const button = nav.getByRole("button", { name: /^(Signed in as |Menu$)/ });
+  if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  return nav;
+}
+
+/** A link in the header's menu (see openHeaderMenu), with the menu open. */
+export async function headerMenuLink(page: Page, name: string | RegExp) {
+  return (await openHeaderMenu(page)).getByRole("link", { name });
+}
+
+/**
  * Every violation axe finds on the page, of any impact (not only serious ones), as readable lines naming
  * `where`. Axe sees final colours: finite animations (a toast sliding in) end first, and while it scans the
  * page prefers reduced motion, so a toast that closes during the scan goes at once instead of fading through

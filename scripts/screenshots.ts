@@ -4,8 +4,8 @@
  *   npm start                      # or any running Veggie Cart with demo data
  *   npx tsx scripts/screenshots.ts [base URL, default http://127.0.0.1:3000]
  *
- * It photographs the farmer's workspace (/farmer) at 1280 and 375 px signed in as the demo farmer (so the
- * server needs its demo data: not production), then signs up a fresh account, signs in through the UI and
+ * It photographs the farmer's workspace (/farmer) at 1280 and 375 px and the shop's cards as their owner sees
+ * them, signed in as the demo farmer (so the server needs its demo data: not production), then signs up a fresh account, signs in through the UI and
  * photographs each screen 1280 px wide, then the phone screens 375 px wide, in Debian's Chromium
  * (CHROMIUM_PATH to use another).
  * SCREENSHOT_DIR changes where the files go.
@@ -70,6 +70,17 @@ try {
     await farmerPage.getByRole("list", { name: "Incoming orders" }).waitFor();
     await farmerPage.getByRole("list", { name: "My products" }).waitFor();
     await shoot(farmerPage, name, false);
+    if (name === "farmer") {
+      // The shop's cards as their owner sees them: Add to Cart and the heart, Delete under them.
+      await farmerPage.goto("/shop");
+      await farmerPage.getByRole("heading", { name: "Our Products" }).waitFor();
+      await farmerPage
+        .getByRole("button", { name: /^Delete/ })
+        .first()
+        .waitFor();
+      await farmerPage.evaluate(() => window.scrollTo(0, 0));
+      await shoot(farmerPage, "own-cards", false);
+    }
     await farmerContext.close();
   }
 
@@ -103,6 +114,11 @@ try {
   await page.getByRole("heading", { name: "Fresh products" }).waitFor();
   await page.getByRole("heading", { name: "Deal of the Day" }).waitFor();
   await shoot(page, "dashboard");
+  // The header's menu of the person's own places, opened from the button that bears their name.
+  await page.getByRole("button", { name: /^Signed in as / }).click();
+  await page.getByRole("link", { name: "My orders" }).first().waitFor();
+  await shoot(page, "header-menu", false);
+  await page.keyboard.press("Escape");
 
   await page.goto("/shop");
   await page.getByRole("heading", { name: "Our Products" }).waitFor();

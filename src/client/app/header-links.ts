@@ -4,8 +4,8 @@ import { useFarmerPendingCount } from "../features/orders/farmer-orders.api.ts";
 import { useCart } from "../lib/cart-store.ts";
 
 /**
- * One link of the header's navigation. Both the wide row and the phone menu render this list, so a feature
- * adds its link here once (and, when it has something waiting, a count).
+ * One link of the header's navigation. The wide row, its menu and the phone menu render these lists, so a
+ * feature adds its link here once (and, when it has something waiting, a count).
  */
 export interface HeaderLink {
   to: string;
@@ -30,35 +30,43 @@ export function useCartCount(): number {
   return useCart().reduce((sum, item) => sum + item.quantity, 0);
 }
 
-/** The header's links, in order. Add a feature's link (and a hook for its count) here. */
-export function useHeaderLinks(): HeaderLink[] {
+/**
+ * The header's links, in order: `main`, the product's own links (product rules §2), stay in view beside Home;
+ * `account`, the signed-in person's own places, sit in the menu named after them. Add a feature's link (and
+ * a hook for its count) here.
+ */
+export function useHeaderLinks(): { main: HeaderLink[]; account: HeaderLink[] } {
   const cartCount = useCartCount();
   const me = useMe().data;
   const signedIn = Boolean(me);
   const operator = me?.operator === true;
   const pending = useFarmerPendingCount(signedIn).data ?? 0;
   const unread = useOperatorUnreadCount(operator).data ?? 0;
-  return [
-    { to: "/shop", label: "Shop" },
-    { to: "/addProduct", label: "AddProducts" },
-    // NOTE: beyond the product's header links (product rules §2): the farmer's workspace, with how many of their orders wait for them
-    // (asked again whenever the tab regains focus).
-    {
-      to: "/farmer",
-      label: "Farmer Portal",
-      count: pending,
-      countDescription: pendingCountDescription(pending),
-    },
-    { to: "/contact", label: "Contact" },
-    { to: "/orders", label: "My orders" },
-    { to: "/cart", label: "Cart", count: cartCount, countDescription: cartCountDescription(cartCount) },
-    // NOTE: beyond the product's header links (product rules §2): where a farmer reads what shoppers sent through the contact form.
-    { to: "/messages", label: "Messages" },
-    // Name, e-mail, password, signed-in devices, leaving.
-    { to: "/account", label: "Account" },
-    // NOTE: only operators see the link (the server refuses everybody else), with the shop's unread messages.
-    ...(operator
-      ? [{ to: "/admin", label: "Admin", count: unread, countDescription: unreadCountDescription(unread) }]
-      : []),
-  ];
+  return {
+    main: [
+      { to: "/shop", label: "Shop" },
+      { to: "/addProduct", label: "AddProducts" },
+      { to: "/contact", label: "Contact" },
+      { to: "/cart", label: "Cart", count: cartCount, countDescription: cartCountDescription(cartCount) },
+    ],
+    account: [
+      // NOTE: beyond the product's header links (product rules §2): the farmer's workspace, with how many of
+      // their orders wait for them (asked again whenever the tab regains focus).
+      {
+        to: "/farmer",
+        label: "Farmer Portal",
+        count: pending,
+        countDescription: pendingCountDescription(pending),
+      },
+      { to: "/orders", label: "My orders" },
+      // Where a farmer reads what shoppers sent through the contact form.
+      { to: "/messages", label: "Messages" },
+      // Name, e-mail, password, signed-in devices, leaving.
+      { to: "/account", label: "Account" },
+      // NOTE: only operators see the link (the server refuses everybody else), with the shop's unread messages.
+      ...(operator
+        ? [{ to: "/admin", label: "Admin", count: unread, countDescription: unreadCountDescription(unread) }]
+        : []),
+    ],
+  };
 }

@@ -1,11 +1,12 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { CartIcon, CloseIcon, MenuIcon } from "../components/icons.tsx";
+import { CartIcon, ChevronDownIcon, CloseIcon, MenuIcon } from "../components/icons.tsx";
 import { LogoMark } from "../components/logo.tsx";
 import { useLogout } from "../features/auth/logout.api.ts";
 import { useMe } from "../features/auth/me.api.ts";
 import { OfflineBanner } from "./connection-notices.tsx";
 import { cartCountDescription, type HeaderLink, useCartCount, useHeaderLinks } from "./header-links.ts";
+import { useDisclosure } from "./use-disclosure.ts";
 
 const HOME: HeaderLink = { to: "/dashboard", label: "Home" };
 
@@ -64,53 +65,27 @@ function HeaderNavLink({
 }
 
 /**
- * The site header. From `lg` up the links sit in one row; below it (phones and small tablets) the bar holds
- * the logo, the cart with its count and a Menu button that discloses the same links, so nothing wraps.
+ * The site header. From `lg` up the product's links (Home, Shop, AddProducts, Contact, Cart) and Logout sit in
+ * one row, and the signed-in person's own places (Farmer Portal, My orders, Messages, Account, Admin) in one
+ * menu whose button bears their name. Below `lg` (phones and small tablets) the bar holds the logo, the cart
+ * with its count and a Menu button that discloses all of them, so nothing wraps.
  */
 export function Header() {
   const me = useMe();
   const logout = useLogout();
-  const links = [HOME, ...useHeaderLinks()];
+  const { main, account } = useHeaderLinks();
+  const links = [HOME, ...main];
   const cartCount = useCartCount();
   const cartDescriptionId = useId();
-  const menuId = useId();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  const location = useLocation();
-
-  // NOTE: a new page closes the menu (a link was followed, or Back was pressed).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  useEffect(() => setMenuOpen(false), [location.pathname]);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    menu.current?.querySelector<HTMLElement>("a, button")?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setMenuOpen(false);
-        menuButton.current?.focus();
-      }
-    };
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menu.current?.contains(target) && !menuButton.current?.contains(target)) setMenuOpen(false);
-    };
-    // NOTE: tabbing out of the open menu closes it, so it never covers the page behind a stray focus.
-    const onFocusOut = (event: FocusEvent) => {
-      const next = event.relatedTarget as Node | null;
-      if (next && !menu.current?.contains(next) && next !== menuButton.current) setMenuOpen(false);
-    };
-    const panel = menu.current;
-    panel?.addEventListener("focusout", onFocusOut);
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-      panel?.removeEventListener("focusout", onFocusOut);
-    };
-  }, [menuOpen]);
+  const waitingDescriptionId = useId();
+  const accountHeadingId = useId();
+  const phoneMenu = useDisclosure();
+  const accountMenu = useDisclosure();
+  const userName = me.data ? me.data.name || me.data.email : null;
+  // What waits behind the menus (the farmer's orders, the shop's messages), shown on their buttons.
+  const waiting = account.filter((link) => (link.count ?? 0) > 0);
+  const waitingCount = waiting.reduce((sum, link) => sum + (link.count ?? 0), 0);
+  const waitingDescribedBy = waitingCount > 0 ? waitingDescriptionId : undefined;
 
   const logoutButton = (className: string) =>
     me.data ? (
@@ -137,6 +112,12 @@ export function Header() {
         </div>
       </div>
       <nav aria-label="Main" className="mx-auto max-w-7xl px-4">
+        {/* Read after either menu button's name; hidden, as the badge already shows the number. */}
+        {waitingCount > 0 ? (
+          <span id={waitingDescriptionId} hidden>
+            {waiting.map((link) => link.countDescription).join(", ")}
+          </span>
+        ) : null}
         <div className="flex items-center justify-between gap-2 py-2 lg:py-3">
           <Link
             to="/dashboard"
@@ -162,15 +143,13 @@ export function Header() {
               </span>
             ) : null}
             <button
-              ref={menuButton}
-              type="button"
-              aria-expanded={menuOpen}
-              aria-controls={menuId}
-              onClick={() => setMenuOpen((open) => !open)}
+              {...phoneMenu.buttonProps}
+              aria-describedby={waitingDescribedBy}
               className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-md px-2 font-semibold text-stone-800 hover:bg-stone-100"
             >
-              {menuOpen ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
+              {phoneMenu.open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
               Menu
+              {waitingCount > 0 ? <Badge count={waitingCount} /> : null}
             </button>
           </div>
           <ul className="hidden items-center gap-0.5 lg:flex">
@@ -179,6 +158,38 @@ export function Header() {
                 <HeaderNavLink link={link} className={rowLinkClass} />
               </li>
             ))}
+            {userName ? (
+              <li className="relative ml-2">
+                <button
+                  {...accountMenu.buttonProps}
+                  aria-label={`Signed in as ${userName}`}
+                  aria-describedby={waitingDescribedBy}
+                  className={`inline-flex min-h-11 max-w-[14rem] items-center gap-1 rounded-md px-2.5 py-2 text-sm font-semibold ring-1 ring-stone-300 ${accountMenu.open ? "bg-stone-100 text-stone-900" : "text-stone-800 hover:bg-stone-100"}`}
+                >
+                  <span className="truncate">{userName}</span>
+                  {waitingCount > 0 ? <Badge count={waitingCount} /> : null}
+                  <ChevronDownIcon className="h-4 w-4 shrink-0" />
+                </button>
+                <div
+                  {...accountMenu.panelProps}
+                  className="absolute right-0 top-full z-40 mt-1 w-56 rounded-lg bg-white p-1.5 shadow-lg ring-1 ring-stone-200"
+                >
+                  {accountMenu.open ? (
+                    <ul className="grid gap-0.5">
+                      {account.map((link) => (
+                        <li key={link.to}>
+                          <HeaderNavLink
+                            link={link}
+                            className={menuLinkClass}
+                            onNavigate={accountMenu.close}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </div>
+              </li>
+            ) : null}
             {me.data ? (
               <li>
                 {logoutButton(
@@ -188,25 +199,33 @@ export function Header() {
             ) : null}
           </ul>
         </div>
-        <div
-          id={menuId}
-          ref={menu}
-          hidden={!menuOpen}
-          className="border-t border-stone-200 pb-3 pt-2 lg:hidden"
-        >
-          {menuOpen ? (
+        <div {...phoneMenu.panelProps} className="border-t border-stone-200 pb-3 pt-2 lg:hidden">
+          {phoneMenu.open ? (
             <>
               <ul className="grid gap-1">
                 {links.map((link) => (
                   <li key={link.to}>
-                    <HeaderNavLink
-                      link={link}
-                      className={menuLinkClass}
-                      onNavigate={() => setMenuOpen(false)}
-                    />
+                    <HeaderNavLink link={link} className={menuLinkClass} onNavigate={phoneMenu.close} />
                   </li>
                 ))}
               </ul>
+              {userName ? (
+                <>
+                  <p
+                    id={accountHeadingId}
+                    className="mt-2 border-t border-stone-200 px-3 pb-1 pt-3 text-sm text-stone-600"
+                  >
+                    Signed in as <strong className="text-stone-900">{userName}</strong>
+                  </p>
+                  <ul aria-labelledby={accountHeadingId} className="grid gap-1">
+                    {account.map((link) => (
+                      <li key={link.to}>
+                        <HeaderNavLink link={link} className={menuLinkClass} onNavigate={phoneMenu.close} />
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
               <div className="mt-2 flex flex-wrap items-center justify-between gap-2 border-t border-stone-200 pt-3 text-sm text-stone-700">
                 <a
                   href="tel:+919876543210"

@@ -1,7 +1,8 @@
 import { formatRupees } from "../../shared/money.ts";
 import { formatPricePerUnit, stockState } from "../../shared/schemas/products.ts";
-import { DEFAULT_SHOP_TIME_ZONE, harvestedLabel, shopDate } from "../../shared/shop-calendar.ts";
+import { harvestedLabel, shopDate } from "../../shared/shop-calendar.ts";
 import { pricePerKgText } from "../../shared/weighing.ts";
+import { getShopTimeZone, setShopTimeZone } from "./shop-time-zone.ts";
 
 /** "₹40.00 / kg" (a line saved before units existed shows the bare price). */
 export const formatUnitPrice = (rupees: number, unit: string | null | undefined): string =>
@@ -23,25 +24,10 @@ export function stockLabel(stock: number | null | undefined): string | null {
 
 export const isSoldOut = (stock: number | null | undefined) => stockState(stock ?? null) === "sold_out";
 
-let shopTimeZone = DEFAULT_SHOP_TIME_ZONE;
-
-/**
- * The shop's time zone (the server's `SHOP_TIME_ZONE`), as GET /api/auth/me tells it at every start; until
- * then, and for a zone this browser does not know, the default stays.
- */
-export function setShopTimeZone(timeZone: string): void {
-  try {
-    new Intl.DateTimeFormat("en-CA", { timeZone });
-    shopTimeZone = timeZone;
-  } catch {
-    // NOTE: an unknown zone (an old browser's time-zone data) keeps the one in use.
-  }
-}
-
-export const getShopTimeZone = () => shopTimeZone;
+export { getShopTimeZone, setShopTimeZone };
 
 /** The shop's calendar day now, in the shop's time zone (not the browser's). */
-export const shopToday = () => shopDate(new Date(), shopTimeZone);
+export const shopToday = () => shopDate(new Date(), getShopTimeZone());
 
 /** "Harvested today / yesterday / 3 days ago" for a `YYYY-MM-DD` date, or null without one. */
 export const harvestLabel = (harvestedOn: string | null | undefined): string | null =>

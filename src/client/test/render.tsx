@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import type { User } from "../../shared/schemas/auth.ts";
@@ -54,4 +55,14 @@ export function screenQueryClient() {
   return new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
+}
+
+/**
+ * Opens the header's menu, the button named after the signed-in person (its links are rendered only while it
+ * is open), and answers the header's navigation.
+ */
+export async function openHeaderMenu() {
+  const nav = await screen.findByRole("navigation", { name: "Main" });
+  await userEvent.click(await within(nav).findByRole("button", { name: /^Signed in as / }));
+  return nav;
 }

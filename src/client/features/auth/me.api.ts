@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ownStorageKeys } from "../../../shared/constants.ts";
 import { MeResponseSchema, type User, UserSchema } from "../../../shared/schemas/auth.ts";
 import { ApiRequestError, apiFetch } from "../../lib/api-client.ts";
-import { setShopTimeZone } from "../../lib/produce.ts";
+import { setShopTimeZone } from "../../lib/shop-time-zone.ts";
 import { readStored, writeStored } from "../../lib/storage.ts";
 
 /**

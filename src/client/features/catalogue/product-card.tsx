@@ -48,9 +48,11 @@ export function ProductCard({ product, canDelete, onDelete, liked, onToggleLike,
           </p>
           <StockBadge stock={product.stock} />
         </div>
+        {/* NOTE: Add to Cart shares its row with the heart only; the owner's Delete gets a row of its own, so
+            Add to Cart keeps one line in the grid's narrowest column (issue 25: three lines at 1280 px). */}
         <div className="mt-3 flex gap-2">
           <Button
-            className="flex-1"
+            className="flex-1 whitespace-nowrap"
             disabled={soldOut}
             onClick={() => addToCartWithToast(cartProductOf(product))}
           >
@@ -66,13 +68,17 @@ export function ProductCard({ product, canDelete, onDelete, liked, onToggleLike,
           >
             <HeartIcon filled={liked} />
           </Button>
-          {canDelete ? (
-            <Button variant="danger" onClick={() => onDelete(product)}>
-              <TrashIcon />
-              Delete<span className="sr-only">: {name}</span>
-            </Button>
-          ) : null}
         </div>
+        {canDelete ? (
+          <Button
+            variant="secondary"
+            onClick={() => onDelete(product)}
+            className="mt-2 !text-red-700 !ring-red-700 hover:!bg-red-50"
+          >
+            <TrashIcon />
+            Delete<span className="sr-only">: {name}</span>
+          </Button>
+        ) : null}
       </div>
     </article>
   );

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Farmer, InboxMessage } from "../../../shared/schemas/messages.ts";
-import { renderAt } from "../../test/render.tsx";
+import { openHeaderMenu, renderAt } from "../../test/render.tsx";
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha" };
 const farmers: Farmer[] = [
@@ -163,13 +163,15 @@ describe("messages page", () => {
     createdAt: "2026-11-20T10:30:00.000Z",
   };
 
-  it("is reachable from the header, after Cart", async () => {
+  it("is reachable from the header's menu, after My orders", async () => {
     renderAt("/dashboard", asha);
-    const nav = await screen.findByRole("navigation", { name: "Main" });
-    const names = within(nav)
+    const nav = await openHeaderMenu();
+    const button = within(nav).getByRole("button", { name: "Signed in as Asha" });
+    const menu = document.getElementById(button.getAttribute("aria-controls") ?? "") as HTMLElement;
+    const names = within(menu)
       .getAllByRole("link")
       .map((link) => link.textContent);
-    expect(names.slice(-3)).toEqual(["Cart", "Messages", "Account"]);
+    expect(names).toEqual(["Farmer Portal", "My orders", "Messages", "Account"]);
   });
 
   it("shows each message with the sender's details and choices", async () => {
