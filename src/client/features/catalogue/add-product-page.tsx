@@ -1,6 +1,6 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { z } from "zod";
 import { REDIRECT_AFTER_ADD_PRODUCT_MS } from "../../../shared/constants.ts";
 import { isImageError } from "../../../shared/error-codes.ts";

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { formatRupees } from "../../../shared/money.ts";
 import type { DealPlan, DealPlanning } from "../../../shared/schemas/deal-plans.ts";
 import { Button } from "../../components/button.tsx";

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { orderMessages } from "../../../shared/messages.ts";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
 import {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
 import type { FarmerPart } from "../../../shared/schemas/farmer.ts";
 import { PART_TRANSITIONS, type PartStatus, partMessages } from "../../../shared/schemas/order-parts.ts";
