@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { CategorySchema, PRODUCT_SORTS, type Product } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
-import { Spinner } from "../../components/spinner.tsx";
+import { Pending } from "../../components/pending.tsx";
 import { DeleteProductDialog } from "./delete-product-dialog.tsx";
 import { useLikes } from "./likes.api.ts";
 import { ProductCard } from "./product-card.tsx";
@@ -100,7 +100,7 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
 
       <div className="mt-8" aria-busy={pages.isFetching}>
         {pages.isPending ? (
-          <Spinner label="Loading products..." />
+          <Pending label="Loading products..." />
         ) : pages.isError ? (
           <div className="rounded-2xl bg-stone-100 p-8 text-center text-stone-700">
             <p>Products could not be loaded.</p>
