@@ -64,6 +64,8 @@ function PlanForm({ planning }: { planning: DealPlanning }) {
       },
       {
         onSuccess: () => {
+          // NOTE: the server took the plan, so no earlier refusal's message stands (issue 25).
+          setErrors({});
           toast.success(`The deal from ${draft.date} is planned.`);
           setDraft((current) => ({ ...current, name: "", description: "", price: "", originalPrice: "" }));
         },
