@@ -142,7 +142,9 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
         ) : (
           <>
             <p className="sr-only" aria-live="polite">
-              {`Showing ${products.length} products`}
+              {/* NOTE: a count only of the whole list: the server gives no total (a count of every match
+                  would cost a query per page), and "Showing 12" of a longer list misleads (issue 25). */}
+              {hasNextPage ? null : `Showing ${products.length} products`}
             </p>
             <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {products.map((product, i) => (
