@@ -157,6 +157,8 @@ describe("farmer workspace", () => {
       "tel:+919820012345",
     );
     expect(order).toHaveTextContent("12 Lake Road, Pune, Maharashtra 411001");
+    // NOTE: in the shop's time zone and labelled, as the summary's "Today" is, wherever the browser is.
+    expect(order).toHaveTextContent("Placed on 21 Nov 2026, 1:30 pm IST");
     expect(order).toHaveTextContent("Okra × 2 (₹40.00 / bunch)");
     expect(order).toHaveTextContent("Not paid yet");
     const buttons = within(order)
