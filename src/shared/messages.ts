@@ -8,6 +8,7 @@ export const messages = {
   emailTaken: "An account with this email already exists",
   passwordTooShort: "Password must be at least 8 characters",
   passwordTooLong: "Password must be at most 128 characters",
+  passwordBlank: "Password cannot be only spaces",
   invalidEmail: "Please enter a valid email address",
   tooManyRequests: "Too many attempts. Please wait a minute and try again.",
   signInThrottled:

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { messages } from "../../shared/messages.ts";
@@ -153,5 +153,57 @@ describe("signing in to a suspended account", () => {
     await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(messages.accountSuspended);
     expect(screen.queryByText(messages.wrongCredentials)).not.toBeInTheDocument();
+  });
+});
+
+describe("/admin/deal", () => {
+  it("clears a refusal's field message once a later plan succeeds (issue 25, item 21)", async () => {
+    const planning = {
+      today: "2026-11-21",
+      timeZone: "Asia/Kolkata",
+      current: {
+        id: "deal-of-the-day",
+        name: "Cabbage",
+        price: 5,
+        originalPrice: 10,
+        image: "/deal.webp",
+        description: "Crisp",
+        category: "vegetables",
+        userId: "system",
+        startTime: "2026-11-20T18:30:00.000Z",
+        endTime: "2026-11-21T18:30:00.000Z",
+      },
+      plans: [],
+    };
+    const refusal = { code: "validation_failed", message: "Invalid", fields: { price: "Too dear" } };
+    let puts = 0;
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const path = new URL(String(input), "http://localhost").pathname;
+      if (path === "/api/admin/deal" && init?.method === "PUT") {
+        puts += 1;
+        return puts === 1 ? Response.json({ error: refusal }, { status: 400 }) : Response.json(planning);
+      }
+      if (path === "/api/admin/deal") return Response.json(planning);
+      if (path === "/api/admin/messages") return Response.json(unreadAnswer(0));
+      if (path === "/api/admin/products") return Response.json({ items: [], nextCursor: null });
+      return Response.json({ error: { code: "not_here", message: "Not in this test" } }, { status: 418 });
+    });
+    renderAt("/admin/deal", operator);
+    const type = (label: RegExp, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    await screen.findByRole("button", { name: "Plan this deal" });
+    type(/Product name/, "Mango");
+    type(/^Description/, "Sweet");
+    type(/Deal price/, "500");
+    type(/Original price/, "600");
+    const plan = screen.getByRole("button", { name: "Plan this deal" });
+    fireEvent.click(plan);
+    expect(await screen.findByText("Too dear")).toBeVisible();
+
+    // A later success, with the refused field left as it was (the server decides), clears the message.
+    type(/Product name/, "Mango");
+    fireEvent.click(plan);
+    await waitFor(() => expect(puts).toBe(2));
+    await waitFor(() => expect(screen.queryByText("Too dear")).not.toBeInTheDocument());
   });
 });

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { NavLink, Outlet } from "react-router";
-import { Spinner } from "../components/spinner.tsx";
+import { Pending } from "../components/pending.tsx";
 import { AuditSection } from "../features/admin/audit-section.tsx";
 import { OverviewSection } from "../features/admin/overview-section.tsx";
 import { useMe } from "../features/auth/me.api.ts";
@@ -41,7 +41,7 @@ function ShopSlotsSection() {
 /** /admin/shop-slots/:id/packing-list: one of the shop's dated slots, printable. */
 export function ShopPackingListPage() {
   const me = useMe();
-  if (me.isPending) return <Spinner label="Loading..." />;
+  if (me.isPending) return <Pending label="Loading..." />;
   if (!me.data?.operator) return <NotFoundPage />;
   return <PackingListPage base="/api/admin/shop-slots" backTo="/admin/shop-slots" />;
 }
@@ -57,7 +57,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function AdminPage() {
   const me = useMe();
-  if (me.isPending) return <Spinner label="Loading..." />;
+  if (me.isPending) return <Pending label="Loading..." />;
   if (!me.data?.operator) return <NotFoundPage />;
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">

@@ -146,15 +146,19 @@ describe("farmer workspace", () => {
 
     const order = within(await screen.findByRole("list", { name: "Incoming orders" })).getByRole("article");
     expect(order).toHaveTextContent("Meera Iyer");
-    expect(within(order).getByRole("link", { name: "meera@example.com" })).toHaveAttribute(
+    // NOTE: the checkout's e-mail, where the shop's mails about the order go, not the account's (issue 25).
+    expect(within(order).getByRole("link", { name: "meera.home@example.com" })).toHaveAttribute(
       "href",
-      "mailto:meera@example.com",
+      "mailto:meera.home@example.com",
     );
+    expect(order).not.toHaveTextContent("meera@example.com");
     expect(within(order).getByRole("link", { name: "+91 98200 12345" })).toHaveAttribute(
       "href",
       "tel:+919820012345",
     );
     expect(order).toHaveTextContent("12 Lake Road, Pune, Maharashtra 411001");
+    // NOTE: in the shop's time zone and labelled, as the summary's "Today" is, wherever the browser is.
+    expect(order).toHaveTextContent("Placed on 21 Nov 2026, 1:30 pm IST");
     expect(order).toHaveTextContent("Okra × 2 (₹40.00 / bunch)");
     expect(order).toHaveTextContent("Not paid yet");
     const buttons = within(order)

@@ -6,8 +6,10 @@ import { Providers } from "./providers.tsx";
 import { lazyScreen, RouteError } from "./route-error.tsx";
 
 /** What the browser says when a deployment removed the chunk this tab's index.html names. */
-const goneChunk = () =>
-  Promise.reject(new TypeError("Failed to fetch dynamically imported module: /assets/shop-page-old.js"));
+const goneChunk =
+  (url = "/assets/shop-page-old.js") =>
+  () =>
+    Promise.reject(new TypeError(`Failed to fetch dynamically imported module: ${url}`));
 const Shop = () => <h1>Shop</h1>;
 
 /** Opens the app at `/` as a fresh page load would, with `/` loading its screen through `load`. */
@@ -36,12 +38,12 @@ describe("a screen whose code fails to load", () => {
   });
 
   it("reloads the page once, then shows the error page with Try again when it fails again", async () => {
-    const first = openPage(goneChunk);
+    const first = openPage(goneChunk());
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
     first.unmount();
 
-    openPage(goneChunk);
+    openPage(goneChunk());
     expect(await screen.findByRole("button", { name: "Try again" })).toBeInTheDocument();
     expect(
       screen.getByText("This page could not be loaded. Check your connection and try again."),
@@ -49,16 +51,35 @@ describe("a screen whose code fails to load", () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it("reloads again at the next deployment once a screen has loaded since the last reload", async () => {
-    const first = openPage(goneChunk);
+  it("reloads once per failing chunk, even when another chunk (the layout's) loads after the reload", async () => {
+    const first = openPage(goneChunk());
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     first.unmount();
-    const loaded = openPage(async () => Shop);
+    // The reloaded page loads the layout's chunk, then fails on the same screen's chunk again.
+    const layout = openPage(async () => Shop);
     expect(await screen.findByRole("heading", { name: "Shop" })).toBeInTheDocument();
-    loaded.unmount();
+    layout.unmount();
 
-    openPage(goneChunk);
+    openPage(goneChunk());
+    expect(await screen.findByRole("button", { name: "Try again" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to the shop" })).toHaveAttribute("href", "/shop");
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("reloads again for another chunk that fails (the next deployment's)", async () => {
+    const first = openPage(goneChunk());
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    first.unmount();
+
+    openPage(goneChunk("/assets/shop-page-next.js"));
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(2));
     expect(screen.queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
+  });
+
+  it("does not reload a page the browser knows is offline: the reload could not load it either", async () => {
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    openPage(goneChunk("/assets/offline.js"));
+    expect(await screen.findByRole("button", { name: "Try again" })).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
   });
 });

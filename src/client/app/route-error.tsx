@@ -2,47 +2,52 @@ import { type ComponentType, useEffect } from "react";
 import { Link, type RouteObject, useRouteError } from "react-router";
 import { Button } from "../components/button.tsx";
 
-const RELOADED_KEY = "veggie-cart:reloaded-for-chunk";
-
-/** A screen's code that no longer exists on the server (a new version was deployed since this tab loaded). */
-const isStaleChunk = (error: unknown) =>
-  error instanceof Error &&
-  /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(
-    error.message,
-  );
+/** The chunks this tab has reloaded for (sessionStorage: a reload keeps it, a new tab starts afresh). */
+const RELOADED_KEY = "veggie-cart:reloaded-for-chunks";
 
 /**
- * A screen loaded on first visit, so the sign-in screen does not wait for the whole shop's code: each
- * feature's screens become a chunk of their own. A chunk that loads clears the once-only reload mark: this
- * tab runs the current version, so the next deployment's missing chunk may reload it again. (Clearing it at
- * start-up instead would loop: the reloaded page starts fine, then fails on the same chunk.)
+ * A screen's code that did not load: gone after a deployment, or the connection dropped. Chromium says "Failed
+ * to fetch dynamically imported module", Firefox "error loading dynamically imported module", Safari
+ * "Importing a module script failed".
  */
+const isStaleChunk = (error: unknown) =>
+  error instanceof Error &&
+  /dynamically imported module|Importing a module script failed/i.test(error.message);
+
+/**
+ * Which chunk failed: Chromium and Firefox name its URL in the message; Safari does not, so the page's path
+ * stands for it there. A new deployment's chunks have new names, so its failure counts as another chunk.
+ */
+const failedChunk = (error: Error) => /\S+\.js/.exec(error.message)?.[0] ?? window.location.pathname;
+
+/** The chunks this tab reloaded for, one a line (the newest few: a tab may stay open across deployments). */
+const reloadedFor = () => (window.sessionStorage.getItem(RELOADED_KEY) ?? "").split("\n").slice(-19);
+
+/** A screen loaded on first visit, so the sign-in screen does not wait for the whole shop's code. */
 export const lazyScreen = (load: () => Promise<ComponentType>): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => {
-    const Component = await load();
-    window.sessionStorage.removeItem(RELOADED_KEY);
-    return { Component };
-  },
+  lazy: async () => ({ Component: await load() }),
 });
 
 /**
  * What a route shows when its screen throws while rendering or its code fails to load, instead of a blank
- * page. A chunk that is gone after a deployment reloads the page once (the new index.html names the new
- * chunks); if it fails again, the person sees this page with "Try again" and a way back to the shop.
+ * page. A chunk that fails reloads the page once; if it fails again, the person sees this page with "Try
+ * again" and a way back to the shop.
  */
 export function RouteError() {
   const error = useRouteError();
   const stale = isStaleChunk(error);
-  const reloadOnce = stale && window.sessionStorage.getItem(RELOADED_KEY) === null;
+  const chunk = stale ? failedChunk(error as Error) : "";
+  // NOTE: once per chunk, and no other chunk that loads clears the mark: the reloaded page loads the layout's
+  // chunk before it fails on the same screen's again (clearing the mark there reloaded /about forever, issue
+  // 25). A browser that knows it is offline could not load the reloaded page either; it would show its own
+  // error page instead of ours.
+  const reloadOnce = stale && navigator.onLine && !reloadedFor().includes(chunk);
 
   useEffect(() => {
-    if (reloadOnce) {
-      window.sessionStorage.setItem(RELOADED_KEY, "1");
-      window.location.reload();
-    } else {
-      window.sessionStorage.removeItem(RELOADED_KEY);
-    }
-  }, [reloadOnce]);
+    if (!reloadOnce) return;
+    window.sessionStorage.setItem(RELOADED_KEY, [...reloadedFor(), chunk].join("\n"));
+    window.location.reload();
+  }, [reloadOnce, chunk]);
 
   if (reloadOnce) return null;
   return (

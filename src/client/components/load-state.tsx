@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Button } from "./button.tsx";
-import { Spinner } from "./spinner.tsx";
+import { Pending } from "./pending.tsx";
 
 interface Loadable {
   isPending: boolean;
@@ -26,7 +26,7 @@ export function LoadState({
   empty: ReactNode;
   children: ReactNode;
 }) {
-  if (query.isPending) return <Spinner label={`Loading ${what}...`} />;
+  if (query.isPending) return <Pending label={`Loading ${what}...`} />;
   if (query.isError) {
     return (
       <div role="alert" className="rounded-xl bg-red-50 p-5 text-red-800 ring-1 ring-red-200">

@@ -59,6 +59,16 @@ describe("sign-up", () => {
     expect(ok.statusCode).toBe(201);
   });
 
+  it("refuses a password that is only whitespace (issue 25, item 21)", async () => {
+    for (const password of [" ".repeat(8), " \t \n \u00a0   "]) {
+      const res = await signup({ name: "A", email: "blank@example.com", password });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields.password).toBe(messages.passwordBlank);
+    }
+    const spaced = await signup({ name: "A", email: "spaced@example.com", password: "  two  words  " });
+    expect(spaced.statusCode).toBe(201);
+  });
+
   it("answers wrong types, bad e-mails and unknown fields with 400 and a field message", async () => {
     const wrongType = await signup({ name: 42, email: "n@example.com", password: "long enough" });
     expect(wrongType.statusCode).toBe(400);

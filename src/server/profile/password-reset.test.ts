@@ -110,6 +110,9 @@ describe("password reset", () => {
     const short = await confirmReset("A".repeat(43), "short");
     expect(short.statusCode).toBe(400);
     expect(short.json().error.fields.password).toBe(messages.passwordTooShort);
+    const blank = await confirmReset("A".repeat(43), " ".repeat(8));
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.fields.password).toBe(messages.passwordBlank);
     const badToken = await confirmReset("not a token", "long enough password");
     expect(badToken.json().error.fields.token).toBe(accountMessages.linkInvalid);
     const unknownToken = await confirmReset("A".repeat(43), "long enough password");

@@ -96,6 +96,12 @@ describe("password change", () => {
       newPassword: "short",
     });
     expect(short.json().error.fields.newPassword).toBe(messages.passwordTooShort);
+    const blank = await call("POST", "/api/account/password", user.cookie, {
+      currentPassword: user.password,
+      newPassword: " ".repeat(8),
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.fields.newPassword).toBe(messages.passwordBlank);
 
     const done = await call("POST", "/api/account/password", user.cookie, {
       currentPassword: user.password,

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../constants.ts";
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "../constants.ts";
 import { accountMessages, messages } from "../messages.ts";
-import { EmailSchema, UserSchema } from "./auth.ts";
+import { EmailSchema, newPasswordSchema, UserSchema } from "./auth.ts";
 
 /** How long a password-reset link works. */
 export const PASSWORD_RESET_MINUTES = 30;
@@ -11,13 +11,6 @@ export const EMAIL_CHANGE_HOURS = 24;
 export const SIGN_IN_LINK_MINUTES = 15;
 /** How long a link proving an OPERATOR_EMAILS address works (decision 021). */
 export const OPERATOR_CLAIM_HOURS = 24;
-
-const newPassword = (required: string) =>
-  z
-    .string(required)
-    .min(1, required)
-    .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
-    .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong);
 
 /** A password being checked, not set: any length up to a bound, so a long paste is refused with a 400. */
 const currentPassword = (required: string) =>
@@ -54,7 +47,7 @@ export const TokenSchema = z.strictObject({ token });
 
 export const ChangePasswordSchema = z.strictObject({
   currentPassword: currentPassword(accountMessages.currentPasswordRequired),
-  newPassword: newPassword(messages.passwordTooShort),
+  newPassword: newPasswordSchema(messages.passwordTooShort),
 });
 export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;
 
@@ -63,7 +56,7 @@ export type PasswordResetRequestInput = z.input<typeof PasswordResetRequestSchem
 
 export const PasswordResetConfirmSchema = z.strictObject({
   token,
-  password: newPassword(messages.passwordTooShort),
+  password: newPasswordSchema(messages.passwordTooShort),
 });
 export type PasswordResetConfirmInput = z.input<typeof PasswordResetConfirmSchema>;
 

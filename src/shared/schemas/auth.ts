@@ -10,6 +10,18 @@ export const EmailSchema = z
   .pipe(z.email(messages.invalidEmail))
   .transform((value) => value.toLowerCase());
 
+/**
+ * A password being set (sign-up, reset, change): 8–128 characters, not all of them whitespace. No
+ * composition rules otherwise; a password is never trimmed, so its spaces count.
+ */
+export const newPasswordSchema = (required: string) =>
+  z
+    .string(required)
+    .min(1, required)
+    .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
+    .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong)
+    .refine((password) => password.trim() !== "", messages.passwordBlank);
+
 export const LoginSchema = z.strictObject({
   email: z.string(messages.signInRequired).trim().min(1, messages.signInRequired).pipe(EmailSchema),
   password: z
@@ -26,11 +38,7 @@ export const SignupSchema = z.strictObject({
     .min(1, messages.signUpRequired)
     .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
   email: z.string(messages.signUpRequired).trim().min(1, messages.signUpRequired).pipe(EmailSchema),
-  password: z
-    .string(messages.signUpRequired)
-    .min(1, messages.signUpRequired)
-    .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
-    .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong),
+  password: newPasswordSchema(messages.signUpRequired),
 });
 export type SignupInput = z.input<typeof SignupSchema>;
 

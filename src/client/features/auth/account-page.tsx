@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { FormEvent, ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { accountMessages } from "../../../shared/messages.ts";
 import {
   type Account,
@@ -13,7 +13,7 @@ import {
 } from "../../../shared/schemas/account.ts";
 import { addressMessages, MAX_SAVED_ADDRESSES } from "../../../shared/schemas/addresses.ts";
 import { Button } from "../../components/button.tsx";
-import { Spinner } from "../../components/spinner.tsx";
+import { Pending } from "../../components/pending.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { addressLine, useDeleteSavedAddress, useSavedAddresses } from "../../lib/saved-addresses.ts";
@@ -200,7 +200,7 @@ function SessionRow({ session }: { session: Session }) {
 function Sessions() {
   const sessions = useSessions();
   const endOthers = useEndOtherSessions();
-  if (sessions.isPending) return <Spinner label="Loading devices..." />;
+  if (sessions.isPending) return <Pending label="Loading devices..." />;
   if (sessions.isError) return <p role="alert">{errorText(sessions.error)}</p>;
   const others = sessions.data.filter((s) => !s.current).length;
   return (
@@ -231,7 +231,7 @@ function Sessions() {
 function SavedAddresses() {
   const addresses = useSavedAddresses();
   const remove = useDeleteSavedAddress();
-  if (addresses.isPending) return <Spinner label="Loading addresses..." />;
+  if (addresses.isPending) return <Pending label="Loading addresses..." />;
   if (addresses.isError) return <p role="alert">{errorText(addresses.error)}</p>;
   if (addresses.data.length === 0) {
     return (
@@ -320,7 +320,7 @@ export function AccountPage() {
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-8">
       <h1 className="text-2xl font-bold text-brand-900">Your account</h1>
       {account.isPending ? (
-        <Spinner label="Loading your account..." />
+        <Pending label="Loading your account..." />
       ) : account.isError ? (
         <p role="alert">{errorText(account.error)}</p>
       ) : (

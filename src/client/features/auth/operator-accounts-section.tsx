@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
 import type { OperatorUser } from "../../../shared/schemas/moderation.ts";
 import { Button } from "../../components/button.tsx";

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { accountMessages } from "../../../shared/messages.ts";
 import { PasswordResetConfirmSchema, PasswordResetRequestSchema } from "../../../shared/schemas/account.ts";
 import { Button } from "../../components/button.tsx";

@@ -36,6 +36,11 @@ describe("add product page", () => {
     expect(options).toEqual(["", "vegetables", "fruits", "dairy", "grains"]);
   });
 
+  it("leads to the Farmer Portal, where the farmer's orders and stock are (issue 25, item 21)", () => {
+    renderScreen(<AddProductPage signedIn />);
+    expect(screen.getByRole("link", { name: "Farmer Portal" })).toHaveAttribute("href", "/farmer");
+  });
+
   it("refuses a visitor who is not signed in", async () => {
     renderScreen(<AddProductPage signedIn={false} />);
     await fillAllBut([]);

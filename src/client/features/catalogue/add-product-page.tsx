@@ -1,6 +1,6 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "react";
-import { useNavigate } from "react-router";
-import { toast } from "react-toastify";
+import { Link, useNavigate } from "react-router";
+import { toast } from "react-toastify/unstyled";
 import { z } from "zod";
 import { REDIRECT_AFTER_ADD_PRODUCT_MS } from "../../../shared/constants.ts";
 import { isImageError } from "../../../shared/error-codes.ts";
@@ -129,7 +129,12 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-3xl font-extrabold text-stone-900 sm:text-4xl">Add New Product</h1>
       <p className="mt-1 text-stone-600">
-        List your produce with a photo, and shoppers can buy it right away.
+        List your produce with a photo, and shoppers can buy it right away. Your orders, stock and sales are
+        in the{" "}
+        <Link to="/farmer" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          Farmer Portal
+        </Link>
+        .
       </p>
 
       <form

@@ -1,4 +1,4 @@
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { type CartProduct, MAX_LINE_QUANTITY } from "../../../shared/schemas/cart.ts";
 import { productMessages } from "../../../shared/schemas/product-form.ts";
 import type { Product } from "../../../shared/schemas/products.ts";

@@ -4,7 +4,7 @@ import type { Product } from "../../../shared/schemas/products.ts";
 import { CategoryTiles } from "../../components/category-tiles.tsx";
 import { FeatureTiles } from "../../components/feature-tiles.tsx";
 import { TruckIcon } from "../../components/icons.tsx";
-import { Spinner } from "../../components/spinner.tsx";
+import { Pending } from "../../components/pending.tsx";
 import { DealOfTheDay } from "./deal-of-the-day.tsx";
 import { HeroCarousel } from "./hero-carousel.tsx";
 import { useLikes } from "./likes.api.ts";
@@ -68,7 +68,7 @@ export function DashboardPage({ userId }: { userId: string | null }) {
           </Link>
         </SectionHeading>
         {products.isPending ? (
-          <Spinner label="Loading products..." />
+          <Pending label="Loading products..." />
         ) : products.isError ? (
           <p className="rounded-2xl bg-stone-100 p-8 text-center text-stone-700">
             Products could not be loaded.{" "}

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { formatRupees } from "../../../shared/money.ts";
 import { productMessages } from "../../../shared/schemas/product-form.ts";
 import type { Deal } from "../../../shared/schemas/products.ts";

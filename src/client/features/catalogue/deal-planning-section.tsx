@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { formatRupees } from "../../../shared/money.ts";
 import type { DealPlan, DealPlanning } from "../../../shared/schemas/deal-plans.ts";
 import { Button } from "../../components/button.tsx";
@@ -64,6 +64,8 @@ function PlanForm({ planning }: { planning: DealPlanning }) {
       },
       {
         onSuccess: () => {
+          // NOTE: the server took the plan, so no earlier refusal's message stands (issue 25).
+          setErrors({});
           toast.success(`The deal from ${draft.date} is planned.`);
           setDraft((current) => ({ ...current, name: "", description: "", price: "", originalPrice: "" }));
         },

@@ -1,5 +1,5 @@
 import { type ChangeEvent, type FormEvent, useEffect, useState } from "react";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { photoMessages } from "../../../shared/photo.ts";
 import {
   ACCEPTED_IMAGE_TYPES,

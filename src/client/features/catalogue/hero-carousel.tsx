@@ -106,8 +106,10 @@ export function HeroCarousel() {
       </div>
       <div className="flex flex-wrap items-center justify-between gap-4 px-6 pb-8 pt-8 sm:px-12">
         <div className="flex flex-wrap gap-3">
+          {/* NOTE: the product rules send it to the add-product screen, written in lower case (§2); route
+              matching is case-insensitive. The header's Farmer Portal link goes to /farmer. */}
           <Link
-            to="/farmer"
+            to="/addproduct"
             className="rounded-xl bg-white px-5 py-3 font-semibold text-brand-900 shadow hover:bg-brand-50"
           >
             Farmer Portal

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { ownStorageKeys, storageKeys } from "../../../shared/constants.ts";
 import { NoContentSchema } from "../../../shared/schemas/auth.ts";
 import { LikesResponseSchema, likeMessages, MAX_LIKES } from "../../../shared/schemas/likes.ts";

@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { MinusIcon, PlusIcon, TrashIcon } from "../../components/icons.tsx";
+import { Pending } from "../../components/pending.tsx";
 import { HarvestNote, StockBadge } from "../../components/produce-facts.tsx";
-import { Spinner } from "../../components/spinner.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { formatUnitPrice } from "../../lib/produce.ts";
 import { DeleteProductDialog } from "./delete-product-dialog.tsx";
@@ -191,7 +191,7 @@ export function MyProductsSection() {
         </Link>
       </div>
       {products.isPending ? (
-        <Spinner label="Loading your products..." />
+        <Pending label="Loading your products..." />
       ) : products.isError ? (
         <div role="alert" className="mt-4 text-stone-700">
           Your products could not be loaded.{" "}

@@ -1,8 +1,8 @@
 import { Link, useParams } from "react-router";
 import { Button } from "../../components/button.tsx";
 import { CartIcon, ChevronLeftIcon, HeartIcon } from "../../components/icons.tsx";
+import { Pending } from "../../components/pending.tsx";
 import { HarvestNote, NextSlotNote, StockBadge } from "../../components/produce-facts.tsx";
-import { Spinner } from "../../components/spinner.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { formatPackPrice, isSoldOut, stockLabel } from "../../lib/produce.ts";
 import { addToCartWithToast, cartProductOf } from "./add-to-cart.ts";
@@ -30,7 +30,7 @@ export function ProductPage({ userId }: { userId: string | null }) {
   const likes = useLikes(userId);
   const liked = likes.ids.includes(id);
 
-  if (product.isPending) return <Spinner label="Loading product..." />;
+  if (product.isPending) return <Pending label="Loading product..." />;
   if (product.isError) {
     const missing = product.error instanceof ApiRequestError && product.error.status === 404;
     return (

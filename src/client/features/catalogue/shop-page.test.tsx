@@ -48,6 +48,20 @@ describe("shop page", () => {
     expect(screen.getByRole("heading", { name: "My carrots" })).toBeInTheDocument();
   });
 
+  it("counts the products only when the whole list has loaded: the server gives no total (issue 25, item 21)", () => {
+    const first = renderScreen(<ShopPage currentUserId="me" />, {
+      path: "/shop",
+      client: shopWith([aProduct({ name: "Carrots" }), aProduct({ name: "Apples" })], "next-page"),
+    });
+    expect(screen.queryByText(/Showing \d+ products/)).not.toBeInTheDocument();
+    first.unmount();
+    renderScreen(<ShopPage currentUserId="me" />, {
+      path: "/shop",
+      client: shopWith([aProduct({ name: "Carrots" }), aProduct({ name: "Apples" })]),
+    });
+    expect(screen.getByText("Showing 2 products")).toBeInTheDocument();
+  });
+
   it("shows the empty state with Add New Product", () => {
     renderScreen(<ShopPage currentUserId="me" />, { path: "/shop", client: shopWith([]) });
     expect(screen.getByText("No products available")).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { CategorySchema, PRODUCT_SORTS, type Product } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
-import { Spinner } from "../../components/spinner.tsx";
+import { Pending } from "../../components/pending.tsx";
 import { DeleteProductDialog } from "./delete-product-dialog.tsx";
 import { useLikes } from "./likes.api.ts";
 import { ProductCard } from "./product-card.tsx";
@@ -100,7 +100,7 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
 
       <div className="mt-8" aria-busy={pages.isFetching}>
         {pages.isPending ? (
-          <Spinner label="Loading products..." />
+          <Pending label="Loading products..." />
         ) : pages.isError ? (
           <div className="rounded-2xl bg-stone-100 p-8 text-center text-stone-700">
             <p>Products could not be loaded.</p>
@@ -142,7 +142,9 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
         ) : (
           <>
             <p className="sr-only" aria-live="polite">
-              {`Showing ${products.length} products`}
+              {/* NOTE: a count only of the whole list: the server gives no total (a count of every match
+                  would cost a query per page), and "Showing 12" of a longer list misleads (issue 25). */}
+              {hasNextPage ? null : `Showing ${products.length} products`}
             </p>
             <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {products.map((product, i) => (

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { productMessages } from "../../../shared/schemas/product-form.ts";
 
 /** Says "Error loading products. Please try again later." once per failure (product rules §8). */

@@ -62,8 +62,9 @@ export function TermsPage() {
           </Clause>
           <Clause title="3. Returns and refunds">
             You may return an item within 7 days of delivery if it is damaged, spoiled or not what you
-            ordered. Start a return from the contact page; an accepted return is refunded to the payment
-            method you used.
+            ordered. Start a return from the contact page. Nothing is charged online: you pay the farmer at
+            the door, in cash or by UPI, and an accepted return is refunded by the farmer you paid, in cash or
+            by UPI.
           </Clause>
           <Clause title="4. Farmers' listings">
             Any account holder may list products they grow or make. A listing must describe the product
@@ -92,15 +93,17 @@ export function TermsPage() {
         <div className="mt-4 space-y-5 text-stone-800">
           <Clause title="What we keep">
             Your name, e-mail address and a hash of your password (never the password itself); your orders
-            with their shipping address; the products you list; and the messages you send through the contact
-            and FAQ forms, with the account that sent them.
+            with their shipping address and phone number; the products you list and the products you like; and
+            the messages you send through the contact and FAQ forms, with the account that sent them.
           </Clause>
           <Clause title="Who sees it">
             A contact message is shown only to the farmer you address. A message to the site creator is read
             only by the people who run Veggie Cart. We do not sell your data.
           </Clause>
           <Clause title="Cookies and storage">
-            One cookie keeps you signed in. Your cart and liked products are kept in your own browser.
+            One cookie keeps you signed in. Your cart is kept in your own browser. The products you like are
+            kept on your account, so they follow you to every device you sign in on; your browser keeps a copy
+            of the list until you sign out.
           </Clause>
           <Clause title="Age">
             Veggie Cart is for people aged 18 or over; we do not knowingly keep data about anyone younger.

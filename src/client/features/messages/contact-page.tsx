@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { messages } from "../../../shared/messages.ts";
 import {
   ContactMessageSchema,

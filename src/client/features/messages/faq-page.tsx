@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { messages } from "../../../shared/messages.ts";
 import { FaqMessageSchema } from "../../../shared/schemas/messages.ts";
 import { Button } from "../../components/button.tsx";

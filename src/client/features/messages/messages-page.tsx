@@ -1,7 +1,7 @@
 import { deliveryPreferenceLabels, preferredTimeLabels } from "../../../shared/schemas/messages.ts";
 import { Button } from "../../components/button.tsx";
 import { MailIcon } from "../../components/icons.tsx";
-import { Spinner } from "../../components/spinner.tsx";
+import { Pending } from "../../components/pending.tsx";
 import { useInbox } from "./inbox.api.ts";
 import { PageIntro } from "./page-parts.tsx";
 
@@ -19,7 +19,7 @@ export function MessagesPage() {
       />
       <div className="mt-8">
         {inbox.isPending ? (
-          <Spinner label="Loading messages..." />
+          <Pending label="Loading messages..." />
         ) : inbox.isError ? (
           <div role="alert" className="rounded-xl bg-red-50 p-6 text-center text-red-800 ring-1 ring-red-200">
             <p>Your messages could not be loaded. Please try again.</p>

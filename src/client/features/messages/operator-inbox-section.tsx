@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import {
   INBOX_FILTERS,
   type InboxFilter,

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { orderMessages } from "../../../shared/messages.ts";
 import { formatRupees } from "../../../shared/money.ts";
 import { type CartItem, MIN_LINE_QUANTITY } from "../../../shared/schemas/cart.ts";

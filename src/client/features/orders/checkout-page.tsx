@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { orderMessages } from "../../../shared/messages.ts";
 import type { SavedAddress } from "../../../shared/schemas/addresses.ts";
 import type { CartItem } from "../../../shared/schemas/cart.ts";

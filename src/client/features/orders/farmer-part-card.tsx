@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
 import type { FarmerPart } from "../../../shared/schemas/farmer.ts";
 import { PART_TRANSITIONS, type PartStatus, partMessages } from "../../../shared/schemas/order-parts.ts";
@@ -104,13 +104,13 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           <section aria-label={`Buyer of order ${number}`} className="text-stone-700">
             <h4 className="font-semibold text-stone-900">{fulfilment.buyer.name}</h4>
-            {fulfilment.buyer.email && (
-              <p>
-                <a href={`mailto:${fulfilment.buyer.email}`} className="break-all text-brand-800 underline">
-                  {fulfilment.buyer.email}
-                </a>
-              </p>
-            )}
+            {/* NOTE: the e-mail given at checkout, where the shop's mails about this order go; the account's
+                own may be another (issue 25). */}
+            <p>
+              <a href={`mailto:${shipping.email}`} className="break-all text-brand-800 underline">
+                {shipping.email}
+              </a>
+            </p>
             <p>
               <a href={`tel:${shipping.phone.replace(/[^\d+]/g, "")}`} className="text-brand-800 underline">
                 {shipping.phone}

@@ -1,4 +1,5 @@
 import { formatRupees } from "../../../shared/money.ts";
+import { useOnline } from "../../lib/online.ts";
 import { useFarmerSummary } from "./farmer-orders.api.ts";
 
 const periods = [
@@ -10,6 +11,7 @@ const periods = [
 /** Orders and revenue from my products today, this week and in all (cancelled parts left out). */
 export function FarmerSummary() {
   const summary = useFarmerSummary();
+  const online = useOnline();
   return (
     <section aria-labelledby="farmer-summary-heading">
       <h2 id="farmer-summary-heading" className="sr-only">
@@ -38,8 +40,11 @@ export function FarmerSummary() {
                   </>
                 ) : summary.isError ? (
                   <span className="text-stone-700">Not available</span>
-                ) : (
+                ) : online ? (
                   <span className="text-stone-600">Loading...</span>
+                ) : (
+                  // NOTE: the figures are never kept on the device; they load when the connection returns.
+                  <span className="text-stone-700">Needs a connection</span>
                 )}
               </dd>
             </div>

@@ -2,12 +2,24 @@ import { paiseToRupees, rupeesToPaise } from "../../../shared/money.ts";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
 import { partStatusLabels } from "../../../shared/schemas/order-parts.ts";
 import { type PaymentMethod, paymentMethodLabels } from "../../../shared/schemas/orders.ts";
+import { getShopTimeZone } from "../../lib/produce.ts";
 
 export { orderNumber } from "../../../shared/schemas/orders.ts";
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
-
-export const formatOrderDate = (iso: string) => dateFormat.format(new Date(iso));
+/**
+ * A moment of an order in the shop's time zone, labelled ("21 Nov 2026, 1:30 pm IST"): the farmer's "Today"
+ * and the shop's cut-offs are the shop's calendar, so the times beside them are too, wherever the browser is.
+ */
+export const formatOrderDate = (iso: string) =>
+  new Intl.DateTimeFormat("en-IN", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: getShopTimeZone(),
+    timeZoneName: "short",
+  }).format(new Date(iso));
 
 export const paymentLabel = (method: string) => paymentMethodLabels[method as PaymentMethod] ?? method;
 

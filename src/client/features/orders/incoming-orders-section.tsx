@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useSearchParams } from "react-router";
 import { PART_STATUSES, type PartStatus } from "../../../shared/schemas/order-parts.ts";
 import { Button } from "../../components/button.tsx";
-import { Spinner } from "../../components/spinner.tsx";
+import { Pending } from "../../components/pending.tsx";
 import { useFarmerOrders } from "./farmer-orders.api.ts";
 import { FarmerPartCard } from "./farmer-part-card.tsx";
 import { statusLabel } from "./format.ts";
@@ -56,7 +56,7 @@ export function IncomingOrdersSection() {
         </div>
       </div>
       {orders.isPending ? (
-        <Spinner label="Loading orders..." />
+        <Pending label="Loading orders..." />
       ) : orders.isError ? (
         <div role="alert" className="rounded-xl bg-red-50 p-5 text-red-800 ring-1 ring-red-200">
           <p>Your orders could not be loaded. Please try again.</p>

@@ -7,7 +7,7 @@ import {
   paymentMethodNotes,
 } from "../../../shared/schemas/orders.ts";
 import { CheckCircleIcon } from "../../components/icons.tsx";
-import { Spinner } from "../../components/spinner.tsx";
+import { Pending } from "../../components/pending.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { orderNumber } from "./format.ts";
 import { primaryLink, secondaryLink } from "./link-styles.ts";
@@ -40,7 +40,7 @@ export function OrderConfirmationPage() {
   const orderId = state?.orderId ?? "";
   const order = useQuery({ ...orderQuery(orderId), enabled: orderId !== "" });
   if (!orderId) return <Navigate to="/orders" replace />;
-  if (order.isPending) return <Spinner label="Loading your order..." />;
+  if (order.isPending) return <Pending label="Loading your order..." />;
   if (order.error instanceof ApiRequestError && order.error.status === 404) {
     return <Navigate to="/orders" replace />;
   }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { formatRupees } from "../../../shared/money.ts";
 import { partMessages } from "../../../shared/schemas/order-parts.ts";
 import {
@@ -14,7 +14,7 @@ import { billTexts } from "../../../shared/weighing.ts";
 import { Button } from "../../components/button.tsx";
 import { ArrowLeftIcon } from "../../components/icons.tsx";
 import { ModalDialog } from "../../components/modal-dialog.tsx";
-import { Spinner } from "../../components/spinner.tsx";
+import { Pending } from "../../components/pending.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { formatUnitPrice } from "../../lib/produce.ts";
 import { useCancelOrder } from "./cancel-order.api.ts";
@@ -124,7 +124,7 @@ export function OrderDetailPage() {
         <ArrowLeftIcon className="h-4 w-4" /> Back to Orders
       </Link>
       {order.isPending ? (
-        <Spinner label="Loading order..." />
+        <Pending label="Loading order..." />
       ) : order.isError ? (
         <div className="mt-6">
           <h1 className="text-3xl font-bold text-brand-900">

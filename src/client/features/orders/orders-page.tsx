@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { formatRupees } from "../../../shared/money.ts";
 import type { Order } from "../../../shared/schemas/orders.ts";
 import { Button } from "../../components/button.tsx";
-import { Spinner } from "../../components/spinner.tsx";
+import { Pending } from "../../components/pending.tsx";
 import { formatUnitPrice } from "../../lib/produce.ts";
 import { formatOrderDate, orderNumber } from "./format.ts";
 import { primaryLink } from "./link-styles.ts";
@@ -65,7 +65,7 @@ export function OrdersPage() {
     <section className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-bold text-brand-900">Your Orders</h1>
       {orders.isPending ? (
-        <Spinner label="Loading orders..." />
+        <Pending label="Loading orders..." />
       ) : orders.isError ? (
         <div role="alert" className="mt-6 rounded-xl bg-red-50 p-6 text-red-800 ring-1 ring-red-200">
           <p>Could not load your orders. Please try again.</p>

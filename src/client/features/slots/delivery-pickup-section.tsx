@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import type { z } from "zod";
 import {
   DEFAULT_CUTOFF_HOURS,

@@ -3,7 +3,7 @@ import { formatRupees } from "../../../shared/money.ts";
 import { orderNumber } from "../../../shared/schemas/orders.ts";
 import { slotLabel } from "../../../shared/schemas/slots.ts";
 import { Button } from "../../components/button.tsx";
-import { Spinner } from "../../components/spinner.tsx";
+import { Pending } from "../../components/pending.tsx";
 import { type SlotsBase, usePackingList } from "./slots.api.ts";
 
 /**
@@ -14,7 +14,7 @@ import { type SlotsBase, usePackingList } from "./slots.api.ts";
 export function PackingListPage({ base, backTo }: { base: SlotsBase; backTo: string }) {
   const { id = "" } = useParams();
   const list = usePackingList(base, id);
-  if (list.isPending) return <Spinner label="Loading..." />;
+  if (list.isPending) return <Pending label="Loading..." />;
   if (!list.data) {
     return (
       <section className="mx-auto max-w-3xl px-4 py-8">
