@@ -10,7 +10,7 @@ export interface ServerProcess {
   stop(): Promise<void>;
   /** Sends a signal without waiting. */
   signal(signal: NodeJS.Signals): void;
-  /** Resolves with the exit code (null when a signal ended it) once the process has exited. */
+  /** Resolves with the exit code (null when a signal ended it) once the process has exited and its output has all been read. */
   exited: Promise<number | null>;
   /** Everything it wrote so far, stdout and stderr (its log lines when LOG_LEVEL is set). */
   output(): string;
@@ -28,7 +28,9 @@ export function startServerProcess(
     env: { ...process.env, ...env, DATABASE_URL: databaseUrl },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // NOTE: "close", not "exit": the process may exit before all it wrote has been read from its pipes, and a
+  // test reads its output once it has exited.
+  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
