@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { auditAdminRoutes } from "../audit/index.ts";
-import { requireOperator } from "../auth/index.ts";
+import { type AuditNamer, auditAdminRoutes } from "../audit/index.ts";
+import { namesOfUsers, requireOperator } from "../auth/index.ts";
 import { dealsAdminRoutes } from "../deals/index.ts";
 import { messagesAdminRoutes } from "../messages/index.ts";
 import { accountsAdminRoutes } from "../moderation/index.ts";
 import { ordersAdminRoutes } from "../orders/index.ts";
-import { productsAdminRoutes } from "../products/index.ts";
+import { namesOfProducts, productsAdminRoutes } from "../products/index.ts";
 import { shopSlotsAdminRoutes } from "../slots/index.ts";
 import { statsAdminRoutes } from "../stats/index.ts";
 
@@ -24,6 +24,18 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(ordersAdminRoutes);
   await app.register(dealsAdminRoutes);
   await app.register(statsAdminRoutes);
-  await app.register(auditAdminRoutes);
+  await app.register(auditAdminRoutes, { namesOf: auditNames });
   await app.register(shopSlotsAdminRoutes, { prefix: "/shop-slots" });
 }
+
+/** The audit log's accounts and products by name, from the domains that own them. */
+const auditNames: AuditNamer = async ({ db }, ids) => {
+  const [users, products] = await Promise.all([
+    namesOfUsers(db, ids.users),
+    namesOfProducts(db, ids.products),
+  ]);
+  return {
+    users: new Map(users.map((user) => [user.id, { name: user.name, email: user.email }])),
+    products: new Map(products.map((product) => [product.id, product.name])),
+  };
+};

@@ -39,22 +39,50 @@ export async function recordAudit(
   });
 }
 
-const toApiEntry = (row: repo.AuditRow): AuditEntry => ({
-  id: row.id,
-  at: row.at,
-  actor: { id: row.actor_id, email: row.actor_email },
-  action: row.action,
-  target: { type: row.target_type, id: row.target_id },
-  ...(row.reason !== null ? { reason: row.reason } : {}),
-});
+/** What an account or a product the log mentions is called now (the domains that own them know). */
+export interface AuditNames {
+  users: ReadonlyMap<string, { name: string; email: string }>;
+  products: ReadonlyMap<string, string>;
+}
+export type AuditNamer = (
+  ctx: Context,
+  ids: { users: readonly string[]; products: readonly string[] },
+) => Promise<AuditNames>;
 
-/** The audit log, newest first, a page at a time. */
+function toApiEntry(row: repo.AuditRow, names: AuditNames): AuditEntry {
+  const actorName = row.actor_id !== null ? names.users.get(row.actor_id)?.name : undefined;
+  const user = row.target_type === "user" ? names.users.get(row.target_id) : undefined;
+  const label = user
+    ? `${user.name} (${user.email})`
+    : row.target_type === "product"
+      ? names.products.get(row.target_id)
+      : undefined;
+  return {
+    id: row.id,
+    at: row.at,
+    actor: { id: row.actor_id, email: row.actor_email, ...(actorName ? { name: actorName } : {}) },
+    action: row.action,
+    target: { type: row.target_type, id: row.target_id, ...(label ? { label } : {}) },
+    ...(row.reason !== null ? { reason: row.reason } : {}),
+  };
+}
+
+/** The audit log, newest first, a page at a time, naming the accounts and products it mentions. */
 export async function listAudit(
-  { db }: Context,
+  ctx: Context,
   { limit, cursor }: { limit: number; cursor?: string },
+  namesOf: AuditNamer,
 ): Promise<AuditList> {
   const after = cursor ? decodeCursor(cursor, repo.AUDIT_KEYSET) : undefined;
-  const rows = await repo.listAuditEntries(db, limit + 1, after);
+  const rows = await repo.listAuditEntries(ctx.db, limit + 1, after);
   const page = pageOf(rows, limit, repo.AUDIT_KEYSET, (row) => ({ key: row.at, id: row.id }));
-  return { items: page.rows.map(toApiEntry), nextCursor: page.nextCursor };
+  const users = new Set<string>();
+  const products = new Set<string>();
+  for (const row of page.rows) {
+    if (row.actor_id !== null) users.add(row.actor_id);
+    if (row.target_type === "user") users.add(row.target_id);
+    if (row.target_type === "product") products.add(row.target_id);
+  }
+  const names = await namesOf(ctx, { users: [...users], products: [...products] });
+  return { items: page.rows.map((row) => toApiEntry(row, names)), nextCursor: page.nextCursor };
 }

@@ -1,2 +1,8 @@
 export { auditAdminRoutes } from "./audit.admin-routes.ts";
-export { type Actor, type AuditRecord, COMMAND_LINE_ACTOR, recordAudit } from "./audit.service.ts";
+export {
+  type Actor,
+  type AuditNamer,
+  type AuditRecord,
+  COMMAND_LINE_ACTOR,
+  recordAudit,
+} from "./audit.service.ts";

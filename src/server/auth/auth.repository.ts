@@ -30,6 +30,12 @@ export function findUserByEmail(db: Kysely<Database>, email: string) {
   return db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
 }
 
+/** Names and addresses of accounts, for lists that mention them by id (the audit log). */
+export function namesOfUsers(db: Kysely<Database>, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom("users").select(["id", "name", "email"]).where("id", "in", userIds).execute();
+}
+
 export function findUserById(db: Kysely<Database>, userId: string) {
   return db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
 }

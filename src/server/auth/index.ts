@@ -5,6 +5,7 @@ export {
   insertUserIfMissing,
   insertUsersIfMissing,
   markSuspended,
+  namesOfUsers,
   setOperatorFlag,
   updateEmail,
   updateName,

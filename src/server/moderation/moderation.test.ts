@@ -210,8 +210,9 @@ describe("suspending an account", () => {
       expect.objectContaining({
         action: "user.reinstate",
         reason: "Appeal accepted",
-        actor: { id: operator.id, email: operator.email },
-        target: { type: "user", id: farmer.id },
+        // Named, not only by id (issue 25, item 21).
+        actor: { id: operator.id, email: operator.email, name: operator.name },
+        target: { type: "user", id: farmer.id, label: `${farmer.name} (${farmer.email})` },
       }),
       expect.objectContaining({ action: "user.suspend", reason: "Selling things that are not food" }),
     ]);

@@ -6,6 +6,7 @@ export {
   forgetUser,
   giveProducts,
   insertProducts,
+  namesOfProducts,
   returnStock,
   takeStock,
 } from "./products.repository.ts";

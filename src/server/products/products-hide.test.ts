@@ -67,6 +67,18 @@ const placeOrder = (productId: string, key: string) =>
   });
 
 describe("hiding a product", () => {
+  it("is in the audit log under the product's name, by the operator's name (issue 25, item 21)", async () => {
+    const id = await listProduct("Audited okra");
+    expect((await hide(id, "Mislabelled")).statusCode).toBe(200);
+    const audit = await request(t.app, { method: "GET", url: "/api/admin/audit", cookie: operator.cookie });
+    const entry = audit.json().items.find((e: { target: { id: string } }) => e.target.id === id);
+    expect(entry).toMatchObject({
+      action: "product.hide",
+      actor: { id: operator.id, email: operator.email, name: operator.name },
+      target: { type: "product", id, label: "Audited okra" },
+    });
+  });
+
   it("takes it out of the shop, search and details at once; its farmer and operators still see it, with the reason", async () => {
     const id = await listProduct("Himalayan Plums");
     expect(await shopIds()).toContain(id);

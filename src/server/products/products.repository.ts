@@ -446,3 +446,9 @@ export async function findUnorderable(db: Kysely<Database>, ids: readonly string
     rows.filter((row) => row.hidden_at != null || row.suspended_at != null).map((row) => row.id),
   );
 }
+
+/** Names of products, for lists that mention them by id (the audit log). */
+export function namesOfProducts(db: Kysely<Database>, productIds: readonly string[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom("products").select(["id", "name"]).where("id", "in", productIds).execute();
+}

@@ -47,9 +47,11 @@ export const AuditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
   /** `id` is null for a change made on the command line (`npm run operator`). */
-  actor: z.object({ id: z.string().nullable(), email: z.string() }),
+  /** `name`: the account's name now, when it still exists. */
+  actor: z.object({ id: z.string().nullable(), email: z.string(), name: z.string().optional() }),
   action: z.enum(AUDIT_ACTIONS),
-  target: z.object({ type: z.enum(AUDIT_TARGETS), id: z.string() }),
+  /** `label`: what the target is called now (an account's name and e-mail, a product's name), if it exists. */
+  target: z.object({ type: z.enum(AUDIT_TARGETS), id: z.string(), label: z.string().optional() }),
   reason: z.string().optional(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

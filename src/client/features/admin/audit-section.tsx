@@ -64,13 +64,15 @@ export function AuditSection() {
               <p className="font-semibold text-stone-900">
                 {actionLabels[entry.action]}{" "}
                 <span className="font-normal text-stone-600">
-                  ({targetLabels[entry.target.type]} {entry.target.id.slice(0, 8)})
+                  ({targetLabels[entry.target.type]} {entry.target.label ?? entry.target.id.slice(0, 8)})
                 </span>
               </p>
               <p className="text-sm text-stone-600">
                 <time dateTime={entry.at}>{at.format(new Date(entry.at))}</time> by{" "}
                 {/* NOTE: a command-line change's actor is named "command line (npm run operator)" already. */}
-                <span className="break-all">{entry.actor.email}</span>
+                <span className="break-all">
+                  {entry.actor.name ? `${entry.actor.name} (${entry.actor.email})` : entry.actor.email}
+                </span>
               </p>
               {entry.reason ? <p className="text-sm text-stone-800">Why: {entry.reason}</p> : null}
             </li>
