@@ -23,7 +23,7 @@ describe("dashboard", () => {
     // "Rs." and its amount are joined by a no-break space, so a narrow screen never splits them.
     expect(screen.getByText("Free shipping on orders over Rs. 200").textContent).toContain("Rs.\u00a0200");
     expect(screen.getByRole("link", { name: /Dairy/ })).toHaveAttribute("href", "/shop?category=dairy");
-    expect(screen.getByRole("link", { name: "Farmer Portal" })).toHaveAttribute("href", "/farmer");
+    expect(screen.getByRole("link", { name: "Farmer Portal" })).toHaveAttribute("href", "/addproduct");
     expect(screen.getByRole("link", { name: "Shop Now" })).toHaveAttribute("href", "/shop");
   });
 
