@@ -13,11 +13,13 @@ import os from "node:os";
 import path from "node:path";
 import { createTestSchema } from "../src/server/test/test-db.ts";
 
-const outDir = path.resolve(".test-output");
-fs.rmSync(outDir, { recursive: true, force: true });
-fs.mkdirSync(outDir, { recursive: true });
 const extraArgs = process.argv.slice(2);
 const only = process.env.TEST_ONLY;
+const database = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite";
+// One folder a database and half, so that CI's runs keep each other's reports (.test-output/SQLite/vitest.json).
+const outDir = path.resolve(".test-output", only ? `${database}-${only}` : database);
+fs.rmSync(outDir, { recursive: true, force: true });
+fs.mkdirSync(outDir, { recursive: true });
 if (only !== undefined && only !== "vitest" && only !== "e2e") {
   console.error(`TEST_ONLY must be "vitest" or "e2e", not "${only}"`);
   process.exit(2);
@@ -41,8 +43,6 @@ function readJson<T>(file: string): T | undefined {
     return undefined;
   }
 }
-
-const database = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite";
 
 // REUSE_BUILD=1 (set by .ci/run for its second database) keeps the dist/ the first run built (the client and
 // the compiled server the journeys run against): the build does not depend on the database.
