@@ -11,7 +11,7 @@ import path from "node:path";
 const root = path.resolve(process.argv[2] ?? "dist/client");
 const KB = 1000;
 /** NOTE: a ratchet at today's size plus a little; the goal is 100 KB (decision 012). */
-const FIRST_SCREEN_BUDGET = 141 * KB;
+const FIRST_SCREEN_BUDGET = 138 * KB;
 const ROUTE_CHUNK_BUDGET = 50 * KB;
 
 const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
