@@ -161,7 +161,9 @@ test.describe("at phone width", () => {
     await expect(sort).toHaveValue("newest");
   });
 
-  test("every button, link and field on the main screens is at least 44 × 44 px", async ({ page }) => {
+  test("every button, link and field on the main screens is at least 44 × 44 px, and nothing runs off the screen", async ({
+    page,
+  }) => {
     test.slow();
     await signedInUser(page, "Thumb Shopper");
     // A product of one's own, so the Farmer Portal shows its stock buttons too.
@@ -170,6 +172,7 @@ test.describe("at phone width", () => {
     const deal = page.getByRole("region", { name: "Deal of the Day" });
     await deal.getByRole("button", { name: /Add to Cart/ }).click();
     const tooSmall: string[] = [];
+    const wider: string[] = [];
     for (const path of ["/dashboard", "/shop", "/cart", "/checkout", "/farmer", "/orders", "/account"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
@@ -202,8 +205,25 @@ test.describe("at phone width", () => {
         return small;
       });
       tooSmall.push(...found.map((entry) => `${path}: ${entry}`));
+      // NOTE: a page that does not scroll sideways can still cut its content off: a row of links wider than its
+      // box spills over the page's margin to the screen's edge (the Farmer Portal's sections did).
+      const offScreen = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>("nav")]
+          .filter((nav) => {
+            const parent = nav.parentElement;
+            if (!parent || !nav.checkVisibility()) return false;
+            const room =
+              parent.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(parent).paddingRight);
+            return nav.scrollWidth > nav.clientWidth + 1 || nav.getBoundingClientRect().right > room + 1;
+          })
+          .map((nav) => `the ${nav.getAttribute("aria-label") ?? "unnamed"} links are wider than their box`),
+      );
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 375) wider.push(`${path}: ${width} px`);
+      wider.push(...offScreen.map((what) => `${path}: ${what}`));
     }
     expect(tooSmall, "controls below 44 × 44 px at 375 px").toEqual([]);
+    expect(wider, "pages wider than the 375 px screen").toEqual([]);
   });
 });
 

@@ -20,7 +20,7 @@ export function FarmerPage() {
             Your orders to fulfil, your sales, your stock and when you deliver.
           </p>
         </div>
-        <nav aria-label="Farmer Portal sections" className="flex gap-4 text-sm font-semibold">
+        <nav aria-label="Farmer Portal sections" className="flex flex-wrap gap-x-4 text-sm font-semibold">
           <a
             href="#incoming-orders-heading"
             className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
