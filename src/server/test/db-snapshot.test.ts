@@ -22,6 +22,19 @@ describe(`table checksums (${testDialect})`, () => {
     expect({ ...after, users: "" }).toEqual({ ...before, users: "" });
   });
 
+  it("keep the write marker still while only another database is written, and move it on a write here", async () => {
+    const other = await createTestApp();
+    try {
+      const marker = await writeMarker(t.db);
+      await signUpAndLogIn(other.app, "Elsewhere Shopper");
+      expect(await writeMarker(t.db)).toBe(marker);
+      await t.db.kysely.updateTable("users").set({ name: "Moved" }).where("id", "=", user.id).execute();
+      expect(await writeMarker(t.db)).not.toBe(marker);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("stay the same when only a session's last use moves", async () => {
     const before = await tableChecksums(t.db);
     await t.db.kysely
