@@ -50,6 +50,8 @@ declare module "fastify" {
     registeredRoutes: readonly RegisteredRoute[];
     /** The server's clock: the real one, or a fixed one a test gives (slot cut-offs, decision 017). */
     clock: () => Date;
+    /** Set when the server starts shutting down (http/shutdown.ts): /api/ready then answers 503 "draining". */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -104,6 +106,12 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   const routes: RegisteredRoute[] = [];
   app.decorate("registeredRoutes", routes);
   app.decorate("clock", clock ?? (() => new Date()));
+  app.decorate("lifecycle", { draining: false });
+  // NOTE: while draining, each answer closes its connection, so a keep-alive client opens its next one
+  // through the load balancer, to a server that is staying.
+  app.addHook("onSend", async (_request, reply) => {
+    if (app.lifecycle.draining) reply.header("connection", "close");
+  });
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
       // NOTE: read when asked, since a later onRoute hook may still declare the route public (the API docs).

@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(256),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(8000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(0),
   UPLOAD_STALL_MS: z.coerce.number().int().min(100).default(5000),
   REDIS_URL: z
     .string()
@@ -138,6 +139,12 @@ export interface ServerLimits {
    * Docker's 10 s kill timeout). See http/shutdown.ts.
    */
   shutdownGraceMs: number;
+  /**
+   * On SIGTERM, how long the server keeps serving while /api/ready answers 503 "draining", before it stops
+   * accepting connections: as long as a load balancer takes to notice (its check interval times the failures
+   * it waits for). 0 by default: one server has no balancer to tell. See http/shutdown.ts and docs/deploy.md.
+   */
+  shutdownDrainMs: number;
   /** An upload whose body sends nothing for this long is answered 408 and loses its place (images/). */
   uploadStallMs: number;
 }
@@ -151,6 +158,7 @@ export const serverLimitDefaults: ServerLimits = {
   maxConnectionsPerAddress: 256,
   maxEventLoopDelayMs: 2000,
   shutdownGraceMs: 8000,
+  shutdownDrainMs: 0,
   uploadStallMs: 5000,
 };
 
@@ -339,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+      shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
       uploadStallMs: e.UPLOAD_STALL_MS,
     },
     operatorEmails: e.OPERATOR_EMAILS,

@@ -32,7 +32,7 @@ async function main() {
     );
   }
 
-  closeOnSignals(app, config.limits.shutdownGraceMs);
+  closeOnSignals(app, { drainMs: config.limits.shutdownDrainMs, graceMs: config.limits.shutdownGraceMs });
   // NOTE: a deep accept queue, so a burst of connections is not dropped by the kernel before Node sees it.
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
 }

@@ -94,6 +94,8 @@ export const ERROR_CODES = {
   /** The server is overloaded (event loop lagging, image queue full); retry after `Retry-After`. */
   overloaded: { status: 503, meaning: "The server is too busy; try again after Retry-After" },
   database_unavailable: { status: 503, meaning: "The database did not answer" },
+  /** The server is shutting down: a load balancer sends the request to another one. */
+  draining: { status: 503, meaning: "This server is shutting down; another one will answer" },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -30,6 +30,7 @@ export async function healthRoutes(app: FastifyInstance, { db }: { db: Db }) {
       "/ready",
       { config: { public: true }, schema: { response: { 200: ReadySchema } } },
       async (request) => {
+        if (app.lifecycle.draining) throw new AppError("draining", "This server is shutting down");
         let pending: string[];
         try {
           pending = await pendingMigrations(db);

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import net, { type AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CSRF_HEADER } from "../../shared/constants.ts";
 import { serverLimitDefaults } from "../config.ts";
 import { type ServerProcess, startServerProcess } from "../test/server-process.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
-import { closeGracefully, GRACE_RAN_OUT } from "./shutdown.ts";
+import { closeGracefully, drainAndClose, GRACE_RAN_OUT } from "./shutdown.ts";
 
 /**
  * SIGTERM on the real server process (serve.ts closes through http/shutdown.ts, as main.ts does). A request
@@ -144,6 +144,33 @@ describe("closing gracefully", () => {
       // period (1 min), and the test's own timeout (30 s) would fail it.
       expect(await closing).toEqual({ cut: false });
     } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("draining", () => {
+  it("answers /api/ready 503 draining for the drain period while still serving, each answer closing its connection, then closes", {
+    timeout: 30_000,
+  }, async () => {
+    const app = await createTestApp();
+    try {
+      expect((await app.app.inject({ method: "GET", url: "/api/ready" })).statusCode).toBe(200);
+      // NOTE: only setTimeout is faked, so the drain period passes when the test says, not on a clock.
+      vi.useFakeTimers({ toFake: ["setTimeout"] });
+      const closing = drainAndClose(app.app, { drainMs: 5_000, graceMs: 1_000 });
+      const ready = await app.app.inject({ method: "GET", url: "/api/ready" });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ error: { code: "draining" } });
+      const health = await app.app.inject({ method: "GET", url: "/api/health" });
+      expect(health.statusCode).toBe(200);
+      expect(health.headers.connection).toBe("close");
+      await vi.advanceTimersByTimeAsync(5_000);
+      vi.useRealTimers();
+      expect(await closing).toEqual({ cut: false });
+      await expect(app.app.inject({ method: "GET", url: "/api/health" })).rejects.toThrow();
+    } finally {
+      vi.useRealTimers();
       await app.close();
     }
   });

@@ -33,18 +33,32 @@ export async function closeGracefully(app: FastifyInstance, graceMs: number): Pr
 }
 
 /**
- * SIGTERM (or SIGINT) closes the server gracefully (see `closeGracefully`; keep `graceMs` below the process
- * manager's own kill timeout, Docker's 10 s) and exits 0, or 1 when closing failed. A second signal ends the
- * process at once.
+ * Drains, then closes gracefully: for `drainMs` the server goes on serving while /api/ready answers 503
+ * "draining" and every answer closes its connection, so a load balancer that checks readiness stops sending
+ * here before the server stops accepting connections; then `closeGracefully`.
  */
-export function closeOnSignals(app: FastifyInstance, graceMs: number): void {
+export async function drainAndClose(
+  app: FastifyInstance,
+  { drainMs, graceMs }: { drainMs: number; graceMs: number },
+): Promise<{ cut: boolean }> {
+  app.lifecycle.draining = true;
+  if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+  return closeGracefully(app, graceMs);
+}
+
+/**
+ * SIGTERM (or SIGINT) drains and closes the server (see `drainAndClose`; keep drain and grace together below
+ * the process manager's own kill timeout, Docker's 10 s, systemd's 90 s) and exits 0, or 1 when closing
+ * failed. A second signal ends the process at once.
+ */
+export function closeOnSignals(app: FastifyInstance, periods: { drainMs: number; graceMs: number }): void {
   let closing = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       if (closing) process.exit(1);
       closing = true;
       app.log.info(`${signal} received: finishing the requests in flight, then closing`);
-      closeGracefully(app, graceMs).then(
+      drainAndClose(app, periods).then(
         () => process.exit(0),
         (error: unknown) => {
           app.log.error({ err: error }, "closing failed");

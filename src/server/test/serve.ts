@@ -1,7 +1,8 @@
 /**
  * A real server process on the database DATABASE_URL names (already migrated), listening on a free port of
  * 127.0.0.1; it prints `{"port":N}` once it listens and closes on SIGTERM as main.ts does (http/shutdown.ts).
- * Tests start several on one database. LOG_LEVEL and SHUTDOWN_GRACE_MS are read as main.ts reads them.
+ * Tests start several on one database. LOG_LEVEL, SHUTDOWN_GRACE_MS and SHUTDOWN_DRAIN_MS are read as main.ts
+ * reads them.
  */
 import { buildApp } from "../app.ts";
 import { createDb } from "../db/database.ts";
@@ -11,8 +12,14 @@ import { testConfig } from "./test-app.ts";
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("DATABASE_URL is required");
 const base = testConfig({ databaseUrl, logLevel: process.env.LOG_LEVEL ?? "silent" });
-const graceMs = process.env.SHUTDOWN_GRACE_MS;
-const config = graceMs ? { ...base, limits: { ...base.limits, shutdownGraceMs: Number(graceMs) } } : base;
+const config = {
+  ...base,
+  limits: {
+    ...base.limits,
+    shutdownGraceMs: Number(process.env.SHUTDOWN_GRACE_MS ?? base.limits.shutdownGraceMs),
+    shutdownDrainMs: Number(process.env.SHUTDOWN_DRAIN_MS ?? base.limits.shutdownDrainMs),
+  },
+};
 const db = createDb(databaseUrl);
 const app = await buildApp({ config, db });
 app.addHook("onClose", () => db.close());
@@ -21,4 +28,4 @@ const address = app.server.address();
 process.stdout.write(
   `${JSON.stringify({ port: typeof address === "object" && address ? address.port : 0 })}\n`,
 );
-closeOnSignals(app, config.limits.shutdownGraceMs);
+closeOnSignals(app, { drainMs: config.limits.shutdownDrainMs, graceMs: config.limits.shutdownGraceMs });
