@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
+import { DEFAULT_LANGUAGE, isLanguage } from "../../shared/i18n/languages.ts";
 import { accountMessages, messages } from "../../shared/messages.ts";
 import { OPERATOR_CLAIM_HOURS, SIGN_IN_LINK_MINUTES } from "../../shared/schemas/account.ts";
 import type { LoginSchema, SignupSchema, User } from "../../shared/schemas/auth.ts";
@@ -301,7 +302,13 @@ export async function userForSessionToken(
     await repo.touchSession(db, sessionId, new Date(now).toISOString());
     lastSeenAt = now;
   }
-  const user = { id: live.userId, email: live.email, name: live.name, operator: isOperator(live, windows) };
+  const user = {
+    id: live.userId,
+    email: live.email,
+    name: live.name,
+    operator: isOperator(live, windows),
+    language: isLanguage(live.language) ? live.language : DEFAULT_LANGUAGE,
+  };
   const expiresAt = Math.min(Date.parse(live.expiresAt), lastSeenAt + windows.sessionIdleMs);
   sessions.set(sessionId, { user, lastSeenAt, expiresAt }, now, expiresAt - now);
   return user;
