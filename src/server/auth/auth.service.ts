@@ -142,13 +142,19 @@ export async function signUp(ctx: Context, input: z.output<typeof SignupSchema>)
   return user;
 }
 
+/** What the API tells about an account, from its row (`operator` is decided by the caller). */
+function publicUser(row: { id: string; email: string; name: string; language?: string }) {
+  const language = isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE;
+  return { id: row.id, email: row.email, name: row.name, language };
+}
+
 /**
  * An account without its welcome mail, in the caller's transaction (the demo farmer, who is no real person);
  * 409 email_taken when the address has one.
  */
 export async function insertAccount(
   { db, now }: Pick<Context, "db" | "now">,
-  input: Pick<z.output<typeof SignupSchema>, "email" | "name">,
+  input: Pick<z.output<typeof SignupSchema>, "email" | "name" | "language">,
   passwordHash: string,
 ): Promise<User> {
   const user = {
@@ -157,6 +163,7 @@ export async function insertAccount(
     name: input.name,
     password_hash: passwordHash,
     created_at: now.toISOString(),
+    language: input.language ?? DEFAULT_LANGUAGE,
   };
   try {
     await repo.insertUser(db, user);
@@ -165,7 +172,7 @@ export async function insertAccount(
     throw error;
   }
   // NOTE: a new account has proved no address and has no grant (decision 021).
-  return { id: user.id, email: user.email, name: user.name, operator: false };
+  return { id: user.id, email: user.email, name: user.name, operator: false, language: user.language };
 }
 
 /**
@@ -201,7 +208,7 @@ export async function logIn(
   const session = await startSession(db, row.id, settings, browser);
   await offerOperatorClaim(ctx, row);
   return {
-    user: { id: row.id, email: row.email, name: row.name, operator: isOperator(row, settings) },
+    user: { ...publicUser(row), operator: isOperator(row, settings) },
     session,
   };
 }
@@ -243,7 +250,7 @@ export async function signInWithLink(
   if (row.suspended_at) throw new AppError("account_suspended", messages.accountSuspended);
   const session = await startSession(db, row.id, settings, browser);
   return {
-    user: { id: row.id, email: row.email, name: row.name, operator: isOperator(row, settings) },
+    user: { ...publicUser(row), operator: isOperator(row, settings) },
     session,
   };
 }
@@ -303,11 +310,8 @@ export async function userForSessionToken(
     lastSeenAt = now;
   }
   const user = {
-    id: live.userId,
-    email: live.email,
-    name: live.name,
+    ...publicUser({ id: live.userId, email: live.email, name: live.name, language: live.language }),
     operator: isOperator(live, windows),
-    language: isLanguage(live.language) ? live.language : DEFAULT_LANGUAGE,
   };
   const expiresAt = Math.min(Date.parse(live.expiresAt), lastSeenAt + windows.sessionIdleMs);
   sessions.set(sessionId, { user, lastSeenAt, expiresAt }, now, expiresAt - now);

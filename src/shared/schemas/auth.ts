@@ -40,6 +40,8 @@ export const SignupSchema = z.strictObject({
     .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
   email: z.string(messages.signUpRequired).trim().min(1, messages.signUpRequired).pipe(EmailSchema),
   password: newPasswordSchema(messages.signUpRequired),
+  /** The language chosen before signing up (decision 032); English when left out. */
+  language: LanguageSchema.optional(),
 });
 export type SignupInput = z.input<typeof SignupSchema>;
 
