@@ -10,10 +10,11 @@ export const DEFAULT_LANGUAGE: Language = "en";
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", hi: "हिन्दी", mr: "मराठी" };
 
 /**
- * The `Intl` locale of each language: Indian English, Hindi and Marathi as written in India. Money always
- * uses en-IN (₹1,00,000.00, Latin digits) whatever the language.
+ * The `Intl` locale of each language: Indian English, Hindi and Marathi as written in India, with Latin
+ * digits (Marathi's own default is Devanagari digits; shoppers read prices and dates in Latin ones, "3
+ * दिवसांपूर्वी"). Money always uses en-IN (₹1,00,000.00) whatever the language.
  */
-export const INTL_LOCALES: Record<Language, string> = { en: "en-IN", hi: "hi-IN", mr: "mr-IN" };
+export const INTL_LOCALES: Record<Language, string> = { en: "en-IN", hi: "hi-IN", mr: "mr-IN-u-nu-latn" };
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { LanguageMenu } from "../../components/language-menu.tsx";
 import { LogoMark } from "../../components/logo.tsx";
 
 /** The frame shared by the sign-in and sign-up screens. */
@@ -14,6 +15,10 @@ export function AuthCard({
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 via-white to-lime-50 px-4 py-12">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl ring-1 ring-stone-200">
+        {/* NOTE: these screens have no header, so they carry the language menu themselves (decision 032). */}
+        <div className="-mr-2 -mt-4 flex justify-end">
+          <LanguageMenu />
+        </div>
         <div className="mb-6 text-center">
           <LogoMark className="mx-auto h-14 w-14" />
           <h1 className="mt-2 text-2xl font-bold text-brand-900">{title}</h1>
