@@ -68,6 +68,31 @@ describe("the language of API answers", () => {
     expect(inHindi).toMatchObject({ code: "validation_failed", message: hi.messages.nameRequired });
   });
 
+  it("keeps the language chosen before signing up, and answers it on sign-in", async () => {
+    const email = `marathi.${Date.now()}@example.com`;
+    const password = "correct horse battery";
+    const signup = await request(t.app, {
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: { name: "Meera", email, password, language: "mr" },
+    });
+    expect(signup.statusCode).toBe(201);
+    expect(signup.json().user.language).toBe("mr");
+    const login = await request(t.app, {
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email, password },
+    });
+    expect(login.json().user.language).toBe("mr");
+    const refused = await request(t.app, {
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: { name: "Meera", email: `x.${email}`, password, language: "fr" },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toHaveProperty("language");
+  });
+
   it("refuses a language the shop does not speak with a 400", async () => {
     const user = await signUpAndLogIn(t.app);
     for (const language of ["xx", "EN", "", 3, null]) {
