@@ -212,7 +212,6 @@ export function Header() {
                 </div>
               </li>
             ) : null}
-            <li className="ml-2">{languageMenu("")}</li>
             {me.data ? (
               <li>
                 {logoutButton(
@@ -220,6 +219,8 @@ export function Header() {
                 )}
               </li>
             ) : null}
+            {/* NOTE: last in the row, so Tab leaves the account menu for Logout as before. */}
+            <li className="ml-2">{languageMenu("")}</li>
           </ul>
         </div>
         <div {...phoneMenu.panelProps} className="border-t border-stone-200 pb-3 pt-2 lg:hidden">

@@ -15,16 +15,17 @@ export function AuthCard({
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 via-white to-lime-50 px-4 py-12">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl ring-1 ring-stone-200">
-        {/* NOTE: these screens have no header, so they carry the language menu themselves (decision 032). */}
-        <div className="-mr-2 -mt-4 flex justify-end">
-          <LanguageMenu />
-        </div>
         <div className="mb-6 text-center">
           <LogoMark className="mx-auto h-14 w-14" />
           <h1 className="mt-2 text-2xl font-bold text-brand-900">{title}</h1>
           <p className="mt-1 text-stone-600">{subtitle}</p>
         </div>
         {children}
+        {/* NOTE: these screens have no header, so they carry the language menu themselves (decision 032); last,
+            so the keyboard reaches the form first. */}
+        <div className="mt-6 flex justify-center">
+          <LanguageMenu />
+        </div>
       </div>
     </main>
   );
