@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { lingui } from "@lingui/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
@@ -25,7 +26,9 @@ export default defineConfig({
   root: "src/client",
   publicDir: "public",
   plugins: [
-    react(),
+    // NOTE: Lingui's macros compile in Babel (decision 032); its plugin turns the .po catalogues into modules.
+    react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
+    lingui(),
     tailwindcss(),
     recordBuiltAssets,
     // NOTE: the installable, offline-tolerant shop (decision 011): our own service worker (src/client/sw.ts)

@@ -1,3 +1,4 @@
+import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
@@ -24,7 +25,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }), lingui()],
         test: {
           name: "client",
           include: ["src/client/**/*.test.{ts,tsx}"],

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ComponentType } from "react";
 import { NavLink, Outlet } from "react-router";
 import { Pending } from "../components/pending.tsx";
@@ -40,8 +41,9 @@ function ShopSlotsSection() {
 
 /** /admin/shop-slots/:id/packing-list: one of the shop's dated slots, printable. */
 export function ShopPackingListPage() {
+  const { t } = useLingui();
   const me = useMe();
-  if (me.isPending) return <Pending label="Loading..." />;
+  if (me.isPending) return <Pending label={t`Loading...`} />;
   if (!me.data?.operator) return <NotFoundPage />;
   return <PackingListPage base="/api/admin/shop-slots" backTo="/admin/shop-slots" />;
 }
@@ -56,23 +58,26 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
  * a signed-in user who is not an operator sees "Page not found", as for any address that is not theirs.
  */
 export function AdminPage() {
+  const { t, i18n } = useLingui();
   const me = useMe();
-  if (me.isPending) return <Pending label="Loading..." />;
+  if (me.isPending) return <Pending label={t`Loading...`} />;
   if (!me.data?.operator) return <NotFoundPage />;
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <div>
-        <h1 className="text-3xl font-extrabold text-stone-900 sm:text-4xl">Shop admin</h1>
+        <h1 className="text-3xl font-extrabold text-stone-900 sm:text-4xl">
+          <Trans>Shop admin</Trans>
+        </h1>
         <p className="mt-1 text-stone-600">
-          Messages to the shop, moderation, orders, the deal and the figures.
+          <Trans>Messages to the shop, moderation, orders, the deal and the figures.</Trans>
         </p>
       </div>
-      <nav aria-label="Admin sections" className="-mx-4 overflow-x-auto px-4 pb-1">
+      <nav aria-label={t`Admin sections`} className="-mx-4 overflow-x-auto px-4 pb-1">
         <ul className="flex gap-2">
           {ADMIN_SECTIONS.map((section) => (
             <li key={section.path}>
               <NavLink to={section.path ? `/admin/${section.path}` : "/admin"} end className={tabClass}>
-                {section.label}
+                {i18n._(section.label)}
               </NavLink>
             </li>
           ))}

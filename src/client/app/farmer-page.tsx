@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { MyProductsSection } from "../features/catalogue/my-products-section.tsx";
 import { FarmerSummary } from "../features/orders/farmer-summary.tsx";
@@ -11,42 +12,45 @@ import { PackingListPage } from "../features/slots/packing-list-page.tsx";
  * Composed here because it spans two features (orders and catalogue), which never import each other.
  */
 export function FarmerPage() {
+  const { t } = useLingui();
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-extrabold text-stone-900 sm:text-4xl">Farmer Portal</h1>
+          <h1 className="text-3xl font-extrabold text-stone-900 sm:text-4xl">
+            <Trans>Farmer Portal</Trans>
+          </h1>
           <p className="mt-1 text-stone-600">
-            Your orders to fulfil, your sales, your stock and when you deliver.
+            <Trans>Your orders to fulfil, your sales, your stock and when you deliver.</Trans>
           </p>
         </div>
-        <nav aria-label="Farmer Portal sections" className="flex flex-wrap gap-x-4 text-sm font-semibold">
+        <nav aria-label={t`Farmer Portal sections`} className="flex flex-wrap gap-x-4 text-sm font-semibold">
           <a
             href="#incoming-orders-heading"
             className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
           >
-            Incoming orders
+            <Trans>Incoming orders</Trans>
           </a>
           <a
             href="#payments-heading"
             className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
           >
-            Payments
+            <Trans>Payments</Trans>
           </a>
           <a
             href="#my-products-heading"
             className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
           >
-            My products
+            <Trans>My products</Trans>
           </a>
           <a
             href="#delivery-pickup-heading"
             className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
           >
-            Delivery and pickup
+            <Trans>Delivery and pickup</Trans>
           </a>
           <Link to="/addProduct" className="inline-flex min-h-11 items-center text-brand-700 hover:underline">
-            Add a product
+            <Trans>Add a product</Trans>
           </Link>
         </nav>
       </div>

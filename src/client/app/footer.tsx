@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { LogoMark } from "../components/logo.tsx";
 
@@ -5,6 +6,7 @@ import { LogoMark } from "../components/logo.tsx";
 const footerLink = "inline-flex min-h-11 min-w-11 items-center hover:underline sm:min-h-0 sm:min-w-0";
 
 export function Footer() {
+  const { t } = useLingui();
   return (
     <footer className="mt-16 bg-brand-900 text-brand-50">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -13,50 +15,54 @@ export function Footer() {
             <LogoMark className="h-6 w-6" /> Veggie Cart
           </p>
           <p className="mt-2 text-sm text-brand-100">
-            Fruits, vegetables, dairy and grains, straight from the farmers who grow them.
+            <Trans>Fruits, vegetables, dairy and grains, straight from the farmers who grow them.</Trans>
           </p>
         </div>
-        <nav aria-label="Help">
-          <p className="font-semibold">Help</p>
+        <nav aria-label={t`Help`}>
+          <p className="font-semibold">
+            <Trans>Help</Trans>
+          </p>
           <ul className="mt-2 space-y-1 text-sm">
             <li>
               <Link className={footerLink} to="/orders">
-                My orders
+                <Trans>My orders</Trans>
               </Link>
             </li>
             <li>
               <Link className={footerLink} to="/faq">
-                FAQ
+                <Trans>FAQ</Trans>
               </Link>
             </li>
             <li>
               <Link className={footerLink} to="/contact?type=shipping">
-                Shipping
+                <Trans>Shipping</Trans>
               </Link>
             </li>
             <li>
               <Link className={footerLink} to="/contact?type=returns">
-                Returns
+                <Trans>Returns</Trans>
               </Link>
             </li>
           </ul>
         </nav>
-        <nav aria-label="About">
-          <p className="font-semibold">About</p>
+        <nav aria-label={t`About`}>
+          <p className="font-semibold">
+            <Trans>About</Trans>
+          </p>
           <ul className="mt-2 space-y-1 text-sm">
             <li>
               <Link className={footerLink} to="/about">
-                About us
+                <Trans>About us</Trans>
               </Link>
             </li>
             <li>
               <Link className={footerLink} to="/terms">
-                Terms
+                <Trans>Terms</Trans>
               </Link>
             </li>
             <li>
               <Link className={footerLink} to="/privacy">
-                Privacy
+                <Trans>Privacy</Trans>
               </Link>
             </li>
           </ul>

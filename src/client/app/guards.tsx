@@ -1,20 +1,23 @@
+import { Trans } from "@lingui/react/macro";
 import { Navigate, Outlet } from "react-router";
 import { Button } from "../components/button.tsx";
-import { Spinner } from "../components/spinner.tsx";
+import { LoadingSpinner } from "../components/spinner.tsx";
 import { useMe } from "../features/auth/me.api.ts";
 
 function SessionCheck({ children }: { children: (signedIn: boolean) => React.ReactNode }) {
   const me = useMe();
-  if (me.isPending) return <Spinner label="Loading..." />;
+  if (me.isPending) return <LoadingSpinner />;
   // NOTE: only a first check that fails has nothing to show. When a later check fails (the tab came back into
   // view during a server hiccup), the page stays on the session last confirmed instead of being replaced by
   // this message; a session that ended answers 401, which is a null user, not an error.
   if (me.isError && me.data === undefined) {
     return (
       <div role="alert" className="mx-auto max-w-md px-4 py-16 text-center">
-        <p className="text-stone-700">Could not reach Veggie Cart. Please try again.</p>
+        <p className="text-stone-700">
+          <Trans>Could not reach Veggie Cart. Please try again.</Trans>
+        </p>
         <Button className="mt-4" onClick={() => me.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );

@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useMe } from "../features/auth/me.api.ts";
 import { useOperatorUnreadCount } from "../features/messages/operator-unread.api.ts";
 import { useFarmerPendingCount } from "../features/orders/farmer-orders.api.ts";
@@ -16,14 +18,15 @@ export interface HeaderLink {
   countDescription?: string;
 }
 
+// NOTE: said in the language shown when called (the header re-renders when the language changes).
 export const pendingCountDescription = (count: number) =>
-  count === 1 ? "1 order waiting for you" : `${count} orders waiting for you`;
+  plural(count, { one: "# order waiting for you", other: "# orders waiting for you" });
 
 export const unreadCountDescription = (count: number) =>
-  count === 1 ? "1 unread message to the shop" : `${count} unread messages to the shop`;
+  plural(count, { one: "# unread message to the shop", other: "# unread messages to the shop" });
 
 export const cartCountDescription = (count: number) =>
-  count === 1 ? "1 item in your cart" : `${count} items in your cart`;
+  plural(count, { one: "# item in your cart", other: "# items in your cart" });
 
 /** The cart's total quantity, for the header's badges. */
 export function useCartCount(): number {
@@ -36,6 +39,7 @@ export function useCartCount(): number {
  * a hook for its count) here.
  */
 export function useHeaderLinks(): { main: HeaderLink[]; account: HeaderLink[] } {
+  const { t } = useLingui();
   const cartCount = useCartCount();
   const me = useMe().data;
   const signedIn = Boolean(me);
@@ -44,28 +48,28 @@ export function useHeaderLinks(): { main: HeaderLink[]; account: HeaderLink[] } 
   const unread = useOperatorUnreadCount(operator).data ?? 0;
   return {
     main: [
-      { to: "/shop", label: "Shop" },
-      { to: "/addProduct", label: "AddProducts" },
-      { to: "/contact", label: "Contact" },
-      { to: "/cart", label: "Cart", count: cartCount, countDescription: cartCountDescription(cartCount) },
+      { to: "/shop", label: t`Shop` },
+      { to: "/addProduct", label: t`AddProducts` },
+      { to: "/contact", label: t`Contact` },
+      { to: "/cart", label: t`Cart`, count: cartCount, countDescription: cartCountDescription(cartCount) },
     ],
     account: [
       // NOTE: beyond the product's header links (product rules §2): the farmer's workspace, with how many of
       // their orders wait for them (asked again whenever the tab regains focus).
       {
         to: "/farmer",
-        label: "Farmer Portal",
+        label: t`Farmer Portal`,
         count: pending,
         countDescription: pendingCountDescription(pending),
       },
-      { to: "/orders", label: "My orders" },
+      { to: "/orders", label: t`My orders` },
       // Where a farmer reads what shoppers sent through the contact form.
-      { to: "/messages", label: "Messages" },
+      { to: "/messages", label: t`Messages` },
       // Name, e-mail, password, signed-in devices, leaving.
-      { to: "/account", label: "Account" },
+      { to: "/account", label: t`Account` },
       // NOTE: only operators see the link (the server refuses everybody else), with the shop's unread messages.
       ...(operator
-        ? [{ to: "/admin", label: "Admin", count: unread, countDescription: unreadCountDescription(unread) }]
+        ? [{ to: "/admin", label: t`Admin`, count: unread, countDescription: unreadCountDescription(unread) }]
         : []),
     ],
   };

@@ -1,14 +1,17 @@
-import { useId } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useId } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import type { Language } from "../../shared/i18n/languages.ts";
 import { CartIcon, ChevronDownIcon, CloseIcon, MenuIcon } from "../components/icons.tsx";
+import { LanguageMenu } from "../components/language-menu.tsx";
 import { LogoMark } from "../components/logo.tsx";
+import { useSaveLanguage } from "../features/auth/account.api.ts";
 import { useLogout } from "../features/auth/logout.api.ts";
 import { useMe } from "../features/auth/me.api.ts";
+import { applyLanguage, currentLanguage } from "../lib/language.ts";
 import { OfflineBanner } from "./connection-notices.tsx";
 import { cartCountDescription, type HeaderLink, useCartCount, useHeaderLinks } from "./header-links.ts";
 import { useDisclosure } from "./use-disclosure.ts";
-
-const HOME: HeaderLink = { to: "/dashboard", label: "Home" };
 
 const rowLinkClass = ({ isActive }: { isActive: boolean }) =>
   `inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium transition-colors ${isActive ? "bg-brand-50 text-brand-800" : "text-stone-700 hover:bg-stone-100 hover:text-brand-800"}`;
@@ -71,10 +74,12 @@ function HeaderNavLink({
  * with its count and a Menu button that discloses all of them, so nothing wraps.
  */
 export function Header() {
+  const { t } = useLingui();
   const me = useMe();
   const logout = useLogout();
+  const saveLanguage = useSaveLanguage();
   const { main, account } = useHeaderLinks();
-  const links = [HOME, ...main];
+  const links: HeaderLink[] = [{ to: "/dashboard", label: t`Home` }, ...main];
   const cartCount = useCartCount();
   const cartDescriptionId = useId();
   const waitingDescriptionId = useId();
@@ -86,11 +91,24 @@ export function Header() {
   const waiting = account.filter((link) => (link.count ?? 0) > 0);
   const waitingCount = waiting.reduce((sum, link) => sum + (link.count ?? 0), 0);
   const waitingDescribedBy = waitingCount > 0 ? waitingDescriptionId : undefined;
+  // NOTE: signed in, the account's language wins over this browser's (decision 032).
+  const accountLanguage = me.data?.language;
+  useEffect(() => {
+    if (accountLanguage && accountLanguage !== currentLanguage()) void applyLanguage(accountLanguage);
+  }, [accountLanguage]);
+  const languageMenu = (className: string) => (
+    <LanguageMenu
+      className={className}
+      onChosen={(language: Language) => {
+        if (me.data) saveLanguage.mutate(language);
+      }}
+    />
+  );
 
   const logoutButton = (className: string) =>
     me.data ? (
       <button type="button" onClick={() => logout.mutate()} disabled={logout.isPending} className={className}>
-        Logout
+        <Trans>Logout</Trans>
       </button>
     ) : null;
 
@@ -99,7 +117,7 @@ export function Header() {
       <div className="hidden bg-brand-900 text-brand-50 sm:block">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-1.5 text-sm">
           <p>
-            Call us:{" "}
+            <Trans>Call us:</Trans>{" "}
             <a href="tel:+919876543210" className="underline-offset-2 hover:underline">
               +91 98765 43210
             </a>
@@ -108,10 +126,12 @@ export function Header() {
               hello@veggiecart.example
             </a>
           </p>
-          <p>Fresh from the farm, every day</p>
+          <p>
+            <Trans>Fresh from the farm, every day</Trans>
+          </p>
         </div>
       </div>
-      <nav aria-label="Main" className="mx-auto max-w-7xl px-4">
+      <nav aria-label={t`Main`} className="mx-auto max-w-7xl px-4">
         {/* Read after either menu button's name; hidden, as the badge already shows the number. */}
         {waitingCount > 0 ? (
           <span id={waitingDescriptionId} hidden>
@@ -134,7 +154,9 @@ export function Header() {
               }
             >
               <CartIcon className="h-6 w-6" />
-              <span className="sr-only">Cart</span>
+              <span className="sr-only">
+                <Trans>Cart</Trans>
+              </span>
               {cartCount > 0 ? <Badge count={cartCount} /> : null}
             </NavLink>
             {cartCount > 0 ? (
@@ -148,7 +170,7 @@ export function Header() {
               className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-md px-2 font-semibold text-stone-800 hover:bg-stone-100"
             >
               {phoneMenu.open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
-              Menu
+              <Trans>Menu</Trans>
               {waitingCount > 0 ? <Badge count={waitingCount} /> : null}
             </button>
           </div>
@@ -162,7 +184,7 @@ export function Header() {
               <li className="relative ml-2">
                 <button
                   {...accountMenu.buttonProps}
-                  aria-label={`Signed in as ${userName}`}
+                  aria-label={t`Signed in as ${userName}`}
                   aria-describedby={waitingDescribedBy}
                   className={`inline-flex min-h-11 max-w-[14rem] items-center gap-1 rounded-md px-2.5 py-2 text-sm font-semibold ring-1 ring-stone-300 ${accountMenu.open ? "bg-stone-100 text-stone-900" : "text-stone-800 hover:bg-stone-100"}`}
                 >
@@ -197,6 +219,8 @@ export function Header() {
                 )}
               </li>
             ) : null}
+            {/* NOTE: last in the row, so Tab leaves the account menu for Logout as before. */}
+            <li className="ml-2">{languageMenu("")}</li>
           </ul>
         </div>
         <div {...phoneMenu.panelProps} className="border-t border-stone-200 pb-3 pt-2 lg:hidden">
@@ -215,7 +239,9 @@ export function Header() {
                     id={accountHeadingId}
                     className="mt-2 border-t border-stone-200 px-3 pb-1 pt-3 text-sm text-stone-600"
                   >
-                    Signed in as <strong className="text-stone-900">{userName}</strong>
+                    <Trans>
+                      Signed in as <strong className="text-stone-900">{userName}</strong>
+                    </Trans>
                   </p>
                   <ul aria-labelledby={accountHeadingId} className="grid gap-1">
                     {account.map((link) => (
@@ -231,8 +257,9 @@ export function Header() {
                   href="tel:+919876543210"
                   className="inline-flex min-h-11 items-center underline underline-offset-2"
                 >
-                  Call us: +91 98765 43210
+                  <Trans>Call us:</Trans> +91 98765 43210
                 </a>
+                {languageMenu("")}
                 {logoutButton(
                   "min-h-11 rounded-md bg-stone-800 px-4 text-base font-semibold text-white hover:bg-stone-900",
                 )}

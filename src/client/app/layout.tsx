@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { type Location, Outlet, ScrollRestoration } from "react-router";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
@@ -19,7 +20,7 @@ export function Layout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <Header />
       <main id="main" className="flex-1">

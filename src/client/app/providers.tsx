@@ -1,11 +1,14 @@
+import { I18nProvider } from "@lingui/react";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { ToastContainer, toast } from "react-toastify/unstyled";
 import "react-toastify/dist/ReactToastify.css";
 import { TOAST_MS } from "../../shared/constants.ts";
+import { localize } from "../../shared/i18n/localize.ts";
 import { messages } from "../../shared/messages.ts";
 import { followSignInElsewhere } from "../features/auth/auth-sync.ts";
 import { ApiRequestError } from "../lib/api-client.ts";
+import { currentLanguage, i18n } from "../lib/i18n.ts";
 import { UpdatePrompt } from "./connection-notices.tsx";
 
 export function createQueryClient() {
@@ -16,7 +19,7 @@ export function createQueryClient() {
     if (!(error instanceof ApiRequestError && error.status === 401)) return;
     if (!client.getQueryData(["auth", "me"])) return;
     client.setQueryData(["auth", "me"], null);
-    toast.info(messages.sessionEnded, { toastId: "session-ended" });
+    toast.info(localize(messages.sessionEnded, currentLanguage()), { toastId: "session-ended" });
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: signedOut }),
@@ -41,10 +44,12 @@ export function createQueryClient() {
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   useEffect(() => followSignInElsewhere(client), [client]);
   return (
-    <QueryClientProvider client={client}>
-      {children}
-      <UpdatePrompt />
-      <ToastContainer position="top-right" autoClose={TOAST_MS} newestOnTop theme="colored" />
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        {children}
+        <UpdatePrompt />
+        <ToastContainer position="top-right" autoClose={TOAST_MS} newestOnTop theme="colored" />
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type ComponentType, useEffect } from "react";
 import { Link, type RouteObject, useRouteError } from "react-router";
 import { Button } from "../components/button.tsx";
@@ -34,6 +35,7 @@ export const lazyScreen = (load: () => Promise<ComponentType>): Pick<RouteObject
  * again" and a way back to the shop.
  */
 export function RouteError() {
+  const { t } = useLingui();
   const error = useRouteError();
   const stale = isStaleChunk(error);
   const chunk = stale ? failedChunk(error as Error) : "";
@@ -52,19 +54,23 @@ export function RouteError() {
   if (reloadOnce) return null;
   return (
     <section role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold text-brand-900">Something went wrong</h1>
+      <h1 className="text-3xl font-bold text-brand-900">
+        <Trans>Something went wrong</Trans>
+      </h1>
       <p className="mt-3 text-stone-700">
         {stale
-          ? "This page could not be loaded. Check your connection and try again."
-          : "This page ran into a problem. Your cart is safe. Try again, or go back to the shop."}
+          ? t`This page could not be loaded. Check your connection and try again.`
+          : t`This page ran into a problem. Your cart is safe. Try again, or go back to the shop.`}
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Button onClick={() => window.location.reload()}>Try again</Button>
+        <Button onClick={() => window.location.reload()}>
+          <Trans>Try again</Trans>
+        </Button>
         <Link
           to="/shop"
           className="inline-flex items-center rounded-lg px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
         >
-          Go to the shop
+          <Trans>Go to the shop</Trans>
         </Link>
       </div>
     </section>

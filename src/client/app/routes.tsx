@@ -1,5 +1,5 @@
 import type { RouteObject } from "react-router";
-import { Spinner } from "../components/spinner.tsx";
+import { LoadingSpinner } from "../components/spinner.tsx";
 import { LoginPage } from "../features/auth/login-page.tsx";
 import { SignupPage } from "../features/auth/signup-page.tsx";
 import { ADMIN_SECTIONS } from "./admin-sections.ts";
@@ -12,7 +12,7 @@ const table: RouteObject[] = [
   { path: "/", element: <HomeRedirect /> },
   {
     element: <RequireSignedOut />,
-    hydrateFallbackElement: <Spinner label="Loading..." />,
+    hydrateFallbackElement: <LoadingSpinner />,
     children: [
       { path: "/login", element: <LoginPage /> },
       { path: "/signup", element: <SignupPage /> },
@@ -25,27 +25,27 @@ const table: RouteObject[] = [
   // NOTE: the pages mailed links open work signed in or out (the link is the proof).
   {
     path: "/reset-password",
-    hydrateFallbackElement: <Spinner label="Loading..." />,
+    hydrateFallbackElement: <LoadingSpinner />,
     ...screen(() => import("../features/auth/password-pages.tsx").then((m) => m.ResetPasswordPage)),
   },
   {
     path: "/account/confirm-email",
-    hydrateFallbackElement: <Spinner label="Loading..." />,
+    hydrateFallbackElement: <LoadingSpinner />,
     ...screen(() => import("../features/auth/confirm-email-page.tsx").then((m) => m.ConfirmEmailPage)),
   },
   {
     path: "/sign-in-link",
-    hydrateFallbackElement: <Spinner label="Loading..." />,
+    hydrateFallbackElement: <LoadingSpinner />,
     ...screen(() => import("../features/auth/confirm-email-page.tsx").then((m) => m.SignInLinkPage)),
   },
   {
     path: "/account/confirm-operator",
-    hydrateFallbackElement: <Spinner label="Loading..." />,
+    hydrateFallbackElement: <LoadingSpinner />,
     ...screen(() => import("../features/auth/confirm-email-page.tsx").then((m) => m.ConfirmOperatorPage)),
   },
   {
     element: <RequireSignedIn />,
-    hydrateFallbackElement: <Spinner label="Loading..." />,
+    hydrateFallbackElement: <LoadingSpinner />,
     children: [
       {
         // NOTE: the header and footer come in a chunk of their own, loaded beside the screen's: the signed-out

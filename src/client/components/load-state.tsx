@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Button } from "./button.tsx";
 import { Pending } from "./pending.tsx";
@@ -20,19 +21,25 @@ export function LoadState({
   children,
 }: {
   query: Loadable;
-  /** "messages", "orders"…: "Loading messages...", "The messages could not be loaded." */
+  /**
+   * "messages", "orders"…: "Loading messages...", "The messages could not be loaded." Pass it translated
+   * (t`messages`); each language's sentence places it as its grammar needs.
+   */
   what: string;
   isEmpty: boolean;
   empty: ReactNode;
   children: ReactNode;
 }) {
-  if (query.isPending) return <Pending label={`Loading ${what}...`} />;
+  const { t } = useLingui();
+  if (query.isPending) return <Pending label={t`Loading ${what}...`} />;
   if (query.isError) {
     return (
       <div role="alert" className="rounded-xl bg-red-50 p-5 text-red-800 ring-1 ring-red-200">
-        <p>The {what} could not be loaded. Please try again.</p>
+        <p>
+          <Trans>The {what} could not be loaded. Please try again.</Trans>
+        </p>
         <Button className="mt-3" onClick={() => query.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import { CloseIcon } from "./icons.tsx";
@@ -18,6 +19,7 @@ interface ModalDialogProps {
  * focus returns to whatever opened it. Render it only while it is open.
  */
 export function ModalDialog({ title, onClose, children, className = "max-w-lg" }: ModalDialogProps) {
+  const { t } = useLingui();
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -92,7 +94,7 @@ export function ModalDialog({ title, onClose, children, className = "max-w-lg" }
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close"
+            aria-label={t`Close`}
             className="-mr-2 -mt-2 rounded-full p-2 text-stone-500 hover:bg-stone-100 hover:text-stone-800"
           >
             <CloseIcon />

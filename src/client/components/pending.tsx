@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useOnline } from "../lib/online.ts";
 import { Spinner } from "./spinner.tsx";
 
@@ -11,7 +12,9 @@ export function Pending({ label }: { label: string }) {
   if (online) return <Spinner label={label} />;
   return (
     <p role="status" className="mx-auto max-w-md py-12 text-center text-stone-700">
-      This needs a connection and is not kept on this device. It loads as soon as you are back online.
+      <Trans>
+        This needs a connection and is not kept on this device. It loads as soon as you are back online.
+      </Trans>
     </p>
   );
 }

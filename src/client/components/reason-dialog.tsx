@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "./button.tsx";
 import { ModalDialog } from "./modal-dialog.tsx";
@@ -13,8 +14,8 @@ export function ReasonDialog({
   intro,
   confirmLabel,
   busyLabel = confirmLabel,
-  backLabel = "Back",
-  requiredMessage = "Please give a reason",
+  backLabel,
+  requiredMessage,
   danger = false,
   maxLength,
   busy,
@@ -33,13 +34,14 @@ export function ReasonDialog({
   onConfirm: (reason: string) => Promise<string | undefined>;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (reason.trim() === "") {
-      setError(requiredMessage);
+      setError(requiredMessage ?? t`Please give a reason`);
       return;
     }
     const problem = await onConfirm(reason.trim());
@@ -52,7 +54,7 @@ export function ReasonDialog({
       <form onSubmit={onSubmit} noValidate>
         <div className="text-stone-700">{intro}</div>
         <TextAreaField
-          label="Reason"
+          label={t`Reason`}
           name="reason"
           rows={3}
           required
@@ -68,7 +70,7 @@ export function ReasonDialog({
         />
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>
-            {backLabel}
+            {backLabel ?? t`Back`}
           </Button>
           <Button type="submit" variant={danger ? "danger" : "primary"} disabled={busy}>
             {busy ? busyLabel : confirmLabel}

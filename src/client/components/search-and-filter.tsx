@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Button } from "./button.tsx";
 import { SelectField } from "./select-field.tsx";
@@ -39,7 +40,7 @@ export function SearchAndFilter<F extends string>({
             onChange={(event) => setText(event.target.value)}
           />
           <Button type="submit" variant="secondary">
-            Search
+            <Trans>Search</Trans>
           </Button>
         </form>
       </search>

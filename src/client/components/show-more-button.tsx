@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Button } from "./button.tsx";
 
 /** What a paged list (TanStack Query's infinite query) offers the button. */
@@ -17,11 +18,12 @@ export function ShowMoreButton({
   label: string;
   className?: string;
 }) {
+  const { t } = useLingui();
   if (!pages.hasNextPage) return null;
   return (
     <div className={`text-center ${className}`}>
       <Button variant="secondary" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-        {pages.isFetchingNextPage ? "Loading..." : label}
+        {pages.isFetchingNextPage ? t`Loading...` : label}
       </Button>
     </div>
   );

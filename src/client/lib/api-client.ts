@@ -1,7 +1,9 @@
+import { t } from "@lingui/core/macro";
 import type { ZodType, z } from "zod";
 import { ApiErrorSchema } from "../../shared/api-error.ts";
 import { CSRF_HEADER } from "../../shared/constants.ts";
 import type { ErrorCode } from "../../shared/error-codes.ts";
+import { currentLanguage } from "./i18n.ts";
 import { OFFLINE_COPY_HEADER } from "./offline-caches.ts";
 import { reportServerReached } from "./online.ts";
 
@@ -12,7 +14,7 @@ import { reportServerReached } from "./online.ts";
 export type ApiErrorCode = ErrorCode | "network" | "bad_response";
 
 export const networkError = () =>
-  new ApiRequestError(0, "network", "Could not reach Veggie Cart. Check your connection and try again.");
+  new ApiRequestError(0, "network", t`Could not reach Veggie Cart. Check your connection and try again.`);
 
 /** An API answer that was not 2xx: its status, stable code, message and per-field messages. */
 export class ApiRequestError extends Error {
@@ -44,7 +46,12 @@ export async function apiFetch<S extends ZodType>(
   schema: S,
   options: ApiOptions = {},
 ): Promise<z.output<S>> {
-  const headers: Record<string, string> = { [CSRF_HEADER]: "1", ...options.headers };
+  // NOTE: the server answers errors in the language shown (decision 032).
+  const headers: Record<string, string> = {
+    [CSRF_HEADER]: "1",
+    "accept-language": currentLanguage(),
+    ...options.headers,
+  };
   let body = options.body;
   if (options.json !== undefined) {
     headers["content-type"] = "application/json";
@@ -76,11 +83,12 @@ export async function apiFetch<S extends ZodType>(
 export function parseReply<S extends ZodType>(schema: S, status: number, payload: unknown): z.output<S> {
   const parsed = schema.safeParse(payload);
   if (parsed.success) return parsed.data;
-  throw new ApiRequestError(status, "bad_response", BAD_RESPONSE_MESSAGE);
+  throw new ApiRequestError(
+    status,
+    "bad_response",
+    t`Veggie Cart sent an answer this page does not understand. Reload the page and try again.`,
+  );
 }
-
-const BAD_RESPONSE_MESSAGE =
-  "Veggie Cart sent an answer this page does not understand. Reload the page and try again.";
 
 /** The ApiRequestError for a non-2xx answer with body `payload` (already parsed from JSON, if it was). */
 export function errorFromReply(status: number, payload: unknown): ApiRequestError {
@@ -89,5 +97,5 @@ export function errorFromReply(status: number, payload: unknown): ApiRequestErro
     const { code, message, fields } = parsed.data.error;
     return new ApiRequestError(status, code, message, fields);
   }
-  return new ApiRequestError(status, "bad_response", `Request failed (${status})`);
+  return new ApiRequestError(status, "bad_response", t`Request failed (${status})`);
 }

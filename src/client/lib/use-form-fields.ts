@@ -1,5 +1,8 @@
+import { useLingui } from "@lingui/react";
 import { type ChangeEvent, useCallback, useId, useRef, useState } from "react";
 import type { ZodType, z } from "zod";
+import type { Language } from "../../shared/i18n/languages.ts";
+import { localize } from "../../shared/i18n/localize.ts";
 import { ApiRequestError } from "./api-client.ts";
 import { fieldErrors, focusFirstInvalid } from "./form-errors.ts";
 
@@ -40,12 +43,17 @@ export function useFormFields<T extends { [K in keyof T]: string }>(
   const [ownFormError, setFormError] = useState<string | null>(null);
   const formErrorId = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  // NOTE: a shared schema's messages are English; they are shown in the language chosen (decision 032). The
+  // server's arrive already in it.
+  const language = useLingui().i18n.locale as Language;
+  const say = (message: string | undefined) =>
+    message === undefined ? undefined : localize(message, language);
   const formMessages = options.formMessages ?? [];
   const isFormMessage = (message: string | undefined) =>
-    message !== undefined && formMessages.includes(message);
+    message !== undefined && formMessages.some((text) => text === message || say(text) === message);
   const sharedMessage = Object.values(errors).find(isFormMessage);
   /** The form's message: its own (a refusal no field explains), else a form-level field message. */
-  const formError = ownFormError ?? sharedMessage ?? null;
+  const formError = say(ownFormError ?? sharedMessage) ?? null;
 
   const showErrors = useCallback((fields: Record<string, string>, { focus = true } = {}) => {
     setErrors(fields);
@@ -90,7 +98,7 @@ export function useFormFields<T extends { [K in keyof T]: string }>(
     const message = errors[name];
     return isFormMessage(message)
       ? { error: undefined, invalidBy: formErrorId }
-      : { error: message, invalidBy: undefined };
+      : { error: say(message), invalidBy: undefined };
   }
 
   function set<K extends keyof T & string>(name: K, value: string) {

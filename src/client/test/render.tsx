@@ -3,9 +3,17 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
+import type { Language } from "../../shared/i18n/languages.ts";
 import type { User } from "../../shared/schemas/auth.ts";
 import { createQueryClient, Providers } from "../app/providers.tsx";
 import { routes } from "../app/routes.tsx";
+import { applyLanguage } from "../lib/language.ts";
+
+/**
+ * Shows what is rendered next in `language` (Hindi or Marathi texts are loaded first), as a reader who chose
+ * it; every test starts in English again (test/setup.ts).
+ */
+export const inLanguage = (language: Language) => applyLanguage(language, { remember: false });
 
 /**
  * Renders the real route table at a path, with the session already known (no network): `user` null is a

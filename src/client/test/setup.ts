@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { i18n } from "../lib/i18n.ts";
 import { reportServerReached } from "../lib/online.ts";
 
 // NOTE: a `findBy…`/`waitFor` returns as soon as its condition holds, so its deadline is no claim about speed
@@ -15,4 +16,7 @@ afterEach(() => {
   window.sessionStorage.clear();
   // NOTE: a test whose mocked fetch fails marks the server unreachable; the next test starts online.
   reportServerReached(true);
+  // NOTE: every test starts in English (a test may switch with `inLanguage`, test/render.tsx).
+  i18n.activate("en");
+  document.documentElement.lang = "en";
 });

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import type { Language } from "../../shared/i18n/languages.ts";
 import type {
   Database,
   OperatorClaimLinksTable,
@@ -59,6 +60,7 @@ export function findLiveSession(db: Kysely<Database>, sessionId: string, now: st
         "users.name as name",
         "users.operator as operator",
         "users.operator_claim as operator_claim",
+        "users.language as language",
       ])
       .where("sessions.id", "=", sessionId)
       .where("sessions.expires_at", ">", now)
@@ -108,6 +110,10 @@ export function deleteExpiredSessions(db: Kysely<Database>, now: string, idleBef
 
 export function updateName(db: Kysely<Database>, userId: string, name: string) {
   return db.updateTable("users").set({ name }).where("id", "=", userId).execute();
+}
+
+export function updateLanguage(db: Kysely<Database>, userId: string, language: Language) {
+  return db.updateTable("users").set({ language }).where("id", "=", userId).execute();
 }
 
 export function updatePasswordHash(db: Kysely<Database>, userId: string, passwordHash: string) {

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
+import { DEFAULT_LANGUAGE, isLanguage } from "../../shared/i18n/languages.ts";
 import { accountMessages, messages } from "../../shared/messages.ts";
 import { OPERATOR_CLAIM_HOURS, SIGN_IN_LINK_MINUTES } from "../../shared/schemas/account.ts";
 import type { LoginSchema, SignupSchema, User } from "../../shared/schemas/auth.ts";
@@ -141,13 +142,19 @@ export async function signUp(ctx: Context, input: z.output<typeof SignupSchema>)
   return user;
 }
 
+/** What the API tells about an account, from its row (`operator` is decided by the caller). */
+function publicUser(row: { id: string; email: string; name: string; language?: string }) {
+  const language = isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE;
+  return { id: row.id, email: row.email, name: row.name, language };
+}
+
 /**
  * An account without its welcome mail, in the caller's transaction (the demo farmer, who is no real person);
  * 409 email_taken when the address has one.
  */
 export async function insertAccount(
   { db, now }: Pick<Context, "db" | "now">,
-  input: Pick<z.output<typeof SignupSchema>, "email" | "name">,
+  input: Pick<z.output<typeof SignupSchema>, "email" | "name" | "language">,
   passwordHash: string,
 ): Promise<User> {
   const user = {
@@ -156,6 +163,7 @@ export async function insertAccount(
     name: input.name,
     password_hash: passwordHash,
     created_at: now.toISOString(),
+    language: input.language ?? DEFAULT_LANGUAGE,
   };
   try {
     await repo.insertUser(db, user);
@@ -164,7 +172,7 @@ export async function insertAccount(
     throw error;
   }
   // NOTE: a new account has proved no address and has no grant (decision 021).
-  return { id: user.id, email: user.email, name: user.name, operator: false };
+  return { id: user.id, email: user.email, name: user.name, operator: false, language: user.language };
 }
 
 /**
@@ -200,7 +208,7 @@ export async function logIn(
   const session = await startSession(db, row.id, settings, browser);
   await offerOperatorClaim(ctx, row);
   return {
-    user: { id: row.id, email: row.email, name: row.name, operator: isOperator(row, settings) },
+    user: { ...publicUser(row), operator: isOperator(row, settings) },
     session,
   };
 }
@@ -242,7 +250,7 @@ export async function signInWithLink(
   if (row.suspended_at) throw new AppError("account_suspended", messages.accountSuspended);
   const session = await startSession(db, row.id, settings, browser);
   return {
-    user: { id: row.id, email: row.email, name: row.name, operator: isOperator(row, settings) },
+    user: { ...publicUser(row), operator: isOperator(row, settings) },
     session,
   };
 }
@@ -301,7 +309,10 @@ export async function userForSessionToken(
     await repo.touchSession(db, sessionId, new Date(now).toISOString());
     lastSeenAt = now;
   }
-  const user = { id: live.userId, email: live.email, name: live.name, operator: isOperator(live, windows) };
+  const user = {
+    ...publicUser({ id: live.userId, email: live.email, name: live.name, language: live.language }),
+    operator: isOperator(live, windows),
+  };
   const expiresAt = Math.min(Date.parse(live.expiresAt), lastSeenAt + windows.sessionIdleMs);
   sessions.set(sessionId, { user, lastSeenAt, expiresAt }, now, expiresAt - now);
   return user;

@@ -193,7 +193,13 @@ describe("sessions", () => {
     const user = await signUpAndLogIn(t.app, "Kiran");
     const res = await me(user.cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toEqual({ id: user.id, email: user.email, name: "Kiran", operator: false });
+    expect(res.json().user).toEqual({
+      id: user.id,
+      email: user.email,
+      name: "Kiran",
+      operator: false,
+      language: "en",
+    });
     for (const signedOut of [await me(), await me("vc_session=forged-token")]) {
       expect(signedOut.statusCode).toBe(200);
       expect(signedOut.json()).toEqual({ user: null, shopTimeZone: "Asia/Kolkata" });

@@ -8,6 +8,7 @@ export {
   namesOfUsers,
   setOperatorFlag,
   updateEmail,
+  updateLanguage,
   updateName,
   updatePasswordHash,
 } from "./auth.repository.ts";

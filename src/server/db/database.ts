@@ -32,6 +32,8 @@ export interface UsersTable {
   suspended_reason?: string | null;
   /** Set when the account was deleted: the row stays (orders point at it) with its personal data removed. */
   deleted_at?: string | null;
+  /** The language the account reads: `en` (default), `hi` or `mr` (decision 032). */
+  language?: string;
 }
 
 export interface SessionsTable {

@@ -24,6 +24,7 @@ import * as weighingAndPayments from "./migrations/0016-weighing-and-payments.ts
 import * as holes from "./migrations/0025-holes.ts";
 import * as savedAddresses from "./migrations/0026-saved-addresses.ts";
 import * as imageStorage from "./migrations/0027-image-storage.ts";
+import * as userLanguage from "./migrations/0028-user-language.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0025-holes": holes,
   "0026-saved-addresses": savedAddresses,
   "0027-image-storage": imageStorage,
+  "0028-user-language": userLanguage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

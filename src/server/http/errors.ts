@@ -1,7 +1,9 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { ZodError, type ZodType, type z } from "zod";
 import type { ApiError } from "../../shared/api-error.ts";
 import { type ErrorCode, statusOf } from "../../shared/error-codes.ts";
+import "../../shared/i18n/all.ts";
+import { type Language, languageOfAcceptLanguage, localizeError } from "../../shared/i18n/index.ts";
 
 /**
  * An error the client should see as it is: a code from the catalogue in src/shared/error-codes.ts (which
@@ -90,8 +92,16 @@ export function registerErrorHandler(app: FastifyInstance, classifyDbError: Clas
       status = 500;
       body = { code: "internal", message: "Something went wrong on our side. Please try again." };
     }
-    return reply.status(status).send({ error: body });
+    return reply.status(status).send({ error: localizeError(body, callerLanguage(request)) });
   });
+}
+
+/**
+ * The language to answer in: the signed-in account's, else the browser's `Accept-Language`, else English
+ * (decision 032).
+ */
+export function callerLanguage(request: FastifyRequest): Language {
+  return request.user?.language ?? languageOfAcceptLanguage(request.headers["accept-language"]);
 }
 
 /**

@@ -55,8 +55,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: Options) {
   );
 
   typed.patch("/", { schema: { body: UpdateAccountSchema, ...accountReply } }, async (request) => {
-    const { name } = request.body;
-    return account.renameAccount(request.ctx, requireUser(request), name);
+    return account.updateAccount(request.ctx, requireUser(request), request.body);
   });
 
   const emailSchema = { body: ChangeEmailSchema, response: { 202: AccountSchema } };

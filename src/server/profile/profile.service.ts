@@ -10,6 +10,7 @@ import {
   PASSWORD_RESET_MINUTES,
   type PasswordResetConfirmSchema,
   type Session,
+  type UpdateAccountSchema,
 } from "../../shared/schemas/account.ts";
 import type { User } from "../../shared/schemas/auth.ts";
 import * as addressBook from "../addresses/index.ts";
@@ -68,10 +69,20 @@ export async function getAccount({ db, now }: Context, user: User): Promise<Acco
   return { user, pendingEmail: pending?.new_email ?? null };
 }
 
-export async function renameAccount(ctx: Context, user: User, name: string): Promise<Account> {
-  await auth.updateName(ctx.db, user.id, name);
+/** A new name and/or language; every server reads the account again on its next request. */
+export async function updateAccount(
+  ctx: Context,
+  user: User,
+  { name, language }: z.output<typeof UpdateAccountSchema>,
+): Promise<Account> {
+  if (name !== undefined) await auth.updateName(ctx.db, user.id, name);
+  if (language !== undefined) await auth.updateLanguage(ctx.db, user.id, language);
   await auth.accountDetailsChanged(ctx, user.id);
-  return getAccount(ctx, { ...user, name });
+  return getAccount(ctx, {
+    ...user,
+    ...(name !== undefined ? { name } : {}),
+    ...(language ? { language } : {}),
+  });
 }
 
 // --- e-mail change ---------------------------------------------------------------------------------------

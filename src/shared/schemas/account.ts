@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "../constants.ts";
+import { LanguageSchema } from "../i18n/languages.ts";
 import { accountMessages, messages } from "../messages.ts";
 import { EmailSchema, newPasswordSchema, UserSchema } from "./auth.ts";
 
@@ -28,12 +29,15 @@ const requiredEmail = z
   .min(1, messages.emailRequired)
   .pipe(EmailSchema);
 
+/** PATCH /api/account: a new name, a new language (decision 032), or both. */
 export const UpdateAccountSchema = z.strictObject({
   name: z
     .string(messages.nameRequired)
     .trim()
     .min(1, messages.nameRequired)
-    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
+    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
+    .optional(),
+  language: LanguageSchema.optional(),
 });
 export type UpdateAccountInput = z.input<typeof UpdateAccountSchema>;
 

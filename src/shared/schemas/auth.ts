@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../constants.ts";
+import { LanguageSchema } from "../i18n/languages.ts";
 import { messages } from "../messages.ts";
 
 /** An e-mail address as we store it: trimmed, checked and lower-cased. */
@@ -39,6 +40,8 @@ export const SignupSchema = z.strictObject({
     .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
   email: z.string(messages.signUpRequired).trim().min(1, messages.signUpRequired).pipe(EmailSchema),
   password: newPasswordSchema(messages.signUpRequired),
+  /** The language chosen before signing up (decision 032); English when left out. */
+  language: LanguageSchema.optional(),
 });
 export type SignupInput = z.input<typeof SignupSchema>;
 
@@ -51,6 +54,8 @@ export const UserSchema = z.object({
    * the type only so that a user made by hand (a test's) may leave it out, meaning false.
    */
   operator: z.boolean().optional(),
+  /** The language the account reads (decision 032); sent by GET /api/auth/me, optional like `operator`. */
+  language: LanguageSchema.optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -49,7 +49,7 @@ function NameForm({ account }: { account: Account }) {
   const rename = useRename();
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const checked = form.validate(UpdateAccountSchema);
+    const checked = form.validate(UpdateAccountSchema.required({ name: true }));
     if (!checked.ok) return;
     try {
       await rename.mutateAsync(checked.data.name);

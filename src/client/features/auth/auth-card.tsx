@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { LanguageMenu } from "../../components/language-menu.tsx";
 import { LogoMark } from "../../components/logo.tsx";
 
 /** The frame shared by the sign-in and sign-up screens. */
@@ -20,6 +21,11 @@ export function AuthCard({
           <p className="mt-1 text-stone-600">{subtitle}</p>
         </div>
         {children}
+        {/* NOTE: these screens have no header, so they carry the language menu themselves (decision 032); last,
+            so the keyboard reaches the form first. */}
+        <div className="mt-6 flex justify-center">
+          <LanguageMenu />
+        </div>
       </div>
     </main>
   );

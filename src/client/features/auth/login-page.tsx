@@ -1,8 +1,11 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { AUTH_TOAST_MS, REDIRECT_AFTER_AUTH_MS, storageKeys } from "../../../shared/constants.ts";
+import type { Language } from "../../../shared/i18n/languages.ts";
+import { localize } from "../../../shared/i18n/localize.ts";
 import { messages } from "../../../shared/messages.ts";
 import { LoginSchema } from "../../../shared/schemas/auth.ts";
 import { Button } from "../../components/button.tsx";
@@ -14,6 +17,8 @@ import { useLogin } from "./login.api.ts";
 import { meQuery } from "./me.api.ts";
 
 export function LoginPage() {
+  const { t, i18n } = useLingui();
+  const say = (text: string) => localize(text, i18n.locale as Language);
   const form = useFormFields({ email: "", password: "" });
   const { values } = form;
   const [redirecting, setRedirecting] = useState(false);
@@ -26,7 +31,7 @@ export function LoginPage() {
     const checked = form.validate(LoginSchema);
     if (!checked.ok) {
       const missing = !values.email.trim() || !values.password;
-      toast.error(missing ? messages.signInRequired : Object.values(checked.fields)[0], {
+      toast.error(say(missing ? messages.signInRequired : (Object.values(checked.fields)[0] ?? "")), {
         autoClose: AUTH_TOAST_MS,
       });
       return;
@@ -35,14 +40,14 @@ export function LoginPage() {
       const user = await loginMutation.mutateAsync(values);
       window.localStorage.setItem(storageKeys.token, user.id);
       window.localStorage.setItem(storageKeys.loggedInUser, user.email);
-      toast.success(messages.loginSuccess, { autoClose: AUTH_TOAST_MS });
+      toast.success(say(messages.loginSuccess), { autoClose: AUTH_TOAST_MS });
       setRedirecting(true);
       setTimeout(() => {
         queryClient.setQueryData(meQuery.queryKey, user);
         navigate("/dashboard", { replace: true });
       }, REDIRECT_AFTER_AUTH_MS);
     } catch (error) {
-      const message = error instanceof ApiRequestError ? error.message : messages.wrongCredentials;
+      const message = error instanceof ApiRequestError ? error.message : say(messages.wrongCredentials);
       form.showServerErrors(error);
       toast.error(message, { autoClose: AUTH_TOAST_MS });
     }
@@ -50,17 +55,17 @@ export function LoginPage() {
 
   const busy = loginMutation.isPending || redirecting;
   return (
-    <AuthCard title="Welcome to Veggie Cart" subtitle="Sign in to your account">
+    <AuthCard title={t`Welcome to Veggie Cart`} subtitle={t`Sign in to your account`}>
       <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField
-          label="Email address"
+          label={t`Email address`}
           type="email"
           autoComplete="email"
           required
           {...form.field("email")}
         />
         <TextField
-          label="Password"
+          label={t`Password`}
           type="password"
           autoComplete="current-password"
           required
@@ -71,17 +76,17 @@ export function LoginPage() {
             to="/forgot-password"
             className="font-semibold text-brand-700 underline-offset-2 hover:underline"
           >
-            Forgot password?
+            <Trans>Forgot password?</Trans>
           </Link>
         </p>
         <Button type="submit" className="w-full" disabled={busy}>
-          Sign in
+          <Trans>Sign in</Trans>
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-stone-600">
-        Don't have an account?{" "}
+        <Trans>Don't have an account?</Trans>{" "}
         <Link to="/signup" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-          Sign up
+          <Trans>Sign up</Trans>
         </Link>
       </p>
     </AuthCard>

@@ -1,7 +1,10 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { AUTH_TOAST_MS, PASSWORD_MIN_LENGTH, REDIRECT_AFTER_AUTH_MS } from "../../../shared/constants.ts";
+import type { Language } from "../../../shared/i18n/languages.ts";
+import { localize } from "../../../shared/i18n/localize.ts";
 import { messages } from "../../../shared/messages.ts";
 import { SignupSchema } from "../../../shared/schemas/auth.ts";
 import { Button } from "../../components/button.tsx";
@@ -11,6 +14,9 @@ import { AuthCard } from "./auth-card.tsx";
 import { useSignup } from "./signup.api.ts";
 
 export function SignupPage() {
+  const { t, i18n } = useLingui();
+  const language = i18n.locale as Language;
+  const say = (text: string) => localize(text, language);
   const form = useFormFields({ name: "", email: "", password: "" });
   const { values } = form;
   const [redirecting, setRedirecting] = useState(false);
@@ -22,14 +28,15 @@ export function SignupPage() {
     const checked = form.validate(SignupSchema);
     if (!checked.ok) {
       const missing = !values.name.trim() || !values.email.trim() || !values.password;
-      toast.error(missing ? messages.signUpRequired : Object.values(checked.fields)[0], {
+      toast.error(say(missing ? messages.signUpRequired : (Object.values(checked.fields)[0] ?? "")), {
         autoClose: AUTH_TOAST_MS,
       });
       return;
     }
     try {
-      await signupMutation.mutateAsync(values);
-      toast.success(messages.signUpSuccess, { autoClose: AUTH_TOAST_MS });
+      // NOTE: the new account keeps the language chosen here (decision 032).
+      await signupMutation.mutateAsync({ ...values, language });
+      toast.success(say(messages.signUpSuccess), { autoClose: AUTH_TOAST_MS });
       setRedirecting(true);
       setTimeout(() => navigate("/login", { replace: true }), REDIRECT_AFTER_AUTH_MS);
     } catch (error) {
@@ -39,18 +46,18 @@ export function SignupPage() {
   }
 
   return (
-    <AuthCard title="Create your account" subtitle="Join Veggie Cart today">
+    <AuthCard title={t`Create your account`} subtitle={t`Join Veggie Cart today`}>
       <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label="Full name" autoComplete="name" required {...form.field("name")} />
+        <TextField label={t`Full name`} autoComplete="name" required {...form.field("name")} />
         <TextField
-          label="Email address"
+          label={t`Email address`}
           type="email"
           autoComplete="email"
           required
           {...form.field("email")}
         />
         <TextField
-          label="Password"
+          label={t`Password`}
           type="password"
           autoComplete="new-password"
           required
@@ -58,13 +65,13 @@ export function SignupPage() {
           {...form.field("password")}
         />
         <Button type="submit" className="w-full" disabled={signupMutation.isPending || redirecting}>
-          Create account
+          <Trans>Create account</Trans>
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-stone-600">
-        Already have an account?{" "}
+        <Trans>Already have an account?</Trans>{" "}
         <Link to="/login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-          Sign in
+          <Trans>Sign in</Trans>
         </Link>
       </p>
     </AuthCard>

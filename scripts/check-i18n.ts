@@ -1,0 +1,236 @@
+/**
+ * The languages' completeness, checked by `npm run lint` (decision 032):
+ * 1. the catalogues are what `lingui extract --clean` would write (no message missing, none obsolete), and
+ *    every Hindi and Marathi message has its translation;
+ * 2. no user-visible English in JSX outside the i18n calls: JSX text with letters, and string literals in the
+ *    attributes `alt`, `aria-label`, `title`, `placeholder` and `label`, in src/client/**\/*.tsx (not tests).
+ *    Files not converted yet are listed in NOT_YET_TRANSLATED; a listed file that has become clean fails
+ *    too, so the list only shrinks.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import ts from "typescript";
+
+const root = path.resolve(import.meta.dirname, "..");
+const clientDir = path.join(root, "src/client");
+
+/** Screens whose texts are still English literals: convert one, then take it off this list. */
+export const NOT_YET_TRANSLATED: string[] = [
+  "src/client/features/about/about-page.tsx",
+  "src/client/features/admin/audit-section.tsx",
+  "src/client/features/admin/overview-section.tsx",
+  "src/client/features/auth/account-page.tsx",
+  "src/client/features/auth/operator-accounts-section.tsx",
+  "src/client/features/catalogue/add-product-page.tsx",
+  "src/client/features/catalogue/dashboard-page.tsx",
+  "src/client/features/catalogue/deal-of-the-day.tsx",
+  "src/client/features/catalogue/deal-planning-section.tsx",
+  "src/client/features/catalogue/delete-product-dialog.tsx",
+  "src/client/features/catalogue/edit-product-dialog.tsx",
+  "src/client/features/catalogue/hero-carousel.tsx",
+  "src/client/features/catalogue/hidden-notice.tsx",
+  "src/client/features/catalogue/my-products-section.tsx",
+  "src/client/features/catalogue/operator-products-section.tsx",
+  "src/client/features/catalogue/produce-fields.tsx",
+  "src/client/features/catalogue/product-card.tsx",
+  "src/client/features/catalogue/product-details-dialog.tsx",
+  "src/client/features/catalogue/product-image.tsx",
+  "src/client/features/catalogue/product-page.tsx",
+  "src/client/features/catalogue/product-tile.tsx",
+  "src/client/features/catalogue/shop-filters.tsx",
+  "src/client/features/catalogue/shop-page.tsx",
+  "src/client/features/legal/terms-page.tsx",
+  "src/client/features/messages/contact-page.tsx",
+  "src/client/features/messages/faq-page.tsx",
+  "src/client/features/messages/messages-page.tsx",
+  "src/client/features/messages/operator-inbox-section.tsx",
+  "src/client/features/orders/cart-page.tsx",
+  "src/client/features/orders/checkout-page.tsx",
+  "src/client/features/orders/farmer-part-card.tsx",
+  "src/client/features/orders/farmer-summary.tsx",
+  "src/client/features/orders/incoming-orders-section.tsx",
+  "src/client/features/orders/older-orders-button.tsx",
+  "src/client/features/orders/operator-orders-section.tsx",
+  "src/client/features/orders/order-confirmation-page.tsx",
+  "src/client/features/orders/order-detail-page.tsx",
+  "src/client/features/orders/order-lines.tsx",
+  "src/client/features/orders/order-summary.tsx",
+  "src/client/features/orders/orders-page.tsx",
+  "src/client/features/orders/part-billing.tsx",
+  "src/client/features/orders/part-history.tsx",
+  "src/client/features/orders/part-slot.tsx",
+  "src/client/features/orders/payments-section.tsx",
+  "src/client/features/orders/product-thumbnail.tsx",
+  "src/client/features/orders/slot-choice.tsx",
+  "src/client/features/orders/upi-payment.tsx",
+  "src/client/features/slots/delivery-pickup-section.tsx",
+  "src/client/features/slots/packing-list-page.tsx",
+];
+
+/** Texts that are the same in every language: the shop's name, its phone number and address. */
+const SAME_IN_EVERY_LANGUAGE = new Set(["Veggie Cart"]);
+const CHECKED_ATTRIBUTES = new Set(["alt", "aria-label", "title", "placeholder", "label"]);
+const LETTERS = /\p{L}/u;
+const EMAIL = /^[\w.+-]+@[\w.-]+$/;
+
+const problems: string[] = [];
+
+// --- 1. catalogues ----------------------------------------------------------------------------------------
+
+const poFiles = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : poFiles(full);
+    return entry.name.endsWith(".po") ? [full] : [];
+  });
+
+/** A catalogue without its creation date, which every extract rewrites. */
+const normalized = (text: string) => text.replace(/^"POT-Creation-Date:.*\n/m, "");
+
+interface PoEntry {
+  msgid: string;
+  msgstr: string;
+  obsolete: boolean;
+}
+
+/** The entries of a PO file (enough of the format for lingui's output: msgid, msgstr, continued lines). */
+function parsePo(text: string): PoEntry[] {
+  const unquote = (line: string) => JSON.parse(line.replace(/^(#~ )?(msgid|msgstr)?\s*/, "")) as string;
+  return text
+    .split(/\n\s*\n/)
+    .map((block) => {
+      const lines = block.split("\n").filter((line) => line.trim() !== "");
+      const entry: PoEntry = { msgid: "", msgstr: "", obsolete: lines.some((l) => l.startsWith("#~")) };
+      let field: "msgid" | "msgstr" | undefined;
+      for (const line of lines) {
+        const bare = line.replace(/^#~ /, "");
+        if (bare.startsWith("msgid ")) field = "msgid";
+        else if (bare.startsWith("msgstr ")) field = "msgstr";
+        else if (!bare.startsWith('"')) continue;
+        if (field) entry[field] += unquote(bare);
+      }
+      return entry;
+    })
+    .filter((entry) => entry.msgid !== "");
+}
+
+const catalogues = poFiles(path.join(root, "src/client"));
+const temp = fs.mkdtempSync(path.join(os.tmpdir(), "check-i18n-"));
+try {
+  for (const file of catalogues) {
+    const copy = path.join(temp, path.relative(root, file));
+    fs.mkdirSync(path.dirname(copy), { recursive: true });
+    fs.copyFileSync(file, copy);
+  }
+  // NOTE: the project's own config, writing into the copies, so the check never touches the working tree.
+  const config = path.join(temp, "lingui.config.ts");
+  fs.writeFileSync(
+    config,
+    `import config from ${JSON.stringify(path.join(root, "lingui.config.ts"))};
+export default {
+  ...config,
+  rootDir: ${JSON.stringify(root)},
+  catalogs: config.catalogs.map((c) => ({ ...c, path: c.path.replace("<rootDir>", ${JSON.stringify(temp)}) })),
+};
+`,
+  );
+  execFileSync(path.join(root, "node_modules/.bin/lingui"), ["extract", "--clean", "--config", config], {
+    cwd: root,
+    stdio: "pipe",
+  });
+  for (const copy of poFiles(path.join(temp, "src"))) {
+    const file = path.join(root, path.relative(temp, copy));
+    const rel = path.relative(root, file);
+    if (!fs.existsSync(file)) {
+      problems.push(`${rel}: missing; run npx lingui extract`);
+      continue;
+    }
+    if (normalized(fs.readFileSync(copy, "utf8")) !== normalized(fs.readFileSync(file, "utf8")))
+      problems.push(`${rel}: not what the code says; run npx lingui extract --clean`);
+  }
+} finally {
+  fs.rmSync(temp, { recursive: true, force: true });
+}
+for (const file of catalogues) {
+  if (path.basename(file) === "en.po") continue;
+  for (const entry of parsePo(fs.readFileSync(file, "utf8"))) {
+    if (entry.obsolete) problems.push(`${path.relative(root, file)}: obsolete message "${entry.msgid}"`);
+    else if (entry.msgstr.trim() === "")
+      problems.push(`${path.relative(root, file)}: no translation of "${entry.msgid}"`);
+  }
+}
+
+// --- 2. English literals in JSX ----------------------------------------------------------------------------
+
+const tsxFiles = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return tsxFiles(full);
+    return entry.name.endsWith(".tsx") && !/\.test\.tsx$/.test(entry.name) ? [full] : [];
+  });
+
+const isUserText = (text: string) => {
+  const trimmed = text.replace(/\s+/g, " ").trim();
+  return LETTERS.test(trimmed) && !SAME_IN_EVERY_LANGUAGE.has(trimmed) && !EMAIL.test(trimmed);
+};
+
+/** What a string literal in a checked attribute is: `aria-label="Main"` or `aria-label={"Main"}`. */
+function literalOf(initializer: ts.JsxAttributeValue | undefined): string | undefined {
+  if (!initializer) return undefined;
+  if (ts.isStringLiteral(initializer)) return initializer.text;
+  if (ts.isJsxExpression(initializer) && initializer.expression) {
+    const expression = initializer.expression;
+    if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression))
+      return expression.text;
+    if (ts.isTemplateExpression(expression)) return expression.head.text;
+  }
+  return undefined;
+}
+
+/** The English a file shows outside the i18n calls, one line per text. */
+function literalsIn(file: string): string[] {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const where = (node: ts.Node) =>
+    `${path.relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  const visit = (node: ts.Node) => {
+    // NOTE: the text inside <Trans> is the message itself, extracted into the catalogues.
+    if (ts.isJsxElement(node) && node.openingElement.tagName.getText(source) === "Trans") return;
+    if (ts.isJsxText(node) && isUserText(node.text)) {
+      found.push(`${where(node)}: JSX text "${node.text.trim()}"`);
+    } else if (ts.isJsxAttribute(node) && CHECKED_ATTRIBUTES.has(node.name.getText(source))) {
+      const text = literalOf(node.initializer);
+      if (text !== undefined && isUserText(text))
+        found.push(`${where(node)}: ${node.name.getText(source)}="${text}"`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+const notYet = new Set(NOT_YET_TRANSLATED);
+for (const file of tsxFiles(clientDir)) {
+  const rel = path.relative(root, file);
+  const literals = literalsIn(file);
+  if (notYet.has(rel)) {
+    notYet.delete(rel);
+    if (literals.length === 0)
+      problems.push(
+        `${rel}: has no English literal left; take it off NOT_YET_TRANSLATED in scripts/check-i18n.ts`,
+      );
+  } else {
+    problems.push(...literals.map((literal) => `${literal} (use <Trans> or t\`…\`; decision 032)`));
+  }
+}
+for (const rel of notYet) problems.push(`${rel}: listed in NOT_YET_TRANSLATED but does not exist`);
+
+if (problems.length > 0) {
+  console.error(`check-i18n: ${problems.length} problem(s)\n${problems.join("\n")}`);
+  process.exit(1);
+}
+console.log(
+  `check-i18n: ${catalogues.length} catalogues up to date and translated; ${NOT_YET_TRANSLATED.length} screens not yet translated`,
+);

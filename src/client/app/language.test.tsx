@@ -1,0 +1,79 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { hi } from "../../shared/i18n/hi.ts";
+import { messages } from "../../shared/messages.ts";
+import { NoContentSchema } from "../../shared/schemas/auth.ts";
+import { apiFetch } from "../lib/api-client.ts";
+import { inLanguage, renderAt } from "../test/render.tsx";
+
+const asha = { id: "u1", email: "asha@example.com", name: "Asha", language: "en" as const };
+
+afterEach(() => vi.restoreAllMocks());
+
+/** Answers every request as the server would a PATCH /api/account, and records what was sent. */
+function answerAccountChanges() {
+  return vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
+    const body = JSON.parse(String(init?.body ?? "{}")) as { language?: string };
+    return Response.json({ user: { ...asha, ...body }, pendingEmail: null });
+  });
+}
+
+describe("languages", () => {
+  it("shows the header, its links and the page in Hindi when Hindi is chosen", async () => {
+    await inLanguage("hi");
+    renderAt("/nowhere", { ...asha, language: "hi" });
+    const nav = await screen.findByRole("navigation", { name: "मुख्य" });
+    expect(within(nav).getByRole("button", { name: "लॉग आउट" })).toBeInTheDocument();
+    expect(within(nav).getAllByRole("link", { name: "दुकान" }).length).toBeGreaterThan(0);
+    expect(within(nav).getByRole("button", { name: "Asha के रूप में लॉग इन" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "पेज नहीं मिला" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Logout" })).not.toBeInTheDocument();
+  });
+
+  it("switches to Marathi from the header: <html lang>, this browser and the signed-in account keep it", async () => {
+    const fetchSpy = answerAccountChanges();
+    renderAt("/nowhere", asha);
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
+    const menu = screen.getByRole("combobox", { name: "Language" });
+    // Each language is named in its own script, and marked with its language.
+    expect(within(menu).getByRole("option", { name: "मराठी" })).toHaveAttribute("lang", "mr");
+    expect(within(menu).getByRole("option", { name: "हिन्दी" })).toHaveAttribute("lang", "hi");
+
+    await userEvent.selectOptions(menu, "मराठी");
+    expect(await screen.findByRole("heading", { name: "पान सापडले नाही" })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe("mr");
+    expect(window.localStorage.getItem("language")).toBe("mr");
+    await waitFor(() =>
+      expect(fetchSpy).toHaveBeenCalledWith(
+        "/api/account",
+        expect.objectContaining({ method: "PATCH", body: JSON.stringify({ language: "mr" }) }),
+      ),
+    );
+    expect(screen.getByRole("combobox", { name: "भाषा" })).toHaveValue("mr");
+  });
+
+  it("offers the menu on the sign-in screen, where a signed-out choice stays in this browser only", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    renderAt("/login", null);
+    await userEvent.selectOptions(await screen.findByRole("combobox", { name: "Language" }), "हिन्दी");
+    expect(await screen.findByRole("heading", { name: "Veggie Cart में आपका स्वागत है" })).toBeInTheDocument();
+    expect(screen.getByLabelText("ईमेल पता")).toBeInTheDocument();
+    expect(window.localStorage.getItem("language")).toBe("hi");
+    expect(fetchSpy).not.toHaveBeenCalled();
+
+    // The shared schema's English message is shown in Hindi under its field.
+    await userEvent.type(screen.getByLabelText("ईमेल पता"), "not-an-address");
+    await userEvent.type(screen.getByLabelText("पासवर्ड"), "secret");
+    await userEvent.click(screen.getByRole("button", { name: "लॉग इन करें" }));
+    expect((await screen.findAllByText(hi.messages.invalidEmail)).length).toBeGreaterThan(0);
+    expect(screen.queryByText(messages.invalidEmail)).not.toBeInTheDocument();
+  });
+
+  it("asks the server in the language shown, so its errors come back in it", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 204 }));
+    await inLanguage("mr");
+    await apiFetch("/api/auth/logout", NoContentSchema, { method: "POST" });
+    expect(fetchSpy.mock.calls[0]?.[1]?.headers).toMatchObject({ "accept-language": "mr" });
+  });
+});

@@ -1,0 +1,62 @@
+import { i18n, type Messages } from "@lingui/core";
+import { INTL_LOCALES, type Language } from "../../shared/i18n/languages.ts";
+import { registerTranslations } from "../../shared/i18n/localize.ts";
+
+type Catalogue = { messages: Messages };
+
+/**
+ * Decision 032: every feature folder keeps its own catalogue (features/<f>/locales/<language>.po) and the shell
+ * one more (locales/); a language is all of them merged. English comes with the app; Hindi and Marathi are
+ * their own chunks (with their shared texts, src/shared/i18n), fetched only when chosen.
+ */
+const english = import.meta.glob<Catalogue>(["../locales/en.po", "../features/*/locales/en.po"], {
+  eager: true,
+});
+const later: Record<Exclude<Language, "en">, Record<string, () => Promise<Catalogue>>> = {
+  hi: import.meta.glob<Catalogue>(["../locales/hi.po", "../features/*/locales/hi.po"]),
+  mr: import.meta.glob<Catalogue>(["../locales/mr.po", "../features/*/locales/mr.po"]),
+};
+const sharedTexts = {
+  hi: () => import("../../shared/i18n/hi.ts").then((m) => m.hi),
+  mr: () => import("../../shared/i18n/mr.ts").then((m) => m.mr),
+};
+
+const merge = (catalogues: Catalogue[]): Messages => Object.assign({}, ...catalogues.map((c) => c.messages));
+
+i18n.load("en", merge(Object.values(english)));
+i18n.activate("en", [INTL_LOCALES.en]);
+
+const loading = new Map<Language, Promise<void>>();
+
+/** Fetches a language's texts once (English is always there). */
+export function loadLanguage(language: Language): Promise<void> {
+  if (language === "en") return Promise.resolve();
+  let promise = loading.get(language);
+  if (!promise) {
+    promise = Promise.all([
+      Promise.all(Object.values(later[language]).map((load) => load())),
+      sharedTexts[language](),
+    ]).then(([catalogues, shared]) => {
+      i18n.load(language, merge(catalogues));
+      registerTranslations(language, shared);
+    });
+    // NOTE: a failed fetch (offline, a chunk gone after a deploy) may be tried again later.
+    promise.catch(() => loading.delete(language));
+    loading.set(language, promise);
+  }
+  return promise;
+}
+
+/** Shows the app in `language`, once its texts are here. */
+export async function activateLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
+  i18n.activate(language, [INTL_LOCALES[language]]);
+}
+
+/** The language the app speaks now. */
+export const currentLanguage = (): Language => i18n.locale as Language;
+
+/** The `Intl` locale for dates, weekdays and relative times in the current language. */
+export const intlLocale = (): string => INTL_LOCALES[currentLanguage()];
+
+export { i18n };

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hi } from "../../shared/i18n/hi.ts";
+import { mr } from "../../shared/i18n/mr.ts";
+import { messages } from "../../shared/messages.ts";
+import { createTestApp, request, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const wrongLogin = (acceptLanguage?: string) =>
+  request(t.app, {
+    method: "POST",
+    url: "/api/auth/login",
+    headers: acceptLanguage ? { "accept-language": acceptLanguage } : {},
+    payload: { email: "nobody@example.com", password: "not the password" },
+  });
+
+const patchAccount = (cookie: string, payload: object, acceptLanguage?: string) =>
+  request(t.app, {
+    method: "PATCH",
+    url: "/api/account",
+    cookie,
+    headers: acceptLanguage ? { "accept-language": acceptLanguage } : {},
+    payload,
+  });
+
+describe("the language of API answers", () => {
+  it("answers an error in the browser's language when signed out; the code stays the same", async () => {
+    const english = (await wrongLogin()).json().error;
+    expect(english).toEqual({ code: "unauthorized", message: messages.wrongCredentials });
+    expect((await wrongLogin("hi-IN,hi;q=0.9,en;q=0.8")).json().error).toEqual({
+      code: "unauthorized",
+      message: hi.messages.wrongCredentials,
+    });
+    expect((await wrongLogin("mr")).json().error).toEqual({
+      code: "unauthorized",
+      message: mr.messages.wrongCredentials,
+    });
+    // A language the shop does not speak, or one ranked below English, answers in English.
+    expect((await wrongLogin("fr-FR")).json().error.message).toBe(messages.wrongCredentials);
+    expect((await wrongLogin("en;q=0.9,hi;q=0.5")).json().error.message).toBe(messages.wrongCredentials);
+  });
+
+  it("keeps the account's language, answers it from /api/auth/me, and speaks it over Accept-Language", async () => {
+    const user = await signUpAndLogIn(t.app, "Sunita");
+    const me = () => request(t.app, { method: "GET", url: "/api/auth/me", cookie: user.cookie });
+    expect((await me()).json().user.language).toBe("en");
+
+    const chosen = await patchAccount(user.cookie, { language: "mr" });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().user).toMatchObject({ name: "Sunita", language: "mr" });
+    expect((await me()).json().user.language).toBe("mr");
+
+    // The account's Marathi wins over the browser's Hindi, for the message and each field's.
+    const refused = await patchAccount(user.cookie, { name: "   " }, "hi-IN");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toEqual({
+      code: "validation_failed",
+      message: mr.messages.nameRequired,
+      fields: { name: mr.messages.nameRequired },
+    });
+
+    await patchAccount(user.cookie, { language: "hi" });
+    const inHindi = (await patchAccount(user.cookie, { name: "   " }, "mr")).json().error;
+    expect(inHindi).toMatchObject({ code: "validation_failed", message: hi.messages.nameRequired });
+  });
+
+  it("keeps the language chosen before signing up, and answers it on sign-in", async () => {
+    const email = `marathi.${Date.now()}@example.com`;
+    const password = "correct horse battery";
+    const signup = await request(t.app, {
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: { name: "Meera", email, password, language: "mr" },
+    });
+    expect(signup.statusCode).toBe(201);
+    expect(signup.json().user.language).toBe("mr");
+    const login = await request(t.app, {
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email, password },
+    });
+    expect(login.json().user.language).toBe("mr");
+    const refused = await request(t.app, {
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: { name: "Meera", email: `x.${email}`, password, language: "fr" },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toHaveProperty("language");
+  });
+
+  it("refuses a language the shop does not speak with a 400", async () => {
+    const user = await signUpAndLogIn(t.app);
+    for (const language of ["xx", "EN", "", 3, null]) {
+      const res = await patchAccount(user.cookie, { language });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe("validation_failed");
+      expect(res.json().error.fields).toHaveProperty("language");
+    }
+    const me = await request(t.app, { method: "GET", url: "/api/auth/me", cookie: user.cookie });
+    expect(me.json().user.language).toBe("en");
+  });
+});

@@ -1,0 +1,3 @@
+export * from "./languages.ts";
+export { errorMeaning, localize, localizeError, registerTranslations, translate } from "./localize.ts";
+export type { Translations } from "./translations.ts";
