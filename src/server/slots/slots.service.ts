@@ -31,6 +31,7 @@ import {
 } from "../../shared/schemas/slots.ts";
 import { addDays, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts";
 import { type Actor, type AuditRecord, recordAudit } from "../audit/index.ts";
+import { mailRecipient } from "../auth/index.ts";
 import { type Context, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { AppError, notFound, parseWith } from "../http/index.ts";
@@ -579,7 +580,8 @@ async function mailClosedSlotBuyers(ctx: Context, slotId: string, reason: string
     await enqueue(
       ctx,
       slotClosedMail(
-        buyer.email,
+        // NOTE: to the address typed at checkout, in the language of the buyer's account.
+        mailRecipient(buyer),
         { buyerName: buyer.full_name, orderId: buyer.order_id, farmerName, slot: shown, reason },
         ctx.mail.link(`/orders/${buyer.order_id}`),
       ),
