@@ -37,6 +37,17 @@ export function namesOfUsers(db: Kysely<Database>, userIds: readonly string[]) {
   return db.selectFrom("users").select(["id", "name", "email"]).where("id", "in", userIds).execute();
 }
 
+/** The address and language of each of these accounts that can still receive mail (a deleted one cannot). */
+export function mailableUsers(db: Kysely<Database>, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("users")
+    .select(["id", "email", "language"])
+    .where("id", "in", [...userIds])
+    .where("deleted_at", "is", null)
+    .execute();
+}
+
 export function findUserById(db: Kysely<Database>, userId: string) {
   return db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
-import { DEFAULT_LANGUAGE, isLanguage } from "../../shared/i18n/languages.ts";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../shared/i18n/languages.ts";
 import { accountMessages, messages } from "../../shared/messages.ts";
 import { OPERATOR_CLAIM_HOURS, SIGN_IN_LINK_MINUTES } from "../../shared/schemas/account.ts";
 import type { LoginSchema, SignupSchema, User } from "../../shared/schemas/auth.ts";
@@ -59,7 +59,7 @@ const CLAIM_LINK_EVERY_MS = 10 * 60_000;
  */
 export async function offerOperatorClaim(
   ctx: Context,
-  user: { id: string; email: string; name: string; operator_claim?: string | null },
+  user: { id: string; email: string; name: string; language?: string; operator_claim?: string | null },
 ): Promise<void> {
   if (!isListed(user.email, ctx.settings) || user.operator_claim != null) return;
   const { db, now } = ctx;
@@ -74,7 +74,7 @@ export async function offerOperatorClaim(
     expires_at: new Date(now.getTime() + OPERATOR_CLAIM_HOURS * 60 * 60_000).toISOString(),
   });
   const url = ctx.mail.link(`/account/confirm-operator#token=${token}`);
-  ctx.mail.sendSecret(operatorClaimMail(user.email, user.name, url, OPERATOR_CLAIM_HOURS));
+  ctx.mail.sendSecret(operatorClaimMail(mailRecipient(user), user.name, url, OPERATOR_CLAIM_HOURS));
 }
 
 /**
@@ -135,17 +135,35 @@ export async function signUp(ctx: Context, input: z.output<typeof SignupSchema>)
   const hashed = await hashPassword(input.password, ctx.settings.passwordHashing);
   const user = await inTransaction(ctx, async (trx) => {
     const user = await insertAccount(trx, input, hashed);
-    await enqueue(trx, welcomeMail(user.email, user.name, trx.mail.link("/login")));
+    await enqueue(trx, welcomeMail(mailRecipient(user), user.name, trx.mail.link("/login")));
     return user;
   });
   await offerOperatorClaim(ctx, user);
   return user;
 }
 
+/** An account's language from its row (English for a value the shop no longer speaks). */
+const languageOf = (value: string | null | undefined): Language =>
+  isLanguage(value) ? value : DEFAULT_LANGUAGE;
+
 /** What the API tells about an account, from its row (`operator` is decided by the caller). */
 function publicUser(row: { id: string; email: string; name: string; language?: string }) {
-  const language = isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE;
-  return { id: row.id, email: row.email, name: row.name, language };
+  return { id: row.id, email: row.email, name: row.name, language: languageOf(row.language) };
+}
+
+/** Where an account's mail goes, and the language it reads (decision 032), from a row already read. */
+export const mailRecipient = (row: { email: string; language?: string | null }) => ({
+  email: row.email,
+  language: languageOf(row.language),
+});
+
+/** The mail recipient of each of these accounts that can still receive mail, by account id. */
+export async function mailRecipients(
+  db: Kysely<Database>,
+  userIds: readonly string[],
+): Promise<Map<string, { email: string; language: Language }>> {
+  const rows = await repo.mailableUsers(db, userIds);
+  return new Map(rows.map((row) => [row.id, mailRecipient(row)]));
 }
 
 /**
@@ -234,7 +252,7 @@ export async function offerSignInLink(ctx: Context, input: z.output<typeof Login
     expires_at: new Date(now.getTime() + SIGN_IN_LINK_MINUTES * 60_000).toISOString(),
   });
   const url = ctx.mail.link(`/sign-in-link#token=${token}`);
-  ctx.mail.sendSecret(signInLinkMail(row.email, row.name, url, SIGN_IN_LINK_MINUTES));
+  ctx.mail.sendSecret(signInLinkMail(mailRecipient(row), row.name, url, SIGN_IN_LINK_MINUTES));
 }
 
 /** Opens a one-time sign-in link: a new session for its account (not if it was suspended since). */

@@ -22,6 +22,8 @@ export {
   hashSessionToken,
   insertAccount,
   isOperator,
+  mailRecipient,
+  mailRecipients,
   passwordMatches,
   purgeExpiredSessions,
   type SessionSettings,

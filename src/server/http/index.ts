@@ -3,8 +3,10 @@ export { documentOnly, registerApiSchemas } from "./api-schemas.ts";
 export { allowOfflineCopy, clientHasCurrent, registerEtags } from "./cache.ts";
 export { addressMatcher, clientKey, isPrivateAddress } from "./client-key.ts";
 export { closeUnread, registerClosing } from "./closing.ts";
+export { toCsv } from "./csv.ts";
 export {
   AppError,
+  callerLanguage,
   forbidden,
   notFound,
   parseWith,

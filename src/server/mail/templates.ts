@@ -1,19 +1,18 @@
 import { APP_TITLE } from "../../shared/constants.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/index.ts";
 import { formatRupees } from "../../shared/money.ts";
-import { type PartStatus, partStatusLabels } from "../../shared/schemas/order-parts.ts";
+import type { PartStatus } from "../../shared/schemas/order-parts.ts";
 import {
   type Order,
   type OrderLine,
   type OrderPart,
   orderNumber,
-  PAYMENT_ON_DELIVERY_NOTE,
   type PlacedLine,
-  paymentMethodLabels,
-  paymentMethodNotes,
 } from "../../shared/schemas/orders.ts";
-import { type PartSlot, slotLabel } from "../../shared/schemas/slots.ts";
-import { billTexts } from "../../shared/weighing.ts";
+import type { PartSlot } from "../../shared/schemas/slots.ts";
 import type { Mail } from "./mail.ts";
+import { en, type MailTexts } from "./texts/en.ts";
+import { mailTexts } from "./texts/index.ts";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -27,8 +26,21 @@ interface Content {
   after?: string[];
 }
 
+/**
+ * Who a mail goes to and the language it is written in: the recipient's account language, or for an address
+ * with no account (an e-mail change's new address) the language of the account asking. An address alone is
+ * written in English.
+ */
+export type Recipient = string | { email: string; language: Language };
+
+const addressOf = (to: Recipient) => (typeof to === "string" ? to : to.email);
+const languageOf = (to: Recipient) => (typeof to === "string" ? DEFAULT_LANGUAGE : to.language);
+/** The recipient's language and its mail texts. */
+const textsFor = (to: Recipient): MailTexts => mailTexts(languageOf(to));
+
 /** Builds both parts from one content, so the plain-text part always says what the HTML says. */
-function compose(to: string, subject: string, content: Content, secret = false): Mail {
+function compose(recipient: Recipient, subject: string, content: Content, secret = false): Mail {
+  const to = addressOf(recipient);
   const text = [
     content.greeting,
     "",
@@ -40,7 +52,7 @@ function compose(to: string, subject: string, content: Content, secret = false):
   ].join("\n");
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
   const html = [
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    `<!doctype html><html lang="${languageOf(recipient)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     `<body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:560px;margin:0 auto;padding:24px">`,
     p(content.greeting),
     ...content.paragraphs.map(p),
@@ -62,139 +74,134 @@ function compose(to: string, subject: string, content: Content, secret = false):
   return { to, subject, text, html, ...(secret ? { secret: true } : {}) };
 }
 
-export const PASSWORD_RESET_SUBJECT = "Reset your Veggie Cart password";
-export const EMAIL_CHANGE_SUBJECT = "Confirm your new e-mail address";
+export const PASSWORD_RESET_SUBJECT = en.passwordResetSubject;
+export const EMAIL_CHANGE_SUBJECT = en.emailChangeSubject;
 
-export function passwordResetMail(to: string, name: string, url: string, validMinutes: number): Mail {
+export function passwordResetMail(to: Recipient, name: string, url: string, validMinutes: number): Mail {
+  const t = textsFor(to);
   return compose(
     to,
-    PASSWORD_RESET_SUBJECT,
+    t.passwordResetSubject,
     {
-      greeting: `Hello ${name},`,
-      paragraphs: [
-        `Someone (we hope you) asked to reset the password of your ${APP_TITLE} account. The link works once, for ${validMinutes} minutes.`,
-      ],
-      link: { label: "Set a new password", url },
-      after: ["If you did not ask for this, ignore this e-mail: your password stays as it is."],
+      greeting: t.hello(name),
+      paragraphs: [t.passwordResetBody(validMinutes)],
+      link: { label: t.passwordResetLink, url },
+      after: [t.passwordResetIgnore],
     },
     true,
   );
 }
 
-export function emailChangeConfirmMail(to: string, name: string, url: string, validHours: number): Mail {
+export function emailChangeConfirmMail(to: Recipient, name: string, url: string, validHours: number): Mail {
+  const t = textsFor(to);
   return compose(
     to,
-    EMAIL_CHANGE_SUBJECT,
+    t.emailChangeSubject,
     {
-      greeting: `Hello ${name},`,
-      paragraphs: [
-        `Please confirm that ${to} is the new e-mail address of your ${APP_TITLE} account. The link works once, for ${validHours} hours.`,
-      ],
-      link: { label: "Confirm this address", url },
-      after: ["If you did not ask for this, ignore this e-mail: nothing changes."],
+      greeting: t.hello(name),
+      paragraphs: [t.emailChangeBody(addressOf(to), validHours)],
+      link: { label: t.emailChangeLink, url },
+      after: [t.emailChangeIgnore],
     },
     true,
   );
 }
 
-export const OPERATOR_CLAIM_SUBJECT = "Confirm your operator rights at Veggie Cart";
+export const OPERATOR_CLAIM_SUBJECT = en.operatorClaimSubject;
 
 /** The link that proves an account controls an address listed in OPERATOR_EMAILS (decision 021). */
-export function operatorClaimMail(to: string, name: string, url: string, validHours: number): Mail {
+export function operatorClaimMail(to: Recipient, name: string, url: string, validHours: number): Mail {
+  const t = textsFor(to);
   return compose(
     to,
-    OPERATOR_CLAIM_SUBJECT,
+    t.operatorClaimSubject,
     {
-      greeting: `Hello ${name},`,
-      paragraphs: [
-        `This address is one of the shop's operators. Open the link to make your ${APP_TITLE} account an operator; it works once, for ${validHours} hours.`,
-      ],
-      link: { label: "Confirm operator rights", url },
-      after: ["If you did not sign up or sign in at the shop, ignore this e-mail: nothing changes."],
+      greeting: t.hello(name),
+      paragraphs: [t.operatorClaimBody(validHours)],
+      link: { label: t.operatorClaimLink, url },
+      after: [t.operatorClaimIgnore],
     },
     true,
   );
 }
 
-export const SIGN_IN_LINK_SUBJECT = "Your link to sign in to Veggie Cart";
+export const SIGN_IN_LINK_SUBJECT = en.signInLinkSubject;
 
 /** The owner's right password met a throttled account: a way in that no guesser can use (issue 25). */
-export function signInLinkMail(to: string, name: string, url: string, validMinutes: number): Mail {
+export function signInLinkMail(to: Recipient, name: string, url: string, validMinutes: number): Mail {
+  const t = textsFor(to);
   return compose(
     to,
-    SIGN_IN_LINK_SUBJECT,
+    t.signInLinkSubject,
     {
-      greeting: `Hello ${name},`,
-      paragraphs: [
-        `Many wrong passwords were tried on your ${APP_TITLE} account, so signing in with the password waits a while. Yours was right: this link signs you in once, for ${validMinutes} minutes.`,
-      ],
-      link: { label: "Sign in", url },
-      after: ["If it was not you who signed in just now, change your password: someone knows it."],
+      greeting: t.hello(name),
+      paragraphs: [t.signInLinkBody(validMinutes)],
+      link: { label: t.signInLinkLink, url },
+      after: [t.signInLinkNotYou],
     },
     true,
   );
 }
 
-export function emailChangeNoticeMail(to: string, name: string, newEmail: string): Mail {
-  return compose(to, "Your Veggie Cart e-mail address is being changed", {
-    greeting: `Hello ${name},`,
-    paragraphs: [
-      `Someone signed in to your ${APP_TITLE} account asked to change its e-mail address to ${newEmail}. It changes once that address is confirmed.`,
-      "If this was not you, sign in, change your password and sign out everywhere else from your account page.",
-    ],
+export function emailChangeNoticeMail(to: Recipient, name: string, newEmail: string): Mail {
+  const t = textsFor(to);
+  return compose(to, t.emailChangeNoticeSubject, {
+    greeting: t.hello(name),
+    paragraphs: [t.emailChangeNoticeBody(newEmail), t.emailChangeNoticeNotYou],
   });
 }
 
-export function emailChangedMail(to: string, name: string, newEmail: string): Mail {
-  return compose(to, "Your Veggie Cart e-mail address was changed", {
-    greeting: `Hello ${name},`,
-    paragraphs: [
-      `The e-mail address of your ${APP_TITLE} account is now ${newEmail}; this address no longer signs in.`,
-    ],
+export function emailChangedMail(to: Recipient, name: string, newEmail: string): Mail {
+  const t = textsFor(to);
+  return compose(to, t.emailChangedSubject, {
+    greeting: t.hello(name),
+    paragraphs: [t.emailChangedBody(newEmail)],
   });
 }
 
-export function welcomeMail(to: string, name: string, shopUrl: string): Mail {
-  return compose(to, `Welcome to ${APP_TITLE}`, {
-    greeting: `Hello ${name},`,
-    paragraphs: [
-      `Your ${APP_TITLE} account is ready. Buy fresh produce straight from the farmers who grow it, or list your own harvest for others to buy.`,
-    ],
-    link: { label: "Open the shop", url: shopUrl },
+export function welcomeMail(to: Recipient, name: string, shopUrl: string): Mail {
+  const t = textsFor(to);
+  return compose(to, t.welcomeSubject, {
+    greeting: t.hello(name),
+    paragraphs: [t.welcomeBody],
+    link: { label: t.welcomeLink, url: shopUrl },
   });
 }
 
 /** An order's (or a part's) lines and their total, as table rows. */
-const lineRows = (items: readonly OrderLine[], total: number): [string, string][] => [
+const lineRows = (t: MailTexts, items: readonly OrderLine[], total: number): [string, string][] => [
   ...items.map((item): [string, string] => [`${item.name} × ${item.quantity}`, formatRupees(item.lineTotal)]),
-  ["Total", formatRupees(total)],
+  [t.total, formatRupees(total)],
 ];
 
 /** How the chosen method is paid, in the words the confirmation page uses. */
-export const howToPay = (method: Order["paymentMethod"]) =>
-  `How to pay (${paymentMethodLabels[method]}): ${paymentMethodNotes[method]} ${PAYMENT_ON_DELIVERY_NOTE}`;
-
-/** "Asha: delivery Sat 21 Mar, 8–10 am" or "Asha: pickup Sun 22 Mar, 5–7 pm at Gate 2, Baner Road". */
-export const partSlotLine = (farmerName: string, slot: PartSlot) => `${farmerName}: ${slotText(slot)}`;
+const howToPay = (t: MailTexts, method: Order["paymentMethod"]) =>
+  t.howToPay(t.paymentMethodLabels[method], t.paymentMethodNotes[method], t.paymentOnDelivery);
 
 /** "delivery Sat 21 Mar, 8–10 am" or "pickup Sun 22 Mar, 5–7 pm at Gate 2, Baner Road". */
-const slotText = (slot: PartSlot) =>
-  `${slot.kind} ${slotLabel(slot)}${slot.pickupPoint ? ` at ${slot.pickupPoint.name}, ${slot.pickupPoint.address}` : ""}`;
-
-export function orderConfirmationMail(to: string, order: Order, orderUrl: string): Mail {
-  const slotLines = order.fulfilments.flatMap((part) =>
-    part.slot ? [partSlotLine(part.farmerName, part.slot)] : [],
+const slotText = (t: MailTexts, slot: PartSlot) =>
+  t.slotText(
+    t.slotKinds[slot.kind],
+    t.slotLabel(slot),
+    slot.pickupPoint ? `${slot.pickupPoint.name}, ${slot.pickupPoint.address}` : undefined,
   );
-  return compose(to, `Your Veggie Cart order ${orderNumber(order.id)}`, {
-    greeting: `Hello ${order.shipping.fullName},`,
-    paragraphs: [`Thank you for your order. Here is what you bought:`],
-    rows: lineRows(order.items, order.total),
+
+export function orderConfirmationMail(to: Recipient, order: Order, orderUrl: string): Mail {
+  const t = textsFor(to);
+  // "Asha: delivery Sat 21 Mar, 8–10 am" for each part with a slot.
+  const slotLines = order.fulfilments.flatMap((part) =>
+    part.slot ? [`${part.farmerName}: ${slotText(t, part.slot)}`] : [],
+  );
+  return compose(to, t.orderSubject(orderNumber(order.id)), {
+    greeting: t.hello(order.shipping.fullName),
+    paragraphs: [t.orderThanks],
+    rows: lineRows(t, order.items, order.total),
     after: [
-      howToPay(order.paymentMethod),
-      `Delivery address: ${order.shippingAddress}`,
-      ...(slotLines.length > 0 ? [`When and where: ${slotLines.join("; ")}`] : []),
+      howToPay(t, order.paymentMethod),
+      t.deliveryAddress(order.shippingAddress),
+      ...(slotLines.length > 0 ? [t.whenAndWhere(slotLines.join("; "))] : []),
     ],
-    link: { label: "See your order", url: orderUrl },
+    link: { label: t.seeOrder, url: orderUrl },
   });
 }
 
@@ -202,17 +209,18 @@ export function orderConfirmationMail(to: string, order: Order, orderUrl: string
  * The farmer's mail for each new part of an order (issue 25): only their lines, the buyer's name, phone and
  * address, and the slot when the part has one, so they can call and pack without opening the portal.
  */
-export function newPartMail(to: string, order: Order, part: OrderPart, portalUrl: string): Mail {
-  return compose(to, `New order ${orderNumber(order.id)}: ${formatRupees(part.estimate)}`, {
-    greeting: `Hello ${part.farmerName},`,
-    paragraphs: [`${order.shipping.fullName} has ordered from you. Here is your part of the order:`],
-    rows: lineRows(part.items, part.estimate),
+export function newPartMail(to: Recipient, order: Order, part: OrderPart, portalUrl: string): Mail {
+  const t = textsFor(to);
+  return compose(to, t.newPartSubject(orderNumber(order.id), formatRupees(part.estimate)), {
+    greeting: t.hello(part.farmerName),
+    paragraphs: [t.newPartIntro(order.shipping.fullName)],
+    rows: lineRows(t, part.items, part.estimate),
     after: [
-      `Buyer: ${order.shipping.fullName}, ${order.shipping.phone}`,
-      `Deliver to: ${order.shippingAddress}`,
-      ...(part.slot ? [`When and where: ${slotText(part.slot)}`] : []),
+      t.newPartBuyer(order.shipping.fullName, order.shipping.phone),
+      t.newPartDeliverTo(order.shippingAddress),
+      ...(part.slot ? [t.whenAndWhere(slotText(t, part.slot))] : []),
     ],
-    link: { label: "Open the Farmer Portal", url: portalUrl },
+    link: { label: t.newPartLink, url: portalUrl },
   });
 }
 
@@ -221,7 +229,7 @@ export function newPartMail(to: string, order: Order, part: OrderPart, portalUrl
  * weight, the final total, and how to pay it at the door.
  */
 export function billMail(
-  to: string,
+  to: Recipient,
   part: {
     buyerName: string;
     orderId: string;
@@ -233,64 +241,57 @@ export function billMail(
   },
   orderUrl: string,
 ): Mail {
+  const t = textsFor(to);
   const weights = (line: PlacedLine) =>
     line.weighed && line.packedGrams !== null
-      ? ` (${billTexts.ordered(line.quantity, line.unit)}, ${billTexts.packed(line.packedGrams)})`
+      ? ` (${t.billOrdered(line.quantity, line.unit)}, ${t.billPacked(line.packedGrams)})`
       : "";
-  return compose(to, billTexts.mailSubject(part.farmerName, part.total), {
-    greeting: `Hello ${part.buyerName},`,
-    paragraphs: [
-      `${part.farmerName} has packed their part of your order ${orderNumber(part.orderId)}. Here is your bill:`,
-    ],
+  return compose(to, t.billSubject(part.farmerName, part.total), {
+    greeting: t.hello(part.buyerName),
+    paragraphs: [t.billIntro(part.farmerName, orderNumber(part.orderId))],
     rows: [
       ...part.items.map((line): [string, string] => [
         `${line.name} × ${line.quantity}${weights(line)}`,
         formatRupees(line.amount),
       ]),
-      ["Total", formatRupees(part.total)],
+      [t.total, formatRupees(part.total)],
     ],
-    after: [
-      part.byUpi
-        ? `How to pay: in cash on delivery, or by UPI with the QR code on your order's page (${billTexts.payByUpi(part.total)}).`
-        : `How to pay: ${billTexts.cashOnly}.`,
-    ],
-    link: { label: "See your order", url: orderUrl },
+    after: [part.byUpi ? t.billPayCashOrUpi(part.total) : t.billPayCash],
+    link: { label: t.seeOrder, url: orderUrl },
   });
 }
 
 /** A status a part of an order can be moved to (nothing moves back to pending). */
 export type MovedStatus = Exclude<PartStatus, "pending">;
 
-const movedText: Record<MovedStatus, (farmer: string, order: string) => string> = {
-  confirmed: (farmer, order) =>
-    `${farmer} has confirmed these items of your order ${order} and is getting them ready.`,
-  out_for_delivery: (farmer, order) =>
-    `${farmer} has sent these items of your order ${order} out for delivery.`,
-  delivered: (farmer, order) => `${farmer} has marked these items of your order ${order} as delivered.`,
-  cancelled: (farmer, order) =>
-    `${farmer} has cancelled these items of your order ${order}. You pay nothing for them.`,
-};
+const movedText = (t: MailTexts): Record<MovedStatus, (farmer: string, order: string) => string> => ({
+  confirmed: t.partConfirmed,
+  out_for_delivery: t.partOutForDelivery,
+  delivered: t.partDelivered,
+  cancelled: t.partCancelled,
+});
 
-/** A part of an order moved (confirmed, out for delivery, delivered, cancelled): the buyer is told. */
 /** The farmer closed the slot a part was placed in: the buyer should contact them (decision 017). */
 export function slotClosedMail(
-  to: string,
+  to: Recipient,
   part: { buyerName: string; orderId: string; farmerName: string; slot: PartSlot; reason: string },
   orderUrl: string,
 ): Mail {
+  const t = textsFor(to);
   const number = orderNumber(part.orderId);
-  return compose(to, `Your Veggie Cart order ${number}: slot closed by the farmer`, {
-    greeting: `Hello ${part.buyerName},`,
+  return compose(to, t.slotClosedSubject(number), {
+    greeting: t.hello(part.buyerName),
     paragraphs: [
-      `${part.farmerName} has closed the ${part.slot.kind} slot of your order ${number} (${slotLabel(part.slot)}). Your order stays; please contact ${part.farmerName} to agree on another time.`,
-      `Their reason: ${part.reason}`,
+      t.slotClosedBody(part.farmerName, t.slotKinds[part.slot.kind], number, t.slotLabel(part.slot)),
+      t.theirReason(part.reason),
     ],
-    link: { label: "See your order", url: orderUrl },
+    link: { label: t.seeOrder, url: orderUrl },
   });
 }
 
+/** A part of an order moved (confirmed, out for delivery, delivered, cancelled): the buyer is told. */
 export function partStatusMail(
-  to: string,
+  to: Recipient,
   part: {
     buyerName: string;
     orderId: string;
@@ -302,16 +303,17 @@ export function partStatusMail(
   },
   orderUrl: string,
 ): Mail {
+  const t = textsFor(to);
   const number = orderNumber(part.orderId);
-  return compose(to, `Your Veggie Cart order ${number}: ${partStatusLabels[part.status]}`, {
-    greeting: `Hello ${part.buyerName},`,
+  return compose(to, t.partStatusSubject(number, t.partStatusLabels[part.status]), {
+    greeting: t.hello(part.buyerName),
     paragraphs: [
-      movedText[part.status](part.farmerName, number),
+      movedText(t)[part.status](part.farmerName, number),
       ...(part.reason
-        ? [`${part.status === "cancelled" ? "Their reason" : "Their note"}: ${part.reason}`]
+        ? [part.status === "cancelled" ? t.theirReason(part.reason) : t.theirNote(part.reason)]
         : []),
     ],
-    rows: lineRows(part.items, part.total),
-    link: { label: "See your order", url: orderUrl },
+    rows: lineRows(t, part.items, part.total),
+    link: { label: t.seeOrder, url: orderUrl },
   });
 }

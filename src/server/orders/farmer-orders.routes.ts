@@ -20,6 +20,7 @@ import {
   WeighPartSchema,
 } from "../../shared/schemas/payments.ts";
 import { requireUser } from "../auth/index.ts";
+import { callerLanguage } from "../http/index.ts";
 import { movePart } from "./moves.service.ts";
 import {
   farmerReckoning,
@@ -113,7 +114,12 @@ export async function farmerOrdersRoutes(app: FastifyInstance) {
   };
   typed.get("/payments.csv", { schema: csvSchema }, async (request, reply) => {
     const user = requireUser(request);
-    const { week, csv } = await farmerReckoningCsv(request.ctx, user.id, request.query.week);
+    const { week, csv } = await farmerReckoningCsv(
+      request.ctx,
+      user.id,
+      request.query.week,
+      callerLanguage(request),
+    );
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="payments-${week}.csv"`)

@@ -13,6 +13,7 @@ import {
 } from "../../shared/schemas/order-parts.ts";
 import type { Order } from "../../shared/schemas/orders.ts";
 import { type Actor, recordAudit } from "../audit/index.ts";
+import * as auth from "../auth/index.ts";
 import { type Context, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { AppError, forbidden, notFound } from "../http/index.ts";
@@ -133,7 +134,8 @@ async function mailBuyers(trx: Context, partIds: string[], move: PartMove) {
     await enqueue(
       trx,
       partStatusMail(
-        part.email,
+        // NOTE: to the address typed at checkout, in the language of the buyer's account.
+        auth.mailRecipient({ email: part.email, language: part.buyer_language }),
         {
           buyerName: part.full_name,
           orderId: part.order_id,

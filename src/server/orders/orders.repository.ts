@@ -87,26 +87,6 @@ export async function countOrdersMailedToOthers(
   return Number(row.count);
 }
 
-/** The account's own e-mail address. */
-export async function accountEmail(db: Kysely<Database>, userId: string): Promise<string | undefined> {
-  return (await db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst())?.email;
-}
-
-/** The account addresses of these farmers that can still receive mail (a deleted account's cannot). */
-export async function farmerEmails(
-  db: Kysely<Database>,
-  ids: readonly string[],
-): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("users")
-    .select(["id", "email"])
-    .where("id", "in", ids)
-    .where("deleted_at", "is", null)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.email]));
-}
-
 export function findOrderByIdempotencyKey(db: Kysely<Database>, userId: string, key: string) {
   return db
     .selectFrom("orders")

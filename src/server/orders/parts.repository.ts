@@ -84,6 +84,7 @@ function farmerParts(db: Kysely<Database>) {
       "b.name as buyer_name",
       "b.email as buyer_email",
       "b.deleted_at as buyer_deleted_at",
+      "b.language as buyer_language",
       "o.user_id as buyer_id",
       "o.full_name",
       "o.email",
@@ -103,7 +104,7 @@ export function findFarmerPart(db: Kysely<Database>, id: string) {
 
 /**
  * Who hears of a move of each part among `partIds`: what the farmer's view holds (the order's buyer, the
- * name and e-mail typed at checkout, whether the account is deleted) and the part's farmer's name (null: the shop).
+ * name and e-mail typed at checkout, whether the account is deleted, the language it reads) and the part's farmer's name (null: the shop).
  */
 export function findBuyersOfParts(db: Kysely<Database>, partIds: readonly string[]) {
   if (partIds.length === 0) return Promise.resolve([]);

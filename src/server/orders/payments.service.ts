@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/index.ts";
 import { formatRupees, paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
 import type { FarmerPart } from "../../shared/schemas/farmer.ts";
 import { PART_STATUSES, partMessages } from "../../shared/schemas/order-parts.ts";
@@ -10,10 +11,11 @@ import type {
 } from "../../shared/schemas/payments.ts";
 import { addDays, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts";
 import { type Context, inTransaction } from "../context.ts";
-import { AppError, notFound } from "../http/index.ts";
+import { AppError, notFound, toCsv } from "../http/index.ts";
 import { billOf, paymentStateOf, receivedPaise } from "./bills.service.ts";
 import { findItemsOfParts } from "./parts.repository.ts";
 import * as repo from "./payments.repository.ts";
+import { paymentsCsvTexts } from "./payments-csv.texts.ts";
 import { farmerNameOf, getFarmerPart, groupBy, partForPayee } from "./views.service.ts";
 
 const PAYABLE = PART_STATUSES.filter((status) => status !== "cancelled");
@@ -225,23 +227,22 @@ export async function shopReckoning(ctx: Context, date: string | undefined): Pro
 const rupeesText = (paise: number) =>
   `${paise < 0 ? "-" : ""}${Math.floor(Math.abs(paise) / 100)}.${String(Math.abs(paise) % 100).padStart(2, "0")}`;
 
-/** A CSV field: quoted when it must be, and a leading = + - @ defused so no spreadsheet runs it as a formula. */
-const csvField = (value: string) => {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
-/** The farmer's week as CSV: one row per part delivered, then the week's totals. */
+/**
+ * The farmer's week as CSV: one row per part delivered, then the week's totals; its headers and states in the
+ * farmer's language (buyers' names stay as written).
+ */
 export async function farmerReckoningCsv(
   ctx: Context,
   farmerId: string,
   date: string | undefined,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<{ week: string; csv: string }> {
+  const texts = paymentsCsvTexts[language];
   const week = weekOf(ctx, date);
   const parts = await reckonWeek(ctx, week, farmerId);
   const total = sumFigures(parts);
   const rows = [
-    ["week", "buyer", "order", "part", "delivered at", "delivered", "cash", "upi", "owed", "state"],
+    texts.header,
     ...parts.map((part) => [
       week,
       part.buyer_name,
@@ -252,11 +253,11 @@ export async function farmerReckoningCsv(
       rupeesText(part.cash),
       rupeesText(part.upi),
       rupeesText(part.owed),
-      part.state,
+      texts.states[part.state],
     ]),
     [
       week,
-      "Total",
+      texts.total,
       "",
       "",
       "",
@@ -267,5 +268,5 @@ export async function farmerReckoningCsv(
       "",
     ],
   ];
-  return { week, csv: `${rows.map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n` };
+  return { week, csv: toCsv(rows) };
 }

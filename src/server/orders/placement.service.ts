@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/index.ts";
 import { orderMessages } from "../../shared/messages.ts";
 import {
   joinShippingAddress,
@@ -9,6 +10,7 @@ import {
 } from "../../shared/schemas/orders.ts";
 import { isWeighedUnit } from "../../shared/weighing.ts";
 import { rememberAddress } from "../addresses/index.ts";
+import * as auth from "../auth/index.ts";
 import { type Context, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
@@ -203,36 +205,43 @@ async function refuseHiddenSincePriced(trx: Kysely<Database>, lines: readonly Pr
 export const CONFIRMATIONS_TO_OTHERS_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60_000;
 
+/** Where a mail goes and the language it is written in (the recipient account's, decision 032). */
+type Recipient = { email: string; language: Language };
+
 /**
  * Where an order's confirmation goes: to the checkout address when it is the account's own, or when fewer than
  * CONFIRMATIONS_TO_OTHERS_PER_DAY orders (this one included, already written) were mailed there by others in
  * the last day; else to the account's own address, so checkout cannot mail a stranger text the buyer wrote,
- * hundreds of times (issue 25).
+ * hundreds of times (issue 25). It is written in the buyer's language, wherever it goes.
  */
 async function confirmationRecipient(
   trx: Kysely<Database>,
-  userId: string,
+  buyer: Recipient | undefined,
   checkoutEmail: string,
   now: Date,
-): Promise<string> {
-  const own = await repo.accountEmail(trx, userId);
-  if (own === undefined || own === checkoutEmail) return checkoutEmail;
+): Promise<Recipient> {
+  const language = buyer?.language ?? DEFAULT_LANGUAGE;
+  if (buyer === undefined || buyer.email === checkoutEmail) return { email: checkoutEmail, language };
   const since = new Date(now.getTime() - DAY_MS).toISOString();
   const mailed = await repo.countOrdersMailedToOthers(trx, checkoutEmail, since);
-  return mailed <= CONFIRMATIONS_TO_OTHERS_PER_DAY ? checkoutEmail : own;
+  return mailed <= CONFIRMATIONS_TO_OTHERS_PER_DAY ? { email: checkoutEmail, language } : buyer;
 }
 
 /**
- * One mail to each farmer with a part in the new order, to their account address, queued in the order's
- * transaction (decision 018) so a refused placement mails nobody. The shop's own part (the deal) has no farmer
- * to tell: the operator sees it in the admin orders.
+ * The buyer's confirmation, and one mail to each farmer with a part in the new order, to their account
+ * address, each in its reader's language; queued in the order's transaction (decision 018) so a refused
+ * placement mails nobody. The shop's own part (the deal) has no farmer to tell: the operator sees it in the
+ * admin orders.
  */
-async function mailFarmers(trx: Context, order: Order): Promise<void> {
+async function mailOrder(trx: Context, userId: string, order: Order, now: Date): Promise<void> {
   const farmerIds = order.fulfilments.flatMap((part) => (part.farmerId ? [part.farmerId] : []));
-  const emails = await repo.farmerEmails(trx.db, farmerIds);
+  // NOTE: one read of every recipient's address and language, the buyer's and the farmers'.
+  const recipients = await auth.mailRecipients(trx.db, [userId, ...farmerIds]);
+  const to = await confirmationRecipient(trx.db, recipients.get(userId), order.shipping.email, now);
+  await enqueue(trx, orderConfirmationMail(to, order, trx.mail.link(`/orders/${order.id}`)));
   for (const part of order.fulfilments) {
-    const to = part.farmerId ? emails.get(part.farmerId) : undefined;
-    if (to) await enqueue(trx, newPartMail(to, order, part, trx.mail.link("/farmer")));
+    const farmer = part.farmerId ? recipients.get(part.farmerId) : undefined;
+    if (farmer) await enqueue(trx, newPartMail(farmer, order, part, trx.mail.link("/farmer")));
   }
 }
 
@@ -271,10 +280,8 @@ export async function placeOrder(
       // NOTE: the address goes on the account with the order, so checkout offers it next time (decision 027).
       await rememberAddress(trx, userId, input.shipping);
       const placed = await loadOrder(trx.db, rows.order);
-      const to = await confirmationRecipient(trx.db, userId, placed.shipping.email, now);
       // NOTE: queued with the order, so an order refused here (stock, slot, a replayed key) mails nobody.
-      await enqueue(trx, orderConfirmationMail(to, placed, trx.mail.link(`/orders/${placed.id}`)));
-      await mailFarmers(trx, placed);
+      await mailOrder(trx, userId, placed, now);
       return placed;
     });
     return { order, replayed: false };

@@ -3,6 +3,7 @@ import type { FarmerPart } from "../../shared/schemas/farmer.ts";
 import { type PartStatus, partMessages } from "../../shared/schemas/order-parts.ts";
 import type { WeighPart } from "../../shared/schemas/payments.ts";
 import { maxPackedGrams, unitGrams, weighedAmountPaise } from "../../shared/weighing.ts";
+import * as auth from "../auth/index.ts";
 import { type Context, inTransaction } from "../context.ts";
 import type { OrderItemsTable } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
@@ -121,7 +122,8 @@ async function mailIfBillFinal(trx: Context, partId: string): Promise<void> {
   await enqueue(
     trx,
     billMail(
-      part.email,
+      // NOTE: to the address typed at checkout, in the language of the buyer's account.
+      auth.mailRecipient({ email: part.email, language: part.buyer_language }),
       {
         buyerName: part.full_name,
         orderId: part.order_id,

@@ -117,10 +117,18 @@ export async function requestEmailChange(
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + EMAIL_CHANGE_HOURS * HOUR_MS).toISOString(),
     });
-    await enqueue(trx, emailChangeNoticeMail(row.email, row.name, input.email));
+    await enqueue(trx, emailChangeNoticeMail(auth.mailRecipient(row), row.name, input.email));
   });
   const url = ctx.mail.link(`/account/confirm-email#token=${token}`);
-  ctx.mail.sendSecret(emailChangeConfirmMail(input.email, row.name, url, EMAIL_CHANGE_HOURS));
+  ctx.mail.sendSecret(
+    emailChangeConfirmMail(
+      // NOTE: the new address has no account yet: the mail speaks the language of the account asking.
+      { email: input.email, language: auth.mailRecipient(row).language },
+      row.name,
+      url,
+      EMAIL_CHANGE_HOURS,
+    ),
+  );
   return { user: { id: row.id, email: row.email, name: row.name }, pendingEmail: input.email };
 }
 
@@ -140,7 +148,10 @@ export async function confirmEmailChange(ctx: Context, token: string): Promise<{
       }
       throw error;
     }
-    await enqueue({ ...ctx, db: trx }, emailChangedMail(user.email, user.name, taken.new_email));
+    await enqueue(
+      { ...ctx, db: trx },
+      emailChangedMail(auth.mailRecipient(user), user.name, taken.new_email),
+    );
     // NOTE: the link proved the new address: if OPERATOR_EMAILS lists it, the account may claim it (decision 021).
     await auth.claimOperator({ db: trx, settings: ctx.settings }, taken.user_id, taken.new_email);
     return taken;
@@ -200,7 +211,7 @@ export async function sendPasswordReset(ctx: Context, email: string): Promise<vo
   });
   // NOTE: a secret link: sent once the link is committed, never stored (decision 018).
   const url = ctx.mail.link(`/reset-password#token=${token}`);
-  ctx.mail.sendSecret(passwordResetMail(user.email, user.name, url, PASSWORD_RESET_MINUTES));
+  ctx.mail.sendSecret(passwordResetMail(auth.mailRecipient(user), user.name, url, PASSWORD_RESET_MINUTES));
 }
 
 /** Sets a new password from a reset link: once, within 30 minutes, only the newest link; every session ends. */

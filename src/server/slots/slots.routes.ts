@@ -23,6 +23,7 @@ import {
 } from "../../shared/schemas/slots.ts";
 import type { Actor } from "../audit/index.ts";
 import { requireUser } from "../auth/index.ts";
+import { callerLanguage } from "../http/index.ts";
 import {
   createPickupPoint,
   createSlotPattern,
@@ -170,7 +171,8 @@ export function slotSetupRoutes(accessOf: (request: FastifyRequest) => SetupAcce
     typed.get(
       "/slots/:id/packing-list",
       { schema: { params: IdParamsSchema, response: { 200: PackingListSchema } } },
-      async (request) => packingList(ctx(request), ownerOf(request), request.params.id),
+      async (request) =>
+        packingList(ctx(request), ownerOf(request), request.params.id, callerLanguage(request)),
     );
     typed.get(
       "/slots/:id/packing-list.csv",
@@ -182,14 +184,15 @@ export function slotSetupRoutes(accessOf: (request: FastifyRequest) => SetupAcce
         },
       },
       async (request, reply) => {
-        const list = await packingList(ctx(request), ownerOf(request), request.params.id);
+        const language = callerLanguage(request);
+        const list = await packingList(ctx(request), ownerOf(request), request.params.id, language);
         return reply
           .header("content-type", "text/csv; charset=utf-8")
           .header(
             "content-disposition",
             `attachment; filename="packing-list-${list.slot.date}-${list.slot.start.replace(":", "")}.csv"`,
           )
-          .send(packingListCsv(list));
+          .send(packingListCsv(list, language));
       },
     );
   };

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
+import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/index.ts";
 import { paiseToRupees } from "../../shared/money.ts";
-import { partMessages } from "../../shared/schemas/order-parts.ts";
+import { type PartStatus, partMessages } from "../../shared/schemas/order-parts.ts";
 import { orderNumber } from "../../shared/schemas/orders.ts";
 import {
   type DeliveryArea,
@@ -31,10 +32,12 @@ import {
 } from "../../shared/schemas/slots.ts";
 import { addDays, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts";
 import { type Actor, type AuditRecord, recordAudit } from "../audit/index.ts";
+import { mailRecipient } from "../auth/index.ts";
 import { type Context, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
-import { AppError, notFound, parseWith } from "../http/index.ts";
+import { AppError, notFound, parseWith, toCsv } from "../http/index.ts";
 import { enqueue, slotClosedMail } from "../mail/index.ts";
+import { packingListTexts } from "./packing-list.texts.ts";
 import * as repo from "./slots.repository.ts";
 
 export type { Owner } from "./slots.repository.ts";
@@ -579,7 +582,8 @@ async function mailClosedSlotBuyers(ctx: Context, slotId: string, reason: string
     await enqueue(
       ctx,
       slotClosedMail(
-        buyer.email,
+        // NOTE: to the address typed at checkout, in the language of the buyer's account.
+        mailRecipient(buyer),
         { buyerName: buyer.full_name, orderId: buyer.order_id, farmerName, slot: shown, reason },
         ctx.mail.link(`/orders/${buyer.order_id}`),
       ),
@@ -591,7 +595,12 @@ async function mailClosedSlotBuyers(ctx: Context, slotId: string, reason: string
  * What to harvest and pack for one dated slot: every product with its total quantity, then each order in the
  * slot (not cancelled) with its lines, buyer, phone and address, or the pickup point for a pickup slot.
  */
-export async function packingList(ctx: SlotsContext, owner: Owner, id: string): Promise<PackingList> {
+export async function packingList(
+  ctx: SlotsContext,
+  owner: Owner,
+  id: string,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<PackingList> {
   const slot = await ownSlot(ctx, owner, id);
   const parts = await repo.partsOfSlot(ctx.db, id);
   const lines = await repo.linesOfParts(
@@ -619,7 +628,9 @@ export async function packingList(ctx: SlotsContext, owner: Owner, id: string): 
       status: part.status,
       buyer: part.full_name,
       phone: part.phone,
-      address: point ? `Pickup: ${point.name}, ${point.address}` : part.shipping_address,
+      address: point
+        ? packingListTexts[language].pickupAt(`${point.name}, ${point.address}`)
+        : part.shipping_address,
       lines: lines
         .filter((line) => line.part_id === part.part_id)
         .map((line) => ({ name: line.name, unit: line.unit, quantity: line.quantity })),
@@ -628,20 +639,17 @@ export async function packingList(ctx: SlotsContext, owner: Owner, id: string): 
   };
 }
 
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  // NOTE: a cell starting with = + - @ is read as a formula by spreadsheets; a leading ' keeps it text.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
-/** The packing list as CSV: the totals, a blank line, then one row per order line. */
-export function packingListCsv(list: PackingList): string {
+/**
+ * The packing list as CSV: the totals, a blank line, then one row per order line; its headers and statuses in
+ * the language of the account downloading it (product names and buyers' data stay as written).
+ */
+export function packingListCsv(list: PackingList, language: Language = DEFAULT_LANGUAGE): string {
+  const texts = packingListTexts[language];
   const rows: (string | number)[][] = [
-    ["Product", "Unit", "Total quantity"],
+    texts.totalsHeader,
     ...list.totals.map((total) => [total.name, total.unit, total.quantity]),
     [],
-    ["Order", "Buyer", "Phone", "Address", "Product", "Unit", "Quantity", "Status"],
+    texts.ordersHeader,
     ...list.orders.flatMap((order) =>
       order.lines.map((line) => [
         orderNumber(order.orderId),
@@ -651,11 +659,11 @@ export function packingListCsv(list: PackingList): string {
         line.name,
         line.unit,
         line.quantity,
-        order.status,
+        texts.statuses[order.status as PartStatus] ?? order.status,
       ]),
     ),
   ];
-  return `${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return toCsv(rows);
 }
 
 // ---- what buyers see ----

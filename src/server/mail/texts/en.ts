@@ -1,0 +1,117 @@
+import { APP_TITLE } from "../../../shared/constants.ts";
+import { partStatusLabels } from "../../../shared/schemas/order-parts.ts";
+import {
+  PAYMENT_ON_DELIVERY_NOTE,
+  paymentMethodLabels,
+  paymentMethodNotes,
+} from "../../../shared/schemas/orders.ts";
+import { slotLabel } from "../../../shared/schemas/slot-basics.ts";
+import { billTexts } from "../../../shared/weighing.ts";
+
+/**
+ * The shop's mails in English, the source of every language's mail texts (decision 032, "Mails and
+ * downloads"). Texts the screens also show are taken from where the screens take them, so both stay the same.
+ */
+export const en = {
+  hello: (name: string) => `Hello ${name},`,
+  total: "Total",
+  seeOrder: "See your order",
+
+  passwordResetSubject: "Reset your Veggie Cart password",
+  passwordResetBody: (minutes: number) =>
+    `Someone (we hope you) asked to reset the password of your ${APP_TITLE} account. The link works once, for ${minutes} minutes.`,
+  passwordResetLink: "Set a new password",
+  passwordResetIgnore: "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+
+  emailChangeSubject: "Confirm your new e-mail address",
+  emailChangeBody: (to: string, hours: number) =>
+    `Please confirm that ${to} is the new e-mail address of your ${APP_TITLE} account. The link works once, for ${hours} hours.`,
+  emailChangeLink: "Confirm this address",
+  emailChangeIgnore: "If you did not ask for this, ignore this e-mail: nothing changes.",
+
+  operatorClaimSubject: "Confirm your operator rights at Veggie Cart",
+  operatorClaimBody: (hours: number) =>
+    `This address is one of the shop's operators. Open the link to make your ${APP_TITLE} account an operator; it works once, for ${hours} hours.`,
+  operatorClaimLink: "Confirm operator rights",
+  operatorClaimIgnore: "If you did not sign up or sign in at the shop, ignore this e-mail: nothing changes.",
+
+  signInLinkSubject: "Your link to sign in to Veggie Cart",
+  signInLinkBody: (minutes: number) =>
+    `Many wrong passwords were tried on your ${APP_TITLE} account, so signing in with the password waits a while. Yours was right: this link signs you in once, for ${minutes} minutes.`,
+  signInLinkLink: "Sign in",
+  signInLinkNotYou: "If it was not you who signed in just now, change your password: someone knows it.",
+
+  emailChangeNoticeSubject: "Your Veggie Cart e-mail address is being changed",
+  emailChangeNoticeBody: (newEmail: string) =>
+    `Someone signed in to your ${APP_TITLE} account asked to change its e-mail address to ${newEmail}. It changes once that address is confirmed.`,
+  emailChangeNoticeNotYou:
+    "If this was not you, sign in, change your password and sign out everywhere else from your account page.",
+
+  emailChangedSubject: "Your Veggie Cart e-mail address was changed",
+  emailChangedBody: (newEmail: string) =>
+    `The e-mail address of your ${APP_TITLE} account is now ${newEmail}; this address no longer signs in.`,
+
+  welcomeSubject: `Welcome to ${APP_TITLE}`,
+  welcomeBody: `Your ${APP_TITLE} account is ready. Buy fresh produce straight from the farmers who grow it, or list your own harvest for others to buy.`,
+  welcomeLink: "Open the shop",
+
+  paymentMethodLabels,
+  paymentMethodNotes,
+  paymentOnDelivery: PAYMENT_ON_DELIVERY_NOTE,
+  howToPay: (method: string, note: string, onDelivery: string) =>
+    `How to pay (${method}): ${note} ${onDelivery}`,
+  slotLabel,
+  slotKinds: { delivery: "delivery", pickup: "pickup" },
+  /** "delivery Sat 21 Mar, 8–10 am" or "pickup Sun 22 Mar, 5–7 pm at Gate 2, Baner Road". */
+  slotText: (kind: string, when: string, place: string | undefined) =>
+    `${kind} ${when}${place ? ` at ${place}` : ""}`,
+  whenAndWhere: (slots: string) => `When and where: ${slots}`,
+
+  orderSubject: (number: string) => `Your Veggie Cart order ${number}`,
+  orderThanks: "Thank you for your order. Here is what you bought:",
+  deliveryAddress: (address: string) => `Delivery address: ${address}`,
+
+  newPartSubject: (number: string, estimate: string) => `New order ${number}: ${estimate}`,
+  newPartIntro: (buyer: string) => `${buyer} has ordered from you. Here is your part of the order:`,
+  newPartBuyer: (buyer: string, phone: string) => `Buyer: ${buyer}, ${phone}`,
+  newPartDeliverTo: (address: string) => `Deliver to: ${address}`,
+  newPartLink: "Open the Farmer Portal",
+
+  billSubject: billTexts.mailSubject,
+  billIntro: (farmer: string, number: string) =>
+    `${farmer} has packed their part of your order ${number}. Here is your bill:`,
+  billOrdered: billTexts.ordered,
+  billPacked: billTexts.packed,
+  billPayCashOrUpi: (total: number) =>
+    `How to pay: in cash on delivery, or by UPI with the QR code on your order's page (${billTexts.payByUpi(total)}).`,
+  billPayCash: `How to pay: ${billTexts.cashOnly}.`,
+
+  partStatusLabels,
+  partStatusSubject: (number: string, status: string) => `Your Veggie Cart order ${number}: ${status}`,
+  partConfirmed: (farmer: string, order: string) =>
+    `${farmer} has confirmed these items of your order ${order} and is getting them ready.`,
+  partOutForDelivery: (farmer: string, order: string) =>
+    `${farmer} has sent these items of your order ${order} out for delivery.`,
+  partDelivered: (farmer: string, order: string) =>
+    `${farmer} has marked these items of your order ${order} as delivered.`,
+  partCancelled: (farmer: string, order: string) =>
+    `${farmer} has cancelled these items of your order ${order}. You pay nothing for them.`,
+  theirReason: (reason: string) => `Their reason: ${reason}`,
+  theirNote: (note: string) => `Their note: ${note}`,
+
+  slotClosedSubject: (number: string) => `Your Veggie Cart order ${number}: slot closed by the farmer`,
+  slotClosedBody: (farmer: string, kind: string, number: string, when: string) =>
+    `${farmer} has closed the ${kind} slot of your order ${number} (${when}). Your order stays; please contact ${farmer} to agree on another time.`,
+};
+
+/** The same keys as English; a text that takes values is a function of the same values. */
+type Texts<T> = {
+  readonly [K in keyof T]: T[K] extends (...args: infer A) => string
+    ? (...args: A) => string
+    : T[K] extends string
+      ? string
+      : Texts<T[K]>;
+};
+
+/** A language's mail texts, typed against the English keys: a missing translation fails `npm run typecheck`. */
+export type MailTexts = Texts<typeof en>;
