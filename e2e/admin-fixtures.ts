@@ -11,12 +11,13 @@ export const OPERATOR = {
 /**
  * Makes the operator's account once (the journeys run side by side and share it), proves its address with the
  * link mailed to it (signing up with a listed address alone makes no operator, decision 021) and signs it in.
+ * `account` is another operator's (OPERATOR_EMAILS lists it), for a journey that changes its account.
  */
-export async function signedInOperator(page: Page) {
+export async function signedInOperator(page: Page, account: typeof OPERATOR = OPERATOR) {
   const headers = { "x-veggie-cart": "1" };
-  const response = await page.request.post("/api/auth/signup", { data: OPERATOR, headers });
+  const response = await page.request.post("/api/auth/signup", { data: account, headers });
   expect([201, 409]).toContain(response.status());
-  await signInViaUi(page, OPERATOR);
+  await signInViaUi(page, account);
   const isOperator = async () =>
     (await (await page.request.get("/api/auth/me")).json()).user?.operator === true;
   await expect(async () => {
@@ -26,7 +27,7 @@ export async function signedInOperator(page: Page) {
     for (const [, href] of links) {
       const mail = await (await page.request.get(href!)).text();
       const token = /#token=([A-Za-z0-9_-]{43})/.exec(mail)?.[1];
-      if (token && mail.includes(OPERATOR.email)) {
+      if (token && mail.includes(account.email)) {
         await page.request.post("/api/auth/operator-claim", { data: { token }, headers });
       }
     }
