@@ -158,6 +158,11 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** Progress lines (none by default). */
   log?: (line: string) => void;
+  /**
+   * The database is migrated already (and demo data is off or seeded): every server starts at once. By
+   * default the first starts alone, so that it migrates (and seeds) before the others start.
+   */
+  migrated?: boolean;
 }
 
 export interface Cluster {
@@ -183,8 +188,8 @@ export function nginxConfig(listenPort: number, serverPorts: number[], tempDir: 
 }
 
 /**
- * Starts the servers (the first alone, so that it migrates the database before the others start), then nginx
- * in front of them; resolves once a request through nginx is answered.
+ * Starts the servers (see `migrated`), then nginx in front of them; resolves once a request through nginx is
+ * answered.
  */
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const count = options.servers ?? 3;
@@ -210,8 +215,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   };
   try {
     const [first, ...others] = servers;
-    await first?.start();
-    await Promise.all(others.map((server) => server.start()));
+    if (!options.migrated) await first?.start();
+    await Promise.all((options.migrated ? servers : others).map((server) => server.start()));
     const configFile = path.join(tempDir, "nginx.conf");
     fs.writeFileSync(
       configFile,

@@ -4,11 +4,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, type Db } from "../../src/server/db/database.ts";
+import type { Db } from "../../src/server/db/database.ts";
 import { multipartBody, sampleImage } from "../../src/server/test/multipart.ts";
 import { type LocalBucket, startLocalBucket } from "../../src/server/test/object-storage.ts";
 import { testShipping } from "../../src/server/test/order-helpers.ts";
-import { createTestSchema } from "../../src/server/test/test-db.ts";
+import { createTestDatabase } from "../../src/server/test/test-db.ts";
 import { CSRF_HEADER } from "../../src/shared/constants.ts";
 import { type Cluster, checkPrerequisites, startCluster } from "../cluster.ts";
 
@@ -160,7 +160,7 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
   let smtp: SMTPServer;
   const mails: { to: string; subject: string }[] = [];
   let db: Db;
-  let dropSchema: () => Promise<void> = async () => {};
+  let dispose: () => Promise<void> = async () => {};
   let base: string;
   let farmer: User;
 
@@ -182,15 +182,18 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
       },
     });
     await new Promise<void>((resolve) => smtp.listen(basePort + 5, "127.0.0.1", resolve));
-    const schema = await createTestSchema(postgresUrl);
-    dropSchema = schema.drop;
+    // NOTE: migrated here, so that the three servers start together.
+    const database = await createTestDatabase();
+    db = database.db;
+    dispose = database.dispose;
     const { settings } = bucket;
     cluster = await startCluster({
       servers: 3,
       port: basePort,
+      migrated: true,
       env: {
         NODE_ENV: "test",
-        DATABASE_URL: schema.url,
+        DATABASE_URL: database.url,
         REDIS_URL: redisUrl,
         REDIS_PREFIX: `veggie-cart-cluster-test:${randomBytes(6).toString("hex")}:`,
         S3_BUCKET: settings.bucket,
@@ -212,14 +215,12 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
       },
     });
     base = cluster.url;
-    db = createDb(schema.url);
     farmer = await signUp(base, "Asha Farmer");
   });
 
   afterAll(async () => {
     await cluster?.stop();
-    await db?.close();
-    await dropSchema();
+    await dispose();
     await bucket?.close();
     if (smtp) await new Promise<void>((resolve) => smtp.close(() => resolve()));
   });
@@ -328,7 +329,7 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
     let next = 0;
     const attempts = load(
       20,
-      () => createdAfterKill >= 40,
+      () => createdAfterKill >= 30,
       async (): Promise<Attempt> => {
         const buyer = buyers[next++ % buyers.length]!;
         const key = randomUUID();
@@ -343,10 +344,13 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
         return { buyer, key, startedAt, status: answer.status, orderId: answer.body?.order?.id };
       },
     );
-    await until("40 orders before the kill", () => created >= 40);
+    await until("20 orders before the kill", () => created >= 20);
     await victim.stop("SIGKILL");
     killedAt = Date.now();
     const results = await attempts;
+    // NOTE: started again while the checks below run; the rolling restart needs it.
+    const restarted = victim.start();
+    restarted.catch(() => {}); // NOTE: awaited below; this only keeps an early failure from going unhandled.
 
     // NOTE: only a request in flight when the server died may have failed (nginx answers it 502).
     const lateFailures = results.filter((a) => a.startedAt > killedAt && a.status !== 201);
@@ -387,8 +391,7 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
     expect(taken(apples.id)).toBe(retried.length);
     expect(stock.find((row) => row.id === pears.id)?.stock).toBe(100_000 - 2 * retried.length);
     expect(taken(pears.id)).toBe(2 * retried.length);
-
-    await victim.start();
+    await restarted;
   });
 
   it("a rolling restart (SIGTERM, start, ready; one server at a time) under load fails no request", async () => {
@@ -396,7 +399,7 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
     let restarting = true;
     const failures: string[] = [];
     const requests = load(
-      8,
+      6,
       () => !restarting,
       async () => {
         for (const url of ["/api/products", "/api/account"]) {
