@@ -396,18 +396,31 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
 
   it("a rolling restart (SIGTERM, start, ready; one server at a time) under load fails no request", async () => {
     const user = await signUp(base, "Steady Shopper");
+    const produce = await addProduct(base, farmer, "Steady beans", 100_000);
     let restarting = true;
     const failures: string[] = [];
+    const failed = (what: string) => (error: Error) => {
+      failures.push(`${what}: ${error.message}`);
+      return undefined;
+    };
     const requests = load(
       6,
       () => !restarting,
       async () => {
         for (const url of ["/api/products", "/api/account"]) {
           const answer = await call(base, "GET", url, { cookie: user.cookie, ip: user.ip }).catch(
-            (error: Error) => ({ status: 0, body: { text: error.message } }) as Answer,
+            failed(url),
           );
-          if (answer.status !== 200) failures.push(`${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
+          if (answer && answer.status !== 200)
+            failures.push(`${url}: ${answer.status} ${answer.body.text ?? ""}`);
         }
+        const order = await placeOrder(
+          base,
+          user,
+          [{ productId: produce.id, quantity: 1 }],
+          randomUUID(),
+        ).catch(failed("order"));
+        if (order && order.status !== 201) failures.push(`order: ${order.status} ${order.body.text ?? ""}`);
       },
     );
     try {
