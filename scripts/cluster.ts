@@ -49,11 +49,16 @@ export async function checkPrerequisites(databaseUrl: string | undefined, redisU
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
   });
+  // NOTE: the connection's own error (ECONNREFUSED …) says more than the failed connect ("Connection is closed").
+  let cause: Error | undefined;
+  redis.on("error", (error: Error) => {
+    cause = error;
+  });
   try {
     await redis.connect();
     await redis.ping();
   } catch (error) {
-    throw new Error(`Redis at REDIS_URL does not answer: ${(error as Error).message}`);
+    throw new Error(`Redis at REDIS_URL does not answer: ${(cause ?? (error as Error)).message}`);
   } finally {
     redis.disconnect();
   }
