@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["src/server/**/*.test.ts", "src/shared/**/*.test.ts", "scripts/**/*.test.ts"],
-          // NOTE: the cluster test runs built servers behind nginx: `npm run test:cluster` only (decision 032).
+          // NOTE: the cluster test runs built servers behind nginx: `npm run test:cluster` only (decision 033).
           exclude: [...configDefaults.exclude, "scripts/cluster/**"],
           environment: "node",
           pool: "forks",

@@ -1,5 +1,5 @@
 // Three built servers behind nginx on PostgreSQL, Redis, a local bucket (s3rver) and a local SMTP server,
-// asked through nginx as clients would (decision 032). Run by `npm run test:cluster` only; needs
+// asked through nginx as clients would (decision 033). Run by `npm run test:cluster` only; needs
 // `npm run build` first, nginx, PostgreSQL (TEST_DATABASE_URL) and Redis (TEST_REDIS_URL).
 import { randomBytes, randomUUID } from "node:crypto";
 import { SMTPServer } from "smtp-server";

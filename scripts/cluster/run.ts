@@ -1,5 +1,5 @@
 /**
- * `npm run test:cluster`: the cluster test (three built servers behind nginx, decision 032) on the PostgreSQL
+ * `npm run test:cluster`: the cluster test (three built servers behind nginx, decision 033) on the PostgreSQL
  * TEST_DATABASE_URL names (the local one by default) and Redis TEST_REDIS_URL names. Needs `npm run build`
  * first. Its last line is its totals, `N passed, N failed`, as `npm test`'s is, for `.ci/run` to add up.
  */

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // `npm run test:cluster` only: three built servers behind nginx on PostgreSQL, Redis and a local bucket
-// (decision 032). The normal `npm test` projects leave scripts/cluster out.
+// (decision 033). The normal `npm test` projects leave scripts/cluster out.
 export default defineConfig({
   root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.."),
   test: {
