@@ -1,6 +1,6 @@
 import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
@@ -13,6 +13,8 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["src/server/**/*.test.ts", "src/shared/**/*.test.ts", "scripts/**/*.test.ts"],
+          // NOTE: the cluster test runs built servers behind nginx: `npm run test:cluster` only (decision 033).
+          exclude: [...configDefaults.exclude, "scripts/cluster/**"],
           environment: "node",
           pool: "forks",
           // NOTE: a worker keeps the modules it has imported from one test file to the next instead of importing

@@ -23,6 +23,7 @@ import {
   registerLoadLimits,
   registerSecurityHeaders,
   registerSpa,
+  requireRedis,
   timeoutOptions,
 } from "./http/index.ts";
 import { imagesRoutes } from "./images/index.ts";
@@ -171,6 +172,9 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   });
   await app.register(fastifyCookie);
   const limitStore = registerLimitStore(app, config.redisUrl, config.redisPrefix);
+  if (config.production && limitStore.redis && config.redisUrl) {
+    await requireRedis(limitStore.redis, config.redisUrl);
+  }
   await app.register(fastifyRateLimit, {
     global: false,
     ...(limitStore.redis ? { redis: limitStore.redis, nameSpace: "rate-limit:" } : {}),

@@ -14,7 +14,7 @@ export {
   unauthorized,
   validationError,
 } from "./errors.ts";
-export { registerLimitStore } from "./limit-store.ts";
+export { registerLimitStore, requireRedis } from "./limit-store.ts";
 export { registerLoadLimits, timeoutOptions } from "./limits.ts";
 export { type MultipartForm, readMultipart } from "./multipart.ts";
 export { enforceRateLimits, passwordCheckLimits, rateLimited } from "./rate-limit.ts";

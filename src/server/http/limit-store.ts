@@ -23,6 +23,33 @@ export interface LimitStore {
 }
 
 const MEMORY_MAX_KEYS = 100_000;
+/** How long a production start waits for Redis's first answer. */
+const REDIS_CHECK_MS = 5000;
+
+/**
+ * A production start stops when the Redis REDIS_URL names does not answer: the servers would otherwise each
+ * count limits on their own and miss each other's logouts, quietly. Outside production a missing Redis only
+ * refuses the requests that need it.
+ */
+export async function requireRedis(redis: Redis, url: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      redis.ping(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${REDIS_CHECK_MS} ms`)), REDIS_CHECK_MS);
+      }),
+    ]);
+  } catch (error) {
+    redis.disconnect();
+    const where = new URL(url).host;
+    throw new Error(
+      `Invalid configuration: REDIS_URL: Redis at ${where} does not answer (${(error as Error).message})`,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Opens the store: with `redisUrl`, every limit of every instance is counted in that Redis (keys prefixed

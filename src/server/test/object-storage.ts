@@ -17,21 +17,21 @@ export interface LocalBucket {
 
 /**
  * A local S3-compatible server (s3rver) on a free port, storing in a temporary folder, with one empty
- * bucket: object storage for a test, started by the test, nothing downloaded.
+ * bucket: object storage for a test, started by the test, nothing downloaded. `port` 0: any free one.
  */
-export async function startLocalBucket(bucket = "pictures"): Promise<LocalBucket> {
+export async function startLocalBucket(bucket = "pictures", port = 0): Promise<LocalBucket> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-s3-"));
   const server = new S3rver({
     address: "127.0.0.1",
-    port: 0,
+    port,
     directory,
     silent: true,
     configureBuckets: [{ name: bucket, configs: [] }],
   });
-  const { port } = await server.run();
+  const { port: listening } = await server.run();
   const settings: ObjectStorageSettings = {
     bucket,
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: `http://127.0.0.1:${listening}`,
     region: "us-east-1",
     accessKeyId: "S3RVER",
     secretAccessKey: "S3RVER",
