@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { photoMessages } from "../../../shared/photo.ts";
+import { likeMessages } from "../../../shared/schemas/likes.ts";
 import { productMessages } from "../../../shared/schemas/product-form.ts";
 import { inLanguage } from "../../test/render.tsx";
-import { photoProblems, productToasts } from "./product-texts.ts";
+import { likeToasts, photoProblems, productToasts } from "./product-texts.ts";
 
 describe("the product's toasts in each language", () => {
   it("say in English exactly the product's texts", () => {
@@ -21,6 +22,8 @@ describe("the product's toasts in each language", () => {
     expect(photoProblems.imageType()).toBe(productMessages.imageType);
     expect(photoProblems.tooLarge()).toBe(photoMessages.tooLarge);
     expect(photoProblems.unreadable()).toBe(photoMessages.unreadable);
+    expect(likeToasts.tooMany()).toBe(likeMessages.tooMany);
+    expect(likeToasts.notSaved()).toBe(likeMessages.notSaved);
   });
 
   it("say them in Hindi and Marathi, with the product's name as its farmer wrote it", async () => {

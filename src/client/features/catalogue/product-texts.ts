@@ -1,4 +1,5 @@
 import { t } from "@lingui/core/macro";
+import { MAX_LIKES } from "../../../shared/schemas/likes.ts";
 
 /**
  * The product's toasts (`productMessages`, product rules §8) in the reader's language. English is the same
@@ -18,7 +19,14 @@ export const productToasts = {
   updated: (name: string) => t`Product "${name}" updated successfully!`,
 };
 
-/** Why a chosen photo cannot be used, said in the browser (`photoMessages`, `productMessages.imageType`). */
+/** A like the server did not keep (`likeMessages`). */
+export const likeToasts = {
+  tooMany: () => t`You can like up to ${MAX_LIKES} products. Unlike some to like more.`,
+  notSaved: () => t`Your like could not be saved. Please try again.`,
+};
+
+/** Why a chosen photo
+ cannot be used, said in the browser (`photoMessages`, `productMessages.imageType`). */
 export const photoProblems = {
   imageType: () => t`Please choose a JPEG, PNG, WebP, GIF or AVIF image.`,
   tooLarge: () => t`The photo must be at most 25 MB.`,
