@@ -6,17 +6,20 @@ type Catalogue = { messages: Messages };
 
 /**
  * Decision 032: every feature folder keeps its own catalogue (features/<f>/locales/<language>.po) and the shell
- * one more (locales/); a language is all of them merged. English comes with the app; Hindi and Marathi are
- * their own chunks (with their shared texts, src/shared/i18n), fetched only when chosen.
+ * one more (locales/); a language is all of them merged. The shell's and the sign-in screens' English come
+ * with the app (the first screen's budget, decision 012, holds); the other features' English, and Hindi and
+ * Marathi (with their shared texts, src/shared/i18n), are their own chunks, fetched before the first paint.
  */
-const english = import.meta.glob<Catalogue>(["../locales/en.po", "../features/*/locales/en.po"], {
+const english = import.meta.glob<Catalogue>(["../locales/en.po", "../features/auth/locales/en.po"], {
   eager: true,
 });
-const later: Record<Exclude<Language, "en">, Record<string, () => Promise<Catalogue>>> = {
+const later: Record<Language, Record<string, () => Promise<Catalogue>>> = {
+  en: import.meta.glob<Catalogue>(["../features/*/locales/en.po", "!../features/auth/locales/en.po"]),
   hi: import.meta.glob<Catalogue>(["../locales/hi.po", "../features/*/locales/hi.po"]),
   mr: import.meta.glob<Catalogue>(["../locales/mr.po", "../features/*/locales/mr.po"]),
 };
 const sharedTexts = {
+  en: async () => undefined,
   hi: () => import("../../shared/i18n/hi.ts").then((m) => m.hi),
   mr: () => import("../../shared/i18n/mr.ts").then((m) => m.mr),
 };
@@ -28,9 +31,8 @@ i18n.activate("en", [INTL_LOCALES.en]);
 
 const loading = new Map<Language, Promise<void>>();
 
-/** Fetches a language's texts once (English is always there). */
+/** Fetches a language's texts once (the shell's and sign-in's English are always there). */
 export function loadLanguage(language: Language): Promise<void> {
-  if (language === "en") return Promise.resolve();
   let promise = loading.get(language);
   if (!promise) {
     promise = Promise.all([
@@ -38,7 +40,7 @@ export function loadLanguage(language: Language): Promise<void> {
       sharedTexts[language](),
     ]).then(([catalogues, shared]) => {
       i18n.load(language, merge(catalogues));
-      registerTranslations(language, shared);
+      if (shared) registerTranslations(language as Exclude<Language, "en">, shared);
     });
     // NOTE: a failed fetch (offline, a chunk gone after a deploy) may be tried again later.
     promise.catch(() => loading.delete(language));

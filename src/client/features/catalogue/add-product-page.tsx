@@ -1,10 +1,12 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { z } from "zod";
 import { REDIRECT_AFTER_ADD_PRODUCT_MS } from "../../../shared/constants.ts";
 import { isImageError } from "../../../shared/error-codes.ts";
-import { photoMessages } from "../../../shared/photo.ts";
+import type { Language } from "../../../shared/i18n/languages.ts";
+import { localize } from "../../../shared/i18n/localize.ts";
 import {
   ACCEPTED_IMAGE_TYPES,
   NewProductFieldsSchema,
@@ -28,6 +30,7 @@ import { shopToday } from "../../lib/produce.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { useCreateProduct } from "./create-product.api.ts";
 import { categoryOptions, emptyProduceValues, imageProblem, ProduceFields } from "./produce-fields.tsx";
+import { photoProblems, productToasts } from "./product-texts.ts";
 import { shrinkPhoto } from "./shrink-photo.ts";
 
 const emptyValues = { name: "", price: "", description: "", category: "", ...emptyProduceValues };
@@ -47,6 +50,8 @@ const newProductSchema = (today: string) =>
 
 /** A farmer lists a product with a photo (product rules §2, §4, §5); the server checks everything again. */
 export function AddProductPage({ signedIn }: { signedIn: boolean }) {
+  const { t, i18n } = useLingui();
+  const say = (text: string) => localize(text, i18n.locale as Language);
   const id = useId();
   const navigate = useNavigate();
   // NOTE: "Please fill out all fields..." speaks of the whole form, so it is said once, above the button.
@@ -78,7 +83,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!signedIn) {
-      toast.error(productMessages.notSignedIn);
+      toast.error(productToasts.notSignedIn());
       return;
     }
     form.setFormError(null);
@@ -86,7 +91,9 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
     if (!checked.ok) {
       const messages = Object.values(checked.fields);
       toast.error(
-        messages.includes(productMessages.fillAllFields) ? productMessages.fillAllFields : messages[0],
+        messages.includes(productMessages.fillAllFields)
+          ? productToasts.fillAllFields()
+          : say(messages[0] ?? ""),
       );
       return;
     }
@@ -97,13 +104,13 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
       photo = await shrinkPhoto(checked.data.image);
     } catch {
       setProgress(null);
-      form.showErrors({ image: photoMessages.unreadable });
-      toast.error(photoMessages.unreadable);
+      form.showErrors({ image: photoProblems.unreadable() });
+      toast.error(photoProblems.unreadable());
       return;
     }
     try {
       const product = await creation.mutateAsync({ ...checked.data, image: photo });
-      toast.success(productMessages.added(product.name));
+      toast.success(productToasts.added(product.name));
       setDone(true);
       setTimeout(() => navigate("/shop"), REDIRECT_AFTER_ADD_PRODUCT_MS);
     } catch (error) {
@@ -117,7 +124,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
       // NOTE: a refusal the user can fix (a 4xx: the photo, a field) says what to fix; only a failure that is
       // not theirs (the server, the connection) gets the product's "Error adding product" (issue 25).
       const fixable = error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
-      toast.error(fixable ? error.message : productMessages.addFailed);
+      toast.error(fixable ? error.message : productToasts.addFailed());
     }
   }
 
@@ -127,14 +134,18 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <h1 className="text-3xl font-extrabold text-stone-900 sm:text-4xl">Add New Product</h1>
+      <h1 className="text-3xl font-extrabold text-stone-900 sm:text-4xl">
+        <Trans>Add New Product</Trans>
+      </h1>
       <p className="mt-1 text-stone-600">
-        List your produce with a photo, and shoppers can buy it right away. Your orders, stock and sales are
-        in the{" "}
-        <Link to="/farmer" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-          Farmer Portal
-        </Link>
-        .
+        <Trans>
+          List your produce with a photo, and shoppers can buy it right away. Your orders, stock and sales are
+          in the{" "}
+          <Link to="/farmer" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            Farmer Portal
+          </Link>
+          .
+        </Trans>
       </p>
 
       <form
@@ -145,14 +156,14 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
       >
         <div className="space-y-5">
           <TextField
-            label="Product name"
+            label={t`Product name`}
             required
             maxLength={PRODUCT_NAME_MAX}
-            placeholder="Organic tomatoes"
+            placeholder={t`Organic tomatoes`}
             {...form.field("name")}
           />
           <TextField
-            label="Price (Rs.)"
+            label={t`Price (Rs.)`}
             type="number"
             inputMode="decimal"
             min={0}
@@ -163,17 +174,17 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
             {...form.field("price")}
           />
           <SelectField
-            label="Category"
+            label={t`Category`}
             required
-            options={[{ value: "", label: "Select a category" }, ...categoryOptions]}
+            options={[{ value: "", label: t`Select a category` }, ...categoryOptions()]}
             {...form.field("category")}
           />
           <TextAreaField
-            label="Description"
+            label={t`Description`}
             required
             rows={5}
             maxLength={PRODUCT_DESCRIPTION_MAX}
-            placeholder="How it was grown, when it was picked, how much is in a pack..."
+            placeholder={t`How it was grown, when it was picked, how much is in a pack...`}
             {...form.field("description")}
           />
           <ProduceFields field={form.field} />
@@ -181,8 +192,8 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
 
         <div className="flex flex-col gap-5">
           <FieldShell
-            label="Product image"
-            hint="JPEG, PNG, WebP, GIF or AVIF, up to 25 MB (a large photo is made smaller before it is sent)."
+            label={t`Product image`}
+            hint={t`JPEG, PNG, WebP, GIF or AVIF, up to 25 MB (a large photo is made smaller before it is sent).`}
             error={photo.error}
             invalidBy={photo.invalidBy}
           >
@@ -194,7 +205,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
                   {preview && !previewFailed ? (
                     <img
                       src={preview}
-                      alt="Your product as shoppers will see it"
+                      alt={t`Your product as shoppers will see it`}
                       onError={() => setPreviewFailed(true)}
                       className="h-full w-full object-cover"
                     />
@@ -202,7 +213,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
                     <div className="flex flex-col items-center gap-2 px-4 text-center text-stone-600">
                       <PhotoIcon className="h-10 w-10" />
                       <span className="text-sm">
-                        {previewFailed ? "This file cannot be shown as a picture." : "No photo chosen yet"}
+                        {previewFailed ? t`This file cannot be shown as a picture.` : t`No photo chosen yet`}
                       </span>
                     </div>
                   )}
@@ -224,7 +235,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
             <div>
               <div className="flex justify-between text-sm text-stone-700">
                 <span id={`${id}-progress-label`}>
-                  {percent < 100 ? "Uploading photo..." : "Saving product..."}
+                  {percent < 100 ? t`Uploading photo...` : t`Saving product...`}
                 </span>
                 <span>{percent}%</span>
               </div>
@@ -244,10 +255,18 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
             </div>
           ) : null}
 
-          <FormMessage id={form.formErrorId} message={form.formError} />
+          {/* NOTE: the form's one message is the product's own text, which this feature translates. */}
+          <FormMessage
+            id={form.formErrorId}
+            message={
+              form.formError === productMessages.fillAllFields
+                ? productToasts.fillAllFields()
+                : form.formError
+            }
+          />
 
           <Button type="submit" className="mt-auto w-full py-3" disabled={busy}>
-            {creation.isPending ? "Adding product..." : "Add Product"}
+            {creation.isPending ? t`Adding product...` : t`Add Product`}
           </Button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Product } from "../../../shared/schemas/products.ts";
@@ -31,6 +32,7 @@ export function DashboardPage({ userId }: { userId: string | null }) {
   const products = useLatestProducts(DASHBOARD_PRODUCT_COUNT);
   const likes = useLikes(userId);
   const [details, setDetails] = useState<Product | null>(null);
+  const { t } = useLingui();
   useLoadErrorToast(products.isError);
 
   return (
@@ -41,47 +43,49 @@ export function DashboardPage({ userId }: { userId: string | null }) {
       <p className="flex items-center justify-center gap-3 rounded-2xl bg-brand-700 px-4 py-3 text-center font-semibold text-white">
         <TruckIcon className="h-6 w-6 shrink-0" />
         {/* NOTE: a no-break space, so "Rs." never ends a line without its amount. */}
-        Free shipping on orders over Rs.&nbsp;200
+        <Trans>Free shipping on orders over Rs.&nbsp;200</Trans>
       </p>
 
       <section aria-labelledby="features-heading">
         <h2 id="features-heading" className="sr-only">
-          Why Veggie Cart
+          <Trans>Why Veggie Cart</Trans>
         </h2>
         <FeatureTiles headingLevel={3} />
       </section>
 
       <section aria-labelledby="categories-heading">
-        <SectionHeading id="categories-heading" title="Shop by category" />
+        <SectionHeading id="categories-heading" title={t`Shop by category`} />
         <CategoryTiles />
       </section>
 
       <DealOfTheDay />
 
       <section aria-labelledby="products-heading">
-        <SectionHeading id="products-heading" title="Fresh products">
+        <SectionHeading id="products-heading" title={t`Fresh products`}>
           <Link
             to="/shop"
             className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline"
           >
-            View all products
+            <Trans>View all products</Trans>
           </Link>
         </SectionHeading>
         {products.isPending ? (
-          <Pending label="Loading products..." />
+          <Pending label={t`Loading products...`} />
         ) : products.isError ? (
           <p className="rounded-2xl bg-stone-100 p-8 text-center text-stone-700">
-            Products could not be loaded.{" "}
+            <Trans>Products could not be loaded.</Trans>{" "}
             <button
               type="button"
               onClick={() => products.refetch()}
               className="font-semibold text-brand-700 underline"
             >
-              Try again
+              <Trans>Try again</Trans>
             </button>
           </p>
         ) : products.data.items.length === 0 ? (
-          <p className="rounded-2xl bg-stone-100 p-8 text-center text-stone-700">No products available</p>
+          <p className="rounded-2xl bg-stone-100 p-8 text-center text-stone-700">
+            <Trans>No products available</Trans>
+          </p>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {products.data.items.map((product, i) => (

@@ -1,14 +1,15 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import { formatRupees } from "../../../shared/money.ts";
-import { productMessages } from "../../../shared/schemas/product-form.ts";
 import type { Deal } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { CartIcon, ClockIcon } from "../../components/icons.tsx";
 import { addToCartWithToast } from "./add-to-cart.ts";
 import { formatCountdown } from "./countdown.ts";
 import { dealQuery, useDeal } from "./deal.api.ts";
+import { productToasts } from "./product-texts.ts";
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -27,7 +28,7 @@ function useNextDealOnExpiry(deal: Deal | undefined, expired: boolean) {
     if (!deal || !expired) return;
     if (announcedFor.current !== deal.endTime) {
       announcedFor.current = deal.endTime;
-      toast.info(productMessages.newDeal);
+      toast.info(productToasts.newDeal());
     }
     queryClient.invalidateQueries({ queryKey: dealQuery.queryKey });
     const retry = window.setInterval(
@@ -40,6 +41,7 @@ function useNextDealOnExpiry(deal: Deal | undefined, expired: boolean) {
 
 /** The deal of the day (product rules §2–§4): a countdown to its end, price against the original, Add to Cart. */
 export function DealOfTheDay() {
+  const { t } = useLingui();
   const deal = useDeal();
   const now = useNow(1000);
   const remaining = deal.data ? Date.parse(deal.data.endTime) - now : 0;
@@ -47,7 +49,7 @@ export function DealOfTheDay() {
 
   if (!deal.data) {
     return deal.isError ? null : (
-      <section aria-label="Deal of the Day" className="h-56 animate-pulse rounded-3xl bg-amber-50" />
+      <section aria-label={t`Deal of the Day`} className="h-56 animate-pulse rounded-3xl bg-amber-50" />
     );
   }
   const current = deal.data;
@@ -67,28 +69,34 @@ export function DealOfTheDay() {
         />
         {saving > 0 ? (
           <span className="absolute left-4 top-4 rounded-full bg-red-700 px-3 py-1 text-sm font-bold text-white">
-            {saving}% off
+            <Trans>{saving}% off</Trans>
           </span>
         ) : null}
       </div>
       <div className="flex flex-col justify-center p-6 sm:p-8">
-        <p className="text-sm font-semibold uppercase tracking-wider text-amber-800">Today only</p>
+        <p className="text-sm font-semibold uppercase tracking-wider text-amber-800">
+          <Trans>Today only</Trans>
+        </p>
         <h2 id="deal-heading" className="mt-1 text-3xl font-extrabold text-stone-900">
-          Deal of the Day
+          <Trans>Deal of the Day</Trans>
         </h2>
         <p className="mt-3 text-xl font-semibold text-stone-900">{current.name}</p>
         <p className="mt-1 text-stone-700">{current.description}</p>
         <p className="mt-4 flex items-baseline gap-3">
           <span className="text-3xl font-bold text-brand-800">{formatRupees(current.price)}</span>
           <span className="text-lg text-stone-600 line-through">
-            <span className="sr-only">was </span>
+            <span className="sr-only">
+              <Trans>was</Trans>{" "}
+            </span>
             {formatRupees(current.originalPrice)}
           </span>
         </p>
         <div className="mt-4 flex flex-wrap items-center gap-4">
           <p className="flex items-center gap-2 text-stone-800">
             <ClockIcon className="h-5 w-5 text-amber-700" />
-            <span>Ends in</span>
+            <span>
+              <Trans>Ends in</Trans>
+            </span>
             <span
               className="rounded-lg bg-stone-900 px-3 py-1 font-mono text-lg font-semibold tabular-nums text-white"
               data-testid="deal-countdown"
@@ -111,7 +119,9 @@ export function DealOfTheDay() {
             }
           >
             <CartIcon />
-            Add to Cart<span className="sr-only">: {current.name}, deal of the day</span>
+            <Trans>
+              Add to Cart<span className="sr-only">: {current.name}, deal of the day</span>
+            </Trans>
           </Button>
         </div>
       </div>

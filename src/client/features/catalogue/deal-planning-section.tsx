@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import { formatRupees } from "../../../shared/money.ts";
@@ -19,6 +20,7 @@ type Draft = Record<Field, string>;
 const imageIdOf = (url: string) => /\/api\/images\/([A-Za-z0-9_-]+)/.exec(url)?.[1] ?? null;
 
 function PlanForm({ planning }: { planning: DealPlanning }) {
+  const { t } = useLingui();
   const plan = usePlanDeal();
   const pictures = useOperatorProducts("", "visible");
   const [draft, setDraft] = useState<Draft>({
@@ -66,14 +68,14 @@ function PlanForm({ planning }: { planning: DealPlanning }) {
         onSuccess: () => {
           // NOTE: the server took the plan, so no earlier refusal's message stands (issue 25).
           setErrors({});
-          toast.success(`The deal from ${draft.date} is planned.`);
+          toast.success(t`The deal from ${draft.date} is planned.`);
           setDraft((current) => ({ ...current, name: "", description: "", price: "", originalPrice: "" }));
         },
         onError: (error) => {
           if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) {
             setErrors(error.fields as Partial<Record<Field, string>>);
           } else {
-            toast.error(error instanceof ApiRequestError ? error.message : "Could not plan the deal.");
+            toast.error(error instanceof ApiRequestError ? error.message : t`Could not plan the deal.`);
           }
         },
       },
@@ -86,18 +88,20 @@ function PlanForm({ planning }: { planning: DealPlanning }) {
       noValidate
       className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2"
     >
-      <h3 className="text-lg font-semibold text-stone-900 sm:col-span-2">Plan a deal</h3>
-      <TextField label="From (shop date)" type="date" min={planning.today} required {...field("date")} />
-      <TextField label="Product name" required maxLength={100} {...field("name")} />
+      <h3 className="text-lg font-semibold text-stone-900 sm:col-span-2">
+        <Trans>Plan a deal</Trans>
+      </h3>
+      <TextField label={t`From (shop date)`} type="date" min={planning.today} required {...field("date")} />
+      <TextField label={t`Product name`} required maxLength={100} {...field("name")} />
       <TextAreaField
-        label="Description"
+        label={t`Description`}
         rows={3}
         required
         className="sm:col-span-2"
         {...field("description")}
       />
       <TextField
-        label="Deal price (₹)"
+        label={t`Deal price (₹)`}
         type="number"
         inputMode="decimal"
         min={0}
@@ -106,7 +110,7 @@ function PlanForm({ planning }: { planning: DealPlanning }) {
         {...field("price")}
       />
       <TextField
-        label="Original price (₹)"
+        label={t`Original price (₹)`}
         type="number"
         inputMode="decimal"
         min={0}
@@ -115,25 +119,25 @@ function PlanForm({ planning }: { planning: DealPlanning }) {
         {...field("originalPrice")}
       />
       <SelectField
-        label="Picture"
+        label={t`Picture`}
         className="sm:col-span-2"
-        hint="The picture of a planned deal or of a product in the shop, or the built-in cabbage."
+        hint={t`The picture of a planned deal or of a product in the shop, or the built-in cabbage.`}
         options={[
-          { value: "", label: "The built-in cabbage" },
+          { value: "", label: t`The built-in cabbage` },
           ...[...planPictures].map(([imageId, item]) => ({
             value: imageId,
-            label: `The picture of the deal from ${item.date} (${item.name})`,
+            label: t`The picture of the deal from ${item.date} (${item.name})`,
           })),
           ...products.map((product) => ({
             value: imageIdOf(product.image) ?? "",
-            label: `The picture of ${productName(product.name)}`,
+            label: t`The picture of ${productName(product.name)}`,
           })),
         ]}
         {...field("imageId")}
       />
       <div className="sm:col-span-2">
         <Button type="submit" disabled={plan.isPending}>
-          {plan.isPending ? "Saving..." : "Plan this deal"}
+          {plan.isPending ? t`Saving...` : t`Plan this deal`}
         </Button>
       </div>
     </form>
@@ -145,24 +149,27 @@ function PlanForm({ planning }: { planning: DealPlanning }) {
  * next one. A plan holds from its shop date until a later one takes over; the built-in cabbage (product rules §9) is the default.
  */
 export function DealPlanningSection() {
+  const { t } = useLingui();
   const planning = useDealPlanning();
   return (
     <section aria-labelledby="deal-planning-heading" className="space-y-4">
       <h2 id="deal-planning-heading" className="text-xl font-bold text-stone-900">
-        Deal of the day
+        <Trans>Deal of the day</Trans>
       </h2>
-      <LoadState query={planning} what="deal" isEmpty={false} empty={null}>
+      <LoadState query={planning} what={t`deal`} isEmpty={false} empty={null}>
         {planning.data ? (
           <>
             <p className="text-stone-700">
-              Today is {planning.data.today} in the shop's time zone ({planning.data.timeZone}); a deal turns
-              over at its midnight. Today shoppers see <strong>{planning.data.current.name}</strong> at{" "}
-              {formatRupees(planning.data.current.price)} instead of{" "}
-              {formatRupees(planning.data.current.originalPrice)}.
+              <Trans>
+                Today is {planning.data.today} in the shop's time zone ({planning.data.timeZone}); a deal
+                turns over at its midnight. Today shoppers see <strong>{planning.data.current.name}</strong>{" "}
+                at {formatRupees(planning.data.current.price)} instead of{" "}
+                {formatRupees(planning.data.current.originalPrice)}.
+              </Trans>
             </p>
             {planning.data.plans.length > 0 ? (
               <ul
-                aria-label="Planned deals"
+                aria-label={t`Planned deals`}
                 className="divide-y divide-stone-200 rounded-2xl bg-white px-4 shadow-sm ring-1 ring-stone-200"
               >
                 {planning.data.plans.map((item) => (
@@ -170,18 +177,29 @@ export function DealPlanningSection() {
                     <img src={item.image} alt="" className="h-12 w-12 shrink-0 rounded-lg object-cover" />
                     <div className="min-w-0">
                       <p className="font-semibold text-stone-900">
-                        From {item.date}: {item.name}
+                        <Trans>
+                          From {item.date}: {item.name}
+                        </Trans>
                       </p>
                       <p className="text-sm text-stone-600">
-                        {formatRupees(item.price)} instead of {formatRupees(item.originalPrice)}
-                        {item.plannedBy ? ` · planned by ${item.plannedBy}` : ""}
+                        <Trans>
+                          {formatRupees(item.price)} instead of {formatRupees(item.originalPrice)}
+                        </Trans>
+                        {item.plannedBy ? (
+                          <>
+                            {" · "}
+                            <Trans>planned by {item.plannedBy}</Trans>
+                          </>
+                        ) : null}
                       </p>
                     </div>
                   </li>
                 ))}
               </ul>
             ) : (
-              <p className="text-stone-700">No deal is planned: the cabbage stays the deal of the day.</p>
+              <p className="text-stone-700">
+                <Trans>No deal is planned: the cabbage stays the deal of the day.</Trans>
+              </p>
             )}
             <PlanForm planning={planning.data} />
           </>

@@ -1,10 +1,9 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type ChangeEvent, type FormEvent, useEffect, useState } from "react";
 import { toast } from "react-toastify/unstyled";
-import { photoMessages } from "../../../shared/photo.ts";
 import {
   ACCEPTED_IMAGE_TYPES,
   type ProductPatch,
-  productMessages,
   productPatchSchema,
 } from "../../../shared/schemas/product-form.ts";
 import {
@@ -25,6 +24,7 @@ import { type ProductChanges, useReplaceProductImage, useUpdateProduct } from ".
 import { categoryOptions, imageProblem, ProduceFields, produceInput } from "./produce-fields.tsx";
 import { ProductImage } from "./product-image.tsx";
 import { productName } from "./product-labels.ts";
+import { photoProblems, productToasts } from "./product-texts.ts";
 import { shrinkPhoto } from "./shrink-photo.ts";
 
 const valuesOf = (product: Product) => ({
@@ -52,6 +52,7 @@ function changesOf(product: Product, next: ProductPatch): ProductChanges {
  * harvest date and the photo. The server's per-field refusals show beside the fields.
  */
 export function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+  const { t } = useLingui();
   const form = useFormFields(() => valuesOf(product));
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -89,33 +90,33 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
     try {
       photo = image ? await shrinkPhoto(image) : null;
     } catch {
-      form.showErrors({ image: photoMessages.unreadable });
+      form.showErrors({ image: photoProblems.unreadable() });
       return;
     }
     try {
       if (Object.keys(changes).length > 0) await update.mutateAsync({ id: product.id, changes });
       if (photo) await replaceImage.mutateAsync({ id: product.id, image: photo });
-      toast.success(productMessages.updated(checked.data.name ?? product.name));
+      toast.success(productToasts.updated(checked.data.name ?? product.name));
       onClose();
     } catch (error) {
       form.showServerErrors(error);
-      toast.error(error instanceof ApiRequestError ? error.message : "Could not save the product.");
+      toast.error(error instanceof ApiRequestError ? error.message : t`Could not save the product.`);
     }
   }
 
   return (
-    <ModalDialog title={`Edit ${productName(product.name)}`} onClose={onClose} className="max-w-3xl">
+    <ModalDialog title={t`Edit ${productName(product.name)}`} onClose={onClose} className="max-w-3xl">
       <form ref={form.formRef} onSubmit={onSubmit} noValidate className="grid gap-5 md:grid-cols-2">
         <div className="space-y-4">
           <TextField
-            label="Product name"
+            label={t`Product name`}
             required
             maxLength={PRODUCT_NAME_MAX}
             {...form.field("name")}
             data-autofocus
           />
           <TextField
-            label="Price (Rs.)"
+            label={t`Price (Rs.)`}
             type="number"
             inputMode="decimal"
             min={0}
@@ -124,9 +125,9 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
             required
             {...form.field("price")}
           />
-          <SelectField label="Category" required options={categoryOptions} {...form.field("category")} />
+          <SelectField label={t`Category`} required options={categoryOptions()} {...form.field("category")} />
           <TextAreaField
-            label="Description"
+            label={t`Description`}
             required
             rows={4}
             maxLength={PRODUCT_DESCRIPTION_MAX}
@@ -139,7 +140,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
               {preview ? (
                 <img
                   src={preview}
-                  alt={`${productName(form.values.name)} as shoppers will see it`}
+                  alt={t`${productName(form.values.name)} as shoppers will see it`}
                   className="h-full w-full object-cover"
                 />
               ) : (
@@ -147,11 +148,11 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
               )}
             </div>
             <TextField
-              label="New photo"
+              label={t`New photo`}
               name="image"
               type="file"
               accept={ACCEPTED_IMAGE_TYPES.join(",")}
-              hint="Leave empty to keep the current photo."
+              hint={t`Leave empty to keep the current photo.`}
               {...form.fieldState("image")}
               onChange={chooseImage}
               className="mt-3"
@@ -161,10 +162,10 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
         </div>
         <div className="flex justify-end gap-3 md:col-span-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" disabled={busy} aria-busy={busy}>
-            {busy ? "Saving..." : "Save changes"}
+            {busy ? t`Saving...` : t`Save changes`}
           </Button>
         </div>
       </form>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "../../components/icons.tsx";
@@ -5,25 +8,25 @@ import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "../../co
 export const HERO_INTERVAL_MS = 2000;
 
 interface Slide {
-  eyebrow: string;
-  title: string;
-  text: string;
+  eyebrow: MessageDescriptor;
+  title: MessageDescriptor;
+  text: MessageDescriptor;
   tone: string;
   art: ReactNode;
 }
 
 const slides: readonly [Slide, ...Slide[]] = [
   {
-    eyebrow: "Fresh from the farm",
-    title: "Farm-fresh produce, delivered to your door",
-    text: "Vegetables, fruits, dairy and grains, picked by the farmers who grow them.",
+    eyebrow: msg`Fresh from the farm`,
+    title: msg`Farm-fresh produce, delivered to your door`,
+    text: msg`Vegetables, fruits, dairy and grains, picked by the farmers who grow them.`,
     tone: "from-brand-900 via-brand-800 to-emerald-700",
     art: <BasketArt />,
   },
   {
-    eyebrow: "For farmers",
-    title: "Sell your harvest directly to shoppers",
-    text: "List your produce in a minute, set your own price and reach buyers near you.",
+    eyebrow: msg`For farmers`,
+    title: msg`Sell your harvest directly to shoppers`,
+    text: msg`List your produce in a minute, set your own price and reach buyers near you.`,
     tone: "from-amber-900 via-orange-800 to-amber-700",
     art: <FieldArt />,
   },
@@ -50,6 +53,7 @@ function usePrefersReducedMotion(): boolean {
  * it holds keyboard focus, under prefers-reduced-motion, and when the shopper presses Pause (WCAG 2.2.2).
  */
 export function HeroCarousel() {
+  const { t, i18n } = useLingui();
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -67,8 +71,8 @@ export function HeroCarousel() {
 
   return (
     <section
-      aria-roledescription="carousel"
-      aria-label="Highlights"
+      aria-roledescription={t`carousel`}
+      aria-label={t`Highlights`}
       className={`overflow-hidden rounded-3xl bg-gradient-to-br text-white shadow-lg transition-colors ${(slides[index] ?? slides[0]).tone}`}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -82,22 +86,22 @@ export function HeroCarousel() {
         {slides.map((slide, i) => (
           // biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern names each slide as a group, and a fieldset is for form controls.
           <div
-            key={slide.title}
+            key={slide.title.id}
             role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${slides.length}`}
+            aria-roledescription={t`slide`}
+            aria-label={t`${i + 1} of ${slides.length}`}
             aria-hidden={i !== index}
             className={`[grid-area:1/1] ${i === index ? "" : "invisible"}`}
           >
             <div className="grid min-h-[16rem] items-center gap-6 px-6 pt-10 sm:px-12 md:grid-cols-[3fr_2fr]">
               <div>
                 <p className="text-sm font-semibold uppercase tracking-widest text-white/90">
-                  {slide.eyebrow}
+                  {i18n._(slide.eyebrow)}
                 </p>
                 <h2 className="mt-3 text-3xl font-extrabold leading-tight sm:text-4xl lg:text-5xl">
-                  {slide.title}
+                  {i18n._(slide.title)}
                 </h2>
-                <p className="mt-4 max-w-xl text-lg text-white/90">{slide.text}</p>
+                <p className="mt-4 max-w-xl text-lg text-white/90">{i18n._(slide.text)}</p>
               </div>
               <div className="hidden justify-center md:flex">{slide.art}</div>
             </div>
@@ -112,19 +116,19 @@ export function HeroCarousel() {
             to="/addproduct"
             className="rounded-xl bg-white px-5 py-3 font-semibold text-brand-900 shadow hover:bg-brand-50"
           >
-            Farmer Portal
+            <Trans>Farmer Portal</Trans>
           </Link>
           <Link
             to="/shop"
             className="rounded-xl bg-amber-400 px-5 py-3 font-semibold text-stone-900 shadow hover:bg-amber-300"
           >
-            Shop Now
+            <Trans>Shop Now</Trans>
           </Link>
         </div>
         <div className="flex items-center gap-0.5 rounded-full bg-black/30 p-1">
           <button
             type="button"
-            aria-label="Previous slide"
+            aria-label={t`Previous slide`}
             onClick={() => show(index - 1)}
             className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-white/20"
           >
@@ -132,9 +136,9 @@ export function HeroCarousel() {
           </button>
           {slides.map((slide, i) => (
             <button
-              key={slide.title}
+              key={slide.title.id}
               type="button"
-              aria-label={`Show slide ${i + 1}`}
+              aria-label={t`Show slide ${i + 1}`}
               aria-current={i === index ? "true" : undefined}
               onClick={() => show(i)}
               className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-white/20"
@@ -146,7 +150,7 @@ export function HeroCarousel() {
           ))}
           <button
             type="button"
-            aria-label="Next slide"
+            aria-label={t`Next slide`}
             onClick={() => show(index + 1)}
             className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-white/20"
           >
@@ -154,7 +158,7 @@ export function HeroCarousel() {
           </button>
           <button
             type="button"
-            aria-label={stopped ? "Play slides" : "Pause slides"}
+            aria-label={stopped ? t`Play slides` : t`Pause slides`}
             onClick={() => setStopped(!stopped)}
             className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-white/20"
           >

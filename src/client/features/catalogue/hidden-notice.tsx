@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import type { Product } from "../../../shared/schemas/products.ts";
 
 type Visibility = Pick<Product, "hidden" | "hiddenReason" | "farmerSuspended">;
@@ -18,15 +19,17 @@ export function HiddenNotice({ product }: { product: Visibility }) {
   return (
     <p className="mt-1 text-sm text-red-800">
       <span className="mr-1 inline-flex items-center rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">
-        Hidden
+        <Trans>Hidden</Trans>
       </span>
-      {hiddenByOperator(product)
-        ? product.hiddenReason
-          ? `Hidden by the shop: ${product.hiddenReason}`
-          : "Hidden by the shop"
-        : null}
+      {hiddenByOperator(product) ? (
+        product.hiddenReason ? (
+          <Trans>Hidden by the shop: {product.hiddenReason}</Trans>
+        ) : (
+          <Trans>Hidden by the shop</Trans>
+        )
+      ) : null}
       {hiddenByOperator(product) && product.farmerSuspended ? " · " : null}
-      {product.farmerSuspended ? "The farmer's account is suspended" : null}
+      {product.farmerSuspended ? <Trans>The farmer's account is suspended</Trans> : null}
     </p>
   );
 }

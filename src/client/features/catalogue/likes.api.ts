@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import { toast } from "react-toastify/unstyled";
 import { ownStorageKeys, storageKeys } from "../../../shared/constants.ts";
 import { NoContentSchema } from "../../../shared/schemas/auth.ts";
-import { LikesResponseSchema, likeMessages, MAX_LIKES } from "../../../shared/schemas/likes.ts";
+import { LikesResponseSchema, MAX_LIKES } from "../../../shared/schemas/likes.ts";
 import { ApiRequestError, apiFetch } from "../../lib/api-client.ts";
 import {
   readLikedProducts,
@@ -11,6 +11,7 @@ import {
   useLikedProducts,
 } from "../../lib/likes-store.ts";
 import { readStored, writeStored } from "../../lib/storage.ts";
+import { likeToasts } from "./product-texts.ts";
 import { productsKey } from "./products.api.ts";
 
 /**
@@ -72,7 +73,7 @@ export function useLikes(userId: string | null) {
       queryClient.setQueryData(key, context?.before);
       if (context?.before) keepBrowserCopy(context.before);
       const tooMany = error instanceof ApiRequestError && error.code === "too_many_likes";
-      toast.error(tooMany ? likeMessages.tooMany : likeMessages.notSaved, { toastId: "like-not-saved" });
+      toast.error(tooMany ? likeToasts.tooMany() : likeToasts.notSaved(), { toastId: "like-not-saved" });
     },
     onSettled: () =>
       Promise.all([

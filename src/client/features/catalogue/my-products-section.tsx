@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify/unstyled";
@@ -20,6 +21,7 @@ const stepButton =
 
 /** Stock at a glance: −1, +1, or a new number (empty: stop counting). */
 function StockControls({ product }: { product: Product }) {
+  const { t } = useLingui();
   const id = useId();
   const update = useUpdateProduct();
   const [draft, setDraft] = useState("");
@@ -41,7 +43,7 @@ function StockControls({ product }: { product: Product }) {
           toast.error(
             error instanceof ApiRequestError
               ? (error.fields.stockChange ?? error.fields.stock ?? error.message)
-              : "Could not change the stock.",
+              : t`Could not change the stock.`,
           ),
       },
     );
@@ -51,7 +53,7 @@ function StockControls({ product }: { product: Product }) {
     const text = draft.trim();
     const value = text === "" ? null : Number(text);
     if (value !== null && (!Number.isInteger(value) || value < 0)) {
-      toast.error("Stock must be a whole number, 0 or more.");
+      toast.error(t`Stock must be a whole number, 0 or more.`);
       return;
     }
     save({ stock: value });
@@ -64,19 +66,19 @@ function StockControls({ product }: { product: Product }) {
           <button
             type="button"
             className={stepButton}
-            aria-label={`One less ${name} in stock`}
+            aria-label={t`One less ${name} in stock`}
             disabled={product.stock === 0}
             onClick={() => save({ stockChange: -1 })}
           >
             <MinusIcon />
           </button>
-          <output className="w-12 text-center font-semibold tabular-nums" aria-label={`Stock of ${name}`}>
+          <output className="w-12 text-center font-semibold tabular-nums" aria-label={t`Stock of ${name}`}>
             {product.stock}
           </output>
           <button
             type="button"
             className={stepButton}
-            aria-label={`One more ${name} in stock`}
+            aria-label={t`One more ${name} in stock`}
             onClick={() => save({ stockChange: 1 })}
           >
             <PlusIcon />
@@ -84,13 +86,13 @@ function StockControls({ product }: { product: Product }) {
         </>
       ) : (
         // NOTE: −/+ mean nothing without a count; "Set" starts counting.
-        <output className="text-sm font-semibold text-stone-700" aria-label={`Stock of ${name}`}>
-          Not counted
+        <output className="text-sm font-semibold text-stone-700" aria-label={t`Stock of ${name}`}>
+          <Trans>Not counted</Trans>
         </output>
       )}
       <form onSubmit={onSet} className="flex items-center gap-2">
         <label htmlFor={id} className="sr-only">
-          New stock of {name}
+          <Trans>New stock of {name}</Trans>
         </label>
         <input
           id={id}
@@ -98,7 +100,7 @@ function StockControls({ product }: { product: Product }) {
           inputMode="numeric"
           min={0}
           step={1}
-          placeholder="Set"
+          placeholder={t`Set`}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           className="h-11 w-20 rounded-lg border border-stone-300 px-2 py-1.5 text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
@@ -107,9 +109,9 @@ function StockControls({ product }: { product: Product }) {
           type="submit"
           variant="secondary"
           className="px-3 py-1.5 text-sm"
-          aria-label={`Set stock of ${name}`}
+          aria-label={t`Set stock of ${name}`}
         >
-          Set
+          <Trans>Set</Trans>
         </Button>
       </form>
     </div>
@@ -125,6 +127,7 @@ function MyProductRow({
   onEdit: (product: Product) => void;
   onDelete: (product: Product) => void;
 }) {
+  const { t } = useLingui();
   const name = productName(product.name);
   return (
     <li className="flex flex-col gap-4 py-4 sm:flex-row sm:items-center">
@@ -150,18 +153,18 @@ function MyProductRow({
           variant="secondary"
           className="px-3 py-1.5 text-sm"
           onClick={() => onEdit(product)}
-          aria-label={`Edit ${name}`}
+          aria-label={t`Edit ${name}`}
         >
-          Edit
+          <Trans>Edit</Trans>
         </Button>
         <Button
           variant="danger"
           className="px-3 py-1.5 text-sm"
           onClick={() => onDelete(product)}
-          aria-label={`Delete ${name}`}
+          aria-label={t`Delete ${name}`}
         >
           <TrashIcon className="h-4 w-4" />
-          Delete
+          <Trans>Delete</Trans>
         </Button>
       </div>
     </li>
@@ -170,6 +173,7 @@ function MyProductRow({
 
 /** The farmer's workspace: every product I own, with its stock, quick stock changes, edit and delete. */
 export function MyProductsSection() {
+  const { t } = useLingui();
   const products = useMyProducts();
   const [editing, setEditing] = useState<Product | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
@@ -181,32 +185,34 @@ export function MyProductsSection() {
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="my-products-heading" className="text-xl font-bold text-stone-900">
-          My products
+          <Trans>My products</Trans>
         </h2>
         <Link
           to="/addProduct"
           className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline"
         >
-          Add a product
+          <Trans>Add a product</Trans>
         </Link>
       </div>
       {products.isPending ? (
-        <Pending label="Loading your products..." />
+        <Pending label={t`Loading your products...`} />
       ) : products.isError ? (
         <div role="alert" className="mt-4 text-stone-700">
-          Your products could not be loaded.{" "}
+          <Trans>Your products could not be loaded.</Trans>{" "}
           <button
             type="button"
             onClick={() => products.refetch()}
             className="font-semibold text-brand-700 underline"
           >
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       ) : products.data.items.length === 0 ? (
-        <p className="mt-4 text-stone-700">You have not listed any products yet.</p>
+        <p className="mt-4 text-stone-700">
+          <Trans>You have not listed any products yet.</Trans>
+        </p>
       ) : (
-        <ul aria-label="My products" className="mt-2 divide-y divide-stone-200">
+        <ul aria-label={t`My products`} className="mt-2 divide-y divide-stone-200">
           {products.data.items.map((product) => (
             <MyProductRow key={product.id} product={product} onEdit={setEditing} onDelete={setDeleting} />
           ))}

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
@@ -15,24 +18,25 @@ import { ProductImage } from "./product-image.tsx";
 import { categoryLabel, productName } from "./product-labels.ts";
 
 const visibilityOptions = [
-  { value: "all", label: "All products" },
-  { value: "visible", label: "In the shop" },
-  { value: "hidden", label: "Hidden" },
-] as const satisfies readonly { value: ProductVisibility; label: string }[];
+  { value: "all", label: msg`All products` },
+  { value: "visible", label: msg`In the shop` },
+  { value: "hidden", label: msg`Hidden` },
+] as const satisfies readonly { value: ProductVisibility; label: MessageDescriptor }[];
 
 function HideDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+  const { t } = useLingui();
   const setHidden = useSetProductHidden();
   const hide = !hiddenByOperator(product);
   const name = productName(product.name);
   return (
     <ReasonDialog
-      title={hide ? `Hide ${name}?` : `Show ${name} again?`}
+      title={hide ? t`Hide ${name}?` : t`Show ${name} again?`}
       intro={
         hide
-          ? "It leaves the shop and search at once and can no longer be ordered. Its farmer sees it hidden, with your reason."
-          : "It returns to the shop and can be ordered again. The reason goes to the audit log."
+          ? t`It leaves the shop and search at once and can no longer be ordered. Its farmer sees it hidden, with your reason.`
+          : t`It returns to the shop and can be ordered again. The reason goes to the audit log.`
       }
-      confirmLabel={hide ? "Hide product" : "Show in the shop"}
+      confirmLabel={hide ? t`Hide product` : t`Show in the shop`}
       danger={hide}
       maxLength={REASON_MAX_LENGTH}
       busy={setHidden.isPending}
@@ -40,10 +44,10 @@ function HideDialog({ product, onClose }: { product: Product; onClose: () => voi
       onConfirm={async (reason) => {
         try {
           await setHidden.mutateAsync({ id: product.id, hide, reason });
-          toast.success(hide ? `${name} is hidden from the shop.` : `${name} is back in the shop.`);
+          toast.success(hide ? t`${name} is hidden from the shop.` : t`${name} is back in the shop.`);
           return undefined;
         } catch (error) {
-          return problemOf(error, "reason", "Could not change this product. Please try again.");
+          return problemOf(error, "reason", t`Could not change this product. Please try again.`);
         }
       }}
     />
@@ -52,6 +56,7 @@ function HideDialog({ product, onClose }: { product: Product; onClose: () => voi
 
 /** The operator's products at /admin/products: search every product, hide one with a reason, unhide. */
 export function OperatorProductsSection() {
+  const { t, i18n } = useLingui();
   const [q, setQ] = useState("");
   const [status, setStatus] = useState<ProductVisibility>("all");
   const [changing, setChanging] = useState<Product | null>(null);
@@ -61,24 +66,24 @@ export function OperatorProductsSection() {
   return (
     <section aria-labelledby="operator-products-heading" className="space-y-4">
       <h2 id="operator-products-heading" className="text-xl font-bold text-stone-900">
-        Products
+        <Trans>Products</Trans>
       </h2>
       <SearchAndFilter
-        searchLabel="Search products by name"
-        filterLabel="Show"
+        searchLabel={t`Search products by name`}
+        filterLabel={t`Show`}
         filter={status}
-        options={visibilityOptions}
+        options={visibilityOptions.map((option) => ({ value: option.value, label: i18n._(option.label) }))}
         onSearch={setQ}
         onFilter={setStatus}
       />
       <LoadState
         query={products}
-        what="products"
+        what={t`products`}
         isEmpty={list.length === 0}
-        empty={q ? `No product matches "${q}".` : "No products."}
+        empty={q ? t`No product matches "${q}".` : t`No products.`}
       >
         <ul
-          aria-label="Products"
+          aria-label={t`Products`}
           className="divide-y divide-stone-200 rounded-2xl bg-white px-4 shadow-sm ring-1 ring-stone-200"
         >
           {list.map((product) => {
@@ -93,14 +98,23 @@ export function OperatorProductsSection() {
                   <div className="min-w-0">
                     <h3 className="break-words font-semibold text-stone-900">{name}</h3>
                     <p className="text-sm text-stone-600">
-                      {categoryLabel(product.category)} · {formatUnitPrice(product.price, product.unit)} · by{" "}
-                      {product.farmerName ?? "a farmer"}
+                      {categoryLabel(product.category)} · {formatUnitPrice(product.price, product.unit)} ·{" "}
+                      {product.farmerName ? (
+                        <Trans>by {product.farmerName}</Trans>
+                      ) : (
+                        <Trans>by a farmer</Trans>
+                      )}
                     </p>
                     <HiddenNotice product={product} />
                     {product.farmerSuspended ? (
                       <p className="mt-1 text-sm text-stone-700">
-                        Reinstating the farmer (under Accounts) brings it back
-                        {takenDown ? ", once it is unhidden too" : ""}.
+                        {takenDown ? (
+                          <Trans>
+                            Reinstating the farmer (under Accounts) brings it back, once it is unhidden too.
+                          </Trans>
+                        ) : (
+                          <Trans>Reinstating the farmer (under Accounts) brings it back.</Trans>
+                        )}
                       </p>
                     ) : null}
                   </div>
@@ -111,15 +125,15 @@ export function OperatorProductsSection() {
                   variant={takenDown ? "secondary" : "danger"}
                   className="self-start sm:self-center"
                   onClick={() => setChanging(product)}
-                  aria-label={`${takenDown ? "Unhide" : "Hide"} ${name}`}
+                  aria-label={takenDown ? t`Unhide ${name}` : t`Hide ${name}`}
                 >
-                  {takenDown ? "Unhide" : "Hide"}
+                  {takenDown ? t`Unhide` : t`Hide`}
                 </Button>
               </li>
             );
           })}
         </ul>
-        <ShowMoreButton pages={products} label="Show more products" />
+        <ShowMoreButton pages={products} label={t`Show more products`} />
       </LoadState>
       {changing ? <HideDialog product={changing} onClose={() => setChanging(null)} /> : null}
     </section>

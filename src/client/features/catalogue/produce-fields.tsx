@@ -1,11 +1,15 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ChangeEvent } from "react";
-import { MAX_PHOTO_BYTES, photoMessages } from "../../../shared/photo.ts";
-import { ACCEPTED_IMAGE_TYPES, productMessages } from "../../../shared/schemas/product-form.ts";
-import { CATEGORIES, PRODUCT_UNITS } from "../../../shared/schemas/products.ts";
-import { categoryLabels } from "../../components/category-tiles.tsx";
+import { MAX_PHOTO_BYTES } from "../../../shared/photo.ts";
+import { ACCEPTED_IMAGE_TYPES } from "../../../shared/schemas/product-form.ts";
+import { CATEGORIES, PRODUCT_UNITS, type ProductUnit } from "../../../shared/schemas/products.ts";
 import { SelectField } from "../../components/select-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { shopToday } from "../../lib/produce.ts";
+import { categoryName } from "./product-labels.ts";
+import { photoProblems } from "./product-texts.ts";
 
 /** The produce details beyond the product's four fields, as the form holds them (strings; "" for not given). */
 export interface ProduceValues {
@@ -16,17 +20,28 @@ export interface ProduceValues {
 
 export const emptyProduceValues: ProduceValues = { unit: "piece", stock: "", harvestedOn: "" };
 
-const unitOptions = PRODUCT_UNITS.map((unit) => ({ value: unit, label: unit }));
-export const categoryOptions = CATEGORIES.map((category) => ({
-  value: category,
-  label: categoryLabels[category],
-}));
+/** The units as a farmer reads them; the value sent stays the unit's code ("kg", "bunch"). */
+const unitNames: Record<ProductUnit, MessageDescriptor> = {
+  kg: msg`kg`,
+  "500 g": msg`500 g`,
+  "250 g": msg`250 g`,
+  piece: msg`piece`,
+  bunch: msg`bunch`,
+  dozen: msg`dozen`,
+  litre: msg`litre`,
+  "500 ml": msg`500 ml`,
+  pack: msg`pack`,
+};
+
+/** The category choices in the reader's language (called while rendering, so they follow a language change). */
+export const categoryOptions = () =>
+  CATEGORIES.map((category) => ({ value: category, label: categoryName(category) }));
 
 /** Why a chosen photo cannot be sent (its type or size), checked in the browser before the upload. */
 export function imageProblem(file: File): string | undefined {
-  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return productMessages.imageType;
+  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return photoProblems.imageType();
   // NOTE: a phone's photo may be larger than the server takes: it is resized before upload (shrink-photo.ts).
-  if (file.size > MAX_PHOTO_BYTES) return photoMessages.tooLarge;
+  if (file.size > MAX_PHOTO_BYTES) return photoProblems.tooLarge();
   return undefined;
 }
 
@@ -44,22 +59,26 @@ interface FieldProps {
  * dialog. An empty stock means "not tracked"; an empty date means "not said". The server checks them again.
  */
 export function ProduceFields({ field }: { field: (name: keyof ProduceValues) => FieldProps }) {
+  const { t, i18n } = useLingui();
+  const unitOptions = PRODUCT_UNITS.map((unit) => ({ value: unit, label: i18n._(unitNames[unit]) }));
   return (
     <fieldset className="grid gap-4 rounded-xl border border-stone-200 p-4 sm:grid-cols-2">
-      <legend className="px-1 text-sm font-semibold text-stone-800">Stock and harvest (optional)</legend>
-      <SelectField label="Unit" hint="What one price buys" options={unitOptions} {...field("unit")} />
+      <legend className="px-1 text-sm font-semibold text-stone-800">
+        <Trans>Stock and harvest (optional)</Trans>
+      </legend>
+      <SelectField label={t`Unit`} hint={t`What one price buys`} options={unitOptions} {...field("unit")} />
       <TextField
-        label="Stock"
+        label={t`Stock`}
         type="number"
         inputMode="numeric"
         min={0}
         step={1}
-        hint="Leave empty if you do not count it"
+        hint={t`Leave empty if you do not count it`}
         {...field("stock")}
       />
       <TextField
         className="sm:col-span-2"
-        label="Harvest date"
+        label={t`Harvest date`}
         type="date"
         max={shopToday()}
         {...field("harvestedOn")}

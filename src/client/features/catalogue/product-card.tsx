@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { CartIcon, HeartIcon, TrashIcon } from "../../components/icons.tsx";
@@ -22,6 +23,7 @@ interface ProductCardProps {
  * (disabled when sold out), Like and, for the owner, Delete.
  */
 export function ProductCard({ product, canDelete, onDelete, liked, onToggleLike, eager }: ProductCardProps) {
+  const { t } = useLingui();
   const name = productName(product.name);
   const soldOut = isSoldOut(product.stock);
   return (
@@ -36,7 +38,11 @@ export function ProductCard({ product, canDelete, onDelete, liked, onToggleLike,
         <h2 className="text-lg font-semibold text-stone-900">
           <ProductNameLink productId={product.id}>{name}</ProductNameLink>
         </h2>
-        {product.farmerName ? <p className="text-xs text-stone-600">by {product.farmerName}</p> : null}
+        {product.farmerName ? (
+          <p className="text-xs text-stone-600">
+            <Trans>by {product.farmerName}</Trans>
+          </p>
+        ) : null}
         <p className="mt-1 line-clamp-2 flex-1 text-sm text-stone-600">
           {productDescription(product.description)}
         </p>
@@ -57,12 +63,14 @@ export function ProductCard({ product, canDelete, onDelete, liked, onToggleLike,
             onClick={() => addToCartWithToast(cartProductOf(product))}
           >
             <CartIcon />
-            Add to Cart<span className="sr-only">: {name}</span>
+            <Trans>
+              Add to Cart<span className="sr-only">: {name}</span>
+            </Trans>
           </Button>
           <Button
             variant="secondary"
             aria-pressed={liked}
-            aria-label={`Like ${name}`}
+            aria-label={t`Like ${name}`}
             onClick={() => onToggleLike(product.id)}
             className={liked ? "!bg-rose-600 !text-white !ring-rose-600" : ""}
           >
@@ -76,7 +84,9 @@ export function ProductCard({ product, canDelete, onDelete, liked, onToggleLike,
             className="mt-2 !text-red-700 !ring-red-700 hover:!bg-red-50"
           >
             <TrashIcon />
-            Delete<span className="sr-only">: {name}</span>
+            <Trans>
+              Delete<span className="sr-only">: {name}</span>
+            </Trans>
           </Button>
         ) : null}
       </div>

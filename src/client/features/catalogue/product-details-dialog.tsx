@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { CartIcon } from "../../components/icons.tsx";
@@ -10,6 +11,7 @@ import { categoryLabel, productDescription, productName } from "./product-labels
 
 /** A product's details: photo, description, price and Add to Cart (product rules §2). */
 export function ProductDetailsDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+  const { t } = useLingui();
   return (
     <ModalDialog title={productName(product.name)} onClose={onClose} className="max-w-2xl">
       <div className="grid gap-5 sm:grid-cols-2">
@@ -20,7 +22,11 @@ export function ProductDetailsDialog({ product, onClose }: { product: Product; o
           <span className="self-start rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-800">
             {categoryLabel(product.category)}
           </span>
-          {product.farmerName ? <p className="mt-2 text-sm text-stone-600">by {product.farmerName}</p> : null}
+          {product.farmerName ? (
+            <p className="mt-2 text-sm text-stone-600">
+              <Trans>by {product.farmerName}</Trans>
+            </p>
+          ) : null}
           <p className="mt-3 flex-1 text-stone-700">{productDescription(product.description)}</p>
           <HarvestNote harvestedOn={product.harvestedOn} className="mt-3 text-sm" />
           <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
@@ -36,7 +42,7 @@ export function ProductDetailsDialog({ product, onClose }: { product: Product; o
             onClick={() => addToCartWithToast(cartProductOf(product))}
           >
             <CartIcon />
-            {isSoldOut(product.stock) ? "Sold out" : "Add to Cart"}
+            {isSoldOut(product.stock) ? t`Sold out` : t`Add to Cart`}
           </Button>
         </div>
       </div>

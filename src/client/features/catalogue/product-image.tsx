@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { PhotoIcon } from "../../components/icons.tsx";
@@ -18,12 +19,15 @@ interface ProductImageProps {
 
 /** The product photo filling its (fixed aspect) box, or "No Image" when there is none or it fails. */
 export function ProductImage({ product, sizes, eager = false }: ProductImageProps) {
+  const { t } = useLingui();
   const [failed, setFailed] = useState(false);
   if (!product.image || failed) {
     return (
       <div className="flex h-full w-full flex-col items-center justify-center gap-1 bg-stone-100 text-stone-600">
         <PhotoIcon className="h-8 w-8" />
-        <span className="text-sm font-medium">No Image</span>
+        <span className="text-sm font-medium">
+          <Trans>No Image</Trans>
+        </span>
       </div>
     );
   }
@@ -37,7 +41,7 @@ export function ProductImage({ product, sizes, eager = false }: ProductImageProp
       height={product.imageHeight}
       loading={eager ? "eager" : "lazy"}
       decoding="async"
-      alt={product.name || "Unnamed Product"}
+      alt={product.name || t`Unnamed Product`}
       onError={() => setFailed(true)}
       className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
     />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useParams } from "react-router";
 import { Button } from "../../components/button.tsx";
 import { CartIcon, ChevronLeftIcon, HeartIcon } from "../../components/icons.tsx";
@@ -18,33 +19,38 @@ function BackToShop() {
   return (
     <Link to="/shop" className={backLinkClass}>
       <ChevronLeftIcon className="h-5 w-5" />
-      Back to the shop
+      <Trans>Back to the shop</Trans>
     </Link>
   );
 }
 
 /** A product's own page, /products/:id: shareable, opened directly or from any card (decision 011). */
 export function ProductPage({ userId }: { userId: string | null }) {
+  const { t } = useLingui();
   const { id = "" } = useParams();
   const product = useProduct(id);
   const likes = useLikes(userId);
   const liked = likes.ids.includes(id);
 
-  if (product.isPending) return <Pending label="Loading product..." />;
+  if (product.isPending) return <Pending label={t`Loading product...`} />;
   if (product.isError) {
     const missing = product.error instanceof ApiRequestError && product.error.status === 404;
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-3xl font-bold text-brand-900">
-          {missing ? "Product not found" : "Product could not be loaded"}
+          {missing ? t`Product not found` : t`Product could not be loaded`}
         </h1>
         <p className="mt-3 text-stone-600">
           {missing
-            ? "This product does not exist or is no longer in the shop."
-            : "Please check your connection and try again."}
+            ? t`This product does not exist or is no longer in the shop.`
+            : t`Please check your connection and try again.`}
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-4">
-          {missing ? null : <Button onClick={() => product.refetch()}>Try again</Button>}
+          {missing ? null : (
+            <Button onClick={() => product.refetch()}>
+              <Trans>Try again</Trans>
+            </Button>
+          )}
           <BackToShop />
         </div>
       </section>
@@ -66,13 +72,19 @@ export function ProductPage({ userId }: { userId: string | null }) {
             {categoryLabel(item.category)}
           </span>
           <h1 className="mt-3 text-3xl font-extrabold text-stone-900">{name}</h1>
-          {item.farmerName ? <p className="mt-1 text-stone-600">by {item.farmerName}</p> : null}
+          {item.farmerName ? (
+            <p className="mt-1 text-stone-600">
+              <Trans>by {item.farmerName}</Trans>
+            </p>
+          ) : null}
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <p className="text-2xl font-bold text-brand-800">{formatPackPrice(item.price || 0, item.unit)}</p>
             {stockLabel(item.stock) ? (
               <StockBadge stock={item.stock} />
             ) : (
-              <span className="text-sm font-semibold text-brand-800">In stock</span>
+              <span className="text-sm font-semibold text-brand-800">
+                <Trans>In stock</Trans>
+              </span>
             )}
           </div>
           <HarvestNote harvestedOn={item.harvestedOn} className="mt-2 text-sm" />
@@ -85,7 +97,7 @@ export function ProductPage({ userId }: { userId: string | null }) {
               onClick={() => addToCartWithToast(cartProductOf(item))}
             >
               <CartIcon />
-              {soldOut ? "Sold out" : "Add to Cart"}
+              {soldOut ? t`Sold out` : t`Add to Cart`}
             </Button>
             <Button
               variant="secondary"
@@ -94,7 +106,7 @@ export function ProductPage({ userId }: { userId: string | null }) {
               onClick={() => likes.toggleLike(item.id)}
             >
               <HeartIcon filled={liked} className={liked ? "text-rose-600" : undefined} />
-              Like
+              <Trans>Like</Trans>
             </Button>
           </div>
         </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { CartIcon, EyeIcon, HeartIcon } from "../../components/icons.tsx";
 import { HarvestNote, StockBadge } from "../../components/produce-facts.tsx";
@@ -22,6 +23,7 @@ const actionClass =
  * also whenever one of them has keyboard focus, and always on touch screens (hover: none) of any width.
  */
 export function ProductTile({ product, liked, onToggleLike, onShowDetails, eager }: ProductTileProps) {
+  const { t } = useLingui();
   const name = productName(product.name);
   const soldOut = isSoldOut(product.stock);
   return (
@@ -32,7 +34,7 @@ export function ProductTile({ product, liked, onToggleLike, onShowDetails, eager
           <button
             type="button"
             aria-pressed={liked}
-            aria-label={`Like ${name}`}
+            aria-label={t`Like ${name}`}
             onClick={() => onToggleLike(product.id)}
             className={`${actionClass} ${liked ? "!bg-rose-600 !text-white" : ""}`}
           >
@@ -40,7 +42,7 @@ export function ProductTile({ product, liked, onToggleLike, onShowDetails, eager
           </button>
           <button
             type="button"
-            aria-label={soldOut ? `${name} is sold out` : `Add ${name} to cart`}
+            aria-label={soldOut ? t`${name} is sold out` : t`Add ${name} to cart`}
             disabled={soldOut}
             onClick={() => addToCartWithToast(cartProductOf(product))}
             className={`${actionClass} disabled:cursor-not-allowed disabled:bg-stone-200 disabled:text-stone-500 disabled:hover:bg-stone-200 disabled:hover:text-stone-500`}
@@ -49,7 +51,7 @@ export function ProductTile({ product, liked, onToggleLike, onShowDetails, eager
           </button>
           <button
             type="button"
-            aria-label={`View details of ${name}`}
+            aria-label={t`View details of ${name}`}
             onClick={() => onShowDetails(product)}
             className={actionClass}
           >
@@ -59,7 +61,9 @@ export function ProductTile({ product, liked, onToggleLike, onShowDetails, eager
         {liked ? (
           <span className="absolute left-3 top-3 flex h-7 w-7 items-center justify-center rounded-full bg-rose-600 text-white can-hover:lg:group-hover:opacity-0 can-hover:lg:group-focus-within:opacity-0">
             <HeartIcon filled className="h-4 w-4" />
-            <span className="sr-only">Liked</span>
+            <span className="sr-only">
+              <Trans>Liked</Trans>
+            </span>
           </span>
         ) : null}
       </div>

@@ -1,7 +1,10 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { CATEGORIES, type Category, PRODUCT_SORTS } from "../../../shared/schemas/products.ts";
-import { categoryLabels } from "../../components/category-tiles.tsx";
 import { HeartIcon, SearchIcon } from "../../components/icons.tsx";
+import { categoryName } from "./product-labels.ts";
 
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
@@ -13,10 +16,10 @@ export interface ShopFilters {
   liked?: boolean;
 }
 
-const sortLabels: Record<ProductSort, string> = {
-  newest: "Newest first",
-  "price-asc": "Price: low to high",
-  "price-desc": "Price: high to low",
+const sortLabels: Record<ProductSort, MessageDescriptor> = {
+  newest: msg`Newest first`,
+  "price-asc": msg`Price: low to high`,
+  "price-desc": msg`Price: high to low`,
 };
 
 const SEARCH_DELAY_MS = 300;
@@ -32,6 +35,7 @@ export type ShopFiltersChange = (next: ShopFilters, options?: { replace?: boolea
  * choice is a history entry, so Back undoes it; a search being typed is one entry, updated as it changes.
  */
 export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; onChange: ShopFiltersChange }) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const [search, setSearch] = useState(filters.q ?? "");
   /** Whether this search, typed since the last choice, already has its history entry. */
@@ -82,7 +86,7 @@ export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; on
       >
         <div>
           <label htmlFor={`${id}-q`} className="block text-sm font-medium text-stone-700">
-            Search products
+            <Trans>Search products</Trans>
           </label>
           <div className="relative mt-1">
             <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-stone-500" />
@@ -92,7 +96,7 @@ export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; on
               name="q"
               value={search}
               maxLength={100}
-              placeholder="Tomatoes, mangoes, paneer..."
+              placeholder={t`Tomatoes, mangoes, paneer...`}
               onChange={(event) => setSearch(event.target.value)}
               className={`${fieldClass} pl-10`}
             />
@@ -100,7 +104,7 @@ export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; on
         </div>
         <div>
           <label htmlFor={`${id}-category`} className="block text-sm font-medium text-stone-700">
-            Category
+            <Trans>Category</Trans>
           </label>
           <select
             id={`${id}-category`}
@@ -110,17 +114,17 @@ export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; on
             }
             className={`${fieldClass} mt-1`}
           >
-            <option value="">All categories</option>
+            <option value="">{t`All categories`}</option>
             {CATEGORIES.map((category) => (
               <option key={category} value={category}>
-                {categoryLabels[category]}
+                {categoryName(category)}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label htmlFor={`${id}-sort`} className="block text-sm font-medium text-stone-700">
-            Sort by
+            <Trans>Sort by</Trans>
           </label>
           <select
             id={`${id}-sort`}
@@ -130,7 +134,7 @@ export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; on
           >
             {PRODUCT_SORTS.map((sort) => (
               <option key={sort} value={sort}>
-                {sortLabels[sort]}
+                {i18n._(sortLabels[sort])}
               </option>
             ))}
           </select>
@@ -147,7 +151,7 @@ export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; on
             }`}
           >
             <HeartIcon filled={Boolean(filters.liked)} className="h-5 w-5" />
-            Liked
+            <Trans>Liked</Trans>
           </button>
         </div>
       </form>

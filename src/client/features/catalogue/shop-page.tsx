@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CategorySchema, PRODUCT_SORTS, type Product } from "../../../shared/schemas/products.ts";
@@ -48,6 +50,7 @@ function useLoadWhenVisible(onVisible: () => void, enabled: boolean) {
 
 /** The shop (product rules §2): every product, a page at a time, with search, category filter and sort. */
 export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFrom(params), [params]);
   const pages = useProductPages(filters);
@@ -82,15 +85,17 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-extrabold text-stone-900 sm:text-4xl">
-            Our Products
+            <Trans>Our Products</Trans>
           </h1>
-          <p className="mt-1 text-stone-600">Straight from the farmers who grow them.</p>
+          <p className="mt-1 text-stone-600">
+            <Trans>Straight from the farmers who grow them.</Trans>
+          </p>
         </div>
         <Link
           to="/contact"
           className="inline-flex min-h-11 items-center rounded-xl bg-white px-4 py-2 font-semibold text-brand-800 shadow-sm ring-1 ring-brand-700 hover:bg-brand-50"
         >
-          Connect with Farmers
+          <Trans>Connect with Farmers</Trans>
         </Link>
       </div>
 
@@ -100,34 +105,36 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
 
       <div className="mt-8" aria-busy={pages.isFetching}>
         {pages.isPending ? (
-          <Pending label="Loading products..." />
+          <Pending label={t`Loading products...`} />
         ) : pages.isError ? (
           <div className="rounded-2xl bg-stone-100 p-8 text-center text-stone-700">
-            <p>Products could not be loaded.</p>
+            <p>
+              <Trans>Products could not be loaded.</Trans>
+            </p>
             <Button className="mt-4" onClick={() => pages.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </div>
         ) : products.length === 0 ? (
           <div className="rounded-2xl bg-white p-10 text-center shadow-sm ring-1 ring-stone-200">
             <p className="text-lg font-semibold text-stone-900">
               {filters.liked && !filters.q && !filters.category
-                ? "You have not liked any products yet."
+                ? t`You have not liked any products yet.`
                 : filtered
-                  ? "No products match your search."
-                  : "No products available"}
+                  ? t`No products match your search.`
+                  : t`No products available`}
             </p>
             <p className="mt-1 text-stone-600">
               {filters.liked && !filters.q && !filters.category
-                ? "Tap the heart on a product to keep it here."
+                ? t`Tap the heart on a product to keep it here.`
                 : filtered
-                  ? "Try another word or category."
-                  : "Be the first farmer to list your produce."}
+                  ? t`Try another word or category.`
+                  : t`Be the first farmer to list your produce.`}
             </p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               {filtered ? (
                 <Button variant="secondary" onClick={() => setFilters({ sort: filters.sort })}>
-                  Clear filters
+                  <Trans>Clear filters</Trans>
                 </Button>
               ) : null}
               <Link
@@ -135,7 +142,7 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
                 className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800"
               >
                 <PlusIcon />
-                Add New Product
+                <Trans>Add New Product</Trans>
               </Link>
             </div>
           </div>
@@ -144,7 +151,9 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
             <p className="sr-only" aria-live="polite">
               {/* NOTE: a count only of the whole list: the server gives no total (a count of every match
                   would cost a query per page), and "Showing 12" of a longer list misleads (issue 25). */}
-              {hasNextPage ? null : `Showing ${products.length} products`}
+              {hasNextPage
+                ? null
+                : plural(products.length, { one: "Showing # product", other: "Showing # products" })}
             </p>
             <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {products.map((product, i) => (
@@ -163,10 +172,12 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
             <div ref={sentinel} className="mt-8 flex justify-center">
               {hasNextPage ? (
                 <Button variant="secondary" onClick={loadMore} disabled={isFetchingNextPage}>
-                  {isFetchingNextPage ? "Loading more..." : "Load more"}
+                  {isFetchingNextPage ? t`Loading more...` : t`Load more`}
                 </Button>
               ) : (
-                <p className="text-sm text-stone-600">You have seen every product.</p>
+                <p className="text-sm text-stone-600">
+                  <Trans>You have seen every product.</Trans>
+                </p>
               )}
             </div>
           </>
