@@ -232,7 +232,7 @@ export function OrderDetailPage() {
               </h2>
               <p className="mt-1 text-stone-700">{order.data.shipping.fullName}</p>
               <p className="text-stone-700">{order.data.shippingAddress}</p>
-              <p className="text-stone-700">{order.data.shipping.email}</p>
+              <p className="break-all text-stone-700">{order.data.shipping.email}</p>
               <p className="text-stone-700">{order.data.shipping.phone}</p>
             </section>
             <section aria-labelledby="payment-heading">
