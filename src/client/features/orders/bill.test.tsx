@@ -1,8 +1,10 @@
+import { I18nProvider } from "@lingui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Order, OrderPart, PlacedLine } from "../../../shared/schemas/orders.ts";
+import { i18n } from "../../lib/i18n.ts";
 import { screenQueryClient } from "../../test/render.tsx";
 import { orderQuery } from "./order.api.ts";
 import { OrderDetailPage } from "./order-detail-page.tsx";
@@ -86,9 +88,11 @@ function openOrder(order: Order) {
     initialEntries: [`/orders/${order.id}`],
   });
   render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 }
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { orderMessages } from "../../../shared/messages.ts";
@@ -7,7 +8,7 @@ import { ArrowLeftIcon, CartIcon, MinusIcon, PlusIcon, TrashIcon } from "../../c
 import { StockBadge } from "../../components/produce-facts.tsx";
 import { maxQuantityOf, removeFromCart, setCartQuantity, useCart } from "../../lib/cart-store.ts";
 import { formatPackPrice } from "../../lib/produce.ts";
-import { cartItemCount, cartTotalRupees, lineTotalRupees } from "./format.ts";
+import { cartItemCount, cartTotalRupees, lineTotalRupees, say } from "./format.ts";
 import { backLink, primaryLink } from "./link-styles.ts";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
 
@@ -15,9 +16,10 @@ const stepButton =
   "flex h-11 w-11 items-center justify-center rounded-full text-brand-800 ring-1 ring-stone-300 transition-colors hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent";
 
 function CartLine({ item }: { item: CartItem }) {
+  const { t } = useLingui();
   const remove = () => {
     removeFromCart(item.id);
-    toast.success(orderMessages.itemRemoved);
+    toast.success(say(orderMessages.itemRemoved));
   };
   return (
     <li className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-4 gap-y-3 py-5 sm:grid-cols-[auto_minmax(0,1fr)_auto_auto]">
@@ -29,7 +31,7 @@ function CartLine({ item }: { item: CartItem }) {
           <StockBadge stock={item.stock} />
           {item.startTime ? (
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-              Deal of the Day
+              <Trans>Deal of the Day</Trans>
             </span>
           ) : null}
         </p>
@@ -39,7 +41,7 @@ function CartLine({ item }: { item: CartItem }) {
           <button
             type="button"
             className={stepButton}
-            aria-label={`Decrease quantity of ${item.name}`}
+            aria-label={t`Decrease quantity of ${item.name}`}
             disabled={item.quantity <= MIN_LINE_QUANTITY}
             onClick={() => setCartQuantity(item.id, item.quantity - 1)}
           >
@@ -47,14 +49,14 @@ function CartLine({ item }: { item: CartItem }) {
           </button>
           <output
             className="w-8 text-center font-semibold tabular-nums"
-            aria-label={`Quantity of ${item.name}`}
+            aria-label={t`Quantity of ${item.name}`}
           >
             {item.quantity}
           </output>
           <button
             type="button"
             className={stepButton}
-            aria-label={`Increase quantity of ${item.name}`}
+            aria-label={t`Increase quantity of ${item.name}`}
             disabled={item.quantity >= maxQuantityOf(item)}
             onClick={() => setCartQuantity(item.id, item.quantity + 1)}
           >
@@ -68,7 +70,7 @@ function CartLine({ item }: { item: CartItem }) {
       <button
         type="button"
         onClick={remove}
-        aria-label={`Remove ${item.name} from cart`}
+        aria-label={t`Remove ${item.name} from cart`}
         className="flex h-11 w-11 items-center justify-center rounded-full text-stone-500 transition-colors hover:bg-red-50 hover:text-red-700"
       >
         <TrashIcon />
@@ -78,31 +80,36 @@ function CartLine({ item }: { item: CartItem }) {
 }
 
 export function CartPage() {
+  const { t } = useLingui();
   const items = useCart();
   const total = cartTotalRupees(items);
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
       <Link to="/dashboard" className={backLink}>
-        <ArrowLeftIcon className="h-4 w-4" /> Back to Home
+        <ArrowLeftIcon className="h-4 w-4" /> <Trans>Back to Home</Trans>
       </Link>
-      <h1 className="mt-4 text-3xl font-bold text-brand-900">Your Cart</h1>
+      <h1 className="mt-4 text-3xl font-bold text-brand-900">
+        <Trans>Your Cart</Trans>
+      </h1>
 
       {items.length === 0 ? (
         <div className="mt-10 flex flex-col items-center rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-stone-200">
           <CartIcon className="h-14 w-14 text-brand-700" />
-          <h2 className="mt-4 text-xl font-semibold text-stone-900">Your cart is empty</h2>
+          <h2 className="mt-4 text-xl font-semibold text-stone-900">
+            <Trans>Your cart is empty</Trans>
+          </h2>
           <p className="mt-2 text-stone-600">
-            Fresh fruits, vegetables, dairy and grains are waiting for you.
+            <Trans>Fresh fruits, vegetables, dairy and grains are waiting for you.</Trans>
           </p>
           <Link to="/shop" className={`mt-6 ${primaryLink}`}>
-            Continue Shopping
+            <Trans>Continue Shopping</Trans>
           </Link>
         </div>
       ) : (
         <div className="mt-6 grid grid-cols-1 gap-8 pb-20 sm:pb-0 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <ul
-            aria-label="Cart items"
+            aria-label={t`Cart items`}
             className="divide-y divide-stone-200 rounded-2xl bg-white px-4 sm:px-5 shadow-sm ring-1 ring-stone-200"
           >
             {items.map((item) => (
@@ -114,34 +121,38 @@ export function CartPage() {
             className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
           >
             <h2 id="cart-summary-heading" className="text-lg font-semibold text-stone-900">
-              Cart summary
+              <Trans>Cart summary</Trans>
             </h2>
             <dl className="mt-4 space-y-2 text-stone-700">
               <div className="flex justify-between">
-                <dt>Items</dt>
+                <dt>
+                  <Trans>Items</Trans>
+                </dt>
                 <dd className="tabular-nums">{cartItemCount(items)}</dd>
               </div>
               <div className="flex justify-between border-t border-stone-200 pt-3 text-lg font-bold text-stone-900">
-                <dt>Total</dt>
+                <dt>
+                  <Trans>Total</Trans>
+                </dt>
                 <dd className="tabular-nums" data-testid="cart-total">
                   {formatRupees(total)}
                 </dd>
               </div>
             </dl>
             <Link to="/checkout" className={`mt-6 w-full ${primaryLink}`}>
-              Proceed to Checkout
+              <Trans>Proceed to Checkout</Trans>
             </Link>
             <Link
               to="/shop"
               className="mt-1 flex min-h-11 items-center justify-center text-sm font-semibold text-brand-700 hover:underline"
             >
-              Continue Shopping
+              <Trans>Continue Shopping</Trans>
             </Link>
           </aside>
           {/* NOTE: on a phone the way on is always under the thumb, whatever the scroll position. */}
           <div className="fixed inset-x-0 bottom-0 z-20 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:hidden">
             <Link to="/checkout" className={`w-full ${primaryLink}`}>
-              Checkout · {formatRupees(total)}
+              <Trans>Checkout · {formatRupees(total)}</Trans>
             </Link>
           </div>
         </div>

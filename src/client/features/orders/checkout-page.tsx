@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -10,13 +13,8 @@ import {
   CheckoutFormSchema,
   DEFAULT_PAYMENT_METHOD,
   PAYMENT_METHODS,
-  PAYMENT_ON_DELIVERY_NOTE,
-  type PaymentMethod,
   type PlaceOrderInput,
-  paymentMethodLabels,
-  paymentMethodNotes,
 } from "../../../shared/schemas/orders.ts";
-import { slotMessages } from "../../../shared/schemas/slots.ts";
 import { Button } from "../../components/button.tsx";
 import { FormMessage } from "../../components/form-message.tsx";
 import { ArrowLeftIcon, CartIcon } from "../../components/icons.tsx";
@@ -27,6 +25,7 @@ import { isOnline, useOnline } from "../../lib/online.ts";
 import { addressLine, savedAddressesQuery, useSavedAddresses } from "../../lib/saved-addresses.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { clearDraft, readDraft, saveDraft } from "./checkout-draft.ts";
+import { paymentLabel, paymentNote, paymentOnDeliveryNote, say, slotText } from "./format.ts";
 import { backLink, primaryLink } from "./link-styles.ts";
 import { OrderSummary } from "./order-summary.tsx";
 import { usePlaceOrder } from "./place-order.api.ts";
@@ -39,26 +38,26 @@ type Values = Record<FieldName, string>;
 
 const textFields: {
   name: Exclude<FieldName, "paymentMethod">;
-  label: string;
+  label: MessageDescriptor;
   autoComplete: string;
   type?: string;
   wide?: boolean;
-  hint?: string;
+  hint?: MessageDescriptor;
 }[] = [
-  { name: "fullName", label: "Full name", autoComplete: "name", wide: true },
-  { name: "email", label: "Email", autoComplete: "email", type: "email", wide: true },
+  { name: "fullName", label: msg`Full name`, autoComplete: "name", wide: true },
+  { name: "email", label: msg`Email`, autoComplete: "email", type: "email", wide: true },
   {
     name: "phone",
-    label: "Phone number",
+    label: msg`Phone number`,
     autoComplete: "tel",
     type: "tel",
     wide: true,
-    hint: "The farmer calls you on it to deliver within 24 hours.",
+    hint: msg`The farmer calls you on it to deliver within 24 hours.`,
   },
-  { name: "address", label: "Address", autoComplete: "street-address", wide: true },
-  { name: "city", label: "City", autoComplete: "address-level2" },
-  { name: "state", label: "State", autoComplete: "address-level1" },
-  { name: "zipCode", label: "ZIP code", autoComplete: "postal-code" },
+  { name: "address", label: msg`Address`, autoComplete: "street-address", wide: true },
+  { name: "city", label: msg`City`, autoComplete: "address-level2" },
+  { name: "state", label: msg`State`, autoComplete: "address-level1" },
+  { name: "zipCode", label: msg`ZIP code`, autoComplete: "postal-code" },
 ];
 
 const toOrderLines = (items: readonly CartItem[]): PlaceOrderInput["items"] =>
@@ -97,6 +96,7 @@ export interface CheckoutDefaults {
 }
 
 export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults }) {
+  const { i18n } = useLingui();
   const items = useCart();
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
@@ -152,7 +152,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
   // NOTE: the product's toast (product rules §8), once, when checkout is opened with nothing in the cart.
   const emptyOnArrival = useRef(items.length === 0);
   useEffect(() => {
-    if (emptyOnArrival.current) toast.error(orderMessages.cartEmpty, { toastId: "checkout-cart-empty" });
+    if (emptyOnArrival.current) toast.error(say(orderMessages.cartEmpty), { toastId: "checkout-cart-empty" });
   }, []);
   const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
   const submitting = useRef(false);
@@ -200,7 +200,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
     form.setFormError(null);
     setOfflineTried(false);
     if (items.length === 0) {
-      toast.error(orderMessages.cartEmpty);
+      toast.error(say(orderMessages.cartEmpty));
       return;
     }
     const parsed = form.validate(CheckoutFormSchema);
@@ -212,10 +212,8 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
     }
     const missing = choices.filter((farmer) => farmer.usesSlots && !validChosen[farmer.farmerId]);
     if (missing.length > 0) {
-      setSlotErrors(
-        Object.fromEntries(missing.map((farmer) => [farmer.farmerId, slotMessages.slotRequiredField])),
-      );
-      form.setFormError(missing.map((farmer) => slotMessages.slotRequired(farmer.farmerName)).join(". "));
+      setSlotErrors(Object.fromEntries(missing.map((farmer) => [farmer.farmerId, slotText.requiredField()])));
+      form.setFormError(missing.map((farmer) => slotText.required(farmer.farmerName)).join(". "));
       return;
     }
     setSlotErrors({});
@@ -243,14 +241,14 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
       clearDraft();
       // NOTE: the order kept its address on the account; the next checkout reads the list again.
       void queryClient.invalidateQueries(savedAddressesQuery);
-      toast.success(orderMessages.orderPlaced);
+      toast.success(say(orderMessages.orderPlaced));
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 0) {
         // NOTE: the connection dropped: say so beside the button; the same key is kept for the retry.
         setOfflineTried(true);
         return;
       }
-      toast.error(orderMessages.orderFailed);
+      toast.error(say(orderMessages.orderFailed));
       if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
         // The server refused this request for good, so nothing was made with its key: the next try is a new one.
         attempt.current = { key: crypto.randomUUID(), body: null };
@@ -271,12 +269,14 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
   if (items.length === 0 && !placeOrder.isSuccess) {
     return (
       <section className="mx-auto max-w-3xl px-4 py-12">
-        <h1 className="text-3xl font-bold text-brand-900">Checkout</h1>
+        <h1 className="text-3xl font-bold text-brand-900">
+          <Trans>Checkout</Trans>
+        </h1>
         <div className="mt-8 flex flex-col items-center rounded-2xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-stone-200">
           <CartIcon className="h-14 w-14 text-brand-700" />
-          <p className="mt-4 text-xl font-semibold text-stone-900">{orderMessages.cartEmpty}</p>
+          <p className="mt-4 text-xl font-semibold text-stone-900">{say(orderMessages.cartEmpty)}</p>
           <Link to="/shop" className={`mt-6 ${primaryLink}`}>
-            Continue Shopping
+            <Trans>Continue Shopping</Trans>
           </Link>
         </div>
       </section>
@@ -287,9 +287,11 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
       <Link to="/cart" className={backLink}>
-        <ArrowLeftIcon className="h-4 w-4" /> Back to Cart
+        <ArrowLeftIcon className="h-4 w-4" /> <Trans>Back to Cart</Trans>
       </Link>
-      <h1 className="mt-4 text-3xl font-bold text-brand-900">Checkout</h1>
+      <h1 className="mt-4 text-3xl font-bold text-brand-900">
+        <Trans>Checkout</Trans>
+      </h1>
       {/* NOTE: the summary comes first, so on a phone the total is read before Place Order; from lg it is
           the right-hand column. */}
       <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
@@ -308,12 +310,12 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
           className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 lg:col-start-1 lg:row-start-1"
         >
           <h2 id="shipping-heading" className="text-lg font-semibold text-stone-900">
-            Shipping Information
+            <Trans>Shipping Information</Trans>
           </h2>
           {savedAddresses.length > 1 ? (
             <div className="mt-4">
               <label htmlFor="saved-address" className="block text-sm font-medium text-stone-800">
-                Deliver to
+                <Trans>Deliver to</Trans>
               </label>
               <select
                 id="saved-address"
@@ -324,7 +326,11 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
                 }}
                 className="mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-stone-900 ring-1 ring-stone-300 focus:ring-2 focus:ring-brand-700"
               >
-                {pickedId ? null : <option value="">Choose one you used before</option>}
+                {pickedId ? null : (
+                  <option value="">
+                    <Trans>Choose one you used before</Trans>
+                  </option>
+                )}
                 {savedAddresses.map((address) => (
                   <option key={address.id} value={address.id}>
                     {addressLine(address)}
@@ -337,11 +343,11 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
             {textFields.map((field) => (
               <TextField
                 key={field.name}
-                label={field.label}
+                label={i18n._(field.label)}
                 type={field.type ?? "text"}
                 autoComplete={field.autoComplete}
                 required
-                hint={field.hint}
+                hint={field.hint ? i18n._(field.hint) : undefined}
                 {...form.field(field.name)}
                 className={field.wide ? "sm:col-span-3" : undefined}
               />
@@ -349,7 +355,9 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
           </div>
 
           <fieldset className="mt-6">
-            <legend className="text-lg font-semibold text-stone-900">Payment Method</legend>
+            <legend className="text-lg font-semibold text-stone-900">
+              <Trans>Payment Method</Trans>
+            </legend>
             <div className="mt-3 grid gap-3 sm:grid-cols-2">
               {PAYMENT_METHODS.map((method) => (
                 <label
@@ -364,7 +372,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
                     onChange={() => form.set("paymentMethod", method)}
                     className="h-4 w-4 accent-brand-700"
                   />
-                  <span className="font-medium text-stone-800">{paymentMethodLabels[method]}</span>
+                  <span className="font-medium text-stone-800">{paymentLabel(method)}</span>
                 </label>
               ))}
             </div>
@@ -372,8 +380,8 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
               <p className="mt-1 text-sm text-red-700">{form.errors.paymentMethod}</p>
             ) : null}
             <div className="mt-3 rounded-lg bg-brand-50 px-4 py-3 text-sm text-stone-800" aria-live="polite">
-              <p className="font-semibold">{PAYMENT_ON_DELIVERY_NOTE}</p>
-              <p className="mt-1">{paymentMethodNotes[form.values.paymentMethod as PaymentMethod]}</p>
+              <p className="font-semibold">{paymentOnDeliveryNote()}</p>
+              <p className="mt-1">{paymentNote(form.values.paymentMethod)}</p>
             </div>
           </fieldset>
 
@@ -401,11 +409,13 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
               role="alert"
               className="mt-6 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
             >
-              Some items are no longer available in the quantity you chose. Change them in your{" "}
-              <Link to="/cart" className="font-semibold underline">
-                cart
-              </Link>{" "}
-              to place the order.
+              <Trans>
+                Some items are no longer available in the quantity you chose. Change them in your{" "}
+                <Link to="/cart" className="font-semibold underline">
+                  cart
+                </Link>{" "}
+                to place the order.
+              </Trans>
             </p>
           ) : null}
 
@@ -414,7 +424,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
               role={offlineTried ? "alert" : undefined}
               className="mt-6 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-300"
             >
-              {orderMessages.needsConnection}
+              {say(orderMessages.needsConnection)}
             </p>
           )}
 
@@ -425,7 +435,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
             aria-busy={busy}
             aria-describedby={stockProblem ? "stock-problem" : undefined}
           >
-            {busy ? "Placing Order..." : "Place Order"}
+            {busy ? <Trans>Placing Order...</Trans> : <Trans>Place Order</Trans>}
           </Button>
         </form>
       </div>

@@ -1,8 +1,11 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
 import type { FarmerPart } from "../../../shared/schemas/farmer.ts";
-import { PART_TRANSITIONS, type PartStatus, partMessages } from "../../../shared/schemas/order-parts.ts";
+import { PART_TRANSITIONS, type PartStatus } from "../../../shared/schemas/order-parts.ts";
 import { Button } from "../../components/button.tsx";
 import { ReasonDialog } from "../../components/reason-dialog.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
@@ -17,28 +20,31 @@ import { PartSlotLine } from "./part-slot.tsx";
 import { PartPayment } from "./upi-payment.tsx";
 
 /** The button that makes each forward move. */
-export const moveLabels: Partial<Record<PartStatus, string>> = {
-  confirmed: "Confirm",
-  out_for_delivery: "Send out for delivery",
-  delivered: "Mark delivered",
+export const moveLabels: Partial<Record<PartStatus, MessageDescriptor>> = {
+  confirmed: msg`Confirm`,
+  out_for_delivery: msg`Send out for delivery`,
+  delivered: msg`Mark delivered`,
 };
 
-const failed = (error: unknown) =>
-  toast.error(
-    error instanceof ApiRequestError ? error.message : "Could not update this order. Please try again.",
-  );
+export const updateFailed = msg`Could not update this order. Please try again.`;
 
 function CancelDialog({ fulfilment, onClose }: { fulfilment: FarmerPart; onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const change = useChangePartStatus();
   const number = orderNumber(fulfilment.orderId);
+  const buyer = fulfilment.buyer.name;
   return (
     <ReasonDialog
-      title={`Cancel order ${number}?`}
-      intro={<p>{fulfilment.buyer.name} sees the reason. The quantities go back into your stock.</p>}
-      confirmLabel="Cancel the order"
-      busyLabel="Cancelling..."
-      backLabel="Keep the order"
-      requiredMessage={partMessages.reasonRequired}
+      title={t`Cancel order ${number}?`}
+      intro={
+        <p>
+          <Trans>{buyer} sees the reason. The quantities go back into your stock.</Trans>
+        </p>
+      }
+      confirmLabel={t`Cancel the order`}
+      busyLabel={t`Cancelling...`}
+      backLabel={t`Keep the order`}
+      requiredMessage={t`Please give a reason for cancelling`}
       danger
       maxLength={REASON_MAX_LENGTH}
       busy={change.isPending}
@@ -46,10 +52,10 @@ function CancelDialog({ fulfilment, onClose }: { fulfilment: FarmerPart; onClose
       onConfirm={async (reason) => {
         try {
           await change.mutateAsync({ id: fulfilment.id, change: { status: "cancelled", reason } });
-          toast.success(`Order ${number} cancelled.`);
+          toast.success(t`Order ${number} cancelled.`);
           return undefined;
         } catch (error) {
-          return problemOf(error, "reason", "Could not update this order. Please try again.");
+          return problemOf(error, "reason", i18n._(updateFailed));
         }
       }}
     />
@@ -58,6 +64,7 @@ function CancelDialog({ fulfilment, onClose }: { fulfilment: FarmerPart; onClose
 
 /** One incoming order as its farmer sees it: the buyer, where it goes, my lines, its history and my moves. */
 export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
+  const { t, i18n } = useLingui();
   const change = useChangePartStatus();
   const markPaid = useMarkPartPaid();
   const [cancelling, setCancelling] = useState(false);
@@ -70,12 +77,16 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
   const canMarkPaid =
     fulfilment.status !== "cancelled" && fulfilment.billFinal && fulfilment.payment.state !== "paid";
 
+  const failed = (error: unknown) =>
+    toast.error(error instanceof ApiRequestError ? error.message : i18n._(updateFailed));
   const move = (status: PartStatus) =>
     change.mutate(
       { id: fulfilment.id, change: { status } },
       {
-        onSuccess: ({ fulfilment: next }) =>
-          toast.success(`Order ${number} is now ${statusLabel(next.status).toLowerCase()}.`),
+        onSuccess: ({ fulfilment: next }) => {
+          const status = statusLabel(next.status).toLowerCase();
+          toast.success(t`Order ${number} is now ${status}.`);
+        },
         onError: failed,
       },
     );
@@ -89,10 +100,12 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
         <header className="flex flex-wrap items-start justify-between gap-3 border-b border-stone-200 pb-3">
           <div>
             <h3 id={headingId} className="text-lg font-semibold text-stone-900">
-              Order {number}
+              <Trans>Order {number}</Trans>
             </h3>
             <p className="text-sm text-stone-600">
-              Placed on <time dateTime={fulfilment.createdAt}>{formatOrderDate(fulfilment.createdAt)}</time>
+              <Trans>
+                Placed on <time dateTime={fulfilment.createdAt}>{formatOrderDate(fulfilment.createdAt)}</time>
+              </Trans>
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -102,7 +115,7 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
         </header>
 
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          <section aria-label={`Buyer of order ${number}`} className="text-stone-700">
+          <section aria-label={t`Buyer of order ${number}`} className="text-stone-700">
             <h4 className="font-semibold text-stone-900">{fulfilment.buyer.name}</h4>
             {/* NOTE: the e-mail given at checkout, where the shop's mails about this order go; the account's
                 own may be another (issue 25). */}
@@ -119,7 +132,9 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
             <p className="mt-1">
               {shipping.fullName}, {shipping.address}, {shipping.city}, {shipping.state} {shipping.zipCode}
             </p>
-            <p className="mt-1 text-sm">Pays by {paymentLabel(fulfilment.paymentMethod)} on delivery</p>
+            <p className="mt-1 text-sm">
+              <Trans>Pays by {paymentLabel(fulfilment.paymentMethod)} on delivery</Trans>
+            </p>
             {fulfilment.slot ? <PartSlotLine slot={fulfilment.slot} className="mt-1" /> : null}
           </section>
           <div>
@@ -127,7 +142,7 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
               items={fulfilment.items}
               total={fulfilment.total}
               billFinal={fulfilment.billFinal}
-              label={`My lines in order ${number}`}
+              label={t`My lines in order ${number}`}
             />
             <PartPayment part={fulfilment} />
           </div>
@@ -137,9 +152,11 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
         <PartPayments part={fulfilment} />
 
         <details className="mt-3">
-          <summary className="cursor-pointer text-sm font-semibold text-brand-800">History</summary>
+          <summary className="cursor-pointer text-sm font-semibold text-brand-800">
+            <Trans>History</Trans>
+          </summary>
           <div className="mt-2">
-            <PartHistory history={fulfilment.history} label={`History of order ${number}`} />
+            <PartHistory history={fulfilment.history} label={t`History of order ${number}`} />
           </div>
         </details>
 
@@ -147,29 +164,33 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
           <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-200 pt-3">
             {moves
               .filter((status) => status !== "cancelled")
-              .map((status) => (
-                <Button
-                  key={status}
-                  disabled={busy}
-                  onClick={() => move(status)}
-                  aria-label={`${moveLabels[status]}: order ${number}`}
-                >
-                  {moveLabels[status]}
-                </Button>
-              ))}
+              .map((status) => {
+                const descriptor = moveLabels[status];
+                const label = descriptor ? i18n._(descriptor) : statusLabel(status);
+                return (
+                  <Button
+                    key={status}
+                    disabled={busy}
+                    onClick={() => move(status)}
+                    aria-label={t`${label}: order ${number}`}
+                  >
+                    {label}
+                  </Button>
+                );
+              })}
             {canMarkPaid ? (
               <Button
                 variant="secondary"
                 disabled={busy}
-                aria-label={`Mark paid: order ${number}`}
+                aria-label={t`Mark paid: order ${number}`}
                 onClick={() =>
                   markPaid.mutate(fulfilment.id, {
-                    onSuccess: () => toast.success(`Order ${number} marked as paid.`),
+                    onSuccess: () => toast.success(t`Order ${number} marked as paid.`),
                     onError: failed,
                   })
                 }
               >
-                Mark paid
+                <Trans>Mark paid</Trans>
               </Button>
             ) : null}
             {moves.includes("cancelled") ? (
@@ -178,9 +199,9 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
                 disabled={busy}
                 onClick={() => setCancelling(true)}
                 className="sm:ml-auto"
-                aria-label={`Cancel order ${number}`}
+                aria-label={t`Cancel order ${number}`}
               >
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
             ) : null}
           </div>

@@ -1,33 +1,175 @@
-import { paiseToRupees, rupeesToPaise } from "../../../shared/money.ts";
+import { plural, t } from "@lingui/core/macro";
+import { localize } from "../../../shared/i18n/localize.ts";
+import { formatRupees, paiseToRupees, rupeesToPaise } from "../../../shared/money.ts";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
-import { partStatusLabels } from "../../../shared/schemas/order-parts.ts";
-import { type PaymentMethod, paymentMethodLabels } from "../../../shared/schemas/orders.ts";
+import type { PaymentRecordMethod, PaymentState } from "../../../shared/schemas/order-parts.ts";
+import type { PaymentMethod } from "../../../shared/schemas/orders.ts";
+import { slotLabel } from "../../../shared/schemas/slot-basics.ts";
+import type { SlotUnavailableReason } from "../../../shared/schemas/slots.ts";
+import { formatGrams, unitGrams } from "../../../shared/weighing.ts";
+import { currentLanguage, intlLocale } from "../../lib/i18n.ts";
 import { getShopTimeZone } from "../../lib/produce.ts";
 
 export { orderNumber } from "../../../shared/schemas/orders.ts";
 
+/*
+ * The order texts the shared schemas keep in English (status names, payment methods, bill and slot texts),
+ * said in the language chosen (decision 032). English stays word for word what src/shared says
+ * (format.test.ts holds them to it); the server's e-mails translate their own.
+ */
+
+const english = () => currentLanguage() === "en";
+
+/** A shared English text of src/shared/messages.ts (a toast, a field message) in the language chosen. */
+export const say = (text: string) => localize(text, currentLanguage());
+
 /**
  * A moment of an order in the shop's time zone, labelled ("21 Nov 2026, 1:30 pm IST"): the farmer's "Today"
  * and the shop's cut-offs are the shop's calendar, so the times beside them are too, wherever the browser is.
+ * NOTE: Hindi and Marathi take the 24-hour clock and the zone's long name: their "am", "pm" and "IST" are Latin.
  */
 export const formatOrderDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-IN", {
+  new Intl.DateTimeFormat(intlLocale(), {
     day: "numeric",
     month: "short",
     year: "numeric",
     hour: "numeric",
     minute: "2-digit",
     timeZone: getShopTimeZone(),
-    timeZoneName: "short",
+    ...(english() ? { timeZoneName: "short" } : { hourCycle: "h23", timeZoneName: "long" }),
   }).format(new Date(iso));
 
-export const paymentLabel = (method: string) => paymentMethodLabels[method as PaymentMethod] ?? method;
+/** "Sat 28 Nov, 8–10 am" (a slot's day and window, in the shop's calendar); "शनि, 28 नव॰, 08:00–10:00". */
+export function formatSlot(slot: { date: string; start: string; end: string }): string {
+  if (english()) return slotLabel(slot);
+  const at = (time: string) => new Date(`${slot.date}T${time}:00Z`);
+  const day = new Intl.DateTimeFormat(intlLocale(), {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  }).format(at("00:00"));
+  const window = new Intl.DateTimeFormat(intlLocale(), {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "UTC",
+  }).formatRange(at(slot.start), at(slot.end));
+  return `${day}, ${window}`;
+}
 
-const statusLabels: Record<string, string> = { ...partStatusLabels, in_progress: "In progress" };
+export const paymentLabel = (method: string): string => {
+  switch (method as PaymentMethod) {
+    case "credit-card":
+      return t`Credit Card`;
+    case "debit-card":
+      return t`Debit Card`;
+    case "upi":
+      return "UPI";
+    case "net-banking":
+      return t`Net Banking`;
+    default:
+      return method;
+  }
+};
+
+/** How each method is really paid: nothing is charged online (product rules §3). */
+export const paymentNote = (method: string): string | undefined => {
+  switch (method as PaymentMethod) {
+    case "credit-card":
+      return t`Pay by credit card to the farmer on delivery (card machine at the door).`;
+    case "debit-card":
+      return t`Pay by debit card to the farmer on delivery (card machine at the door).`;
+    case "upi":
+      return t`Pay by UPI to the farmer on delivery: scan their QR code when your order arrives.`;
+    case "net-banking":
+      return t`Pay by net banking to the farmer on delivery: they share their account details.`;
+    default:
+      return undefined;
+  }
+};
+
+export const paymentOnDeliveryNote = () =>
+  t`Nothing is charged online. You pay each farmer for their part when it is delivered.`;
 
 /** "Pending", "Out for delivery", "In progress"... for an order's or a part's status. */
-export const statusLabel = (status: string) =>
-  statusLabels[status] ?? status.charAt(0).toUpperCase() + status.slice(1).replaceAll("_", " ");
+export const statusLabel = (status: string): string => {
+  switch (status) {
+    case "pending":
+      return t`Pending`;
+    case "confirmed":
+      return t`Confirmed`;
+    case "out_for_delivery":
+      return t`Out for delivery`;
+    case "delivered":
+      return t`Delivered`;
+    case "cancelled":
+      return t`Cancelled`;
+    case "in_progress":
+      return t`In progress`;
+    default:
+      return status.charAt(0).toUpperCase() + status.slice(1).replaceAll("_", " ");
+  }
+};
+
+/** "Paid", "Part paid" or "Not paid yet". */
+export const paymentStateLabel = (state: PaymentState): string =>
+  ({ paid: t`Paid`, part_paid: t`Part paid`, unpaid: t`Not paid yet` })[state];
+
+export const recordMethodLabel = (method: PaymentRecordMethod): string =>
+  method === "cash" ? t`Cash` : "UPI";
+
+/** Why a slot cannot be chosen. */
+export const slotUnavailableLabel = (reason: SlotUnavailableReason): string =>
+  ({
+    full: t`Full`,
+    closed: t`Closed by the farmer`,
+    cutoff: t`Ordering has closed`,
+    area: t`Not delivered to your PIN code`,
+  })[reason];
+
+/** "2 kg", "750 g": a weight in the language's units. */
+export function gramsText(grams: number): string {
+  if (english()) return formatGrams(grams);
+  if (grams >= 1000) {
+    const kg = (grams / 1000).toLocaleString("en-IN", { maximumFractionDigits: 3 });
+    return t`${kg} kg`;
+  }
+  const g = grams.toLocaleString("en-IN");
+  return t`${g} g`;
+}
+
+/** The bill's texts (decision 020), as src/shared/weighing.ts's `billTexts` says them in English. */
+export const billText = {
+  about: (rupees: number) => {
+    const amount = formatRupees(rupees);
+    return t`about ${amount}`;
+  },
+  payByUpi: (rupees: number) => {
+    const amount = formatRupees(rupees);
+    return t`Pay ${amount} by UPI`;
+  },
+  cashOnly: () => t`Pay in cash on delivery`,
+  estimateNote: () =>
+    t`Sold by weight: the amount is an estimate. The bill follows the weight packed: it may be up to 10 % more, or any amount less.`,
+  ordered: (quantity: number, unit: string) => {
+    const weight = gramsText(quantity * (unitGrams(unit) ?? 0));
+    return t`ordered ${weight}`;
+  },
+  packed: (grams: number) => {
+    const weight = gramsText(grams);
+    return grams === 0 ? t`none packed` : t`packed ${weight}`;
+  },
+};
+
+/** Slot texts shown to a buyer or a farmer, as src/shared/schemas/slots.ts's `slotMessages` says them. */
+export const slotText = {
+  withinDay: () => t`Delivery within 24 hours`,
+  closedByFarmer: () => t`Slot closed by the farmer: contact them`,
+  required: (farmerName: string) => t`Choose a delivery or pickup slot for ${farmerName}`,
+  requiredField: () => t`Choose a delivery or pickup slot`,
+  placesLeft: (left: number) => plural(left, { one: "# place left", other: "# places left" }),
+};
 
 /** The cart's total in rupees, summed in paise so that 0.1 + 0.2 never shows as 0.30000000000000004. */
 export const cartTotalRupees = (items: readonly CartItem[]): number =>

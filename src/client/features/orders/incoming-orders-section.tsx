@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { useSearchParams } from "react-router";
 import { PART_STATUSES, type PartStatus } from "../../../shared/schemas/order-parts.ts";
@@ -16,11 +17,13 @@ const isStatus = (value: string | null): value is PartStatus =>
  * the URL as `?status=`, so a reload or a shared link shows the same list).
  */
 export function IncomingOrdersSection() {
+  const { t } = useLingui();
   const filterId = useId();
   const [params, setParams] = useSearchParams();
   const raw = params.get("status");
   const status = isStatus(raw) ? raw : undefined;
   const orders = useFarmerOrders(status);
+  const shownStatus = status ? statusLabel(status).toLowerCase() : undefined;
   const list = orders.data?.pages.flatMap((page) => page.fulfilments) ?? [];
 
   const setStatus = (next: string) => {
@@ -34,11 +37,11 @@ export function IncomingOrdersSection() {
     <section aria-labelledby="incoming-orders-heading" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="incoming-orders-heading" className="text-xl font-bold text-stone-900">
-          Incoming orders
+          <Trans>Incoming orders</Trans>
         </h2>
         <div>
           <label htmlFor={filterId} className="block text-sm font-medium text-stone-700">
-            Show
+            <Trans>Show</Trans>
           </label>
           <select
             id={filterId}
@@ -46,7 +49,7 @@ export function IncomingOrdersSection() {
             onChange={(event) => setStatus(event.target.value)}
             className="mt-1 min-h-11 rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
           >
-            <option value="">All orders</option>
+            <option value="">{t`All orders`}</option>
             {PART_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {statusLabel(value)}
@@ -56,21 +59,23 @@ export function IncomingOrdersSection() {
         </div>
       </div>
       {orders.isPending ? (
-        <Pending label="Loading orders..." />
+        <Pending label={t`Loading orders...`} />
       ) : orders.isError ? (
         <div role="alert" className="rounded-xl bg-red-50 p-5 text-red-800 ring-1 ring-red-200">
-          <p>Your orders could not be loaded. Please try again.</p>
+          <p>
+            <Trans>Your orders could not be loaded. Please try again.</Trans>
+          </p>
           <Button className="mt-3" onClick={() => orders.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : list.length === 0 ? (
         <p className="rounded-2xl bg-white p-6 text-stone-700 shadow-sm ring-1 ring-stone-200">
-          {status ? `No ${statusLabel(status).toLowerCase()} orders.` : "No orders for your products yet."}
+          {shownStatus ? t`No ${shownStatus} orders.` : t`No orders for your products yet.`}
         </p>
       ) : (
         <>
-          <ul aria-label="Incoming orders" className="space-y-4">
+          <ul aria-label={t`Incoming orders`} className="space-y-4">
             {list.map((fulfilment) => (
               <FarmerPartCard key={fulfilment.id} fulfilment={fulfilment} />
             ))}

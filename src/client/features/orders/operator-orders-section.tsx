@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import { formatRupees } from "../../../shared/money.ts";
@@ -17,29 +18,32 @@ import { SelectField } from "../../components/select-field.tsx";
 import { ShowMoreButton } from "../../components/show-more-button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { problemOf } from "../../lib/operator-pages.ts";
-import { moveLabels } from "./farmer-part-card.tsx";
+import { moveLabels, updateFailed } from "./farmer-part-card.tsx";
 import { formatOrderDate, orderNumber, statusLabel } from "./format.ts";
 import { type OperatorOrderFilters, useMoveShopPart, useOperatorOrders } from "./operator-orders.api.ts";
 import { OrderLines } from "./order-lines.tsx";
 import { OrderStatusBadge, PaymentBadge } from "./order-status-badge.tsx";
 import { PartPayments } from "./part-billing.tsx";
 
-const failed = "Could not update this order. Please try again.";
-
 /** The shop's own part (the deal of the day): the operator's moves, as a farmer has for theirs. */
 function ShopPartMoves({ order, part }: { order: OperatorOrder; part: OrderPart }) {
+  const { t, i18n } = useLingui();
+  const failed = i18n._(updateFailed);
   const move = useMoveShopPart();
   const [cancelling, setCancelling] = useState(false);
   const number = orderNumber(order.id);
   const moves = PART_TRANSITIONS[part.status];
+  const buyer = order.buyer.name;
   if (moves.length === 0) return null;
 
   const forward = (status: PartStatus) =>
     move.mutate(
       { id: part.id, change: { status } },
       {
-        onSuccess: () =>
-          toast.success(`The shop's part of order ${number} is now ${statusLabel(status).toLowerCase()}.`),
+        onSuccess: () => {
+          const shown = statusLabel(status).toLowerCase();
+          toast.success(t`The shop's part of order ${number} is now ${shown}.`);
+        },
         onError: (error) => toast.error(problemOf(error, "status", failed)),
       },
     );
@@ -48,31 +52,35 @@ function ShopPartMoves({ order, part }: { order: OperatorOrder; part: OrderPart 
     <div className="mt-3 flex flex-wrap gap-2">
       {moves
         .filter((status) => status !== "cancelled")
-        .map((status) => (
-          <Button
-            key={status}
-            disabled={move.isPending}
-            onClick={() => forward(status)}
-            aria-label={`${moveLabels[status]}: the shop's part of order ${number}`}
-          >
-            {moveLabels[status]}
-          </Button>
-        ))}
+        .map((status) => {
+          const descriptor = moveLabels[status];
+          const label = descriptor ? i18n._(descriptor) : statusLabel(status);
+          return (
+            <Button
+              key={status}
+              disabled={move.isPending}
+              onClick={() => forward(status)}
+              aria-label={t`${label}: the shop's part of order ${number}`}
+            >
+              {label}
+            </Button>
+          );
+        })}
       {moves.includes("cancelled") ? (
         <Button
           variant="danger"
           disabled={move.isPending}
           onClick={() => setCancelling(true)}
-          aria-label={`Cancel the shop's part of order ${number}`}
+          aria-label={t`Cancel the shop's part of order ${number}`}
         >
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       ) : null}
       {cancelling ? (
         <ReasonDialog
-          title={`Cancel the shop's part of order ${number}?`}
-          intro={`${order.buyer.name} sees the reason.`}
-          confirmLabel="Cancel this part"
+          title={t`Cancel the shop's part of order ${number}?`}
+          intro={t`${buyer} sees the reason.`}
+          confirmLabel={t`Cancel this part`}
           danger
           maxLength={REASON_MAX_LENGTH}
           busy={move.isPending}
@@ -80,7 +88,7 @@ function ShopPartMoves({ order, part }: { order: OperatorOrder; part: OrderPart 
           onConfirm={async (reason) => {
             try {
               await move.mutateAsync({ id: part.id, change: { status: "cancelled", reason } });
-              toast.success(`The shop's part of order ${number} is cancelled.`);
+              toast.success(t`The shop's part of order ${number} is cancelled.`);
               return undefined;
             } catch (error) {
               return problemOf(error, "reason", failed);
@@ -93,6 +101,9 @@ function ShopPartMoves({ order, part }: { order: OperatorOrder; part: OrderPart 
 }
 
 function OperatorOrderCard({ order }: { order: OperatorOrder }) {
+  const { t } = useLingui();
+  const total = formatRupees(order.total);
+  const buyer = order.buyer.name;
   const number = orderNumber(order.id);
   const headingId = `operator-order-${order.id}`;
   return (
@@ -104,26 +115,32 @@ function OperatorOrderCard({ order }: { order: OperatorOrder }) {
         <header className="flex flex-wrap items-start justify-between gap-3 border-b border-stone-200 pb-3">
           <div className="min-w-0">
             <h3 id={headingId} className="text-lg font-semibold text-stone-900">
-              Order {number} · {formatRupees(order.total)}
+              <Trans>
+                Order {number} · {total}
+              </Trans>
             </h3>
             <p className="text-sm text-stone-600">
-              <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time> by {order.buyer.name}{" "}
+              <Trans>
+                <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time> by {buyer}
+              </Trans>{" "}
               {order.buyer.email ? (
                 <a href={`mailto:${order.buyer.email}`} className="break-all text-brand-800 underline">
                   {order.buyer.email}
                 </a>
               ) : null}
             </p>
-            <p className="text-sm text-stone-600">To {order.shippingAddress}</p>
+            <p className="text-sm text-stone-600">
+              <Trans>To {order.shippingAddress}</Trans>
+            </p>
           </div>
           <OrderStatusBadge status={order.status} />
         </header>
-        <ul aria-label={`Parts of order ${number}`} className="mt-3 space-y-4">
+        <ul aria-label={t`Parts of order ${number}`} className="mt-3 space-y-4">
           {order.fulfilments.map((part) => (
             <li key={part.id}>
               <div className="mb-1 flex flex-wrap items-center gap-2">
                 <h4 className="font-semibold text-stone-900">
-                  {part.farmerId === null ? "The shop (deal of the day)" : part.farmerName}
+                  {part.farmerId === null ? t`The shop (deal of the day)` : part.farmerName}
                 </h4>
                 <OrderStatusBadge status={part.status} />
                 <PaymentBadge state={part.payment.state} />
@@ -132,7 +149,7 @@ function OperatorOrderCard({ order }: { order: OperatorOrder }) {
                 items={part.items}
                 total={part.total}
                 billFinal={part.billFinal}
-                label={`Lines of ${part.farmerName}`}
+                label={t`Lines of ${part.farmerName}`}
               />
               {part.farmerId === null ? (
                 <>
@@ -153,6 +170,7 @@ function OperatorOrderCard({ order }: { order: OperatorOrder }) {
  * operator fulfils the shop's part (the deal of the day) here.
  */
 export function OperatorOrdersSection() {
+  const { t } = useLingui();
   const [filters, setFilters] = useState<OperatorOrderFilters>({ part: "all" });
   const orders = useOperatorOrders(filters);
   const list = orders.data?.pages.flatMap((page) => page.items) ?? [];
@@ -162,47 +180,47 @@ export function OperatorOrdersSection() {
   return (
     <section aria-labelledby="operator-orders-heading" className="space-y-4">
       <h2 id="operator-orders-heading" className="text-xl font-bold text-stone-900">
-        Orders
+        <Trans>Orders</Trans>
       </h2>
       <div className="flex flex-wrap items-end gap-3">
         <SelectField
-          label="Status"
+          label={t`Status`}
           value={filters.status ?? ""}
           onChange={(event) => set({ status: (event.target.value || undefined) as OrderStatus | undefined })}
           options={[
-            { value: "", label: "Every status" },
+            { value: "", label: t`Every status` },
             ...ORDER_STATUSES.map((value) => ({ value, label: statusLabel(value) })),
           ]}
         />
         <SelectField
-          label="Holding"
+          label={t`Holding`}
           value={filters.part ?? "all"}
           onChange={(event) => set({ part: event.target.value as "all" | "shop" })}
           options={[
-            { value: "all", label: "Any products" },
-            { value: "shop", label: "The deal of the day" },
+            { value: "all", label: t`Any products` },
+            { value: "shop", label: t`The deal of the day` },
           ]}
         />
         <TextField
-          label="From"
+          label={t`From`}
           type="date"
           value={filters.from ?? ""}
           onChange={(event) => set({ from: event.target.value || undefined })}
         />
         <TextField
-          label="To"
+          label={t`To`}
           type="date"
           value={filters.to ?? ""}
           onChange={(event) => set({ to: event.target.value || undefined })}
         />
       </div>
-      <LoadState query={orders} what="orders" isEmpty={list.length === 0} empty="No orders match.">
-        <ul aria-label="Orders" className="space-y-4">
+      <LoadState query={orders} what={t`orders`} isEmpty={list.length === 0} empty={t`No orders match.`}>
+        <ul aria-label={t`Orders`} className="space-y-4">
           {list.map((order) => (
             <OperatorOrderCard key={order.id} order={order} />
           ))}
         </ul>
-        <ShowMoreButton pages={orders} label="Show older orders" />
+        <ShowMoreButton pages={orders} label={t`Show older orders`} />
       </LoadState>
     </section>
   );

@@ -1,8 +1,10 @@
+import { I18nProvider } from "@lingui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Order } from "../../../shared/schemas/orders.ts";
+import { i18n } from "../../lib/i18n.ts";
 import { screenQueryClient } from "../../test/render.tsx";
 import { orderNumber } from "./format.ts";
 import { orderQuery } from "./order.api.ts";
@@ -46,9 +48,11 @@ function openConfirmation(state: unknown, known: Order[] = []) {
     { initialEntries: [{ pathname: "/order-confirmation", state }] },
   );
   render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   return router;
 }

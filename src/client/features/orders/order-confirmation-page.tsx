@@ -1,30 +1,28 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link, Navigate, useLocation } from "react-router";
 import { formatRupees } from "../../../shared/money.ts";
-import {
-  PAYMENT_ON_DELIVERY_NOTE,
-  type PaymentMethod,
-  paymentMethodNotes,
-} from "../../../shared/schemas/orders.ts";
+import type { PaymentMethod } from "../../../shared/schemas/orders.ts";
 import { CheckCircleIcon } from "../../components/icons.tsx";
 import { Pending } from "../../components/pending.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
-import { orderNumber } from "./format.ts";
+import { paymentNote as noteOf, orderNumber, paymentOnDeliveryNote } from "./format.ts";
 import { primaryLink, secondaryLink } from "./link-styles.ts";
 import { orderQuery } from "./order.api.ts";
 import { OrderLines } from "./order-lines.tsx";
 import { PartSlotLine } from "./part-slot.tsx";
 
 const nextSteps = [
-  "Our farmers pick and pack your produce fresh for you.",
-  "Your order is processed and delivered within 24 hours.",
-  "Follow its status any time under View Orders.",
-  "Not happy with something? You can return it within 7 days.",
+  msg`Our farmers pick and pack your produce fresh for you.`,
+  msg`Your order is processed and delivered within 24 hours.`,
+  msg`Follow its status any time under View Orders.`,
+  msg`Not happy with something? You can return it within 7 days.`,
 ];
 
 /** The same steps for an order with a delivery or pickup slot: the slot, not 24 hours, says when. */
 const slotNextSteps = nextSteps.map((step, index) =>
-  index === 1 ? "Your order is delivered, or ready for pickup, in the slot you chose (above)." : step,
+  index === 1 ? msg`Your order is delivered, or ready for pickup, in the slot you chose (above).` : step,
 );
 
 /**
@@ -32,6 +30,7 @@ const slotNextSteps = nextSteps.map((step, index) =>
  * bookmark, an order that is not the viewer's), it goes to /orders instead of confirming nothing.
  */
 export function OrderConfirmationPage() {
+  const { t, i18n } = useLingui();
   const state = useLocation().state as {
     orderId?: string;
     total?: number;
@@ -40,40 +39,52 @@ export function OrderConfirmationPage() {
   const orderId = state?.orderId ?? "";
   const order = useQuery({ ...orderQuery(orderId), enabled: orderId !== "" });
   if (!orderId) return <Navigate to="/orders" replace />;
-  if (order.isPending) return <Pending label="Loading your order..." />;
+  if (order.isPending) return <Pending label={t`Loading your order...`} />;
   if (order.error instanceof ApiRequestError && order.error.status === 404) {
     return <Navigate to="/orders" replace />;
   }
   // NOTE: offline right after placing it, the order is still confirmed with what the checkout knew.
   const total = order.data?.total ?? state?.total;
   const paymentMethod = order.data?.paymentMethod ?? state?.paymentMethod;
-  const paymentNote = paymentMethod ? paymentMethodNotes[paymentMethod] : undefined;
+  const paymentNote = paymentMethod ? noteOf(paymentMethod) : undefined;
   return (
     <section className="mx-auto max-w-2xl px-4 py-12">
       <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-stone-200">
         <CheckCircleIcon className="mx-auto h-16 w-16 text-brand-700" />
-        <h1 className="mt-4 text-3xl font-bold text-brand-900">Order Confirmed</h1>
-        <p className="mt-2 text-stone-700">Thank you for shopping with Veggie Cart.</p>
+        <h1 className="mt-4 text-3xl font-bold text-brand-900">
+          <Trans>Order Confirmed</Trans>
+        </h1>
         <p className="mt-2 text-stone-700">
-          Order <span className="font-semibold">{orderNumber(orderId)}</span>
+          <Trans>Thank you for shopping with Veggie Cart.</Trans>
+        </p>
+        <p className="mt-2 text-stone-700">
+          <Trans>
+            Order <span className="font-semibold">{orderNumber(orderId)}</span>
+          </Trans>
           {typeof total === "number" ? (
             <>
               {" "}
-              · Total <span className="font-semibold">{formatRupees(total)}</span>
+              <Trans>
+                · Total <span className="font-semibold">{formatRupees(total)}</span>
+              </Trans>
             </>
           ) : null}
         </p>
         {order.data ? (
           <div className="mt-6 text-left">
-            <h2 className="font-semibold text-stone-900">Your order</h2>
+            <h2 className="font-semibold text-stone-900">
+              <Trans>Your order</Trans>
+            </h2>
             <div className="mt-2">
-              <OrderLines items={order.data.items} total={order.data.total} label="Items ordered" />
+              <OrderLines items={order.data.items} total={order.data.total} label={t`Items ordered`} />
             </div>
           </div>
         ) : null}
         {order.data?.fulfilments.some((part) => part.slot) ? (
           <div className="mt-6 text-left" data-testid="order-slots">
-            <h2 className="font-semibold text-stone-900">When and where</h2>
+            <h2 className="font-semibold text-stone-900">
+              <Trans>When and where</Trans>
+            </h2>
             <ul className="mt-2 space-y-2">
               {order.data.fulfilments.map((part) => (
                 <li key={part.id}>
@@ -86,26 +97,30 @@ export function OrderConfirmationPage() {
         ) : null}
 
         <div className="mt-6 rounded-xl bg-amber-50 p-4 text-left text-stone-800 ring-1 ring-amber-200">
-          <h2 className="font-semibold text-stone-900">How you pay</h2>
-          <p className="mt-1">{PAYMENT_ON_DELIVERY_NOTE}</p>
+          <h2 className="font-semibold text-stone-900">
+            <Trans>How you pay</Trans>
+          </h2>
+          <p className="mt-1">{paymentOnDeliveryNote()}</p>
           {paymentNote ? <p className="mt-1">{paymentNote}</p> : null}
         </div>
 
         <div className="mt-8 rounded-xl bg-brand-50 p-6 text-left">
-          <h2 className="text-lg font-semibold text-brand-900">What's next?</h2>
+          <h2 className="text-lg font-semibold text-brand-900">
+            <Trans>What's next?</Trans>
+          </h2>
           <ol className="mt-3 list-decimal space-y-2 pl-5 text-stone-800">
             {(order.data?.fulfilments.some((part) => part.slot) ? slotNextSteps : nextSteps).map((step) => (
-              <li key={step}>{step}</li>
+              <li key={step.id}>{i18n._(step)}</li>
             ))}
           </ol>
         </div>
 
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Link to="/" className={primaryLink}>
-            Continue Shopping
+            <Trans>Continue Shopping</Trans>
           </Link>
           <Link to="/orders" className={secondaryLink}>
-            View Orders
+            <Trans>View Orders</Trans>
           </Link>
         </div>
       </div>

@@ -1,16 +1,9 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { formatRupees } from "../../../shared/money.ts";
-import { partMessages } from "../../../shared/schemas/order-parts.ts";
-import {
-  type Order,
-  type OrderPart,
-  PAYMENT_ON_DELIVERY_NOTE,
-  type PaymentMethod,
-  paymentMethodNotes,
-} from "../../../shared/schemas/orders.ts";
-import { billTexts } from "../../../shared/weighing.ts";
+import type { Order, OrderPart } from "../../../shared/schemas/orders.ts";
 import { Button } from "../../components/button.tsx";
 import { ArrowLeftIcon } from "../../components/icons.tsx";
 import { ModalDialog } from "../../components/modal-dialog.tsx";
@@ -18,7 +11,14 @@ import { Pending } from "../../components/pending.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { formatUnitPrice } from "../../lib/produce.ts";
 import { useCancelOrder } from "./cancel-order.api.ts";
-import { formatOrderDate, orderNumber, paymentLabel } from "./format.ts";
+import {
+  billText,
+  formatOrderDate,
+  orderNumber,
+  paymentLabel,
+  paymentNote,
+  paymentOnDeliveryNote,
+} from "./format.ts";
 import { useOrder } from "./order.api.ts";
 import { OrderLines } from "./order-lines.tsx";
 import { OrderStatusBadge, PaymentBadge } from "./order-status-badge.tsx";
@@ -28,13 +28,18 @@ import { PartPayment } from "./upi-payment.tsx";
 
 /** One farmer's part of the order: who delivers it, its status and history, and whether it is paid. */
 function OrderPartSection({ part, index }: { part: OrderPart; index: number }) {
+  const { t } = useLingui();
   const headingId = `part-${part.id}`;
+  const partNumber = index + 1;
+  const farmer = part.farmerName;
   return (
     <li>
       <article aria-labelledby={headingId} className="rounded-xl p-4 ring-1 ring-stone-200">
         <header className="flex flex-wrap items-center justify-between gap-2">
           <h3 id={headingId} className="font-semibold text-stone-900">
-            Part {index + 1}: from {part.farmerName}
+            <Trans>
+              Part {partNumber}: from {farmer}
+            </Trans>
           </h3>
           <div className="flex flex-wrap gap-2">
             <OrderStatusBadge status={part.status} />
@@ -47,12 +52,12 @@ function OrderPartSection({ part, index }: { part: OrderPart; index: number }) {
             items={part.items}
             total={part.total}
             billFinal={part.billFinal}
-            label={`Items from ${part.farmerName}`}
+            label={t`Items from ${farmer}`}
           />
         </div>
         <PartPayment part={part} />
         <div className="mt-3">
-          <PartHistory history={part.history} label={`History of the part from ${part.farmerName}`} />
+          <PartHistory history={part.history} label={t`History of the part from ${farmer}`} />
         </div>
       </article>
     </li>
@@ -61,23 +66,25 @@ function OrderPartSection({ part, index }: { part: OrderPart; index: number }) {
 
 /** The buyer cancels every pending part at once, after saying yes. */
 function CancelPendingParts({ order }: { order: Order }) {
+  const { t } = useLingui();
   const cancel = useCancelOrder();
   const [asking, setAsking] = useState(false);
   const pending = order.fulfilments.filter((part) => part.status === "pending");
   if (pending.length === 0) return null;
   const all = pending.length === order.fulfilments.length;
+  const farmers = pending.map((part) => part.farmerName).join(", ");
 
   const confirm = () =>
     cancel.mutate(
       { id: order.id },
       {
         onSuccess: () => {
-          toast.success(partMessages.orderCancelled);
+          toast.success(t`Your order has been cancelled`);
           setAsking(false);
         },
         onError: (error) =>
           toast.error(
-            error instanceof ApiRequestError ? error.message : "Could not cancel. Please try again.",
+            error instanceof ApiRequestError ? error.message : t`Could not cancel. Please try again.`,
           ),
       },
     );
@@ -85,24 +92,26 @@ function CancelPendingParts({ order }: { order: Order }) {
   return (
     <>
       <Button variant="danger" onClick={() => setAsking(true)}>
-        {all ? "Cancel order" : "Cancel pending parts"}
+        {all ? t`Cancel order` : t`Cancel pending parts`}
       </Button>
       {asking ? (
         <ModalDialog
-          title={all ? "Cancel this order?" : "Cancel the pending parts?"}
+          title={all ? t`Cancel this order?` : t`Cancel the pending parts?`}
           onClose={() => setAsking(false)}
         >
           <p className="text-stone-700">
             {all
-              ? "Nothing has been confirmed yet, so the whole order is cancelled."
-              : `${pending.map((part) => part.farmerName).join(", ")} ${pending.length === 1 ? "has" : "have"} not confirmed yet: ${pending.length === 1 ? "that part is" : "those parts are"} cancelled. The rest of the order goes on.`}
+              ? t`Nothing has been confirmed yet, so the whole order is cancelled.`
+              : pending.length === 1
+                ? t`${farmers} has not confirmed yet: that part is cancelled. The rest of the order goes on.`
+                : t`${farmers} have not confirmed yet: those parts are cancelled. The rest of the order goes on.`}
           </p>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={() => setAsking(false)} data-autofocus>
-              Keep it
+              <Trans>Keep it</Trans>
             </Button>
             <Button variant="danger" onClick={confirm} disabled={cancel.isPending}>
-              {cancel.isPending ? "Cancelling..." : all ? "Cancel order" : "Cancel pending parts"}
+              {cancel.isPending ? t`Cancelling...` : all ? t`Cancel order` : t`Cancel pending parts`}
             </Button>
           </div>
         </ModalDialog>
@@ -112,6 +121,7 @@ function CancelPendingParts({ order }: { order: Order }) {
 }
 
 export function OrderDetailPage() {
+  const { t } = useLingui();
   const { id = "" } = useParams();
   const order = useOrder(id);
 
@@ -121,16 +131,16 @@ export function OrderDetailPage() {
         to="/orders"
         className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
       >
-        <ArrowLeftIcon className="h-4 w-4" /> Back to Orders
+        <ArrowLeftIcon className="h-4 w-4" /> <Trans>Back to Orders</Trans>
       </Link>
       {order.isPending ? (
-        <Pending label="Loading order..." />
+        <Pending label={t`Loading order...`} />
       ) : order.isError ? (
         <div className="mt-6">
           <h1 className="text-3xl font-bold text-brand-900">
             {order.error instanceof ApiRequestError && order.error.status === 404
-              ? "Order not found"
-              : "Could not load this order"}
+              ? t`Order not found`
+              : t`Could not load this order`}
           </h1>
           <p className="mt-3 text-stone-700">{order.error.message}</p>
         </div>
@@ -138,9 +148,14 @@ export function OrderDetailPage() {
         <article className="mt-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
           <header className="flex flex-wrap items-start justify-between gap-3">
             <div>
-              <h1 className="text-3xl font-bold text-brand-900">Order {orderNumber(order.data.id)}</h1>
+              <h1 className="text-3xl font-bold text-brand-900">
+                <Trans>Order {orderNumber(order.data.id)}</Trans>
+              </h1>
               <p className="mt-1 text-stone-600">
-                Placed on <time dateTime={order.data.createdAt}>{formatOrderDate(order.data.createdAt)}</time>
+                <Trans>
+                  Placed on{" "}
+                  <time dateTime={order.data.createdAt}>{formatOrderDate(order.data.createdAt)}</time>
+                </Trans>
               </p>
             </div>
             <OrderStatusBadge status={order.data.status} />
@@ -148,20 +163,22 @@ export function OrderDetailPage() {
 
           <div className="mt-6 overflow-x-auto">
             <table className="w-full text-left text-stone-800">
-              <caption className="sr-only">Items in this order</caption>
+              <caption className="sr-only">
+                <Trans>Items in this order</Trans>
+              </caption>
               <thead className="border-b border-stone-200 text-sm text-stone-600">
                 <tr>
                   <th scope="col" className="py-2 font-medium">
-                    Product
+                    <Trans>Product</Trans>
                   </th>
                   <th scope="col" className="py-2 pl-3 text-right font-medium">
-                    Price
+                    <Trans>Price</Trans>
                   </th>
                   <th scope="col" className="py-2 pl-3 text-right font-medium">
-                    Quantity
+                    <Trans>Quantity</Trans>
                   </th>
                   <th scope="col" className="py-2 pl-3 text-right font-medium">
-                    Total
+                    <Trans>Total</Trans>
                   </th>
                 </tr>
               </thead>
@@ -182,24 +199,26 @@ export function OrderDetailPage() {
               <tfoot className="border-t border-stone-200">
                 <tr>
                   <th scope="row" colSpan={3} className="py-2 font-medium">
-                    Shipping
+                    <Trans>Shipping</Trans>
                   </th>
-                  <td className="py-2 text-right text-brand-800">Free</td>
+                  <td className="py-2 text-right text-brand-800">
+                    <Trans>Free</Trans>
+                  </td>
                 </tr>
                 <tr className="text-lg font-bold">
                   <th scope="row" colSpan={3} className="py-2">
-                    Total
+                    <Trans>Total</Trans>
                   </th>
                   <td className="py-2 pl-3 text-right tabular-nums">{formatRupees(order.data.total)}</td>
                 </tr>
                 <tr className="font-bold" data-testid="order-bill">
                   <th scope="row" colSpan={3} className="py-2">
-                    {order.data.billFinal ? "Your bill" : "Your bill, once weighed"}
+                    {order.data.billFinal ? t`Your bill` : t`Your bill, once weighed`}
                   </th>
                   <td className="py-2 pl-3 text-right tabular-nums">
                     {order.data.billFinal
                       ? formatRupees(order.data.billTotal)
-                      : billTexts.about(order.data.billTotal)}
+                      : billText.about(order.data.billTotal)}
                   </td>
                 </tr>
               </tfoot>
@@ -209,29 +228,27 @@ export function OrderDetailPage() {
           <div className="mt-6 grid gap-6 border-t border-stone-200 pt-6 sm:grid-cols-2">
             <section aria-labelledby="ship-to-heading">
               <h2 id="ship-to-heading" className="font-semibold text-stone-900">
-                Shipping to
+                <Trans>Shipping to</Trans>
               </h2>
               <p className="mt-1 text-stone-700">{order.data.shipping.fullName}</p>
               <p className="text-stone-700">{order.data.shippingAddress}</p>
-              <p className="text-stone-700">{order.data.shipping.email}</p>
+              <p className="break-all text-stone-700">{order.data.shipping.email}</p>
               <p className="text-stone-700">{order.data.shipping.phone}</p>
             </section>
             <section aria-labelledby="payment-heading">
               <h2 id="payment-heading" className="font-semibold text-stone-900">
-                Payment method
+                <Trans>Payment method</Trans>
               </h2>
               <p className="mt-1 text-stone-700">{paymentLabel(order.data.paymentMethod)}</p>
-              <p className="mt-1 text-sm text-stone-700">{PAYMENT_ON_DELIVERY_NOTE}</p>
-              <p className="mt-1 text-sm text-stone-700">
-                {paymentMethodNotes[order.data.paymentMethod as PaymentMethod]}
-              </p>
+              <p className="mt-1 text-sm text-stone-700">{paymentOnDeliveryNote()}</p>
+              <p className="mt-1 text-sm text-stone-700">{paymentNote(order.data.paymentMethod)}</p>
             </section>
           </div>
 
           <section aria-labelledby="parts-heading" className="mt-6 border-t border-stone-200 pt-6">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="parts-heading" className="font-semibold text-stone-900">
-                Delivery and payment, farmer by farmer
+                <Trans>Delivery and payment, farmer by farmer</Trans>
               </h2>
               <CancelPendingParts order={order.data} />
             </div>

@@ -1,7 +1,8 @@
+import { Trans } from "@lingui/react/macro";
 import { formatRupees } from "../../../shared/money.ts";
 import type { OrderLine, PlacedLine } from "../../../shared/schemas/orders.ts";
-import { billTexts } from "../../../shared/weighing.ts";
 import { formatUnitPrice } from "../../lib/produce.ts";
+import { billText } from "./format.ts";
 
 const isPlaced = (line: OrderLine | PlacedLine): line is PlacedLine => "lineId" in line;
 
@@ -9,8 +10,8 @@ const isPlaced = (line: OrderLine | PlacedLine): line is PlacedLine => "lineId" 
 export const lineWeights = (line: OrderLine | PlacedLine): string | null =>
   isPlaced(line) && line.weighed
     ? [
-        billTexts.ordered(line.quantity, line.unit),
-        ...(line.packedGrams !== null ? [billTexts.packed(line.packedGrams)] : []),
+        billText.ordered(line.quantity, line.unit),
+        ...(line.packedGrams !== null ? [billText.packed(line.packedGrams)] : []),
       ].join(" · ")
     : null;
 
@@ -49,8 +50,10 @@ export function OrderLines({
         })}
       </ul>
       <p className="mt-2 flex justify-between gap-4 border-t border-stone-200 pt-2 font-bold text-stone-900">
-        <span>Total</span>
-        <span className="tabular-nums">{billFinal ? formatRupees(total) : billTexts.about(total)}</span>
+        <span>
+          <Trans>Total</Trans>
+        </span>
+        <span className="tabular-nums">{billFinal ? formatRupees(total) : billText.about(total)}</span>
       </p>
     </div>
   );

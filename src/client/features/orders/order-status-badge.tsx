@@ -1,5 +1,5 @@
-import { type PaymentState, paymentStateLabels } from "../../../shared/schemas/order-parts.ts";
-import { statusLabel } from "./format.ts";
+import type { PaymentState } from "../../../shared/schemas/order-parts.ts";
+import { paymentStateLabel, statusLabel } from "./format.ts";
 
 const colours: Record<string, string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -33,7 +33,7 @@ export function PaymentBadge({ state }: { state: PaymentState }) {
     <span
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${paymentColours[state]}`}
     >
-      {paymentStateLabels[state]}
+      {paymentStateLabel(state)}
     </span>
   );
 }

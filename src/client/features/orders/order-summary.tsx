@@ -1,9 +1,10 @@
+import { Trans } from "@lingui/react/macro";
 import { formatRupees } from "../../../shared/money.ts";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
 import type { Quote } from "../../../shared/schemas/orders.ts";
-import { billTexts, isWeighedUnit } from "../../../shared/weighing.ts";
+import { isWeighedUnit } from "../../../shared/weighing.ts";
 import { formatUnitPrice } from "../../lib/produce.ts";
-import { cartTotalRupees, lineTotalRupees } from "./format.ts";
+import { billText, cartTotalRupees, lineTotalRupees } from "./format.ts";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
 
 /**
@@ -33,7 +34,7 @@ export function OrderSummary({
       className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
     >
       <h2 id="order-summary-heading" className="text-lg font-semibold text-stone-900">
-        Order Summary
+        <Trans>Order Summary</Trans>
       </h2>
       <ul className="mt-4 divide-y divide-stone-200">
         {items.map((item, index) => (
@@ -52,7 +53,7 @@ export function OrderSummary({
             </div>
             {matchesCart && priceOf(item) !== item.price ? (
               <p className="mt-1 text-sm text-amber-800">
-                The price has changed since you added it (was {formatRupees(item.price)}).
+                <Trans>The price has changed since you added it (was {formatRupees(item.price)}).</Trans>
               </p>
             ) : null}
             {lineErrors[index] ? <p className="mt-1 text-sm text-red-700">{lineErrors[index]}</p> : null}
@@ -61,15 +62,23 @@ export function OrderSummary({
       </ul>
       <dl className="mt-4 space-y-2 border-t border-stone-200 pt-4 text-stone-700">
         <div className="flex justify-between">
-          <dt>Subtotal</dt>
+          <dt>
+            <Trans>Subtotal</Trans>
+          </dt>
           <dd className="tabular-nums">{formatRupees(subtotal)}</dd>
         </div>
         <div className="flex justify-between">
-          <dt>Shipping</dt>
-          <dd className="font-medium text-brand-800">Free</dd>
+          <dt>
+            <Trans>Shipping</Trans>
+          </dt>
+          <dd className="font-medium text-brand-800">
+            <Trans>Free</Trans>
+          </dd>
         </div>
         <div className="flex justify-between border-t border-stone-200 pt-3 text-lg font-bold text-stone-900">
-          <dt>Total</dt>
+          <dt>
+            <Trans>Total</Trans>
+          </dt>
           <dd className="tabular-nums" data-testid="checkout-total">
             {formatRupees(subtotal)}
           </dd>
@@ -77,7 +86,7 @@ export function OrderSummary({
       </dl>
       {items.some((item) => isWeighedUnit(quoted.get(item.id)?.unit ?? item.unit ?? "")) ? (
         <p className="mt-3 text-sm text-stone-700" data-testid="weighed-estimate-note">
-          {billTexts.estimateNote}
+          {billText.estimateNote()}
         </p>
       ) : null}
     </section>

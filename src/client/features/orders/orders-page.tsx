@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { formatRupees } from "../../../shared/money.ts";
 import type { Order } from "../../../shared/schemas/orders.ts";
@@ -11,6 +12,8 @@ import { OrderStatusBadge } from "./order-status-badge.tsx";
 import { useOrders } from "./orders.api.ts";
 
 function OrderCard({ order }: { order: Order }) {
+  const { t } = useLingui();
+  const number = orderNumber(order.id);
   const headingId = `order-${order.id}`;
   return (
     <li>
@@ -21,10 +24,12 @@ function OrderCard({ order }: { order: Order }) {
         <header className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 pb-3">
           <div>
             <h2 id={headingId} className="text-lg font-semibold text-stone-900">
-              Order {orderNumber(order.id)}
+              <Trans>Order {number}</Trans>
             </h2>
             <p className="text-sm text-stone-600">
-              Placed on <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+              <Trans>
+                Placed on <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+              </Trans>
             </p>
           </div>
           <OrderStatusBadge status={order.status} />
@@ -42,14 +47,16 @@ function OrderCard({ order }: { order: Order }) {
         </ul>
         <footer className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 pt-3">
           <p className="font-bold text-stone-900">
-            Total <span className="tabular-nums">{formatRupees(order.total)}</span>
+            <Trans>
+              Total <span className="tabular-nums">{formatRupees(order.total)}</span>
+            </Trans>
           </p>
           <Link
             to={`/orders/${order.id}`}
             className="font-semibold text-brand-700 hover:underline"
-            aria-label={`View details of order ${orderNumber(order.id)}`}
+            aria-label={t`View details of order ${number}`}
           >
-            View details
+            <Trans>View details</Trans>
           </Link>
         </footer>
       </article>
@@ -58,31 +65,38 @@ function OrderCard({ order }: { order: Order }) {
 }
 
 export function OrdersPage() {
+  const { t } = useLingui();
   const orders = useOrders();
   const list = orders.data?.pages.flatMap((page) => page.orders) ?? [];
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="text-3xl font-bold text-brand-900">Your Orders</h1>
+      <h1 className="text-3xl font-bold text-brand-900">
+        <Trans>Your Orders</Trans>
+      </h1>
       {orders.isPending ? (
-        <Pending label="Loading orders..." />
+        <Pending label={t`Loading orders...`} />
       ) : orders.isError ? (
         <div role="alert" className="mt-6 rounded-xl bg-red-50 p-6 text-red-800 ring-1 ring-red-200">
-          <p>Could not load your orders. Please try again.</p>
+          <p>
+            <Trans>Could not load your orders. Please try again.</Trans>
+          </p>
           <Button className="mt-3" onClick={() => orders.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : list.length === 0 ? (
         <div className="mt-8 rounded-2xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-stone-200">
-          <p className="text-xl font-semibold text-stone-900">You have not placed any orders yet.</p>
+          <p className="text-xl font-semibold text-stone-900">
+            <Trans>You have not placed any orders yet.</Trans>
+          </p>
           <Link to="/shop" className={`mt-6 ${primaryLink}`}>
-            Start Shopping
+            <Trans>Start Shopping</Trans>
           </Link>
         </div>
       ) : (
         <>
-          <ul aria-label="Orders" className="mt-6 space-y-4">
+          <ul aria-label={t`Orders`} className="mt-6 space-y-4">
             {list.map((order) => (
               <OrderCard key={order.id} order={order} />
             ))}

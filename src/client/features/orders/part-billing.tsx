@@ -1,21 +1,17 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import { formatRupees } from "../../../shared/money.ts";
 import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
 import type { FarmerPart } from "../../../shared/schemas/farmer.ts";
-import {
-  PAYMENT_RECORD_METHODS,
-  type PaymentRecordMethod,
-  paymentRecordMethodLabels,
-} from "../../../shared/schemas/order-parts.ts";
-import { billTexts } from "../../../shared/weighing.ts";
+import { PAYMENT_RECORD_METHODS, type PaymentRecordMethod } from "../../../shared/schemas/order-parts.ts";
 import { Button } from "../../components/button.tsx";
 import { ReasonDialog } from "../../components/reason-dialog.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { problemOf } from "../../lib/operator-pages.ts";
-import { formatOrderDate, orderNumber } from "./format.ts";
+import { billText, formatOrderDate, orderNumber, recordMethodLabel } from "./format.ts";
 import { useRecordPayment, useUndoPayment, useWeighPart } from "./payments.api.ts";
 
 const UNDO_WITHIN_MS = 24 * 60 * 60 * 1000;
@@ -29,6 +25,7 @@ const messageOf = (error: unknown, fallback: string) =>
  * left empty are not weighed yet; the card says which before the part goes out for delivery.
  */
 export function WeighLines({ part }: { part: FarmerPart }) {
+  const { t } = useLingui();
   const weigh = useWeighPart();
   const weighed = part.items.filter((line) => line.weighed);
   const [grams, setGrams] = useState<Record<number, string>>(() =>
@@ -47,15 +44,15 @@ export function WeighLines({ part }: { part: FarmerPart }) {
       .filter((line) => (grams[line.lineId] ?? "").trim() !== "")
       .map((line) => ({ lineId: line.lineId, packedGrams: Number(grams[line.lineId]) }));
     if (lines.length === 0) {
-      setError("Enter the packed weight of at least one line");
+      setError(t`Enter the packed weight of at least one line`);
       return;
     }
     setError(undefined);
     weigh.mutate(
       { id: part.id, input: { lines } },
       {
-        onSuccess: () => toast.success(`Weights saved for order ${number}.`),
-        onError: (failure) => setError(messageOf(failure, "Could not save the weights. Please try again.")),
+        onSuccess: () => toast.success(t`Weights saved for order ${number}.`),
+        onError: (failure) => setError(messageOf(failure, t`Could not save the weights. Please try again.`)),
       },
     );
   };
@@ -65,14 +62,16 @@ export function WeighLines({ part }: { part: FarmerPart }) {
       onSubmit={onSubmit}
       noValidate
       className="mt-4 border-t border-stone-200 pt-3"
-      aria-label={`Weigh order ${number}`}
+      aria-label={t`Weigh order ${number}`}
     >
-      <h4 className="font-semibold text-stone-900">Packed weight</h4>
+      <h4 className="font-semibold text-stone-900">
+        <Trans>Packed weight</Trans>
+      </h4>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
         {weighed.map((line) => (
           <TextField
             key={line.lineId}
-            label={`${line.name}, grams (${billTexts.ordered(line.quantity, line.unit)})`}
+            label={t`${line.name}, grams (${billText.ordered(line.quantity, line.unit)})`}
             inputMode="numeric"
             value={grams[line.lineId] ?? ""}
             onChange={(event) => setGrams({ ...grams, [line.lineId]: event.target.value })}
@@ -86,12 +85,14 @@ export function WeighLines({ part }: { part: FarmerPart }) {
       ) : null}
       {unweighed.length > 0 ? (
         <p className="mt-2 text-sm text-amber-900" data-testid="unweighed-lines">
-          Not weighed yet: {unweighed.map((line) => line.name).join(", ")}. Sent out for delivery, they are
-          billed at the weight ordered.
+          <Trans>
+            Not weighed yet: {unweighed.map((line) => line.name).join(", ")}. Sent out for delivery, they are
+            billed at the weight ordered.
+          </Trans>
         </p>
       ) : null}
       <Button type="submit" variant="secondary" className="mt-3" disabled={weigh.isPending}>
-        {weigh.isPending ? "Saving..." : "Save weights"}
+        {weigh.isPending ? t`Saving...` : t`Save weights`}
       </Button>
     </form>
   );
@@ -105,6 +106,7 @@ type PayablePart = Pick<FarmerPart, "id" | "orderId" | "status" | "billFinal" | 
  * and a form to record the next one, once the bill is final.
  */
 export function PartPayments({ part }: { part: PayablePart }) {
+  const { t } = useLingui();
   const record = useRecordPayment();
   const [method, setMethod] = useState<PaymentRecordMethod>("cash");
   const [amount, setAmount] = useState("");
@@ -118,7 +120,7 @@ export function PartPayments({ part }: { part: PayablePart }) {
     event.preventDefault();
     const rupees = Number(amount);
     if (amount.trim() === "" || !Number.isFinite(rupees)) {
-      setError("Enter the amount received, in rupees");
+      setError(t`Enter the amount received, in rupees`);
       return;
     }
     setError(undefined);
@@ -129,11 +131,13 @@ export function PartPayments({ part }: { part: PayablePart }) {
       },
       {
         onSuccess: () => {
-          toast.success(`${formatRupees(rupees)} recorded for order ${number}.`);
+          const amount = formatRupees(rupees);
+          toast.success(t`${amount} recorded for order ${number}.`);
           setAmount("");
           setReference("");
         },
-        onError: (failure) => setError(messageOf(failure, "Could not record the payment. Please try again.")),
+        onError: (failure) =>
+          setError(messageOf(failure, t`Could not record the payment. Please try again.`)),
       },
     );
   };
@@ -142,26 +146,30 @@ export function PartPayments({ part }: { part: PayablePart }) {
   return (
     <div className="mt-4 border-t border-stone-200 pt-3">
       <h4 className="font-semibold text-stone-900">
-        Payments: {formatRupees(part.payment.received)} of{" "}
-        {part.billFinal ? formatRupees(part.total) : billTexts.about(part.total)} received
+        <Trans>
+          Payments: {formatRupees(part.payment.received)} of{" "}
+          {part.billFinal ? formatRupees(part.total) : billText.about(part.total)} received
+        </Trans>
       </h4>
       {part.payment.records.length > 0 ? (
-        <ul className="mt-2 space-y-1 text-sm text-stone-700" aria-label={`Payments of order ${number}`}>
+        <ul className="mt-2 space-y-1 text-sm text-stone-700" aria-label={t`Payments of order ${number}`}>
           {part.payment.records.map((payment) => (
             <li key={payment.id} className="flex flex-wrap items-center gap-2">
               <span className={payment.undone ? "line-through" : undefined}>
-                {formatRupees(payment.amount)} {paymentRecordMethodLabels[payment.method]}
-                {payment.reference ? ` (ref. ${payment.reference})` : ""}, {formatOrderDate(payment.at)}
+                {formatRupees(payment.amount)} {recordMethodLabel(payment.method)}
+                {payment.reference ? t` (ref. ${payment.reference})` : ""}, {formatOrderDate(payment.at)}
               </span>
               {payment.undone ? (
-                <span>Undone: {payment.undone.reason}</span>
+                <span>
+                  <Trans>Undone: {payment.undone.reason}</Trans>
+                </span>
               ) : Date.now() - Date.parse(payment.at) < UNDO_WITHIN_MS ? (
                 <Button
                   variant="secondary"
                   onClick={() => setUndoing(payment.id)}
-                  aria-label={`Undo ${formatRupees(payment.amount)} ${paymentRecordMethodLabels[payment.method]}: order ${number}`}
+                  aria-label={t`Undo ${formatRupees(payment.amount)} ${recordMethodLabel(payment.method)}: order ${number}`}
                 >
-                  Undo
+                  <Trans>Undo</Trans>
                 </Button>
               ) : null}
             </li>
@@ -173,26 +181,26 @@ export function PartPayments({ part }: { part: PayablePart }) {
           onSubmit={onSubmit}
           noValidate
           className="mt-3 grid gap-3 sm:grid-cols-4"
-          aria-label={`Record a payment for order ${number}`}
+          aria-label={t`Record a payment for order ${number}`}
         >
           <SelectField
-            label="Paid by"
+            label={t`Paid by`}
             value={method}
             options={PAYMENT_RECORD_METHODS.map((value) => ({
               value,
-              label: paymentRecordMethodLabels[value],
+              label: recordMethodLabel(value),
             }))}
             onChange={(event) => setMethod(event.target.value as PaymentRecordMethod)}
           />
           <TextField
-            label="Amount (₹)"
+            label={t`Amount (₹)`}
             inputMode="decimal"
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
           />
           {method === "upi" ? (
             <TextField
-              label="UPI reference (optional)"
+              label={t`UPI reference (optional)`}
               maxLength={35}
               value={reference}
               onChange={(event) => setReference(event.target.value)}
@@ -200,7 +208,7 @@ export function PartPayments({ part }: { part: PayablePart }) {
           ) : null}
           <div className="flex items-end">
             <Button type="submit" disabled={record.isPending}>
-              {record.isPending ? "Recording..." : "Record payment"}
+              {record.isPending ? t`Recording...` : t`Record payment`}
             </Button>
           </div>
           {error ? (
@@ -224,24 +232,29 @@ function UndoDialog({
   paymentId: string;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const undo = useUndoPayment();
   return (
     <ReasonDialog
-      title="Undo this payment?"
-      intro={<p>The record stays, marked undone with your reason.</p>}
-      confirmLabel="Undo the payment"
-      busyLabel="Undoing..."
-      backLabel="Keep it"
+      title={t`Undo this payment?`}
+      intro={
+        <p>
+          <Trans>The record stays, marked undone with your reason.</Trans>
+        </p>
+      }
+      confirmLabel={t`Undo the payment`}
+      busyLabel={t`Undoing...`}
+      backLabel={t`Keep it`}
       maxLength={REASON_MAX_LENGTH}
       busy={undo.isPending}
       onClose={onClose}
       onConfirm={async (reason) => {
         try {
           await undo.mutateAsync({ id: part.id, input: { paymentId, reason } });
-          toast.success("Payment undone.");
+          toast.success(t`Payment undone.`);
           return undefined;
         } catch (failure) {
-          return problemOf(failure, "reason", "Could not undo the payment. Please try again.");
+          return problemOf(failure, "reason", t`Could not undo the payment. Please try again.`);
         }
       }}
     />

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import type { PartHistoryEntry } from "../../../shared/schemas/order-parts.ts";
 import { formatOrderDate, statusLabel } from "./format.ts";
 
@@ -13,9 +14,15 @@ export function PartHistory({ history, label }: { history: readonly PartHistoryE
           />
           <span className="font-semibold text-stone-900">{statusLabel(entry.status)}</span>{" "}
           <span className="text-stone-600">
-            <time dateTime={entry.at}>{formatOrderDate(entry.at)}</time> by {entry.by.name}
+            <Trans>
+              <time dateTime={entry.at}>{formatOrderDate(entry.at)}</time> by {entry.by.name}
+            </Trans>
           </span>
-          {entry.reason ? <p className="text-stone-700">Reason: {entry.reason}</p> : null}
+          {entry.reason ? (
+            <p className="text-stone-700">
+              <Trans>Reason: {entry.reason}</Trans>
+            </p>
+          ) : null}
         </li>
       ))}
     </ol>

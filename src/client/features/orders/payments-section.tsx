@@ -1,37 +1,38 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import { formatRupees } from "../../../shared/money.ts";
-import { paymentStateLabels } from "../../../shared/schemas/order-parts.ts";
 import {
   type FarmerProfile,
   FarmerProfileSchema,
-  paymentMessages,
   ShopReckoningSchema,
 } from "../../../shared/schemas/payments.ts";
 import { UPI_ID_PATTERN } from "../../../shared/weighing.ts";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError, apiFetch } from "../../lib/api-client.ts";
-import { orderNumber } from "./format.ts";
+import { orderNumber, paymentStateLabel } from "./format.ts";
 import { useFarmerProfile, useFarmerReckoning, useSaveFarmerProfile } from "./payments.api.ts";
 
 const figureLabels = [
-  ["delivered", "Delivered"],
-  ["cash", "Cash received"],
-  ["upi", "UPI received"],
-  ["owed", "Still owed"],
+  ["delivered", msg`Delivered`],
+  ["cash", msg`Cash received`],
+  ["upi", msg`UPI received`],
+  ["owed", msg`Still owed`],
 ] as const;
 
 type Figures = Record<(typeof figureLabels)[number][0], number>;
 
 /** The week's four sums as a small list ("Delivered ₹101.00", …). */
 function WeekFigures({ figures, label }: { figures: Figures; label: string }) {
+  const { i18n } = useLingui();
   return (
     <dl aria-label={label} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
       {figureLabels.map(([key, text]) => (
         <div key={key} className="rounded-xl bg-stone-50 p-3 ring-1 ring-stone-200">
-          <dt className="text-sm text-stone-600">{text}</dt>
+          <dt className="text-sm text-stone-600">{i18n._(text)}</dt>
           <dd className="text-lg font-bold tabular-nums text-stone-900">{formatRupees(figures[key])}</dd>
         </div>
       ))}
@@ -51,6 +52,7 @@ function UpiIdForm({
   onSave: (profile: FarmerProfile) => Promise<unknown>;
   label: string;
 }) {
+  const { t } = useLingui();
   // NOTE: drawn once the saved ID is known, so what is typed is never overwritten by a late answer.
   const [value, setValue] = useState(current ?? "");
   const [error, setError] = useState<string | undefined>();
@@ -58,18 +60,18 @@ function UpiIdForm({
     event.preventDefault();
     const upiId = value.trim() === "" ? null : value.trim();
     if (upiId !== null && !UPI_ID_PATTERN.test(upiId)) {
-      setError(paymentMessages.upiIdInvalid);
+      setError(t`Enter a UPI ID like name@bank`);
       return;
     }
     setError(undefined);
     try {
       await onSave({ upiId });
-      toast.success(upiId ? "UPI ID saved." : "UPI ID removed: buyers pay in cash.");
+      toast.success(upiId ? t`UPI ID saved.` : t`UPI ID removed: buyers pay in cash.`);
     } catch (failure) {
       setError(
         failure instanceof ApiRequestError
           ? (failure.fields.upiId ?? failure.message)
-          : "Could not save. Please try again.",
+          : t`Could not save. Please try again.`,
       );
     }
   };
@@ -77,7 +79,7 @@ function UpiIdForm({
     <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
       <TextField
         label={label}
-        hint="Like name@bank. Only your buyers see it, on their own orders. Leave it empty for cash only."
+        hint={t`Like name@bank. Only your buyers see it, on their own orders. Leave it empty for cash only.`}
         value={value}
         error={error}
         autoComplete="off"
@@ -85,7 +87,7 @@ function UpiIdForm({
         className="min-w-64 flex-1"
       />
       <Button type="submit" variant="secondary" disabled={saving}>
-        {saving ? "Saving..." : "Save UPI ID"}
+        {saving ? t`Saving...` : t`Save UPI ID`}
       </Button>
     </form>
   );
@@ -93,9 +95,10 @@ function UpiIdForm({
 
 /** A week chooser: any day of it (the shop's calendar counts weeks from Monday). */
 function WeekPicker({ week, onChange }: { week: string | undefined; onChange: (week: string) => void }) {
+  const { t } = useLingui();
   return (
     <TextField
-      label="Week of"
+      label={t`Week of`}
       type="date"
       value={week ?? ""}
       onChange={(event) => event.target.value && onChange(event.target.value)}
@@ -109,6 +112,7 @@ function WeekPicker({ week, onChange }: { week: string | undefined; onChange: (w
  * and what is still owed, buyer by buyer with a link to each part, and the same as CSV (decision 020).
  */
 export function FarmerPaymentsSection() {
+  const { t, i18n } = useLingui();
   const profile = useFarmerProfile();
   const save = useSaveFarmerProfile();
   const [week, setWeek] = useState<string | undefined>();
@@ -120,11 +124,11 @@ export function FarmerPaymentsSection() {
       className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
     >
       <h2 id="payments-heading" className="text-2xl font-bold text-stone-900">
-        Payments
+        <Trans>Payments</Trans>
       </h2>
       {profile.data ? (
         <UpiIdForm
-          label="My UPI ID"
+          label={t`My UPI ID`}
           current={profile.data.upiId}
           saving={save.isPending}
           onSave={(next) => save.mutateAsync(next)}
@@ -138,30 +142,34 @@ export function FarmerPaymentsSection() {
             download
             className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
           >
-            Download CSV
+            <Trans>Download CSV</Trans>
           </a>
         ) : null}
       </div>
       {reckoning.data ? (
         <>
-          <WeekFigures figures={reckoning.data} label={`Week of ${reckoning.data.week}`} />
+          <WeekFigures figures={reckoning.data} label={t`Week of ${reckoning.data.week}`} />
           {reckoning.data.buyers.length === 0 ? (
-            <p className="text-stone-700">Nothing was delivered that week.</p>
+            <p className="text-stone-700">
+              <Trans>Nothing was delivered that week.</Trans>
+            </p>
           ) : (
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm text-stone-800">
-                <caption className="sr-only">Payments buyer by buyer</caption>
+                <caption className="sr-only">
+                  <Trans>Payments buyer by buyer</Trans>
+                </caption>
                 <thead className="border-b border-stone-200 text-stone-600">
                   <tr>
                     <th scope="col" className="py-2">
-                      Buyer
+                      <Trans>Buyer</Trans>
                     </th>
                     <th scope="col" className="py-2">
-                      Orders
+                      <Trans>Orders</Trans>
                     </th>
                     {figureLabels.map(([key, text]) => (
                       <th key={key} scope="col" className="py-2 text-right">
-                        {text}
+                        {i18n._(text)}
                       </th>
                     ))}
                   </tr>
@@ -179,7 +187,7 @@ export function FarmerPaymentsSection() {
                             href={`#fulfilment-${part.partId}`}
                             className="mr-2 text-brand-800 underline"
                           >
-                            {orderNumber(part.orderId)} ({paymentStateLabels[part.state]})
+                            {orderNumber(part.orderId)} ({paymentStateLabel(part.state)})
                           </a>
                         ))}
                       </td>
@@ -202,6 +210,7 @@ export function FarmerPaymentsSection() {
 
 /** /admin/payments: the week per farmer, the shop's own part among them, and the shop's UPI ID. */
 export function OperatorPaymentsSection() {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [week, setWeek] = useState<string | undefined>();
   const reckoning = useQuery({
@@ -222,11 +231,11 @@ export function OperatorPaymentsSection() {
   return (
     <section aria-labelledby="admin-payments-heading" className="space-y-4">
       <h2 id="admin-payments-heading" className="text-2xl font-bold text-stone-900">
-        Payments
+        <Trans>Payments</Trans>
       </h2>
       {profile.data ? (
         <UpiIdForm
-          label="The shop's UPI ID (for the deal of the day)"
+          label={t`The shop's UPI ID (for the deal of the day)`}
           current={profile.data.upiId}
           saving={save.isPending}
           onSave={(next) => save.mutateAsync(next)}
@@ -235,21 +244,25 @@ export function OperatorPaymentsSection() {
       <WeekPicker week={week ?? reckoning.data?.week} onChange={setWeek} />
       {reckoning.data ? (
         <>
-          <WeekFigures figures={reckoning.data} label={`The shop's week of ${reckoning.data.week}`} />
+          <WeekFigures figures={reckoning.data} label={t`The shop's week of ${reckoning.data.week}`} />
           {reckoning.data.farmers.length === 0 ? (
-            <p className="text-stone-700">Nothing was delivered that week.</p>
+            <p className="text-stone-700">
+              <Trans>Nothing was delivered that week.</Trans>
+            </p>
           ) : (
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm text-stone-800">
-                <caption className="sr-only">Payments farmer by farmer</caption>
+                <caption className="sr-only">
+                  <Trans>Payments farmer by farmer</Trans>
+                </caption>
                 <thead className="border-b border-stone-200 text-stone-600">
                   <tr>
                     <th scope="col" className="py-2">
-                      Farmer
+                      <Trans>Farmer</Trans>
                     </th>
                     {figureLabels.map(([key, text]) => (
                       <th key={key} scope="col" className="py-2 text-right">
-                        {text}
+                        {i18n._(text)}
                       </th>
                     ))}
                   </tr>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { PhotoIcon } from "../../components/icons.tsx";
 
 /** A cart line's picture, or the product's "No Image" tile (product rules §2) when the product has none. */
@@ -9,7 +10,13 @@ export function ProductThumbnail({ src, compact = false }: { src: string; compac
         className={`${size} flex shrink-0 flex-col items-center justify-center gap-1 rounded-lg bg-stone-100 text-xs text-stone-600`}
       >
         <PhotoIcon className="h-6 w-6" />
-        {compact ? <span className="sr-only">No Image</span> : "No Image"}
+        {compact ? (
+          <span className="sr-only">
+            <Trans>No Image</Trans>
+          </span>
+        ) : (
+          <Trans>No Image</Trans>
+        )}
       </div>
     );
   }

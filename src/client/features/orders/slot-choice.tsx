@@ -1,11 +1,7 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
-import {
-  type FarmerSlotChoices,
-  SHOP_SLOT_KEY,
-  slotLabel,
-  slotMessages,
-  slotUnavailableLabels,
-} from "../../../shared/schemas/slots.ts";
+import { type FarmerSlotChoices, SHOP_SLOT_KEY, SLOT_HORIZON_DAYS } from "../../../shared/schemas/slots.ts";
+import { formatSlot, slotText, slotUnavailableLabel } from "./format.ts";
 
 /** The deal of the day's id in the cart; its part is the shop's own. */
 const DEAL_ID = "deal-of-the-day";
@@ -38,13 +34,17 @@ export function SlotChoice({
   errors: Readonly<Record<string, string>>;
   onChange: (farmerKey: string, slotId: string) => void;
 }) {
+  const { t } = useLingui();
+  const days = SLOT_HORIZON_DAYS;
   return (
     <fieldset className="mt-6" data-testid="slot-choice">
-      <legend className="text-lg font-semibold text-stone-900">Delivery and pickup</legend>
+      <legend className="text-lg font-semibold text-stone-900">
+        <Trans>Delivery and pickup</Trans>
+      </legend>
       <div className="mt-3 space-y-4">
         {choices.map((farmer) => {
           const lines = items.filter((item) => slotKeyOf(item) === farmer.farmerId);
-          const name = farmer.farmerName || "The farmer";
+          const name = farmer.farmerName || t`The farmer`;
           const groupId = `slots-${farmer.farmerId}`;
           const error = errors[farmer.farmerId];
           const noneOpen = farmer.usesSlots && !farmer.slots.some((slot) => slot.available);
@@ -55,13 +55,13 @@ export function SlotChoice({
               </p>
               <p className="text-sm text-stone-600">{lines.map((line) => line.name).join(", ")}</p>
               {!farmer.usesSlots ? (
-                <p className="mt-2 text-sm text-stone-800">{slotMessages.withinDay}</p>
+                <p className="mt-2 text-sm text-stone-800">{slotText.withinDay()}</p>
               ) : noneOpen ? (
                 <p
                   role="alert"
                   className="mt-2 rounded bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-300"
                 >
-                  {slotMessages.noSlotOpen(name)}
+                  {t`${name} has no delivery or pickup open in the next ${days} days`}
                 </p>
               ) : (
                 <div
@@ -91,7 +91,7 @@ export function SlotChoice({
                       />
                       <span className="text-sm">
                         <span className="block font-medium text-stone-900">
-                          {slot.kind === "pickup" ? "Pickup" : "Delivery"} · {slotLabel(slot)}
+                          {slot.kind === "pickup" ? t`Pickup` : t`Delivery`} · {formatSlot(slot)}
                         </span>
                         {slot.pickupPoint ? (
                           <span className="block">
@@ -100,8 +100,8 @@ export function SlotChoice({
                         ) : null}
                         <span className="block">
                           {slot.available
-                            ? `${slot.left} ${slot.left === 1 ? "place" : "places"} left`
-                            : `Unavailable: ${slotUnavailableLabels[slot.reason ?? "closed"]}`}
+                            ? slotText.placesLeft(slot.left)
+                            : t`Unavailable: ${slotUnavailableLabel(slot.reason ?? "closed")}`}
                         </span>
                       </span>
                     </label>

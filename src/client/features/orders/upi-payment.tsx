@@ -1,8 +1,9 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { paiseToRupees, rupeesToPaise } from "../../../shared/money.ts";
 import type { OrderPart } from "../../../shared/schemas/orders.ts";
-import { billTexts } from "../../../shared/weighing.ts";
+import { billText } from "./format.ts";
 
 /**
  * The QR code of a `upi://pay` link, drawn as SVG: error correction M (a phone reads it through a smudge), a
@@ -42,23 +43,28 @@ export function PartPayment({
 }: {
   part: Pick<OrderPart, "status" | "billFinal" | "total" | "payment" | "upi">;
 }) {
+  const { t } = useLingui();
   if (part.status === "cancelled" || !part.billFinal || part.payment.state === "paid") return null;
   const owed = paiseToRupees(rupeesToPaise(part.total) - rupeesToPaise(part.payment.received));
-  if (!part.upi) return <p className="mt-3 font-semibold text-stone-900">{billTexts.cashOnly}</p>;
-  const title = billTexts.payByUpi(owed);
+  if (!part.upi) return <p className="mt-3 font-semibold text-stone-900">{billText.cashOnly()}</p>;
+  const title = billText.payByUpi(owed);
   return (
     <section aria-label={title} className="mt-3 flex flex-wrap items-center gap-4 rounded-xl bg-brand-50 p-4">
-      <UpiQrCode uri={part.upi.uri} label={`QR code: ${title}`} />
+      <UpiQrCode uri={part.upi.uri} label={t`QR code: ${title}`} />
       <div>
         <p className="font-semibold text-stone-900">{title}</p>
-        <p className="mt-1 text-sm text-stone-700">Scan the code with any UPI app, or on this phone:</p>
+        <p className="mt-1 text-sm text-stone-700">
+          <Trans>Scan the code with any UPI app, or on this phone:</Trans>
+        </p>
         <a
           href={part.upi.uri}
           className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
         >
-          Open in a UPI app
+          <Trans>Open in a UPI app</Trans>
         </a>
-        <p className="mt-1 text-sm text-stone-700">Or {billTexts.cashOnly.toLowerCase()}.</p>
+        <p className="mt-1 text-sm text-stone-700">
+          <Trans>Or pay in cash on delivery.</Trans>
+        </p>
       </div>
     </section>
   );
