@@ -20,13 +20,6 @@ const clientDir = path.join(root, "src/client");
 export const NOT_YET_TRANSLATED: string[] = [
   "src/client/app/admin-page.tsx",
   "src/client/app/farmer-page.tsx",
-  "src/client/features/about/about-page.tsx",
-  "src/client/features/admin/audit-section.tsx",
-  "src/client/features/admin/overview-section.tsx",
-  "src/client/features/auth/account-page.tsx",
-  "src/client/features/auth/confirm-email-page.tsx",
-  "src/client/features/auth/operator-accounts-section.tsx",
-  "src/client/features/auth/password-pages.tsx",
   "src/client/features/catalogue/add-product-page.tsx",
   "src/client/features/catalogue/dashboard-page.tsx",
   "src/client/features/catalogue/deal-of-the-day.tsx",
@@ -45,11 +38,6 @@ export const NOT_YET_TRANSLATED: string[] = [
   "src/client/features/catalogue/product-tile.tsx",
   "src/client/features/catalogue/shop-filters.tsx",
   "src/client/features/catalogue/shop-page.tsx",
-  "src/client/features/legal/terms-page.tsx",
-  "src/client/features/messages/contact-page.tsx",
-  "src/client/features/messages/faq-page.tsx",
-  "src/client/features/messages/messages-page.tsx",
-  "src/client/features/messages/operator-inbox-section.tsx",
   "src/client/features/orders/cart-page.tsx",
   "src/client/features/orders/checkout-page.tsx",
   "src/client/features/orders/farmer-part-card.tsx",
@@ -69,8 +57,6 @@ export const NOT_YET_TRANSLATED: string[] = [
   "src/client/features/orders/product-thumbnail.tsx",
   "src/client/features/orders/slot-choice.tsx",
   "src/client/features/orders/upi-payment.tsx",
-  "src/client/features/slots/delivery-pickup-section.tsx",
-  "src/client/features/slots/packing-list-page.tsx",
 ];
 
 /** Texts that are the same in every language: the shop's name, its phone number and address. */

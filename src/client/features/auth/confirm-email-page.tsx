@@ -1,14 +1,20 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { storageKeys } from "../../../shared/constants.ts";
+import type { Language } from "../../../shared/i18n/languages.ts";
+import { localize } from "../../../shared/i18n/localize.ts";
 import { accountMessages } from "../../../shared/messages.ts";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { currentLanguage } from "../../lib/i18n.ts";
 import { confirmEmailChange, confirmOperatorClaim, signInWithLink, tokenFromHash } from "./account.api.ts";
 import { AuthCard } from "./auth-card.tsx";
 
 /** A page a mailed link opens: sends the link's token, signed in or not, and says what became of it. */
 function ConfirmLinkPage({ title, confirm }: { title: string; confirm: (token: string) => Promise<string> }) {
+  const { t: tr, i18n } = useLingui();
   const location = useLocation();
   const client = useQueryClient();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -25,19 +31,22 @@ function ConfirmLinkPage({ title, confirm }: { title: string; confirm: (token: s
       (error) =>
         setResult({
           ok: false,
-          text: error instanceof ApiRequestError ? error.message : accountMessages.linkInvalid,
+          text:
+            error instanceof ApiRequestError
+              ? error.message
+              : localize(accountMessages.linkInvalid, i18n.locale as Language),
         }),
     );
-  }, [location.hash, client, confirm]);
+  }, [location.hash, client, confirm, i18n]);
 
   return (
     <AuthCard title={title} subtitle="Veggie Cart">
       <p role="status" className="text-center text-stone-800">
-        {result ? result.text : "Confirming…"}
+        {result ? result.text : tr`Confirming…`}
       </p>
       <p className="mt-6 text-center text-sm">
         <Link to="/account" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-          Go to your account
+          <Trans>Go to your account</Trans>
         </Link>
       </p>
     </AuthCard>
@@ -45,17 +54,22 @@ function ConfirmLinkPage({ title, confirm }: { title: string; confirm: (token: s
 }
 
 const confirmEmail = (token: string) =>
-  confirmEmailChange(token).then((done) => `${done.message} It is now ${done.email}.`);
+  confirmEmailChange(token).then((done) => {
+    const email = done.email;
+    return `${done.message} ${t`It is now ${email}.`}`;
+  });
 const confirmOperator = (token: string) => confirmOperatorClaim(token).then((done) => done.message);
 
 /** The page an e-mail change link opens: confirms the new address, signed in or not. */
 export function ConfirmEmailPage() {
-  return <ConfirmLinkPage title="Confirm your e-mail address" confirm={confirmEmail} />;
+  const { t } = useLingui();
+  return <ConfirmLinkPage title={t`Confirm your e-mail address`} confirm={confirmEmail} />;
 }
 
 /** The page an operator's claim link opens (decision 021). */
 export function ConfirmOperatorPage() {
-  return <ConfirmLinkPage title="Confirm your operator rights" confirm={confirmOperator} />;
+  const { t } = useLingui();
+  return <ConfirmLinkPage title={t`Confirm your operator rights`} confirm={confirmOperator} />;
 }
 
 const signIn = (token: string) =>
@@ -63,10 +77,11 @@ const signIn = (token: string) =>
     // NOTE: as the sign-in screen does (product rules §3), so other tabs follow the sign-in.
     window.localStorage.setItem(storageKeys.token, user.id);
     window.localStorage.setItem(storageKeys.loggedInUser, user.email);
-    return accountMessages.signedInByLink;
+    return localize(accountMessages.signedInByLink, currentLanguage());
   });
 
 /** The page a one-time sign-in link opens (mailed when a right password met a throttled account). */
 export function SignInLinkPage() {
-  return <ConfirmLinkPage title="Sign in to Veggie Cart" confirm={signIn} />;
+  const { t } = useLingui();
+  return <ConfirmLinkPage title={t`Sign in to Veggie Cart`} confirm={signIn} />;
 }

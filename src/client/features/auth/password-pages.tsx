@@ -1,6 +1,10 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "react-toastify/unstyled";
+import type { Language } from "../../../shared/i18n/languages.ts";
+import { localize } from "../../../shared/i18n/localize.ts";
 import { accountMessages } from "../../../shared/messages.ts";
 import { PasswordResetConfirmSchema, PasswordResetRequestSchema } from "../../../shared/schemas/account.ts";
 import { Button } from "../../components/button.tsx";
@@ -12,10 +16,11 @@ import { AuthCard } from "./auth-card.tsx";
 
 const linkClass = "font-semibold text-brand-700 underline-offset-2 hover:underline";
 const errorText = (error: unknown) =>
-  error instanceof ApiRequestError ? error.message : "Something went wrong. Please try again.";
+  error instanceof ApiRequestError ? error.message : t`Something went wrong. Please try again.`;
 
 /** "Forgot password?": asks for the e-mail and always answers the same way. */
 export function ForgotPasswordPage() {
+  const { t } = useLingui();
   const form = useFormFields({ email: "" });
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
@@ -36,7 +41,7 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard title="Forgot your password?" subtitle="We will e-mail you a link to set a new one">
+    <AuthCard title={t`Forgot your password?`} subtitle={t`We will e-mail you a link to set a new one`}>
       {sent ? (
         <p role="status" className="rounded-lg bg-brand-50 p-4 text-brand-900">
           {sent}
@@ -44,20 +49,20 @@ export function ForgotPasswordPage() {
       ) : (
         <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
           <TextField
-            label="Email address"
+            label={t`Email address`}
             type="email"
             autoComplete="email"
             required
             {...form.field("email")}
           />
           <Button type="submit" className="w-full" disabled={busy}>
-            Send the link
+            <Trans>Send the link</Trans>
           </Button>
         </form>
       )}
       <p className="mt-6 text-center text-sm text-stone-600">
         <Link to="/login" className={linkClass}>
-          Back to sign in
+          <Trans>Back to sign in</Trans>
         </Link>
       </p>
     </AuthCard>
@@ -66,6 +71,8 @@ export function ForgotPasswordPage() {
 
 /** The page a reset link opens: a new password, once. */
 export function ResetPasswordPage() {
+  const { t, i18n } = useLingui();
+  const say = (text: string) => localize(text, i18n.locale as Language);
   const location = useLocation();
   const navigate = useNavigate();
   const token = tokenFromHash(location.hash);
@@ -77,13 +84,13 @@ export function ResetPasswordPage() {
     event.preventDefault();
     const checked = form.validate(PasswordResetConfirmSchema, { token, password: form.values.password });
     if (!checked.ok) {
-      if (checked.fields.token) setFailed(accountMessages.linkInvalid);
+      if (checked.fields.token) setFailed(say(accountMessages.linkInvalid));
       return;
     }
     setBusy(true);
     try {
       await confirmPasswordReset(checked.data);
-      toast.success(accountMessages.resetDone);
+      toast.success(say(accountMessages.resetDone));
       navigate("/login", { replace: true });
     } catch (error) {
       form.showServerErrors(error);
@@ -94,26 +101,29 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Set a new password" subtitle="Every device signed in to your account will be signed out">
+    <AuthCard
+      title={t`Set a new password`}
+      subtitle={t`Every device signed in to your account will be signed out`}
+    >
       {failed ? (
         <div role="alert" className="space-y-4 text-center">
           <p className="text-stone-800">{failed}</p>
           <Link to="/forgot-password" className={linkClass}>
-            Ask for a new link
+            <Trans>Ask for a new link</Trans>
           </Link>
         </div>
       ) : (
         <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
           <TextField
-            label="New password"
+            label={t`New password`}
             type="password"
             autoComplete="new-password"
-            hint="8 to 128 characters"
+            hint={t`8 to 128 characters`}
             required
             {...form.field("password")}
           />
           <Button type="submit" className="w-full" disabled={busy}>
-            Set the new password
+            <Trans>Set the new password</Trans>
           </Button>
         </form>
       )}
