@@ -120,7 +120,12 @@ function PickupPointForm({
       <TextField label={t`Name`} required {...set("name")} />
       <TextField label={t`Address`} required {...set("address")} />
       <TextField label={t`Directions (optional)`} {...set("directions")} />
-      <TextField label={t`Map link (optional)`} type="url" placeholder={WEB_ADDRESS_START} {...set("mapUrl")} />
+      <TextField
+        label={t`Map link (optional)`}
+        type="url"
+        placeholder={WEB_ADDRESS_START}
+        {...set("mapUrl")}
+      />
       <TextField label={t`Opening note (optional)`} {...set("openingNote")} className="sm:col-span-2" />
       <FormMessage id={`${formId}-error`} message={formError} className="sm:col-span-2" />
       <div className="flex gap-2 sm:col-span-2">
