@@ -5,7 +5,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { AuditAction, AuditTargetType } from "../../../shared/schemas/audit.ts";
 import { LoadState } from "../../components/load-state.tsx";
 import { ShowMoreButton } from "../../components/show-more-button.tsx";
-import { intlLocale } from "../../lib/i18n.ts";
+import { dateTimeText } from "../../lib/date-time.ts";
 import { useAuditLog } from "./admin.api.ts";
 
 const actionLabels: Record<AuditAction, MessageDescriptor> = {
@@ -45,9 +45,6 @@ const targetLabels: Record<AuditTargetType, MessageDescriptor> = {
   slot: msg`slot`,
 };
 
-const formatAt = (iso: string) =>
-  new Intl.DateTimeFormat(intlLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
-
 /** The audit log at /admin/audit: who did what, when, on what and why. Nobody can change it. */
 export function AuditSection() {
   const { t } = useLingui();
@@ -80,7 +77,7 @@ export function AuditSection() {
               <p className="text-sm text-stone-600">
                 {/* NOTE: a command-line change's actor is named "command line (npm run operator)" already. */}
                 <Trans>
-                  <time dateTime={entry.at}>{formatAt(entry.at)}</time> by{" "}
+                  <time dateTime={entry.at}>{dateTimeText(entry.at)}</time> by{" "}
                   <span className="break-all">
                     {entry.actor.name ? `${entry.actor.name} (${entry.actor.email})` : entry.actor.email}
                   </span>

@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { formatRupees } from "../../../shared/money.ts";
 import type { DayStats, PeriodStats } from "../../../shared/schemas/stats.ts";
 import { LoadState } from "../../components/load-state.tsx";
-import { intlLocale } from "../../lib/i18n.ts";
+import { currentLanguage, intlLocale } from "../../lib/i18n.ts";
 import { useShopStats } from "./admin.api.ts";
 
 const PERIODS = [
@@ -34,6 +34,13 @@ function PeriodCard({ title, stats }: { title: string; stats: PeriodStats }) {
       </dl>
     </section>
   );
+}
+
+/** "Asia/Kolkata" in English (as the spec shows it); in Hindi and Marathi, the zone's name in that language. */
+function zoneName(timeZone: string): string {
+  if (currentLanguage() === "en") return timeZone;
+  const parts = new Intl.DateTimeFormat(intlLocale(), { timeZone, timeZoneName: "long" }).formatToParts();
+  return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
 }
 
 const dayLabel = (date: string) =>
@@ -144,7 +151,9 @@ export function OverviewSection() {
           <>
             <p className="text-stone-700">
               {plural(stats.data.messagesWaiting, { one: "# message waiting", other: "# messages waiting" })}{" "}
-              <Trans>· days in the shop's time zone ({stats.data.timeZone}), weeks from Monday.</Trans>
+              <Trans>
+                · days in the shop's time zone ({zoneName(stats.data.timeZone)}), weeks from Monday.
+              </Trans>
             </p>
             <div className="grid gap-4 md:grid-cols-3">
               {PERIODS.map(([key, title]) => (

@@ -19,7 +19,8 @@ import { Button } from "../../components/button.tsx";
 import { Pending } from "../../components/pending.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
-import { currentLanguage, intlLocale } from "../../lib/i18n.ts";
+import { dateTimeText } from "../../lib/date-time.ts";
+import { currentLanguage } from "../../lib/i18n.ts";
 import { addressLine, useDeleteSavedAddress, useSavedAddresses } from "../../lib/saved-addresses.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import {
@@ -170,14 +171,11 @@ function PasswordForm() {
   );
 }
 
-const formatTime = (iso: string) =>
-  new Intl.DateTimeFormat(intlLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
-
 function SessionRow({ session }: { session: Session }) {
   const { t } = useLingui();
   const end = useEndSession();
   const browser = session.browser ?? t`Unknown browser`;
-  const lastUsed = formatTime(session.lastUsedAt);
+  const lastUsed = dateTimeText(session.lastUsedAt);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div>

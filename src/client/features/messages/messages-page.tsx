@@ -3,13 +3,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../components/button.tsx";
 import { MailIcon } from "../../components/icons.tsx";
 import { Pending } from "../../components/pending.tsx";
-import { intlLocale } from "../../lib/i18n.ts";
+import { dateTimeText } from "../../lib/date-time.ts";
 import { useInbox } from "./inbox.api.ts";
 import { deliveryPreferenceTexts, preferredTimeTexts } from "./labels.ts";
 import { PageIntro } from "./page-parts.tsx";
-
-const formatReceived = (iso: string) =>
-  new Intl.DateTimeFormat(intlLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 
 /** /messages: what shoppers sent the signed-in farmer through the contact form. */
 export function MessagesPage() {
@@ -60,7 +57,7 @@ export function MessagesPage() {
                       {message.name}
                     </h2>
                     <time dateTime={message.createdAt} className="text-sm text-stone-600">
-                      {formatReceived(message.createdAt)}
+                      {dateTimeText(message.createdAt)}
                     </time>
                   </header>
                   <p className="mt-3 whitespace-pre-line text-stone-800">

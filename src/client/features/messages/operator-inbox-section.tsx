@@ -17,12 +17,9 @@ import { SelectField } from "../../components/select-field.tsx";
 import { ShowMoreButton } from "../../components/show-more-button.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
-import { intlLocale } from "../../lib/i18n.ts";
+import { dateTimeText } from "../../lib/date-time.ts";
 import { problemOf } from "../../lib/operator-pages.ts";
 import { useOperatorInbox, useUpdateOperatorMessage } from "./operator-inbox.api.ts";
-
-const formatReceived = (iso: string) =>
-  new Intl.DateTimeFormat(intlLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 
 const filterLabels: Record<InboxFilter, MessageDescriptor> = {
   all: msg`All messages`,
@@ -81,7 +78,7 @@ function MessageCard({ message }: { message: OperatorMessage }) {
               ) : (
                 <Trans>Contact form from {name}</Trans>
               )}{" "}
-              · <time dateTime={message.createdAt}>{formatReceived(message.createdAt)}</time>
+              · <time dateTime={message.createdAt}>{dateTimeText(message.createdAt)}</time>
             </p>
           </div>
           <div className="flex flex-wrap gap-2">

@@ -1,6 +1,7 @@
 import { i18n, type MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
 import type { PartStatus } from "../../../shared/schemas/order-parts.ts";
+import type { ProductUnit } from "../../../shared/schemas/products.ts";
 import {
   MAX_CUTOFF_HOURS,
   MAX_PIN_PREFIXES,
@@ -23,18 +24,26 @@ const english = () => currentLanguage() === "en";
 /** A date of the shop's calendar ("2026-11-28") as UTC midnight, so its weekday is the calendar's. */
 const calendarDay = (date: string) => new Date(`${date}T00:00:00Z`);
 
+/** A wall-clock time ("08:30") on a fixed day, to be formatted in UTC. */
 const clock = (time: string) => {
   const [h = 0, m = 0] = time.split(":").map(Number);
-  return new Intl.DateTimeFormat(intlLocale(), {
-    hour: "numeric",
-    minute: m ? "2-digit" : undefined,
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(2026, 0, 1, h, m)));
+  return new Date(Date.UTC(2026, 0, 1, h, m));
 };
 
-/** "8–10 am" in English. */
-export const windowText = (start: string, end: string) =>
-  english() ? windowLabel(start, end) : `${clock(start)}–${clock(end)}`;
+/**
+ * "8–10 am" in English; in Hindi and Marathi the part of the day in words ("सुबह 8–10"), as their short time
+ * style writes "am"/"pm" in Latin letters.
+ */
+export function windowText(start: string, end: string): string {
+  if (english()) return windowLabel(start, end);
+  const withMinutes = !start.endsWith(":00") || !end.endsWith(":00");
+  return new Intl.DateTimeFormat(intlLocale(), {
+    hour: "numeric",
+    minute: withMinutes ? "2-digit" : undefined,
+    dayPeriod: "short",
+    timeZone: "UTC",
+  }).formatRange(clock(start), clock(end));
+}
 
 /** "Saturday" in English; 0 is Sunday. 2026-01-04 was a Sunday. */
 export const weekdayText = (weekday: number) =>
@@ -82,6 +91,22 @@ const statusTexts: Record<PartStatus, MessageDescriptor> = {
 /** A part's status as the packing list shows it (the API's value, e.g. "pending", in English). */
 export const statusText = (status: string) =>
   english() || !(status in statusTexts) ? status : i18n._(statusTexts[status as PartStatus]);
+
+const unitTexts: Record<ProductUnit, MessageDescriptor> = {
+  kg: msg`kg`,
+  "500 g": msg`500 g`,
+  "250 g": msg`250 g`,
+  piece: msg`piece`,
+  bunch: msg`bunch`,
+  dozen: msg`dozen`,
+  litre: msg`litre`,
+  "500 ml": msg`500 ml`,
+  pack: msg`pack`,
+};
+
+/** What a quantity is counted in ("kg", "bunch"), as the packing list shows it. */
+export const unitText = (unit: string) =>
+  english() || !(unit in unitTexts) ? unit : i18n._(unitTexts[unit as ProductUnit]);
 
 /** The shared schema's slot messages the screens show without asking the server, in the language shown. */
 const checkTexts: Record<string, MessageDescriptor> = {
