@@ -1,23 +1,14 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { InboxMessage } from "../../../shared/schemas/messages.ts";
 import type { OperatorMessage } from "../../../shared/schemas/operator-inbox.ts";
 import { expectNoEnglish } from "../../test/no-english.ts";
 import { inLanguage, renderAt, renderScreen } from "../../test/render.tsx";
+import { meeraMessage } from "./messages.fixture.ts";
 import { OperatorInboxSection } from "./operator-inbox-section.tsx";
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha" };
 const farmers = [{ id: "f1", name: "Bala Dairy" }];
-const shopper: InboxMessage = {
-  id: "m1",
-  name: "Meera Shopper",
-  email: "meera@example.com",
-  phone: "+91 98765 43210",
-  message: "Do you have alphonso mangoes?",
-  deliveryPreference: "pickup",
-  preferredTime: "evening",
-  createdAt: "2026-11-20T10:30:00.000Z",
-};
+const shopper = meeraMessage;
 const toShop: OperatorMessage = {
   id: "o1",
   kind: "contact",

@@ -1,31 +1,14 @@
 import { screen } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { FarmerSlot, PackingList, PickupPoint, SlotPattern } from "../../../shared/schemas/slots.ts";
+import type { FarmerSlot, PackingList } from "../../../shared/schemas/slots.ts";
 import { expectNoEnglish } from "../../test/no-english.ts";
 import { inLanguage, renderScreen } from "../../test/render.tsx";
 import { DeliveryPickupSection } from "./delivery-pickup-section.tsx";
 import { PackingListPage } from "./packing-list-page.tsx";
+import { farmGate as farmGateFixture, saturdayPickup } from "./slots.fixture.ts";
 
-const farmGate: PickupPoint = {
-  id: "point-1",
-  name: "Farm gate",
-  address: "Survey 42, Hadapsar, Pune",
-  directions: null,
-  mapUrl: "https://maps.example.com/farm-gate",
-  openingNote: null,
-  retiredAt: null,
-};
-const saturdayPickup: SlotPattern = {
-  id: "pattern-1",
-  kind: "pickup",
-  pickupPointId: farmGate.id,
-  weekday: 6,
-  start: "08:00",
-  end: "10:00",
-  capacity: 5,
-  cutoffHours: 12,
-};
+const farmGate = { ...farmGateFixture, mapUrl: "https://maps.example.com/farm-gate" };
 const slot: FarmerSlot = {
   id: "slot-1",
   patternId: saturdayPickup.id,
