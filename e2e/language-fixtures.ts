@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 
 /**
@@ -78,4 +80,29 @@ export async function catalogueTexts(request: APIRequestContext): Promise<string
   const deal = body.deal ?? body;
   texts.push(deal.name ?? "", deal.description ?? "");
   return texts;
+}
+
+/** Each language's client messages, from every catalogue (English message → translation). */
+const cataloguesOf = new Map<string, Map<string, string>>();
+
+/** The client's words for `english` in `language`, as the catalogues give them (a journey clicks by them). */
+export function say(language: "hi" | "mr", english: string): string {
+  let messages = cataloguesOf.get(language);
+  if (!messages) {
+    messages = new Map();
+    const files = [
+      "src/client/locales",
+      ...fs.readdirSync("src/client/features").map((feature) => `src/client/features/${feature}/locales`),
+    ].map((dir) => path.join(dir, `${language}.po`));
+    for (const file of files.filter((f) => fs.existsSync(f))) {
+      const text = fs.readFileSync(file, "utf8");
+      for (const [, id, str] of text.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"$/gm)) {
+        messages.set(JSON.parse(`"${id}"`), JSON.parse(`"${str}"`));
+      }
+    }
+    cataloguesOf.set(language, messages);
+  }
+  const said = messages.get(english);
+  if (!said) throw new Error(`no ${language} translation of "${english}" in the client's catalogues`);
+  return said;
 }

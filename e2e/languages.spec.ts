@@ -1,8 +1,8 @@
 import { hi } from "../src/shared/i18n/hi.ts";
 import { mr } from "../src/shared/i18n/mr.ts";
 import { signedInOperator } from "./admin-fixtures.ts";
-import { anotherPerson, placeOrderViaApi, uniqueName } from "./farmer-fixtures.ts";
-import { catalogueTexts, englishOn } from "./language-fixtures.ts";
+import { anotherPerson, placeOrderViaApi, shopCard, uniqueName } from "./farmer-fixtures.ts";
+import { catalogueTexts, englishOn, say } from "./language-fixtures.ts";
 import { shippingDetails, storeCart } from "./order-fixtures.ts";
 import {
   addProductViaApi,
@@ -11,13 +11,14 @@ import {
   expectNoA11yViolations,
   expectToast,
   newCredentials,
+  photoFile,
   test,
 } from "./support.ts";
 
 test.describe("languages", () => {
   test.use({ locale: "hi-IN" });
 
-  test("a Hindi browser signs up and in in Hindi, then switches to Marathi, which the account keeps", async ({
+  test("a Hindi browser signs up and in in Hindi, switches to Marathi, which the account keeps, lists a product, buys it and reads the confirmation", async ({
     page,
   }) => {
     const credentials = newCredentials("Meera Shopper");
@@ -54,6 +55,40 @@ test.describe("languages", () => {
       page.getByRole("navigation", { name: "मुख्य" }).getByRole("link", { name: "पिशवी" }).first(),
     ).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "mr");
+
+    // In Marathi: list a product, buy it, and read the confirmation, with no English but what people wrote.
+    const english: string[] = [];
+    const look = async (where: string, allowed: string[]) =>
+      english.push(...(await englishOn(page, allowed)).map((text) => `${where} ${text}`));
+    const catalogue = await catalogueTexts(page.request);
+    await look("/dashboard", [...catalogue, credentials.name]);
+    const name = uniqueName("Nashik onions");
+    await page.goto("/addProduct");
+    await page.getByLabel(say("mr", "Product name")).fill(name);
+    await page.getByLabel(say("mr", "Price (Rs.)")).fill("32");
+    await page.getByLabel(say("mr", "Category"), { exact: true }).selectOption("vegetables");
+    await page.getByLabel(say("mr", "Description")).fill("Red onions from Lasalgaon");
+    await page.getByLabel(say("mr", "Product image")).setInputFiles(await photoFile("#b91c1c"));
+    await look("/addProduct", [...catalogue, credentials.name, name, "Red onions from Lasalgaon"]);
+    await page.getByRole("button", { name: say("mr", "Add Product") }).click();
+    await expect(page).not.toHaveURL(/\/addProduct$/);
+    const card = await shopCard(page, name);
+    await card.getByRole("button", { name: new RegExp(say("mr", "Add to Cart")) }).click();
+    await page.goto("/checkout");
+    await page.getByLabel(say("mr", "Full name")).fill(shippingDetails.fullName);
+    await page.getByLabel(say("mr", "Email")).fill(shippingDetails.email);
+    await page.getByLabel(say("mr", "Phone number")).fill(shippingDetails.phone);
+    await page.getByLabel(say("mr", "Address"), { exact: true }).fill(shippingDetails.address);
+    await page.getByLabel(say("mr", "City")).fill(shippingDetails.city);
+    await page.getByLabel(say("mr", "State")).fill(shippingDetails.state);
+    await page.getByLabel(say("mr", "ZIP code")).fill(shippingDetails.zipCode);
+    const ordered = [...catalogue, credentials.name, name, ...Object.values(shippingDetails)];
+    await look("/checkout", ordered);
+    await page.getByRole("button", { name: say("mr", "Place Order") }).click();
+    await expect(page).toHaveURL(/\/order-confirmation$/);
+    await expect(page.getByText(name)).toBeVisible();
+    await look("/order-confirmation", ordered);
+    expect(english).toEqual([]);
 
     // The server answers in Marathi too.
     const refused = await page.request.patch("/api/account", {
