@@ -1,20 +1,25 @@
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui as useLinguiRuntime } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { formatRupees } from "../../../shared/money.ts";
 import type { DayStats, PeriodStats } from "../../../shared/schemas/stats.ts";
 import { LoadState } from "../../components/load-state.tsx";
+import { currentLanguage, intlLocale } from "../../lib/i18n.ts";
 import { useShopStats } from "./admin.api.ts";
 
 const PERIODS = [
-  ["today", "Today"],
-  ["week", "This week"],
-  ["all", "All time"],
+  ["today", msg`Today`],
+  ["week", msg`This week`],
+  ["all", msg`All time`],
 ] as const;
 
 function PeriodCard({ title, stats }: { title: string; stats: PeriodStats }) {
+  const { t } = useLingui();
   const rows: [string, string][] = [
-    ["Orders", String(stats.orders)],
-    ["Revenue", formatRupees(stats.revenue)],
-    ["New accounts", String(stats.accounts)],
-    ["New products", String(stats.products)],
+    [t`Orders`, String(stats.orders)],
+    [t`Revenue`, formatRupees(stats.revenue)],
+    [t`New accounts`, String(stats.accounts)],
+    [t`New products`, String(stats.products)],
   ];
   return (
     <section aria-label={title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
@@ -31,8 +36,15 @@ function PeriodCard({ title, stats }: { title: string; stats: PeriodStats }) {
   );
 }
 
+/** "Asia/Kolkata" in English (as the spec shows it); in Hindi and Marathi, the zone's name in that language. */
+function zoneName(timeZone: string): string {
+  if (currentLanguage() === "en") return timeZone;
+  const parts = new Intl.DateTimeFormat(intlLocale(), { timeZone, timeZoneName: "long" }).formatToParts();
+  return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+}
+
 const dayLabel = (date: string) =>
-  new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "UTC" }).format(
+  new Intl.DateTimeFormat(intlLocale(), { day: "numeric", month: "short", timeZone: "UTC" }).format(
     new Date(`${date}T00:00:00Z`),
   );
 
@@ -41,25 +53,31 @@ const dayLabel = (date: string) =>
  * numbers are in a table below it for screen readers and for reading exact values.
  */
 function OrdersChart({ days }: { days: readonly DayStats[] }) {
+  const { t } = useLingui();
   const most = Math.max(1, ...days.map((day) => day.orders));
+  const count = days.length;
+  const from = days[0]?.date;
+  const to = days.at(-1)?.date;
   const width = 600;
   const height = 160;
   const bar = width / days.length;
   return (
     <figure className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
       <figcaption className="font-semibold text-stone-900">
-        Orders per day, last {days.length} days
+        <Trans>Orders per day, last {count} days</Trans>
       </figcaption>
       <svg
         viewBox={`0 0 ${width} ${height + 20}`}
         className="mt-3 h-48 w-full"
         role="img"
-        aria-label={`Orders per day from ${days[0]?.date} to ${days.at(-1)?.date}; the most on one day: ${most}`}
+        aria-label={t`Orders per day from ${from} to ${to}; the most on one day: ${most}`}
         preserveAspectRatio="none"
       >
         <line x1="0" x2={width} y1={height} y2={height} className="stroke-stone-300" />
         {days.map((day, index) => {
           const h = (day.orders / most) * (height - 10);
+          const label = dayLabel(day.date);
+          const orders = day.orders;
           return (
             <rect
               key={day.date}
@@ -70,7 +88,7 @@ function OrdersChart({ days }: { days: readonly DayStats[] }) {
               rx="2"
               className="fill-brand-600"
             >
-              <title>{`${dayLabel(day.date)}: ${day.orders} orders`}</title>
+              <title>{t`${label}: ${orders} orders`}</title>
             </rect>
           );
         })}
@@ -80,14 +98,24 @@ function OrdersChart({ days }: { days: readonly DayStats[] }) {
         <span>{days.at(-1) ? dayLabel(days.at(-1)?.date ?? "") : ""}</span>
       </div>
       <details className="mt-3">
-        <summary className="cursor-pointer text-sm font-semibold text-brand-800">The numbers</summary>
+        <summary className="cursor-pointer text-sm font-semibold text-brand-800">
+          <Trans>The numbers</Trans>
+        </summary>
         <table className="mt-2 w-full text-left text-sm">
           <thead>
             <tr className="text-stone-600">
-              <th scope="col">Day</th>
-              <th scope="col">Orders</th>
-              <th scope="col">Revenue</th>
-              <th scope="col">New accounts</th>
+              <th scope="col">
+                <Trans>Day</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Orders</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Revenue</Trans>
+              </th>
+              <th scope="col">
+                <Trans>New accounts</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -110,24 +138,26 @@ function OrdersChart({ days }: { days: readonly DayStats[] }) {
 
 /** The shop at a glance at /admin: three periods, messages waiting, and orders per day. */
 export function OverviewSection() {
+  const { t } = useLingui();
+  const { _ } = useLinguiRuntime();
   const stats = useShopStats();
   return (
     <section aria-labelledby="overview-heading" className="space-y-4">
       <h2 id="overview-heading" className="text-xl font-bold text-stone-900">
-        The shop at a glance
+        <Trans>The shop at a glance</Trans>
       </h2>
-      <LoadState query={stats} what="figures" isEmpty={false} empty={null}>
+      <LoadState query={stats} what={t`figures`} isEmpty={false} empty={null}>
         {stats.data ? (
           <>
             <p className="text-stone-700">
-              {stats.data.messagesWaiting === 1
-                ? "1 message waiting"
-                : `${stats.data.messagesWaiting} messages waiting`}{" "}
-              · days in the shop's time zone ({stats.data.timeZone}), weeks from Monday.
+              {plural(stats.data.messagesWaiting, { one: "# message waiting", other: "# messages waiting" })}{" "}
+              <Trans>
+                · days in the shop's time zone ({zoneName(stats.data.timeZone)}), weeks from Monday.
+              </Trans>
             </p>
             <div className="grid gap-4 md:grid-cols-3">
               {PERIODS.map(([key, title]) => (
-                <PeriodCard key={key} title={title} stats={stats.data.totals[key]} />
+                <PeriodCard key={key} title={_(title)} stats={stats.data.totals[key]} />
               ))}
             </div>
             <OrdersChart days={stats.data.days} />

@@ -1,7 +1,10 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import type { FormEvent, ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "react-toastify/unstyled";
+import { localize } from "../../../shared/i18n/localize.ts";
 import { accountMessages } from "../../../shared/messages.ts";
 import {
   type Account,
@@ -11,11 +14,13 @@ import {
   type Session,
   UpdateAccountSchema,
 } from "../../../shared/schemas/account.ts";
-import { addressMessages, MAX_SAVED_ADDRESSES } from "../../../shared/schemas/addresses.ts";
+import { MAX_SAVED_ADDRESSES } from "../../../shared/schemas/addresses.ts";
 import { Button } from "../../components/button.tsx";
 import { Pending } from "../../components/pending.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { dateTimeText } from "../../lib/date-time.ts";
+import { currentLanguage } from "../../lib/i18n.ts";
 import { addressLine, useDeleteSavedAddress, useSavedAddresses } from "../../lib/saved-addresses.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import {
@@ -31,7 +36,9 @@ import {
 import { forgetSignedInUser } from "./logout.api.ts";
 
 const errorText = (error: unknown) =>
-  error instanceof ApiRequestError ? error.message : "Something went wrong. Please try again.";
+  error instanceof ApiRequestError ? error.message : t`Something went wrong. Please try again.`;
+/** A shared text (src/shared/messages.ts) in the language shown now. */
+const say = (text: string) => localize(text, currentLanguage());
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -45,6 +52,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function NameForm({ account }: { account: Account }) {
+  const { t } = useLingui();
   const form = useFormFields({ name: account.user.name });
   const rename = useRename();
   async function onSubmit(event: FormEvent) {
@@ -53,7 +61,7 @@ function NameForm({ account }: { account: Account }) {
     if (!checked.ok) return;
     try {
       await rename.mutateAsync(checked.data.name);
-      toast.success(accountMessages.nameSaved);
+      toast.success(say(accountMessages.nameSaved));
     } catch (error) {
       form.showServerErrors(error);
       toast.error(errorText(error));
@@ -61,15 +69,16 @@ function NameForm({ account }: { account: Account }) {
   }
   return (
     <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
-      <TextField label="Name" autoComplete="name" required {...form.field("name")} />
+      <TextField label={t`Name`} autoComplete="name" required {...form.field("name")} />
       <Button type="submit" disabled={rename.isPending}>
-        Save name
+        <Trans>Save name</Trans>
       </Button>
     </form>
   );
 }
 
 function EmailForm({ account }: { account: Account }) {
+  const { t } = useLingui();
   const form = useFormFields({ email: "", password: "" });
   const change = useChangeEmail();
   async function onSubmit(event: FormEvent) {
@@ -79,7 +88,7 @@ function EmailForm({ account }: { account: Account }) {
     try {
       await change.mutateAsync(form.values);
       form.reset({ email: "", password: "" });
-      toast.success(accountMessages.emailChangeSent);
+      toast.success(say(accountMessages.emailChangeSent));
     } catch (error) {
       form.showServerErrors(error);
       toast.error(errorText(error));
@@ -88,36 +97,41 @@ function EmailForm({ account }: { account: Account }) {
   return (
     <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-stone-700">
-        Signed in as <strong className="break-all">{account.user.email}</strong>.
+        <Trans>
+          Signed in as <strong className="break-all">{account.user.email}</strong>.
+        </Trans>
       </p>
       {account.pendingEmail ? (
         <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-900">
-          Waiting for confirmation: open the link we sent to{" "}
-          <strong className="break-all">{account.pendingEmail}</strong>.
+          <Trans>
+            Waiting for confirmation: open the link we sent to{" "}
+            <strong className="break-all">{account.pendingEmail}</strong>.
+          </Trans>
         </p>
       ) : null}
       <TextField
-        label="New email address"
+        label={t`New email address`}
         type="email"
         autoComplete="email"
         required
         {...form.field("email")}
       />
       <TextField
-        label="Your password"
+        label={t`Your password`}
         type="password"
         autoComplete="current-password"
         required
         {...form.field("password")}
       />
       <Button type="submit" disabled={change.isPending}>
-        Change email
+        <Trans>Change email</Trans>
       </Button>
     </form>
   );
 }
 
 function PasswordForm() {
+  const { t } = useLingui();
   const form = useFormFields({ currentPassword: "", newPassword: "" });
   const change = useChangePassword();
   async function onSubmit(event: FormEvent) {
@@ -127,7 +141,7 @@ function PasswordForm() {
     try {
       await change.mutateAsync(form.values);
       form.reset({ currentPassword: "", newPassword: "" });
-      toast.success(accountMessages.passwordChanged);
+      toast.success(say(accountMessages.passwordChanged));
     } catch (error) {
       form.showServerErrors(error);
       toast.error(errorText(error));
@@ -136,32 +150,32 @@ function PasswordForm() {
   return (
     <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
       <TextField
-        label="Current password"
+        label={t`Current password`}
         type="password"
         autoComplete="current-password"
         required
         {...form.field("currentPassword")}
       />
       <TextField
-        label="New password"
+        label={t`New password`}
         type="password"
         autoComplete="new-password"
-        hint="8 to 128 characters. Every other device will be signed out."
+        hint={t`8 to 128 characters. Every other device will be signed out.`}
         required
         {...form.field("newPassword")}
       />
       <Button type="submit" disabled={change.isPending}>
-        Change password
+        <Trans>Change password</Trans>
       </Button>
     </form>
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
-
 function SessionRow({ session }: { session: Session }) {
+  const { t } = useLingui();
   const end = useEndSession();
-  const browser = session.browser ?? "Unknown browser";
+  const browser = session.browser ?? t`Unknown browser`;
+  const lastUsed = dateTimeText(session.lastUsedAt);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div>
@@ -169,28 +183,29 @@ function SessionRow({ session }: { session: Session }) {
           {browser}
           {session.current ? (
             <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">
-              This device
+              <Trans>This device</Trans>
             </span>
           ) : null}
         </p>
         <p className="text-sm text-stone-600">
-          Last used{" "}
-          <time dateTime={session.lastUsedAt}>{timeFormat.format(new Date(session.lastUsedAt))}</time>
+          <Trans>
+            Last used <time dateTime={session.lastUsedAt}>{lastUsed}</time>
+          </Trans>
         </p>
       </div>
       {session.current ? null : (
         <Button
           variant="secondary"
-          aria-label={`Sign out ${browser}, last used ${timeFormat.format(new Date(session.lastUsedAt))}`}
+          aria-label={t`Sign out ${browser}, last used ${lastUsed}`}
           disabled={end.isPending}
           onClick={() =>
             end.mutate(session.id, {
-              onSuccess: () => toast.success(accountMessages.sessionEnded),
+              onSuccess: () => toast.success(say(accountMessages.sessionEnded)),
               onError: (error) => toast.error(errorText(error)),
             })
           }
         >
-          Sign out
+          <Trans>Sign out</Trans>
         </Button>
       )}
     </li>
@@ -198,9 +213,10 @@ function SessionRow({ session }: { session: Session }) {
 }
 
 function Sessions() {
+  const { t } = useLingui();
   const sessions = useSessions();
   const endOthers = useEndOtherSessions();
-  if (sessions.isPending) return <Pending label="Loading devices..." />;
+  if (sessions.isPending) return <Pending label={t`Loading devices...`} />;
   if (sessions.isError) return <p role="alert">{errorText(sessions.error)}</p>;
   const others = sessions.data.filter((s) => !s.current).length;
   return (
@@ -216,12 +232,12 @@ function Sessions() {
         disabled={others === 0 || endOthers.isPending}
         onClick={() =>
           endOthers.mutate(undefined, {
-            onSuccess: () => toast.success(accountMessages.othersEnded),
+            onSuccess: () => toast.success(say(accountMessages.othersEnded)),
             onError: (error) => toast.error(errorText(error)),
           })
         }
       >
-        Sign out everywhere else
+        <Trans>Sign out everywhere else</Trans>
       </Button>
     </>
   );
@@ -229,19 +245,22 @@ function Sessions() {
 
 /** The addresses checkout keeps (decision 027): each with Delete; orders add them, checkout picks one. */
 function SavedAddresses() {
+  const { t } = useLingui();
   const addresses = useSavedAddresses();
   const remove = useDeleteSavedAddress();
-  if (addresses.isPending) return <Pending label="Loading addresses..." />;
+  if (addresses.isPending) return <Pending label={t`Loading addresses...`} />;
   if (addresses.isError) return <p role="alert">{errorText(addresses.error)}</p>;
   if (addresses.data.length === 0) {
     return (
-      <p className="text-stone-700">No saved addresses yet. The address of your next order is kept here.</p>
+      <p className="text-stone-700">
+        <Trans>No saved addresses yet. The address of your next order is kept here.</Trans>
+      </p>
     );
   }
   return (
     <>
       <p className="text-stone-700">
-        Checkout fills in the address you used last. Up to {MAX_SAVED_ADDRESSES} are kept.
+        <Trans>Checkout fills in the address you used last. Up to {MAX_SAVED_ADDRESSES} are kept.</Trans>
       </p>
       <ul className="mt-2 divide-y divide-stone-200">
         {addresses.data.map((address) => (
@@ -254,16 +273,16 @@ function SavedAddresses() {
             </div>
             <Button
               variant="secondary"
-              aria-label={`Delete ${addressLine(address)}`}
+              aria-label={t`Delete ${addressLine(address)}`}
               disabled={remove.isPending}
               onClick={() =>
                 remove.mutate(address.id, {
-                  onSuccess: () => toast.success(addressMessages.deleted),
+                  onSuccess: () => toast.success(t`Address deleted.`),
                   onError: (error) => toast.error(errorText(error)),
                 })
               }
             >
-              Delete
+              <Trans>Delete</Trans>
             </Button>
           </li>
         ))}
@@ -273,6 +292,8 @@ function SavedAddresses() {
 }
 
 function DeleteAccount() {
+  const { t } = useLingui();
+  const deletedName = say(accountMessages.deletedAccountName);
   const form = useFormFields({ password: "" });
   const remove = useDeleteAccount();
   const client = useQueryClient();
@@ -283,7 +304,7 @@ function DeleteAccount() {
     if (!checked.ok) return;
     try {
       await remove.mutateAsync(form.values);
-      toast.success(accountMessages.accountDeleted);
+      toast.success(say(accountMessages.accountDeleted));
       // NOTE: as a sign-out does: nothing of the deleted account stays in this browser (issue 25).
       forgetSignedInUser(client);
       navigate("/login", { replace: true });
@@ -295,19 +316,20 @@ function DeleteAccount() {
   return (
     <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-stone-700">
-        Your products leave the shop, your sessions end and your personal data is removed. Orders you placed
-        or received stay for the other party under the name "{accountMessages.deletedAccountName}". This
-        cannot be undone.
+        <Trans>
+          Your products leave the shop, your sessions end and your personal data is removed. Orders you placed
+          or received stay for the other party under the name "{deletedName}". This cannot be undone.
+        </Trans>
       </p>
       <TextField
-        label="Type your password to delete your account"
+        label={t`Type your password to delete your account`}
         type="password"
         autoComplete="current-password"
         required
         {...form.field("password")}
       />
       <Button type="submit" variant="danger" disabled={remove.isPending}>
-        Delete my account
+        <Trans>Delete my account</Trans>
       </Button>
     </form>
   );
@@ -315,32 +337,35 @@ function DeleteAccount() {
 
 /** `/account`: the signed-in person's name, e-mail, password, devices, kept addresses, and leaving. */
 export function AccountPage() {
+  const { t } = useLingui();
   const account = useAccount();
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-8">
-      <h1 className="text-2xl font-bold text-brand-900">Your account</h1>
+      <h1 className="text-2xl font-bold text-brand-900">
+        <Trans>Your account</Trans>
+      </h1>
       {account.isPending ? (
-        <Pending label="Loading your account..." />
+        <Pending label={t`Loading your account...`} />
       ) : account.isError ? (
         <p role="alert">{errorText(account.error)}</p>
       ) : (
         <>
-          <Section id="account-name" title="Your name">
+          <Section id="account-name" title={t`Your name`}>
             <NameForm account={account.data} />
           </Section>
-          <Section id="account-email" title="Email address">
+          <Section id="account-email" title={t`Email address`}>
             <EmailForm account={account.data} />
           </Section>
-          <Section id="account-password" title="Password">
+          <Section id="account-password" title={t`Password`}>
             <PasswordForm />
           </Section>
-          <Section id="account-sessions" title="Signed-in devices">
+          <Section id="account-sessions" title={t`Signed-in devices`}>
             <Sessions />
           </Section>
-          <Section id="account-addresses" title="Saved addresses">
+          <Section id="account-addresses" title={t`Saved addresses`}>
             <SavedAddresses />
           </Section>
-          <Section id="account-delete" title="Delete account">
+          <Section id="account-delete" title={t`Delete account`}>
             <DeleteAccount />
           </Section>
         </>

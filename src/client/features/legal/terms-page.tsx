@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 
@@ -5,6 +6,7 @@ type Section = "terms" | "privacy";
 
 /** /terms and /privacy: one page; each route lands on its own section (scrolled to and focused). */
 export function TermsPage() {
+  const { t } = useLingui();
   const { pathname } = useLocation();
   const section: Section = pathname.toLowerCase().startsWith("/privacy") ? "privacy" : "terms";
   const termsHeading = useRef<HTMLHeadingElement>(null);
@@ -19,23 +21,27 @@ export function TermsPage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 lg:py-14">
-      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Legal</p>
-      <h1 className="mt-1 text-3xl font-extrabold text-brand-900 sm:text-4xl">Terms and Privacy</h1>
-      <p className="mt-3 text-stone-700">
-        The rules of the shop and what we do with your data, in plain words.
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+        <Trans>Legal</Trans>
       </p>
-      <nav aria-label="On this page" className="mt-6 flex flex-wrap gap-3 text-sm">
+      <h1 className="mt-1 text-3xl font-extrabold text-brand-900 sm:text-4xl">
+        <Trans>Terms and Privacy</Trans>
+      </h1>
+      <p className="mt-3 text-stone-700">
+        <Trans>The rules of the shop and what we do with your data, in plain words.</Trans>
+      </p>
+      <nav aria-label={t`On this page`} className="mt-6 flex flex-wrap gap-3 text-sm">
         <Link
           className="rounded-full bg-brand-50 px-4 py-1.5 font-medium text-brand-800 ring-1 ring-brand-100 hover:bg-brand-100"
           to="/terms"
         >
-          Terms of Service
+          <Trans>Terms of Service</Trans>
         </Link>
         <Link
           className="rounded-full bg-brand-50 px-4 py-1.5 font-medium text-brand-800 ring-1 ring-brand-100 hover:bg-brand-100"
           to="/privacy"
         >
-          Privacy Policy
+          <Trans>Privacy Policy</Trans>
         </Link>
       </nav>
 
@@ -49,31 +55,41 @@ export function TermsPage() {
           tabIndex={-1}
           className="scroll-mt-36 text-2xl font-bold text-brand-900"
         >
-          Terms of Service
+          <Trans>Terms of Service</Trans>
         </h2>
         <div className="mt-4 space-y-5 text-stone-800">
-          <Clause title="1. Your account">
-            You must be at least 18 years old to create an account on Veggie Cart. Keep your password to
-            yourself; you are responsible for what is done with your account.
+          <Clause title={t`1. Your account`}>
+            <Trans>
+              You must be at least 18 years old to create an account on Veggie Cart. Keep your password to
+              yourself; you are responsible for what is done with your account.
+            </Trans>
           </Clause>
-          <Clause title="2. Orders, delivery and processing">
-            Every order is processed and delivered within 24 hours of being placed. Prices are in Indian
-            rupees and are confirmed by the shop when you place the order. Shipping is free.
+          <Clause title={t`2. Orders, delivery and processing`}>
+            <Trans>
+              Every order is processed and delivered within 24 hours of being placed. Prices are in Indian
+              rupees and are confirmed by the shop when you place the order. Shipping is free.
+            </Trans>
           </Clause>
-          <Clause title="3. Returns and refunds">
-            You may return an item within 7 days of delivery if it is damaged, spoiled or not what you
-            ordered. Start a return from the contact page. Nothing is charged online: you pay the farmer at
-            the door, in cash or by UPI, and an accepted return is refunded by the farmer you paid, in cash or
-            by UPI.
+          <Clause title={t`3. Returns and refunds`}>
+            <Trans>
+              You may return an item within 7 days of delivery if it is damaged, spoiled or not what you
+              ordered. Start a return from the contact page. Nothing is charged online: you pay the farmer at
+              the door, in cash or by UPI, and an accepted return is refunded by the farmer you paid, in cash
+              or by UPI.
+            </Trans>
           </Clause>
-          <Clause title="4. Farmers' listings">
-            Any account holder may list products they grow or make. A listing must describe the product
-            truthfully, with its real price and a photo of the product. Only the creator of a listing may
-            delete it, and the farmer is responsible for the produce they sell.
+          <Clause title={t`4. Farmers' listings`}>
+            <Trans>
+              Any account holder may list products they grow or make. A listing must describe the product
+              truthfully, with its real price and a photo of the product. Only the creator of a listing may
+              delete it, and the farmer is responsible for the produce they sell.
+            </Trans>
           </Clause>
-          <Clause title="5. Messages">
-            Use the contact and FAQ forms for questions about orders and produce. Messages are limited in
-            number per minute to protect farmers from floods.
+          <Clause title={t`5. Messages`}>
+            <Trans>
+              Use the contact and FAQ forms for questions about orders and produce. Messages are limited in
+              number per minute to protect farmers from floods.
+            </Trans>
           </Clause>
         </div>
       </section>
@@ -88,28 +104,36 @@ export function TermsPage() {
           tabIndex={-1}
           className="scroll-mt-36 text-2xl font-bold text-brand-900"
         >
-          Privacy Policy
+          <Trans>Privacy Policy</Trans>
         </h2>
         <div className="mt-4 space-y-5 text-stone-800">
-          <Clause title="What we keep">
-            Your name, e-mail address and a hash of your password (never the password itself); your orders
-            with their shipping address and phone number; the products you list and the products you like; and
-            the messages you send through the contact and FAQ forms, with the account that sent them.
+          <Clause title={t`What we keep`}>
+            <Trans>
+              Your name, e-mail address and a hash of your password (never the password itself); your orders
+              with their shipping address and phone number; the products you list and the products you like;
+              and the messages you send through the contact and FAQ forms, with the account that sent them.
+            </Trans>
           </Clause>
-          <Clause title="Who sees it">
-            A contact message is shown only to the farmer you address. A message to the site creator is read
-            only by the people who run Veggie Cart. We do not sell your data.
+          <Clause title={t`Who sees it`}>
+            <Trans>
+              A contact message is shown only to the farmer you address. A message to the site creator is read
+              only by the people who run Veggie Cart. We do not sell your data.
+            </Trans>
           </Clause>
-          <Clause title="Cookies and storage">
-            One cookie keeps you signed in. Your cart is kept in your own browser. The products you like are
-            kept on your account, so they follow you to every device you sign in on; your browser keeps a copy
-            of the list until you sign out.
+          <Clause title={t`Cookies and storage`}>
+            <Trans>
+              One cookie keeps you signed in. Your cart is kept in your own browser. The products you like are
+              kept on your account, so they follow you to every device you sign in on; your browser keeps a
+              copy of the list until you sign out.
+            </Trans>
           </Clause>
-          <Clause title="Age">
-            Veggie Cart is for people aged 18 or over; we do not knowingly keep data about anyone younger.
+          <Clause title={t`Age`}>
+            <Trans>
+              Veggie Cart is for people aged 18 or over; we do not knowingly keep data about anyone younger.
+            </Trans>
           </Clause>
-          <Clause title="Your choices">
-            Write to us through the FAQ page to see, correct or delete what we keep about you.
+          <Clause title={t`Your choices`}>
+            <Trans>Write to us through the FAQ page to see, correct or delete what we keep about you.</Trans>
           </Clause>
         </div>
       </section>

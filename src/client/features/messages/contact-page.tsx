@@ -1,15 +1,17 @@
+import { useLingui as useLinguiRuntime } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "react-toastify/unstyled";
+import type { Language } from "../../../shared/i18n/languages.ts";
+import { localize } from "../../../shared/i18n/localize.ts";
 import { messages } from "../../../shared/messages.ts";
 import {
   ContactMessageSchema,
   DELIVERY_PREFERENCES,
   type DeliveryPreference,
-  deliveryPreferenceLabels,
   PREFERRED_TIMES,
   type PreferredTime,
-  preferredTimeLabels,
 } from "../../../shared/schemas/messages.ts";
 import { Button } from "../../components/button.tsx";
 import { PhoneIcon, ReturnIcon, TruckIcon } from "../../components/icons.tsx";
@@ -19,6 +21,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { contactCopyFor } from "./contact-topics.ts";
 import { useFarmers } from "./farmers.api.ts";
+import { deliveryPreferenceTexts, preferredTimeTexts } from "./labels.ts";
 import { InfoPoint, PageIntro } from "./page-parts.tsx";
 import { useSendMessage } from "./send-message.api.ts";
 
@@ -48,11 +51,15 @@ export function ContactPage() {
   const type = searchParams.get("type");
   const copy = contactCopyFor(type);
   // NOTE: keyed by the copy so that following a footer link from one topic to another starts a fresh form.
-  return <ContactForm key={copy.title} copy={copy} />;
+  return <ContactForm key={copy.title.id} copy={copy} />;
 }
 
 function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
-  const form = useFormFields<ContactValues>(() => emptyValues(copy.message));
+  const { t, i18n } = useLingui();
+  const { _ } = useLinguiRuntime();
+  const say = (text: string) => localize(text, i18n.locale as Language);
+  const startMessage = copy.message ? _(copy.message) : "";
+  const form = useFormFields<ContactValues>(() => emptyValues(startMessage));
   const farmers = useFarmers();
   const send = useSendMessage();
 
@@ -62,18 +69,18 @@ function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
     if (!form.validate(ContactMessageSchema, input).ok) return;
     try {
       await send.mutateAsync(input);
-      toast.success(messages.contactSent);
-      form.reset(emptyValues(copy.message));
+      toast.success(say(messages.contactSent));
+      form.reset(emptyValues(startMessage));
     } catch (error) {
       form.showServerErrors(error);
-      toast.error(error instanceof Error ? error.message : messages.sendFailed);
+      toast.error(error instanceof Error ? error.message : say(messages.sendFailed));
     }
   }
 
   const farmerOptions = [
     {
       value: "",
-      label: farmers.isPending ? "Loading farmers..." : "No preference",
+      label: farmers.isPending ? t`Loading farmers...` : t`No preference`,
     },
     ...(farmers.data ?? []).map((farmer) => ({ value: farmer.id, label: farmer.name })),
   ];
@@ -81,16 +88,16 @@ function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-5 lg:py-14">
       <div className="lg:col-span-2">
-        <PageIntro eyebrow="Contact" title={copy.title} intro={copy.intro} />
+        <PageIntro eyebrow={t`Contact`} title={_(copy.title)} intro={_(copy.intro)} />
         <ul className="mt-8 space-y-4">
-          <InfoPoint icon={TruckIcon} title="Delivery within 24 hours">
-            Orders are processed and delivered within 24 hours of being placed.
+          <InfoPoint icon={TruckIcon} title={t`Delivery within 24 hours`}>
+            <Trans>Orders are processed and delivered within 24 hours of being placed.</Trans>
           </InfoPoint>
-          <InfoPoint icon={ReturnIcon} title="7-day returns">
-            Return an item within 7 days of delivery if it is not as fresh as promised.
+          <InfoPoint icon={ReturnIcon} title={t`7-day returns`}>
+            <Trans>Return an item within 7 days of delivery if it is not as fresh as promised.</Trans>
           </InfoPoint>
-          <InfoPoint icon={PhoneIcon} title="Straight to the grower">
-            Your message reaches the farmer you choose, who replies by phone or e-mail.
+          <InfoPoint icon={PhoneIcon} title={t`Straight to the grower`}>
+            <Trans>Your message reaches the farmer you choose, who replies by phone or e-mail.</Trans>
           </InfoPoint>
         </ul>
       </div>
@@ -99,37 +106,42 @@ function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
         className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-stone-200 sm:p-8 lg:col-span-3"
       >
         <h2 id="contact-form-title" className="text-xl font-bold text-brand-900">
-          Send a message
+          <Trans>Send a message</Trans>
         </h2>
-        <p className="mt-1 text-sm text-stone-600">Fields marked * are required.</p>
+        <p className="mt-1 text-sm text-stone-600">
+          <Trans>Fields marked * are required.</Trans>
+        </p>
         <form ref={form.formRef} onSubmit={onSubmit} noValidate className="mt-6 grid gap-5 sm:grid-cols-2">
-          <TextField label="Name *" autoComplete="name" required {...form.field("name")} />
-          <TextField label="Email *" type="email" autoComplete="email" required {...form.field("email")} />
-          <TextField label="Phone *" type="tel" autoComplete="tel" required {...form.field("phone")} />
+          <TextField label={t`Name *`} autoComplete="name" required {...form.field("name")} />
+          <TextField label={t`Email *`} type="email" autoComplete="email" required {...form.field("email")} />
+          <TextField label={t`Phone *`} type="tel" autoComplete="tel" required {...form.field("phone")} />
           <SelectField
-            label="Farmer"
+            label={t`Farmer`}
             {...form.field("farmerId")}
             hint={
               farmers.isError
-                ? "The list of farmers could not be loaded; the Veggie Cart team will pass your message on."
-                : "With no preference, the Veggie Cart team passes your message on."
+                ? t`The list of farmers could not be loaded; the Veggie Cart team will pass your message on.`
+                : t`With no preference, the Veggie Cart team passes your message on.`
             }
             options={farmerOptions}
           />
           <SelectField
-            label="Delivery preference"
+            label={t`Delivery preference`}
             {...form.field("deliveryPreference")}
-            options={DELIVERY_PREFERENCES.map((value) => ({ value, label: deliveryPreferenceLabels[value] }))}
+            options={DELIVERY_PREFERENCES.map((value) => ({
+              value,
+              label: _(deliveryPreferenceTexts[value]),
+            }))}
           />
           <SelectField
-            label="Preferred time to be contacted"
+            label={t`Preferred time to be contacted`}
             {...form.field("preferredTime")}
-            options={PREFERRED_TIMES.map((value) => ({ value, label: preferredTimeLabels[value] }))}
+            options={PREFERRED_TIMES.map((value) => ({ value, label: _(preferredTimeTexts[value]) }))}
           />
-          <TextAreaField className="sm:col-span-2" label="Message" {...form.field("message")} />
+          <TextAreaField className="sm:col-span-2" label={t`Message`} {...form.field("message")} />
           <div className="sm:col-span-2">
             <Button type="submit" className="w-full sm:w-auto" disabled={send.isPending}>
-              {send.isPending ? "Sending..." : "Send message"}
+              {send.isPending ? t`Sending...` : t`Send message`}
             </Button>
           </div>
         </form>

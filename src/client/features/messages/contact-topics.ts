@@ -1,31 +1,31 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { ContactTopic } from "../../../shared/schemas/messages.ts";
 import { CONTACT_TOPICS } from "../../../shared/schemas/messages.ts";
 
 interface ContactCopy {
-  title: string;
-  intro: string;
-  /** What the message box starts with. */
-  message: string;
+  title: MessageDescriptor;
+  intro: MessageDescriptor;
+  /** What the message box starts with (empty when absent). */
+  message?: MessageDescriptor;
 }
 
 export const defaultContactCopy: ContactCopy = {
-  title: "Contact a Farmer",
-  intro: "Ask about a harvest, a bulk order or a delivery. The farmer you choose replies by phone or e-mail.",
-  message: "",
+  title: msg`Contact a Farmer`,
+  intro: msg`Ask about a harvest, a bulk order or a delivery. The farmer you choose replies by phone or e-mail.`,
 };
 
 /** `?type=shipping` and `?type=returns` change the title and prefill the message (product rules §2). */
 export const contactTopicCopy: Record<ContactTopic, ContactCopy> = {
   shipping: {
-    title: "Shipping Enquiry",
-    intro:
-      "Questions about when and how your order arrives. Orders are processed and delivered within 24 hours.",
-    message: "Hello, I have a question about the shipping of my order.",
+    title: msg`Shipping Enquiry`,
+    intro: msg`Questions about when and how your order arrives. Orders are processed and delivered within 24 hours.`,
+    message: msg`Hello, I have a question about the shipping of my order.`,
   },
   returns: {
-    title: "Returns and Refunds",
-    intro: "Something not right? You can return an item within 7 days of delivery.",
-    message: "Hello, I would like to return an item from my order.",
+    title: msg`Returns and Refunds`,
+    intro: msg`Something not right? You can return an item within 7 days of delivery.`,
+    message: msg`Hello, I would like to return an item from my order.`,
   },
 };
 

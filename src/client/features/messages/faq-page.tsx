@@ -1,5 +1,9 @@
+import { useLingui as useLinguiRuntime } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { FormEvent } from "react";
 import { toast } from "react-toastify/unstyled";
+import type { Language } from "../../../shared/i18n/languages.ts";
+import { localize } from "../../../shared/i18n/localize.ts";
 import { messages } from "../../../shared/messages.ts";
 import { FaqMessageSchema } from "../../../shared/schemas/messages.ts";
 import { Button } from "../../components/button.tsx";
@@ -15,27 +19,29 @@ const emptyValues = { name: "", email: "", subject: "", message: "" };
 
 /** /faq: questions and answers, and the message-to-creator form. */
 export function FaqPage() {
+  const { t } = useLingui();
+  const { _ } = useLinguiRuntime();
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 lg:py-14">
       <PageIntro
-        eyebrow="Help"
-        title="Frequently Asked Questions"
-        intro="Shipping, returns, freshness, payments and selling your own produce: the short answers."
+        eyebrow={t`Help`}
+        title={t`Frequently Asked Questions`}
+        intro={t`Shipping, returns, freshness, payments and selling your own produce: the short answers.`}
       />
       <div className="mt-8 space-y-8">
         {faqGroups.map((group) => (
-          <section key={group.topic} aria-labelledby={`faq-${group.topic}`}>
-            <h2 id={`faq-${group.topic}`} className="text-lg font-bold text-brand-900">
-              {group.topic}
+          <section key={group.id} aria-labelledby={`faq-${group.id}`}>
+            <h2 id={`faq-${group.id}`} className="text-lg font-bold text-brand-900">
+              {_(group.topic)}
             </h2>
             <div className="mt-3 divide-y divide-stone-200 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
               {group.items.map((item) => (
-                <details key={item.question} className="group">
+                <details key={item.question.id} className="group">
                   <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-medium text-stone-900 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
-                    {item.question}
+                    {_(item.question)}
                     <ChevronDownIcon className="h-5 w-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180" />
                   </summary>
-                  <p className="px-5 pb-4 text-stone-700">{item.answer}</p>
+                  <p className="px-5 pb-4 text-stone-700">{_(item.answer)}</p>
                 </details>
               ))}
             </div>
@@ -48,6 +54,8 @@ export function FaqPage() {
 }
 
 function CreatorMessageForm() {
+  const { t, i18n } = useLingui();
+  const say = (text: string) => localize(text, i18n.locale as Language);
   const form = useFormFields(emptyValues);
   const send = useSendMessage();
 
@@ -57,11 +65,11 @@ function CreatorMessageForm() {
     if (!form.validate(FaqMessageSchema, input).ok) return;
     try {
       await send.mutateAsync(input);
-      toast.success(messages.faqSent);
+      toast.success(say(messages.faqSent));
       form.reset(emptyValues);
     } catch (error) {
       form.showServerErrors(error);
-      toast.error(error instanceof Error ? error.message : messages.sendFailed);
+      toast.error(error instanceof Error ? error.message : say(messages.sendFailed));
     }
   }
 
@@ -76,19 +84,21 @@ function CreatorMessageForm() {
         </span>
         <div>
           <h2 id="creator-form-title" className="text-xl font-bold text-brand-900">
-            Still have a question? Message the site creator
+            <Trans>Still have a question? Message the site creator</Trans>
           </h2>
-          <p className="mt-1 text-sm text-stone-600">All fields are required.</p>
+          <p className="mt-1 text-sm text-stone-600">
+            <Trans>All fields are required.</Trans>
+          </p>
         </div>
       </div>
       <form ref={form.formRef} onSubmit={onSubmit} noValidate className="mt-6 grid gap-5 sm:grid-cols-2">
-        <TextField label="Name" autoComplete="name" required {...form.field("name")} />
-        <TextField label="Email" type="email" autoComplete="email" required {...form.field("email")} />
-        <TextField className="sm:col-span-2" label="Subject" required {...form.field("subject")} />
-        <TextAreaField className="sm:col-span-2" label="Message" required {...form.field("message")} />
+        <TextField label={t`Name`} autoComplete="name" required {...form.field("name")} />
+        <TextField label={t`Email`} type="email" autoComplete="email" required {...form.field("email")} />
+        <TextField className="sm:col-span-2" label={t`Subject`} required {...form.field("subject")} />
+        <TextAreaField className="sm:col-span-2" label={t`Message`} required {...form.field("message")} />
         <div className="sm:col-span-2">
           <Button type="submit" className="w-full sm:w-auto" disabled={send.isPending}>
-            {send.isPending ? "Sending..." : "Send to the site creator"}
+            {send.isPending ? t`Sending...` : t`Send to the site creator`}
           </Button>
         </div>
       </form>

@@ -1,30 +1,35 @@
-import { deliveryPreferenceLabels, preferredTimeLabels } from "../../../shared/schemas/messages.ts";
+import { useLingui as useLinguiRuntime } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../components/button.tsx";
 import { MailIcon } from "../../components/icons.tsx";
 import { Pending } from "../../components/pending.tsx";
+import { dateTimeText } from "../../lib/date-time.ts";
 import { useInbox } from "./inbox.api.ts";
+import { deliveryPreferenceTexts, preferredTimeTexts } from "./labels.ts";
 import { PageIntro } from "./page-parts.tsx";
-
-const receivedAt = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
 
 /** /messages: what shoppers sent the signed-in farmer through the contact form. */
 export function MessagesPage() {
+  const { t } = useLingui();
+  const { _ } = useLinguiRuntime();
   const inbox = useInbox();
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 lg:py-14">
       <PageIntro
-        eyebrow="Inbox"
-        title="Messages"
-        intro="Messages shoppers sent you through the contact form, newest first."
+        eyebrow={t`Inbox`}
+        title={t`Messages`}
+        intro={t`Messages shoppers sent you through the contact form, newest first.`}
       />
       <div className="mt-8">
         {inbox.isPending ? (
-          <Pending label="Loading messages..." />
+          <Pending label={t`Loading messages...`} />
         ) : inbox.isError ? (
           <div role="alert" className="rounded-xl bg-red-50 p-6 text-center text-red-800 ring-1 ring-red-200">
-            <p>Your messages could not be loaded. Please try again.</p>
+            <p>
+              <Trans>Your messages could not be loaded. Please try again.</Trans>
+            </p>
             <Button className="mt-4" onClick={() => inbox.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </div>
         ) : inbox.data.length === 0 ? (
@@ -32,13 +37,15 @@ export function MessagesPage() {
             <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-800">
               <MailIcon className="h-6 w-6" />
             </span>
-            <h2 className="mt-4 text-lg font-bold text-stone-900">No messages yet</h2>
+            <h2 className="mt-4 text-lg font-bold text-stone-900">
+              <Trans>No messages yet</Trans>
+            </h2>
             <p className="mt-1 text-stone-700">
-              When a shopper contacts you about your products, their message appears here.
+              <Trans>When a shopper contacts you about your products, their message appears here.</Trans>
             </p>
           </div>
         ) : (
-          <ul aria-label="Messages from shoppers" className="space-y-4">
+          <ul aria-label={t`Messages from shoppers`} className="space-y-4">
             {inbox.data.map((message) => (
               <li key={message.id}>
                 <article
@@ -50,15 +57,21 @@ export function MessagesPage() {
                       {message.name}
                     </h2>
                     <time dateTime={message.createdAt} className="text-sm text-stone-600">
-                      {receivedAt.format(new Date(message.createdAt))}
+                      {dateTimeText(message.createdAt)}
                     </time>
                   </header>
                   <p className="mt-3 whitespace-pre-line text-stone-800">
-                    {message.message || <span className="text-stone-600 italic">No message text</span>}
+                    {message.message || (
+                      <span className="text-stone-600 italic">
+                        <Trans>No message text</Trans>
+                      </span>
+                    )}
                   </p>
                   <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
                     <div>
-                      <dt className="font-medium text-stone-600">Email</dt>
+                      <dt className="font-medium text-stone-600">
+                        <Trans>Email</Trans>
+                      </dt>
                       <dd>
                         <a
                           className="text-brand-800 underline-offset-2 hover:underline"
@@ -69,7 +82,9 @@ export function MessagesPage() {
                       </dd>
                     </div>
                     <div>
-                      <dt className="font-medium text-stone-600">Phone</dt>
+                      <dt className="font-medium text-stone-600">
+                        <Trans>Phone</Trans>
+                      </dt>
                       <dd>
                         <a
                           className="text-brand-800 underline-offset-2 hover:underline"
@@ -80,14 +95,18 @@ export function MessagesPage() {
                       </dd>
                     </div>
                     <div>
-                      <dt className="font-medium text-stone-600">Delivery preference</dt>
+                      <dt className="font-medium text-stone-600">
+                        <Trans>Delivery preference</Trans>
+                      </dt>
                       <dd className="text-stone-800">
-                        {deliveryPreferenceLabels[message.deliveryPreference]}
+                        {_(deliveryPreferenceTexts[message.deliveryPreference])}
                       </dd>
                     </div>
                     <div>
-                      <dt className="font-medium text-stone-600">Preferred time</dt>
-                      <dd className="text-stone-800">{preferredTimeLabels[message.preferredTime]}</dd>
+                      <dt className="font-medium text-stone-600">
+                        <Trans>Preferred time</Trans>
+                      </dt>
+                      <dd className="text-stone-800">{_(preferredTimeTexts[message.preferredTime])}</dd>
                     </div>
                   </dl>
                 </article>

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Farmer, InboxMessage } from "../../../shared/schemas/messages.ts";
+import type { Farmer } from "../../../shared/schemas/messages.ts";
 import { openHeaderMenu, renderAt } from "../../test/render.tsx";
+import { meeraMessage } from "./messages.fixture.ts";
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha" };
 const farmers: Farmer[] = [
@@ -152,16 +153,7 @@ describe("terms and privacy", () => {
 });
 
 describe("messages page", () => {
-  const message: InboxMessage = {
-    id: "m1",
-    name: "Meera Shopper",
-    email: "meera@example.com",
-    phone: "+91 98765 43210",
-    message: "Do you have alphonso mangoes?",
-    deliveryPreference: "pickup",
-    preferredTime: "evening",
-    createdAt: "2026-11-20T10:30:00.000Z",
-  };
+  const message = meeraMessage;
 
   it("is reachable from the header's menu, after My orders", async () => {
     renderAt("/dashboard", asha);

@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, t as tNow } from "@lingui/core/macro";
+import { useLingui as useLinguiRuntime } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import {
@@ -13,27 +17,28 @@ import { SelectField } from "../../components/select-field.tsx";
 import { ShowMoreButton } from "../../components/show-more-button.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { dateTimeText } from "../../lib/date-time.ts";
 import { problemOf } from "../../lib/operator-pages.ts";
 import { useOperatorInbox, useUpdateOperatorMessage } from "./operator-inbox.api.ts";
 
-const receivedAt = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
-
-const filterLabels: Record<InboxFilter, string> = {
-  all: "All messages",
-  unread: "Unread",
-  open: "Not handled",
-  handled: "Handled",
+const filterLabels: Record<InboxFilter, MessageDescriptor> = {
+  all: msg`All messages`,
+  unread: msg`Unread`,
+  open: msg`Not handled`,
+  handled: msg`Handled`,
 };
 
 const pill = "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold";
 
 /** The reply: the sender's e-mail opened in the operator's own mail program, the subject filled in. */
 const replyHref = (message: OperatorMessage) =>
-  `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject ?? "your message to Veggie Cart"}`)}`;
+  `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject ?? tNow`your message to Veggie Cart`}`)}`;
 
 function MessageCard({ message }: { message: OperatorMessage }) {
+  const { t } = useLingui();
   const headingId = useId();
   const update = useUpdateOperatorMessage();
+  const name = message.name;
   // NOTE: null while the operator has not typed: the box then follows the server's note (another operator's
   // change, or this one's once saved).
   const [draft, setDraft] = useState<string | null>(null);
@@ -50,7 +55,7 @@ function MessageCard({ message }: { message: OperatorMessage }) {
         },
         onError: (error) => {
           if (error instanceof ApiRequestError && error.fields.note) setNoteError(error.fields.note);
-          else toast.error(problemOf(error, "note", "Could not update this message. Please try again."));
+          else toast.error(problemOf(error, "note", t`Could not update this message. Please try again.`));
         },
       },
     );
@@ -65,26 +70,34 @@ function MessageCard({ message }: { message: OperatorMessage }) {
         <header className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
             <h3 id={headingId} className="break-words text-lg font-bold text-stone-900">
-              {message.subject ?? `Contact message from ${message.name}`}
+              {message.subject ?? t`Contact message from ${name}`}
             </h3>
             <p className="text-sm text-stone-600">
-              {message.kind === "faq" ? "FAQ question" : "Contact form"} from {message.name} ·{" "}
-              <time dateTime={message.createdAt}>{receivedAt.format(new Date(message.createdAt))}</time>
+              {message.kind === "faq" ? (
+                <Trans>FAQ question from {name}</Trans>
+              ) : (
+                <Trans>Contact form from {name}</Trans>
+              )}{" "}
+              · <time dateTime={message.createdAt}>{dateTimeText(message.createdAt)}</time>
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            {message.read ? null : <span className={`${pill} bg-brand-700 text-white`}>Unread</span>}
+            {message.read ? null : (
+              <span className={`${pill} bg-brand-700 text-white`}>
+                <Trans>Unread</Trans>
+              </span>
+            )}
             <span
               className={`${pill} ${message.handled ? "bg-brand-100 text-brand-900" : "bg-amber-100 text-amber-900"}`}
             >
-              {message.handled ? "Handled" : "Not handled"}
+              {message.handled ? <Trans>Handled</Trans> : <Trans>Not handled</Trans>}
             </span>
           </div>
         </header>
         <p className="mt-3 whitespace-pre-line break-words text-stone-800">{message.message}</p>
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <a href={replyHref(message)} className="break-all font-semibold text-brand-800 underline">
-            Reply to {message.email}
+            <Trans>Reply to {message.email}</Trans>
           </a>
           {message.phone ? (
             <a href={`tel:${message.phone.replace(/[^\d+]/g, "")}`} className="text-brand-800 underline">
@@ -93,7 +106,7 @@ function MessageCard({ message }: { message: OperatorMessage }) {
           ) : null}
         </p>
         <TextAreaField
-          label="Note (only operators see it)"
+          label={t`Note (only operators see it)`}
           rows={2}
           maxLength={NOTE_MAX_LENGTH}
           value={note}
@@ -109,18 +122,18 @@ function MessageCard({ message }: { message: OperatorMessage }) {
             variant="secondary"
             disabled={update.isPending}
             onClick={() =>
-              change({ read: !message.read }, message.read ? "Marked as unread." : "Marked as read.")
+              change({ read: !message.read }, message.read ? t`Marked as unread.` : t`Marked as read.`)
             }
           >
-            {message.read ? "Mark unread" : "Mark read"}
+            {message.read ? <Trans>Mark unread</Trans> : <Trans>Mark read</Trans>}
           </Button>
           {noteChanged ? (
             <Button
               variant="secondary"
               disabled={update.isPending}
-              onClick={() => change({ note: note.trim() }, "Note saved.")}
+              onClick={() => change({ note: note.trim() }, t`Note saved.`)}
             >
-              Save note
+              <Trans>Save note</Trans>
             </Button>
           ) : null}
           <Button
@@ -130,11 +143,11 @@ function MessageCard({ message }: { message: OperatorMessage }) {
                 message.handled
                   ? { handled: false }
                   : { handled: true, read: true, ...(noteChanged ? { note: note.trim() } : {}) },
-                message.handled ? "Message reopened." : "Message marked as handled.",
+                message.handled ? t`Message reopened.` : t`Message marked as handled.`,
               )
             }
           >
-            {message.handled ? "Reopen" : "Mark handled"}
+            {message.handled ? <Trans>Reopen</Trans> : <Trans>Mark handled</Trans>}
           </Button>
         </div>
       </article>
@@ -144,6 +157,8 @@ function MessageCard({ message }: { message: OperatorMessage }) {
 
 /** The operator's inbox at /admin/inbox: messages to the shop, unread first, newest first. */
 export function OperatorInboxSection() {
+  const { t } = useLingui();
+  const { _ } = useLinguiRuntime();
   const [filter, setFilter] = useState<InboxFilter>("all");
   const inbox = useOperatorInbox(filter);
   const pages = inbox.data?.pages ?? [];
@@ -155,26 +170,26 @@ export function OperatorInboxSection() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="operator-inbox-heading" className="text-xl font-bold text-stone-900">
-            Inbox
+            <Trans>Inbox</Trans>
           </h2>
           <p className="text-sm text-stone-600">
-            FAQ questions and contact messages sent to the shop. {unread} unread.
+            <Trans>FAQ questions and contact messages sent to the shop. {unread} unread.</Trans>
           </p>
         </div>
         <SelectField
-          label="Show"
+          label={t`Show`}
           value={filter}
           onChange={(event) => setFilter(event.target.value as InboxFilter)}
-          options={INBOX_FILTERS.map((value) => ({ value, label: filterLabels[value] }))}
+          options={INBOX_FILTERS.map((value) => ({ value, label: _(filterLabels[value]) }))}
         />
       </div>
-      <LoadState query={inbox} what="messages" isEmpty={list.length === 0} empty="No messages here.">
-        <ul aria-label="Messages to the shop" className="space-y-4">
+      <LoadState query={inbox} what={t`messages`} isEmpty={list.length === 0} empty={t`No messages here.`}>
+        <ul aria-label={t`Messages to the shop`} className="space-y-4">
           {list.map((message) => (
             <MessageCard key={message.id} message={message} />
           ))}
         </ul>
-        <ShowMoreButton pages={inbox} label="Show more messages" />
+        <ShowMoreButton pages={inbox} label={t`Show more messages`} />
       </LoadState>
     </section>
   );

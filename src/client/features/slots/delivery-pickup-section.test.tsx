@@ -1,29 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PickupPoint, SlotPattern } from "../../../shared/schemas/slots.ts";
+import type { SlotPattern } from "../../../shared/schemas/slots.ts";
 import { renderScreen } from "../../test/render.tsx";
 import { DeliveryPickupSection } from "./delivery-pickup-section.tsx";
-
-const farmGate: PickupPoint = {
-  id: "point-1",
-  name: "Farm gate",
-  address: "Survey 42, Hadapsar, Pune",
-  directions: null,
-  mapUrl: null,
-  openingNote: null,
-  retiredAt: null,
-};
-const saturdayPickup: SlotPattern = {
-  id: "pattern-1",
-  kind: "pickup",
-  pickupPointId: farmGate.id,
-  weekday: 6,
-  start: "08:00",
-  end: "10:00",
-  capacity: 5,
-  cutoffHours: 12,
-};
+import { farmGate, saturdayPickup } from "./slots.fixture.ts";
 
 /** A request the test's server answers itself (asked first): its path, method and JSON body. */
 type Answer = (request: { path: string; method: string; body: unknown }) => Response | undefined;

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify/unstyled";
@@ -9,11 +11,7 @@ import {
   PickupPointInputSchema,
   type SlotPattern,
   SlotPatternInputSchema,
-  slotLabel,
   slotMessages,
-  WEEKDAY_NAMES,
-  weeklySlotLabel,
-  windowLabel,
 } from "../../../shared/schemas/slots.ts";
 import { Button } from "../../components/button.tsx";
 import { FormMessage } from "../../components/form-message.tsx";
@@ -21,6 +19,7 @@ import { ModalDialog } from "../../components/modal-dialog.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { checkText, patternName, slotText, weekdayText, weeklySlotText } from "./slot-texts.ts";
 import {
   type SlotsBase,
   useDatedSlots,
@@ -40,20 +39,23 @@ type Errors = Record<string, string>;
 /** The first message per field of a failed parse, keyed by the field's path. */
 function fieldErrors(error: z.ZodError): Errors {
   const errors: Errors = {};
-  for (const issue of error.issues) errors[issue.path.join(".") || "_"] ??= issue.message;
+  for (const issue of error.issues) errors[issue.path.join(".") || "_"] ??= checkText(issue.message);
   return errors;
 }
 
 /** A refused request's per-field messages, and its message for the form. */
 function serverErrors(error: unknown): { fields: Errors; message: string } {
   if (error instanceof ApiRequestError) return { fields: error.fields, message: error.message };
-  return { fields: {}, message: "Something went wrong. Please try again." };
+  return { fields: {}, message: t`Something went wrong. Please try again.` };
 }
 
 const panel = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200";
 const subheading = "text-lg font-semibold text-stone-900";
 
 // ---- pickup points ----
+
+/** The map link's placeholder: how every such address starts, the same in every language. */
+const WEB_ADDRESS_START = "https://";
 
 const emptyPoint = { name: "", address: "", directions: "", mapUrl: "", openingNote: "" };
 
@@ -66,6 +68,7 @@ function PickupPointForm({
   point?: PickupPoint;
   onDone: () => void;
 }) {
+  const { t } = useLingui();
   const save = useSavePickupPoint(base);
   const [values, setValues] = useState(
     point
@@ -97,7 +100,7 @@ function PickupPointForm({
     setErrors({});
     try {
       await save.mutateAsync({ id: point?.id, input: values });
-      toast.success(point ? "Pickup point saved" : "Pickup point added");
+      toast.success(point ? t`Pickup point saved` : t`Pickup point added`);
       if (!point) setValues(emptyPoint);
       onDone();
     } catch (error) {
@@ -112,21 +115,26 @@ function PickupPointForm({
       onSubmit={onSubmit}
       noValidate
       className="grid gap-3 sm:grid-cols-2"
-      aria-label={point ? `Edit ${point.name}` : "Add a pickup point"}
+      aria-label={point ? t`Edit ${point.name}` : t`Add a pickup point`}
     >
-      <TextField label="Name" required {...set("name")} />
-      <TextField label="Address" required {...set("address")} />
-      <TextField label="Directions (optional)" {...set("directions")} />
-      <TextField label="Map link (optional)" type="url" placeholder="https://" {...set("mapUrl")} />
-      <TextField label="Opening note (optional)" {...set("openingNote")} className="sm:col-span-2" />
+      <TextField label={t`Name`} required {...set("name")} />
+      <TextField label={t`Address`} required {...set("address")} />
+      <TextField label={t`Directions (optional)`} {...set("directions")} />
+      <TextField
+        label={t`Map link (optional)`}
+        type="url"
+        placeholder={WEB_ADDRESS_START}
+        {...set("mapUrl")}
+      />
+      <TextField label={t`Opening note (optional)`} {...set("openingNote")} className="sm:col-span-2" />
       <FormMessage id={`${formId}-error`} message={formError} className="sm:col-span-2" />
       <div className="flex gap-2 sm:col-span-2">
         <Button type="submit" disabled={save.isPending}>
-          {point ? "Save pickup point" : "Add pickup point"}
+          {point ? <Trans>Save pickup point</Trans> : <Trans>Add pickup point</Trans>}
         </Button>
         {point ? (
           <Button variant="secondary" onClick={onDone}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         ) : null}
       </div>
@@ -135,6 +143,7 @@ function PickupPointForm({
 }
 
 function PickupPointsPanel({ base }: { base: SlotsBase }) {
+  const { t } = useLingui();
   const points = usePickupPoints(base);
   const retire = useRetirePickupPoint(base);
   const [editing, setEditing] = useState<string | null>(null);
@@ -142,7 +151,7 @@ function PickupPointsPanel({ base }: { base: SlotsBase }) {
   return (
     <section aria-labelledby={headingId} className={panel}>
       <h3 id={headingId} className={subheading}>
-        Pickup points
+        <Trans>Pickup points</Trans>
       </h3>
       <ul className="mt-3 divide-y divide-stone-200">
         {(points.data ?? []).map((point) => (
@@ -155,7 +164,9 @@ function PickupPointsPanel({ base }: { base: SlotsBase }) {
                   <p className="font-semibold text-stone-900">
                     {point.name}
                     {point.retiredAt ? (
-                      <span className="ml-2 text-sm font-normal text-stone-600">(retired)</span>
+                      <span className="ml-2 text-sm font-normal text-stone-600">
+                        <Trans>(retired)</Trans>
+                      </span>
                     ) : null}
                   </p>
                   <p className="text-sm text-stone-700">{point.address}</p>
@@ -167,7 +178,7 @@ function PickupPointsPanel({ base }: { base: SlotsBase }) {
                       rel="noreferrer"
                       target="_blank"
                     >
-                      Map
+                      <Trans>Map</Trans>
                     </a>
                   ) : null}
                 </div>
@@ -176,20 +187,20 @@ function PickupPointsPanel({ base }: { base: SlotsBase }) {
                     <Button
                       variant="secondary"
                       onClick={() => setEditing(point.id)}
-                      aria-label={`Edit ${point.name}`}
+                      aria-label={t`Edit ${point.name}`}
                     >
-                      Edit
+                      <Trans>Edit</Trans>
                     </Button>
                     <Button
                       variant="secondary"
-                      aria-label={`Retire ${point.name}`}
+                      aria-label={t`Retire ${point.name}`}
                       onClick={() =>
                         retire.mutate(point.id, {
-                          onSuccess: () => toast.success(`${point.name} is retired`),
+                          onSuccess: () => toast.success(t`${point.name} is retired`),
                         })
                       }
                     >
-                      Retire
+                      <Trans>Retire</Trans>
                     </Button>
                   </div>
                 )}
@@ -198,7 +209,9 @@ function PickupPointsPanel({ base }: { base: SlotsBase }) {
           </li>
         ))}
       </ul>
-      <h4 className="mt-4 font-semibold text-stone-800">Add a pickup point</h4>
+      <h4 className="mt-4 font-semibold text-stone-800">
+        <Trans>Add a pickup point</Trans>
+      </h4>
       <div className="mt-2">
         <PickupPointForm base={base} onDone={() => undefined} />
       </div>
@@ -209,6 +222,7 @@ function PickupPointsPanel({ base }: { base: SlotsBase }) {
 // ---- delivery area ----
 
 function DeliveryAreaPanel({ base }: { base: SlotsBase }) {
+  const { t } = useLingui();
   const area = useDeliveryArea(base);
   const save = useSaveDeliveryArea(base);
   const [text, setText] = useState<string | null>(null);
@@ -220,14 +234,14 @@ function DeliveryAreaPanel({ base }: { base: SlotsBase }) {
     const prefixes = shown.split(/[\s,]+/).filter(Boolean);
     const bad = prefixes.find((prefix) => !/^\d{1,6}$/.test(prefix));
     if (bad !== undefined) {
-      setError(`${bad}: ${slotMessages.pinPrefix}`);
+      setError(`${bad}: ${checkText(slotMessages.pinPrefix)}`);
       return;
     }
     setError(undefined);
     try {
       await save.mutateAsync(prefixes);
       setText(null);
-      toast.success("Delivery area saved");
+      toast.success(t`Delivery area saved`);
     } catch (failure) {
       setError(serverErrors(failure).message);
     }
@@ -235,12 +249,12 @@ function DeliveryAreaPanel({ base }: { base: SlotsBase }) {
   return (
     <section aria-labelledby={headingId} className={panel}>
       <h3 id={headingId} className={subheading}>
-        Delivery area
+        <Trans>Delivery area</Trans>
       </h3>
       <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
         <TextField
-          label="PIN codes you deliver to"
-          hint="6 digits, or the first digits of many: 4110 covers 411001 to 411099. Separate them with commas."
+          label={t`PIN codes you deliver to`}
+          hint={t`6 digits, or the first digits of many: 4110 covers 411001 to 411099. Separate them with commas.`}
           value={shown}
           error={error}
           onChange={(event) => setText(event.target.value)}
@@ -248,7 +262,7 @@ function DeliveryAreaPanel({ base }: { base: SlotsBase }) {
           inputMode="numeric"
         />
         <Button type="submit" disabled={save.isPending}>
-          Save area
+          <Trans>Save area</Trans>
         </Button>
       </form>
     </section>
@@ -278,11 +292,8 @@ const patternValues = (pattern: SlotPattern): typeof emptyPattern => ({
   cutoffHours: String(pattern.cutoffHours),
 });
 
-const patternName = (pattern: SlotPattern) =>
-  `${WEEKDAY_NAMES[pattern.weekday]} ${windowLabel(pattern.start, pattern.end)}`;
-
 const patternLabel = (pattern: SlotPattern, points: readonly PickupPoint[]) =>
-  weeklySlotLabel(pattern, points.find((point) => point.id === pattern.pickupPointId)?.name);
+  weeklySlotText(pattern, points.find((point) => point.id === pattern.pickupPointId)?.name);
 
 /**
  * Adds a weekly slot or, given `pattern`, edits it: the same fields and the same checks (the shared schema's
@@ -299,6 +310,7 @@ function SlotPatternForm({
   onDone: () => void;
   className: string;
 }) {
+  const { t } = useLingui();
   const points = usePickupPoints(base);
   const save = useSaveSlotPattern(base);
   const [values, setValues] = useState(pattern ? patternValues(pattern) : emptyPattern);
@@ -337,7 +349,7 @@ function SlotPatternForm({
           ? { id: pattern.id, input: { ...input, pickupPointId: input.pickupPointId ?? null } }
           : { input },
       );
-      toast.success(pattern ? "Weekly slot saved" : "Weekly slot added");
+      toast.success(pattern ? t`Weekly slot saved` : t`Weekly slot added`);
       onDone();
     } catch (error) {
       const { fields, message } = serverErrors(error);
@@ -351,44 +363,50 @@ function SlotPatternForm({
       onSubmit={onSubmit}
       noValidate
       className={className}
-      aria-label={pattern ? `Edit ${patternName(pattern)}` : "Add a weekly slot"}
+      aria-label={pattern ? t`Edit ${patternName(pattern)}` : t`Add a weekly slot`}
     >
       <SelectField
-        label="Kind"
+        label={t`Kind`}
         options={[
-          { value: "delivery", label: "Delivery" },
-          { value: "pickup", label: "Pickup" },
+          { value: "delivery", label: t`Delivery` },
+          { value: "pickup", label: t`Pickup` },
         ]}
         data-autofocus
         {...field("kind")}
       />
       {values.kind === "pickup" ? (
         <SelectField
-          label="Pickup point"
+          label={t`Pickup point`}
           options={[
-            { value: "", label: "Choose a pickup point" },
+            { value: "", label: t`Choose a pickup point` },
             ...openPoints.map((point) => ({ value: point.id, label: point.name })),
           ]}
           {...field("pickupPointId")}
         />
       ) : null}
       <SelectField
-        label="Day"
-        options={WEEKDAY_NAMES.map((name, day) => ({ value: String(day), label: name }))}
+        label={t`Day`}
+        options={[0, 1, 2, 3, 4, 5, 6].map((day) => ({ value: String(day), label: weekdayText(day) }))}
         {...field("weekday")}
       />
-      <TextField label="Start" type="time" {...field("start")} />
-      <TextField label="End" type="time" {...field("end")} />
-      <TextField label="Capacity (orders)" type="number" min={1} max={1000} {...field("capacity")} />
-      <TextField label="Cut-off (hours before)" type="number" min={0} max={168} {...field("cutoffHours")} />
+      <TextField label={t`Start`} type="time" {...field("start")} />
+      <TextField label={t`End`} type="time" {...field("end")} />
+      <TextField label={t`Capacity (orders)`} type="number" min={1} max={1000} {...field("capacity")} />
+      <TextField
+        label={t`Cut-off (hours before)`}
+        type="number"
+        min={0}
+        max={168}
+        {...field("cutoffHours")}
+      />
       <FormMessage id={`${formId}-error`} message={formError} className="col-span-full" />
       <div className="col-span-full flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
-          {pattern ? "Save weekly slot" : "Add weekly slot"}
+          {pattern ? <Trans>Save weekly slot</Trans> : <Trans>Add weekly slot</Trans>}
         </Button>
         {pattern ? (
           <Button variant="secondary" onClick={onDone}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         ) : null}
       </div>
@@ -397,6 +415,7 @@ function SlotPatternForm({
 }
 
 function SlotPatternsPanel({ base }: { base: SlotsBase }) {
+  const { t } = useLingui();
   const patterns = useSlotPatterns(base);
   const points = usePickupPoints(base);
   const remove = useDeleteSlotPattern(base);
@@ -406,11 +425,13 @@ function SlotPatternsPanel({ base }: { base: SlotsBase }) {
   return (
     <section aria-labelledby={headingId} className={panel}>
       <h3 id={headingId} className={subheading}>
-        Weekly slots
+        <Trans>Weekly slots</Trans>
       </h3>
       <p className="mt-1 text-sm text-stone-600">
-        Slots are made for the next 14 days from these; change or close a single day below. A change to a
-        weekly slot leaves the days that already have orders as their buyers chose them.
+        <Trans>
+          Slots are made for the next 14 days from these; change or close a single day below. A change to a
+          weekly slot leaves the days that already have orders as their buyers chose them.
+        </Trans>
       </p>
       <ul className="mt-3 divide-y divide-stone-200">
         {(patterns.data ?? []).map((pattern) => (
@@ -419,28 +440,30 @@ function SlotPatternsPanel({ base }: { base: SlotsBase }) {
             <div className="flex gap-2">
               <Button
                 variant="secondary"
-                aria-label={`Edit ${patternName(pattern)}`}
+                aria-label={t`Edit ${patternName(pattern)}`}
                 onClick={() => setEditing(pattern)}
               >
-                Edit
+                <Trans>Edit</Trans>
               </Button>
               <Button
                 variant="secondary"
-                aria-label={`Delete ${patternName(pattern)}`}
+                aria-label={t`Delete ${patternName(pattern)}`}
                 onClick={() =>
-                  remove.mutate(pattern.id, { onSuccess: () => toast.success("Weekly slot deleted") })
+                  remove.mutate(pattern.id, { onSuccess: () => toast.success(t`Weekly slot deleted`) })
                 }
               >
-                Delete
+                <Trans>Delete</Trans>
               </Button>
             </div>
           </li>
         ))}
       </ul>
-      <h4 className="mt-4 font-semibold text-stone-800">Add a weekly slot</h4>
+      <h4 className="mt-4 font-semibold text-stone-800">
+        <Trans>Add a weekly slot</Trans>
+      </h4>
       <SlotPatternForm base={base} onDone={() => undefined} className="mt-2 grid gap-3 sm:grid-cols-3" />
       {editing ? (
-        <ModalDialog title={`Edit ${patternName(editing)}`} onClose={() => setEditing(null)}>
+        <ModalDialog title={t`Edit ${patternName(editing)}`} onClose={() => setEditing(null)}>
           <SlotPatternForm
             base={base}
             pattern={editing}
@@ -456,10 +479,11 @@ function SlotPatternsPanel({ base }: { base: SlotsBase }) {
 // ---- dated slots ----
 
 function slotState(slot: FarmerSlot, now: number) {
-  if (slot.closedAt) return `Closed: ${slot.closedReason ?? ""}`;
-  if (Date.parse(slot.cutoffAt) <= now) return "Ordering closed";
-  if (slot.taken >= slot.capacity) return "Full";
-  return "Open";
+  const reason = slot.closedReason ?? "";
+  if (slot.closedAt) return t`Closed: ${reason}`;
+  if (Date.parse(slot.cutoffAt) <= now) return t`Ordering closed`;
+  if (slot.taken >= slot.capacity) return t`Full`;
+  return t`Open`;
 }
 
 function CloseSlotDialog({
@@ -471,13 +495,14 @@ function CloseSlotDialog({
   slot: FarmerSlot;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const patch = usePatchSlot(base);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [confirmText, setConfirmText] = useState<string | null>(null);
   async function close(confirm: boolean) {
     if (!reason.trim()) {
-      setError(slotMessages.reasonRequired);
+      setError(checkText(slotMessages.reasonRequired));
       return;
     }
     try {
@@ -485,7 +510,7 @@ function CloseSlotDialog({
         id: slot.id,
         patch: { closed: true, reason, ...(confirm ? { confirm: true } : {}) },
       });
-      toast.success("Slot closed");
+      toast.success(t`Slot closed`);
       onClose();
     } catch (failure) {
       if (failure instanceof ApiRequestError && failure.code === "confirm_required") {
@@ -496,7 +521,7 @@ function CloseSlotDialog({
     }
   }
   return (
-    <ModalDialog title={`Close ${slotLabel(slot)}`} onClose={onClose}>
+    <ModalDialog title={t`Close ${slotText(slot)}`} onClose={onClose}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -506,7 +531,7 @@ function CloseSlotDialog({
         className="space-y-4"
       >
         <TextField
-          label="Why is it closed?"
+          label={t`Why is it closed?`}
           value={reason}
           error={error}
           onChange={(event) => setReason(event.target.value)}
@@ -522,10 +547,10 @@ function CloseSlotDialog({
         ) : null}
         <div className="flex gap-2">
           <Button type="submit" variant="danger" disabled={patch.isPending}>
-            {confirmText ? "Close and tell the buyers" : "Close slot"}
+            {confirmText ? <Trans>Close and tell the buyers</Trans> : <Trans>Close slot</Trans>}
           </Button>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </div>
       </form>
@@ -534,6 +559,7 @@ function CloseSlotDialog({
 }
 
 function CapacityForm({ base, slot }: { base: SlotsBase; slot: FarmerSlot }) {
+  const { t } = useLingui();
   const patch = usePatchSlot(base);
   const [value, setValue] = useState(String(slot.capacity));
   const [error, setError] = useState<string | undefined>();
@@ -546,7 +572,7 @@ function CapacityForm({ base, slot }: { base: SlotsBase; slot: FarmerSlot }) {
         try {
           await patch.mutateAsync({ id: slot.id, patch: { capacity: Number(value) } });
           setError(undefined);
-          toast.success("Capacity changed");
+          toast.success(t`Capacity changed`);
         } catch (failure) {
           const { fields, message } = serverErrors(failure);
           setError(fields.capacity ?? message);
@@ -554,7 +580,7 @@ function CapacityForm({ base, slot }: { base: SlotsBase; slot: FarmerSlot }) {
       }}
     >
       <TextField
-        label={`Capacity of ${slotLabel(slot)}`}
+        label={t`Capacity of ${slotText(slot)}`}
         type="number"
         min={1}
         max={1000}
@@ -564,7 +590,7 @@ function CapacityForm({ base, slot }: { base: SlotsBase; slot: FarmerSlot }) {
         className="w-40 [&_label]:sr-only"
       />
       <Button type="submit" variant="secondary" disabled={patch.isPending}>
-        Set
+        <Trans>Set</Trans>
       </Button>
     </form>
   );
@@ -577,6 +603,7 @@ function DatedSlotsPanel({
   base: SlotsBase;
   packingListPath: (id: string) => string;
 }) {
+  const { t } = useLingui();
   const slots = useDatedSlots(base);
   const [closing, setClosing] = useState<FarmerSlot | null>(null);
   const headingId = useId();
@@ -584,21 +611,26 @@ function DatedSlotsPanel({
   return (
     <section aria-labelledby={headingId} className={panel}>
       <h3 id={headingId} className={subheading}>
-        The next 14 days
+        <Trans>The next 14 days</Trans>
       </h3>
       {slots.data && slots.data.length === 0 ? (
-        <p className="mt-2 text-stone-600">No slots yet: add a weekly slot above.</p>
+        <p className="mt-2 text-stone-600">
+          <Trans>No slots yet: add a weekly slot above.</Trans>
+        </p>
       ) : null}
       <ul className="mt-3 divide-y divide-stone-200">
         {(slots.data ?? []).map((slot) => (
           <li key={slot.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
             <div>
               <p className="font-semibold text-stone-900">
-                {slotLabel(slot)} ·{" "}
-                {slot.kind === "pickup" ? `Pickup at ${slot.pickupPoint?.name ?? ""}` : "Delivery"}
+                {slotText(slot)} ·{" "}
+                {slot.kind === "pickup" ? t`Pickup at ${slot.pickupPoint?.name ?? ""}` : t`Delivery`}
               </p>
               <p className="text-sm text-stone-700">
-                {slot.taken} of {slot.capacity} taken · {slotState(slot, now)}
+                <Trans>
+                  {slot.taken} of {slot.capacity} taken
+                </Trans>{" "}
+                · {slotState(slot, now)}
               </p>
             </div>
             <div className="flex flex-wrap items-end gap-2">
@@ -607,17 +639,17 @@ function DatedSlotsPanel({
                 <Button
                   variant="secondary"
                   onClick={() => setClosing(slot)}
-                  aria-label={`Close ${slotLabel(slot)}`}
+                  aria-label={t`Close ${slotText(slot)}`}
                 >
-                  Close
+                  <Trans>Close</Trans>
                 </Button>
               )}
               <Link
                 to={packingListPath(slot.id)}
                 className="inline-flex min-h-11 items-center px-2 font-semibold text-brand-700 underline"
-                aria-label={`Packing list for ${slotLabel(slot)}`}
+                aria-label={t`Packing list for ${slotText(slot)}`}
               >
-                Packing list
+                <Trans>Packing list</Trans>
               </Link>
             </div>
           </li>
@@ -639,15 +671,20 @@ export function DeliveryPickupSection({
   base: SlotsBase;
   packingListPath: (slotId: string) => string;
 }) {
+  const { t } = useLingui();
+  // NOTE: slotMessages.withinDay, the words checkout shows buyers.
+  const withinDay = t`Delivery within 24 hours`;
   return (
     <section aria-labelledby="delivery-pickup-heading" className="space-y-4">
       <div>
         <h2 id="delivery-pickup-heading" className="text-2xl font-bold text-stone-900">
-          Delivery and pickup
+          <Trans>Delivery and pickup</Trans>
         </h2>
         <p className="mt-1 text-stone-600">
-          Without weekly slots, buyers are told "{slotMessages.withinDay}". With them, each buyer picks a slot
-          at checkout, and a full slot takes no more orders.
+          <Trans>
+            Without weekly slots, buyers are told "{withinDay}". With them, each buyer picks a slot at
+            checkout, and a full slot takes no more orders.
+          </Trans>
         </p>
       </div>
       <PickupPointsPanel base={base} />

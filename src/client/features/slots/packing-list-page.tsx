@@ -1,9 +1,10 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link, useParams } from "react-router";
 import { formatRupees } from "../../../shared/money.ts";
 import { orderNumber } from "../../../shared/schemas/orders.ts";
-import { slotLabel } from "../../../shared/schemas/slots.ts";
 import { Button } from "../../components/button.tsx";
 import { Pending } from "../../components/pending.tsx";
+import { slotText, statusText, unitText } from "./slot-texts.ts";
 import { type SlotsBase, usePackingList } from "./slots.api.ts";
 
 /**
@@ -12,24 +13,29 @@ import { type SlotsBase, usePackingList } from "./slots.api.ts";
  * (the `print:` styles and index.css's print rules).
  */
 export function PackingListPage({ base, backTo }: { base: SlotsBase; backTo: string }) {
+  const { t } = useLingui();
   const { id = "" } = useParams();
   const list = usePackingList(base, id);
-  if (list.isPending) return <Pending label="Loading..." />;
+  if (list.isPending) return <Pending label={t`Loading...`} />;
   if (!list.data) {
     return (
       <section className="mx-auto max-w-3xl px-4 py-8">
-        <h1 className="text-2xl font-bold text-stone-900">Packing list</h1>
-        <p className="mt-4 text-stone-700">This slot could not be found.</p>
+        <h1 className="text-2xl font-bold text-stone-900">
+          <Trans>Packing list</Trans>
+        </h1>
+        <p className="mt-4 text-stone-700">
+          <Trans>This slot could not be found.</Trans>
+        </p>
         <Link to={backTo} className="mt-4 inline-block font-semibold text-brand-700 underline">
-          Back
+          <Trans>Back</Trans>
         </Link>
       </section>
     );
   }
   const { slot, totals, orders } = list.data;
-  const where = slot.pickupPoint
-    ? `Pickup at ${slot.pickupPoint.name}, ${slot.pickupPoint.address}`
-    : "Delivery";
+  const point = slot.pickupPoint;
+  const where = point ? t`Pickup at ${point.name}, ${point.address}` : t`Delivery`;
+  const count = orders.length;
   return (
     <section className="packing-list mx-auto max-w-3xl px-4 py-8 print:max-w-none print:p-0">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
@@ -37,7 +43,7 @@ export function PackingListPage({ base, backTo }: { base: SlotsBase; backTo: str
           to={backTo}
           className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
         >
-          Back to delivery and pickup
+          <Trans>Back to delivery and pickup</Trans>
         </Link>
         <div className="flex gap-2">
           <a
@@ -45,27 +51,39 @@ export function PackingListPage({ base, backTo }: { base: SlotsBase; backTo: str
             className="inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-brand-800 ring-1 ring-brand-700"
             download
           >
-            Download CSV
+            <Trans>Download CSV</Trans>
           </a>
-          <Button onClick={() => window.print()}>Print</Button>
+          <Button onClick={() => window.print()}>
+            <Trans>Print</Trans>
+          </Button>
         </div>
       </div>
-      <h1 className="mt-4 text-2xl font-bold text-stone-900 print:mt-0">Packing list: {slotLabel(slot)}</h1>
+      <h1 className="mt-4 text-2xl font-bold text-stone-900 print:mt-0">
+        <Trans>Packing list: {slotText(slot)}</Trans>
+      </h1>
       <p className="text-stone-700">
-        {where} · {orders.length} {orders.length === 1 ? "order" : "orders"} · {slot.taken} of {slot.capacity}{" "}
-        places taken
+        {where} · <Plural value={count} one="# order" other="# orders" /> ·{" "}
+        <Trans>
+          {slot.taken} of {slot.capacity} places taken
+        </Trans>
       </p>
 
-      <h2 className="mt-6 text-lg font-semibold text-stone-900">To harvest and pack</h2>
-      {totals.length === 0 ? <p className="text-stone-700">No orders in this slot yet.</p> : null}
+      <h2 className="mt-6 text-lg font-semibold text-stone-900">
+        <Trans>To harvest and pack</Trans>
+      </h2>
+      {totals.length === 0 ? (
+        <p className="text-stone-700">
+          <Trans>No orders in this slot yet.</Trans>
+        </p>
+      ) : null}
       <table className="mt-2 w-full border-collapse text-left">
         <thead>
           <tr className="border-b border-stone-400">
             <th scope="col" className="py-1 pr-2">
-              Product
+              <Trans>Product</Trans>
             </th>
             <th scope="col" className="py-1 text-right">
-              Quantity
+              <Trans>Quantity</Trans>
             </th>
           </tr>
         </thead>
@@ -74,14 +92,16 @@ export function PackingListPage({ base, backTo }: { base: SlotsBase; backTo: str
             <tr key={total.productId} className="border-b border-stone-200">
               <td className="py-1 pr-2">{total.name}</td>
               <td className="py-1 text-right font-semibold">
-                {total.quantity} {total.unit}
+                {total.quantity} {unitText(total.unit)}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
 
-      <h2 className="mt-6 text-lg font-semibold text-stone-900">Orders</h2>
+      <h2 className="mt-6 text-lg font-semibold text-stone-900">
+        <Trans>Orders</Trans>
+      </h2>
       <ol className="mt-2 space-y-3">
         {orders.map((order) => (
           <li key={order.partId} className="break-inside-avoid rounded-lg p-3 ring-1 ring-stone-300">
@@ -92,12 +112,14 @@ export function PackingListPage({ base, backTo }: { base: SlotsBase; backTo: str
             <ul className="mt-1 text-sm">
               {order.lines.map((line) => (
                 <li key={`${order.partId}-${line.name}`}>
-                  {line.name}: {line.quantity} {line.unit}
+                  {line.name}: {line.quantity} {unitText(line.unit)}
                 </li>
               ))}
             </ul>
             <p className="mt-1 text-sm text-stone-700">
-              Total {formatRupees(order.total)} · {order.status}
+              <Trans>
+                Total {formatRupees(order.total)} · {statusText(order.status)}
+              </Trans>
             </p>
           </li>
         ))}

@@ -1,0 +1,140 @@
+import { i18n, type MessageDescriptor } from "@lingui/core";
+import { msg, t } from "@lingui/core/macro";
+import type { PartStatus } from "../../../shared/schemas/order-parts.ts";
+import type { ProductUnit } from "../../../shared/schemas/products.ts";
+import {
+  MAX_CUTOFF_HOURS,
+  MAX_PIN_PREFIXES,
+  MAX_SLOT_CAPACITY,
+  type SlotPattern,
+  slotLabel,
+  slotMessages,
+  WEEKDAY_NAMES,
+  weeklySlotLabel,
+  windowLabel,
+} from "../../../shared/schemas/slots.ts";
+import { currentLanguage, intlLocale } from "../../lib/i18n.ts";
+
+/**
+ * The shared slot labels (src/shared/schemas/slot-basics.ts) are English: in English they are used as they
+ * are, in Hindi and Marathi the same facts are said with `Intl` in the language shown.
+ */
+const english = () => currentLanguage() === "en";
+
+/** A date of the shop's calendar ("2026-11-28") as UTC midnight, so its weekday is the calendar's. */
+const calendarDay = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/** A wall-clock time ("08:30") on a fixed day, to be formatted in UTC. */
+const clock = (time: string) => {
+  const [h = 0, m = 0] = time.split(":").map(Number);
+  return new Date(Date.UTC(2026, 0, 1, h, m));
+};
+
+/**
+ * "8–10 am" in English; in Hindi and Marathi the part of the day in words ("सुबह 8–10"), as their short time
+ * style writes "am"/"pm" in Latin letters.
+ */
+export function windowText(start: string, end: string): string {
+  if (english()) return windowLabel(start, end);
+  const withMinutes = !start.endsWith(":00") || !end.endsWith(":00");
+  return new Intl.DateTimeFormat(intlLocale(), {
+    hour: "numeric",
+    minute: withMinutes ? "2-digit" : undefined,
+    dayPeriod: "short",
+    timeZone: "UTC",
+  }).formatRange(clock(start), clock(end));
+}
+
+/** "Saturday" in English; 0 is Sunday. 2026-01-04 was a Sunday. */
+export const weekdayText = (weekday: number) =>
+  english()
+    ? (WEEKDAY_NAMES[weekday] ?? "")
+    : new Intl.DateTimeFormat(intlLocale(), { weekday: "long", timeZone: "UTC" }).format(
+        new Date(Date.UTC(2026, 0, 4 + weekday)),
+      );
+
+/** "Sat 28 Nov, 8–10 am" in English. */
+export function slotText(slot: { date: string; start: string; end: string }): string {
+  if (english()) return slotLabel(slot);
+  const day = new Intl.DateTimeFormat(intlLocale(), {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  }).format(calendarDay(slot.date));
+  return `${day}, ${windowText(slot.start, slot.end)}`;
+}
+
+/** "Saturday 8–10 am": names a weekly slot (its Edit and Delete buttons). */
+export const patternName = (pattern: SlotPattern) =>
+  `${weekdayText(pattern.weekday)} ${windowText(pattern.start, pattern.end)}`;
+
+/** "Saturday 8–10 am · Pickup at Farm gate · 5 orders · ordering closes 12 h before" in English. */
+export function weeklySlotText(pattern: SlotPattern, pointName?: string): string {
+  if (english()) return weeklySlotLabel(pattern, pointName);
+  const name = pointName;
+  const where =
+    pattern.kind === "pickup" ? (name ? t`Pickup at ${name}` : t`Pickup at a retired point`) : t`Delivery`;
+  const capacity = pattern.capacity;
+  const cutoff = pattern.cutoffHours;
+  return `${patternName(pattern)} · ${where} · ${t`${capacity} orders`} · ${t`ordering closes ${cutoff} h before`}`;
+}
+
+const statusTexts: Record<PartStatus, MessageDescriptor> = {
+  pending: msg`pending`,
+  confirmed: msg`confirmed`,
+  out_for_delivery: msg`out for delivery`,
+  delivered: msg`delivered`,
+  cancelled: msg`cancelled`,
+};
+
+/** A part's status as the packing list shows it (the API's value, e.g. "pending", in English). */
+export const statusText = (status: string) =>
+  english() || !(status in statusTexts) ? status : i18n._(statusTexts[status as PartStatus]);
+
+const unitTexts: Record<ProductUnit, MessageDescriptor> = {
+  kg: msg`kg`,
+  "500 g": msg`500 g`,
+  "250 g": msg`250 g`,
+  piece: msg`piece`,
+  bunch: msg`bunch`,
+  dozen: msg`dozen`,
+  litre: msg`litre`,
+  "500 ml": msg`500 ml`,
+  pack: msg`pack`,
+};
+
+/** What a quantity is counted in ("kg", "bunch"), as the packing list shows it. */
+export const unitText = (unit: string) =>
+  english() || !(unit in unitTexts) ? unit : i18n._(unitTexts[unit as ProductUnit]);
+
+/** The shared schema's slot messages the screens show without asking the server, in the language shown. */
+const checkTexts: Record<string, MessageDescriptor> = {
+  [slotMessages.nameRequired]: msg`Please enter the pickup point's name`,
+  [slotMessages.addressRequired]: msg`Please enter the pickup point's address`,
+  [slotMessages.mapUrl]: msg`Enter a web address starting with https:// (or leave it empty)`,
+  [slotMessages.pinPrefix]: msg`A PIN prefix is 1 to 6 digits, e.g. 4110 or 411038`,
+  [slotMessages.tooManyPrefixes]: msg`At most ${MAX_PIN_PREFIXES} PIN prefixes`,
+  [slotMessages.kind]: msg`Choose delivery or pickup`,
+  [slotMessages.weekday]: msg`Choose a day of the week`,
+  [slotMessages.time]: msg`Enter a time as HH:MM, e.g. 08:00`,
+  [slotMessages.endAfterStart]: msg`The end must be after the start`,
+  [slotMessages.capacity]: msg`Capacity must be a whole number from 1 to ${MAX_SLOT_CAPACITY}`,
+  [slotMessages.cutoff]: msg`The cut-off must be a whole number of hours from 0 to ${MAX_CUTOFF_HOURS}`,
+  [slotMessages.pickupPointRequired]: msg`Choose the pickup point for a pickup slot`,
+  [slotMessages.pickupPointNotForDelivery]: msg`A delivery slot has no pickup point`,
+  [slotMessages.reasonRequired]: msg`Please say why the slot is closed`,
+};
+
+/** `text` (one of slotMessages) in the language shown; any other text as it is. */
+export function checkText(text: string): string {
+  if (english()) return text;
+  const known = checkTexts[text];
+  if (known) return i18n._(known);
+  const tooLong = /^At most (\d+) characters$/.exec(text);
+  if (tooLong) {
+    const max = tooLong[1] ?? "";
+    return t`At most ${max} characters`;
+  }
+  return text;
+}

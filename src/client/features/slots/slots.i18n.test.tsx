@@ -1,0 +1,102 @@
+import { screen } from "@testing-library/react";
+import { Route, Routes } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { FarmerSlot, PackingList } from "../../../shared/schemas/slots.ts";
+import { expectNoEnglish } from "../../test/no-english.ts";
+import { inLanguage, renderScreen } from "../../test/render.tsx";
+import { DeliveryPickupSection } from "./delivery-pickup-section.tsx";
+import { PackingListPage } from "./packing-list-page.tsx";
+import { farmGate as farmGateFixture, saturdayPickup } from "./slots.fixture.ts";
+
+const farmGate = { ...farmGateFixture, mapUrl: "https://maps.example.com/farm-gate" };
+const slot: FarmerSlot = {
+  id: "slot-1",
+  patternId: saturdayPickup.id,
+  kind: "pickup",
+  date: "2026-11-28",
+  start: "08:00",
+  end: "10:00",
+  pickupPoint: { id: farmGate.id, name: farmGate.name, address: farmGate.address },
+  capacity: 5,
+  taken: 1,
+  cutoffAt: "2099-11-27T20:00:00.000Z",
+  closedAt: null,
+  closedReason: null,
+};
+const packingList: PackingList = {
+  slot,
+  totals: [{ productId: "p1", name: "Tomatoes", unit: "kg", quantity: 2 }],
+  orders: [
+    {
+      partId: "part-1",
+      orderId: "12345678-aaaa-bbbb-cccc-1234567890ab",
+      status: "confirmed",
+      buyer: "Meera Shopper",
+      phone: "+91 98765 43210",
+      address: "Farm gate, Survey 42, Hadapsar, Pune",
+      lines: [{ name: "Tomatoes", unit: "kg", quantity: 2 }],
+      total: 80,
+    },
+  ],
+};
+/** What the test seeded: the farmer's pickup point, the buyer and the product. */
+const seeded = [farmGate.name, farmGate.address, "Meera Shopper", "Tomatoes"];
+
+/** The farmer's set-up: one pickup point, PIN prefix 4110, Saturday's pickup slot and one dated slot. */
+function answer() {
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+    const path = new URL(String(input), "http://localhost").pathname;
+    const reads: Record<string, unknown> = {
+      "/api/farmer/pickup-points": { items: [farmGate] },
+      "/api/farmer/delivery-area": { pinPrefixes: ["4110"] },
+      "/api/farmer/slot-patterns": { items: [saturdayPickup] },
+      "/api/farmer/slots": { items: [slot] },
+      "/api/farmer/slots/slot-1/packing-list": packingList,
+    };
+    return Response.json(reads[path] ?? { error: { code: "not_found", message: "Not found" } }, {
+      status: reads[path] ? 200 : 404,
+    });
+  });
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe.each([
+  ["hi", { section: "डिलिवरी और पिकअप", weekly: "साप्ताहिक स्लॉट", packing: "पैकिंग सूची:", print: "प्रिंट करें" }],
+  [
+    "mr",
+    { section: "डिलिव्हरी आणि पिकअप", weekly: "साप्ताहिक स्लॉट", packing: "पॅकिंग यादी:", print: "प्रिंट करा" },
+  ],
+] as const)("delivery and pickup in %s", (language, words) => {
+  it("the set-up has no English but the pickup point's own name and address", async () => {
+    answer();
+    await inLanguage(language);
+    const { container } = renderScreen(
+      <DeliveryPickupSection base="/api/farmer" packingListPath={(id) => `/packing/${id}`} />,
+    );
+    expect(await screen.findByRole("heading", { level: 2, name: words.section })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 3, name: words.weekly })).toBeInTheDocument();
+    // NOTE: the weekly slot and the dated one, each said in the language.
+    expect(await screen.findAllByText(new RegExp(farmGate.name))).not.toHaveLength(0);
+    expect(await screen.findByText(/1.*5/)).toBeInTheDocument();
+    // NOTE: the map link's placeholder is how every web address starts.
+    expectNoEnglish(container, { allow: [...seeded, "https://"] });
+  });
+
+  it("the packing list has no English but the buyer's, the product's and the point's own words", async () => {
+    answer();
+    await inLanguage(language);
+    const { container } = renderScreen(
+      <Routes>
+        <Route path="/slots/:id" element={<PackingListPage base="/api/farmer" backTo="/farmer" />} />
+      </Routes>,
+      { path: "/slots/slot-1" },
+    );
+    expect(
+      await screen.findByRole("heading", { level: 1, name: new RegExp(words.packing) }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: words.print })).toBeInTheDocument();
+    // NOTE: "CSV" names the file's format, as on every Indian bank's statement page.
+    expectNoEnglish(container, { allow: [...seeded, "CSV"] });
+  });
+});
