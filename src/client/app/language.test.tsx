@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { toast } from "react-toastify/unstyled";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hi } from "../../shared/i18n/hi.ts";
 import type { Language } from "../../shared/i18n/languages.ts";
 import { messages } from "../../shared/messages.ts";
 import { NoContentSchema } from "../../shared/schemas/auth.ts";
-import { toast } from "react-toastify/unstyled";
 import { CategoryTiles } from "../components/category-tiles.tsx";
 import { FeatureTiles } from "../components/feature-tiles.tsx";
 import { apiFetch } from "../lib/api-client.ts";
