@@ -1,7 +1,7 @@
 /**
  * The languages' completeness, checked by `npm run lint` (decision 032):
  * 1. the catalogues are what `lingui extract --clean` would write (no message missing, none obsolete), and
- *    every Hindi and Marathi message has its translation;
+ *    every Hindi and Marathi message has its translation, the same one in every catalogue it is in;
  * 2. no user-visible English in JSX outside the i18n calls: JSX text with letters, and string literals in the
  *    attributes `alt`, `aria-label`, `title`, `placeholder` and `label`, in src/client/**\/*.tsx (not tests).
  *    Files not converted yet are listed in NOT_YET_TRANSLATED; a listed file that has become clean fails
@@ -103,12 +103,21 @@ export default {
 } finally {
   fs.rmSync(temp, { recursive: true, force: true });
 }
+// NOTE: a language's catalogues are merged into one at runtime, where the same English message is one id: two
+// catalogues translating it differently would show whichever loaded last, so they must agree.
+const translationsOf = new Map<string, { text: string; file: string }>();
 for (const file of catalogues) {
   if (path.basename(file) === "en.po") continue;
   for (const entry of parsePo(fs.readFileSync(file, "utf8"))) {
-    if (entry.obsolete) problems.push(`${path.relative(root, file)}: obsolete message "${entry.msgid}"`);
-    else if (entry.msgstr.trim() === "")
-      problems.push(`${path.relative(root, file)}: no translation of "${entry.msgid}"`);
+    const rel = path.relative(root, file);
+    if (entry.obsolete) problems.push(`${rel}: obsolete message "${entry.msgid}"`);
+    else if (entry.msgstr.trim() === "") problems.push(`${rel}: no translation of "${entry.msgid}"`);
+    const key = `${path.basename(file)}\u0000${entry.msgid}`;
+    const earlier = translationsOf.get(key);
+    if (earlier && earlier.text !== entry.msgstr) {
+      problems.push(`${rel}: "${entry.msgid}" is "${entry.msgstr}", but "${earlier.text}" in ${earlier.file}`);
+    }
+    translationsOf.set(key, { text: entry.msgstr, file: rel });
   }
 }
 

@@ -38,8 +38,8 @@ function answer() {
 }
 
 describe.each([
-  ["hi", { overview: "दुकान एक नज़र में", audit: "ऑडिट लॉग", action: "खाता निलंबित किया" }],
-  ["mr", { overview: "दुकान एका नजरेत", audit: "ऑडिट लॉग", action: "खाते निलंबित केले" }],
+  ["hi", { overview: "दुकान एक नज़र में", audit: "बदलावों का रिकॉर्ड", action: "खाता निलंबित किया" }],
+  ["mr", { overview: "दुकान एका नजरेत", audit: "बदलांची नोंद", action: "खाते निलंबित केले" }],
 ] as const)("the operator's overview and audit log in %s", (language, words) => {
   it("the overview has no English, the money in rupees", async () => {
     answer();

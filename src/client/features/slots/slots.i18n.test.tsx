@@ -62,7 +62,7 @@ function answer() {
 afterEach(() => vi.restoreAllMocks());
 
 describe.each([
-  ["hi", { section: "डिलिवरी और पिकअप", weekly: "साप्ताहिक स्लॉट", packing: "पैकिंग सूची:", print: "प्रिंट करें" }],
+  ["hi", { section: "डिलीवरी और पिकअप", weekly: "साप्ताहिक स्लॉट", packing: "पैकिंग सूची:", print: "प्रिंट करें" }],
   [
     "mr",
     { section: "डिलिव्हरी आणि पिकअप", weekly: "साप्ताहिक स्लॉट", packing: "पॅकिंग यादी:", print: "प्रिंट करा" },
