@@ -115,7 +115,9 @@ for (const file of catalogues) {
     const key = `${path.basename(file)}\u0000${entry.msgid}`;
     const earlier = translationsOf.get(key);
     if (earlier && earlier.text !== entry.msgstr) {
-      problems.push(`${rel}: "${entry.msgid}" is "${entry.msgstr}", but "${earlier.text}" in ${earlier.file}`);
+      problems.push(
+        `${rel}: "${entry.msgid}" is "${entry.msgstr}", but "${earlier.text}" in ${earlier.file}`,
+      );
     }
     translationsOf.set(key, { text: entry.msgstr, file: rel });
   }

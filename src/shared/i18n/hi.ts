@@ -1,3 +1,11 @@
+import { MAX_SAVED_ADDRESSES } from "../schemas/addresses.ts";
+import { MAX_LIKES } from "../schemas/likes.ts";
+import {
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  PRODUCT_PRICE_MAX,
+  PRODUCT_STOCK_MAX,
+} from "../schemas/products.ts";
 import type { Translations } from "./translations.ts";
 
 /** Hindi: the shared texts, written for a shopper and a farmer, not word by word. */
@@ -78,6 +86,88 @@ export const hi: Translations = {
     signedInByLink: "आप लॉग इन हो गए हैं।",
     operatorClaimTaken:
       "यह पता पहले ही किसी दूसरे खाते को संचालक बना चुका है, इसलिए इस खाते को नहीं बना सकता। किसी संचालक से कहें कि वह npm run operator से अनुमति दे।",
+  },
+  productMessages: {
+    notSignedIn: "उत्पाद जोड़ने के लिए साइन इन करें",
+    fillAllFields: "कृपया सभी जानकारी भरें और एक फ़ोटो डालें।",
+    added: (name: string) => `उत्पाद "${name}" जोड़ दिया गया!`,
+    addFailed: "उत्पाद जोड़ने में गड़बड़ी हुई। कृपया फिर कोशिश करें।",
+    tooManyUploads: "एक साथ बहुत सारे उत्पाद जोड़े जा रहे हैं। एक मिनट रुककर फिर से कोशिश करें।",
+    deleted: "उत्पाद हटा दिया गया!",
+    deleteFailed: "उत्पाद हटाने में गड़बड़ी हुई। कृपया फिर कोशिश करें।",
+    loadFailed: "उत्पाद लोड नहीं हो सके। कृपया थोड़ी देर बाद कोशिश करें।",
+    addedToCart: (name: string) => `${name} टोकरी में डाला गया!`,
+    quantityUpdated: (name: string) => `${name} की मात्रा बदल दी गई!`,
+    newDeal: "आज का नया ऑफ़र आ गया है!",
+    nameTooLong: `नाम ${PRODUCT_NAME_MAX} अक्षरों से लंबा नहीं हो सकता`,
+    descriptionTooLong: `जानकारी ${PRODUCT_DESCRIPTION_MAX} अक्षरों से लंबी नहीं हो सकती`,
+    priceTooHigh: `कीमत ₹${PRODUCT_PRICE_MAX} से ज़्यादा नहीं हो सकती`,
+    priceNegative: "कीमत शून्य से कम नहीं हो सकती",
+    priceDecimals: "कीमत में दशमलव के बाद ज़्यादा से ज़्यादा दो अंक हो सकते हैं",
+    priceNotNumber: "कीमत एक संख्या होनी चाहिए",
+    imageType: "कृपया JPEG, PNG, WebP, GIF या AVIF फ़ोटो चुनें।",
+    imageTooLarge: "फ़ोटो 8 MB से बड़ी नहीं होनी चाहिए।",
+    unitInvalid: "कृपया सूची में से इकाई चुनें (किलो, 500 ग्राम, 250 ग्राम, नग, गड्डी, दर्जन, लीटर, 500 मिली या पैकेट)",
+    stockNotWhole: "स्टॉक पूरी संख्या होनी चाहिए (अगर आप गिनती नहीं रखते, तो ख़ाली छोड़ें)",
+    stockNegative: "स्टॉक शून्य से कम नहीं हो सकता",
+    stockTooHigh: `स्टॉक ${PRODUCT_STOCK_MAX} से ज़्यादा नहीं हो सकता`,
+    stockChangeInvalid: `स्टॉक में बदलाव -${PRODUCT_STOCK_MAX} से ${PRODUCT_STOCK_MAX} तक की पूरी संख्या होना चाहिए, 0 नहीं`,
+    stockAndStockChange: "या तो नया स्टॉक भेजें या उसमें बदलाव, दोनों नहीं",
+    stockNotTracked: "इस उत्पाद का स्टॉक गिना नहीं जाता: पहले एक संख्या डालें",
+    stockChangeBelowZero: (left: number) =>
+      left === 0
+        ? "स्टॉक में कुछ नहीं बचा: यह 0 से कम नहीं हो सकता"
+        : `स्टॉक में सिर्फ़ ${left} बचे हैं: यह 0 से कम नहीं हो सकता`,
+    stockChangeAboveMax: `स्टॉक ${PRODUCT_STOCK_MAX} से ज़्यादा नहीं हो सकता`,
+    harvestedOnInvalid: "कृपया तोड़ने की तारीख YYYY-MM-DD के रूप में लिखें",
+    harvestedOnFuture: "तोड़ने की तारीख आगे की नहीं हो सकती",
+    nameRequired: "कृपया उत्पाद का नाम लिखें",
+    priceRequired: "कृपया कीमत लिखें",
+    descriptionRequired: "कृपया उत्पाद की जानकारी लिखें",
+    categoryRequired: "कृपया श्रेणी चुनें",
+    nothingToChange: "बदलने के लिए कम से कम एक जानकारी भेजें",
+    imageMissing: "कृपया एक फ़ोटो चुनें।",
+    updated: (name: string) => `उत्पाद "${name}" बदल दिया गया!`,
+    notOwner: "इस उत्पाद को सिर्फ़ वही किसान बदल सकता है जिसने इसे जोड़ा है",
+    notFound: "यह उत्पाद मौजूद नहीं है",
+  },
+  photoMessages: {
+    tooLarge: "फ़ोटो 25 MB से बड़ी नहीं होनी चाहिए।",
+    unreadable: "यह फ़ोटो पढ़ी नहीं जा सकी। कृपया दूसरी चुनें।",
+  },
+  likeMessages: {
+    tooMany: `आप ${MAX_LIKES} उत्पाद तक पसंद कर सकते हैं। और पसंद करने के लिए कुछ नापसंद करें।`,
+    notSaved: "आपकी पसंद सहेजी नहीं जा सकी। कृपया फिर कोशिश करें।",
+  },
+  addressMessages: {
+    bookFull: `आप ज़्यादा से ज़्यादा ${MAX_SAVED_ADDRESSES} पते रख सकते हैं। नया पता सहेजने के लिए कोई एक हटाएँ।`,
+    notFound: "यह पता नहीं मिला",
+    saved: "पता सहेज लिया गया।",
+    deleted: "पता हटा दिया गया।",
+  },
+  dealPlanMessages: {
+    dateInvalid: "कृपया तारीख YYYY-MM-DD के रूप में लिखें",
+    dateInPast: "तारीख आज से पहले की नहीं हो सकती",
+    originalBelowPrice: "असली कीमत ऑफ़र की कीमत से कम नहीं हो सकती",
+    unknownPicture: "यह फ़ोटो मौजूद नहीं है",
+  },
+  paymentMessages: {
+    packedGramsInvalid: "पैक किया गया वज़न ग्राम में पूरी संख्या होना चाहिए, 0 या उससे ज़्यादा",
+    linesRequired: "कम से कम एक लाइन का पैक किया गया वज़न लिखें",
+    lineIdInvalid: "लाइन को ऑर्डर में उसके नंबर से बताया जाता है",
+    upiIdInvalid: "UPI ID ऐसे लिखें: name@bank",
+    amountInvalid: "रकम रुपयों में लिखें, 0 से ज़्यादा, दशमलव के बाद ज़्यादा से ज़्यादा 2 अंक",
+    methodInvalid: "भुगतान का तरीका नकद या UPI होना चाहिए",
+    referenceTooLong: "UPI संदर्भ 35 अक्षरों से लंबा नहीं हो सकता",
+    weekInvalid: "हफ़्ता एक तारीख है, YYYY-MM-DD",
+    undoReasonRequired: "कृपया बताएँ कि यह भुगतान वापस क्यों लिया जा रहा है",
+  },
+  stockMessages: {
+    lineField: (left: number) => (left <= 0 ? "बिक गया" : `सिर्फ़ ${left} बचे`),
+    outOfStock: (lineNo: number, name: string, left: number) =>
+      left <= 0
+        ? `लाइन ${lineNo}: ${name} बिक चुका है। इसे टोकरी से हटाकर फिर से कोशिश करें।`
+        : `लाइन ${lineNo}: ${name} सिर्फ़ ${left} बचे हैं। मात्रा कम करके फिर से कोशिश करें।`,
   },
   errors: {
     validation_failed: "कोई जानकारी छूट गई है या सही नहीं है",

@@ -1,3 +1,11 @@
+import { MAX_SAVED_ADDRESSES } from "../schemas/addresses.ts";
+import { MAX_LIKES } from "../schemas/likes.ts";
+import {
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  PRODUCT_PRICE_MAX,
+  PRODUCT_STOCK_MAX,
+} from "../schemas/products.ts";
 import type { Translations } from "./translations.ts";
 
 /** Marathi: the shared texts, written for a Pune or Nashik shopper and farmer, not word by word. */
@@ -79,6 +87,88 @@ export const mr: Translations = {
     signedInByLink: "तुम्ही लॉग इन झाला आहात.",
     operatorClaimTaken:
       "या पत्त्याने आधीच दुसऱ्या खात्याला संचालक केले आहे, त्यामुळे या खात्याला करता येणार नाही. एखाद्या संचालकाला npm run operator ने परवानगी द्यायला सांगा.",
+  },
+  productMessages: {
+    notSignedIn: "उत्पादन जोडण्यासाठी साइन इन करा",
+    fillAllFields: "कृपया सर्व माहिती भरा आणि एक फोटो टाका.",
+    added: (name: string) => `उत्पादन "${name}" जोडले!`,
+    addFailed: "उत्पादन जोडताना अडचण आली. कृपया पुन्हा प्रयत्न करा.",
+    tooManyUploads: "एकाच वेळी खूप उत्पादने जोडली जात आहेत. एक मिनिट थांबून पुन्हा प्रयत्न करा.",
+    deleted: "उत्पादन काढले!",
+    deleteFailed: "उत्पादन काढताना अडचण आली. कृपया पुन्हा प्रयत्न करा.",
+    loadFailed: "उत्पादने लोड झाली नाहीत. कृपया थोड्या वेळाने प्रयत्न करा.",
+    addedToCart: (name: string) => `${name} पिशवीत टाकले!`,
+    quantityUpdated: (name: string) => `${name} ची संख्या बदलली!`,
+    newDeal: "आजची नवी ऑफर आली आहे!",
+    nameTooLong: `नाव ${PRODUCT_NAME_MAX} अक्षरांपेक्षा लांब असू शकत नाही`,
+    descriptionTooLong: `माहिती ${PRODUCT_DESCRIPTION_MAX} अक्षरांपेक्षा लांब असू शकत नाही`,
+    priceTooHigh: `किंमत ₹${PRODUCT_PRICE_MAX} पेक्षा जास्त असू शकत नाही`,
+    priceNegative: "किंमत शून्यापेक्षा कमी असू शकत नाही",
+    priceDecimals: "किमतीत दशांशानंतर जास्तीत जास्त दोन अंक असू शकतात",
+    priceNotNumber: "किंमत ही संख्या असली पाहिजे",
+    imageType: "कृपया JPEG, PNG, WebP, GIF किंवा AVIF फोटो निवडा.",
+    imageTooLarge: "फोटो 8 MB पेक्षा मोठा नसावा.",
+    unitInvalid: "कृपया यादीतून एकक निवडा (किलो, 500 ग्रॅम, 250 ग्रॅम, नग, जुडी, डझन, लिटर, 500 मिली किंवा पाकीट)",
+    stockNotWhole: "साठा पूर्ण संख्या असली पाहिजे (तुम्ही मोजत नसाल तर रिकामे ठेवा)",
+    stockNegative: "साठा शून्यापेक्षा कमी असू शकत नाही",
+    stockTooHigh: `साठा ${PRODUCT_STOCK_MAX} पेक्षा जास्त असू शकत नाही`,
+    stockChangeInvalid: `साठ्यातील बदल -${PRODUCT_STOCK_MAX} ते ${PRODUCT_STOCK_MAX} मधली पूर्ण संख्या असावा, 0 नाही`,
+    stockAndStockChange: "नवा साठा किंवा त्यातील बदल यापैकी एकच पाठवा, दोन्ही नाही",
+    stockNotTracked: "या उत्पादनाचा साठा मोजला जात नाही: आधी एक संख्या टाका",
+    stockChangeBelowZero: (left: number) =>
+      left === 0
+        ? "साठ्यात काहीच शिल्लक नाही: तो 0 पेक्षा कमी होऊ शकत नाही"
+        : `साठ्यात फक्त ${left} शिल्लक: तो 0 पेक्षा कमी होऊ शकत नाही`,
+    stockChangeAboveMax: `साठा ${PRODUCT_STOCK_MAX} पेक्षा जास्त असू शकत नाही`,
+    harvestedOnInvalid: "कृपया काढणीची तारीख YYYY-MM-DD अशी लिहा",
+    harvestedOnFuture: "काढणीची तारीख पुढची असू शकत नाही",
+    nameRequired: "कृपया उत्पादनाचे नाव लिहा",
+    priceRequired: "कृपया किंमत लिहा",
+    descriptionRequired: "कृपया उत्पादनाची माहिती लिहा",
+    categoryRequired: "कृपया प्रकार निवडा",
+    nothingToChange: "बदलण्यासाठी किमान एक माहिती पाठवा",
+    imageMissing: "कृपया एक फोटो निवडा.",
+    updated: (name: string) => `उत्पादन "${name}" बदलले!`,
+    notOwner: "हे उत्पादन फक्त ते जोडणारा शेतकरीच बदलू शकतो",
+    notFound: "हे उत्पादन अस्तित्वात नाही",
+  },
+  photoMessages: {
+    tooLarge: "फोटो 25 MB पेक्षा मोठा नसावा.",
+    unreadable: "हा फोटो वाचता आला नाही. कृपया दुसरा निवडा.",
+  },
+  likeMessages: {
+    tooMany: `तुम्ही जास्तीत जास्त ${MAX_LIKES} उत्पादने आवडती म्हणून ठेवू शकता. आणखी ठेवण्यासाठी काही काढा.`,
+    notSaved: "तुमची आवड जतन करता आली नाही. कृपया पुन्हा प्रयत्न करा.",
+  },
+  addressMessages: {
+    bookFull: `तुम्ही जास्तीत जास्त ${MAX_SAVED_ADDRESSES} पत्ते ठेवू शकता. नवा पत्ता जतन करण्यासाठी एक काढा.`,
+    notFound: "हा पत्ता सापडला नाही",
+    saved: "पत्ता जतन केला.",
+    deleted: "पत्ता काढला.",
+  },
+  dealPlanMessages: {
+    dateInvalid: "कृपया तारीख YYYY-MM-DD अशी लिहा",
+    dateInPast: "तारीख आजच्या आधीची असू शकत नाही",
+    originalBelowPrice: "मूळ किंमत ऑफरच्या किमतीपेक्षा कमी असू शकत नाही",
+    unknownPicture: "हा फोटो अस्तित्वात नाही",
+  },
+  paymentMessages: {
+    packedGramsInvalid: "पॅक केलेले वजन ग्रॅममध्ये पूर्ण संख्या असावे, 0 किंवा जास्त",
+    linesRequired: "किमान एका ओळीचे पॅक केलेले वजन लिहा",
+    lineIdInvalid: "ओळ ऑर्डरमधील तिच्या क्रमांकाने सांगितली जाते",
+    upiIdInvalid: "UPI ID असा लिहा: name@bank",
+    amountInvalid: "रक्कम रुपयांत लिहा, 0 पेक्षा जास्त, दशांशानंतर जास्तीत जास्त 2 अंक",
+    methodInvalid: "पैसे देण्याची पद्धत रोख किंवा UPI असावी",
+    referenceTooLong: "UPI संदर्भ 35 अक्षरांपेक्षा लांब असू शकत नाही",
+    weekInvalid: "आठवडा म्हणजे एक तारीख, YYYY-MM-DD",
+    undoReasonRequired: "कृपया हे पेमेंट का रद्द होत आहे ते सांगा",
+  },
+  stockMessages: {
+    lineField: (left: number) => (left <= 0 ? "संपले" : `फक्त ${left} शिल्लक`),
+    outOfStock: (lineNo: number, name: string, left: number) =>
+      left <= 0
+        ? `ओळ ${lineNo}: ${name} संपले आहे. ते पिशवीतून काढून पुन्हा प्रयत्न करा.`
+        : `ओळ ${lineNo}: ${name} फक्त ${left} शिल्लक आहे. संख्या कमी करून पुन्हा प्रयत्न करा.`,
   },
   errors: {
     validation_failed: "एखादी माहिती राहिली आहे किंवा चुकीची आहे",
