@@ -11,11 +11,11 @@ import path from "node:path";
 const root = path.resolve(process.argv[2] ?? "dist/client");
 const KB = 1000;
 /**
- * NOTE: a ratchet at today's size plus a little; the goal is 100 KB (decision 012). 138 → 144 KB for the
- * languages (decision 032): Lingui's runtime 3.0 KB, the English catalogues, the language menu and loader
- * 3.4 KB (137.2 → 143.6 KB measured).
+ * NOTE: a ratchet at today's size plus a little; the goal is 100 KB (decision 012). 138 → 146 KB for the
+ * languages (decision 032): Lingui's runtime 3.0 KB, the English catalogues of the shell and the sign-in
+ * screens, the language menu and loader (137.2 → 145.0 KB measured).
  */
-const FIRST_SCREEN_BUDGET = 144 * KB;
+const FIRST_SCREEN_BUDGET = 146 * KB;
 const ROUTE_CHUNK_BUDGET = 50 * KB;
 
 const html = fs.readFileSync(path.join(root, "index.html"), "utf8");

@@ -183,6 +183,26 @@ try {
   await phonePage.goto("/cart");
   await phonePage.getByRole("heading", { name: "Your Cart" }).waitFor();
   await shoot(phonePage, "phone-cart", false);
+
+  // The dashboard and checkout in Hindi and in Marathi at phone width (the account's language, as chosen in
+  // the header), the cart still filled.
+  for (const language of ["hi", "mr"] as const) {
+    await phonePage.request.patch("/api/account", {
+      data: { language },
+      headers: { "x-veggie-cart": "1" },
+    });
+    await phonePage.goto("/dashboard");
+    await phonePage.locator(`html[lang="${language}"]`).waitFor();
+    await phonePage.getByRole("region").first().waitFor();
+    await shoot(phonePage, `phone-dashboard-${language}`, false);
+    await phonePage.goto("/checkout");
+    await phonePage.locator("form").first().waitFor();
+    await shoot(phonePage, `phone-checkout-${language}`, false);
+  }
+  await phonePage.request.patch("/api/account", {
+    data: { language: "en" },
+    headers: { "x-veggie-cart": "1" },
+  });
   await phone.close();
 } finally {
   await browser.close();

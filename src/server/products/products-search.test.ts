@@ -90,6 +90,17 @@ describe("the name search through its index", () => {
     expect(await search("green bean")).toEqual([]);
   });
 
+  it("finds Devanagari names by part of the name, as their farmer wrote them (issue 24)", async () => {
+    await t.db.kysely
+      .insertInto("products")
+      .values([row("टमाटर (देसी)"), row("देसी घी"), row("कांदा")])
+      .execute();
+    expect(await search("टमाटर")).toEqual(["टमाटर (देसी)"]);
+    expect(await search("देसी")).toEqual(["टमाटर (देसी)", "देसी घी"].sort());
+    expect(await search("कांदा")).toEqual(["कांदा"]);
+    expect(await search("टमाटा")).toEqual([]);
+  });
+
   it(`pages through a text matching more than ${TRIGRAM_MATCHES_TO_SORT} products, and through one matching a few`, async () => {
     const many = Array.from({ length: TRIGRAM_MATCHES_TO_SORT + 20 }, (_, i) =>
       row(`Bottle Gourd ${i}`, {

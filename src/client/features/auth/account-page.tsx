@@ -174,7 +174,9 @@ function PasswordForm() {
 function SessionRow({ session }: { session: Session }) {
   const { t } = useLingui();
   const end = useEndSession();
-  const browser = session.browser ?? t`Unknown browser`;
+  // NOTE: the server keeps "Chrome on Android" (browser and system, both names); the joining word is ours.
+  const [, name, system] = /^(.+) on (.+)$/.exec(session.browser ?? "") ?? [];
+  const browser = name && system ? t`${name} on ${system}` : (session.browser ?? t`Unknown browser`);
   const lastUsed = dateTimeText(session.lastUsedAt);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">

@@ -20,7 +20,7 @@ const bala: OperatorUser = {
   products: 3,
   orders: 2,
 };
-const seeded = [asha.name, bala.name, "Spam listings", "Chrome on Android"];
+const seeded = [asha.name, bala.name, "Spam listings", "Chrome", "Android"];
 
 /** A server that knows Asha's account, two devices and one kept address. */
 function answer() {
