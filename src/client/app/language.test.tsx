@@ -4,8 +4,11 @@ import { toast } from "react-toastify/unstyled";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hi } from "../../shared/i18n/hi.ts";
 import type { Language } from "../../shared/i18n/languages.ts";
+import { localize } from "../../shared/i18n/localize.ts";
 import { messages } from "../../shared/messages.ts";
+import { photoMessages } from "../../shared/photo.ts";
 import { NoContentSchema } from "../../shared/schemas/auth.ts";
+import { productMessages } from "../../shared/schemas/product-form.ts";
 import { CategoryTiles } from "../components/category-tiles.tsx";
 import { FeatureTiles } from "../components/feature-tiles.tsx";
 import { apiFetch } from "../lib/api-client.ts";
@@ -109,4 +112,12 @@ describe("languages", () => {
       expectNoEnglish(document.body, { allow: ["notification timer"] });
     },
   );
+
+  it("says the schemas' shared texts (a product form's field message) in the language loaded", async () => {
+    expect(localize(productMessages.priceNegative, "en")).toBe("Price cannot be negative");
+    await inLanguage("hi");
+    expect(localize(productMessages.priceNegative, "hi")).toBe("कीमत शून्य से कम नहीं हो सकती");
+    await inLanguage("mr");
+    expect(localize(photoMessages.tooLarge, "mr")).toBe("फोटो 25 MB पेक्षा मोठा नसावा.");
+  });
 });

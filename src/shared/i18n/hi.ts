@@ -1,11 +1,3 @@
-import { MAX_SAVED_ADDRESSES } from "../schemas/addresses.ts";
-import { MAX_LIKES } from "../schemas/likes.ts";
-import {
-  PRODUCT_DESCRIPTION_MAX,
-  PRODUCT_NAME_MAX,
-  PRODUCT_PRICE_MAX,
-  PRODUCT_STOCK_MAX,
-} from "../schemas/products.ts";
 import type { Translations } from "./translations.ts";
 
 /** Hindi: the shared texts, written for a shopper and a farmer, not word by word. */
@@ -99,9 +91,9 @@ export const hi: Translations = {
     addedToCart: (name: string) => `${name} टोकरी में डाला गया!`,
     quantityUpdated: (name: string) => `${name} की मात्रा बदल दी गई!`,
     newDeal: "आज का नया ऑफ़र आ गया है!",
-    nameTooLong: `नाम ${PRODUCT_NAME_MAX} अक्षरों से लंबा नहीं हो सकता`,
-    descriptionTooLong: `जानकारी ${PRODUCT_DESCRIPTION_MAX} अक्षरों से लंबी नहीं हो सकती`,
-    priceTooHigh: `कीमत ₹${PRODUCT_PRICE_MAX} से ज़्यादा नहीं हो सकती`,
+    nameTooLong: "नाम 100 अक्षरों से लंबा नहीं हो सकता",
+    descriptionTooLong: "जानकारी 2000 अक्षरों से लंबी नहीं हो सकती",
+    priceTooHigh: "कीमत ₹1,00,000 से ज़्यादा नहीं हो सकती",
     priceNegative: "कीमत शून्य से कम नहीं हो सकती",
     priceDecimals: "कीमत में दशमलव के बाद ज़्यादा से ज़्यादा दो अंक हो सकते हैं",
     priceNotNumber: "कीमत एक संख्या होनी चाहिए",
@@ -110,15 +102,15 @@ export const hi: Translations = {
     unitInvalid: "कृपया सूची में से इकाई चुनें (किलो, 500 ग्राम, 250 ग्राम, नग, गड्डी, दर्जन, लीटर, 500 मिली या पैकेट)",
     stockNotWhole: "स्टॉक पूरी संख्या होनी चाहिए (अगर आप गिनती नहीं रखते, तो ख़ाली छोड़ें)",
     stockNegative: "स्टॉक शून्य से कम नहीं हो सकता",
-    stockTooHigh: `स्टॉक ${PRODUCT_STOCK_MAX} से ज़्यादा नहीं हो सकता`,
-    stockChangeInvalid: `स्टॉक में बदलाव -${PRODUCT_STOCK_MAX} से ${PRODUCT_STOCK_MAX} तक की पूरी संख्या होना चाहिए, 0 नहीं`,
+    stockTooHigh: "स्टॉक 100000 से ज़्यादा नहीं हो सकता",
+    stockChangeInvalid: "स्टॉक में बदलाव -100000 से 100000 तक की पूरी संख्या होना चाहिए, 0 नहीं",
     stockAndStockChange: "या तो नया स्टॉक भेजें या उसमें बदलाव, दोनों नहीं",
     stockNotTracked: "इस उत्पाद का स्टॉक गिना नहीं जाता: पहले एक संख्या डालें",
     stockChangeBelowZero: (left: number) =>
       left === 0
         ? "स्टॉक में कुछ नहीं बचा: यह 0 से कम नहीं हो सकता"
         : `स्टॉक में सिर्फ़ ${left} बचे हैं: यह 0 से कम नहीं हो सकता`,
-    stockChangeAboveMax: `स्टॉक ${PRODUCT_STOCK_MAX} से ज़्यादा नहीं हो सकता`,
+    stockChangeAboveMax: "स्टॉक 100000 से ज़्यादा नहीं हो सकता",
     harvestedOnInvalid: "कृपया तोड़ने की तारीख YYYY-MM-DD के रूप में लिखें",
     harvestedOnFuture: "तोड़ने की तारीख आगे की नहीं हो सकती",
     nameRequired: "कृपया उत्पाद का नाम लिखें",
@@ -136,11 +128,11 @@ export const hi: Translations = {
     unreadable: "यह फ़ोटो पढ़ी नहीं जा सकी। कृपया दूसरी चुनें।",
   },
   likeMessages: {
-    tooMany: `आप ${MAX_LIKES} उत्पाद तक पसंद कर सकते हैं। और पसंद करने के लिए कुछ नापसंद करें।`,
+    tooMany: "आप 500 उत्पाद तक पसंद कर सकते हैं। और पसंद करने के लिए कुछ नापसंद करें।",
     notSaved: "आपकी पसंद सहेजी नहीं जा सकी। कृपया फिर कोशिश करें।",
   },
   addressMessages: {
-    bookFull: `आप ज़्यादा से ज़्यादा ${MAX_SAVED_ADDRESSES} पते रख सकते हैं। नया पता सहेजने के लिए कोई एक हटाएँ।`,
+    bookFull: "आप ज़्यादा से ज़्यादा 3 पते रख सकते हैं। नया पता सहेजने के लिए कोई एक हटाएँ।",
     notFound: "यह पता नहीं मिला",
     saved: "पता सहेज लिया गया।",
     deleted: "पता हटा दिया गया।",

@@ -1,11 +1,3 @@
-import { MAX_SAVED_ADDRESSES } from "../schemas/addresses.ts";
-import { MAX_LIKES } from "../schemas/likes.ts";
-import {
-  PRODUCT_DESCRIPTION_MAX,
-  PRODUCT_NAME_MAX,
-  PRODUCT_PRICE_MAX,
-  PRODUCT_STOCK_MAX,
-} from "../schemas/products.ts";
 import type { Translations } from "./translations.ts";
 
 /** Marathi: the shared texts, written for a Pune or Nashik shopper and farmer, not word by word. */
@@ -100,9 +92,9 @@ export const mr: Translations = {
     addedToCart: (name: string) => `${name} पिशवीत टाकले!`,
     quantityUpdated: (name: string) => `${name} ची संख्या बदलली!`,
     newDeal: "आजची नवी ऑफर आली आहे!",
-    nameTooLong: `नाव ${PRODUCT_NAME_MAX} अक्षरांपेक्षा लांब असू शकत नाही`,
-    descriptionTooLong: `माहिती ${PRODUCT_DESCRIPTION_MAX} अक्षरांपेक्षा लांब असू शकत नाही`,
-    priceTooHigh: `किंमत ₹${PRODUCT_PRICE_MAX} पेक्षा जास्त असू शकत नाही`,
+    nameTooLong: "नाव 100 अक्षरांपेक्षा लांब असू शकत नाही",
+    descriptionTooLong: "माहिती 2000 अक्षरांपेक्षा लांब असू शकत नाही",
+    priceTooHigh: "किंमत ₹1,00,000 पेक्षा जास्त असू शकत नाही",
     priceNegative: "किंमत शून्यापेक्षा कमी असू शकत नाही",
     priceDecimals: "किमतीत दशांशानंतर जास्तीत जास्त दोन अंक असू शकतात",
     priceNotNumber: "किंमत ही संख्या असली पाहिजे",
@@ -111,15 +103,15 @@ export const mr: Translations = {
     unitInvalid: "कृपया यादीतून एकक निवडा (किलो, 500 ग्रॅम, 250 ग्रॅम, नग, जुडी, डझन, लिटर, 500 मिली किंवा पाकीट)",
     stockNotWhole: "साठा पूर्ण संख्या असली पाहिजे (तुम्ही मोजत नसाल तर रिकामे ठेवा)",
     stockNegative: "साठा शून्यापेक्षा कमी असू शकत नाही",
-    stockTooHigh: `साठा ${PRODUCT_STOCK_MAX} पेक्षा जास्त असू शकत नाही`,
-    stockChangeInvalid: `साठ्यातील बदल -${PRODUCT_STOCK_MAX} ते ${PRODUCT_STOCK_MAX} मधली पूर्ण संख्या असावा, 0 नाही`,
+    stockTooHigh: "साठा 100000 पेक्षा जास्त असू शकत नाही",
+    stockChangeInvalid: "साठ्यातील बदल -100000 ते 100000 मधली पूर्ण संख्या असावा, 0 नाही",
     stockAndStockChange: "नवा साठा किंवा त्यातील बदल यापैकी एकच पाठवा, दोन्ही नाही",
     stockNotTracked: "या उत्पादनाचा साठा मोजला जात नाही: आधी एक संख्या टाका",
     stockChangeBelowZero: (left: number) =>
       left === 0
         ? "साठ्यात काहीच शिल्लक नाही: तो 0 पेक्षा कमी होऊ शकत नाही"
         : `साठ्यात फक्त ${left} शिल्लक: तो 0 पेक्षा कमी होऊ शकत नाही`,
-    stockChangeAboveMax: `साठा ${PRODUCT_STOCK_MAX} पेक्षा जास्त असू शकत नाही`,
+    stockChangeAboveMax: "साठा 100000 पेक्षा जास्त असू शकत नाही",
     harvestedOnInvalid: "कृपया काढणीची तारीख YYYY-MM-DD अशी लिहा",
     harvestedOnFuture: "काढणीची तारीख पुढची असू शकत नाही",
     nameRequired: "कृपया उत्पादनाचे नाव लिहा",
@@ -137,11 +129,11 @@ export const mr: Translations = {
     unreadable: "हा फोटो वाचता आला नाही. कृपया दुसरा निवडा.",
   },
   likeMessages: {
-    tooMany: `तुम्ही जास्तीत जास्त ${MAX_LIKES} उत्पादने आवडती म्हणून ठेवू शकता. आणखी ठेवण्यासाठी काही काढा.`,
+    tooMany: "तुम्ही जास्तीत जास्त 500 उत्पादने आवडती म्हणून ठेवू शकता. आणखी ठेवण्यासाठी काही काढा.",
     notSaved: "तुमची आवड जतन करता आली नाही. कृपया पुन्हा प्रयत्न करा.",
   },
   addressMessages: {
-    bookFull: `तुम्ही जास्तीत जास्त ${MAX_SAVED_ADDRESSES} पत्ते ठेवू शकता. नवा पत्ता जतन करण्यासाठी एक काढा.`,
+    bookFull: "तुम्ही जास्तीत जास्त 3 पत्ते ठेवू शकता. नवा पत्ता जतन करण्यासाठी एक काढा.",
     notFound: "हा पत्ता सापडला नाही",
     saved: "पत्ता जतन केला.",
     deleted: "पत्ता काढला.",
