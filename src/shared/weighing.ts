@@ -39,12 +39,18 @@ export function formatGrams(grams: number): string {
   return `${grams.toLocaleString("en-IN")} g`;
 }
 
-/** "₹90.00 / kg" for a pack priced per 500 g or 250 g, so packs compare; undefined for other units. */
-export function pricePerKgText(priceRupees: number, unit: string): string | undefined {
+/** The price of a kilogram of a pack priced per 500 g or 250 g, so packs compare; undefined for other units. */
+export function pricePerKg(priceRupees: number, unit: string): number | undefined {
   const grams = unitGrams(unit);
   if (grams === undefined || grams === 1000) return undefined;
   // NOTE: a pack is 500 g or 250 g, so paise × 2 or × 4 stay whole.
-  return `${formatRupees(paiseToRupees((rupeesToPaise(priceRupees) * 1000) / grams))} / kg`;
+  return paiseToRupees((rupeesToPaise(priceRupees) * 1000) / grams);
+}
+
+/** "₹90.00 / kg" for a pack priced per 500 g or 250 g; undefined for other units. */
+export function pricePerKgText(priceRupees: number, unit: string): string | undefined {
+  const perKg = pricePerKg(priceRupees, unit);
+  return perKg === undefined ? undefined : `${formatRupees(perKg)} / kg`;
 }
 
 /** A UPI ID (virtual payment address): `name@handle`, as NPCI allows them. */

@@ -1,11 +1,20 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { toast } from "react-toastify/unstyled";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hi } from "../../shared/i18n/hi.ts";
+import type { Language } from "../../shared/i18n/languages.ts";
+import { localize } from "../../shared/i18n/localize.ts";
 import { messages } from "../../shared/messages.ts";
+import { photoMessages } from "../../shared/photo.ts";
 import { NoContentSchema } from "../../shared/schemas/auth.ts";
+import { productMessages } from "../../shared/schemas/product-form.ts";
+import { CategoryTiles } from "../components/category-tiles.tsx";
+import { FeatureTiles } from "../components/feature-tiles.tsx";
 import { apiFetch } from "../lib/api-client.ts";
-import { inLanguage, renderAt } from "../test/render.tsx";
+import { expectNoEnglish } from "../test/no-english.ts";
+import { inLanguage, renderAt, renderScreen } from "../test/render.tsx";
+import { Footer } from "./footer.tsx";
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha", language: "en" as const };
 
@@ -75,5 +84,40 @@ describe("languages", () => {
     await inLanguage("mr");
     await apiFetch("/api/auth/logout", NoContentSchema, { method: "POST" });
     expect(fetchSpy.mock.calls[0]?.[1]?.headers).toMatchObject({ "accept-language": "mr" });
+  });
+
+  it.each<[Language, string, string, string]>([
+    ["hi", "सब्ज़ियाँ", "₹200 से ज़्यादा के ऑर्डर पर डिलीवरी मुफ़्त।", "बंद करें"],
+    ["mr", "भाज्या", "₹200 पेक्षा जास्तच्या ऑर्डरवर डिलिव्हरी मोफत.", "बंद करा"],
+  ])(
+    "draws the category tiles, the feature tiles, the footer and the toasts with no English in %s",
+    async (language, vegetables, shipping, close) => {
+      await inLanguage(language);
+      renderScreen(
+        <>
+          <CategoryTiles />
+          <FeatureTiles />
+          <Footer />
+        </>,
+      );
+      expect(screen.getByRole("link", { name: new RegExp(`^${vegetables}`) })).toHaveAttribute(
+        "href",
+        "/shop?category=vegetables",
+      );
+      expect(screen.getByText(shipping)).toBeInTheDocument();
+      toast.info("…");
+      expect(await screen.findByRole("button", { name: close })).toBeInTheDocument();
+      expect(screen.getByRole("region", { name: language === "hi" ? "सूचनाएँ" : "सूचना" })).toBeInTheDocument();
+      // NOTE: react-toastify names its countdown bar itself ("notification timer") and takes no name for it.
+      expectNoEnglish(document.body, { allow: ["notification timer"] });
+    },
+  );
+
+  it("says the schemas' shared texts (a product form's field message) in the language loaded", async () => {
+    expect(localize(productMessages.priceNegative, "en")).toBe("Price cannot be negative");
+    await inLanguage("hi");
+    expect(localize(productMessages.priceNegative, "hi")).toBe("कीमत शून्य से कम नहीं हो सकती");
+    await inLanguage("mr");
+    expect(localize(photoMessages.tooLarge, "mr")).toBe("फोटो 25 MB पेक्षा मोठा नसावा.");
   });
 });

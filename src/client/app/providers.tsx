@@ -1,4 +1,5 @@
 import { I18nProvider } from "@lingui/react";
+import { useLingui } from "@lingui/react/macro";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { ToastContainer, toast } from "react-toastify/unstyled";
@@ -41,6 +42,39 @@ export function createQueryClient() {
   return client;
 }
 
+/** react-toastify's region and close buttons, named in the language chosen (its own names are English). */
+function Toasts() {
+  const { t } = useLingui();
+  return (
+    <ToastContainer
+      position="top-right"
+      autoClose={TOAST_MS}
+      newestOnTop
+      theme="colored"
+      aria-label={t`Notifications Alt+T`}
+      closeButton={({ closeToast, theme }) => (
+        // NOTE: react-toastify's own button, markup and classes, with a translated name (it cannot take one).
+        <button
+          type="button"
+          className={`Toastify__close-button Toastify__close-button--${theme}`}
+          aria-label={t`close`}
+          onClick={(event) => {
+            event.stopPropagation();
+            closeToast(true);
+          }}
+        >
+          <svg aria-hidden="true" viewBox="0 0 14 16">
+            <path
+              fillRule="evenodd"
+              d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z"
+            />
+          </svg>
+        </button>
+      )}
+    />
+  );
+}
+
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   useEffect(() => followSignInElsewhere(client), [client]);
   return (
@@ -48,7 +82,7 @@ export function Providers({ client, children }: { client: QueryClient; children:
       <QueryClientProvider client={client}>
         {children}
         <UpdatePrompt />
-        <ToastContainer position="top-right" autoClose={TOAST_MS} newestOnTop theme="colored" />
+        <Toasts />
       </QueryClientProvider>
     </I18nProvider>
   );

@@ -1,6 +1,6 @@
 import { i18n, type Messages } from "@lingui/core";
 import { INTL_LOCALES, type Language } from "../../shared/i18n/languages.ts";
-import { registerTranslations } from "../../shared/i18n/localize.ts";
+import { registerEnglish, registerTranslations } from "../../shared/i18n/localize.ts";
 
 type Catalogue = { messages: Messages };
 
@@ -23,6 +23,8 @@ const sharedTexts = {
   hi: () => import("../../shared/i18n/hi.ts").then((m) => m.hi),
   mr: () => import("../../shared/i18n/mr.ts").then((m) => m.mr),
 };
+/** The schemas' English texts, needed to find their translations (not on the first screen, decision 012). */
+const schemaTexts = () => import("../../shared/i18n/schema-texts.ts").then((m) => m.schemaTexts);
 
 const merge = (catalogues: Catalogue[]): Messages => Object.assign({}, ...catalogues.map((c) => c.messages));
 
@@ -38,8 +40,10 @@ export function loadLanguage(language: Language): Promise<void> {
     promise = Promise.all([
       Promise.all(Object.values(later[language]).map((load) => load())),
       sharedTexts[language](),
-    ]).then(([catalogues, shared]) => {
+      language === "en" ? undefined : schemaTexts(),
+    ]).then(([catalogues, shared, schemas]) => {
       i18n.load(language, merge(catalogues));
+      if (schemas) registerEnglish(schemas);
       if (shared) registerTranslations(language as Exclude<Language, "en">, shared);
     });
     // NOTE: a failed fetch (offline, a chunk gone after a deploy) may be tried again later.

@@ -1,24 +1,74 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural, t } from "@lingui/core/macro";
 import { formatRupees } from "../../shared/money.ts";
-import { formatPricePerUnit, stockState } from "../../shared/schemas/products.ts";
-import { harvestedLabel, shopDate } from "../../shared/shop-calendar.ts";
-import { pricePerKgText } from "../../shared/weighing.ts";
+import {
+  type Category,
+  formatPricePerUnit,
+  PRODUCT_UNITS,
+  type ProductUnit,
+  stockState,
+} from "../../shared/schemas/products.ts";
+import { daysBetween, harvestedLabel, shopDate } from "../../shared/shop-calendar.ts";
+import { pricePerKg, pricePerKgText } from "../../shared/weighing.ts";
+import { currentLanguage, i18n } from "./i18n.ts";
 import { getShopTimeZone, setShopTimeZone } from "./shop-time-zone.ts";
 
-/** "₹40.00 / kg" (a line saved before units existed shows the bare price). */
-export const formatUnitPrice = (rupees: number, unit: string | null | undefined): string =>
-  unit ? formatPricePerUnit(rupees, unit) : formatRupees(rupees);
+/*
+ * The produce texts every screen shows (prices per unit, stock, harvest) in the language chosen (decision 032).
+ * English stays word for word what src/shared writes, since the server and the mails say it the same way.
+ */
+
+const english = () => currentLanguage() === "en";
+
+/** The units as shoppers and farmers read them; the value kept and sent stays the unit's code ("kg"). */
+const unitNames: Record<ProductUnit, MessageDescriptor> = {
+  kg: msg`kg`,
+  "500 g": msg`500 g`,
+  "250 g": msg`250 g`,
+  piece: msg`piece`,
+  bunch: msg`bunch`,
+  dozen: msg`dozen`,
+  litre: msg`litre`,
+  "500 ml": msg`500 ml`,
+  pack: msg`pack`,
+};
+
+/** The categories' names, as the tiles, badges, filters and forms show them. */
+const categoryNames: Record<Category, MessageDescriptor> = {
+  vegetables: msg`Vegetables`,
+  fruits: msg`Fruits`,
+  dairy: msg`Dairy`,
+  grains: msg`Grains`,
+};
+
+/** A category's name in the language chosen. */
+export const categoryName = (category: Category): string => i18n._(categoryNames[category]);
+
+const isUnit = (unit: string): unit is ProductUnit => (PRODUCT_UNITS as readonly string[]).includes(unit);
+
+/** "kg", "किलो", "गड्डी"…: a unit in the language chosen (a unit the shop no longer knows stays as written). */
+export const unitName = (unit: string): string => (isUnit(unit) ? i18n._(unitNames[unit]) : unit);
+
+/** "₹40.00 / kg" (a line saved before units existed shows the bare price); "₹40.00 / किलो". */
+export function formatUnitPrice(rupees: number, unit: string | null | undefined): string {
+  if (!unit) return formatRupees(rupees);
+  return english() ? formatPricePerUnit(rupees, unit) : `${formatRupees(rupees)} / ${unitName(unit)}`;
+}
 
 /** "₹45.00 / 500 g · ₹90.00 / kg": a pack's price with its price per kg, so packs compare (decision 020). */
 export function formatPackPrice(rupees: number, unit: string | null | undefined): string {
-  const perKg = unit ? pricePerKgText(rupees, unit) : undefined;
-  return perKg ? `${formatUnitPrice(rupees, unit)} · ${perKg}` : formatUnitPrice(rupees, unit);
+  const perKg = unit ? pricePerKg(rupees, unit) : undefined;
+  if (!unit || perKg === undefined) return formatUnitPrice(rupees, unit);
+  const perKgText = english() ? pricePerKgText(rupees, unit) : `${formatRupees(perKg)} / ${unitName("kg")}`;
+  return `${formatUnitPrice(rupees, unit)} · ${perKgText}`;
 }
 
 /** "Sold out", "Only 3 left", or nothing when stock is plentiful or not tracked (null). */
 export function stockLabel(stock: number | null | undefined): string | null {
   const state = stockState(stock ?? null);
-  if (state === "sold_out") return "Sold out";
-  if (state === "low") return `Only ${stock} left`;
+  if (state === "sold_out") return t`Sold out`;
+  const left = stock ?? 0;
+  if (state === "low") return plural(left, { one: "Only # left", other: "Only # left" });
   return null;
 }
 
@@ -30,5 +80,9 @@ export { getShopTimeZone, setShopTimeZone };
 export const shopToday = () => shopDate(new Date(), getShopTimeZone());
 
 /** "Harvested today / yesterday / 3 days ago" for a `YYYY-MM-DD` date, or null without one. */
-export const harvestLabel = (harvestedOn: string | null | undefined): string | null =>
-  harvestedOn ? harvestedLabel(harvestedOn, shopToday()) : null;
+export function harvestLabel(harvestedOn: string | null | undefined): string | null {
+  if (!harvestedOn) return null;
+  if (english()) return harvestedLabel(harvestedOn, shopToday());
+  const days = Math.max(0, daysBetween(harvestedOn, shopToday()));
+  return plural(days, { 0: "Harvested today", 1: "Harvested yesterday", other: "Harvested # days ago" });
+}

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hi } from "../../shared/i18n/hi.ts";
 import { mr } from "../../shared/i18n/mr.ts";
 import { messages } from "../../shared/messages.ts";
+import { productMessages } from "../../shared/schemas/product-form.ts";
+import { multipartBody, sampleImage } from "../test/multipart.ts";
 import { createTestApp, request, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 
 let t: TestApp;
@@ -103,5 +105,51 @@ describe("the language of API answers", () => {
     }
     const me = await request(t.app, { method: "GET", url: "/api/auth/me", cookie: user.cookie });
     expect(me.json().user.language).toBe("en");
+  });
+
+  it("answers the product form's messages in the account's language (it wins over Accept-Language)", async () => {
+    const farmer = await signUpAndLogIn(t.app, "Ravi");
+    const image = { bytes: await sampleImage("png", 64, 48), filename: "a.png", type: "image/png" };
+    const addProduct = async (price: string, acceptLanguage = "en") => {
+      const body = await multipartBody({
+        name: "टमाटर",
+        price,
+        description: "लाल",
+        category: "vegetables",
+        image,
+      });
+      return request(t.app, {
+        method: "POST",
+        url: "/api/products",
+        cookie: farmer.cookie,
+        ...body,
+        headers: { ...body.headers, "accept-language": acceptLanguage },
+      });
+    };
+    // An account in English keeps English, even from a Hindi browser.
+    const english = await addProduct("-5", "hi-IN");
+    expect(english.statusCode).toBe(400);
+    expect(english.json().error.fields.price).toBe(productMessages.priceNegative);
+
+    expect((await patchAccount(farmer.cookie, { language: "hi" })).statusCode).toBe(200);
+    const hindi = await addProduct("-5", "en-IN");
+    expect(hindi.statusCode).toBe(400);
+    expect(hindi.json().error).toMatchObject({
+      code: english.json().error.code,
+      fields: { price: "कीमत शून्य से कम नहीं हो सकती" },
+    });
+
+    const added = await addProduct("40");
+    expect(added.statusCode).toBe(201);
+    expect((await patchAccount(farmer.cookie, { language: "mr" })).statusCode).toBe(200);
+    const edit = await request(t.app, {
+      method: "PATCH",
+      url: `/api/products/${added.json().product.id}`,
+      cookie: farmer.cookie,
+      payload: { stock: -1 },
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().error.fields.stock).toBe(mr.productMessages.stockNegative);
+    expect(mr.productMessages.stockNegative).not.toBe(productMessages.stockNegative);
   });
 });

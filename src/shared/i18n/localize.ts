@@ -4,7 +4,19 @@ import type { Language } from "./languages.ts";
 import { otherTexts, type Translations } from "./translations.ts";
 
 type Section = Exclude<keyof Translations, "errors">;
-const english = { messages, orderMessages, accountMessages, other: otherTexts } as const;
+/** The English texts by section: messages.ts's and the error handler's at once, the schemas' once registered. */
+const english: Partial<Record<Section, Readonly<Record<string, unknown>>>> = {
+  messages,
+  orderMessages,
+  accountMessages,
+  other: otherTexts,
+};
+
+/** Adds English sections kept with their schemas (schema-texts.ts), so their texts are found and translated. */
+export function registerEnglish(texts: Partial<Record<Section, Readonly<Record<string, unknown>>>>): void {
+  Object.assign(english, texts);
+  index = undefined;
+}
 
 /**
  * Each language's translations, once loaded: the server registers all of them at start (all.ts), the

@@ -1,10 +1,13 @@
 import type { ErrorCode } from "../error-codes.ts";
 import type { accountMessages, messages, orderMessages } from "../messages.ts";
+import type { schemaTexts } from "./schema-texts.ts";
 
 /** The same keys as the English texts; a text that takes values is a function of the same values. */
 type Texts<T> = {
   readonly [K in keyof T]: T[K] extends (...args: infer A) => string ? (...args: A) => string : string;
 };
+
+type SchemaTexts = typeof schemaTexts;
 
 /**
  * A language's translations of the texts the server also speaks (decision 032). Typed against the English
@@ -14,6 +17,13 @@ export interface Translations {
   messages: Texts<typeof messages>;
   orderMessages: Texts<typeof orderMessages>;
   accountMessages: Texts<typeof accountMessages>;
+  productMessages: Texts<SchemaTexts["productMessages"]>;
+  photoMessages: Texts<SchemaTexts["photoMessages"]>;
+  likeMessages: Texts<SchemaTexts["likeMessages"]>;
+  addressMessages: Texts<SchemaTexts["addressMessages"]>;
+  dealPlanMessages: Texts<SchemaTexts["dealPlanMessages"]>;
+  paymentMessages: Texts<SchemaTexts["paymentMessages"]>;
+  stockMessages: Texts<SchemaTexts["stockMessages"]>;
   /** What each error code means, said when the server's message is not one of the texts above. */
   errors: Record<ErrorCode, string>;
   /** Texts of the error handler and the shared schemas that are not in src/shared/messages.ts. */

@@ -1,13 +1,11 @@
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ChangeEvent } from "react";
 import { MAX_PHOTO_BYTES } from "../../../shared/photo.ts";
 import { ACCEPTED_IMAGE_TYPES } from "../../../shared/schemas/product-form.ts";
-import { CATEGORIES, PRODUCT_UNITS, type ProductUnit } from "../../../shared/schemas/products.ts";
+import { CATEGORIES, PRODUCT_UNITS } from "../../../shared/schemas/products.ts";
 import { SelectField } from "../../components/select-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { shopToday } from "../../lib/produce.ts";
+import { shopToday, unitName } from "../../lib/produce.ts";
 import { categoryName } from "./product-labels.ts";
 import { photoProblems } from "./product-texts.ts";
 
@@ -19,19 +17,6 @@ export interface ProduceValues {
 }
 
 export const emptyProduceValues: ProduceValues = { unit: "piece", stock: "", harvestedOn: "" };
-
-/** The units as a farmer reads them; the value sent stays the unit's code ("kg", "bunch"). */
-const unitNames: Record<ProductUnit, MessageDescriptor> = {
-  kg: msg`kg`,
-  "500 g": msg`500 g`,
-  "250 g": msg`250 g`,
-  piece: msg`piece`,
-  bunch: msg`bunch`,
-  dozen: msg`dozen`,
-  litre: msg`litre`,
-  "500 ml": msg`500 ml`,
-  pack: msg`pack`,
-};
 
 /** The category choices in the reader's language (called while rendering, so they follow a language change). */
 export const categoryOptions = () =>
@@ -59,8 +44,8 @@ interface FieldProps {
  * dialog. An empty stock means "not tracked"; an empty date means "not said". The server checks them again.
  */
 export function ProduceFields({ field }: { field: (name: keyof ProduceValues) => FieldProps }) {
-  const { t, i18n } = useLingui();
-  const unitOptions = PRODUCT_UNITS.map((unit) => ({ value: unit, label: i18n._(unitNames[unit]) }));
+  const { t } = useLingui();
+  const unitOptions = PRODUCT_UNITS.map((unit) => ({ value: unit, label: unitName(unit) }));
   return (
     <fieldset className="grid gap-4 rounded-xl border border-stone-200 p-4 sm:grid-cols-2">
       <legend className="px-1 text-sm font-semibold text-stone-800">
