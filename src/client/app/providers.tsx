@@ -42,9 +42,29 @@ export function createQueryClient() {
   return client;
 }
 
+/**
+ * react-toastify names each toast's countdown bar "notification timer" and takes no name for it: the bars are
+ * renamed as they appear. Answers a function that stops watching.
+ */
+function nameToastTimers(name: string): () => void {
+  const region = document.querySelector("section.Toastify");
+  if (!region) return () => {};
+  const rename = () => {
+    for (const bar of region.querySelectorAll('[role="progressbar"]')) {
+      if (bar.getAttribute("aria-label") !== name) bar.setAttribute("aria-label", name);
+    }
+  };
+  const observer = new MutationObserver(rename);
+  observer.observe(region, { childList: true, subtree: true, attributeFilter: ["aria-label"] });
+  rename();
+  return () => observer.disconnect();
+}
+
 /** react-toastify's region and close buttons, named in the language chosen (its own names are English). */
 function Toasts() {
   const { t } = useLingui();
+  const timerName = t`notification timer`;
+  useEffect(() => nameToastTimers(timerName), [timerName]);
   return (
     <ToastContainer
       position="top-right"
