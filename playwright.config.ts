@@ -99,9 +99,9 @@ export default defineConfig({
       // Argon2's least cost: the journeys sign many people up and in (production refuses it; decision 016).
       ARGON2_MEMORY_KIB: "8",
       ARGON2_TIME_COST: "1",
-      // The operators the journeys sign in as (e2e/admin-fixtures.ts): the one e2e/admin.spec.ts shares, and one
-      // whose language e2e/languages.spec.ts changes.
-      OPERATOR_EMAILS: "operator.e2e@example.com,operator.languages.e2e@example.com",
+      // The operators the journeys sign in as (e2e/admin-fixtures.ts): the one e2e/admin.spec.ts shares, and the
+      // two whose language e2e/languages.spec.ts changes.
+      OPERATOR_EMAILS: "operator.e2e@example.com,operator.hi.e2e@example.com,operator.mr.e2e@example.com",
       // Mail links point back at the server under test; mails land in an outbox of their own.
       PUBLIC_ORIGIN: baseURL,
       OUTBOX_DIR: "./data/e2e-outbox",

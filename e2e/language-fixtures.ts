@@ -4,7 +4,8 @@ import type { APIRequestContext, Page } from "@playwright/test";
 
 /**
  * Texts that are never translated: the shop's name, the payment network's, e-mail and UPI addresses, web
- * addresses, order numbers (#9178040B) and the names of picture formats and sizes (JPEG, 25 MB).
+ * addresses, order numbers (#9178040B), the names of picture formats and sizes (JPEG, 25 MB), and of the
+ * browsers and systems a signed-in device is named by ("Linux पर Chrome").
  */
 const NEVER_TRANSLATED = [
   /Veggie Cart/g,
@@ -13,6 +14,7 @@ const NEVER_TRANSLATED = [
   /https?:\/\/\S*/g,
   /#[0-9A-F]{8}\b/g,
   /\b(JPEG|PNG|WebP|GIF|AVIF|KB|MB)\b/g,
+  /\b(Chrome|Chromium|Firefox|Safari|Edge|Opera|Samsung Internet|Android|iOS|Linux|Windows|macOS)\b/g,
 ];
 
 /**

@@ -8,7 +8,8 @@ const SAME_IN_EVERY_LANGUAGE: readonly (string | RegExp)[] = [
   "Veggie Cart",
   "UPI",
   "English",
-  /[\w.+-]+@[\w-]+(\.[\w-]+)+/,
+  // NOTE: a UPI ID (name@bank) is an address too, with no dot in its domain.
+  /[\w.+-]+@[\w-]+(\.[\w-]+)*/,
 ];
 const CHECKED_ATTRIBUTES = ["alt", "aria-label", "aria-roledescription", "title", "placeholder"];
 const LATIN = /[A-Za-z]/;
