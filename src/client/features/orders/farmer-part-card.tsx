@@ -20,11 +20,20 @@ import { PartSlotLine } from "./part-slot.tsx";
 import { PartPayment } from "./upi-payment.tsx";
 
 /** The button that makes each forward move. */
-export const moveLabels: Partial<Record<PartStatus, MessageDescriptor>> = {
+const moveLabels: Partial<Record<PartStatus, MessageDescriptor>> = {
   confirmed: msg`Confirm`,
   out_for_delivery: msg`Send out for delivery`,
   delivered: msg`Mark delivered`,
 };
+
+/** What the button making a move says, in the language active ("Confirm"; a status's name otherwise). */
+export function moveLabel(
+  status: PartStatus,
+  i18n: { _: (descriptor: MessageDescriptor) => string },
+): string {
+  const descriptor = moveLabels[status];
+  return descriptor ? i18n._(descriptor) : statusLabel(status);
+}
 
 export const updateFailed = msg`Could not update this order. Please try again.`;
 
@@ -165,8 +174,7 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
             {moves
               .filter((status) => status !== "cancelled")
               .map((status) => {
-                const descriptor = moveLabels[status];
-                const label = descriptor ? i18n._(descriptor) : statusLabel(status);
+                const label = moveLabel(status, i18n);
                 return (
                   <Button
                     key={status}

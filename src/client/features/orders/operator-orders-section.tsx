@@ -18,7 +18,7 @@ import { SelectField } from "../../components/select-field.tsx";
 import { ShowMoreButton } from "../../components/show-more-button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { problemOf } from "../../lib/operator-pages.ts";
-import { moveLabels, updateFailed } from "./farmer-part-card.tsx";
+import { moveLabel, updateFailed } from "./farmer-part-card.tsx";
 import { formatOrderDate, orderNumber, statusLabel } from "./format.ts";
 import { type OperatorOrderFilters, useMoveShopPart, useOperatorOrders } from "./operator-orders.api.ts";
 import { OrderLines } from "./order-lines.tsx";
@@ -53,8 +53,7 @@ function ShopPartMoves({ order, part }: { order: OperatorOrder; part: OrderPart 
       {moves
         .filter((status) => status !== "cancelled")
         .map((status) => {
-          const descriptor = moveLabels[status];
-          const label = descriptor ? i18n._(descriptor) : statusLabel(status);
+          const label = moveLabel(status, i18n);
           return (
             <Button
               key={status}

@@ -4,7 +4,8 @@ import { formatRupees } from "../../../shared/money.ts";
 import { orderNumber } from "../../../shared/schemas/orders.ts";
 import { Button } from "../../components/button.tsx";
 import { Pending } from "../../components/pending.tsx";
-import { slotText, statusText, unitText } from "./slot-texts.ts";
+import { unitName } from "../../lib/produce.ts";
+import { slotText, statusText } from "./slot-texts.ts";
 import { type SlotsBase, usePackingList } from "./slots.api.ts";
 
 /**
@@ -92,7 +93,7 @@ export function PackingListPage({ base, backTo }: { base: SlotsBase; backTo: str
             <tr key={total.productId} className="border-b border-stone-200">
               <td className="py-1 pr-2">{total.name}</td>
               <td className="py-1 text-right font-semibold">
-                {total.quantity} {unitText(total.unit)}
+                {total.quantity} {unitName(total.unit)}
               </td>
             </tr>
           ))}
@@ -112,7 +113,7 @@ export function PackingListPage({ base, backTo }: { base: SlotsBase; backTo: str
             <ul className="mt-1 text-sm">
               {order.lines.map((line) => (
                 <li key={`${order.partId}-${line.name}`}>
-                  {line.name}: {line.quantity} {unitText(line.unit)}
+                  {line.name}: {line.quantity} {unitName(line.unit)}
                 </li>
               ))}
             </ul>

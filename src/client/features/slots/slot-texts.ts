@@ -1,7 +1,6 @@
 import { i18n, type MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
 import type { PartStatus } from "../../../shared/schemas/order-parts.ts";
-import type { ProductUnit } from "../../../shared/schemas/products.ts";
 import {
   MAX_CUTOFF_HOURS,
   MAX_PIN_PREFIXES,
@@ -91,22 +90,6 @@ const statusTexts: Record<PartStatus, MessageDescriptor> = {
 /** A part's status as the packing list shows it (the API's value, e.g. "pending", in English). */
 export const statusText = (status: string) =>
   english() || !(status in statusTexts) ? status : i18n._(statusTexts[status as PartStatus]);
-
-const unitTexts: Record<ProductUnit, MessageDescriptor> = {
-  kg: msg`kg`,
-  "500 g": msg`500 g`,
-  "250 g": msg`250 g`,
-  piece: msg`piece`,
-  bunch: msg`bunch`,
-  dozen: msg`dozen`,
-  litre: msg`litre`,
-  "500 ml": msg`500 ml`,
-  pack: msg`pack`,
-};
-
-/** What a quantity is counted in ("kg", "bunch"), as the packing list shows it. */
-export const unitText = (unit: string) =>
-  english() || !(unit in unitTexts) ? unit : i18n._(unitTexts[unit as ProductUnit]);
 
 /** The shared schema's slot messages the screens show without asking the server, in the language shown. */
 const checkTexts: Record<string, MessageDescriptor> = {
