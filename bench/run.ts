@@ -53,9 +53,12 @@ const { values: args } = parseArgs({
 const SIZES = args.sizes.split(",").map(Number);
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
-/** Ports of this bench (4700–4799): the app on APP_PORT, the reference servers above it. */
-const APP_PORT = 4700;
-const REF_PORT = { hello: 4751, read24: 4752, insert: 4753 } as const;
+/**
+ * Ports of this bench (4700–4799, or BENCH_PORT and the 99 above it, so that two benches on one machine do not
+ * meet): the app on APP_PORT, the reference servers above it.
+ */
+const APP_PORT = Number(process.env.BENCH_PORT ?? 4700);
+const REF_PORT = { hello: APP_PORT + 51, read24: APP_PORT + 52, insert: APP_PORT + 53 } as const;
 const PASSWORD = "bench password 123";
 
 interface Measure {

@@ -64,7 +64,7 @@ const photoForm: MultipartForm = { ...productForm, textFields: new Set() };
 function sendPrepared<T>(reply: FastifyReply, answer: PreparedAnswer<T>): T {
   if (answer.json === undefined) return answer.value;
   // NOTE: a string with a JSON content type goes out as it is; Fastify serializes only objects.
-  reply.type("application/json; charset=utf-8").send(answer.json);
+  reply.header("etag", answer.json.etag).type("application/json; charset=utf-8").send(answer.json.text);
   return reply as never;
 }
 

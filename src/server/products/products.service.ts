@@ -22,7 +22,7 @@ import { type Actor, recordAudit } from "../audit/index.ts";
 import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import type { Database, NewProductRow } from "../db/index.ts";
 import { decodeCursor, pageOf } from "../db/index.ts";
-import { AppError, forbidden, notFound } from "../http/index.ts";
+import { AppError, etagOf, forbidden, notFound } from "../http/index.ts";
 import {
   deleteImage,
   dropImageObjects,
@@ -132,7 +132,14 @@ async function withDetails(
  */
 export interface PreparedAnswer<T> {
   value: T;
-  json?: string;
+  /** The answer's JSON and its ETag, made once when the answer was prepared. */
+  json?: { text: string; etag: string };
+}
+
+/** An answer's JSON as `schema` encodes it (as the route would on each request), and its ETag. */
+function prepared<T>(schema: z.ZodType<T>, value: T): { text: string; etag: string } {
+  const text = JSON.stringify(z.encode(schema, value));
+  return { text, etag: etagOf(text) };
 }
 
 /**
@@ -146,7 +153,7 @@ const seesVisibilityOf = (viewer: ProductViewer | undefined, ownerId: string) =>
 
 interface SharedPage {
   list: ProductList;
-  json: string;
+  json: { text: string; etag: string };
   owners: ReadonlySet<string>;
 }
 
@@ -155,8 +162,7 @@ function sharedFirstPage(ctx: Context, query: ProductListQuery): Promise<SharedP
   const key = `products:${query.category ?? ""}:${query.sort}:${query.limit}`;
   return ctx.answers.cache.read(key, ctx.now.getTime(), async () => {
     const { list, until } = await readPage(ctx, query, undefined);
-    // NOTE: encoded once by the route's own schema, as the route would encode it on each request.
-    const json = JSON.stringify(z.encode(ProductListSchema, list));
+    const json = prepared(ProductListSchema, list);
     return { value: { list, json, owners: new Set(list.items.map((p) => p.userId)) }, until };
   });
 }
@@ -166,7 +172,7 @@ interface SharedProduct {
   /** As a stranger sees it (no visibility fields). */
   product: Product;
   /** `{ product }` as the route sends it. */
-  json: string;
+  json: { text: string; etag: string };
 }
 
 /** A product as every shopper sees it (undefined: no such product); cached. */
@@ -177,7 +183,7 @@ function sharedProduct({ db, now, answers }: Context, id: string): Promise<Share
     const { products, until } = await withDetails(db, [row], undefined, now);
     const [product] = products;
     if (!product) throw new Error(`product ${id} was found but not converted`);
-    const json = JSON.stringify(z.encode(ProductResponseSchema, { product }));
+    const json = prepared(ProductResponseSchema, { product });
     return { value: { row, product, json }, until };
   });
 }
