@@ -2,7 +2,7 @@ import type { BusMember } from "./bus.ts";
 
 /**
  * The catalogue's common answers kept in process memory, one cache per app (server): the first page of each
- * category and sort, each product, the deal (decision 034). Every answer is the same for every shopper; what
+ * category and sort, each product, the deal (decision 035). Every answer is the same for every shopper; what
  * is a viewer's own (their products' hidden state, an operator's view) is laid over it by the service.
  *
  * Exact: every write that changes what the catalogue shows drops every answer (`drop`, through

@@ -199,7 +199,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   registerSessions(app, db, config);
   const answers = new AnswerCache();
   app.decorate("answerCache", answers);
-  // NOTE: with Redis, what one server forgets or drops every server does (decision 029, 034).
+  // NOTE: with Redis, what one server forgets or drops every server does (decisions 029 and 035).
   if (limitStore.redis) {
     connectBus(app, limitStore.redis, config.redisPrefix, [
       sessionBusMember(app.sessionCache),

@@ -57,7 +57,7 @@ export interface Context extends MailContext {
 }
 
 /**
- * Drops every prepared catalogue answer on every server (answer-cache.ts, decision 034). Call it after any
+ * Drops every prepared catalogue answer on every server (answer-cache.ts, decision 035). Call it after any
  * write that changes what a shopper sees in the catalogue: a product (created, edited, stock, photo, hidden,
  * deleted), its farmer (name, suspension, account deleted), a farmer's open slots, the deal. Outside a
  * transaction it drops at once and resolves once the other servers were told; inside one it drops here now

@@ -147,7 +147,7 @@ describe(`a server that loses Redis stops caching sessions until it is back (${t
     expect(await me(b, user.cookie)).toBe(200);
     await relay.cut();
     await vi.waitFor(() => expect(b.sessionCache.caching).toBe(false));
-    // NOTE: the catalogue's prepared answers share the bus, and stop with it (decision 034).
+    // NOTE: the catalogue's prepared answers share the bus, and stop with it (decision 035).
     expect(b.answerCache.caching).toBe(false);
     // NOTE: the session ends with no message to b (as a server cut off from Redis would end it).
     await a.db.kysely.deleteFrom("sessions").where("user_id", "=", user.id).execute();

@@ -72,7 +72,7 @@ export function currentDeal(now: Date = new Date(), timeZone: string = DEFAULT_S
 export async function dealAt(ctx: Context): Promise<CurrentDeal> {
   const { now, settings } = ctx;
   const window = dealWindow(now, settings.shopTimeZone);
-  // NOTE: one prepared answer per shop day, until its end; a new plan drops it (decision 034).
+  // NOTE: one prepared answer per shop day, until its end; a new plan drops it (decision 035).
   return ctx.answers.cache.read(`deal:${window.date}`, now.getTime(), async () => ({
     value: await readDeal(ctx),
     until: window.endTime.getTime(),

@@ -239,7 +239,7 @@ export async function seedDemoFarmer(context: Context, withSlots = true): Promis
   // NOTE: the demo farmer is paid by UPI too, so the order page shows its QR code.
   await savePayeeProfile(ctx, farmer.id, { upiId: DEMO_UPI_ID });
   if (withSlots) await seedDemoSlots(ctx, farmer.id, line("Vine Tomatoes", 1));
-  // NOTE: some of the catalogue changed hands (decision 034).
+  // NOTE: some of the catalogue changed hands (decision 035).
   await catalogueChanged(ctx);
   return { seeded: true };
 }

@@ -82,7 +82,7 @@ describe("revalidating the catalogue (ETag / 304)", () => {
       .set({ price_paise: 3500 })
       .where("id", "=", product.id)
       .execute();
-    // NOTE: as every write of the shop tells the catalogue's prepared answers (decision 034).
+    // NOTE: as every write of the shop tells the catalogue's prepared answers (decision 035).
     await catalogueChanged(contextOf(t));
     const after = await get("/api/products?limit=24", String(before.headers.etag));
     expect(after.statusCode).toBe(200);

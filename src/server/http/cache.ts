@@ -19,7 +19,7 @@ export const etagOf = (payload: string): string =>
 
 /**
  * A catalogue answer carries a weak ETag, a hash of the JSON sent (a prepared answer sets it itself, having
- * hashed its bytes once: decision 034); asked again with that tag in
+ * hashed its bytes once: decision 035); asked again with that tag in
  * `If-None-Match` while the answer is unchanged, the server answers 304 with no body, so a browser
  * revalidating its copy (`no-cache`) downloads nothing. The tag is of the bytes themselves, so it changes
  * with anything in them (a product edited, stock sold, the caller's own likes) and needs no invalidation;

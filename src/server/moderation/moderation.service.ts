@@ -86,7 +86,7 @@ export async function suspendAccount(
   });
   // NOTE: again after the commit, so a request that re-read the session before it cannot keep it cached.
   await forgetCachedSessionsOf(ctx, userId);
-  // NOTE: the farmer's products leave the shop: no server may keep showing them (decision 034).
+  // NOTE: the farmer's products leave the shop: no server may keep showing them (decision 035).
   await catalogueChanged(ctx);
   return getAccount(ctx, userId);
 }

@@ -71,7 +71,7 @@ async function applyMove(ctx: Context, part: repo.PartRow, move: PartMove, at: s
     for (const line of await repo.findStockTaken(trx, part.id)) {
       await returnStock(trx, line.product_id, line.stock_taken);
     }
-    // NOTE: the stock and the slot's place are back on the product cards once this commits (decision 034).
+    // NOTE: the stock and the slot's place are back on the product cards once this commits (decision 035).
     await catalogueChanged(ctx);
   }
 }

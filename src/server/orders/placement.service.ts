@@ -285,7 +285,7 @@ export async function placeOrder(
       return placed;
     });
     // NOTE: the stock taken and the slots' places show on the product cards: every server's prepared
-    // catalogue answers go before the order's answer does (decision 034).
+    // catalogue answers go before the order's answer does (decision 035).
     await catalogueChanged(ctx);
     return { order, replayed: false };
   } catch (error) {

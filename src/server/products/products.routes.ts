@@ -58,7 +58,7 @@ const productForm: MultipartForm = {
 const photoForm: MultipartForm = { ...productForm, textFields: new Set() };
 
 /**
- * A prepared answer: its JSON as it is when it has one (already encoded by the route's schema, decision 034),
+ * A prepared answer: its JSON as it is when it has one (already encoded by the route's schema, decision 035),
  * else its value through the route's schema.
  */
 function sendPrepared<T>(reply: FastifyReply, answer: PreparedAnswer<T>): T {

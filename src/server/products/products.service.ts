@@ -124,7 +124,7 @@ async function withDetails(
   return { products, until: nextSlots.changesAt };
 }
 
-// ---- the prepared answers (decision 034) ----
+// ---- the prepared answers (decision 035) ----
 
 /**
  * An answer the same for every shopper, with its JSON ready to send: the route sends `json` as it is when

@@ -78,7 +78,7 @@ export async function updateAccount(
   if (name !== undefined) await auth.updateName(ctx.db, user.id, name);
   if (language !== undefined) await auth.updateLanguage(ctx.db, user.id, language);
   await auth.accountDetailsChanged(ctx, user.id);
-  // NOTE: a farmer's name is on their product cards (decision 034).
+  // NOTE: a farmer's name is on their product cards (decision 035).
   if (name !== undefined) await catalogueChanged(ctx);
   return getAccount(ctx, {
     ...user,

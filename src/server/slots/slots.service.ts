@@ -57,7 +57,7 @@ export interface SlotsContext extends Context {
  * Makes one change of a set-up in a transaction, with its audit entry when an operator makes it, so the entry
  * and the change are kept together or not at all. `entryOf` sees the change's result (undefined: no change).
  * A farmer's next open slot shows on their product cards, so every change drops the catalogue's prepared
- * answers once it commits (decision 034).
+ * answers once it commits (decision 035).
  */
 function changeSetup<T>(
   ctx: SlotsContext,
@@ -714,7 +714,7 @@ export async function slotChoices(
  * Each farmer's next open slot for a product card: the earliest open delivery slot, else the earliest open
  * pickup slot ("Pickup only"), else null. One query for all the farmers of a page; it only reads (the dated
  * slots are made by ensureSlots, on the set-up screens, at checkout and hourly). `changesAt` (epoch ms) is
- * the earliest cut-off among the slots read: until then only a write can change the answer (decision 034).
+ * the earliest cut-off among the slots read: until then only a write can change the answer (decision 035).
  */
 export async function nextSlotsOf(
   db: Kysely<Database>,
