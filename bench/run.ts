@@ -12,6 +12,7 @@
  * 100k comparison is made side by side, at the same moments of this shared machine's load.
  *
  *   npm run bench [-- --sizes 1000,10000,100000 --seconds 3 --connections 50 --no-build --no-lighthouse]
+ *   npm run bench -- --measures 401,me,first --keep docs/benchmarks.json   (those measures again, the rest kept)
  *   npm run bench -- --from docs/benchmarks.json   (rewrites the report from the last run's measurements)
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -48,6 +49,11 @@ const { values: args } = parseArgs({
      * to measure PostgreSQL again next to an earlier SQLite run.
      */
     keep: { type: "string" },
+    /**
+     * Only these measures (ids, comma-separated; default all). With --keep, each database and size keeps its
+     * other measures from the earlier run.
+     */
+    measures: { type: "string" },
   },
 });
 const SIZES = args.sizes.split(",").map(Number);
@@ -85,7 +91,7 @@ interface Fixtures {
   email: string;
 }
 
-const MEASURES: Measure[] = [
+const ALL_MEASURES: Measure[] = [
   {
     id: "401",
     label: "products, signed out (401)",
@@ -208,6 +214,10 @@ const MEASURES: Measure[] = [
     uniqueIdempotencyKey: true,
   },
 ];
+
+const MEASURES = args.measures
+  ? ALL_MEASURES.filter((m) => args.measures?.split(",").includes(m.id))
+  : ALL_MEASURES;
 
 // ---------------------------------------------------------------------------------------------------------
 // Processes
@@ -655,9 +665,25 @@ async function main() {
   if (args.keep) {
     const kept = JSON.parse(fs.readFileSync(path.resolve(root, args.keep), "utf8")) as Report;
     const measured = new Set(report.runs.map((r) => r.database));
-    report.runs = [...kept.runs.filter((r) => !measured.has(r.database)), ...report.runs];
+    if (args.measures) {
+      // NOTE: the measures run now replace theirs in each database and size; the earlier run's others stay.
+      const fresh = report.runs;
+      const same = (a: Run, b: Run) => a.database === b.database && a.size === b.size;
+      report.runs = [
+        ...kept.runs.map((old) => {
+          const run = fresh.find((r) => same(r, old));
+          return run ? { ...old, samples: { ...old.samples, ...run.samples } } : old;
+        }),
+        ...fresh.filter((r) => !kept.runs.some((old) => same(r, old))),
+      ];
+      report.measures = kept.measures;
+    } else {
+      report.runs = [...kept.runs.filter((r) => !measured.has(r.database)), ...report.runs];
+    }
     if (report.lighthouse.length === 0) report.lighthouse = kept.lighthouse;
-    report.command += ` (${[...new Set(kept.runs.map((r) => r.database))].filter((d) => !measured.has(d)).join(", ")} kept from the run of ${kept.date.slice(0, 16).replace("T", " ")} UTC)`;
+    report.command += args.measures
+      ? ` (every other measure kept from the run of ${kept.date.slice(0, 16).replace("T", " ")} UTC)`
+      : ` (${[...new Set(kept.runs.map((r) => r.database))].filter((d) => !measured.has(d)).join(", ")} kept from the run of ${kept.date.slice(0, 16).replace("T", " ")} UTC)`;
   }
   report.minutes = (Date.now() - started) / 60_000;
   writeReport(report);
