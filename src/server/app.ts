@@ -5,7 +5,9 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { MAX_IMAGE_BYTES } from "../shared/schemas/product-form.ts";
 import { addressesRoutes } from "./addresses/index.ts";
 import { adminRoutes } from "./admin/index.ts";
-import { authRoutes, purgeExpiredSessions, registerSessions } from "./auth/index.ts";
+import { AnswerCache, answersBusMember } from "./answer-cache.ts";
+import { authRoutes, purgeExpiredSessions, registerSessions, sessionBusMember } from "./auth/index.ts";
+import { connectBus } from "./bus.ts";
 import type { Config, TrustProxy } from "./config.ts";
 import { registerContext, settingsOf } from "./context.ts";
 import type { Db } from "./db/index.ts";
@@ -53,6 +55,8 @@ declare module "fastify" {
     clock: () => Date;
     /** Set when the server starts shutting down (http/shutdown.ts): /api/ready then answers 503 "draining". */
     lifecycle: { draining: boolean };
+    /** This server's prepared catalogue answers (answer-cache.ts). */
+    answerCache: AnswerCache;
   }
 }
 
@@ -193,10 +197,20 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
     },
   });
   registerSessions(app, db, config);
+  const answers = new AnswerCache();
+  app.decorate("answerCache", answers);
+  // NOTE: with Redis, what one server forgets or drops every server does (decisions 029 and 035).
+  if (limitStore.redis) {
+    connectBus(app, limitStore.redis, config.redisPrefix, [
+      sessionBusMember(app.sessionCache),
+      answersBusMember(answers),
+    ]);
+  }
   registerEtags(app);
   await registerMail(app, db, config);
   registerContext(app, {
     db: db.kysely,
+    answers,
     settings: settingsOf(config),
     publicOrigin: config.publicOrigin,
     ...(imageObjects ? { imageObjects } : {}),

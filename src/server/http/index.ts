@@ -1,6 +1,6 @@
 export { nulMessage, registerAccessControl } from "./access.ts";
 export { documentOnly, registerApiSchemas } from "./api-schemas.ts";
-export { allowOfflineCopy, clientHasCurrent, registerEtags } from "./cache.ts";
+export { allowOfflineCopy, clientHasCurrent, etagOf, registerEtags } from "./cache.ts";
 export { addressMatcher, clientKey, isPrivateAddress } from "./client-key.ts";
 export { closeUnread, registerClosing } from "./closing.ts";
 export { toCsv } from "./csv.ts";
