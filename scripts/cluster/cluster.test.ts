@@ -181,6 +181,10 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
         });
       },
     });
+    // NOTE: a server killed while it sends a mail resets its SMTP connection; smtp-server reports that here.
+    smtp.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET") throw error;
+    });
     await new Promise<void>((resolve) => smtp.listen(basePort + 5, "127.0.0.1", resolve));
     // NOTE: migrated here, so that the three servers start together.
     const database = await createTestDatabase();
@@ -394,10 +398,7 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
     await restarted;
   });
 
-  // NOTE: skipped, not passing: in a clean-clone CI run (stop 32) nginx answered 502 to 199 requests during the
-  // restarts, though the helper's six runs had passed. The cause is not found yet; issue 26 stays open for it
-  // (decision 033).
-  it.skip("a rolling restart (SIGTERM, start, ready; one server at a time) under load fails no request", async () => {
+  it("a rolling restart (SIGTERM, start, ready, nginx sends to it again; one server at a time) under load fails no request", async () => {
     const user = await signUp(base, "Steady Shopper");
     const produce = await addProduct(base, farmer, "Steady beans", 100_000);
     let restarting = true;
@@ -427,14 +428,14 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
       },
     );
     try {
-      for (const server of cluster.servers) {
-        expect(await server.stop("SIGTERM")).toBe(0);
-        await server.start();
-      }
+      // NOTE: the server killed above may still count as failed in nginx: a restart starts from three.
+      for (const server of cluster.servers) await cluster.sendingTo(server);
+      for (const server of cluster.servers) expect(await cluster.restart(server)).toBe(0);
     } finally {
       restarting = false;
     }
     const done = await requests;
+    if (failures.length > 0) console.log(`nginx said:\n${cluster.nginxOutput()}`);
     expect(failures).toEqual([]);
     expect(done.length).toBeGreaterThan(30);
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { AppError } from "./errors.ts";
 
 /** How often, while closing, connections that went idle after their last answer are closed. */
 const IDLE_SWEEP_MS = 100;
@@ -8,7 +9,7 @@ export const GRACE_RAN_OUT = "shutdown grace period ran out: cutting the connect
 
 /**
  * Closes the server gracefully: it stops accepting connections at once, lets every request in flight finish
- * with its real answer (Fastify answers a new request on an open keep-alive connection 503), closes each
+ * with its real answer (and a request that arrives later on a connection already open too), closes each
  * connection as soon as it is idle, and runs every onClose hook (background mail sends settle, the database
  * closes). A connection still open after `graceMs` (a client that never finishes its request) is cut then, so
  * closing never takes much longer than that. Resolves with whether it had to cut.
@@ -32,10 +33,35 @@ export async function closeGracefully(app: FastifyInstance, graceMs: number): Pr
   return { cut };
 }
 
+/** The liveness check: it keeps answering while draining (the process is alive; it is only not ready). */
+const LIVENESS_PATH = "/api/health";
+
 /**
- * Drains, then closes gracefully: for `drainMs` the server goes on serving while /api/ready answers 503
- * "draining" and every answer closes its connection, so a load balancer that checks readiness stops sending
- * here before the server stops accepting connections; then `closeGracefully`.
+ * What a draining server does differently (`app.lifecycle.draining`, set by `drainAndClose`): every answer
+ * closes its connection, so a keep-alive client opens its next one through the balancer; and a GET or HEAD
+ * (but the liveness check) is answered 503 `draining` without being handled. A balancer that retries a 503
+ * on another server (nginx's `proxy_next_upstream http_503`) sends that GET there, unseen by the client, and
+ * counts this server failed, so it stops sending here before the listener closes: a connection still in the
+ * kernel's queue when it closes is reset, and a POST on it would be lost (nginx never resends a POST that
+ * reached a server). POSTs and the like are still handled while draining: nothing else may answer them.
+ */
+export function registerDraining(app: FastifyInstance): void {
+  app.decorate("lifecycle", { draining: false });
+  app.addHook("onRequest", async (request) => {
+    if (!app.lifecycle.draining || (request.method !== "GET" && request.method !== "HEAD")) return;
+    if (request.url.split("?")[0]?.toLowerCase() === LIVENESS_PATH) return;
+    throw new AppError("draining", "This server is shutting down");
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (app.lifecycle.draining) reply.header("connection", "close");
+  });
+}
+
+/**
+ * Drains, then closes gracefully: for `drainMs` the server keeps accepting connections while /api/ready
+ * answers 503 "draining" (see `registerDraining`), so a load balancer that checks readiness, or that retries
+ * the GETs answered 503, stops sending here before the server stops accepting connections; then
+ * `closeGracefully`.
  */
 export async function drainAndClose(
   app: FastifyInstance,
