@@ -150,7 +150,7 @@ describe("closing gracefully", () => {
 });
 
 describe("draining", () => {
-  it("answers /api/ready 503 draining for the drain period while still serving, each answer closing its connection, then closes", {
+  it("answers /api/ready and every other GET 503 draining for the drain period while still serving POSTs, each answer closing its connection, then closes", {
     timeout: 30_000,
   }, async () => {
     const app = await createTestApp();
@@ -165,6 +165,23 @@ describe("draining", () => {
       const health = await app.app.inject({ method: "GET", url: "/api/health" });
       expect(health.statusCode).toBe(200);
       expect(health.headers.connection).toBe("close");
+      // A GET is left to another server (a balancer retries it there and stops sending here); a POST, which
+      // no balancer resends, is handled.
+      const products = await app.app.inject({ method: "GET", url: "/api/products" });
+      expect(products.statusCode).toBe(503);
+      expect(products.json()).toMatchObject({ error: { code: "draining" } });
+      const signup = await app.app.inject({
+        method: "POST",
+        url: "/api/auth/signup",
+        headers: { [CSRF_HEADER]: "1" },
+        payload: {
+          name: "Drain Time",
+          email: `drain.${randomUUID()}@example.com`,
+          password: "long enough pw",
+        },
+      });
+      expect(signup.statusCode).toBe(201);
+      expect(signup.headers.connection).toBe("close");
       await vi.advanceTimersByTimeAsync(5_000);
       vi.useRealTimers();
       expect(await closing).toEqual({ cut: false });
