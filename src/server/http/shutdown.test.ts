@@ -5,7 +5,7 @@ import { CSRF_HEADER } from "../../shared/constants.ts";
 import { serverLimitDefaults } from "../config.ts";
 import { type ServerProcess, startServerProcess } from "../test/server-process.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
-import { closeGracefully, drainAndClose, GRACE_RAN_OUT } from "./shutdown.ts";
+import { closeGracefully, DRAIN_QUIET_MS, drainAndClose, GRACE_RAN_OUT } from "./shutdown.ts";
 
 /**
  * SIGTERM on the real server process (serve.ts closes through http/shutdown.ts, as main.ts does). A request
@@ -182,7 +182,8 @@ describe("draining", () => {
       });
       expect(signup.statusCode).toBe(201);
       expect(signup.headers.connection).toBe("close");
-      await vi.advanceTimersByTimeAsync(5_000);
+      // NOTE: the drain period, then its quiet time (no connection came: injected requests open none).
+      await vi.advanceTimersByTimeAsync(5_000 + DRAIN_QUIET_MS);
       vi.useRealTimers();
       expect(await closing).toEqual({ cut: false });
       await expect(app.app.inject({ method: "GET", url: "/api/health" })).rejects.toThrow();

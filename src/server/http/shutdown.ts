@@ -57,18 +57,44 @@ export function registerDraining(app: FastifyInstance): void {
   });
 }
 
+/** After the drain period, how long no new connection must come before the listener closes. */
+export const DRAIN_QUIET_MS = 50;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * Drains, then closes gracefully: for `drainMs` the server keeps accepting connections while /api/ready
  * answers 503 "draining" (see `registerDraining`), so a load balancer that checks readiness, or that retries
- * the GETs answered 503, stops sending here before the server stops accepting connections; then
- * `closeGracefully`.
+ * the GETs answered 503, stops sending here; then, until no connection has come for DRAIN_QUIET_MS (at most
+ * `graceMs` more), so that the balancer has indeed stopped, since closing the listener resets every
+ * connection still in the kernel's queue; then `closeGracefully`.
  */
 export async function drainAndClose(
   app: FastifyInstance,
   { drainMs, graceMs }: { drainMs: number; graceMs: number },
 ): Promise<{ cut: boolean }> {
   app.lifecycle.draining = true;
-  if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+  if (drainMs > 0) {
+    let connections = 0;
+    const counted = () => {
+      connections += 1;
+    };
+    app.server.on("connection", counted);
+    try {
+      await sleep(drainMs);
+      const deadline = Date.now() + graceMs;
+      for (;;) {
+        const seen = connections;
+        await sleep(DRAIN_QUIET_MS);
+        // NOTE: looked at after the event loop's next poll, which accepts what waits in the kernel's queue:
+        // a loop slowed by load may not have seen those connections yet when the timer fires.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (connections === seen || Date.now() > deadline) break;
+      }
+    } finally {
+      app.server.off("connection", counted);
+    }
+  }
   return closeGracefully(app, graceMs);
 }
 
