@@ -24,7 +24,6 @@ async function main() {
   const offset = config.clockOffsetMs ?? 0;
   const clock = offset === 0 ? undefined : () => new Date(Date.now() + offset);
   const app = await buildApp({ config, db, ...(clock ? { clock } : {}) });
-  app.addHook("onClose", () => db.close());
   if (config.seedDemo) {
     const seed = await seedDemoCatalogue(db);
     if (seed.seeded) app.log.info(`added ${seed.products} demo products in ${seed.ms} ms`);
@@ -36,7 +35,11 @@ async function main() {
     );
   }
 
-  closeOnSignals(app, { drainMs: config.limits.shutdownDrainMs, graceMs: config.limits.shutdownGraceMs });
+  closeOnSignals(
+    app,
+    { drainMs: config.limits.shutdownDrainMs, graceMs: config.limits.shutdownGraceMs },
+    () => db.close(),
+  );
   // NOTE: a deep accept queue, so a burst of connections is not dropped by the kernel before Node sees it.
   // NOTE: every server schedules it; the database lets one of them do each day's.
   scheduleDealTurnovers(app, `${os.hostname()}:${config.port}:${process.pid}`);
