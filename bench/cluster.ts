@@ -130,7 +130,7 @@ const failures = (r: LoadResult) => r.errors;
 
 /** Why three servers are not faster here: said under every run's table. */
 const WHY =
-  "On this 2-core machine three servers cannot be faster than one: the servers, nginx, PostgreSQL, Redis and the load generator all share the same two cores, so a second and third Node process only add context switches, three JITs and three connection pools to warm, and more PostgreSQL backends contending for the same rows (an order takes stock from the same three products). What the second and third server buy is that a server can stop, crash or restart without the shop going down (`npm run test:cluster`); more throughput needs more cores or machines, one server per core.";
+  "On this 2-core machine a second and third server have little to give: one server's JavaScript runs on one core, so a read that is mostly the app's own work (the catalogue page) can gain from a second process on the second core, but that core is also what PostgreSQL, nginx, Redis and the load generator run on, and the machine is shared with other work, so from run to run the same measure may land on either side of 1 (decision 033 has two runs). Orders wait on the database (three products' stock, one transaction each), where more servers only add contending backends. What the second and third server buy is that one can stop, crash or restart without the shop going down (`npm run test:cluster`); more throughput needs more cores or machines, one server per core.";
 
 function section(rows: Row[], meta: { date: string; command: string; machine: string }): string {
   const table = [
