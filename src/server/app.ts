@@ -19,6 +19,7 @@ import {
   isPrivateAddress,
   registerApiSchemas,
   registerClosing,
+  registerDraining,
   registerErrorHandler,
   registerEtags,
   registerLimitStore,
@@ -104,6 +105,9 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustProxyOption(config.trustProxy),
     ...timeoutOptions(config.limits),
+    // NOTE: a request on a connection accepted before the listener closed gets its real answer, not 503: a
+    // proxy does not resend a POST that reached a server, so a 503 there would be the client's failure.
+    return503OnClosing: false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   });
 
@@ -111,12 +115,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   const routes: RegisteredRoute[] = [];
   app.decorate("registeredRoutes", routes);
   app.decorate("clock", clock ?? (() => new Date()));
-  app.decorate("lifecycle", { draining: false });
-  // NOTE: while draining, each answer closes its connection, so a keep-alive client opens its next one
-  // through the load balancer, to a server that is staying.
-  app.addHook("onSend", async (_request, reply) => {
-    if (app.lifecycle.draining) reply.header("connection", "close");
-  });
+  registerDraining(app);
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
       // NOTE: read when asked, since a later onRoute hook may still declare the route public (the API docs).

@@ -19,5 +19,5 @@ export { registerLoadLimits, timeoutOptions } from "./limits.ts";
 export { type MultipartForm, readMultipart } from "./multipart.ts";
 export { enforceRateLimits, passwordCheckLimits, rateLimited } from "./rate-limit.ts";
 export { registerSecurityHeaders } from "./security-headers.ts";
-export { closeOnSignals } from "./shutdown.ts";
+export { closeOnSignals, registerDraining } from "./shutdown.ts";
 export { registerSpa } from "./spa.ts";
