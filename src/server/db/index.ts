@@ -41,6 +41,7 @@ export {
   lockedForShare,
   refreshPlannerStatistics,
   searchWalksListFirst,
+  stepsTransaction,
   TRIGRAM_MATCHES_TO_SORT,
   type TrigramIndex,
 } from "./dialect.ts";
@@ -55,3 +56,13 @@ export {
   rebaseKeyset,
 } from "./keyset.ts";
 export { migrateToLatest, migrateUpTo, pendingMigrations } from "./migrate.ts";
+export {
+  allOf,
+  changedRows,
+  firstOf,
+  noStatement,
+  rowsOf,
+  runSteps,
+  type Steps,
+  type StepsValue,
+} from "./steps.ts";
