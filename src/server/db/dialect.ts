@@ -555,6 +555,15 @@ export async function stepsTransaction<DB, T>(
   }
 }
 
+/**
+ * Whether `db`'s SQLite connection is inside a transaction at this moment; undefined on PostgreSQL (a pool
+ * has no one connection). Tests sample it from other requests' work to prove that none runs while a
+ * transaction is open (orders/placement-block.test.ts).
+ */
+export function sqliteInTransaction(db: AnyKysely): boolean | undefined {
+  return sqliteHandles.get(db)?.database.inTransaction;
+}
+
 type Outcome<T> = { ran: true; value: T } | { ran: false; busy: unknown };
 
 /** One synchronous try of an SQLite transaction: `ran: false` when another process holds the write lock. */

@@ -41,6 +41,7 @@ export {
   lockedForShare,
   refreshPlannerStatistics,
   searchWalksListFirst,
+  sqliteInTransaction,
   stepsTransaction,
   TRIGRAM_MATCHES_TO_SORT,
   type TrigramIndex,
