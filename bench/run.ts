@@ -13,6 +13,8 @@
  *
  *   npm run bench [-- --sizes 1000,10000,100000 --seconds 3 --connections 50 --no-build --no-lighthouse]
  *   npm run bench -- --from docs/benchmarks.json   (rewrites the report from the last run's measurements)
+ *   npm run bench -- --measures order --keep docs/benchmarks.json   (measures order placement again, each
+ *     next to its references, and keeps every other figure of the earlier run)
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -48,6 +50,11 @@ const { values: args } = parseArgs({
      * to measure PostgreSQL again next to an earlier SQLite run.
      */
     keep: { type: "string" },
+    /**
+     * Which measures to take (their ids, e.g. `order`); the rest are left out, or with `--keep` taken from
+     * the earlier run for the same database and catalogue size.
+     */
+    measures: { type: "string" },
   },
 });
 const SIZES = args.sizes.split(",").map(Number);
@@ -57,6 +64,8 @@ const CONNECTIONS = Number(args.connections);
 const APP_PORT = 4700;
 const REF_PORT = { hello: 4751, read24: 4752, insert: 4753 } as const;
 const PASSWORD = "bench password 123";
+const WANTED_MEASURES = args.measures ? new Set(args.measures.split(",")) : undefined;
+const isWanted = (m: { id: string }) => WANTED_MEASURES === undefined || WANTED_MEASURES.has(m.id);
 
 interface Measure {
   id: string;
@@ -507,7 +516,7 @@ async function catalogueReadsSideBySide(label: string, sized: SizedDatabase[], e
     console.log(
       `${label}, catalogue reads one at a time, ${apps.map((a) => a.size).join(", ")} side by side`,
     );
-    for (const m of MEASURES.filter((measure) => measure.catalogueRead)) {
+    for (const m of MEASURES.filter((measure) => measure.catalogueRead && isWanted(measure))) {
       const [first, ...rest] = apps.map((app, i) => ({
         url: app.base + m.path(app.fixtures),
         headers: headers[i],
@@ -596,7 +605,7 @@ async function main() {
           const base = `http://127.0.0.1:${APP_PORT}`;
           await waitFor(`${base}/api/health`, app);
           const cookie = await signIn(base, email);
-          for (const m of MEASURES) {
+          for (const m of MEASURES.filter(isWanted)) {
             const headers: Record<string, string> = { [CSRF_HEADER]: "1" };
             if (m.signedIn) headers.cookie = cookie;
             if (m.body) headers["content-type"] = "application/json";
@@ -643,7 +652,9 @@ async function main() {
         }
         report.runs.push(run);
       }
-      await catalogueReadsSideBySide(database.label, sized, email);
+      if (MEASURES.some((m) => m.catalogueRead && isWanted(m))) {
+        await catalogueReadsSideBySide(database.label, sized, email);
+      }
     } finally {
       await database.dispose();
     }
@@ -651,9 +662,21 @@ async function main() {
   if (args.keep) {
     const kept = JSON.parse(fs.readFileSync(path.resolve(root, args.keep), "utf8")) as Report;
     const measured = new Set(report.runs.map((r) => r.database));
+    if (WANTED_MEASURES) {
+      // NOTE: only some measures were taken: each run keeps the earlier run's other samples at its size.
+      for (const run of report.runs) {
+        const earlier = kept.runs.find((r) => r.database === run.database && r.size === run.size);
+        if (earlier) run.samples = { ...earlier.samples, ...run.samples };
+      }
+    }
     report.runs = [...kept.runs.filter((r) => !measured.has(r.database)), ...report.runs];
     if (report.lighthouse.length === 0) report.lighthouse = kept.lighthouse;
-    report.command += ` (${[...new Set(kept.runs.map((r) => r.database))].filter((d) => !measured.has(d)).join(", ")} kept from the run of ${kept.date.slice(0, 16).replace("T", " ")} UTC)`;
+    const keptDatabases = [...new Set(kept.runs.map((r) => r.database))].filter((d) => !measured.has(d));
+    const keptWhat = [
+      ...(keptDatabases.length ? [keptDatabases.join(", ")] : []),
+      ...(WANTED_MEASURES ? [`every measure but ${[...WANTED_MEASURES].join(", ")}`] : []),
+    ];
+    report.command += ` (${keptWhat.join("; ")} kept from the run of ${kept.date.slice(0, 16).replace("T", " ")} UTC)`;
   }
   report.minutes = (Date.now() - started) / 60_000;
   writeReport(report);
