@@ -55,14 +55,16 @@ const { values: args } = parseArgs({
      * the earlier run for the same database and catalogue size.
      */
     measures: { type: "string" },
+    /** The app's port; the reference servers take the next ones above it (+51, +52, +53). */
+    port: { type: "string", default: "4700" },
   },
 });
 const SIZES = args.sizes.split(",").map(Number);
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
-/** Ports of this bench (4700–4799): the app on APP_PORT, the reference servers above it. */
-const APP_PORT = 4700;
-const REF_PORT = { hello: 4751, read24: 4752, insert: 4753 } as const;
+/** Ports of this bench (4700–4799 unless --port moves them): the app on APP_PORT, the reference servers above it. */
+const APP_PORT = Number(args.port);
+const REF_PORT = { hello: APP_PORT + 51, read24: APP_PORT + 52, insert: APP_PORT + 53 } as const;
 const PASSWORD = "bench password 123";
 const WANTED_MEASURES = args.measures ? new Set(args.measures.split(",")) : undefined;
 const isWanted = (m: { id: string }) => WANTED_MEASURES === undefined || WANTED_MEASURES.has(m.id);
@@ -248,11 +250,22 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`no answer from ${url}`);
 }
 
+/** How long a stopped server may take to close before it is killed (its own grace is 8 s). */
+const STOP_TIMEOUT_MS = 30_000;
+
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
+  // NOTE: a run must end even when a server does not close (it would hang the bench): killed, and said so.
+  const timer = setTimeout(() => {
+    console.error(
+      `${child.spawnargs.join(" ")} did not exit within ${STOP_TIMEOUT_MS} ms of SIGTERM: killed`,
+    );
+    child.kill("SIGKILL");
+  }, STOP_TIMEOUT_MS);
   await exited;
+  clearTimeout(timer);
 }
 
 function rssMb(pid: number | undefined): number {
@@ -484,6 +497,8 @@ function appEnv(databaseUrl: string, port: number): NodeJS.ProcessEnv {
     SEED_DEMO: "false",
     // NOTE: sign-in is measured under load, so its per-address limit must not answer 429s.
     AUTH_RATE_LIMIT_PER_MINUTE: "1000000000",
+    // NOTE: likewise placement: one bench account places thousands of orders, far over the hourly limit.
+    ORDERS_PER_HOUR: "1000000000",
   };
 }
 
