@@ -14,6 +14,8 @@
  *   npm run bench [-- --sizes 1000,10000,100000 --seconds 3 --connections 50 --no-build --no-lighthouse]
  *   npm run bench -- --measures 401,me,first --keep docs/benchmarks.json   (those measures again, the rest kept)
  *   npm run bench -- --from docs/benchmarks.json   (rewrites the report from the last run's measurements)
+ *   npm run bench -- --measures order --keep docs/benchmarks.json   (measures order placement again, each
+ *     next to its references, and keeps every other figure of the earlier run)
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -66,6 +68,8 @@ const CONNECTIONS = Number(args.connections);
 const APP_PORT = Number(process.env.BENCH_PORT ?? 4700);
 const REF_PORT = { hello: APP_PORT + 51, read24: APP_PORT + 52, insert: APP_PORT + 53 } as const;
 const PASSWORD = "bench password 123";
+const WANTED_MEASURES = args.measures ? new Set(args.measures.split(",")) : undefined;
+const isWanted = (m: { id: string }) => WANTED_MEASURES === undefined || WANTED_MEASURES.has(m.id);
 
 interface Measure {
   id: string;
@@ -252,11 +256,22 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`no answer from ${url}`);
 }
 
+/** How long a stopped server may take to close before it is killed (its own grace is 8 s). */
+const STOP_TIMEOUT_MS = 30_000;
+
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
+  // NOTE: a run must end even when a server does not close (it would hang the bench): killed, and said so.
+  const timer = setTimeout(() => {
+    console.error(
+      `${child.spawnargs.join(" ")} did not exit within ${STOP_TIMEOUT_MS} ms of SIGTERM: killed`,
+    );
+    child.kill("SIGKILL");
+  }, STOP_TIMEOUT_MS);
   await exited;
+  clearTimeout(timer);
 }
 
 function rssMb(pid: number | undefined): number {
@@ -525,7 +540,7 @@ async function catalogueReadsSideBySide(label: string, sized: SizedDatabase[], e
     console.log(
       `${label}, catalogue reads one at a time, ${apps.map((a) => a.size).join(", ")} side by side`,
     );
-    for (const m of MEASURES.filter((measure) => measure.catalogueRead)) {
+    for (const m of MEASURES.filter((measure) => measure.catalogueRead && isWanted(measure))) {
       const [first, ...rest] = apps.map((app, i) => ({
         url: app.base + m.path(app.fixtures),
         headers: headers[i],
@@ -614,7 +629,7 @@ async function main() {
           const base = `http://127.0.0.1:${APP_PORT}`;
           await waitFor(`${base}/api/health`, app);
           const cookie = await signIn(base, email);
-          for (const m of MEASURES) {
+          for (const m of MEASURES.filter(isWanted)) {
             const headers: Record<string, string> = { [CSRF_HEADER]: "1" };
             if (m.signedIn) headers.cookie = cookie;
             if (m.body) headers["content-type"] = "application/json";
@@ -661,7 +676,9 @@ async function main() {
         }
         report.runs.push(run);
       }
-      await catalogueReadsSideBySide(database.label, sized, email);
+      if (MEASURES.some((m) => m.catalogueRead && isWanted(m))) {
+        await catalogueReadsSideBySide(database.label, sized, email);
+      }
     } finally {
       await database.dispose();
     }

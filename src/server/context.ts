@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { AnswerCache } from "./answer-cache.ts";
 import type { Config } from "./config.ts";
-import type { Database } from "./db/index.ts";
+import { type Database, runSteps, type Steps, stepsTransaction } from "./db/index.ts";
 import type { MailContext, Outbox } from "./mail/index.ts";
 import type { ObjectStore } from "./object-store.ts";
 
@@ -88,6 +88,22 @@ export async function inTransaction<C extends MailContext, T>(
   ctx.mail.committed();
   const answers = (ctx as Partial<Pick<Context, "answers">>).answers;
   if (answers?.dropAtCommit) await catalogueChanged({ db: ctx.db, answers });
+  return result;
+}
+
+/**
+ * `inTransaction` for a step function (db/steps.ts, decision 036): the same rules on both databases, and on
+ * SQLite its statements run in one synchronous block, so the one connection never waits on it between them.
+ * `trx.db` builds the statements (on SQLite it is the database itself: the block is the transaction). Inside
+ * a transaction already, the steps join it. Once committed, the mails it queued are delivered.
+ */
+export async function inStepsTransaction<C extends MailContext, T>(
+  ctx: C,
+  work: (trx: C) => Steps<T>,
+): Promise<T> {
+  if (ctx.db.isTransaction) return runSteps(ctx.db, work(ctx));
+  const result = await stepsTransaction(ctx.db, (db) => work({ ...ctx, db }));
+  ctx.mail.committed();
   return result;
 }
 

@@ -1,43 +1,39 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Database, SavedAddressesTable } from "../db/index.ts";
+import { changedRows, type Database, rowsOf, type SavedAddressesTable, type Steps } from "../db/index.ts";
 
 export type AddressRow = SavedAddressesTable;
 
 /** The account's addresses, the one used last first. */
-export function listAddresses(db: Kysely<Database>, userId: string): Promise<AddressRow[]> {
-  return db
-    .selectFrom("saved_addresses")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .orderBy("used_at", "desc")
-    .orderBy("created_at", "desc")
-    .orderBy("id")
-    .execute();
+export function listAddresses(db: Kysely<Database>, userId: string): Steps<AddressRow[]> {
+  return rowsOf(
+    db
+      .selectFrom("saved_addresses")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("used_at", "desc")
+      .orderBy("created_at", "desc")
+      .orderBy("id"),
+  );
 }
 
-export async function insertAddress(db: Kysely<Database>, row: AddressRow): Promise<void> {
-  await db.insertInto("saved_addresses").values(row).execute();
+export function* insertAddress(db: Kysely<Database>, row: AddressRow): Steps<void> {
+  yield* changedRows(db.insertInto("saved_addresses").values(row));
 }
 
 /** Rewrites an address the account keeps (the same place, maybe another name or phone) and marks it used. */
-export async function updateAddress(db: Kysely<Database>, row: AddressRow): Promise<void> {
+export function* updateAddress(db: Kysely<Database>, row: AddressRow): Steps<void> {
   const { id, user_id, created_at, ...fields } = row;
-  await db
-    .updateTable("saved_addresses")
-    .set(fields)
-    .where("id", "=", id)
-    .where("user_id", "=", user_id)
-    .execute();
+  yield* changedRows(
+    db.updateTable("saved_addresses").set(fields).where("id", "=", id).where("user_id", "=", user_id),
+  );
 }
 
 /** Deletes the account's address; false when it has none with that id (another's is none of its own). */
-export async function deleteAddress(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom("saved_addresses")
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+export function* deleteAddress(db: Kysely<Database>, userId: string, id: string): Steps<boolean> {
+  const deleted = yield* changedRows(
+    db.deleteFrom("saved_addresses").where("id", "=", id).where("user_id", "=", userId),
+  );
+  return deleted > 0;
 }
 
 /** Account deletion: the addresses go with the account (decision 015's forgetUser). */

@@ -5,7 +5,8 @@ import {
   MAX_SAVED_ADDRESSES,
   type SavedAddress,
 } from "../../shared/schemas/addresses.ts";
-import { type Context, inTransaction } from "../context.ts";
+import { type Context, inStepsTransaction } from "../context.ts";
+import { runSteps, type Steps } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
 import * as repo from "./addresses.repository.ts";
 
@@ -28,7 +29,7 @@ const placeKey = (a: Pick<Address, "address" | "city" | "state" | "zipCode">) =>
   [a.address, a.city, a.state, a.zipCode].map((part) => part.replace(/\s+/g, " ").toLowerCase()).join("\n");
 
 export async function listAddresses(ctx: Context, userId: string): Promise<SavedAddress[]> {
-  return (await repo.listAddresses(ctx.db, userId)).map(toAddress);
+  return (await runSteps(ctx.db, repo.listAddresses(ctx.db, userId))).map(toAddress);
 }
 
 /**
@@ -37,45 +38,58 @@ export async function listAddresses(ctx: Context, userId: string): Promise<Saved
  * Account page: 409, the shopper chooses what goes) or "replace" (placing an order: the address used longest
  * ago makes room, since an order is never refused for its address book).
  */
-export async function saveAddress(
+export function saveAddress(
   ctx: Context,
   userId: string,
   input: Address,
   full: "refuse" | "replace" = "refuse",
 ): Promise<{ address: SavedAddress; created: boolean }> {
-  return inTransaction(ctx, async (trx) => {
-    const kept = await repo.listAddresses(trx.db, userId);
-    const at = trx.now.toISOString();
-    const fields = {
-      full_name: input.fullName,
-      phone: input.phone,
-      address: input.address,
-      city: input.city,
-      state: input.state,
-      zip_code: input.zipCode,
-      used_at: at,
-    };
-    const same = kept.find((row) => placeKey(toAddress(row)) === placeKey(input));
-    if (same) {
-      const row = { ...same, ...fields };
-      await repo.updateAddress(trx.db, row);
-      return { address: toAddress(row), created: false };
-    }
-    if (kept.length >= MAX_SAVED_ADDRESSES) {
-      if (full === "refuse") throw new AppError("address_book_full", addressMessages.bookFull);
-      for (const old of kept.slice(MAX_SAVED_ADDRESSES - 1)) await repo.deleteAddress(trx.db, userId, old.id);
-    }
-    const row = { id: randomUUID(), user_id: userId, created_at: at, ...fields };
-    await repo.insertAddress(trx.db, row);
-    return { address: toAddress(row), created: true };
-  });
+  return inStepsTransaction(ctx, (trx) => keepAddress(trx, userId, input, full));
 }
 
-/** Placing an order keeps the address it went to, in the order's transaction (`ctx.db` is that transaction). */
-export async function rememberAddress(ctx: Context, userId: string, shipping: Address): Promise<void> {
-  await saveAddress(ctx, userId, shipping, "replace");
+/** saveAddress's steps, in the caller's transaction. */
+function* keepAddress(
+  trx: Pick<Context, "db" | "now">,
+  userId: string,
+  input: Address,
+  full: "refuse" | "replace",
+): Steps<{ address: SavedAddress; created: boolean }> {
+  const kept = yield* repo.listAddresses(trx.db, userId);
+  const at = trx.now.toISOString();
+  const fields = {
+    full_name: input.fullName,
+    phone: input.phone,
+    address: input.address,
+    city: input.city,
+    state: input.state,
+    zip_code: input.zipCode,
+    used_at: at,
+  };
+  const same = kept.find((row) => placeKey(toAddress(row)) === placeKey(input));
+  if (same) {
+    const row = { ...same, ...fields };
+    yield* repo.updateAddress(trx.db, row);
+    return { address: toAddress(row), created: false };
+  }
+  if (kept.length >= MAX_SAVED_ADDRESSES) {
+    if (full === "refuse") throw new AppError("address_book_full", addressMessages.bookFull);
+    for (const old of kept.slice(MAX_SAVED_ADDRESSES - 1)) yield* repo.deleteAddress(trx.db, userId, old.id);
+  }
+  const row = { id: randomUUID(), user_id: userId, created_at: at, ...fields };
+  yield* repo.insertAddress(trx.db, row);
+  return { address: toAddress(row), created: true };
+}
+
+/** Placing an order keeps the address it went to, in the order's transaction (`ctx.db` builds its statements). */
+export function* rememberAddress(
+  ctx: Pick<Context, "db" | "now">,
+  userId: string,
+  shipping: Address,
+): Steps<void> {
+  yield* keepAddress(ctx, userId, shipping, "replace");
 }
 
 export async function deleteAddress(ctx: Context, userId: string, id: string): Promise<void> {
-  if (!(await repo.deleteAddress(ctx.db, userId, id))) throw notFound(addressMessages.notFound);
+  if (!(await runSteps(ctx.db, repo.deleteAddress(ctx.db, userId, id))))
+    throw notFound(addressMessages.notFound);
 }

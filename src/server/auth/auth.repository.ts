@@ -7,6 +7,7 @@ import type {
   SignInLinksTable,
   UsersTable,
 } from "../db/index.ts";
+import { noStatement, rowsOf } from "../db/index.ts";
 
 export type UserRow = UsersTable;
 
@@ -39,13 +40,12 @@ export function namesOfUsers(db: Kysely<Database>, userIds: readonly string[]) {
 
 /** The address and language of each of these accounts that can still receive mail (a deleted one cannot). */
 export function mailableUsers(db: Kysely<Database>, userIds: readonly string[]) {
-  if (userIds.length === 0) return Promise.resolve([]);
-  return db
+  const query = db
     .selectFrom("users")
     .select(["id", "email", "language"])
     .where("id", "in", [...userIds])
-    .where("deleted_at", "is", null)
-    .execute();
+    .where("deleted_at", "is", null);
+  return userIds.length === 0 ? noStatement([]) : rowsOf(query);
 }
 
 export function findUserById(db: Kysely<Database>, userId: string) {

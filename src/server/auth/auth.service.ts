@@ -9,7 +9,7 @@ import type { LoginSchema, SignupSchema, User } from "../../shared/schemas/auth.
 import { type PasswordHashing, passwordHashingDefaults } from "../config.ts";
 import { type Context, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
-import { isUniqueViolation } from "../db/index.ts";
+import { isUniqueViolation, type Steps } from "../db/index.ts";
 import { AppError, unauthorized } from "../http/index.ts";
 import { enqueue, operatorClaimMail, signInLinkMail, welcomeMail } from "../mail/index.ts";
 import * as repo from "./auth.repository.ts";
@@ -158,11 +158,11 @@ export const mailRecipient = (row: { email: string; language?: string | null }) 
 });
 
 /** The mail recipient of each of these accounts that can still receive mail, by account id. */
-export async function mailRecipients(
+export function* mailRecipients(
   db: Kysely<Database>,
   userIds: readonly string[],
-): Promise<Map<string, { email: string; language: Language }>> {
-  const rows = await repo.mailableUsers(db, userIds);
+): Steps<Map<string, { email: string; language: Language }>> {
+  const rows = yield* repo.mailableUsers(db, userIds);
   return new Map(rows.map((row) => [row.id, mailRecipient(row)]));
 }
 

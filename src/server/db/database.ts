@@ -5,7 +5,7 @@ import type { OrderStatus, PartStatus, PaymentRecordMethod } from "../../shared/
 import type { PaymentMethod } from "../../shared/schemas/orders.ts";
 import type { ProductUnit } from "../../shared/schemas/products.ts";
 import type { SlotKind } from "../../shared/schemas/slots.ts";
-import { type DialectName, openDialect } from "./dialect.ts";
+import { bindSqliteHandle, type DialectName, openDialect } from "./dialect.ts";
 
 /*
  * NOTE: enum-like columns carry the unions of src/shared. The database does not check most of them (only
@@ -440,7 +440,8 @@ export interface Db {
 
 /** Opens the database a URL names: `sqlite:<file>` (or `sqlite::memory:`) or `postgres://…` (see dialect.ts). */
 export function createDb(url: string): Db {
-  const { name, dialect } = openDialect(url);
+  const { name, dialect, sqlite } = openDialect(url);
   const kysely = new Kysely<Database>({ dialect });
+  if (sqlite) bindSqliteHandle(kysely, sqlite);
   return { kysely, dialect: name, close: () => kysely.destroy() };
 }

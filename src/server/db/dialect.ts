@@ -3,6 +3,7 @@ import path from "node:path";
 import { setTimeout } from "node:timers/promises";
 import SQLite from "better-sqlite3";
 import {
+  type CompiledQuery,
   type Kysely,
   type Dialect as KyselyDialect,
   PostgresAdapter,
@@ -15,6 +16,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import type { KeysetOrder } from "./keyset.ts";
+import { runSteps, runStepsNow, type StatementResult, type Steps } from "./steps.ts";
 
 /** How long an SQLite connection waits for another's write lock before it answers busy. */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
@@ -40,8 +42,26 @@ export const isPostgres = (db: AnyKysely) => dialectOf(db) === "postgres";
 // ---------------------------------------------------------------------------------------------------------
 // Which database
 
+/** An SQLite database as opened here: the better-sqlite3 handle, and `prepare` through the statement cache. */
+export interface SqliteHandle {
+  database: SQLite.Database;
+  prepare(text: string): SQLite.Statement;
+}
+
+/** The SQLite handle under each Kysely that createDb opened on SQLite, for `stepsTransaction`. */
+const sqliteHandles = new WeakMap<AnyKysely, SqliteHandle>();
+
+/** Tells `stepsTransaction` which SQLite database `db` talks to (createDb calls it). */
+export function bindSqliteHandle(db: AnyKysely, handle: SqliteHandle): void {
+  sqliteHandles.set(db, handle);
+}
+
 /** The Kysely dialect a `DATABASE_URL` names: `sqlite:<file>` (or `sqlite::memory:`) or `postgres://…`. */
-export function openDialect(url: string): { name: DialectName; dialect: KyselyDialect } {
+export function openDialect(url: string): {
+  name: DialectName;
+  dialect: KyselyDialect;
+  sqlite?: SqliteHandle;
+} {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     return { name: "postgres", dialect: new PostgresDialect({ pool }) };
@@ -59,7 +79,12 @@ export function openDialect(url: string): { name: DialectName; dialect: KyselyDi
   database.function("unicode_lower", { deterministic: true }, (value: unknown) =>
     typeof value === "string" ? value.toLowerCase() : value,
   );
-  return { name: "sqlite", dialect: new SqliteDialect({ database: withStatementCache(database) }) };
+  const cached = withStatementCache(database);
+  return {
+    name: "sqlite",
+    dialect: new SqliteDialect({ database: cached }),
+    sqlite: { database, prepare: (text) => cached.prepare(text) as SQLite.Statement },
+  };
 }
 
 /** Statements kept prepared per connection; the app issues a few dozen distinct SQL texts. */
@@ -498,6 +523,79 @@ async function beginImmediate(conn: AnyKysely): Promise<void> {
   } finally {
     await sql.raw(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`).execute(conn);
   }
+}
+
+/**
+ * Runs a step function (steps.ts) as one transaction. PostgreSQL: a transaction of the pool's, each
+ * statement awaited. SQLite: BEGIN IMMEDIATE, every statement, COMMIT (or ROLLBACK on a throw) inside one
+ * synchronous call of better-sqlite3, so the one connection is never left in an open transaction while other
+ * work of the process runs: no reader or writer waits behind it, and nothing of theirs runs between its
+ * statements (decision 036). Inside a transaction already (`db` is one), the steps join it.
+ *
+ * NOTE: when a transaction of Kysely's own (`db.transaction()`, awaiting between its statements) is open on
+ * the connection, this waits for it through Kysely's lock on the connection, then runs. The write lock is
+ * asked for without SQLite's busy handler, which would stop the event loop while another process holds it;
+ * it is tried again after LOCK_RETRY_MS until SQLITE_BUSY_TIMEOUT_MS, as `beginImmediate` does.
+ */
+export async function stepsTransaction<DB, T>(
+  db: Kysely<DB>,
+  build: (db: Kysely<DB>) => Steps<T>,
+): Promise<T> {
+  if (db.isTransaction) return runSteps(db, build(db));
+  const sqlite = sqliteHandles.get(db);
+  if (!sqlite) return db.transaction().execute((trx) => runSteps(trx, build(trx)));
+  const giveUpAt = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+  for (;;) {
+    const outcome = sqlite.database.inTransaction
+      ? await db.connection().execute(async () => transactionNow(sqlite, () => build(db)))
+      : transactionNow(sqlite, () => build(db));
+    if (outcome.ran) return outcome.value;
+    if (Date.now() >= giveUpAt) throw outcome.busy;
+    await setTimeout(LOCK_RETRY_MS);
+  }
+}
+
+/**
+ * Whether `db`'s SQLite connection is inside a transaction at this moment; undefined on PostgreSQL (a pool
+ * has no one connection). Tests sample it from other requests' work to prove that none runs while a
+ * transaction is open (orders/placement-block.test.ts).
+ */
+export function sqliteInTransaction(db: AnyKysely): boolean | undefined {
+  return sqliteHandles.get(db)?.database.inTransaction;
+}
+
+type Outcome<T> = { ran: true; value: T } | { ran: false; busy: unknown };
+
+/** One synchronous try of an SQLite transaction: `ran: false` when another process holds the write lock. */
+function transactionNow<T>(sqlite: SqliteHandle, build: () => Steps<T>): Outcome<T> {
+  sqlite.database.pragma("busy_timeout = 0");
+  try {
+    sqlite.prepare("begin immediate").run();
+  } catch (error) {
+    if ((error as { code?: string }).code === "SQLITE_BUSY") return { ran: false, busy: error };
+    throw error;
+  } finally {
+    sqlite.database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  }
+  try {
+    const value = runStepsNow(build(), (compiled) => executeNow(sqlite, compiled));
+    sqlite.prepare("commit").run();
+    return { ran: true, value };
+  } catch (error) {
+    // NOTE: SQLite ends the transaction itself after some errors (a full disk); then there is nothing to undo.
+    if (sqlite.database.inTransaction) sqlite.prepare("rollback").run();
+    throw error;
+  }
+}
+
+/** One statement on SQLite, as Kysely's driver runs it (rows for a reader, the count of changes else). */
+function executeNow(sqlite: SqliteHandle, { sql: text, parameters }: CompiledQuery): StatementResult {
+  const statement = sqlite.prepare(text);
+  if (statement.reader) {
+    const rows = statement.all(parameters as unknown[]);
+    return { rows, changes: rows.length };
+  }
+  return { rows: [], changes: statement.run(parameters as unknown[]).changes };
 }
 
 // ---------------------------------------------------------------------------------------------------------

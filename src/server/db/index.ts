@@ -42,6 +42,8 @@ export {
   lockedForShare,
   refreshPlannerStatistics,
   searchWalksListFirst,
+  sqliteInTransaction,
+  stepsTransaction,
   TRIGRAM_MATCHES_TO_SORT,
   type TrigramIndex,
 } from "./dialect.ts";
@@ -56,3 +58,13 @@ export {
   rebaseKeyset,
 } from "./keyset.ts";
 export { migrateToLatest, migrateUpTo, pendingMigrations } from "./migrate.ts";
+export {
+  allOf,
+  changedRows,
+  firstOf,
+  noStatement,
+  rowsOf,
+  runSteps,
+  type Steps,
+  type StepsValue,
+} from "./steps.ts";

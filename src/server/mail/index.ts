@@ -2,7 +2,7 @@ export { registerMail } from "./mail.plugin.ts";
 export type { Mail } from "./mail.ts";
 export { deleteQueuedMailsTo, insertQueuedMail } from "./mail-queue.repository.ts";
 export { type Mailer, OFF_PATH_MS } from "./mailer.ts";
-export { enqueue, type MailContext, type Outbox, silentOutbox } from "./outbox.ts";
+export { enqueue, type MailContext, type Outbox, queueMail, silentOutbox } from "./outbox.ts";
 export {
   billMail,
   EMAIL_CHANGE_SUBJECT,

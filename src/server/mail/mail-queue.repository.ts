@@ -1,10 +1,18 @@
 import type { Kysely } from "kysely";
-import type { Database, MailQueueTable } from "../db/index.ts";
+import { changedRows, type Database, type MailQueueTable, type Steps } from "../db/index.ts";
 
 export type QueuedMailRow = MailQueueTable;
 
+const queuedMailInsert = (db: Kysely<Database>, row: QueuedMailRow) =>
+  db.insertInto("mail_queue").values(row);
+
 export function insertQueuedMail(db: Kysely<Database>, row: QueuedMailRow) {
-  return db.insertInto("mail_queue").values(row).execute();
+  return queuedMailInsert(db, row).execute();
+}
+
+/** insertQueuedMail as a step (db/steps.ts), for a transaction of steps. */
+export function* queuedMailInserted(db: Kysely<Database>, row: QueuedMailRow): Steps<void> {
+  yield* changedRows(queuedMailInsert(db, row));
 }
 
 export function findDueMails(db: Kysely<Database>, now: string, limit: number) {

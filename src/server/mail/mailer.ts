@@ -10,6 +10,8 @@ const MINUTE_MS = 60_000;
 export const MAX_MAIL_ATTEMPTS = 10;
 /** While one process retries a mail, others leave it alone for this long. */
 const LEASE_MS = 5 * MINUTE_MS;
+/** How many due mails one delivery pass takes. */
+const MAIL_BATCH = 50;
 /** How often work queued off the request path (`offPath`) is started. */
 export const OFF_PATH_MS = 1000;
 
@@ -89,7 +91,7 @@ export function createMailer(
 
   async function retryQueued(now = clock()): Promise<number> {
     let delivered = 0;
-    for (const row of await queue.findDueMails(db, now.toISOString(), 50)) {
+    for (const row of await queue.findDueMails(db, now.toISOString(), MAIL_BATCH)) {
       const lease = new Date(now.getTime() + LEASE_MS).toISOString();
       if (!(await queue.claimMail(db, row.id, row.next_attempt_at, lease))) continue;
       try {
@@ -134,11 +136,34 @@ export function createMailer(
 
   const link = (path: string) => `${publicUrl}${path}`;
   const sendSecret = (mail: Mail) => later(() => sendOnce(mail));
-  const deliverQueued = (dueBy?: Date) =>
+  /**
+   * One delivery pass at a time in this process: a commit during a pass asks for one more after it (due by
+   * the latest time asked), and a pass that found a full batch goes on. NOTE: a pass per commit had every
+   * concurrent commit read the same due mails, bodies and all, and race to claim each (issue 27: that was
+   * most of what 50 concurrent placements cost).
+   */
+  let passing = false;
+  let again: { dueBy?: Date } | undefined;
+  const latestOf = (a?: Date, b?: Date) => (a === undefined ? b : b === undefined || a > b ? a : b);
+  const deliverQueued = (dueBy?: Date) => {
+    if (passing) {
+      again = { dueBy: latestOf(again?.dueBy, dueBy) };
+      return;
+    }
+    passing = true;
     later(async () => {
-      const now = clock();
-      await retryQueued(dueBy && dueBy > now ? dueBy : now);
+      try {
+        for (let next: { dueBy?: Date } | undefined = { dueBy }; next; ) {
+          again = undefined;
+          const now = clock();
+          const delivered = await retryQueued(next.dueBy && next.dueBy > now ? next.dueBy : now);
+          next = again ?? (delivered >= MAIL_BATCH ? next : undefined);
+        }
+      } finally {
+        passing = false;
+      }
     });
+  };
 
   return {
     transport,

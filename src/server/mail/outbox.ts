@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/index.ts";
+import { type Database, runSteps, type Steps } from "../db/index.ts";
 import type { Mail } from "./mail.ts";
 import * as queue from "./mail-queue.repository.ts";
 
@@ -70,13 +70,22 @@ export function silentOutbox(publicUrl = ""): Outbox {
  * speaks of), due at once. Outside a transaction the row is committed already, so delivery starts now.
  */
 export async function enqueue(ctx: MailContext, mail: Mail): Promise<void> {
+  await runSteps(ctx.db, queueMail(ctx, mail));
+  if (!ctx.db.isTransaction) ctx.mail.committed();
+}
+
+/**
+ * `enqueue` as a step (db/steps.ts), in a transaction of steps (`inStepsTransaction`), whose commit starts
+ * the delivery.
+ */
+export function* queueMail(ctx: MailContext, mail: Mail): Steps<void> {
   if (mail.secret) {
     throw new Error(
       "a mail with a secret link is never stored: send it with ctx.mail.sendSecret after commit",
     );
   }
   if (!ctx.mail.sends) return;
-  await queue.insertQueuedMail(ctx.db, {
+  yield* queue.queuedMailInserted(ctx.db, {
     id: randomUUID(),
     recipient: mail.to,
     subject: mail.subject,
@@ -88,5 +97,4 @@ export async function enqueue(ctx: MailContext, mail: Mail): Promise<void> {
     created_at: ctx.now.toISOString(),
   });
   ctx.mail.queued(ctx.now);
-  if (!ctx.db.isTransaction) ctx.mail.committed();
 }

@@ -15,7 +15,7 @@ import type { Order } from "../../shared/schemas/orders.ts";
 import { type Actor, recordAudit } from "../audit/index.ts";
 import * as auth from "../auth/index.ts";
 import { type Context, catalogueChanged, inTransaction } from "../context.ts";
-import type { Database } from "../db/index.ts";
+import { type Database, runSteps } from "../db/index.ts";
 import { AppError, forbidden, notFound } from "../http/index.ts";
 import { enqueue, partStatusMail } from "../mail/index.ts";
 import { returnStock } from "../products/index.ts";
@@ -240,5 +240,5 @@ export async function moveOrderPartAsOperator(
   const orderId = await movePartAsOperator(ctx, operator, partId, change);
   const row = await ordersRepo.findOrderWithBuyer(ctx.db, orderId);
   if (!row) throw notFound(orderMessages.orderNotFound);
-  return toOperatorOrder(row, await loadOrder(ctx.db, row, "operator"));
+  return toOperatorOrder(row, await runSteps(ctx.db, loadOrder(ctx.db, row, "operator")));
 }

@@ -2,7 +2,17 @@ import type { Kysely, Transaction } from "kysely";
 import type { OrderStatus } from "../../shared/schemas/orders.ts";
 import type { ProductUnit } from "../../shared/schemas/products.ts";
 import type { Database, OrderItemsTable, OrdersTable } from "../db/index.ts";
-import { isUniqueViolation, type Keyset, type KeysetPosition, pageAfter } from "../db/index.ts";
+import {
+  changedRows,
+  firstOf,
+  isUniqueViolation,
+  type Keyset,
+  type KeysetPosition,
+  noStatement,
+  pageAfter,
+  rowsOf,
+  type Steps,
+} from "../db/index.ts";
 
 export type OrderRow = OrdersTable;
 export type OrderItemRow = OrderItemsTable;
@@ -39,8 +49,8 @@ export async function findProductsByIds(
 }
 
 /** Writes the order row in the caller's transaction (its parts and then its lines follow). */
-export async function insertOrder(trx: Kysely<Database>, order: OrderRow): Promise<void> {
-  await trx.insertInto("orders").values(order).execute();
+export function* insertOrder(trx: Kysely<Database>, order: OrderRow): Steps<void> {
+  yield* changedRows(trx.insertInto("orders").values(order));
 }
 
 /**
@@ -59,32 +69,29 @@ export async function forgetUser(
     .execute();
 }
 
-export async function insertItems(trx: Kysely<Database>, items: readonly OrderItemRow[]): Promise<void> {
-  if (items.length > 0)
-    await trx
-      .insertInto("order_items")
-      .values([...items])
-      .execute();
+export function* insertItems(trx: Kysely<Database>, items: readonly OrderItemRow[]): Steps<void> {
+  if (items.length > 0) yield* changedRows(trx.insertInto("order_items").values([...items]));
 }
 
 /**
  * Orders placed since `since` whose checkout e-mail is `email` by accounts whose own address it is not (the
  * confirmations mailed to somebody else).
  */
-export async function countOrdersMailedToOthers(
+export function* countOrdersMailedToOthers(
   db: Kysely<Database>,
   email: string,
   since: string,
-): Promise<number> {
-  const row = await db
-    .selectFrom("orders")
-    .innerJoin("users", "users.id", "orders.user_id")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("orders.email", "=", email)
-    .where("orders.created_at", ">=", since)
-    .where("users.email", "!=", email)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+): Steps<number> {
+  const row = yield* firstOf(
+    db
+      .selectFrom("orders")
+      .innerJoin("users", "users.id", "orders.user_id")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("orders.email", "=", email)
+      .where("orders.created_at", ">=", since)
+      .where("users.email", "!=", email),
+  );
+  return Number(row?.count ?? 0);
 }
 
 export function findOrderByIdempotencyKey(db: Kysely<Database>, userId: string, key: string) {
@@ -121,18 +128,16 @@ export function listOwnOrders(db: Kysely<Database>, userId: string, limit: numbe
 }
 
 /** The lines of every order among `orderIds`, in line order. */
-export function findItemsOfOrders(
-  db: Kysely<Database>,
-  orderIds: readonly string[],
-): Promise<OrderItemRow[]> {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom("order_items")
-    .selectAll()
-    .where("order_id", "in", [...orderIds])
-    .orderBy("order_id")
-    .orderBy("line_no")
-    .execute();
+export function findItemsOfOrders(db: Kysely<Database>, orderIds: readonly string[]): Steps<OrderItemRow[]> {
+  if (orderIds.length === 0) return noStatement([]);
+  return rowsOf(
+    db
+      .selectFrom("order_items")
+      .selectAll()
+      .where("order_id", "in", [...orderIds])
+      .orderBy("order_id")
+      .orderBy("line_no"),
+  );
 }
 
 export function countOrders(db: Kysely<Database>, userId: string): Promise<number> {

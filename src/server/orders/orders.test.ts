@@ -5,6 +5,7 @@ import { CSRF_HEADER } from "../../shared/constants.ts";
 import { orderMessages } from "../../shared/messages.ts";
 import type { Order } from "../../shared/schemas/orders.ts";
 import type { NewProductRow } from "../db/index.ts";
+import { stepsTransaction } from "../db/index.ts";
 import { currentDeal, DEAL_ID } from "../deals/index.ts";
 import { insertFarmer, insertProduct } from "../test/order-fixtures.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
@@ -376,7 +377,7 @@ describe("an order is whole or absent", () => {
     };
     const inconsistent = { ...good, line_no: 2, quantity: 2, line_total_paise: 1 };
     await expect(
-      t.db.kysely.transaction().execute((trx) =>
+      stepsTransaction(t.db.kysely, (trx) =>
         writeOrder(trx, {
           order: {
             id: orderId,

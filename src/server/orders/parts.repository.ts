@@ -1,33 +1,35 @@
 import type { Kysely } from "kysely";
 import type { OrderStatus, PartStatus } from "../../shared/schemas/order-parts.ts";
 import type { Database, OrderPartHistoryTable, OrderPartsTable } from "../db/index.ts";
-import { bucketOf, type Keyset, type KeysetPosition, pageAfter, withinBounds } from "../db/index.ts";
+import {
+  bucketOf,
+  changedRows,
+  type Keyset,
+  type KeysetPosition,
+  noStatement,
+  pageAfter,
+  rowsOf,
+  type Steps,
+  type StepsValue,
+  withinBounds,
+} from "../db/index.ts";
 
 export type PartRow = OrderPartsTable;
 export type HistoryRow = OrderPartHistoryTable;
 
 /** Writes parts and their first history entries in the caller's transaction. */
-export async function insertParts(
+export function* insertParts(
   trx: Kysely<Database>,
   parts: readonly PartRow[],
   history: readonly HistoryRow[],
-): Promise<void> {
-  if (parts.length > 0)
-    await trx
-      .insertInto("order_parts")
-      .values([...parts])
-      .execute();
-  if (history.length > 0)
-    await trx
-      .insertInto("order_part_history")
-      .values([...history])
-      .execute();
+): Steps<void> {
+  if (parts.length > 0) yield* changedRows(trx.insertInto("order_parts").values([...parts]));
+  if (history.length > 0) yield* changedRows(trx.insertInto("order_part_history").values([...history]));
 }
 
 /** The parts of every order among `orderIds`, oldest first, each with its farmer's name (null: the shop). */
 export function findPartsOfOrders(db: Kysely<Database>, orderIds: readonly string[]) {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return db
+  const query = db
     .selectFrom("order_parts as f")
     .leftJoin("users as u", "u.id", "f.farmer_id")
     .selectAll("f")
@@ -35,25 +37,24 @@ export function findPartsOfOrders(db: Kysely<Database>, orderIds: readonly strin
     .where("f.order_id", "in", [...orderIds])
     .orderBy("f.order_id")
     .orderBy("f.farmer_id")
-    .orderBy("f.id")
-    .execute();
+    .orderBy("f.id");
+  return orderIds.length === 0 ? noStatement([]) : rowsOf(query);
 }
-export type PartWithFarmerRow = Awaited<ReturnType<typeof findPartsOfOrders>>[number];
+export type PartWithFarmerRow = StepsValue<ReturnType<typeof findPartsOfOrders>>[number];
 
 /** The history of every part among `partIds`, in order, each with the name of who made the move. */
 export function findHistoryOf(db: Kysely<Database>, partIds: readonly string[]) {
-  if (partIds.length === 0) return Promise.resolve([]);
-  return db
+  const query = db
     .selectFrom("order_part_history as h")
     .innerJoin("users as u", "u.id", "h.by_user_id")
     .selectAll("h")
     .select("u.name as by_name")
     .where("h.part_id", "in", [...partIds])
     .orderBy("h.part_id")
-    .orderBy("h.seq")
-    .execute();
+    .orderBy("h.seq");
+  return partIds.length === 0 ? noStatement([]) : rowsOf(query);
 }
-export type HistoryWithNameRow = Awaited<ReturnType<typeof findHistoryOf>>[number];
+export type HistoryWithNameRow = StepsValue<ReturnType<typeof findHistoryOf>>[number];
 
 /** The lines of every part among `partIds`, in line order. */
 export function findItemsOfParts(db: Kysely<Database>, partIds: readonly string[]) {

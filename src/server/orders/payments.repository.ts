@@ -1,6 +1,13 @@
 import type { Kysely } from "kysely";
 import type { PartStatus } from "../../shared/schemas/order-parts.ts";
-import type { Database, OrderPaymentsTable } from "../db/index.ts";
+import {
+  type Database,
+  noStatement,
+  type OrderPaymentsTable,
+  rowsOf,
+  type Steps,
+  type StepsValue,
+} from "../db/index.ts";
 
 export type PaymentRow = OrderPaymentsTable;
 
@@ -9,8 +16,7 @@ export const SHOP_PAYEE = "shop";
 
 /** Every payment of the parts among `partIds`, oldest first, with the names of who recorded and undid it. */
 export function findPaymentsOfParts(db: Kysely<Database>, partIds: readonly string[]) {
-  if (partIds.length === 0) return Promise.resolve([]);
-  return db
+  const query = db
     .selectFrom("order_payments as p")
     .innerJoin("users as u", "u.id", "p.by_user_id")
     .leftJoin("users as v", "v.id", "p.undone_by_user_id")
@@ -19,10 +25,10 @@ export function findPaymentsOfParts(db: Kysely<Database>, partIds: readonly stri
     .where("p.part_id", "in", [...partIds])
     .orderBy("p.part_id")
     .orderBy("p.at")
-    .orderBy("p.id")
-    .execute();
+    .orderBy("p.id");
+  return partIds.length === 0 ? noStatement([]) : rowsOf(query);
 }
-export type PaymentWithNamesRow = Awaited<ReturnType<typeof findPaymentsOfParts>>[number];
+export type PaymentWithNamesRow = StepsValue<ReturnType<typeof findPaymentsOfParts>>[number];
 
 export async function insertPayment(trx: Kysely<Database>, row: PaymentRow): Promise<void> {
   await trx.insertInto("order_payments").values(row).execute();
@@ -74,16 +80,14 @@ export async function lockPart(
 }
 
 /** The UPI IDs of these payees (farmers' ids, or SHOP_PAYEE), by payee. */
-export async function findUpiIds(
-  db: Kysely<Database>,
-  owners: readonly string[],
-): Promise<Map<string, string>> {
+export function* findUpiIds(db: Kysely<Database>, owners: readonly string[]): Steps<Map<string, string>> {
   if (owners.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("upi_ids")
-    .select(["owner", "upi_id"])
-    .where("owner", "in", [...new Set(owners)])
-    .execute();
+  const rows = yield* rowsOf(
+    db
+      .selectFrom("upi_ids")
+      .select(["owner", "upi_id"])
+      .where("owner", "in", [...new Set(owners)]),
+  );
   return new Map(rows.map((row) => [row.owner, row.upi_id]));
 }
 

@@ -11,6 +11,7 @@ import type {
 } from "../../shared/schemas/payments.ts";
 import { addDays, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts";
 import { type Context, inTransaction } from "../context.ts";
+import { runSteps } from "../db/index.ts";
 import { AppError, notFound, toCsv } from "../http/index.ts";
 import { billOf, paymentStateOf, receivedPaise } from "./bills.service.ts";
 import { findItemsOfParts } from "./parts.repository.ts";
@@ -33,7 +34,7 @@ async function lockedForPayment(trx: Context, partId: string) {
   }
   const bill = billOf(await findItemsOfParts(trx.db, [part.id]));
   if (!bill.final) throw new AppError("bill_not_final", partMessages.billNotFinal);
-  const received = receivedPaise(await repo.findPaymentsOfParts(trx.db, [part.id]));
+  const received = receivedPaise(await runSteps(trx.db, repo.findPaymentsOfParts(trx.db, [part.id])));
   return { part, bill, received };
 }
 
@@ -107,7 +108,7 @@ export async function undoPayment(
 // ---- UPI IDs ----
 
 export async function getPayeeProfile({ db }: Context, owner: string): Promise<FarmerProfile> {
-  return { upiId: (await repo.findUpiIds(db, [owner])).get(owner) ?? null };
+  return { upiId: (await runSteps(db, repo.findUpiIds(db, [owner]))).get(owner) ?? null };
 }
 
 /** A farmer's UPI ID (`owner` their id), or the shop's (`SHOP_PAYEE`); null removes it (cash only). */
@@ -152,7 +153,7 @@ async function reckonWeek(ctx: Context, week: string, farmerId?: string): Promis
   const ids = parts.map((part) => part.id);
   const [items, payments] = await Promise.all([
     findItemsOfParts(ctx.db, ids),
-    repo.findPaymentsOfParts(ctx.db, ids),
+    runSteps(ctx.db, repo.findPaymentsOfParts(ctx.db, ids)),
   ]);
   const itemsByPart = groupBy(items, (item) => item.part_id);
   const paymentsByPart = groupBy(payments, (payment) => payment.part_id);

@@ -11,10 +11,10 @@ import {
 import { isWeighedUnit } from "../../shared/weighing.ts";
 import { rememberAddress } from "../addresses/index.ts";
 import * as auth from "../auth/index.ts";
-import { type Context, catalogueChanged, inTransaction } from "../context.ts";
-import type { Database } from "../db/index.ts";
+import { type Context, catalogueChanged, inStepsTransaction, inTransaction } from "../context.ts";
+import { type Database, runSteps, type Steps } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
-import { enqueue, newPartMail, orderConfirmationMail } from "../mail/index.ts";
+import { newPartMail, orderConfirmationMail, queueMail } from "../mail/index.ts";
 import { findStocks, findUnorderable, takeStock } from "../products/index.ts";
 import { bookSlots } from "../slots/index.ts";
 import * as repo from "./orders.repository.ts";
@@ -57,7 +57,7 @@ async function replay(db: Kysely<Database>, existing: repo.OrderRow, requestHash
   if (existing.request_hash !== requestHash) {
     throw new AppError("idempotency_key_reused", orderMessages.idempotencyKeyReused);
   }
-  return loadOrder(db, existing);
+  return runSteps(db, loadOrder(db, existing));
 }
 
 export interface PlacedOrder {
@@ -159,19 +159,23 @@ function orderRows(
  * product id order (so two orders never wait on each other in a cycle). A line asking for more than is left
  * throws 409 out_of_stock naming every such line, and the transaction writes nothing.
  */
-async function takeStockFor(trx: Kysely<Database>, lines: readonly PricedLine[], items: repo.OrderItemRow[]) {
+function* takeStockFor(
+  trx: Kysely<Database>,
+  lines: readonly PricedLine[],
+  items: repo.OrderItemRow[],
+): Steps<void> {
   const short: { line: PricedLine; left: number }[] = [];
   const byProduct = [...lines]
     .filter((line) => line.farmerId !== null)
     .sort((a, b) => (a.productId < b.productId ? -1 : 1));
   for (const line of byProduct) {
-    if (await takeStock(trx, line.productId, line.quantity)) {
+    if (yield* takeStock(trx, line.productId, line.quantity)) {
       const item = items.find((candidate) => candidate.product_id === line.productId);
       if (!item) throw new Error(`no order line for product ${line.productId}`);
       item.stock_taken = line.quantity;
       continue;
     }
-    const stock = (await findStocks(trx, [line.productId])).get(line.productId);
+    const stock = (yield* findStocks(trx, [line.productId])).get(line.productId);
     if (stock === undefined) {
       throw productUnavailable([line], `product ${line.productId} is no longer available`);
     }
@@ -192,9 +196,9 @@ async function takeStockFor(trx: Kysely<Database>, lines: readonly PricedLine[],
  * suspended) since the cart was priced; findUnorderable holds those rows until the order commits, so a hide
  * or suspension lands either before the order (refused here) or after it.
  */
-async function refuseHiddenSincePriced(trx: Kysely<Database>, lines: readonly PricedLine[]) {
+function* refuseHiddenSincePriced(trx: Kysely<Database>, lines: readonly PricedLine[]): Steps<void> {
   const ids = lines.filter((line) => line.farmerId !== null).map((line) => line.productId);
-  const unorderable = await findUnorderable(trx, ids);
+  const unorderable = yield* findUnorderable(trx, ids);
   refuseHidden(
     lines.filter((line) => unorderable.has(line.productId)),
     (line) => line.name,
@@ -214,16 +218,16 @@ type Recipient = { email: string; language: Language };
  * the last day; else to the account's own address, so checkout cannot mail a stranger text the buyer wrote,
  * hundreds of times (issue 25). It is written in the buyer's language, wherever it goes.
  */
-async function confirmationRecipient(
+function* confirmationRecipient(
   trx: Kysely<Database>,
   buyer: Recipient | undefined,
   checkoutEmail: string,
   now: Date,
-): Promise<Recipient> {
+): Steps<Recipient> {
   const language = buyer?.language ?? DEFAULT_LANGUAGE;
   if (buyer === undefined || buyer.email === checkoutEmail) return { email: checkoutEmail, language };
   const since = new Date(now.getTime() - DAY_MS).toISOString();
-  const mailed = await repo.countOrdersMailedToOthers(trx, checkoutEmail, since);
+  const mailed = yield* repo.countOrdersMailedToOthers(trx, checkoutEmail, since);
   return mailed <= CONFIRMATIONS_TO_OTHERS_PER_DAY ? { email: checkoutEmail, language } : buyer;
 }
 
@@ -233,15 +237,15 @@ async function confirmationRecipient(
  * placement mails nobody. The shop's own part (the deal) has no farmer to tell: the operator sees it in the
  * admin orders.
  */
-async function mailOrder(trx: Context, userId: string, order: Order, now: Date): Promise<void> {
+function* mailOrder(trx: Context, userId: string, order: Order, now: Date): Steps<void> {
   const farmerIds = order.fulfilments.flatMap((part) => (part.farmerId ? [part.farmerId] : []));
   // NOTE: one read of every recipient's address and language, the buyer's and the farmers'.
-  const recipients = await auth.mailRecipients(trx.db, [userId, ...farmerIds]);
-  const to = await confirmationRecipient(trx.db, recipients.get(userId), order.shipping.email, now);
-  await enqueue(trx, orderConfirmationMail(to, order, trx.mail.link(`/orders/${order.id}`)));
+  const recipients = yield* auth.mailRecipients(trx.db, [userId, ...farmerIds]);
+  const to = yield* confirmationRecipient(trx.db, recipients.get(userId), order.shipping.email, now);
+  yield* queueMail(trx, orderConfirmationMail(to, order, trx.mail.link(`/orders/${order.id}`)));
   for (const part of order.fulfilments) {
     const farmer = part.farmerId ? recipients.get(part.farmerId) : undefined;
-    if (farmer) await enqueue(trx, newPartMail(farmer, order, part, trx.mail.link("/farmer")));
+    if (farmer) yield* queueMail(trx, newPartMail(farmer, order, part, trx.mail.link("/farmer")));
   }
 }
 
@@ -266,22 +270,23 @@ export async function placeOrder(
   const priced = await priceCartLines(ctx, input.items, options);
   const rows = orderRows(userId, idempotencyKey, requestHash, input, priced, now);
   try {
-    const order = await inTransaction(ctx, async (trx) => {
-      await takeStockFor(trx.db, priced.lines, rows.items);
-      await refuseHiddenSincePriced(trx.db, priced.lines);
-      await writeOrder(trx.db, rows);
+    // NOTE: steps (decision 036): on SQLite the whole transaction runs as one synchronous block.
+    const order = await inStepsTransaction(ctx, function* (trx) {
+      yield* takeStockFor(trx.db, priced.lines, rows.items);
+      yield* refuseHiddenSincePriced(trx.db, priced.lines);
+      yield* writeOrder(trx.db, rows);
       // NOTE: a place in each chosen slot is taken here, as stock is: refused, nothing of the order is written.
-      await bookSlots(
+      yield* bookSlots(
         trx,
         rows.parts.map((part) => ({ partId: part.id, farmerId: part.farmer_id })),
         input.slots,
         input.shipping.zipCode,
       );
       // NOTE: the address goes on the account with the order, so checkout offers it next time (decision 027).
-      await rememberAddress(trx, userId, input.shipping);
-      const placed = await loadOrder(trx.db, rows.order);
+      yield* rememberAddress(trx, userId, input.shipping);
+      const placed = yield* loadOrder(trx.db, rows.order);
       // NOTE: queued with the order, so an order refused here (stock, slot, a replayed key) mails nobody.
-      await mailOrder(trx, userId, placed, now);
+      yield* mailOrder(trx, userId, placed, now);
       return placed;
     });
     // NOTE: the stock taken and the slots' places show on the product cards: every server's prepared
@@ -297,8 +302,8 @@ export async function placeOrder(
 }
 
 /** The order, its parts with their first history entries, and its lines, in the caller's transaction. */
-export async function writeOrder(trx: Kysely<Database>, rows: NewOrderRows): Promise<void> {
-  await repo.insertOrder(trx, rows.order);
-  await insertParts(trx, rows.parts, rows.history);
-  await repo.insertItems(trx, rows.items);
+export function* writeOrder(trx: Kysely<Database>, rows: NewOrderRows): Steps<void> {
+  yield* repo.insertOrder(trx, rows.order);
+  yield* insertParts(trx, rows.parts, rows.history);
+  yield* repo.insertItems(trx, rows.items);
 }

@@ -16,7 +16,7 @@ import type { PartSlot } from "../../shared/schemas/slots.ts";
 import { addDays, startOfShopDay } from "../../shared/shop-calendar.ts";
 import type { Actor, Context } from "../context.ts";
 import type { Database, OrderItemsTable, OrdersTable } from "../db/index.ts";
-import { decodeCursor, type Keyset, pageOf } from "../db/index.ts";
+import { allOf, decodeCursor, type Keyset, noStatement, pageOf, runSteps, type Steps } from "../db/index.ts";
 import { forbidden, notFound } from "../http/index.ts";
 import { slotsOfParts } from "../slots/index.ts";
 import { billFields, billOf, receivedPaise, toApiLine, toApiPayment, upiOf } from "./bills.service.ts";
@@ -49,14 +49,14 @@ export function toApiOrder(
 }
 
 /** Reads the lines and parts of `rows` in two queries; answers how each of those rows becomes its Order. */
-async function orderAssembler(
+function* orderAssembler(
   db: Kysely<Database>,
   rows: readonly repo.OrderRow[],
   viewer: PartViewer,
-): Promise<(row: repo.OrderRow) => Order> {
+): Steps<(row: repo.OrderRow) => Order> {
   const ids = rows.map((row) => row.id);
-  const items = await repo.findItemsOfOrders(db, ids);
-  const parts = await loadOrderParts(db, ids, items, viewer);
+  const items = yield* repo.findItemsOfOrders(db, ids);
+  const parts = yield* loadOrderParts(db, ids, items, viewer);
   const itemsByOrder = new Map<string, repo.OrderItemRow[]>();
   for (const item of items) {
     const list = itemsByOrder.get(item.order_id);
@@ -74,21 +74,22 @@ export type PartViewer = "buyer" | "operator";
 
 /** Orders with their lines and parts, in the order given, as their buyer sees them. */
 async function loadOrders(db: Kysely<Database>, rows: readonly repo.OrderRow[]): Promise<Order[]> {
-  return rows.map(await orderAssembler(db, rows, "buyer"));
+  return rows.map(await runSteps(db, orderAssembler(db, rows, "buyer")));
 }
 
-export async function loadOrder(
+/** One order with its lines and parts, as `viewer` sees it (in the caller's transaction, or run by runSteps). */
+export function* loadOrder(
   db: Kysely<Database>,
   row: repo.OrderRow,
   viewer: PartViewer = "buyer",
-): Promise<Order> {
-  return (await orderAssembler(db, [row], viewer))(row);
+): Steps<Order> {
+  return (yield* orderAssembler(db, [row], viewer))(row);
 }
 
 export async function getOwnOrder({ db }: Context, userId: string, orderId: string): Promise<Order> {
   const row = await repo.findOwnOrder(db, userId, orderId);
   if (!row) throw notFound(orderMessages.orderNotFound);
-  return loadOrder(db, row);
+  return runSteps(db, loadOrder(db, row));
 }
 
 /** The user's orders, newest first, a page at a time. */
@@ -129,7 +130,7 @@ export async function listOrdersForOperator(
     limit: query.limit + 1,
   });
   const page = pageOf(rows, query.limit, keyset, (row) => ({ key: row.created_at, id: row.id }));
-  const toOrder = await orderAssembler(db, page.rows, "operator");
+  const toOrder = await runSteps(db, orderAssembler(db, page.rows, "operator"));
   return {
     items: page.rows.map((row) => toOperatorOrder(row, toOrder(row))),
     nextCursor: page.nextCursor,
@@ -210,19 +211,19 @@ function billing(
 }
 
 /** The parts of these orders as `viewer` sees them, by order id; `items` are the orders' lines. */
-export async function loadOrderParts(
+export function* loadOrderParts(
   db: Kysely<Database>,
   orderIds: readonly string[],
   items: readonly OrderItemsTable[],
   viewer: PartViewer,
-): Promise<Map<string, OrderPart[]>> {
-  const parts = await partsRepo.findPartsOfOrders(db, orderIds);
+): Steps<Map<string, OrderPart[]>> {
+  const parts = yield* partsRepo.findPartsOfOrders(db, orderIds);
   const partIds = parts.map((part) => part.id);
-  const [historyRows, slots, paymentRows, upiIds] = await Promise.all([
+  const [historyRows, slots, paymentRows, upiIds] = yield* allOf([
     partsRepo.findHistoryOf(db, partIds),
     slotsOfParts(db, partIds),
     paymentsRepo.findPaymentsOfParts(db, partIds),
-    viewer === "buyer" ? paymentsRepo.findUpiIds(db, parts.map(payeeOf)) : undefined,
+    viewer === "buyer" ? paymentsRepo.findUpiIds(db, parts.map(payeeOf)) : noStatement(undefined),
   ]);
   const history = groupBy(historyRows, (row) => row.part_id);
   const itemsByPart = groupBy(items, (item) => item.part_id);
@@ -270,10 +271,10 @@ export async function toFarmerParts(
   const ids = rows.map((row) => row.id);
   const [items, history, slots, paymentRows, upiIds] = await Promise.all([
     partsRepo.findItemsOfParts(db, ids),
-    partsRepo.findHistoryOf(db, ids),
-    slotsOfParts(db, ids),
-    paymentsRepo.findPaymentsOfParts(db, ids),
-    paymentsRepo.findUpiIds(db, rows.map(payeeOf)),
+    runSteps(db, partsRepo.findHistoryOf(db, ids)),
+    runSteps(db, slotsOfParts(db, ids)),
+    runSteps(db, paymentsRepo.findPaymentsOfParts(db, ids)),
+    runSteps(db, paymentsRepo.findUpiIds(db, rows.map(payeeOf))),
   ]);
   const itemsByPart = groupBy(items, (item) => item.part_id);
   const historyByPart = groupBy(history, (row) => row.part_id);

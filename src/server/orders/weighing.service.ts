@@ -5,7 +5,7 @@ import type { WeighPart } from "../../shared/schemas/payments.ts";
 import { maxPackedGrams, unitGrams, weighedAmountPaise } from "../../shared/weighing.ts";
 import * as auth from "../auth/index.ts";
 import { type Context, catalogueChanged, inTransaction } from "../context.ts";
-import type { OrderItemsTable } from "../db/index.ts";
+import { type OrderItemsTable, runSteps } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
 import { billMail, enqueue } from "../mail/index.ts";
 import { returnStock } from "../products/index.ts";
@@ -67,7 +67,7 @@ export async function weighPart(ctx: Context, partId: string, input: WeighPart):
  */
 async function refuseBillBelowReceived(trx: Context, partId: string): Promise<void> {
   const bill = billOf(await repo.findItemsOfParts(trx.db, [partId]));
-  const received = receivedPaise(await findPaymentsOfParts(trx.db, [partId]));
+  const received = receivedPaise(await runSteps(trx.db, findPaymentsOfParts(trx.db, [partId])));
   if (bill.totalPaise >= received) return;
   const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
   throw new AppError(
@@ -119,7 +119,7 @@ async function mailIfBillFinal(trx: Context, partId: string): Promise<void> {
   const [part] = await repo.findBuyersOfParts(trx.db, [partId]);
   if (!part || part.buyer_deleted_at) return;
   const farmerName = farmerNameOf(part);
-  const upiIds = await findUpiIds(trx.db, [part.farmer_id ?? SHOP_PAYEE]);
+  const upiIds = await runSteps(trx.db, findUpiIds(trx.db, [part.farmer_id ?? SHOP_PAYEE]));
   await enqueue(
     trx,
     billMail(

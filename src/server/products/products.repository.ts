@@ -2,6 +2,7 @@ import type { AliasedSelectQueryBuilder, Kysely, Selectable, Transaction, Update
 import { type Category, type PRODUCT_SORTS, PRODUCT_STOCK_MAX } from "../../shared/schemas/products.ts";
 import type { Database, NewProductRow, ProductsTable } from "../db/index.ts";
 import {
+  changedRows,
   containsIgnoringCase,
   containsIgnoringCaseIndexed,
   hasTrigrams,
@@ -11,6 +12,8 @@ import {
   lockedForShare,
   pageAfter,
   rebaseKeyset,
+  rowsOf,
+  type Steps,
   searchWalksListFirst,
   type TrigramIndex,
 } from "../db/index.ts";
@@ -335,15 +338,16 @@ export async function countProducts(db: Kysely<Database>): Promise<number> {
  * Takes `quantity` from a tracked product's stock only if that many are left, in one conditional UPDATE (so
  * two buyers can never both take the last one, on either database). Answers whether it was taken.
  */
-export async function takeStock(db: Kysely<Database>, id: string, quantity: number): Promise<boolean> {
-  const result = await db
-    .updateTable("products")
-    .set((eb) => ({ stock: eb("stock", "-", quantity) }))
-    .where("id", "=", id)
-    .where("stock", "is not", null)
-    .where("stock", ">=", quantity)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function* takeStock(db: Kysely<Database>, id: string, quantity: number): Steps<boolean> {
+  const changed = yield* changedRows(
+    db
+      .updateTable("products")
+      .set((eb) => ({ stock: eb("stock", "-", quantity) }))
+      .where("id", "=", id)
+      .where("stock", "is not", null)
+      .where("stock", ">=", quantity),
+  );
+  return changed === 1;
 }
 
 /**
@@ -367,16 +371,14 @@ export function returnStock(db: Kysely<Database>, id: string, quantity: number) 
 }
 
 /** The current stock of each product among `ids` (null: not tracked; deleted products are absent). */
-export async function findStocks(
-  db: Kysely<Database>,
-  ids: readonly string[],
-): Promise<Map<string, number | null>> {
+export function* findStocks(db: Kysely<Database>, ids: readonly string[]): Steps<Map<string, number | null>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("products")
-    .select(["id", "stock"])
-    .where("id", "in", [...ids])
-    .execute();
+  const rows = yield* rowsOf(
+    db
+      .selectFrom("products")
+      .select(["id", "stock"])
+      .where("id", "in", [...ids]),
+  );
   return new Map(rows.map((row) => [row.id, row.stock]));
 }
 
@@ -433,7 +435,7 @@ export function listOwnedProducts(db: Kysely<Database>, ownerId: string) {
  * with the rows held until the caller's transaction ends (lockedForShare), so a hide or a suspension cannot
  * slip in before an order that read them commits.
  */
-export async function findUnorderable(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
+export function* findUnorderable(db: Kysely<Database>, ids: readonly string[]): Steps<Set<string>> {
   if (ids.length === 0) return new Set();
   const query = db
     .selectFrom("products as p")
@@ -441,7 +443,7 @@ export async function findUnorderable(db: Kysely<Database>, ids: readonly string
     .select(["p.id", "p.hidden_at", "u.suspended_at"])
     .where("p.id", "in", [...ids])
     .orderBy("p.id");
-  const rows = await lockedForShare(db, query).execute();
+  const rows = yield* rowsOf(lockedForShare(db, query));
   return new Set(
     rows.filter((row) => row.hidden_at != null || row.suspended_at != null).map((row) => row.id),
   );

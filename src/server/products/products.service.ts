@@ -21,7 +21,7 @@ import { shopDate } from "../../shared/shop-calendar.ts";
 import { type Actor, recordAudit } from "../audit/index.ts";
 import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import type { Database, NewProductRow } from "../db/index.ts";
-import { decodeCursor, pageOf } from "../db/index.ts";
+import { decodeCursor, pageOf, runSteps } from "../db/index.ts";
 import { AppError, etagOf, forbidden, notFound } from "../http/index.ts";
 import {
   deleteImage,
@@ -447,7 +447,7 @@ export async function updateOwnProduct(
 async function changeStock(db: Kysely<Database>, userId: string, productId: string, change: number) {
   if (await repo.changeOwnedStock(db, productId, userId, change)) return;
   // NOTE: read after the refused UPDATE, only to say why; the UPDATE's own condition is what counts.
-  const stock = (await repo.findStocks(db, [productId])).get(productId);
+  const stock = (await runSteps(db, repo.findStocks(db, [productId]))).get(productId);
   if (stock === undefined) throw productNotFound();
   if (stock === null) {
     throw new AppError("stock_not_tracked", productMessages.stockNotTracked, {

@@ -1,10 +1,15 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import type {
-  Database,
-  PickupPointsTable,
-  SlotBookingsTable,
-  SlotPatternsTable,
-  SlotsTable,
+import {
+  changedRows,
+  type Database,
+  firstOf,
+  noStatement,
+  type PickupPointsTable,
+  rowsOf,
+  type SlotBookingsTable,
+  type SlotPatternsTable,
+  type SlotsTable,
+  type Steps,
 } from "../db/index.ts";
 
 /** Whose: a farmer's id, or null for the shop's own part (set up by the operator). */
@@ -60,17 +65,15 @@ export async function updatePoint(
 
 // ---- delivery area ----
 
-export async function prefixesOf(
-  db: Kysely<Database>,
-  owners: readonly Owner[],
-): Promise<Map<Owner, string[]>> {
+export function* prefixesOf(db: Kysely<Database>, owners: readonly Owner[]): Steps<Map<Owner, string[]>> {
   if (owners.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("delivery_areas")
-    .select(["farmer_id", "pin_prefix"])
-    .where(ownerIn(owners))
-    .orderBy("pin_prefix")
-    .execute();
+  const rows = yield* rowsOf(
+    db
+      .selectFrom("delivery_areas")
+      .select(["farmer_id", "pin_prefix"])
+      .where(ownerIn(owners))
+      .orderBy("pin_prefix"),
+  );
   const byOwner = new Map<Owner, string[]>();
   for (const row of rows) byOwner.set(row.farmer_id, [...(byOwner.get(row.farmer_id) ?? []), row.pin_prefix]);
   return byOwner;
@@ -127,18 +130,16 @@ export async function updatePattern(
 }
 
 /** Which of `owners` have a weekly pattern (they use slots; the others deliver within 24 hours). */
-export async function ownersWithPatterns(
-  db: Kysely<Database>,
-  owners: readonly Owner[],
-): Promise<Set<Owner>> {
+export function* ownersWithPatterns(db: Kysely<Database>, owners: readonly Owner[]): Steps<Set<Owner>> {
   if (owners.length === 0) return new Set();
-  const rows = await db
-    .selectFrom("slot_patterns")
-    .select("farmer_id")
-    .distinct()
-    .where("deleted_at", "is", null)
-    .where(ownerIn(owners))
-    .execute();
+  const rows = yield* rowsOf(
+    db
+      .selectFrom("slot_patterns")
+      .select("farmer_id")
+      .distinct()
+      .where("deleted_at", "is", null)
+      .where(ownerIn(owners)),
+  );
   return new Set(rows.map((row) => row.farmer_id));
 }
 
@@ -209,7 +210,7 @@ function slotsWithPoints(db: Kysely<Database>) {
 export type SlotWithPointRow = Awaited<ReturnType<typeof findSlot>> & object;
 
 export function findSlot(db: Kysely<Database>, id: string) {
-  return slotsWithPoints(db).where("s.id", "=", id).executeTakeFirst();
+  return firstOf(slotsWithPoints(db).where("s.id", "=", id));
 }
 
 /** The owner's dated slots starting within [from, before), in time order. */
@@ -276,16 +277,17 @@ export function nextOpenSlots(
  * update, so that concurrent orders (in any process) never take more places than the capacity. Answers
  * whether a place was taken.
  */
-export async function takePlace(trx: Kysely<Database>, slotId: string, now: string): Promise<boolean> {
-  const result = await trx
-    .updateTable("slots")
-    .set((eb) => ({ taken: eb("taken", "+", 1) }))
-    .where("id", "=", slotId)
-    .whereRef("taken", "<", "capacity")
-    .where("closed_at", "is", null)
-    .where("cutoff_at", ">", now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function* takePlace(trx: Kysely<Database>, slotId: string, now: string): Steps<boolean> {
+  const changed = yield* changedRows(
+    trx
+      .updateTable("slots")
+      .set((eb) => ({ taken: eb("taken", "+", 1) }))
+      .where("id", "=", slotId)
+      .whereRef("taken", "<", "capacity")
+      .where("closed_at", "is", null)
+      .where("cutoff_at", ">", now),
+  );
+  return changed === 1;
 }
 
 export async function releasePlace(trx: Kysely<Database>, slotId: string): Promise<void> {
@@ -328,15 +330,8 @@ export async function closeSlot(
 
 // ---- bookings ----
 
-export async function insertBookings(
-  trx: Kysely<Database>,
-  rows: readonly SlotBookingsTable[],
-): Promise<void> {
-  if (rows.length > 0)
-    await trx
-      .insertInto("slot_bookings")
-      .values([...rows])
-      .execute();
+export function* insertBookings(trx: Kysely<Database>, rows: readonly SlotBookingsTable[]): Steps<void> {
+  if (rows.length > 0) yield* changedRows(trx.insertInto("slot_bookings").values([...rows]));
 }
 
 /** Releases the part's place if it holds one; answers the slot it was in. */
@@ -357,8 +352,7 @@ export async function releaseBooking(
 
 /** The slot of each part among `partIds` that was placed in one (released places too: a cancelled part shows it). */
 export function slotsOfParts(db: Kysely<Database>, partIds: readonly string[]) {
-  if (partIds.length === 0) return Promise.resolve([]);
-  return db
+  const query = db
     .selectFrom("slot_bookings as b")
     .innerJoin("slots as s", "s.id", "b.slot_id")
     .leftJoin("pickup_points as p", "p.id", "s.pickup_point_id")
@@ -374,18 +368,17 @@ export function slotsOfParts(db: Kysely<Database>, partIds: readonly string[]) {
       "p.address as point_address",
       "p.map_url as point_map_url",
     ])
-    .where("b.part_id", "in", [...partIds])
-    .execute();
+    .where("b.part_id", "in", [...partIds]);
+  return partIds.length === 0 ? noStatement([]) : rowsOf(query);
 }
 
 /** The names of the accounts among `ids`. */
 export function namesOf(db: Kysely<Database>, ids: readonly string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
+  const query = db
     .selectFrom("users")
     .select(["id", "name"])
-    .where("id", "in", [...ids])
-    .execute();
+    .where("id", "in", [...ids]);
+  return ids.length === 0 ? noStatement([]) : rowsOf(query);
 }
 
 /** The buyers of the parts that hold a place in the slot (not cancelled), to tell them it was closed. */

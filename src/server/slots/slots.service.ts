@@ -34,7 +34,7 @@ import { addDays, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts
 import { type Actor, type AuditRecord, recordAudit } from "../audit/index.ts";
 import { mailRecipient } from "../auth/index.ts";
 import { type Context, catalogueChanged, inTransaction } from "../context.ts";
-import type { Database } from "../db/index.ts";
+import { type Database, runSteps, type Steps, type StepsValue } from "../db/index.ts";
 import { AppError, notFound, parseWith, toCsv } from "../http/index.ts";
 import { enqueue, slotClosedMail } from "../mail/index.ts";
 import { packingListTexts } from "./packing-list.texts.ts";
@@ -164,7 +164,7 @@ const toPattern = (row: repo.SlotPatternRow): SlotPattern => ({
   cutoffHours: row.cutoff_hours,
 });
 
-type SlotWithPoint = NonNullable<Awaited<ReturnType<typeof repo.findSlot>>>;
+type SlotWithPoint = NonNullable<StepsValue<ReturnType<typeof repo.findSlot>>>;
 
 const pointOf = (row: SlotWithPoint) =>
   row.pickup_point_id && row.point_name !== null && row.point_address !== null
@@ -325,7 +325,7 @@ export async function retirePickupPoint(ctx: SlotsContext, owner: Owner, id: str
 // ---- delivery area ----
 
 export async function getDeliveryArea(ctx: SlotsContext, owner: Owner): Promise<DeliveryArea> {
-  return { pinPrefixes: (await repo.prefixesOf(ctx.db, [owner])).get(owner) ?? [] };
+  return { pinPrefixes: (await runSteps(ctx.db, repo.prefixesOf(ctx.db, [owner]))).get(owner) ?? [] };
 }
 
 export async function setDeliveryArea(
@@ -496,7 +496,7 @@ export async function listOwnSlots(
 }
 
 export async function ownSlot(ctx: SlotsContext, owner: Owner, id: string) {
-  const slot = await repo.findSlot(ctx.db, id);
+  const slot = await runSteps(ctx.db, repo.findSlot(ctx.db, id));
   if (!slot || slot.farmer_id !== owner) throw notFound(slotMessages.slotNotFound);
   return slot;
 }
@@ -574,12 +574,16 @@ export async function patchOwnSlot(
  * deleted account gets no mail); queued in the closing's transaction.
  */
 async function mailClosedSlotBuyers(ctx: Context, slotId: string, reason: string) {
-  const slot = await repo.findSlot(ctx.db, slotId);
+  const slot = await runSteps(ctx.db, repo.findSlot(ctx.db, slotId));
   if (!slot) return;
-  const farmerName = (await farmerNames(ctx.db, [slot.farmer_id])).get(slot.farmer_id) ?? "";
-  const partSlot = await slotsOfParts(
+  const farmerName =
+    (await runSteps(ctx.db, farmerNames(ctx.db, [slot.farmer_id]))).get(slot.farmer_id) ?? "";
+  const partSlot = await runSteps(
     ctx.db,
-    (await repo.buyersOfSlot(ctx.db, slotId)).map((b) => b.part_id),
+    slotsOfParts(
+      ctx.db,
+      (await repo.buyersOfSlot(ctx.db, slotId)).map((b) => b.part_id),
+    ),
   );
   for (const buyer of await repo.buyersOfSlot(ctx.db, slotId)) {
     const shown = partSlot.get(buyer.part_id);
@@ -690,9 +694,9 @@ export async function slotChoices(
   await ensureSlots(ctx, owners);
   const now = ctx.now.toISOString();
   const [names, withPatterns, prefixes, rows] = await Promise.all([
-    farmerNames(ctx.db, owners),
-    repo.ownersWithPatterns(ctx.db, owners),
-    repo.prefixesOf(ctx.db, owners),
+    runSteps(ctx.db, farmerNames(ctx.db, owners)),
+    runSteps(ctx.db, repo.ownersWithPatterns(ctx.db, owners)),
+    runSteps(ctx.db, repo.prefixesOf(ctx.db, owners)),
     repo.listSlotsOfOwners(ctx.db, owners, now, horizon(ctx).before),
   ]);
   return owners.map((owner) => {
@@ -743,8 +747,8 @@ export interface PartToBook {
   farmerId: string | null;
 }
 
-async function farmerNames(db: Kysely<Database>, owners: readonly Owner[]): Promise<Map<Owner, string>> {
-  const rows = await repo.namesOf(
+function* farmerNames(db: Kysely<Database>, owners: readonly Owner[]): Steps<Map<Owner, string>> {
+  const rows = yield* repo.namesOf(
     db,
     owners.filter((owner): owner is string => owner !== null),
   );
@@ -759,17 +763,17 @@ async function farmerNames(db: Kysely<Database>, owners: readonly Owner[]): Prom
  * 400 slot_required naming every farmer without a choice, 409 slot_not_served, slot_closed or slot_full
  * naming the farmer; the caller's transaction then writes nothing. Choices for other farmers are ignored.
  */
-export async function bookSlots(
-  ctx: SlotsContext,
+export function* bookSlots(
+  ctx: Pick<Context, "db" | "now">,
   parts: readonly PartToBook[],
   chosen: Readonly<Record<string, string>> | undefined,
   pin: string,
-): Promise<void> {
+): Steps<void> {
   const owners = parts.map((part) => part.farmerId);
-  const withPatterns = await repo.ownersWithPatterns(ctx.db, owners);
+  const withPatterns = yield* repo.ownersWithPatterns(ctx.db, owners);
   const booked = parts.filter((part) => withPatterns.has(part.farmerId));
   if (booked.length === 0) return;
-  const names = await farmerNames(ctx.db, owners);
+  const names = yield* farmerNames(ctx.db, owners);
   const nameOf = (owner: Owner) => names.get(owner) ?? "";
   const missing = booked.filter((part) => !chosen?.[keyOfOwner(part.farmerId)]);
   if (missing.length > 0) {
@@ -782,7 +786,7 @@ export async function bookSlots(
     );
   }
   const now = ctx.now.toISOString();
-  const prefixes = await repo.prefixesOf(ctx.db, owners);
+  const prefixes = yield* repo.prefixesOf(ctx.db, owners);
   const picks = booked
     .map((part) => ({
       part,
@@ -794,7 +798,7 @@ export async function bookSlots(
     const field = `slots.${key}`;
     const refuse = (code: "slot_full" | "slot_closed" | "slot_not_served", message: string) =>
       new AppError(code, message, { [field]: message });
-    const slot = await repo.findSlot(ctx.db, slotId);
+    const slot = yield* repo.findSlot(ctx.db, slotId);
     if (!slot || slot.farmer_id !== part.farmerId) {
       const message = slotMessages.slotUnknown(nameOf(part.farmerId));
       throw new AppError("validation_failed", message, { [field]: message });
@@ -802,15 +806,15 @@ export async function bookSlots(
     if (slot.kind === "delivery" && !pinCovered(prefixes.get(part.farmerId) ?? [], pin)) {
       throw refuse("slot_not_served", slotMessages.slotNotServed(nameOf(part.farmerId)));
     }
-    if (!(await repo.takePlace(ctx.db, slotId, now))) {
-      const after = await repo.findSlot(ctx.db, slotId);
+    if (!(yield* repo.takePlace(ctx.db, slotId, now))) {
+      const after = yield* repo.findSlot(ctx.db, slotId);
       const closed = !after || after.closed_at !== null || after.cutoff_at <= now;
       throw closed
         ? refuse("slot_closed", slotMessages.slotClosed(nameOf(part.farmerId)))
         : refuse("slot_full", slotMessages.slotFull(nameOf(part.farmerId)));
     }
   }
-  await repo.insertBookings(
+  yield* repo.insertBookings(
     ctx.db,
     picks.map(({ part, slotId }) => ({
       part_id: part.partId,
@@ -828,11 +832,11 @@ export async function releaseSlotOf(trx: Kysely<Database>, partId: string, now: 
 }
 
 /** The slot of each part among `partIds` that was placed in one, by part id. */
-export async function slotsOfParts(
+export function* slotsOfParts(
   db: Kysely<Database>,
   partIds: readonly string[],
-): Promise<Map<string, PartSlot>> {
-  const rows = await repo.slotsOfParts(db, partIds);
+): Steps<Map<string, PartSlot>> {
+  const rows = yield* repo.slotsOfParts(db, partIds);
   return new Map(
     rows.map((row) => [
       row.part_id,
