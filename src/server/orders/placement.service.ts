@@ -11,7 +11,7 @@ import {
 import { isWeighedUnit } from "../../shared/weighing.ts";
 import { rememberAddress } from "../addresses/index.ts";
 import * as auth from "../auth/index.ts";
-import { type Context, catalogueChanged, inStepsTransaction, inTransaction } from "../context.ts";
+import { type Context, catalogueChanged, inStepsTransaction } from "../context.ts";
 import { type Database, runSteps, type Steps } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
 import { newPartMail, orderConfirmationMail, queueMail } from "../mail/index.ts";
