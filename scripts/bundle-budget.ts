@@ -15,9 +15,9 @@ const KB = 1000;
  * languages (decision 032): Lingui's runtime 3.0 KB, the English catalogues of the shell and the sign-in
  * screens, the language menu and loader (137.2 → 145.0 KB measured). 146 → 147 KB for the shell's last texts
  * (issue 24): units, categories, stock and harvest labels, the toasts' names, in the shell's English catalogue
- * (145.0 → 146.0 KB measured).
+ * (145.0 → 146.0 KB measured). 147 → 148 KB for hydrating a server-rendered page (decision 034).
  */
-const FIRST_SCREEN_BUDGET = 147 * KB;
+const FIRST_SCREEN_BUDGET = 148 * KB;
 const ROUTE_CHUNK_BUDGET = 50 * KB;
 
 const html = fs.readFileSync(path.join(root, "index.html"), "utf8");

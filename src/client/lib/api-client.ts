@@ -28,6 +28,15 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** How a request reaches the API: the browser's `fetch`, or on the server the app itself (entry-server.tsx). */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/** NOTE: set once by the server's render entry; the browser keeps `fetch`. */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 export interface ApiOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   json?: unknown;
@@ -59,7 +68,7 @@ export async function apiFetch<S extends ZodType>(
   }
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method: options.method ?? "GET",
       headers,
       body,

@@ -34,6 +34,8 @@ function readOfflineUser(): User | null {
 
 /** Keeps (or, signed out, forgets) the user for offline use. */
 export function rememberOfflineUser(user: User | null): void {
+  // NOTE: the server renders first screens with this query too (entry-server.tsx); it keeps nothing.
+  if (typeof window === "undefined") return;
   if (user) writeStored(ownStorageKeys.offlineUser, user);
   else window.localStorage.removeItem(ownStorageKeys.offlineUser);
 }
