@@ -5,10 +5,11 @@ import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } fr
 import type { User } from "../shared/schemas/auth.ts";
 import { createQueryClient, Providers } from "./app/providers.tsx";
 import { routes } from "./app/routes.tsx";
-import { readServerState } from "./app/server-state.ts";
+import { readServerAnswers, readServerState } from "./app/server-state.ts";
 import { meQuery, rememberOfflineUser } from "./features/auth/me.api.ts";
 import "./index.css";
 import { applyLanguage, initialLanguage, rememberLanguageCookie, storedLanguage } from "./lib/language.ts";
+import { keepAnswersOffline } from "./lib/offline-caches.ts";
 import { registerServiceWorker } from "./lib/service-worker.ts";
 import { setShopTimeZone } from "./lib/shop-time-zone.ts";
 
@@ -30,19 +31,27 @@ if (!root) throw new Error("index.html has no #root element");
 function Hydrated() {
   useEffect(() => {
     // NOTE: after React has replayed what was typed before hydration, so a held Sign in sends those values.
-    const timer = window.setTimeout(() => window.__vcHydrated?.());
+    const timer = window.setTimeout(() => {
+      window.__vcHydrated?.();
+      keepAnswersOffline(readServerAnswers());
+    });
     return () => window.clearTimeout(timer);
   }, []);
   return null;
 }
 
-/** The current URL's screens are fetched before hydrating, so the first render is the server's markup. */
+/**
+ * The current URL's screens are fetched before hydrating, so the first render is the server's markup. NOTE: a
+ * screen whose code failed keeps that failure as its loader, so the router shows the error page without
+ * asking the network a second time (the failing chunk's one reload, decision 031).
+ */
 async function loadCurrentScreens(): Promise<void> {
   const lazy = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
   await Promise.all(
     lazy.map(async ({ route }) => {
-      const load = route.lazy as () => Promise<Partial<RouteObject>>;
-      Object.assign(route, { ...(await load()), lazy: undefined });
+      const loading = (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, { lazy: () => loading });
+      Object.assign(route, { ...(await loading), lazy: undefined });
     }),
   );
 }

@@ -38,15 +38,36 @@ export interface RenderEntry {
 /** The id of the `<script type="application/json">` holding a rendered page's state. */
 export const SSR_STATE_ID = "ssr-state";
 
+/**
+ * The id of the `<script type="application/json">` holding the answers a browser may keep (GET, 200, not
+ * `no-store`: the catalogue's) that a rendered page was drawn from, as `[{ url, body }]`.
+ */
+export const SSR_ANSWERS_ID = "ssr-answers";
+
 /** The cookie mirroring the signed-out choice of language kept in localStorage, so the server can render in it. */
 export const LANGUAGE_COOKIE = "language";
 
 /**
  * The one inline script of a server-rendered page (the CSP allows it by its hash), run before the page shows:
- * - a click on a button, or a form submitted, before the app has taken over the page is held (a form never
- *   posts its password in a URL) and done again once the app is running (`window.__vcHydrated`), so nobody's
- *   first tap is lost on a slow phone; links work as links meanwhile;
+ * - a tap on a button or an in-app link, or a form submitted, before the app has taken over the page is held
+ *   (a form never posts its password in a URL) and done again once the app is running (`window.__vcHydrated`),
+ *   so nobody's first tap is lost on a slow phone and a link opens as it would in the running app (its scroll
+ *   kept for Back); a link the app has not taken over within 4 s opens as a plain link;
  * - signed out, a language chosen in this browser that the server did not know of (stored before the cookie
  *   existed) hides the page until the app has drawn it in that language, so another language never flashes.
  */
-export const BOOT_SCRIPT = `(function(){var d=document,h=d.documentElement,q=[];function c(e){var t=e.target&&e.target.closest&&e.target.closest("button,input[type=submit]");if(!t)return;e.preventDefault();e.stopPropagation();q.push(t)}function s(e){e.preventDefault();e.stopPropagation();q.indexOf(e.target)<0&&q.push(e.target)}d.addEventListener("click",c,true);d.addEventListener("submit",s,true);window.__vcHydrated=function(){d.removeEventListener("click",c,true);d.removeEventListener("submit",s,true);window.__vcHydrated=void 0;q.forEach(function(t){if(!t.isConnected)return;t.tagName==="FORM"?t.requestSubmit():t.click()})};try{var l=localStorage.getItem("language");if(h.getAttribute("data-ssr")==="signed-out"&&l&&l!==h.lang)h.style.visibility="hidden"}catch(e){}})();`;
+export const BOOT_SCRIPT = `(function(){
+var d=document,h=d.documentElement,q=[];
+function held(t){q.indexOf(t)<0&&q.push(t)}
+function c(e){
+var t=e.target&&e.target.closest&&e.target.closest("button,input[type=submit],a[href]");
+if(!t||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;
+if(t.tagName==="A"){if(t.target||t.hasAttribute("download")||t.origin!==location.origin)return;
+setTimeout(function(){if(window.__vcHydrated)location.href=t.href},4000)}
+e.preventDefault();e.stopPropagation();held(t)}
+function s(e){e.preventDefault();e.stopPropagation();held(e.target)}
+d.addEventListener("click",c,true);d.addEventListener("submit",s,true);
+window.__vcHydrated=function(){d.removeEventListener("click",c,true);d.removeEventListener("submit",s,true);
+window.__vcHydrated=void 0;q.forEach(function(t){if(t.isConnected)t.tagName==="FORM"?t.requestSubmit():t.click()})};
+try{var l=localStorage.getItem("language");if(h.getAttribute("data-ssr")==="signed-out"&&l&&l!==h.lang)h.style.visibility="hidden"}catch(e){}
+})();`;

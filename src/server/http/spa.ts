@@ -11,6 +11,7 @@ import {
   LANGUAGE_COOKIE,
   type RenderEntry,
   type ServerApi,
+  SSR_ANSWERS_ID,
   SSR_STATE_ID,
 } from "../../shared/ssr.ts";
 import { notFound } from "./errors.ts";
@@ -84,6 +85,7 @@ async function loadRenderer(app: FastifyInstance, clientDir: string): Promise<Re
   });
 
   return async (request, reply) => {
+    const answered: string[] = [];
     const api: ServerApi = async (apiPath, init) => {
       const answer = await app.inject({
         method: (init.method ?? "GET") as "GET",
@@ -101,6 +103,12 @@ async function loadRenderer(app: FastifyInstance, clientDir: string): Promise<Re
         for (const one of Array.isArray(value) ? value : [value]) {
           if (one !== undefined) headers.append(name, String(one));
         }
+      }
+      // NOTE: an answer a browser may keep (not `no-store`) is handed on with the page, so the service worker
+      // keeps what the page shows for offline use without asking again (decision 034).
+      const keepable = !/no-store/i.test(String(answer.headers["cache-control"] ?? "no-store"));
+      if ((init.method ?? "GET") === "GET" && answer.statusCode === 200 && keepable) {
+        answered.push(`{"url":${JSON.stringify(apiPath)},"body":${answer.body}}`);
       }
       const empty = answer.statusCode === 204 || answer.statusCode === 304;
       return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
@@ -136,7 +144,10 @@ async function loadRenderer(app: FastifyInstance, clientDir: string): Promise<Re
       .send(
         template.head(result.language, result.signedIn) +
           result.html +
-          template.afterRoot(`<script type="application/json" id="${SSR_STATE_ID}">${result.state}</script>`),
+          template.afterRoot(
+            `<script type="application/json" id="${SSR_STATE_ID}">${result.state}</script>` +
+              `<script type="application/json" id="${SSR_ANSWERS_ID}">[${answered.join(",").replace(/</g, "\\u003c")}]</script>`,
+          ),
       );
     return true;
   };
