@@ -6,6 +6,7 @@ import type { User } from "../shared/schemas/auth.ts";
 import { createQueryClient, Providers } from "./app/providers.tsx";
 import { routes } from "./app/routes.tsx";
 import { readServerAnswers, readServerState } from "./app/server-state.ts";
+import { authSchemas } from "./features/auth/auth-schemas.ts";
 import { meQuery, rememberOfflineUser } from "./features/auth/me.api.ts";
 import "./index.css";
 import { applyLanguage, initialLanguage, rememberLanguageCookie, storedLanguage } from "./lib/language.ts";
@@ -34,6 +35,8 @@ function Hydrated() {
     const timer = window.setTimeout(() => {
       window.__vcHydrated?.();
       keepAnswersOffline(readServerAnswers());
+      // NOTE: the sign-in screens' schemas, off the first screen, are fetched now, so a submit seldom waits.
+      void authSchemas().catch(() => undefined);
     });
     return () => window.clearTimeout(timer);
   }, []);
@@ -74,6 +77,8 @@ async function start(): Promise<void> {
       ));
     if (ready) {
       const router = createBrowserRouter(routes, { hydrationData: server.router });
+      // NOTE: not in a transition: time-sliced hydration lowered total blocking time, but what was typed into
+      // the sign-in form meanwhile was lost (decision 034).
       hydrateRoot(
         root as HTMLElement,
         <StrictMode>
@@ -86,6 +91,8 @@ async function start(): Promise<void> {
       return;
     }
   }
+  // NOTE: the session check needs the auth schemas: asked for beside the texts, not after them.
+  void authSchemas().catch(() => undefined);
   // NOTE: a Hindi or Marathi reader's texts are fetched before the first paint, so English never flashes; if
   // they cannot be fetched (offline on a first visit), the shop opens in English.
   await applyLanguage(initialLanguage(), { remember: false }).catch(() => undefined);
