@@ -23,7 +23,7 @@ const recordBuiltAssets: Plugin = {
 };
 
 /**
- * `vite build --ssr`: the server's way into the app (src/client/entry-server.tsx, decision 034), one file in
+ * `vite build --ssr`: the server's way into the app (src/client/entry-server.tsx, decision 036), one file in
  * dist/ssr with every dependency inside, so `npm start` needs no dev dependency and a new build never takes a
  * chunk away from a running server.
  */
