@@ -7,11 +7,13 @@
  *
  * `benchOrders()` is exported for a bench runner; run directly, this file prints its results.
  */
+
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { AnswerCache } from "../src/server/answer-cache.ts";
 import { SessionCache } from "../src/server/auth/session-cache.ts";
 import { type Context, settingsOf } from "../src/server/context.ts";
 import { createDb, type Db } from "../src/server/db/database.ts";
@@ -142,6 +144,7 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
           mail: silentOutbox(),
           settings,
           sessions: new SessionCache(),
+          answers: { cache: new AnswerCache(), dropAtCommit: false },
         };
         await priceCartLines(ctx, input.items, { lookup });
         const pricingMs = performance.now() - pricingStart;

@@ -12,6 +12,7 @@
  * 100k comparison is made side by side, at the same moments of this shared machine's load.
  *
  *   npm run bench [-- --sizes 1000,10000,100000 --seconds 3 --connections 50 --no-build --no-lighthouse]
+ *   npm run bench -- --measures 401,me,first --keep docs/benchmarks.json   (those measures again, the rest kept)
  *   npm run bench -- --from docs/benchmarks.json   (rewrites the report from the last run's measurements)
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -48,14 +49,22 @@ const { values: args } = parseArgs({
      * to measure PostgreSQL again next to an earlier SQLite run.
      */
     keep: { type: "string" },
+    /**
+     * Only these measures (ids, comma-separated; default all). With --keep, each database and size keeps its
+     * other measures from the earlier run.
+     */
+    measures: { type: "string" },
   },
 });
 const SIZES = args.sizes.split(",").map(Number);
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
-/** Ports of this bench (4700–4799): the app on APP_PORT, the reference servers above it. */
-const APP_PORT = 4700;
-const REF_PORT = { hello: 4751, read24: 4752, insert: 4753 } as const;
+/**
+ * Ports of this bench (4700–4799, or BENCH_PORT and the 99 above it, so that two benches on one machine do not
+ * meet): the app on APP_PORT, the reference servers above it.
+ */
+const APP_PORT = Number(process.env.BENCH_PORT ?? 4700);
+const REF_PORT = { hello: APP_PORT + 51, read24: APP_PORT + 52, insert: APP_PORT + 53 } as const;
 const PASSWORD = "bench password 123";
 
 interface Measure {
@@ -82,7 +91,7 @@ interface Fixtures {
   email: string;
 }
 
-const MEASURES: Measure[] = [
+const ALL_MEASURES: Measure[] = [
   {
     id: "401",
     label: "products, signed out (401)",
@@ -205,6 +214,10 @@ const MEASURES: Measure[] = [
     uniqueIdempotencyKey: true,
   },
 ];
+
+const MEASURES = args.measures
+  ? ALL_MEASURES.filter((m) => args.measures?.split(",").includes(m.id))
+  : ALL_MEASURES;
 
 // ---------------------------------------------------------------------------------------------------------
 // Processes
@@ -434,17 +447,21 @@ function firstScreenKilobytes(): number | undefined {
 }
 
 const TEST_SUITE_HEADING = "## Test suite";
+/** bench/cluster.ts's section (not imported: that module runs its bench when loaded). */
+const CLUSTER_HEADING = "## Several servers behind nginx";
 
 /** docs/benchmarks.md, its chart, and the measurements themselves (.json) for `--from`. */
 function writeReport(report: Report): void {
   const out = path.resolve(root, args.out);
   fs.writeFileSync(`${out}.json`, `${JSON.stringify(report, null, 1)}\n`);
   fs.writeFileSync(`${out}.svg`, chartSvg(report));
-  // NOTE: the "Test suite" section at the end is measured by hand (`.ci/run`, `npm test`), not by the bench.
+  // NOTE: the sections at the end are written by other means, kept as they are: the several-servers run
+  // (`npm run bench:cluster`), and the "Test suite" section, measured by hand (`.ci/run`, `npm test`).
   const previous = fs.existsSync(`${out}.md`) ? fs.readFileSync(`${out}.md`, "utf8") : "";
-  const testSuite = previous.includes(TEST_SUITE_HEADING)
-    ? previous.slice(previous.indexOf(TEST_SUITE_HEADING))
-    : "";
+  const kept = [CLUSTER_HEADING, TEST_SUITE_HEADING]
+    .map((heading) => previous.indexOf(heading))
+    .filter((at) => at !== -1);
+  const testSuite = kept.length > 0 ? previous.slice(Math.min(...kept)) : "";
   fs.writeFileSync(
     `${out}.md`,
     reportMarkdown(report, path.basename(`${out}.svg`)) + (testSuite ? `\n${testSuite}` : ""),
@@ -473,8 +490,9 @@ function appEnv(databaseUrl: string, port: number): NodeJS.ProcessEnv {
     NODE_ENV: "production",
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     SEED_DEMO: "false",
-    // NOTE: sign-in is measured under load, so its per-address limit must not answer 429s.
+    // NOTE: sign-in and placement are measured under load, so their limits must not answer 429s.
     AUTH_RATE_LIMIT_PER_MINUTE: "1000000000",
+    ORDERS_PER_HOUR: "1000000000",
   };
 }
 
@@ -651,9 +669,25 @@ async function main() {
   if (args.keep) {
     const kept = JSON.parse(fs.readFileSync(path.resolve(root, args.keep), "utf8")) as Report;
     const measured = new Set(report.runs.map((r) => r.database));
-    report.runs = [...kept.runs.filter((r) => !measured.has(r.database)), ...report.runs];
+    if (args.measures) {
+      // NOTE: the measures run now replace theirs in each database and size; the earlier run's others stay.
+      const fresh = report.runs;
+      const same = (a: Run, b: Run) => a.database === b.database && a.size === b.size;
+      report.runs = [
+        ...kept.runs.map((old) => {
+          const run = fresh.find((r) => same(r, old));
+          return run ? { ...old, samples: { ...old.samples, ...run.samples } } : old;
+        }),
+        ...fresh.filter((r) => !kept.runs.some((old) => same(r, old))),
+      ];
+      report.measures = kept.measures;
+    } else {
+      report.runs = [...kept.runs.filter((r) => !measured.has(r.database)), ...report.runs];
+    }
     if (report.lighthouse.length === 0) report.lighthouse = kept.lighthouse;
-    report.command += ` (${[...new Set(kept.runs.map((r) => r.database))].filter((d) => !measured.has(d)).join(", ")} kept from the run of ${kept.date.slice(0, 16).replace("T", " ")} UTC)`;
+    report.command += args.measures
+      ? ` (every other measure kept from the run of ${kept.date.slice(0, 16).replace("T", " ")} UTC)`
+      : ` (${[...new Set(kept.runs.map((r) => r.database))].filter((d) => !measured.has(d)).join(", ")} kept from the run of ${kept.date.slice(0, 16).replace("T", " ")} UTC)`;
   }
   report.minutes = (Date.now() - started) / 60_000;
   writeReport(report);

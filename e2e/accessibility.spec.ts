@@ -4,6 +4,7 @@ import {
   addProductViaApi,
   allowConsoleMessage,
   expect,
+  LOOK,
   newCredentials,
   signedInUser,
   test,
@@ -27,7 +28,7 @@ const pages: [path: string, heading: RegExp][] = [
 ];
 
 for (const width of [1280, 375]) {
-  test.describe(`at ${width} px`, () => {
+  test.describe(`at ${width} px`, { tag: LOOK }, () => {
     test.use({ viewport: { width, height: 800 }, isMobile: width === 375, hasTouch: width === 375 });
 
     // NOTE: axe finds nothing, of any impact; the screens are split over several journeys so that they run

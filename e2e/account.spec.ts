@@ -3,6 +3,7 @@ import {
   expect,
   expectNoA11yViolations,
   headerMenuLink,
+  LOOK,
   newCredentials,
   signedInUser,
   signInViaUi,
@@ -75,29 +76,33 @@ test("ending another device's session sends that browser to /login", async ({ pa
 });
 
 for (const width of [1280, 375]) {
-  test(`axe finds nothing on the account screens at ${width} px`, async ({ page }, testInfo) => {
-    await page.setViewportSize({ width, height: 900 });
-    const shot = (name: string) =>
-      page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
-    await page.goto("/forgot-password");
-    await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
-    await expectNoA11yViolations(page, "/forgot-password");
-    await shot("forgot-password");
-    await page.goto(`/reset-password#token=${"A".repeat(43)}`);
-    await expect(page.getByRole("heading", { name: "Set a new password" })).toBeVisible();
-    await expectNoA11yViolations(page, "/reset-password");
-    await shot("reset-password");
-    // An unknown link is refused with 400, which Chromium logs.
-    allowConsoleMessage(/status of 400 .*email\/confirm/);
-    await page.goto(`/account/confirm-email#token=${"A".repeat(43)}`);
-    await expect(page.getByRole("status")).toContainText("invalid");
-    await expectNoA11yViolations(page, "/account/confirm-email");
-    await shot("confirm-email");
+  test(
+    `axe finds nothing on the account screens at ${width} px`,
+    { tag: LOOK },
+    async ({ page }, testInfo) => {
+      await page.setViewportSize({ width, height: 900 });
+      const shot = (name: string) =>
+        page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+      await page.goto("/forgot-password");
+      await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+      await expectNoA11yViolations(page, "/forgot-password");
+      await shot("forgot-password");
+      await page.goto(`/reset-password#token=${"A".repeat(43)}`);
+      await expect(page.getByRole("heading", { name: "Set a new password" })).toBeVisible();
+      await expectNoA11yViolations(page, "/reset-password");
+      await shot("reset-password");
+      // An unknown link is refused with 400, which Chromium logs.
+      allowConsoleMessage(/status of 400 .*email\/confirm/);
+      await page.goto(`/account/confirm-email#token=${"A".repeat(43)}`);
+      await expect(page.getByRole("status")).toContainText("invalid");
+      await expectNoA11yViolations(page, "/account/confirm-email");
+      await shot("confirm-email");
 
-    await signedInUser(page, "Axe Checker");
-    await page.goto("/account");
-    await expect(page.getByText("This device")).toBeVisible();
-    await expectNoA11yViolations(page, "/account");
-    await shot("account");
-  });
+      await signedInUser(page, "Axe Checker");
+      await page.goto("/account");
+      await expect(page.getByText("This device")).toBeVisible();
+      await expectNoA11yViolations(page, "/account");
+      await shot("account");
+    },
+  );
 }

@@ -7,6 +7,7 @@ import {
   expect,
   expectToast,
   headerMenuLink,
+  LOOK,
   newCredentials,
   openHeaderMenu,
   signedInUser,
@@ -138,7 +139,7 @@ test.describe("the operator", () => {
 });
 
 for (const width of [1280, 375]) {
-  test(`axe finds nothing on any /admin section at ${width} px`, async ({ page }) => {
+  test(`axe finds nothing on any /admin section at ${width} px`, { tag: LOOK }, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     await signedInOperator(page);
     await shopPickupPoint(page.request);

@@ -1,4 +1,4 @@
-import { expect, expectNoA11yViolations, signedInUser, test } from "./support.ts";
+import { expect, expectNoA11yViolations, LOOK, signedInUser, test } from "./support.ts";
 
 /** The product's own header links (product rules §2), in their order, and where each goes. */
 const productLinks = [
@@ -10,7 +10,7 @@ const productLinks = [
 ] as const;
 const menuLinks = ["Farmer Portal", "My orders", "Messages", "Account"];
 
-test.describe("the header at 1280 px", () => {
+test.describe("the header at 1280 px", { tag: LOOK }, () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("keeps the product's links in view, one row, and puts the rest in a menu named after who is signed in", async ({

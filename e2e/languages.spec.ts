@@ -10,6 +10,7 @@ import {
   expect,
   expectNoA11yViolations,
   expectToast,
+  LOOK,
   newCredentials,
   photoFile,
   test,
@@ -149,7 +150,9 @@ for (const [language, width] of [
   ["hi", 375],
   ["mr", 1280],
 ] as const) {
-  test.describe(`every screen in ${language === "hi" ? "Hindi" : "Marathi"} at ${width} px`, () => {
+  test.describe(`every screen in ${language === "hi" ? "Hindi" : "Marathi"} at ${width} px`, {
+    tag: LOOK,
+  }, () => {
     test.use({ viewport: { width, height: 800 } });
 
     test("shows no English but what people wrote, and axe finds nothing", async ({ page, browser }) => {

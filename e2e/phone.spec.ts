@@ -1,6 +1,6 @@
 import type { Route } from "@playwright/test";
 import { fillShipping } from "./order-fixtures.ts";
-import { addProductViaApi, allowConsoleMessage, expect, signedInUser, test } from "./support.ts";
+import { addProductViaApi, allowConsoleMessage, expect, LOOK, signedInUser, test } from "./support.ts";
 
 // NOTE: a phone as Chromium emulates it: 375 px wide, touch events, mobile viewport rules.
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
@@ -161,9 +161,9 @@ test.describe("at phone width", () => {
     await expect(sort).toHaveValue("newest");
   });
 
-  test("every button, link and field on the main screens is at least 44 × 44 px, and nothing runs off the screen", async ({
-    page,
-  }) => {
+  test("every button, link and field on the main screens is at least 44 × 44 px, and nothing runs off the screen", {
+    tag: LOOK,
+  }, async ({ page }) => {
     test.slow();
     await signedInUser(page, "Thumb Shopper");
     // A product of one's own, so the Farmer Portal shows its stock buttons too.

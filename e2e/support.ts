@@ -69,6 +69,12 @@ export const test = base.extend<{ quietConsole: undefined }>({
 });
 export { expect };
 
+/**
+ * The tag of journeys that check only how screens look (axe, sizes, widths, untranslated text): what they see
+ * does not depend on the database behind the API, so `npm test` runs them on SQLite only (decision 034).
+ */
+export const LOOK = "@look";
+
 let counter = 0;
 /** A fresh account's credentials, unique across workers and runs. */
 export function newCredentials(name = "Asha Farmer") {

@@ -174,16 +174,45 @@ export interface Cluster {
   /** nginx: `http://127.0.0.1:<port>`. */
   url: string;
   servers: AppServer[];
-  /** nginx's own output (its errors; no access log). */
+  /** nginx's own output (its errors and warnings). */
   nginxOutput(): string;
+  /**
+   * Resolves once nginx has passed a request to `server` that it answered (not 502/503/504), after `since`
+   * (a mark from `logMark`): nginx has taken the server back. Asks `/api/ready` through nginx meanwhile, so
+   * it needs no other traffic.
+   */
+  sendingTo(server: AppServer, since?: number): Promise<void>;
+  /** Where nginx's log of upstreams stands now, for `sendingTo`. */
+  logMark(): number;
+  /**
+   * One step of a rolling restart: SIGTERM (the server drains and exits), start it again, wait until it is
+   * ready and nginx sends to it again. Resolves with the exit code it stopped with.
+   */
+  restart(server: AppServer): Promise<number | null>;
   /** Stops nginx, then every server (SIGTERM: each finishes its requests). */
   stop(): Promise<void>;
+}
+
+/**
+ * Whether nginx's log of upstreams (one line per request, `$upstream_addr|$upstream_status`: every server
+ * tried, in order, comma-separated) names `address` as the server that answered a request logged after byte
+ * `since`, with an answer other than 502, 503 or 504.
+ */
+function answeredBy(logFile: string, since: number, address: string): boolean {
+  if (!fs.existsSync(logFile)) return false;
+  const text = fs.readFileSync(logFile).subarray(since).toString();
+  return text.split("\n").some((line) => {
+    const [addresses = "", statuses = ""] = line.split("|");
+    const last = (list: string) => list.split(/[,:] /).at(-1)?.trim();
+    const status = Number(last(statuses));
+    return last(addresses) === address && status >= 200 && status < 502;
+  });
 }
 
 /** The nginx.conf of a cluster: the repository's template with its ports and temporary folder. */
 export function nginxConfig(listenPort: number, serverPorts: number[], tempDir: string): string {
   const upstream = serverPorts
-    .map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;`)
+    .map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`)
     .join("\n");
   return fs
     .readFileSync(TEMPLATE, "utf8")
@@ -255,7 +284,27 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       () => (nginxDone ? `it exited: ${nginxOutput.trim()}` : undefined),
     );
     log(`nginx ${url} in front of ${servers.map((server) => server.port).join(", ")}`);
-    return { url, servers, nginxOutput: () => nginxOutput, stop };
+    const upstreamLog = path.join(tempDir, "upstream.log");
+    const logMark = () => (fs.existsSync(upstreamLog) ? fs.statSync(upstreamLog).size : 0);
+    const sendingTo = (server: AppServer, since = 0) =>
+      until(
+        `nginx sending to ${server.url} again`,
+        async () => {
+          await answers(`${url}/api/ready`).catch(() => false);
+          return answeredBy(upstreamLog, since, `127.0.0.1:${server.port}`);
+        },
+        STARTUP_MS,
+      );
+    const restart = async (server: AppServer) => {
+      const code = await server.stop("SIGTERM");
+      await server.start();
+      // NOTE: nginx takes a server it counted failed back only after fail_timeout; stopping the next one
+      // before that could leave nginx no server it believes alive ("no live upstreams": 502 to everyone).
+      await sendingTo(server, logMark());
+      log(`nginx sends to ${server.url} again`);
+      return code;
+    };
+    return { url, servers, nginxOutput: () => nginxOutput, sendingTo, logMark, restart, stop };
   } catch (error) {
     await stop();
     throw error;

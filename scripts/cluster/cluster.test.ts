@@ -10,6 +10,7 @@ import { type LocalBucket, startLocalBucket } from "../../src/server/test/object
 import { testShipping } from "../../src/server/test/order-helpers.ts";
 import { createTestDatabase } from "../../src/server/test/test-db.ts";
 import { CSRF_HEADER } from "../../src/shared/constants.ts";
+import { addDays, DEFAULT_SHOP_TIME_ZONE, shopDate, startOfShopDay } from "../../src/shared/shop-calendar.ts";
 import { type Cluster, checkPrerequisites, startCluster } from "../cluster.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -17,9 +18,15 @@ const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 /** nginx's port; the servers take the next three, the bucket and the SMTP server the two after. */
 const basePort = Number(process.env.CLUSTER_TEST_PORT ?? 4400);
 const POLL_MS = 50;
+/**
+ * The servers' clock is set so that the shop's midnight comes this long after they are started: the deal's
+ * turnover falls within the run (the first test waits for it) instead of a real midnight.
+ */
+const MIDNIGHT_LEAD_MS = 15_000;
 
 /** What the tests read of an answer's JSON (nginx's own error pages are text: `{ text }`). */
 interface Body {
+  deal?: { name: string; startTime: string };
   order?: { id: string };
   product?: { id: string; image: string };
   text?: string;
@@ -163,6 +170,12 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
   let dispose: () => Promise<void> = async () => {};
   let base: string;
   let farmer: User;
+  /** The servers' shop date when they start, the next one, and the midnight between (ms). */
+  let today: string;
+  let tomorrow: string;
+  let midnight: number;
+  let startedBeforeMidnight = false;
+  const MIDNIGHT_DEAL = "Midnight mangoes";
 
   beforeAll(async () => {
     await checkPrerequisites(postgresUrl, redisUrl);
@@ -181,11 +194,36 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
         });
       },
     });
+    // NOTE: a server killed while it sends a mail resets its SMTP connection; smtp-server reports that here.
+    smtp.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET") throw error;
+    });
     await new Promise<void>((resolve) => smtp.listen(basePort + 5, "127.0.0.1", resolve));
     // NOTE: migrated here, so that the three servers start together.
     const database = await createTestDatabase();
     db = database.db;
     dispose = database.dispose;
+    // The servers' clock: MIDNIGHT_LEAD_MS before a shop midnight (ahead of the real one, never behind it),
+    // and the operator's deal for the day that midnight begins.
+    const realNow = Date.now();
+    today = shopDate(new Date(realNow + MIDNIGHT_LEAD_MS), DEFAULT_SHOP_TIME_ZONE);
+    tomorrow = addDays(today, 1);
+    midnight = startOfShopDay(tomorrow, DEFAULT_SHOP_TIME_ZONE).getTime();
+    const clockOffsetMs = midnight - MIDNIGHT_LEAD_MS - realNow;
+    await db.kysely
+      .insertInto("deal_plans")
+      .values({
+        id: randomUUID(),
+        effective_from: tomorrow,
+        name: MIDNIGHT_DEAL,
+        description: "Picked at dawn, priced for one day.",
+        price_paise: 12_000,
+        original_price_paise: 20_000,
+        image_id: null,
+        created_by: null,
+        created_at: new Date(realNow + clockOffsetMs).toISOString(),
+      })
+      .execute();
     const { settings } = bucket;
     cluster = await startCluster({
       servers: 3,
@@ -212,9 +250,11 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
         MAX_EVENT_LOOP_DELAY_MS: "0",
         SHUTDOWN_DRAIN_MS: "200",
         SHUTDOWN_GRACE_MS: "5000",
+        TEST_CLOCK_OFFSET_MS: String(clockOffsetMs),
       },
     });
     base = cluster.url;
+    startedBeforeMidnight = Date.now() + clockOffsetMs < midnight;
     farmer = await signUp(base, "Asha Farmer");
   });
 
@@ -223,6 +263,40 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
     await dispose();
     await bucket?.close();
     if (smtp) await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it("the deal turns over at the shop's midnight once across the three servers, and each shows the new one", async () => {
+    const daysOf = (date: string) =>
+      db.kysely.selectFrom("deal_days").selectAll().where("shop_date", "=", date).execute();
+    await until(
+      "the midnight turnover",
+      async () => (await daysOf(tomorrow)).length > 0,
+      2 * MIDNIGHT_LEAD_MS,
+    );
+    for (const server of cluster.servers) {
+      const answer = await call(server.url, "GET", "/api/deal", { cookie: farmer.cookie });
+      expect(answer.body.deal).toMatchObject({
+        name: MIDNIGHT_DEAL,
+        startTime: new Date(midnight).toISOString(),
+      });
+    }
+    // Each server turned each day over (the day it started on, then at midnight); each day's is recorded once.
+    // NOTE: the day they started on only when they were all up before midnight (a slow start may miss it).
+    if (startedBeforeMidnight) {
+      const started = await daysOf(today);
+      expect(started).toHaveLength(1);
+      expect(started[0]).toMatchObject({ name: "Cabbage", price_paise: 500 });
+    }
+    const turned = await daysOf(tomorrow);
+    expect(turned).toHaveLength(1);
+    expect(turned[0]).toMatchObject({
+      name: MIDNIGHT_DEAL,
+      price_paise: 12_000,
+      original_price_paise: 20_000,
+    });
+    expect(Date.parse(turned[0]!.turned_at)).toBeGreaterThanOrEqual(midnight);
+    const ports = cluster.servers.map((server) => String(server.port));
+    expect(ports).toContain(turned[0]!.turned_by.split(":").at(-2));
   });
 
   it("a photo uploaded through one server is served by every server, from the bucket", async () => {
@@ -266,17 +340,17 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
     expect((await call(base, "GET", "/api/account", { cookie: user.cookie })).status).toBe(401);
   });
 
-  it("100 concurrent checkouts through nginx for the last 10 units sell exactly 10", async () => {
+  it("200 concurrent checkouts through nginx for the last 10 units sell exactly 10", async () => {
     const product = await addProduct(base, farmer, "Last basket of figs", 10);
     const buyers = await Promise.all(Array.from({ length: 20 }, (_, i) => signUp(base, `Fig Buyer ${i}`)));
     const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
+      Array.from({ length: 200 }, (_, i) =>
         placeOrder(base, buyers[i % buyers.length]!, [{ productId: product.id, quantity: 1 }], randomUUID()),
       ),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(10);
-    expect(statuses.filter((status) => status === 409)).toHaveLength(90);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(190);
     const row = await db.kysely
       .selectFrom("products")
       .select("stock")
@@ -394,10 +468,7 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
     await restarted;
   });
 
-  // NOTE: skipped, not passing: in a clean-clone CI run (stop 32) nginx answered 502 to 199 requests during the
-  // restarts, though the helper's six runs had passed. The cause is not found yet; issue 26 stays open for it
-  // (decision 033).
-  it.skip("a rolling restart (SIGTERM, start, ready; one server at a time) under load fails no request", async () => {
+  it("a rolling restart (SIGTERM, start, ready, nginx sends to it again; one server at a time) under load fails no request", async () => {
     const user = await signUp(base, "Steady Shopper");
     const produce = await addProduct(base, farmer, "Steady beans", 100_000);
     let restarting = true;
@@ -427,14 +498,14 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
       },
     );
     try {
-      for (const server of cluster.servers) {
-        expect(await server.stop("SIGTERM")).toBe(0);
-        await server.start();
-      }
+      // NOTE: the server killed above may still count as failed in nginx: a restart starts from three.
+      for (const server of cluster.servers) await cluster.sendingTo(server);
+      for (const server of cluster.servers) expect(await cluster.restart(server)).toBe(0);
     } finally {
       restarting = false;
     }
     const done = await requests;
+    if (failures.length > 0) console.log(`nginx said:\n${cluster.nginxOutput()}`);
     expect(failures).toEqual([]);
     expect(done.length).toBeGreaterThan(30);
   });

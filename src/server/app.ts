@@ -5,7 +5,9 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { MAX_IMAGE_BYTES } from "../shared/schemas/product-form.ts";
 import { addressesRoutes } from "./addresses/index.ts";
 import { adminRoutes } from "./admin/index.ts";
-import { authRoutes, purgeExpiredSessions, registerSessions } from "./auth/index.ts";
+import { AnswerCache, answersBusMember } from "./answer-cache.ts";
+import { authRoutes, purgeExpiredSessions, registerSessions, sessionBusMember } from "./auth/index.ts";
+import { connectBus } from "./bus.ts";
 import type { Config, TrustProxy } from "./config.ts";
 import { registerContext, settingsOf } from "./context.ts";
 import type { Db } from "./db/index.ts";
@@ -18,6 +20,7 @@ import {
   isPrivateAddress,
   registerApiSchemas,
   registerClosing,
+  registerDraining,
   registerErrorHandler,
   registerEtags,
   registerLimitStore,
@@ -54,6 +57,8 @@ declare module "fastify" {
     clock: () => Date;
     /** Set when the server starts shutting down (http/shutdown.ts): /api/ready then answers 503 "draining". */
     lifecycle: { draining: boolean };
+    /** This server's prepared catalogue answers (answer-cache.ts). */
+    answerCache: AnswerCache;
   }
 }
 
@@ -101,6 +106,9 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustProxyOption(config.trustProxy),
     ...timeoutOptions(config.limits),
+    // NOTE: a request on a connection accepted before the listener closed gets its real answer, not 503: a
+    // proxy does not resend a POST that reached a server, so a 503 there would be the client's failure.
+    return503OnClosing: false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   });
 
@@ -108,12 +116,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   const routes: RegisteredRoute[] = [];
   app.decorate("registeredRoutes", routes);
   app.decorate("clock", clock ?? (() => new Date()));
-  app.decorate("lifecycle", { draining: false });
-  // NOTE: while draining, each answer closes its connection, so a keep-alive client opens its next one
-  // through the load balancer, to a server that is staying.
-  app.addHook("onSend", async (_request, reply) => {
-    if (app.lifecycle.draining) reply.header("connection", "close");
-  });
+  registerDraining(app);
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
       // NOTE: read when asked, since a later onRoute hook may still declare the route public (the API docs).
@@ -195,10 +198,20 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
     },
   });
   registerSessions(app, db, config);
+  const answers = new AnswerCache();
+  app.decorate("answerCache", answers);
+  // NOTE: with Redis, what one server forgets or drops every server does (decisions 029 and 035).
+  if (limitStore.redis) {
+    connectBus(app, limitStore.redis, config.redisPrefix, [
+      sessionBusMember(app.sessionCache),
+      answersBusMember(answers),
+    ]);
+  }
   registerEtags(app);
   await registerMail(app, db, config);
   registerContext(app, {
     db: db.kysely,
+    answers,
     settings: settingsOf(config),
     publicOrigin: config.publicOrigin,
     ...(imageObjects ? { imageObjects } : {}),

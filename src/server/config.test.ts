@@ -53,6 +53,15 @@ describe("configuration", () => {
     expect(loadConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
   });
 
+  it("moves the clock only outside production (a test's midnight), never a shop's", () => {
+    expect(loadConfig({}).clockOffsetMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: "test", TEST_CLOCK_OFFSET_MS: "-5000" }).clockOffsetMs).toBe(-5000);
+    const production = { NODE_ENV: "production", PUBLIC_ORIGIN: "https://shop.example.com" };
+    expect(() => loadConfig({ ...production, TEST_CLOCK_OFFSET_MS: "60000" })).toThrow(
+      /TEST_CLOCK_OFFSET_MS/,
+    );
+  });
+
   it("needs the public origin in production and refuses one that is not an origin", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PUBLIC_ORIGIN/);
     expect(() => loadConfig({ PUBLIC_ORIGIN: "shop.example.com" })).toThrow(/PUBLIC_ORIGIN/);

@@ -59,6 +59,7 @@ const EnvSchema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(8000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(0),
+  TEST_CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
   UPLOAD_STALL_MS: z.coerce.number().int().min(100).default(5000),
   REDIS_URL: z
     .string()
@@ -183,6 +184,11 @@ export interface Config {
   seedDemo: boolean;
   /** Whether the demo farmer gets demo pickup points and slots (with the demo data; decision 017). */
   seedDemoSlots?: boolean;
+  /**
+   * Moves the server's clock (TEST_CLOCK_OFFSET_MS; never in production): a test of built servers sets the
+   * shop's midnight a few seconds ahead instead of waiting for it (the cluster test, decision 033).
+   */
+  clockOffsetMs?: number;
   logLevel: string;
   /** Sign-in and sign-up attempts per client address per minute; per account it is a fifth of it. */
   authRateLimitPerMinute: number;
@@ -305,6 +311,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration: PUBLIC_ORIGIN: required when NODE_ENV=production (e.g. https://shop.example.com)",
     );
   }
+  if (production && e.TEST_CLOCK_OFFSET_MS !== 0) {
+    throw new Error("Invalid configuration: TEST_CLOCK_OFFSET_MS: tests only; a shop runs on the real clock");
+  }
   const passwordHashing = {
     memoryCost: e.ARGON2_MEMORY_KIB,
     timeCost: e.ARGON2_TIME_COST,
@@ -331,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // NOTE: demo products never reach a real shop, so production ignores SEED_DEMO.
     seedDemo: !production && (e.SEED_DEMO ?? true),
     seedDemoSlots: e.SEED_DEMO_SLOTS ?? true,
+    clockOffsetMs: e.TEST_CLOCK_OFFSET_MS,
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,

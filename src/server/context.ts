@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
+import type { AnswerCache } from "./answer-cache.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
 import type { MailContext, Outbox } from "./mail/index.ts";
@@ -18,6 +19,13 @@ export type SessionTarget = { sessionId: string } | { userId: string; keep?: str
 export interface SessionForgetting {
   /** Forgets cached sessions here and on every other server; resolves once the others were told. */
   forget(target: SessionTarget): Promise<void>;
+}
+
+/** The catalogue's prepared answers as one context sees them: the app's cache, and a drop owed at commit. */
+export interface ContextAnswers {
+  cache: AnswerCache;
+  /** Set by `catalogueChanged` inside a transaction: `inTransaction` drops again once it commits. */
+  dropAtCommit: boolean;
 }
 
 /** Who made the request: the signed-in user, as the session resolved it. */
@@ -44,6 +52,26 @@ export interface Context extends MailContext {
   sessions: SessionForgetting;
   /** The bucket pictures' bytes go to (S3_URL, decision 029); absent: they stay in the database. */
   imageObjects?: ObjectStore;
+  /** The catalogue's prepared answers (answer-cache.ts): what changes the catalogue calls `catalogueChanged`. */
+  answers: ContextAnswers;
+}
+
+/**
+ * Drops every prepared catalogue answer on every server (answer-cache.ts, decision 035). Call it after any
+ * write that changes what a shopper sees in the catalogue: a product (created, edited, stock, photo, hidden,
+ * deleted), its farmer (name, suspension, account deleted), a farmer's open slots, the deal. Outside a
+ * transaction it drops at once and resolves once the other servers were told; inside one it drops here now
+ * and again after the commit (`inTransaction` awaits it), since a read between the two would still see the
+ * old rows. Code that commits its own transaction another way calls it again after its commit.
+ */
+export async function catalogueChanged(ctx: Pick<Context, "db" | "answers">): Promise<void> {
+  if (ctx.db.isTransaction) {
+    ctx.answers.cache.dropHere();
+    ctx.answers.dropAtCommit = true;
+    return;
+  }
+  ctx.answers.dropAtCommit = false;
+  await ctx.answers.cache.drop();
 }
 
 /**
@@ -58,6 +86,8 @@ export async function inTransaction<C extends MailContext, T>(
   if (ctx.db.isTransaction) return work(ctx);
   const result = await ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx }));
   ctx.mail.committed();
+  const answers = (ctx as Partial<Pick<Context, "answers">>).answers;
+  if (answers?.dropAtCommit) await catalogueChanged({ db: ctx.db, answers });
   return result;
 }
 
@@ -80,6 +110,7 @@ export function registerContext(
     settings: Settings;
     publicOrigin: string | undefined;
     imageObjects?: ObjectStore;
+    answers: AnswerCache;
   },
 ): void {
   const makeContext = (): Context => ({
@@ -88,6 +119,7 @@ export function registerContext(
     mail: app.mailer.outbox(),
     settings: deps.settings,
     sessions: app.sessionCache,
+    answers: { cache: deps.answers, dropAtCommit: false },
     ...(deps.imageObjects ? { imageObjects: deps.imageObjects } : {}),
   });
   app.decorate("makeContext", makeContext);

@@ -1,10 +1,12 @@
 import "dotenv/config";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { createDb, migrateToLatest } from "./db/index.ts";
+import { scheduleDealTurnovers } from "./deals/index.ts";
 import { DEMO_FARMER, seedDemoCatalogue, seedDemoFarmer } from "./demo/index.ts";
 import { closeOnSignals } from "./http/index.ts";
 
@@ -19,8 +21,9 @@ async function main() {
   const config = { ...loadConfig(), clientDir };
   const db = createDb(config.databaseUrl);
   await migrateToLatest(db);
-  const app = await buildApp({ config, db });
-  app.addHook("onClose", () => db.close());
+  const offset = config.clockOffsetMs ?? 0;
+  const clock = offset === 0 ? undefined : () => new Date(Date.now() + offset);
+  const app = await buildApp({ config, db, ...(clock ? { clock } : {}) });
   if (config.seedDemo) {
     const seed = await seedDemoCatalogue(db);
     if (seed.seeded) app.log.info(`added ${seed.products} demo products in ${seed.ms} ms`);
@@ -32,8 +35,14 @@ async function main() {
     );
   }
 
-  closeOnSignals(app, { drainMs: config.limits.shutdownDrainMs, graceMs: config.limits.shutdownGraceMs });
+  closeOnSignals(
+    app,
+    { drainMs: config.limits.shutdownDrainMs, graceMs: config.limits.shutdownGraceMs },
+    () => db.close(),
+  );
   // NOTE: a deep accept queue, so a burst of connections is not dropped by the kernel before Node sees it.
+  // NOTE: every server schedules it; the database lets one of them do each day's.
+  scheduleDealTurnovers(app, `${os.hostname()}:${config.port}:${process.pid}`);
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
 }
 

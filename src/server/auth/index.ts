@@ -36,5 +36,5 @@ export {
   requireUser,
   sessionToken,
 } from "./session.plugin.ts";
-export { sessionNotices } from "./session-bus.ts";
+export { sessionBusMember, sessionNotices } from "./session-bus.ts";
 export { SESSION_CACHE_TTL_MS, SessionCache } from "./session-cache.ts";

@@ -147,12 +147,15 @@ describe(`a server that loses Redis stops caching sessions until it is back (${t
     expect(await me(b, user.cookie)).toBe(200);
     await relay.cut();
     await vi.waitFor(() => expect(b.sessionCache.caching).toBe(false));
+    // NOTE: the catalogue's prepared answers share the bus, and stop with it (decision 035).
+    expect(b.answerCache.caching).toBe(false);
     // NOTE: the session ends with no message to b (as a server cut off from Redis would end it).
     await a.db.kysely.deleteFrom("sessions").where("user_id", "=", user.id).execute();
     expect(await me(b, user.cookie)).toBe(401);
 
     await relay.restore();
     await vi.waitFor(() => expect(b.sessionCache.caching).toBe(true), { timeout: 10_000 });
+    expect(b.answerCache.caching).toBe(true);
     const again = await signUpAndLogIn(a.app);
     expect(await me(b, again.cookie)).toBe(200);
     expect(b.sessionCache.get(hashOf(again.cookie), Date.now())).toBeDefined();

@@ -5,7 +5,6 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/index.ts";
 import { forbidden, registerAccessControl, unauthorized } from "../http/index.ts";
 import { type IssuedSession, userForSessionToken } from "./auth.service.ts";
-import { connectSessionBus } from "./session-bus.ts";
 import { SessionCache } from "./session-cache.ts";
 
 declare module "fastify" {
@@ -20,14 +19,12 @@ export const sessionCookieName = (config: Pick<Config, "production">) =>
 
 /**
  * The access gate (see http/access.ts): sessions are resolved from the cookie, and every /api route not
- * declared public answers 401 to a signed-out request. With Redis (the limit store's), every server's
- * session cache hears what the others forget.
+ * declared public answers 401 to a signed-out request. With Redis, every server's session cache hears what
+ * the others forget (app.ts puts it on the bus: session-bus.ts).
  */
 export function registerSessions(app: FastifyInstance, db: Db, config: Config): void {
   const sessions = new SessionCache();
   app.decorate("sessionCache", sessions);
-  const redis = app.limitStore.redis;
-  if (redis) connectSessionBus(app, sessions, redis, config.redisPrefix);
   registerAccessControl(app, {
     publicOrigin: config.publicOrigin,
     cookieName: sessionCookieName(config),

@@ -295,6 +295,22 @@ export interface DealPlansTable {
   created_at: string;
 }
 
+/**
+ * The deal each shop day ran with, written at the day's turnover by the first server to get there (the
+ * primary key makes it once across servers; decision 033).
+ */
+export interface DealDaysTable {
+  shop_date: string;
+  name: string;
+  price_paise: number;
+  original_price_paise: number;
+  /** null: the built-in cabbage picture. */
+  image_id: string | null;
+  turned_at: string;
+  /** Which server wrote it (host, port, process id). */
+  turned_by: string;
+}
+
 /** One operator action; append-only (the database refuses UPDATE and DELETE). */
 export interface AuditLogTable {
   id: string;
@@ -400,6 +416,7 @@ export interface Database {
   upi_ids: UpiIdsTable;
   messages: MessagesTable;
   deal_plans: DealPlansTable;
+  deal_days: DealDaysTable;
   audit_log: AuditLogTable;
   password_resets: PasswordResetsTable;
   email_changes: EmailChangesTable;

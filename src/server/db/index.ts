@@ -4,6 +4,7 @@ export {
   createDb,
   type Database,
   type Db,
+  type DealDaysTable,
   type DealPlansTable,
   type EmailChangesTable,
   type ImageLocation,

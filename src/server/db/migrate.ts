@@ -25,6 +25,7 @@ import * as holes from "./migrations/0025-holes.ts";
 import * as savedAddresses from "./migrations/0026-saved-addresses.ts";
 import * as imageStorage from "./migrations/0027-image-storage.ts";
 import * as userLanguage from "./migrations/0028-user-language.ts";
+import * as dealDays from "./migrations/0029-deal-days.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "0026-saved-addresses": savedAddresses,
   "0027-image-storage": imageStorage,
   "0028-user-language": userLanguage,
+  "0029-deal-days": dealDays,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, DealPlansTable } from "../db/index.ts";
+import type { Database, DealDaysTable, DealPlansTable } from "../db/index.ts";
 
 export type DealPlanRow = DealPlansTable;
 
@@ -58,4 +58,14 @@ export async function latestPlanTime(db: Kysely<Database>): Promise<string | nul
     .select((eb) => eb.fn.max("created_at").as("latest"))
     .executeTakeFirst();
   return row?.latest ?? null;
+}
+
+/** Writes the deal of `row.shop_date` unless a row for that date exists; true when this call wrote it. */
+export async function insertDealDay(db: Kysely<Database>, row: DealDaysTable): Promise<boolean> {
+  const result = await db
+    .insertInto("deal_days")
+    .values(row)
+    .onConflict((oc) => oc.column("shop_date").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }

@@ -10,7 +10,7 @@ import {
 import type { Deal, ProductUnit } from "../../shared/schemas/products.ts";
 import { addDays, DEFAULT_SHOP_TIME_ZONE, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts";
 import { type Actor, recordAudit } from "../audit/index.ts";
-import { type Context, inTransaction } from "../context.ts";
+import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import { AppError } from "../http/index.ts";
 import { copyImage, imageUrl, type PreparedVariant, pickWidth } from "../images/index.ts";
 import { dealImage } from "./deal-image.ts";
@@ -69,7 +69,17 @@ export function currentDeal(now: Date = new Date(), timeZone: string = DEFAULT_S
  * made during its own first day starts when it was made, not at midnight, so its startTime, which a cart line
  * carries, tells it apart from the deal it replaced: a line names one deal for good (issue 25).
  */
-export async function dealAt({ db, now, settings }: Context): Promise<CurrentDeal> {
+export async function dealAt(ctx: Context): Promise<CurrentDeal> {
+  const { now, settings } = ctx;
+  const window = dealWindow(now, settings.shopTimeZone);
+  // NOTE: one prepared answer per shop day, until its end; a new plan drops it (decision 035).
+  return ctx.answers.cache.read(`deal:${window.date}`, now.getTime(), async () => ({
+    value: await readDeal(ctx),
+    until: window.endTime.getTime(),
+  }));
+}
+
+async function readDeal({ db, now, settings }: Context): Promise<CurrentDeal> {
   const timeZone = settings.shopTimeZone;
   const deal = currentDeal(now, timeZone);
   const plan = await repo.findPlanInForce(db, dealWindow(now, timeZone).date);
@@ -207,5 +217,6 @@ export async function planDeal(
       reason: `From ${input.date}: ${input.name} at ${formatRupees(paiseToRupees(pricePaise))} instead of ${formatRupees(paiseToRupees(originalPaise))}`,
     });
   });
+  await catalogueChanged(ctx);
   return dealPlanning(ctx);
 }

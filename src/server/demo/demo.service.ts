@@ -5,7 +5,7 @@ import type { PartStatusChange } from "../../shared/schemas/farmer.ts";
 import type { OrderPart } from "../../shared/schemas/orders.ts";
 import type { RecordPayment } from "../../shared/schemas/payments.ts";
 import { hashPassword, insertAccount, insertUserIfMissing } from "../auth/index.ts";
-import type { Context } from "../context.ts";
+import { type Context, catalogueChanged } from "../context.ts";
 import type { Db } from "../db/index.ts";
 import { type PreparedImage, prepareImage, saveImage } from "../images/index.ts";
 import { silentOutbox } from "../mail/index.ts";
@@ -239,6 +239,8 @@ export async function seedDemoFarmer(context: Context, withSlots = true): Promis
   // NOTE: the demo farmer is paid by UPI too, so the order page shows its QR code.
   await savePayeeProfile(ctx, farmer.id, { upiId: DEMO_UPI_ID });
   if (withSlots) await seedDemoSlots(ctx, farmer.id, line("Vine Tomatoes", 1));
+  // NOTE: some of the catalogue changed hands (decision 035).
+  await catalogueChanged(ctx);
   return { seeded: true };
 }
 

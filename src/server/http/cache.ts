@@ -13,8 +13,13 @@ export function allowOfflineCopy(reply: FastifyReply): void {
   reply.header("cache-control", CATALOGUE_CACHE);
 }
 
+/** The weak ETag of an answer's bytes. */
+export const etagOf = (payload: string): string =>
+  `W/"${createHash("sha1").update(payload).digest("base64url")}"`;
+
 /**
- * A catalogue answer carries a weak ETag, a hash of the JSON sent; asked again with that tag in
+ * A catalogue answer carries a weak ETag, a hash of the JSON sent (a prepared answer sets it itself, having
+ * hashed its bytes once: decision 035); asked again with that tag in
  * `If-None-Match` while the answer is unchanged, the server answers 304 with no body, so a browser
  * revalidating its copy (`no-cache`) downloads nothing. The tag is of the bytes themselves, so it changes
  * with anything in them (a product edited, stock sold, the caller's own likes) and needs no invalidation;
@@ -29,7 +34,8 @@ export function registerEtags(app: FastifyInstance): void {
     ) {
       return payload;
     }
-    const etag = `W/"${createHash("sha1").update(payload).digest("base64url")}"`;
+    const given = reply.getHeader("etag");
+    const etag = typeof given === "string" ? given : etagOf(payload);
     reply.header("etag", etag);
     if (!clientHasCurrent(request, etag)) return payload;
     reply.code(304);

@@ -1,6 +1,6 @@
 export { nulMessage, registerAccessControl } from "./access.ts";
 export { documentOnly, registerApiSchemas } from "./api-schemas.ts";
-export { allowOfflineCopy, clientHasCurrent, registerEtags } from "./cache.ts";
+export { allowOfflineCopy, clientHasCurrent, etagOf, registerEtags } from "./cache.ts";
 export { addressMatcher, clientKey, isPrivateAddress } from "./client-key.ts";
 export { closeUnread, registerClosing } from "./closing.ts";
 export { toCsv } from "./csv.ts";
@@ -19,5 +19,5 @@ export { registerLoadLimits, timeoutOptions } from "./limits.ts";
 export { type MultipartForm, readMultipart } from "./multipart.ts";
 export { enforceRateLimits, passwordCheckLimits, rateLimited } from "./rate-limit.ts";
 export { registerSecurityHeaders } from "./security-headers.ts";
-export { closeOnSignals } from "./shutdown.ts";
+export { closeOnSignals, registerDraining } from "./shutdown.ts";
 export { BOOT_SCRIPT_SOURCE, registerSpa } from "./spa.ts";

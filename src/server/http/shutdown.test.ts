@@ -5,7 +5,7 @@ import { CSRF_HEADER } from "../../shared/constants.ts";
 import { serverLimitDefaults } from "../config.ts";
 import { type ServerProcess, startServerProcess } from "../test/server-process.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
-import { closeGracefully, drainAndClose, GRACE_RAN_OUT } from "./shutdown.ts";
+import { closeGracefully, DRAIN_QUIET_MS, drainAndClose, GRACE_RAN_OUT } from "./shutdown.ts";
 
 /**
  * SIGTERM on the real server process (serve.ts closes through http/shutdown.ts, as main.ts does). A request
@@ -150,7 +150,7 @@ describe("closing gracefully", () => {
 });
 
 describe("draining", () => {
-  it("answers /api/ready 503 draining for the drain period while still serving, each answer closing its connection, then closes", {
+  it("answers /api/ready and every other GET 503 draining for the drain period while still serving POSTs, each answer closing its connection, then closes", {
     timeout: 30_000,
   }, async () => {
     const app = await createTestApp();
@@ -165,7 +165,25 @@ describe("draining", () => {
       const health = await app.app.inject({ method: "GET", url: "/api/health" });
       expect(health.statusCode).toBe(200);
       expect(health.headers.connection).toBe("close");
-      await vi.advanceTimersByTimeAsync(5_000);
+      // A GET is left to another server (a balancer retries it there and stops sending here); a POST, which
+      // no balancer resends, is handled.
+      const products = await app.app.inject({ method: "GET", url: "/api/products" });
+      expect(products.statusCode).toBe(503);
+      expect(products.json()).toMatchObject({ error: { code: "draining" } });
+      const signup = await app.app.inject({
+        method: "POST",
+        url: "/api/auth/signup",
+        headers: { [CSRF_HEADER]: "1" },
+        payload: {
+          name: "Drain Time",
+          email: `drain.${randomUUID()}@example.com`,
+          password: "long enough pw",
+        },
+      });
+      expect(signup.statusCode).toBe(201);
+      expect(signup.headers.connection).toBe("close");
+      // NOTE: the drain period, then its quiet time (no connection came: injected requests open none).
+      await vi.advanceTimersByTimeAsync(5_000 + DRAIN_QUIET_MS);
       vi.useRealTimers();
       expect(await closing).toEqual({ cut: false });
       await expect(app.app.inject({ method: "GET", url: "/api/health" })).rejects.toThrow();

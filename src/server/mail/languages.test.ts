@@ -190,12 +190,17 @@ const shipping = {
 async function orderStory(buyerLanguage: Language, farmerLanguage: Language) {
   const farm = await farmer(farmerLanguage === "hi" ? "आशा" : "सुनीता", farmerLanguage);
   const buyer = await reader(shipping.fullName, buyerLanguage);
+  // NOTE: each step's mails are sent before the next step, as between a farmer's clicks; without that the sends
+  // of two steps run side by side and reach the outbox in either order.
   const first = await order(buyer, farm, farm.delivery);
+  await t.app.mailer.settle();
   for (const status of ["confirmed", "out_for_delivery"]) {
     const moved = await call(farm, "POST", `/api/farmer/orders/${first.partId}/status`, { status });
     expect(moved.statusCode).toBe(200);
+    await t.app.mailer.settle();
   }
   await order(buyer, farm, farm.pickup);
+  await t.app.mailer.settle();
   const closed = await call(farm, "PATCH", `/api/farmer/slots/${farm.pickup}`, {
     closed: true,
     reason: "पाऊस",

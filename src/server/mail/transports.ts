@@ -44,10 +44,12 @@ export const OUTBOX_ID = /^\d{13}-[0-9a-f]{8}$/;
 
 /**
  * Development's outbox: each mail becomes `<id>.eml` (the message exactly as SMTP would carry it, built by
- * nodemailer) and `<id>.json` (its parts, for `/dev/outbox`). Ids sort by time.
+ * nodemailer) and `<id>.json` (its parts, for `/dev/outbox`). Ids sort by time, and mails this process writes
+ * in the same millisecond by the order it wrote them (a counter before the random part).
  */
 export function outboxTransport(dir: string, from: string): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let written = 0;
   return {
     kind: "outbox",
     deliver: async (mail) => {
@@ -58,7 +60,8 @@ export function outboxTransport(dir: string, from: string): MailTransport {
         text: mail.text,
         html: mail.html,
       });
-      const id = `${String(Date.now()).padStart(13, "0")}-${randomBytes(4).toString("hex")}`;
+      const sequence = (written++ % 0x10000).toString(16).padStart(4, "0");
+      const id = `${String(Date.now()).padStart(13, "0")}-${sequence}${randomBytes(2).toString("hex")}`;
       const entry: OutboxEntry = {
         id,
         from,

@@ -15,7 +15,7 @@ import {
   type SessionSettings,
   setOperatorFlag,
 } from "../auth/index.ts";
-import { type Context, inTransaction } from "../context.ts";
+import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { decodeCursor, pageOf } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
@@ -86,6 +86,8 @@ export async function suspendAccount(
   });
   // NOTE: again after the commit, so a request that re-read the session before it cannot keep it cached.
   await forgetCachedSessionsOf(ctx, userId);
+  // NOTE: the farmer's products leave the shop: no server may keep showing them (decision 035).
+  await catalogueChanged(ctx);
   return getAccount(ctx, userId);
 }
 
@@ -103,6 +105,7 @@ export async function reinstateAccount(
     }
     await recordAudit(trx, actor, { action: "user.reinstate", target: { type: "user", id: userId }, reason });
   });
+  await catalogueChanged(ctx);
   return getAccount(ctx, userId);
 }
 

@@ -14,7 +14,7 @@ import {
 import type { Order } from "../../shared/schemas/orders.ts";
 import { type Actor, recordAudit } from "../audit/index.ts";
 import * as auth from "../auth/index.ts";
-import { type Context, inTransaction } from "../context.ts";
+import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { AppError, forbidden, notFound } from "../http/index.ts";
 import { enqueue, partStatusMail } from "../mail/index.ts";
@@ -71,6 +71,8 @@ async function applyMove(ctx: Context, part: repo.PartRow, move: PartMove, at: s
     for (const line of await repo.findStockTaken(trx, part.id)) {
       await returnStock(trx, line.product_id, line.stock_taken);
     }
+    // NOTE: the stock and the slot's place are back on the product cards once this commits (decision 035).
+    await catalogueChanged(ctx);
   }
 }
 

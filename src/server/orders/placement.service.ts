@@ -11,7 +11,7 @@ import {
 import { isWeighedUnit } from "../../shared/weighing.ts";
 import { rememberAddress } from "../addresses/index.ts";
 import * as auth from "../auth/index.ts";
-import { type Context, inTransaction } from "../context.ts";
+import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
 import { enqueue, newPartMail, orderConfirmationMail } from "../mail/index.ts";
@@ -284,6 +284,9 @@ export async function placeOrder(
       await mailOrder(trx, userId, placed, now);
       return placed;
     });
+    // NOTE: the stock taken and the slots' places show on the product cards: every server's prepared
+    // catalogue answers go before the order's answer does (decision 035).
+    await catalogueChanged(ctx);
     return { order, replayed: false };
   } catch (error) {
     if (!repo.isIdempotencyKeyViolation(error)) throw error;

@@ -4,7 +4,7 @@ import { type PartStatus, partMessages } from "../../shared/schemas/order-parts.
 import type { WeighPart } from "../../shared/schemas/payments.ts";
 import { maxPackedGrams, unitGrams, weighedAmountPaise } from "../../shared/weighing.ts";
 import * as auth from "../auth/index.ts";
-import { type Context, inTransaction } from "../context.ts";
+import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import type { OrderItemsTable } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
 import { billMail, enqueue } from "../mail/index.ts";
@@ -49,6 +49,7 @@ export async function weighPart(ctx: Context, partId: string, input: WeighPart):
       if (packedGrams === 0 && item.stock_taken > 0) {
         // NOTE: none packed: the line leaves the bill and its stock goes back on the shelf, once.
         await returnStock(trx.db, item.product_id, item.stock_taken);
+        await catalogueChanged(trx);
         await repo.setLineWeight(trx.db, item, { packed_grams: 0, amount_paise, stock_taken: 0 });
       } else {
         await repo.setLineWeight(trx.db, item, { packed_grams: packedGrams, amount_paise });

@@ -27,8 +27,9 @@ import {
   assertOwnProduct,
   createProduct,
   deleteOwnProduct,
-  getProduct,
-  listProducts,
+  type PreparedAnswer,
+  prepareProduct,
+  prepareProductList,
   replaceOwnProductImage,
   updateOwnProduct,
 } from "./products.service.ts";
@@ -56,6 +57,17 @@ const productForm: MultipartForm = {
 /** A new photo for a product: the file alone. */
 const photoForm: MultipartForm = { ...productForm, textFields: new Set() };
 
+/**
+ * A prepared answer: its JSON as it is when it has one (already encoded by the route's schema, decision 035),
+ * else its value through the route's schema.
+ */
+function sendPrepared<T>(reply: FastifyReply, answer: PreparedAnswer<T>): T {
+  if (answer.json === undefined) return answer.value;
+  // NOTE: a string with a JSON content type goes out as it is; Fastify serializes only objects.
+  reply.header("etag", answer.json.etag).type("application/json; charset=utf-8").send(answer.json.text);
+  return reply as never;
+}
+
 export async function productsRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const stallMs = config.limits.uploadStallMs;
   const uploadLimit = app.createRateLimit({
@@ -75,14 +87,14 @@ export async function productsRoutes(app: FastifyInstance, { config }: { config:
   typed.get("/", { schema: listSchema }, async (request, reply) => {
     const user = requireUser(request);
     allowOfflineCopy(reply);
-    return listProducts(request.ctx, request.query, user);
+    return sendPrepared(reply, await prepareProductList(request.ctx, request.query, user));
   });
 
   const oneSchema = { params: IdParamsSchema, response: { 200: ProductResponseSchema } };
   typed.get("/:id", { schema: oneSchema }, async (request, reply) => {
     const user = requireUser(request);
     allowOfflineCopy(reply);
-    return { product: await getProduct(request.ctx, request.params.id, user) };
+    return sendPrepared(reply, await prepareProduct(request.ctx, request.params.id, user));
   });
 
   const createSchema = {

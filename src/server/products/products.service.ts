@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { z } from "zod";
+import { z } from "zod";
 import { paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
+import { ProductResponseSchema } from "../../shared/schemas/api.ts";
 import type { OperatorProductListQuerySchema } from "../../shared/schemas/operator-products.ts";
 import {
   type NewProductDetails,
@@ -14,13 +15,14 @@ import {
   type Product,
   type ProductList,
   type ProductListQuerySchema,
+  ProductListSchema,
 } from "../../shared/schemas/products.ts";
 import { shopDate } from "../../shared/shop-calendar.ts";
 import { type Actor, recordAudit } from "../audit/index.ts";
-import { type Context, inTransaction } from "../context.ts";
+import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import type { Database, NewProductRow } from "../db/index.ts";
 import { decodeCursor, pageOf } from "../db/index.ts";
-import { AppError, forbidden, notFound } from "../http/index.ts";
+import { AppError, etagOf, forbidden, notFound } from "../http/index.ts";
 import {
   deleteImage,
   dropImageObjects,
@@ -96,6 +98,16 @@ async function withImageWidths(
   viewer?: ProductViewer,
   now = new Date(),
 ): Promise<Product[]> {
+  return (await withDetails(db, rows, viewer, now)).products;
+}
+
+/** withImageWidths, and from when time alone changes them (a shown next slot's cut-off; epoch ms). */
+async function withDetails(
+  db: Kysely<Database>,
+  rows: repo.ProductDetailsRow[],
+  viewer: ProductViewer | undefined,
+  now: Date,
+): Promise<{ products: Product[]; until: number }> {
   const imageIds = rows.flatMap((row) => (row.image_id ? [row.image_id] : []));
   const [widths, nextSlots] = await Promise.all([
     imageWidths(db, imageIds),
@@ -105,10 +117,75 @@ async function withImageWidths(
       now,
     ),
   ]);
-  return rows.map((row) => ({
+  const products = rows.map((row) => ({
     ...toApiProduct(row, row.image_id ? widths.get(row.image_id) : undefined, viewer),
-    nextSlot: nextSlots.get(row.owner_id) ?? null,
+    nextSlot: nextSlots.next.get(row.owner_id) ?? null,
   }));
+  return { products, until: nextSlots.changesAt };
+}
+
+// ---- the prepared answers (decision 035) ----
+
+/**
+ * An answer the same for every shopper, with its JSON ready to send: the route sends `json` as it is when
+ * nothing of the viewer's own is to be laid over it, else `value` goes through the route's schema.
+ */
+export interface PreparedAnswer<T> {
+  value: T;
+  /** The answer's JSON and its ETag, made once when the answer was prepared. */
+  json?: { text: string; etag: string };
+}
+
+/** An answer's JSON as `schema` encodes it (as the route would on each request), and its ETag. */
+function prepared<T>(schema: z.ZodType<T>, value: T): { text: string; etag: string } {
+  const text = JSON.stringify(z.encode(schema, value));
+  return { text, etag: etagOf(text) };
+}
+
+/**
+ * What a viewer adds to a product the shop shows: its hidden state, only for its owner and operators
+ * (toApiProduct). A product in a shop list is never hidden, so this is the same for each of them.
+ */
+const SHOWN_VISIBILITY = { hidden: false, hiddenReason: null, farmerSuspended: false } as const;
+
+const seesVisibilityOf = (viewer: ProductViewer | undefined, ownerId: string) =>
+  viewer !== undefined && (viewer.operator === true || viewer.id === ownerId);
+
+interface SharedPage {
+  list: ProductList;
+  json: { text: string; etag: string };
+  owners: ReadonlySet<string>;
+}
+
+/** The first page of a category (or of all) in a sort, as every shopper sees it; cached. */
+function sharedFirstPage(ctx: Context, query: ProductListQuery): Promise<SharedPage> {
+  const key = `products:${query.category ?? ""}:${query.sort}:${query.limit}`;
+  return ctx.answers.cache.read(key, ctx.now.getTime(), async () => {
+    const { list, until } = await readPage(ctx, query, undefined);
+    const json = prepared(ProductListSchema, list);
+    return { value: { list, json, owners: new Set(list.items.map((p) => p.userId)) }, until };
+  });
+}
+
+interface SharedProduct {
+  row: repo.ProductDetailsRow;
+  /** As a stranger sees it (no visibility fields). */
+  product: Product;
+  /** `{ product }` as the route sends it. */
+  json: { text: string; etag: string };
+}
+
+/** A product as every shopper sees it (undefined: no such product); cached. */
+function sharedProduct({ db, now, answers }: Context, id: string): Promise<SharedProduct | undefined> {
+  return answers.cache.read(`product:${id}`, now.getTime(), async () => {
+    const row = await repo.findProduct(db, id);
+    if (!row) return { value: undefined };
+    const { products, until } = await withDetails(db, [row], undefined, now);
+    const [product] = products;
+    if (!product) throw new Error(`product ${id} was found but not converted`);
+    const json = prepared(ProductResponseSchema, { product });
+    return { value: { row, product, json }, until };
+  });
 }
 
 /** A harvest date after the shop's today is refused (400, beside the field): produce is listed once picked. */
@@ -154,16 +231,33 @@ export async function createProduct(
       });
     }),
   );
+  await catalogueChanged(ctx);
   return getProduct(ctx, id, { id: ownerId });
 }
 
 /** One product; a hidden one is "not found" for everybody but its owner and operators. */
-export async function getProduct({ db, now }: Context, id: string, viewer?: ProductViewer): Promise<Product> {
-  const row = await repo.findProduct(db, id);
-  if (!row || (isHidden(row) && !canSeeHidden(row, viewer))) throw productNotFound();
-  const [product] = await withImageWidths(db, [row], viewer, now);
-  if (!product) throw new Error(`product ${id} was found but not converted`);
-  return product;
+export async function getProduct(ctx: Context, id: string, viewer?: ProductViewer): Promise<Product> {
+  return (await prepareProduct(ctx, id, viewer)).value.product;
+}
+
+/** getProduct as the route answers it: `{ product }`, with its JSON when it is the shared answer. */
+export async function prepareProduct(
+  ctx: Context,
+  id: string,
+  viewer?: ProductViewer,
+): Promise<PreparedAnswer<{ product: Product }>> {
+  const shared = await sharedProduct(ctx, id);
+  if (!shared || (isHidden(shared.row) && !canSeeHidden(shared.row, viewer))) throw productNotFound();
+  if (!seesVisibilityOf(viewer, shared.row.owner_id)) {
+    return { value: { product: shared.product }, json: shared.json };
+  }
+  const { row } = shared;
+  const visibility = {
+    hidden: isHidden(row),
+    hiddenReason: row.hidden_at != null ? row.hidden_reason : null,
+    farmerSuspended: row.owner_suspended_at != null,
+  };
+  return { value: { product: { ...shared.product, ...visibility } } };
 }
 
 /** Of `ids`, those that exist and `viewer` may see (a hidden one only its owner and operators). */
@@ -177,10 +271,40 @@ export async function visibleProductIds(
 }
 
 export async function listProducts(
-  { db, now }: Context,
+  ctx: Context,
   query: ProductListQuery,
   viewer?: ProductViewer,
 ): Promise<ProductList> {
+  return (await prepareProductList(ctx, query, viewer)).value;
+}
+
+/**
+ * A page of the shop as the route answers it. The first page of each category and sort is the shared answer
+ * (cached), with the viewer's own laid over it; a later page, a search or the Liked filter is read each time.
+ */
+export async function prepareProductList(
+  ctx: Context,
+  query: ProductListQuery,
+  viewer?: ProductViewer,
+): Promise<PreparedAnswer<ProductList>> {
+  if (query.cursor || query.q || query.liked === "true") {
+    return { value: (await readPage(ctx, query, viewer)).list };
+  }
+  const shared = await sharedFirstPage(ctx, query);
+  const own = viewer?.operator === true || (viewer !== undefined && shared.owners.has(viewer.id));
+  if (!own) return { value: shared.list, json: shared.json };
+  const items = shared.list.items.map((product) =>
+    seesVisibilityOf(viewer, product.userId) ? { ...product, ...SHOWN_VISIBILITY } : product,
+  );
+  return { value: { ...shared.list, items } };
+}
+
+/** One page of the shop read from the database, as `viewer` sees it. */
+async function readPage(
+  { db, now }: Context,
+  query: ProductListQuery,
+  viewer: ProductViewer | undefined,
+): Promise<{ list: ProductList; until: number }> {
   const keyset = repo.PRODUCT_KEYSETS[query.sort];
   const rows = await repo.listProducts(db, {
     category: query.category,
@@ -195,7 +319,8 @@ export async function listProducts(
     id: row.id,
     tier: row.stock === 0 ? 1 : 0,
   }));
-  return { items: await withImageWidths(db, page.rows, viewer, now), nextCursor: page.nextCursor };
+  const { products, until } = await withDetails(db, page.rows, viewer, now);
+  return { list: { items: products, nextCursor: page.nextCursor }, until };
 }
 
 // ---- the operator's side ----
@@ -246,6 +371,7 @@ export async function setProductHidden(
       reason,
     });
   });
+  await catalogueChanged(ctx);
   return getProduct(ctx, productId, operator);
 }
 
@@ -263,6 +389,7 @@ export async function deleteOwnProduct(ctx: Context, userId: string, productId: 
     if (product.image_id) await deleteImage(trx, product.image_id);
     return product.image_id;
   });
+  await catalogueChanged(ctx);
   // NOTE: the picture's objects go once the rows that pointed at them are gone for good.
   if (imageId) await dropImageObjects(ctx, [imageId]);
 }
@@ -307,6 +434,7 @@ export async function updateOwnProduct(
       throw productNotFound();
     }
   });
+  await catalogueChanged(ctx);
   // NOTE: read as its owner, who sees it even while it is hidden: the change is stored, and an answer of 404
   // would make a client retry a relative stock change that was taken (issue 25).
   return getProduct(ctx, productId, { id: userId });
@@ -353,6 +481,7 @@ export async function replaceOwnProductImage(
       return product.image_id;
     }),
   );
+  await catalogueChanged(ctx);
   if (oldImageId) await dropImageObjects(ctx, [oldImageId]);
   return getProduct(ctx, productId, { id: userId });
 }

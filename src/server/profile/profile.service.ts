@@ -15,7 +15,7 @@ import {
 import type { User } from "../../shared/schemas/auth.ts";
 import * as addressBook from "../addresses/index.ts";
 import * as auth from "../auth/index.ts";
-import { type Context, inTransaction } from "../context.ts";
+import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { isUniqueViolation } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
@@ -78,6 +78,8 @@ export async function updateAccount(
   if (name !== undefined) await auth.updateName(ctx.db, user.id, name);
   if (language !== undefined) await auth.updateLanguage(ctx.db, user.id, language);
   await auth.accountDetailsChanged(ctx, user.id);
+  // NOTE: a farmer's name is on their product cards (decision 035).
+  if (name !== undefined) await catalogueChanged(ctx);
   return getAccount(ctx, {
     ...user,
     ...(name !== undefined ? { name } : {}),
@@ -323,6 +325,7 @@ export async function deleteAccount(ctx: Context, userId: string, password: stri
     await deleteQueuedMailsTo(trx, addresses);
     return pictures;
   });
+  await catalogueChanged(ctx);
   await auth.endSessions(ctx, { userId });
   await images.dropImageObjects(ctx, imageIds);
 }

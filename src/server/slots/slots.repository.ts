@@ -260,6 +260,7 @@ export function nextOpenSlots(
       "start_time",
       "end_time",
       "starts_at",
+      "cutoff_at",
       sql<number>`row_number() over (partition by farmer_id, kind order by starts_at, id)`.as("rank"),
     ])
     .where("farmer_id", "in", [...farmerIds])

@@ -33,7 +33,7 @@ import {
 import { addDays, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts";
 import { type Actor, type AuditRecord, recordAudit } from "../audit/index.ts";
 import { mailRecipient } from "../auth/index.ts";
-import { type Context, inTransaction } from "../context.ts";
+import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { AppError, notFound, parseWith, toCsv } from "../http/index.ts";
 import { enqueue, slotClosedMail } from "../mail/index.ts";
@@ -56,6 +56,8 @@ export interface SlotsContext extends Context {
 /**
  * Makes one change of a set-up in a transaction, with its audit entry when an operator makes it, so the entry
  * and the change are kept together or not at all. `entryOf` sees the change's result (undefined: no change).
+ * A farmer's next open slot shows on their product cards, so every change drops the catalogue's prepared
+ * answers once it commits (decision 035).
  */
 function changeSetup<T>(
   ctx: SlotsContext,
@@ -65,6 +67,7 @@ function changeSetup<T>(
   return inTransaction(ctx, async (trxCtx) => {
     const trx = trxCtx.db;
     const result = await change(trx, trxCtx);
+    await catalogueChanged(trxCtx);
     const entry = ctx.auditActor ? entryOf(result) : undefined;
     if (ctx.auditActor && entry) await recordAudit(trxCtx, ctx.auditActor, entry);
     return result;
@@ -134,6 +137,8 @@ export async function ensureSlots(ctx: SlotsContext, owners?: readonly Owner[]):
     await repo.insertSlots(ctx.db, rows);
     await repo.markGenerated(ctx.db, pattern.id, last);
   }
+  // NOTE: a new slot may be a farmer's next open one, shown on their product cards.
+  if (behind.length > 0) await catalogueChanged(ctx);
 }
 
 // ---- shapes ----
@@ -708,13 +713,14 @@ export async function slotChoices(
 /**
  * Each farmer's next open slot for a product card: the earliest open delivery slot, else the earliest open
  * pickup slot ("Pickup only"), else null. One query for all the farmers of a page; it only reads (the dated
- * slots are made by ensureSlots, on the set-up screens, at checkout and hourly).
+ * slots are made by ensureSlots, on the set-up screens, at checkout and hourly). `changesAt` (epoch ms) is
+ * the earliest cut-off among the slots read: until then only a write can change the answer (decision 035).
  */
 export async function nextSlotsOf(
   db: Kysely<Database>,
   farmerIds: readonly string[],
   now: Date,
-): Promise<Map<string, NextSlot>> {
+): Promise<{ next: Map<string, NextSlot>; changesAt: number }> {
   const before = new Date(now.getTime() + (SLOT_HORIZON_DAYS + 1) * 86_400_000).toISOString();
   const rows = await repo.nextOpenSlots(db, [...new Set(farmerIds)], now.toISOString(), before);
   const next = new Map<string, NextSlot>();
@@ -725,7 +731,8 @@ export async function nextSlotsOf(
       next.set(row.farmer_id, { kind, date: row.date, start: row.start_time, end: row.end_time });
     }
   }
-  return next;
+  const changesAt = Math.min(Infinity, ...rows.map((row) => Date.parse(row.cutoff_at)));
+  return { next, changesAt };
 }
 
 // ---- order placement and parts (called by the orders domain, in its transaction) ----

@@ -22,10 +22,11 @@ const config = {
 };
 const db = createDb(databaseUrl);
 const app = await buildApp({ config, db });
-app.addHook("onClose", () => db.close());
 await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();
 process.stdout.write(
   `${JSON.stringify({ port: typeof address === "object" && address ? address.port : 0 })}\n`,
 );
-closeOnSignals(app, { drainMs: config.limits.shutdownDrainMs, graceMs: config.limits.shutdownGraceMs });
+closeOnSignals(app, { drainMs: config.limits.shutdownDrainMs, graceMs: config.limits.shutdownGraceMs }, () =>
+  db.close(),
+);
