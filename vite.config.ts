@@ -3,7 +3,7 @@ import path from "node:path";
 import { lingui } from "@lingui/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { BUILT_ASSETS_FILE } from "./scripts/prune-old-assets.ts";
 
@@ -22,7 +22,26 @@ const recordBuiltAssets: Plugin = {
   },
 };
 
-export default defineConfig({
+/**
+ * `vite build --ssr`: the server's way into the app (src/client/entry-server.tsx, decision 036), one file in
+ * dist/ssr with every dependency inside, so `npm start` needs no dev dependency and a new build never takes a
+ * chunk away from a running server.
+ */
+const ssrBuild: UserConfig = {
+  root: "src/client",
+  publicDir: false,
+  plugins: [react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }), lingui()],
+  ssr: { noExternal: true },
+  build: {
+    ssr: "entry-server.tsx",
+    outDir: "../../dist/ssr",
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: { input: path.resolve("src/client/entry-server.tsx"), output: { codeSplitting: false } },
+  },
+};
+
+const clientConfig: UserConfig = {
   root: "src/client",
   publicDir: "public",
   plugins: [
@@ -70,4 +89,6 @@ export default defineConfig({
     // NOTE: /dev too, for the outbox of written mails (/dev/outbox) that mail links lead to in development.
     proxy: { "/api": `http://127.0.0.1:${apiPort}`, "/dev": `http://127.0.0.1:${apiPort}` },
   },
-});
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : clientConfig));

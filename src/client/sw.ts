@@ -3,16 +3,17 @@
  * The service worker (built by vite-plugin-pwa's injectManifest, decision 011):
  * - precaches the app shell: index.html together with the very chunks it names, so it can never serve a
  *   page that points at chunks which no longer exist; a new build waits until the user chooses Reload;
- * - answers page navigations with that shell, so the shop opens without a connection;
+ * - answers page navigations from the server (the first screens arrive drawn), and with that shell when there
+ *   is no connection, so the shop opens without one;
  * - keeps the last catalogue answers (network first) and product pictures (cache first) for offline use;
  * - never stores an answer marked `no-store` (the session, orders, messages): they stay private.
  */
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import { CacheFirst, NetworkFirst } from "workbox-strategies";
-import { OFFLINE_CACHES, OFFLINE_COPY_HEADER } from "./lib/offline-caches.ts";
+import { CacheFirst, NetworkFirst, StrategyHandler } from "workbox-strategies";
+import { KEEP_ANSWERS, type KeptAnswer, OFFLINE_CACHES, OFFLINE_COPY_HEADER } from "./lib/offline-caches.ts";
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -21,10 +22,31 @@ declare const self: ServiceWorkerGlobalScope & {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
+/** NOTE: past this, a connection that answers nothing counts as none (as the catalogue's network first). */
+const PAGE_TIMEOUT_MS = 6000;
+
+/**
+ * A page comes from the server, which draws the first screens with their content and answers a guard's
+ * redirect itself (decision 036); without a connection, the precached shell opens the shop, which the browser
+ * draws from what it kept.
+ */
+async function pageOrShell({ request }: { request: Request }): Promise<Response> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // NOTE: a navigation's request cannot be copied with a signal of its own, so the wait is raced instead.
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("timeout")), PAGE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([fetch(request), timeout]);
+  } catch {
+    return (await matchPrecache("/index.html")) ?? Response.error();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 // Pages the server renders itself (the API, its docs, development's outbox) are never the app's shell.
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/(api|dev)(\/|$)/i] }),
-);
+registerRoute(new NavigationRoute(pageOrShell, { denylist: [/^\/(api|dev)(\/|$)/i] }));
 
 /** Only complete, shareable answers are kept: never an error, never one the server marked `no-store`. */
 const storableOnly = {
@@ -50,21 +72,18 @@ const markOfflineCopy = {
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-registerRoute(
-  ({ url, request }) =>
-    request.method === "GET" &&
-    url.origin === self.location.origin &&
-    /^\/api\/(products(\/[^/]+)?|deal)$/i.test(url.pathname),
-  new NetworkFirst({
-    cacheName: OFFLINE_CACHES.catalogue,
-    networkTimeoutSeconds: 6,
-    plugins: [
-      storableOnly,
-      markOfflineCopy,
-      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 7 * DAY_SECONDS }),
-    ],
-  }),
-);
+const isCatalogueAnswer = (url: URL) =>
+  url.origin === self.location.origin && /^\/api\/(products(\/[^/]+)?|deal)$/i.test(url.pathname);
+const catalogue = new NetworkFirst({
+  cacheName: OFFLINE_CACHES.catalogue,
+  networkTimeoutSeconds: 6,
+  plugins: [
+    storableOnly,
+    markOfflineCopy,
+    new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 7 * DAY_SECONDS }),
+  ],
+});
+registerRoute(({ url, request }) => request.method === "GET" && isCatalogueAnswer(url), catalogue);
 
 registerRoute(
   ({ url, request }) =>
@@ -91,6 +110,22 @@ registerRoute(
 );
 
 self.addEventListener("message", (event) => {
-  if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
+  const data = event.data as { type?: string; answers?: unknown } | null;
+  if (data?.type === "SKIP_WAITING") void self.skipWaiting();
+  // NOTE: a page the server drew came with its catalogue answers inside; the page hands them over once it runs
+  // and they are kept as if fetched here, so the shop opens offline with what it showed (decision 036).
+  if (data?.type === KEEP_ANSWERS && Array.isArray(data.answers)) {
+    const kept = (data.answers as unknown[]).flatMap((answer) => {
+      const { url, body } = (answer ?? {}) as Partial<KeptAnswer>;
+      if (typeof url !== "string" || typeof body !== "string") return [];
+      const request = new Request(new URL(url, self.location.origin));
+      if (!isCatalogueAnswer(new URL(request.url))) return [];
+      const response = new Response(body, {
+        headers: { "content-type": "application/json; charset=utf-8", "cache-control": "private, no-cache" },
+      });
+      return [new StrategyHandler(catalogue, { event, request }).cachePut(request, response)];
+    });
+    event.waitUntil(Promise.all(kept).catch(() => undefined));
+  }
 });
 clientsClaim();

@@ -16,6 +16,7 @@ import { dealsRoutes } from "./deals/index.ts";
 import { healthRoutes } from "./health/index.ts";
 import {
   addressMatcher,
+  BOOT_SCRIPT_SOURCE,
   isPrivateAddress,
   registerApiSchemas,
   registerClosing,
@@ -164,7 +165,8 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
         frameAncestors: ["'none'"],
         imgSrc: ["'self'", "data:", "blob:"],
         objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
+        // NOTE: and a server-rendered page's one inline script, by its hash (decision 036).
+        scriptSrc: ["'self'", BOOT_SCRIPT_SOURCE],
         scriptSrcAttr: ["'none'"],
         // NOTE: react-toastify injects its stylesheet at run time, so inline styles must be allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { ErrorCodeSchema } from "./error-codes.ts";
+import { ERROR_CODE_NAMES } from "./error-codes.ts";
+
+/** NOTE: here rather than in error-codes.ts, which the first screen imports without zod (decision 036). */
+export const ErrorCodeSchema = z.enum(ERROR_CODE_NAMES);
 
 /** The body of every API error: `{ error: { code, message, fields? } }` (docs/architecture.md). */
 export const ApiErrorSchema = z.object({

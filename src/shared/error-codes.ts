@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Every error code the API answers with, and the one HTTP status that goes with it. The server raises errors
  * by code (the status comes from here); the client decides by code, never by matching text. A new refusal
@@ -100,7 +98,6 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 export const ERROR_CODE_NAMES = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
-export const ErrorCodeSchema = z.enum(ERROR_CODE_NAMES);
 
 export const statusOf = (code: ErrorCode): number => ERROR_CODES[code].status;
 

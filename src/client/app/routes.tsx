@@ -7,10 +7,26 @@ import { HomeRedirect, RequireSignedIn, RequireSignedOut } from "./guards.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
 import { RouteError, lazyScreen as screen } from "./route-error.tsx";
 
+/** The guards' routes, by id: the server answers their redirects itself (entry-server.tsx). */
+export const GUARDS = { home: "home", signedIn: "signed-in", signedOut: "signed-out" } as const;
+
+/** The screens the server draws with their content (decision 036); the others are drawn by the browser. */
+export const SERVER_RENDERED = new Set([
+  "/login",
+  "/signup",
+  "/dashboard",
+  "/shop",
+  "/products/:id",
+  "/about",
+  "/faq",
+  "/terms",
+]);
+
 /** The route table of product rules §2 (matching is case-insensitive, so /addproduct reaches /addProduct). */
 const table: RouteObject[] = [
-  { path: "/", element: <HomeRedirect /> },
+  { id: GUARDS.home, path: "/", element: <HomeRedirect /> },
   {
+    id: GUARDS.signedOut,
     element: <RequireSignedOut />,
     hydrateFallbackElement: <LoadingSpinner />,
     children: [
@@ -44,6 +60,7 @@ const table: RouteObject[] = [
     ...screen(() => import("../features/auth/confirm-email-page.tsx").then((m) => m.ConfirmOperatorPage)),
   },
   {
+    id: GUARDS.signedIn,
     element: <RequireSignedIn />,
     hydrateFallbackElement: <LoadingSpinner />,
     children: [

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiErrorSchema } from "../../shared/api-error.ts";
 import { MeResponseSchema, NoContentSchema } from "../../shared/schemas/auth.ts";
-import { ApiRequestError, apiFetch } from "./api-client.ts";
+import { ApiRequestError, apiFetch, errorFromReply } from "./api-client.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -27,5 +28,30 @@ describe("apiFetch", () => {
   it("reads a 204 as no content", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 204 }));
     await expect(apiFetch("/api/auth/logout", NoContentSchema, { method: "POST" })).resolves.toBeNull();
+  });
+});
+
+describe("errorFromReply", () => {
+  it("accepts exactly the error bodies ApiErrorSchema accepts", () => {
+    const bodies: unknown[] = [
+      { error: { code: "unauthorized", message: "Please sign in" } },
+      { error: { code: "validation_failed", message: "Check the form", fields: { name: "Required" } } },
+      { error: { code: "no_such_code", message: "Unknown" } },
+      { error: { code: "unauthorized", message: 4 } },
+      { error: { code: "validation_failed", message: "Check", fields: { name: 1 } } },
+      { error: { code: "validation_failed", message: "Check", fields: ["name"] } },
+      { error: null },
+      null,
+      "Bad gateway",
+    ];
+    for (const body of bodies) {
+      const expected = ApiErrorSchema.safeParse(body);
+      const error = errorFromReply(400, body);
+      expect([body, error.code]).toEqual([
+        body,
+        expected.success ? expected.data.error.code : "bad_response",
+      ]);
+      if (expected.success) expect(error.fields).toEqual(expected.data.error.fields ?? {});
+    }
   });
 });

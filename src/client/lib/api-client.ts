@@ -1,8 +1,7 @@
 import { t } from "@lingui/core/macro";
 import type { ZodType, z } from "zod";
-import { ApiErrorSchema } from "../../shared/api-error.ts";
 import { CSRF_HEADER } from "../../shared/constants.ts";
-import type { ErrorCode } from "../../shared/error-codes.ts";
+import { ERROR_CODES, type ErrorCode } from "../../shared/error-codes.ts";
 import { currentLanguage } from "./i18n.ts";
 import { OFFLINE_COPY_HEADER } from "./offline-caches.ts";
 import { reportServerReached } from "./online.ts";
@@ -26,6 +25,15 @@ export class ApiRequestError extends Error {
   ) {
     super(message);
   }
+}
+
+/** How a request reaches the API: the browser's `fetch`, or on the server the app itself (entry-server.tsx). */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/** NOTE: set once by the server's render entry; the browser keeps `fetch`. */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
 }
 
 export interface ApiOptions {
@@ -59,7 +67,7 @@ export async function apiFetch<S extends ZodType>(
   }
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method: options.method ?? "GET",
       headers,
       body,
@@ -90,12 +98,37 @@ export function parseReply<S extends ZodType>(schema: S, status: number, payload
   );
 }
 
-/** The ApiRequestError for a non-2xx answer with body `payload` (already parsed from JSON, if it was). */
+const isText = (value: unknown): value is string => typeof value === "string";
+
+/**
+ * The ApiRequestError for a non-2xx answer with body `payload` (already parsed from JSON, if it was). NOTE:
+ * checked by hand against `ApiErrorSchema`'s shape (src/shared/api-error.ts), so the first screen needs no zod
+ * (decision 036); api-client.test.ts holds the two to the same answers.
+ */
 export function errorFromReply(status: number, payload: unknown): ApiRequestError {
-  const parsed = ApiErrorSchema.safeParse(payload);
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
-    return new ApiRequestError(status, code, message, fields);
+  const error = (payload as { error?: unknown } | null)?.error as
+    | { code?: unknown; message?: unknown; fields?: unknown }
+    | undefined;
+  const fields = error?.fields;
+  const fieldsOk =
+    fields === undefined ||
+    (typeof fields === "object" &&
+      fields !== null &&
+      !Array.isArray(fields) &&
+      Object.values(fields).every(isText));
+  if (
+    error &&
+    isText(error.code) &&
+    Object.hasOwn(ERROR_CODES, error.code) &&
+    isText(error.message) &&
+    fieldsOk
+  ) {
+    return new ApiRequestError(
+      status,
+      error.code as ErrorCode,
+      error.message,
+      fields as Record<string, string> | undefined,
+    );
   }
   return new ApiRequestError(status, "bad_response", t`Request failed (${status})`);
 }

@@ -1,4 +1,5 @@
 import { isLanguage, type Language, pickLanguage } from "../../shared/i18n/languages.ts";
+import { LANGUAGE_COOKIE } from "../../shared/ssr.ts";
 import { activateLanguage, currentLanguage } from "./i18n.ts";
 
 /** Where a signed-out browser keeps its choice (a plain `en`, `hi` or `mr`). */
@@ -13,11 +14,26 @@ export function storedLanguage(): Language | undefined {
   }
 }
 
+/** A copy of the stored choice the server reads, to draw the next page in it (decision 036). */
+function writeLanguageCookie(language: Language): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox; one plain value.
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+}
+
 function storeLanguage(language: Language): void {
+  writeLanguageCookie(language);
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // NOTE: storage can be full or disabled (private mode); the choice lasts for this visit.
+  }
+}
+
+/** NOTE: a choice stored before the cookie existed, or a cookie expired, is told to the server again. */
+export function rememberLanguageCookie(): void {
+  const stored = storedLanguage();
+  if (stored && !document.cookie.split("; ").includes(`${LANGUAGE_COOKIE}=${stored}`)) {
+    writeLanguageCookie(stored);
   }
 }
 

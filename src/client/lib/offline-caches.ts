@@ -10,6 +10,21 @@ export const OFFLINE_CACHES = {
 /** A header the service worker adds to an answer it gives from its copy because the server was not reached. */
 export const OFFLINE_COPY_HEADER = "x-veggie-cart-offline-copy";
 
+/** The message handing the service worker the answers a server-drawn page came with (decision 036). */
+export const KEEP_ANSWERS = "KEEP_ANSWERS";
+
+/** An API answer as the server sent it: its URL and its JSON text. */
+export interface KeptAnswer {
+  url: string;
+  body: string;
+}
+
+/** Asks the service worker in control, if any, to keep these answers as its offline copy. */
+export function keepAnswersOffline(answers: readonly KeptAnswer[]): void {
+  if (answers.length === 0 || typeof navigator === "undefined") return;
+  navigator.serviceWorker?.controller?.postMessage({ type: KEEP_ANSWERS, answers });
+}
+
 /** Empties the runtime caches (the precached app shell stays). */
 export async function clearOfflineCaches(): Promise<void> {
   if (typeof caches === "undefined") return;

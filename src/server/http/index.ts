@@ -20,4 +20,4 @@ export { type MultipartForm, readMultipart } from "./multipart.ts";
 export { enforceRateLimits, passwordCheckLimits, rateLimited } from "./rate-limit.ts";
 export { registerSecurityHeaders } from "./security-headers.ts";
 export { closeOnSignals, registerDraining } from "./shutdown.ts";
-export { registerSpa } from "./spa.ts";
+export { BOOT_SCRIPT_SOURCE, registerSpa } from "./spa.ts";

@@ -1,14 +1,33 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isAppPath } from "../../shared/app-routes.ts";
+import {
+  BOOT_SCRIPT,
+  LANGUAGE_COOKIE,
+  type RenderEntry,
+  type ServerApi,
+  SSR_ANSWERS_ID,
+  SSR_STATE_ID,
+} from "../../shared/ssr.ts";
 import { notFound } from "./errors.ts";
+
+/** The CSP source allowing the one inline script of a server-rendered page (src/shared/ssr.ts). */
+export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(BOOT_SCRIPT).digest("base64")}'`;
+
+/** The render entry `vite build --ssr` writes beside the client's build (decision 036). */
+const entryOf = (clientDir: string) => path.join(clientDir, "..", "ssr", "entry-server.js");
 
 /**
  * Serves the built SPA: hashed assets are cached for a year, index.html never, and any other GET outside
- * /api answers with index.html so the client router can take the path: 200 for a path the app has a screen
- * for, 404 (the app then shows its not-found page) for any other, e.g. /backup.zip.
+ * /api answers with the app: 200 for a path the app has a screen for, 404 (the app then shows its not-found
+ * page) for any other, e.g. /backup.zip. When the server's render entry is built, the first screens it
+ * knows (src/client/app/routes.tsx, SERVER_RENDERED) arrive drawn, with the data they show, and a route
+ * guard's redirect is a 302 (decision 036); every other page is index.html, which the browser draws.
  */
 export async function registerSpa(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
   const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, "index.html"));
@@ -29,10 +48,12 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  const renderPage = hasClient ? await loadRenderer(app, clientDir) : undefined;
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === "GET" && !request.url.startsWith("/api/") && request.url !== "/api";
     if (isPage && hasClient) {
       const known = isAppPath(request.url.split("?")[0] ?? "");
+      if (known && renderPage && (await renderPage(request, reply))) return reply;
       return reply
         .status(known ? 200 : 404)
         .header("cache-control", "no-cache")
@@ -41,4 +62,115 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
     }
     throw notFound(`No route for ${request.method} ${request.url.split("?")[0]}`);
   });
+}
+
+type Renderer = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
+/**
+ * The page renderer, or undefined when no render entry is built (development, where Vite serves the pages,
+ * and the tests). It answers false for a page it leaves to the browser.
+ */
+async function loadRenderer(app: FastifyInstance, clientDir: string): Promise<Renderer | undefined> {
+  const entryFile = entryOf(clientDir);
+  if (!fs.existsSync(entryFile)) return undefined;
+  const entry = (await import(pathToFileURL(entryFile).href)) as RenderEntry;
+  const template = splitTemplate(fs.readFileSync(path.join(clientDir, "index.html"), "utf8"));
+  // NOTE: the entry's queries reach the API through the app itself, as the page's visitor: the render they
+  // belong to is found by AsyncLocalStorage, since several pages render at once.
+  const visitor = new AsyncLocalStorage<ServerApi>();
+  entry.setApiTransport((apiPath, init) => {
+    const api = visitor.getStore();
+    if (!api) throw new Error("an API request outside a page's render");
+    return api(apiPath, init);
+  });
+
+  return async (request, reply) => {
+    const answered: string[] = [];
+    const api: ServerApi = async (apiPath, init) => {
+      const answer = await app.inject({
+        method: (init.method ?? "GET") as "GET",
+        url: apiPath,
+        headers: {
+          ...Object.fromEntries(new Headers(init.headers).entries()),
+          ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+          ...(request.headers["user-agent"] ? { "user-agent": request.headers["user-agent"] } : {}),
+        },
+        remoteAddress: request.ip,
+        ...(typeof init.body === "string" ? { payload: init.body } : {}),
+      });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(answer.headers)) {
+        for (const one of Array.isArray(value) ? value : [value]) {
+          if (one !== undefined) headers.append(name, String(one));
+        }
+      }
+      // NOTE: an answer a browser may keep (not `no-store`) is handed on with the page, so the service worker
+      // keeps what the page shows for offline use without asking again (decision 036).
+      const keepable = !/no-store/i.test(String(answer.headers["cache-control"] ?? "no-store"));
+      if ((init.method ?? "GET") === "GET" && answer.statusCode === 200 && keepable) {
+        answered.push(`{"url":${JSON.stringify(apiPath)},"body":${answer.body}}`);
+      }
+      const empty = answer.statusCode === 204 || answer.statusCode === 304;
+      return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
+        status: answer.statusCode,
+        headers,
+      });
+    };
+    const result = await visitor
+      .run(api, () =>
+        entry.render({
+          url: request.url,
+          acceptLanguage: request.headers["accept-language"],
+          languageCookie: request.cookies[LANGUAGE_COOKIE],
+        }),
+      )
+      .catch((error: unknown) => {
+        // NOTE: a screen that cannot be drawn here is still drawn by the browser, which shows its own error.
+        request.log.error({ err: error }, "server rendering failed");
+        return { kind: "shell" } as const;
+      });
+    if (result.kind === "shell") return false;
+    // NOTE: what a page shows depends on who asks and in which language.
+    reply.header("vary", "Cookie, Accept-Language");
+    if (result.kind === "redirect") {
+      reply.header("cache-control", "no-store").redirect(result.location, 302);
+      return true;
+    }
+    reply
+      .status(200)
+      // NOTE: a signed-in page holds the account's own data, which is never kept (as its API answers).
+      .header("cache-control", result.signedIn ? "private, no-store" : "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(
+        template.head(result.language, result.signedIn) +
+          result.html +
+          template.afterRoot(
+            `<script type="application/json" id="${SSR_STATE_ID}">${result.state}</script>` +
+              `<script type="application/json" id="${SSR_ANSWERS_ID}">[${answered.join(",").replace(/</g, "\\u003c")}]</script>`,
+          ),
+      );
+    return true;
+  };
+}
+
+/** index.html cut around #root, with the page's language and the boot script (src/shared/ssr.ts). */
+function splitTemplate(html: string) {
+  const rootTag = '<div id="root"></div>';
+  const at = html.indexOf(rootTag);
+  if (at < 0 || !html.includes('<html lang="en">') || !/<meta charset="UTF-8" ?\/?>/i.test(html)) {
+    throw new Error("index.html has no #root, <html lang> or <meta charset>");
+  }
+  // NOTE: first in the head, so it runs before a stylesheet holds the parser up.
+  const before = html
+    .slice(0, at)
+    .replace(/<meta charset="UTF-8" ?\/?>/i, (meta) => `${meta}<script>${BOOT_SCRIPT}</script>`);
+  const after = html.slice(at + rootTag.length);
+  return {
+    head: (language: string, signedIn: boolean) =>
+      `${before.replace(
+        '<html lang="en">',
+        `<html lang="${language}" data-ssr="${signedIn ? "signed-in" : "signed-out"}">`,
+      )}<div id="root">`,
+    afterRoot: (state: string) => `</div>${state}${after}`,
+  };
 }

@@ -1,9 +1,6 @@
-import { z } from "zod";
-
 /** The languages the shop speaks (issue 24, decision 032); English is the source of every text. */
 export const LANGUAGES = ["en", "hi", "mr"] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const LanguageSchema = z.enum(LANGUAGES, "Please choose English, Hindi or Marathi");
 export const DEFAULT_LANGUAGE: Language = "en";
 
 /** Each language's name in its own script, for the language menu. */

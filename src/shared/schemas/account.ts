@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "../constants.ts";
-import { LanguageSchema } from "../i18n/languages.ts";
 import { accountMessages, messages } from "../messages.ts";
 import { EmailSchema, newPasswordSchema, UserSchema } from "./auth.ts";
+import { LanguageSchema } from "./language.ts";
 
 /** How long a password-reset link works. */
 export const PASSWORD_RESET_MINUTES = 30;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../constants.ts";
-import { LanguageSchema } from "../i18n/languages.ts";
 import { messages } from "../messages.ts";
+import { LanguageSchema } from "./language.ts";
 
 /** An e-mail address as we store it: trimmed, checked and lower-cased. */
 export const EmailSchema = z

@@ -7,12 +7,12 @@ import { AUTH_TOAST_MS, REDIRECT_AFTER_AUTH_MS, storageKeys } from "../../../sha
 import type { Language } from "../../../shared/i18n/languages.ts";
 import { localize } from "../../../shared/i18n/localize.ts";
 import { messages } from "../../../shared/messages.ts";
-import { LoginSchema } from "../../../shared/schemas/auth.ts";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { AuthCard } from "./auth-card.tsx";
+import { authSchemas } from "./auth-schemas.ts";
 import { useLogin } from "./login.api.ts";
 import { meQuery } from "./me.api.ts";
 
@@ -28,7 +28,7 @@ export function LoginPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const checked = form.validate(LoginSchema);
+    const checked = form.validate((await authSchemas()).LoginSchema);
     if (!checked.ok) {
       const missing = !values.email.trim() || !values.password;
       toast.error(say(missing ? messages.signInRequired : (Object.values(checked.fields)[0] ?? "")), {

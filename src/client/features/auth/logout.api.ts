@@ -1,12 +1,13 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { ownStorageKeys, storageKeys } from "../../../shared/constants.ts";
-import { NoContentSchema } from "../../../shared/schemas/auth.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 import { clearOfflineCaches } from "../../lib/offline-caches.ts";
+import { authSchemas } from "./auth-schemas.ts";
 import { meQuery, rememberOfflineUser } from "./me.api.ts";
 
-export const logout = () => apiFetch("/api/auth/logout", NoContentSchema, { method: "POST" });
+export const logout = async () =>
+  apiFetch("/api/auth/logout", (await authSchemas()).NoContentSchema, { method: "POST" });
 
 /**
  * What this tab kept for the person who signed out and must not show the next one: the address typed at

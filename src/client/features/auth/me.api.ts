@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ownStorageKeys } from "../../../shared/constants.ts";
-import { MeResponseSchema, type User, UserSchema } from "../../../shared/schemas/auth.ts";
+import type { User } from "../../../shared/schemas/auth.ts";
 import { ApiRequestError, apiFetch } from "../../lib/api-client.ts";
 import { setShopTimeZone } from "../../lib/shop-time-zone.ts";
 import { readStored, writeStored } from "../../lib/storage.ts";
+import { authSchemas } from "./auth-schemas.ts";
 
 /**
  * The signed-in user, or null when signed out (the server answers `{ user: null }`, decision 011). Without a
@@ -12,6 +13,7 @@ import { readStored, writeStored } from "../../lib/storage.ts";
  */
 export async function fetchMe(): Promise<User | null> {
   try {
+    const { MeResponseSchema } = await authSchemas();
     const { user, shopTimeZone } = await apiFetch("/api/auth/me", MeResponseSchema);
     setShopTimeZone(shopTimeZone);
     rememberOfflineUser(user);
@@ -21,19 +23,23 @@ export async function fetchMe(): Promise<User | null> {
       rememberOfflineUser(null);
       return null;
     }
-    const remembered = error instanceof ApiRequestError && error.status === 0 ? readOfflineUser() : null;
+    const remembered =
+      error instanceof ApiRequestError && error.status === 0 ? await readOfflineUser() : null;
     if (remembered) return remembered;
     throw error;
   }
 }
 
-function readOfflineUser(): User | null {
+async function readOfflineUser(): Promise<User | null> {
+  const { UserSchema } = await authSchemas();
   const parsed = UserSchema.safeParse(readStored<unknown>(ownStorageKeys.offlineUser, null));
   return parsed.success ? parsed.data : null;
 }
 
 /** Keeps (or, signed out, forgets) the user for offline use. */
 export function rememberOfflineUser(user: User | null): void {
+  // NOTE: the server renders first screens with this query too (entry-server.tsx); it keeps nothing.
+  if (typeof window === "undefined") return;
   if (user) writeStored(ownStorageKeys.offlineUser, user);
   else window.localStorage.removeItem(ownStorageKeys.offlineUser);
 }

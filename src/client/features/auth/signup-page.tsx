@@ -6,11 +6,11 @@ import { AUTH_TOAST_MS, PASSWORD_MIN_LENGTH, REDIRECT_AFTER_AUTH_MS } from "../.
 import type { Language } from "../../../shared/i18n/languages.ts";
 import { localize } from "../../../shared/i18n/localize.ts";
 import { messages } from "../../../shared/messages.ts";
-import { SignupSchema } from "../../../shared/schemas/auth.ts";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { AuthCard } from "./auth-card.tsx";
+import { authSchemas } from "./auth-schemas.ts";
 import { useSignup } from "./signup.api.ts";
 
 export function SignupPage() {
@@ -25,7 +25,7 @@ export function SignupPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const checked = form.validate(SignupSchema);
+    const checked = form.validate((await authSchemas()).SignupSchema);
     if (!checked.ok) {
       const missing = !values.name.trim() || !values.email.trim() || !values.password;
       toast.error(say(missing ? messages.signUpRequired : (Object.values(checked.fields)[0] ?? "")), {

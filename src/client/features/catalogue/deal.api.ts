@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { storageKeys } from "../../../shared/constants.ts";
 import { DealResponseSchema } from "../../../shared/schemas/api.ts";
 import { type Deal, DealSchema } from "../../../shared/schemas/products.ts";
@@ -26,4 +27,11 @@ export const dealQuery = queryOptions({
   initialDataUpdatedAt: 0,
 });
 
-export const useDeal = () => useQuery(dealQuery);
+export function useDeal() {
+  const deal = useQuery(dealQuery);
+  // NOTE: a deal the server drew with the page was not fetched here, and is kept all the same.
+  useEffect(() => {
+    if (deal.data) writeStored(storageKeys.dealOfTheDay, deal.data);
+  }, [deal.data]);
+  return deal;
+}

@@ -38,7 +38,13 @@ const keepBrowserCopy = (productIds: readonly string[]) =>
   writeStored(storageKeys.likedProducts, [...productIds].reverse());
 
 export const likesQuery = (userId: string) =>
-  queryOptions({ queryKey: ["likes", userId], queryFn: () => fetchLikes(userId), staleTime: 60_000 });
+  queryOptions({
+    queryKey: ["likes", userId],
+    queryFn: () => fetchLikes(userId),
+    staleTime: 60_000,
+    // NOTE: the first fetch merges this browser's likes, so only the browser asks (decision 036).
+    meta: { browserOnly: true },
+  });
 
 const isLikedListKey = (key: readonly unknown[]) =>
   key[0] === productsKey[0] && (key[2] as { liked?: boolean } | undefined)?.liked === true;

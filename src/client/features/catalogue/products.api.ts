@@ -34,6 +34,9 @@ export const productPagesQuery = (filters: ProductFilters) =>
       ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // NOTE: the server draws the shop with its first page, but a search's answers are asked for by the
+    // browser, as typed (decision 036); the liked list is this browser's too.
+    meta: { browserOnly: Boolean(filters.q) || filters.liked === true },
   });
 
 export const useProductPages = (filters: ProductFilters) => useInfiniteQuery(productPagesQuery(filters));

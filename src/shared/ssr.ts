@@ -1,0 +1,73 @@
+/**
+ * What the server and the client's render entry (src/client/entry-server.tsx, built by `vite build --ssr` into
+ * dist/ssr) agree on when the server draws a first screen (decision 036).
+ */
+
+/** How the entry reaches the API: the server answers from the app itself, with the visitor's cookie. */
+export type ServerApi = (path: string, init: RequestInit) => Promise<Response>;
+
+export interface RenderRequest {
+  /** The page's path and query string. */
+  url: string;
+  acceptLanguage: string | undefined;
+  /** The `language` cookie: the choice this browser made while signed out (the client writes it). */
+  languageCookie: string | undefined;
+}
+
+export type RenderResult =
+  /** A route guard's answer: signed out on a signed-in page, signed in on /login. */
+  | { kind: "redirect"; location: string }
+  /** A page the client draws itself (index.html as it is built). */
+  | { kind: "shell" }
+  | {
+      kind: "page";
+      language: string;
+      signedIn: boolean;
+      /** The markup inside #root. */
+      html: string;
+      /** The query cache and router state, JSON with `<` escaped, for the SSR_STATE_ID script. */
+      state: string;
+    };
+
+export interface RenderEntry {
+  /** Called once at start: every request of the entry goes through `api`, which knows the current page's visitor. */
+  setApiTransport(api: ServerApi): void;
+  render(request: RenderRequest): Promise<RenderResult>;
+}
+
+/** The id of the `<script type="application/json">` holding a rendered page's state. */
+export const SSR_STATE_ID = "ssr-state";
+
+/**
+ * The id of the `<script type="application/json">` holding the answers a browser may keep (GET, 200, not
+ * `no-store`: the catalogue's) that a rendered page was drawn from, as `[{ url, body }]`.
+ */
+export const SSR_ANSWERS_ID = "ssr-answers";
+
+/** The cookie mirroring the signed-out choice of language kept in localStorage, so the server can render in it. */
+export const LANGUAGE_COOKIE = "language";
+
+/**
+ * The one inline script of a server-rendered page (the CSP allows it by its hash), run before the page shows:
+ * - a tap on a button or an in-app link, or a form submitted, before the app has taken over the page is held
+ *   (a form never posts its password in a URL) and done again once the app is running (`window.__vcHydrated`),
+ *   so nobody's first tap is lost on a slow phone and a link opens as it would in the running app (its scroll
+ *   kept for Back); a link the app has not taken over within 4 s opens as a plain link;
+ * - signed out, a language chosen in this browser that the server did not know of (stored before the cookie
+ *   existed) hides the page until the app has drawn it in that language, so another language never flashes.
+ */
+export const BOOT_SCRIPT = `(function(){
+var d=document,h=d.documentElement,q=[];
+function held(t){q.indexOf(t)<0&&q.push(t)}
+function c(e){
+var t=e.target&&e.target.closest&&e.target.closest("button,input[type=submit],a[href]");
+if(!t||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;
+if(t.tagName==="A"){if(t.target||t.hasAttribute("download")||t.origin!==location.origin)return;
+setTimeout(function(){if(window.__vcHydrated)location.href=t.href},4000)}
+e.preventDefault();e.stopPropagation();held(t)}
+function s(e){e.preventDefault();e.stopPropagation();held(e.target)}
+d.addEventListener("click",c,true);d.addEventListener("submit",s,true);
+window.__vcHydrated=function(){d.removeEventListener("click",c,true);d.removeEventListener("submit",s,true);
+window.__vcHydrated=void 0;q.forEach(function(t){if(t.isConnected)t.tagName==="FORM"?t.requestSubmit():t.click()})};
+try{var l=localStorage.getItem("language");if(h.getAttribute("data-ssr")==="signed-out"&&l&&l!==h.lang)h.style.visibility="hidden"}catch(e){}
+})();`;
