@@ -206,12 +206,12 @@ const TRIED = {
     ],
   },
   bundle: [
-    "Since decision 036 the first screens are drawn by the server, so what the sign-in form needs only on submit need not come first: zod and the schemas (23.2 KB) load when first needed, and API errors are checked by hand. 147.1 → 122.3 KB; what stays is React DOM, React Router, TanStack Query, react-toastify and Lingui (about 100 KB together) and the app.",
+    "Since decision 037 the first screens are drawn by the server, so what the sign-in form needs only on submit need not come first: zod and the schemas (23.2 KB) load when first needed, and API errors are checked by hand. 147.1 → 122.3 KB; what stays is React DOM, React Router, TanStack Query, react-toastify and Lingui (about 100 KB together) and the app.",
     "Routes after the first are chunks of their own (≤ 50 KB each, checked by the build); the layout (header, footer, their icons) is a lazy route the signed-out screens never load, and Workbox's window library comes after the first screen (145.3 → 139.6 KB). What /login still loads, each library's part compressed on its own: React DOM 55.0 KB, React Router 27.4 KB, zod 23.8 KB, TanStack Query 9.5 KB, react-toastify 5.9 KB, React 2.7 KB, the scheduler 1.3 KB, the app about 12 KB. React DOM, React Router and TanStack Query alone are about 92 KB: 100 KB needs the shared schemas on zod/mini, a smaller router and no toast library (decision 012).",
     "On a branch (2026-11-25, not kept): zod and react-toastify loaded lazily, the current route's chunks preloaded beside the entry, the session asked for at start: 139.5 → 131.3 KB, but /login's largest paint moved from about 2.4 to 2.7 s (the form waited for the later chunks) and Lighthouse moved within its noise (decision 012).",
   ],
   lighthouse: [
-    "Since decision 036 the first screens are drawn by the server: by hand, three runs each side by side with the build before it, /dashboard's largest paint went from 3.7–4.0 s to 1.4–2.6 s and its layout shift from 0.25 to 0, while total blocking time grew (hydration is one long task at 4× CPU slowdown); the numbers are under Server-rendered first screens below.",
+    "Since decision 037 the first screens are drawn by the server: by hand, three runs each side by side with the build before it, /dashboard's largest paint went from 3.7–4.0 s to 1.4–2.6 s and its layout shift from 0.25 to 0, while total blocking time grew (hydration is one long task at 4× CPU slowdown); the numbers are under Server-rendered first screens below.",
     "Lighthouse runs at its mobile preset (simulated slow 4G, 4× CPU slowdown) on Debian's Chromium. /dashboard's first paint waits for the entry and then its own chunk (everything renders on the client): FCP 2.1–2.4 s, the hero's heading (the largest paint) 2.9–3.5 s, and total blocking time moves between 190 and 730 ms from run to run (decision 012 has four runs side by side).",
   ],
 };

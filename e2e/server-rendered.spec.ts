@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { addProductViaApi, expect, newCredentials, signedInUser, signUpViaApi, test } from "./support.ts";
 
 /**
- * The first screens arrive drawn by the server (decision 036): asked for as a browser would, without running
+ * The first screens arrive drawn by the server (decision 037): asked for as a browser would, without running
  * any JavaScript, each page's HTML already holds its content, a guard's redirect is a 302, and the page is in
  * the reader's language. Requests only, no browser, except for the last test.
  */

@@ -15,7 +15,7 @@ const KB = 1000;
  * languages (decision 032): Lingui's runtime 3.0 KB, the English catalogues of the shell and the sign-in
  * screens, the language menu and loader (137.2 → 145.0 KB measured). 146 → 147 KB for the shell's last texts
  * (issue 24): units, categories, stock and harvest labels, the toasts' names, in the shell's English catalogue
- * (145.0 → 146.0 KB measured). 147 → 123 KB (decision 036): the first screens are drawn by the server, so
+ * (145.0 → 146.0 KB measured). 147 → 123 KB (decision 037): the first screens are drawn by the server, so
  * zod and the schemas (23.2 KB) load when first needed; hydrating costs 0.3 KB, the error catalogue (API
  * errors checked by hand) 1.2 KB (147.1 → 122.3 KB measured).
  */

@@ -1,5 +1,5 @@
 /**
- * The server's way into the app (decision 036): built by `vite build --ssr` into dist/ssr and loaded by the
+ * The server's way into the app (decision 037): built by `vite build --ssr` into dist/ssr and loaded by the
  * server (src/server/http/spa.ts), which calls `render` for each page it is asked for. The app is the same
  * one the browser runs: the same routes, guards and screens, and the same queries, which reach the API
  * through the server itself with the visitor's cookie, so no rule or permission is written twice.
@@ -81,7 +81,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   let html = "";
   for (let round = 1; round <= MAX_ROUNDS; round += 1) {
     // NOTE: Lingui's i18n is one object for the whole process; a synchronous render cannot interleave with
-    // another page's, so activating it just before is enough (why renderToString, decision 036).
+    // another page's, so activating it just before is enough (why renderToString, decision 037).
     i18n.activate(language, [INTL_LOCALES[language]]);
     html = renderToString(app);
     const asked = queryClient

@@ -78,7 +78,7 @@ async function start(): Promise<void> {
     if (ready) {
       const router = createBrowserRouter(routes, { hydrationData: server.router });
       // NOTE: not in a transition: time-sliced hydration lowered total blocking time, but what was typed into
-      // the sign-in form meanwhile was lost (decision 036).
+      // the sign-in form meanwhile was lost (decision 037).
       hydrateRoot(
         root as HTMLElement,
         <StrictMode>

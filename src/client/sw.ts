@@ -27,7 +27,7 @@ const PAGE_TIMEOUT_MS = 6000;
 
 /**
  * A page comes from the server, which draws the first screens with their content and answers a guard's
- * redirect itself (decision 036); without a connection, the precached shell opens the shop, which the browser
+ * redirect itself (decision 037); without a connection, the precached shell opens the shop, which the browser
  * draws from what it kept.
  */
 async function pageOrShell({ request }: { request: Request }): Promise<Response> {
@@ -113,7 +113,7 @@ self.addEventListener("message", (event) => {
   const data = event.data as { type?: string; answers?: unknown } | null;
   if (data?.type === "SKIP_WAITING") void self.skipWaiting();
   // NOTE: a page the server drew came with its catalogue answers inside; the page hands them over once it runs
-  // and they are kept as if fetched here, so the shop opens offline with what it showed (decision 036).
+  // and they are kept as if fetched here, so the shop opens offline with what it showed (decision 037).
   if (data?.type === KEEP_ANSWERS && Array.isArray(data.answers)) {
     const kept = (data.answers as unknown[]).flatMap((answer) => {
       const { url, body } = (answer ?? {}) as Partial<KeptAnswer>;

@@ -165,7 +165,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
         frameAncestors: ["'none'"],
         imgSrc: ["'self'", "data:", "blob:"],
         objectSrc: ["'none'"],
-        // NOTE: and a server-rendered page's one inline script, by its hash (decision 036).
+        // NOTE: and a server-rendered page's one inline script, by its hash (decision 037).
         scriptSrc: ["'self'", BOOT_SCRIPT_SOURCE],
         scriptSrcAttr: ["'none'"],
         // NOTE: react-toastify injects its stylesheet at run time, so inline styles must be allowed.

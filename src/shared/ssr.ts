@@ -1,6 +1,6 @@
 /**
  * What the server and the client's render entry (src/client/entry-server.tsx, built by `vite build --ssr` into
- * dist/ssr) agree on when the server draws a first screen (decision 036).
+ * dist/ssr) agree on when the server draws a first screen (decision 037).
  */
 
 /** How the entry reaches the API: the server answers from the app itself, with the visitor's cookie. */

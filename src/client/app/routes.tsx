@@ -10,7 +10,7 @@ import { RouteError, lazyScreen as screen } from "./route-error.tsx";
 /** The guards' routes, by id: the server answers their redirects itself (entry-server.tsx). */
 export const GUARDS = { home: "home", signedIn: "signed-in", signedOut: "signed-out" } as const;
 
-/** The screens the server draws with their content (decision 036); the others are drawn by the browser. */
+/** The screens the server draws with their content (decision 037); the others are drawn by the browser. */
 export const SERVER_RENDERED = new Set([
   "/login",
   "/signup",

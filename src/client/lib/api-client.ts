@@ -103,7 +103,7 @@ const isText = (value: unknown): value is string => typeof value === "string";
 /**
  * The ApiRequestError for a non-2xx answer with body `payload` (already parsed from JSON, if it was). NOTE:
  * checked by hand against `ApiErrorSchema`'s shape (src/shared/api-error.ts), so the first screen needs no zod
- * (decision 036); api-client.test.ts holds the two to the same answers.
+ * (decision 037); api-client.test.ts holds the two to the same answers.
  */
 export function errorFromReply(status: number, payload: unknown): ApiRequestError {
   const error = (payload as { error?: unknown } | null)?.error as

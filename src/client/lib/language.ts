@@ -14,7 +14,7 @@ export function storedLanguage(): Language | undefined {
   }
 }
 
-/** A copy of the stored choice the server reads, to draw the next page in it (decision 036). */
+/** A copy of the stored choice the server reads, to draw the next page in it (decision 037). */
 function writeLanguageCookie(language: Language): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox; one plain value.
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;

@@ -10,7 +10,7 @@ export const OFFLINE_CACHES = {
 /** A header the service worker adds to an answer it gives from its copy because the server was not reached. */
 export const OFFLINE_COPY_HEADER = "x-veggie-cart-offline-copy";
 
-/** The message handing the service worker the answers a server-drawn page came with (decision 036). */
+/** The message handing the service worker the answers a server-drawn page came with (decision 037). */
 export const KEEP_ANSWERS = "KEEP_ANSWERS";
 
 /** An API answer as the server sent it: its URL and its JSON text. */

@@ -19,7 +19,7 @@ import { notFound } from "./errors.ts";
 /** The CSP source allowing the one inline script of a server-rendered page (src/shared/ssr.ts). */
 export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(BOOT_SCRIPT).digest("base64")}'`;
 
-/** The render entry `vite build --ssr` writes beside the client's build (decision 036). */
+/** The render entry `vite build --ssr` writes beside the client's build (decision 037). */
 const entryOf = (clientDir: string) => path.join(clientDir, "..", "ssr", "entry-server.js");
 
 /**
@@ -27,7 +27,7 @@ const entryOf = (clientDir: string) => path.join(clientDir, "..", "ssr", "entry-
  * /api answers with the app: 200 for a path the app has a screen for, 404 (the app then shows its not-found
  * page) for any other, e.g. /backup.zip. When the server's render entry is built, the first screens it
  * knows (src/client/app/routes.tsx, SERVER_RENDERED) arrive drawn, with the data they show, and a route
- * guard's redirect is a 302 (decision 036); every other page is index.html, which the browser draws.
+ * guard's redirect is a 302 (decision 037); every other page is index.html, which the browser draws.
  */
 export async function registerSpa(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
   const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, "index.html"));
@@ -105,7 +105,7 @@ async function loadRenderer(app: FastifyInstance, clientDir: string): Promise<Re
         }
       }
       // NOTE: an answer a browser may keep (not `no-store`) is handed on with the page, so the service worker
-      // keeps what the page shows for offline use without asking again (decision 036).
+      // keeps what the page shows for offline use without asking again (decision 037).
       const keepable = !/no-store/i.test(String(answer.headers["cache-control"] ?? "no-store"));
       if ((init.method ?? "GET") === "GET" && answer.statusCode === 200 && keepable) {
         answered.push(`{"url":${JSON.stringify(apiPath)},"body":${answer.body}}`);

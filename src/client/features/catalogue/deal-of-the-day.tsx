@@ -100,7 +100,7 @@ export function DealOfTheDay() {
             <span
               className="rounded-lg bg-stone-900 px-3 py-1 font-mono text-lg font-semibold tabular-nums text-white"
               data-testid="deal-countdown"
-              // NOTE: the server's second is not the browser's; the next tick corrects it (decision 036).
+              // NOTE: the server's second is not the browser's; the next tick corrects it (decision 037).
               suppressHydrationWarning
             >
               {formatCountdown(remaining)}

@@ -41,7 +41,7 @@ function subscribeToReducedMotion(onChange: () => void): () => void {
   return () => query?.removeEventListener("change", onChange);
 }
 
-/** NOTE: the server cannot know; it draws the first slide, which the browser keeps either way (decision 036). */
+/** NOTE: the server cannot know; it draws the first slide, which the browser keeps either way (decision 037). */
 function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribeToReducedMotion,

@@ -42,7 +42,7 @@ export const likesQuery = (userId: string) =>
     queryKey: ["likes", userId],
     queryFn: () => fetchLikes(userId),
     staleTime: 60_000,
-    // NOTE: the first fetch merges this browser's likes, so only the browser asks (decision 036).
+    // NOTE: the first fetch merges this browser's likes, so only the browser asks (decision 037).
     meta: { browserOnly: true },
   });
 

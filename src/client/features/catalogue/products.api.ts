@@ -35,7 +35,7 @@ export const productPagesQuery = (filters: ProductFilters) =>
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // NOTE: the server draws the shop with its first page, but a search's answers are asked for by the
-    // browser, as typed (decision 036); the liked list is this browser's too.
+    // browser, as typed (decision 037); the liked list is this browser's too.
     meta: { browserOnly: Boolean(filters.q) || filters.liked === true },
   });
 
