@@ -53,10 +53,23 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+/**
+ * The real clock, but never the same millisecond twice: rows a test writes one after another (messages, orders)
+ * are each newer than the one before, as a person's clicks would be. Two in one millisecond sorted by their
+ * random ids, and a "newest first" assertion failed now and then.
+ */
+function steppingClock(): () => Date {
+  let last = 0;
+  return () => {
+    last = Math.max(Date.now(), last + 1);
+    return new Date(last);
+  };
+}
+
 /** The real app on a fresh database of its own. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  { clock }: { clock?: () => Date } = {},
+  { clock = steppingClock() }: { clock?: () => Date } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-outbox-"));
