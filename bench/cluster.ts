@@ -21,6 +21,7 @@ import { seedGeneratedCatalogue } from "../src/server/demo/generated-catalogue.t
 import { CSRF_HEADER } from "../src/shared/constants.ts";
 import { postgresDatabase } from "./databases.ts";
 import type { LoadResult, LoadSpec } from "./load.ts";
+import { load, orderBody, signIn } from "./shopper.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
@@ -39,7 +40,6 @@ const ROUNDS = Number(args.rounds);
 /** Ports of this bench (4800–4819): nginx of the one-server cluster, then of the three-server cluster. */
 const PORTS = { one: 4800, three: 4810 } as const;
 const PRODUCTS = 1000;
-const PASSWORD = "bench password 123";
 const CLUSTER_HEADING = "## Several servers behind nginx";
 
 interface Measure {
@@ -69,51 +69,9 @@ function measures(productIds: string[]): Measure[] {
       path: "/api/orders",
       expectStatus: 201,
       uniqueIdempotencyKey: true,
-      body: {
-        items: productIds.map((productId, i) => ({ productId, quantity: 1 + i })),
-        shipping: {
-          fullName: "Bench Shopper",
-          email: "bench@example.com",
-          phone: "+91 98765 43210",
-          address: "1 Market Road",
-          city: "Pune",
-          state: "Maharashtra",
-          zipCode: "411001",
-        },
-        paymentMethod: "upi",
-      },
+      body: orderBody(productIds),
     },
   ];
-}
-
-/** bench/load.ts in a process of its own, so the load never shares an event loop with what it measures. */
-function load(spec: LoadSpec): LoadResult {
-  const out = execFileSync(process.execPath, ["--import", "tsx", "bench/load.ts", JSON.stringify(spec)], {
-    cwd: root,
-    encoding: "utf8",
-    maxBuffer: 1 << 20,
-  });
-  return JSON.parse(out) as LoadResult;
-}
-
-async function signIn(base: string, email: string): Promise<string> {
-  const headers = { "content-type": "application/json", [CSRF_HEADER]: "1" };
-  const signup = await fetch(`${base}/api/auth/signup`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ name: "Bench Shopper", email, password: PASSWORD }),
-  });
-  if (signup.status !== 201 && signup.status !== 409) throw new Error(`sign-up: ${signup.status}`);
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (login.status !== 200) throw new Error(`sign-in: ${login.status} ${await login.text()}`);
-  return login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 }
 
 interface Row {

@@ -14,8 +14,8 @@ import { fileURLToPath } from "node:url";
 import { createDb } from "../src/server/db/database.ts";
 import { migrateToLatest } from "../src/server/db/migrate.ts";
 import { GENERATED_DOMAIN, seedGeneratedCatalogue } from "../src/server/demo/generated-catalogue.ts";
-import { CSRF_HEADER } from "../src/shared/constants.ts";
 import { postgresDatabase, sqliteDatabase } from "./databases.ts";
+import { JSON_HEADERS, orderBody, signIn } from "./shopper.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const [kind = "sqlite", secondsText = "5", portText = "6300"] = process.argv.slice(2);
@@ -68,39 +68,9 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  const headers = { "content-type": "application/json", [CSRF_HEADER]: "1" };
-  const account = {
-    email: `profile-shopper@${GENERATED_DOMAIN.replace("generated.", "")}`,
-    password: "profile password 123",
-  };
-  await fetch(`${base}/api/auth/signup`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ ...account, name: "Profile Shopper" }),
-  });
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify(account),
-  });
-  if (login.status !== 200) throw new Error(`sign-in: ${login.status} ${await login.text()}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const body = {
-    items: products.map((p, i) => ({ productId: p.id, quantity: 1 + i })),
-    shipping: {
-      fullName: "Bench Shopper",
-      email: "bench@example.com",
-      phone: "+91 98765 43210",
-      address: "1 Market Road",
-      city: "Pune",
-      state: "Maharashtra",
-      zipCode: "411001",
-    },
-    paymentMethod: "upi",
-  };
+  const email = `profile-shopper@${GENERATED_DOMAIN.replace("generated.", "")}`;
+  const cookie = await signIn(base, email, "profile password 123");
+  const body = orderBody(products.map((p) => p.id));
   const out = execFileSync(
     process.execPath,
     [
@@ -110,7 +80,7 @@ try {
       JSON.stringify({
         url: `${base}/api/orders`,
         method: "POST",
-        headers: { ...headers, cookie },
+        headers: { ...JSON_HEADERS, cookie },
         body: JSON.stringify(body),
         uniqueIdempotencyKey: true,
         connections: 50,

@@ -32,6 +32,7 @@ import { CSRF_HEADER } from "../src/shared/constants.ts";
 import { type BenchDatabase, postgresDatabase, sqliteDatabase } from "./databases.ts";
 import type { LoadResult, LoadSpec } from "./load.ts";
 import { chartSvg, type Reference, type Report, type Run, reportMarkdown, type Sample } from "./report.ts";
+import { BENCH_PASSWORD, load, orderBody, signIn } from "./shopper.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
@@ -67,7 +68,6 @@ const CONNECTIONS = Number(args.connections);
  */
 const APP_PORT = Number(process.env.BENCH_PORT ?? 4700);
 const REF_PORT = { hello: APP_PORT + 51, read24: APP_PORT + 52, insert: APP_PORT + 53 } as const;
-const PASSWORD = "bench password 123";
 const WANTED_MEASURES = args.measures ? new Set(args.measures.split(",")) : undefined;
 const isWanted = (m: { id: string }) => WANTED_MEASURES === undefined || WANTED_MEASURES.has(m.id);
 
@@ -189,7 +189,7 @@ const ALL_MEASURES: Measure[] = [
     reference: "hello",
     method: "POST",
     path: () => "/api/auth/login",
-    body: (f) => ({ email: f.email, password: PASSWORD }),
+    body: (f) => ({ email: f.email, password: BENCH_PASSWORD }),
     signedIn: false,
     expectStatus: 200,
     connections: 4,
@@ -200,19 +200,7 @@ const ALL_MEASURES: Measure[] = [
     reference: "insert",
     method: "POST",
     path: () => "/api/orders",
-    body: (f) => ({
-      items: f.productIds.slice(0, 3).map((productId, i) => ({ productId, quantity: 1 + i })),
-      shipping: {
-        fullName: "Bench Shopper",
-        email: "bench@example.com",
-        phone: "+91 98765 43210",
-        address: "1 Market Road",
-        city: "Pune",
-        state: "Maharashtra",
-        zipCode: "411001",
-      },
-      paymentMethod: "upi",
-    }),
+    body: (f) => orderBody(f.productIds.slice(0, 3)),
     signedIn: true,
     expectStatus: 201,
     uniqueIdempotencyKey: true,
@@ -290,16 +278,6 @@ function serverCommand(): string[] {
   if (!fs.existsSync(built))
     throw new Error(`${built} is missing: run \`npm run build\` (or drop --no-build)`);
   return [process.execPath, built];
-}
-
-/** Runs bench/load.ts on `spec`: a LoadResult, or with `alongside` one per URL. */
-function load<Result = LoadResult>(spec: LoadSpec): Result {
-  const out = execFileSync(process.execPath, ["--import", "tsx", "bench/load.ts", JSON.stringify(spec)], {
-    cwd: root,
-    encoding: "utf8",
-    maxBuffer: 1 << 20,
-  });
-  return JSON.parse(out) as Result;
 }
 
 async function measure(
@@ -392,26 +370,6 @@ function lighthouse(base: string, page: string, cookie?: string): LighthouseScor
 
 // ---------------------------------------------------------------------------------------------------------
 // The run
-
-async function signIn(base: string, email: string): Promise<string> {
-  const headers = { "content-type": "application/json", [CSRF_HEADER]: "1" };
-  const signup = await fetch(`${base}/api/auth/signup`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ name: "Bench Shopper", email, password: PASSWORD }),
-  });
-  if (signup.status !== 201 && signup.status !== 409) throw new Error(`sign-up: ${signup.status}`);
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (login.status !== 200) throw new Error(`sign-in: ${login.status} ${await login.text()}`);
-  return login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 /** The three reference servers, started once per catalogue size and loaded next to each measurement. */
 async function startReferences(databaseUrl: string): Promise<Record<Reference, ChildProcess>> {
