@@ -112,4 +112,30 @@ test.describe("server-rendered first screens", () => {
       .toBe(1);
     expect(asked).toEqual([]);
   });
+
+  test("a tap and a choice made before the app has taken the page over are done once it has", async ({ page: tab }) => {
+    await signedInUser(tab, "Early Shopper");
+    // NOTE: the app's code is held back, as on a slow phone, until both have been made on the server's page.
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await tab.route(/\/assets\/.*\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await tab.goto("/shop", { waitUntil: "commit" });
+    await tab
+      .getByRole("button", { name: /Add to Cart/ })
+      .first()
+      .click();
+    await tab.getByLabel("Sort by").selectOption("price-asc");
+    expect(new URL(tab.url()).search).toBe("");
+    release();
+    await expect(tab).toHaveURL(/\/shop\?sort=price-asc$/);
+    await expect(tab.getByLabel("Sort by")).toHaveValue("price-asc");
+    await expect
+      .poll(() => tab.evaluate(() => JSON.parse(window.localStorage.getItem("cart") ?? "[]").length))
+      .toBe(1);
+  });
 });

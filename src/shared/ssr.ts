@@ -49,8 +49,10 @@ export const LANGUAGE_COOKIE = "language";
 
 /**
  * The one inline script of a server-rendered page (the CSP allows it by its hash), run before the page shows:
- * - a tap on a button or an in-app link, or a form submitted, before the app has taken over the page is held
- *   (a form never posts its password in a URL) and done again once the app is running (`window.__vcHydrated`),
+ * - a tap on a button, a check box or an in-app link, or a form submitted, before the app has taken over the
+ *   page is held (a form never posts its password in a URL) and done again once the app is running
+ *   (`window.__vcHydrated`); a choice made in a list (a select) is done again with the value chosen, since the
+ *   app puts back the value it drew (the shop's sort chosen early was lost),
  *   so nobody's first tap is lost on a slow phone and a link opens as it would in the running app (its scroll
  *   kept for Back); a link the app has not taken over within 4 s opens as a plain link;
  * - signed out, a language chosen in this browser that the server did not know of (stored before the cookie
@@ -60,14 +62,17 @@ export const BOOT_SCRIPT = `(function(){
 var d=document,h=d.documentElement,q=[];
 function held(t){q.indexOf(t)<0&&q.push(t)}
 function c(e){
-var t=e.target&&e.target.closest&&e.target.closest("button,input[type=submit],a[href]");
+var t=e.target&&e.target.closest&&e.target.closest("button,input[type=submit],input[type=checkbox],input[type=radio],a[href]");
 if(!t||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;
 if(t.tagName==="A"){if(t.target||t.hasAttribute("download")||t.origin!==location.origin)return;
 setTimeout(function(){if(window.__vcHydrated)location.href=t.href},4000)}
 e.preventDefault();e.stopPropagation();held(t)}
 function s(e){e.preventDefault();e.stopPropagation();held(e.target)}
-d.addEventListener("click",c,true);d.addEventListener("submit",s,true);
+function v(e){var t=e.target;if(t&&t.tagName==="SELECT"){t.__vcValue=t.value;held(t)}}
+d.addEventListener("click",c,true);d.addEventListener("submit",s,true);d.addEventListener("change",v,true);
 window.__vcHydrated=function(){d.removeEventListener("click",c,true);d.removeEventListener("submit",s,true);
-window.__vcHydrated=void 0;q.forEach(function(t){if(t.isConnected)t.tagName==="FORM"?t.requestSubmit():t.click()})};
+d.removeEventListener("change",v,true);window.__vcHydrated=void 0;q.forEach(function(t){if(!t.isConnected)return;
+if(t.tagName==="FORM")t.requestSubmit();else if(t.tagName==="SELECT"){t.value=t.__vcValue;
+t.dispatchEvent(new Event("change",{bubbles:true}))}else t.click()})};
 try{var l=localStorage.getItem("language");if(h.getAttribute("data-ssr")==="signed-out"&&l&&l!==h.lang)h.style.visibility="hidden"}catch(e){}
 })();`;
