@@ -113,7 +113,9 @@ test.describe("server-rendered first screens", () => {
     expect(asked).toEqual([]);
   });
 
-  test("a tap and a choice made before the app has taken the page over are done once it has", async ({ page: tab }) => {
+  test("a tap and a choice made before the app has taken the page over are done once it has", async ({
+    page: tab,
+  }) => {
     await signedInUser(tab, "Early Shopper");
     // NOTE: the app's code is held back, as on a slow phone, until both have been made on the server's page.
     let release = () => {};
