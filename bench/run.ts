@@ -4,18 +4,27 @@
  * each catalogue size (1k, 10k, 100k generated products) it starts the production server as a process of its
  * own, loads it with autocannon from another process (bench/load.ts), and measures the same way three bare
  * reference servers (bench/reference-server.ts) in the same run. Every figure is also given as a ratio to its
- * reference, since on a shared machine only ratios measured side by side mean anything. Lighthouse (mobile)
- * scores /login and /dashboard. Writes docs/benchmarks.md and docs/benchmarks.svg.
+ * reference, since on a shared machine only ratios measured side by side mean anything. In a browser
+ * (bench/browser.ts, on SQLite at the first size): Lighthouse (mobile) scores /login, /dashboard and /shop,
+ * three runs each, and a cold visit to /dashboard on slow 3G is timed until a tap on Add to Cart has worked,
+ * three times. Writes docs/benchmarks.md and docs/benchmarks.svg.
  *
  * Each catalogue size has a database of its own. After the loaded measurements, the servers of every size run
  * together and each catalogue read is timed one request at a time on all of them in turn, so that the 1k →
  * 100k comparison is made side by side, at the same moments of this shared machine's load.
  *
- *   npm run bench [-- --sizes 1000,10000,100000 --seconds 3 --connections 50 --no-build --no-lighthouse]
+ *   npm run bench [-- --sizes 1000,10000,100000 --seconds 3 --connections 50 --no-build --no-lighthouse
+ *     --no-cold-visit --port 4700]
  *   npm run bench -- --measures 401,me,first --keep docs/benchmarks.json   (those measures again, the rest kept)
  *   npm run bench -- --from docs/benchmarks.json   (rewrites the report from the last run's measurements)
  *   npm run bench -- --measures order --keep docs/benchmarks.json   (measures order placement again, each
  *     next to its references, and keeps every other figure of the earlier run)
+ *   npm run bench -- --measures lighthouse,cold --sizes 1000 --databases sqlite --keep docs/benchmarks.json
+ *     (only the browser measures again: no load, no reference server)
+ *
+ * Ports: the app on --port (or BENCH_PORT, default 4700), the servers of each size side by side on the next
+ * three, Lighthouse's Chrome on --port + 9, the reference servers on --port + 51 to + 53 (only started when a
+ * loaded measure runs).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -29,9 +38,18 @@ import { migrateToLatest } from "../src/server/db/migrate.ts";
 import { GENERATED_DOMAIN, seedGeneratedCatalogue } from "../src/server/demo/generated-catalogue.ts";
 import { PRODUCT_KEYSETS } from "../src/server/products/products.repository.ts";
 import { CSRF_HEADER } from "../src/shared/constants.ts";
+import { coldVisit, lighthouse } from "./browser.ts";
 import { type BenchDatabase, postgresDatabase, sqliteDatabase } from "./databases.ts";
 import type { LoadResult, LoadSpec } from "./load.ts";
-import { chartSvg, type Reference, type Report, type Run, reportMarkdown, type Sample } from "./report.ts";
+import {
+  chartSvg,
+  LIGHTHOUSE_PAGES,
+  type Reference,
+  type Report,
+  type Run,
+  reportMarkdown,
+  type Sample,
+} from "./report.ts";
 import { BENCH_PASSWORD, load, orderBody, signIn } from "./shopper.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -42,6 +60,10 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "50" },
     "no-build": { type: "boolean", default: false },
     "no-lighthouse": { type: "boolean", default: false },
+    /** Skips the cold visit on slow 3G (bench/browser.ts). */
+    "no-cold-visit": { type: "boolean", default: false },
+    /** The app's port; the others are counted from it (see the top of this file). */
+    port: { type: "string" },
     out: { type: "string", default: "docs/benchmarks" },
     /** Rewrites the report from the measurements of an earlier run (its .json) without measuring. */
     from: { type: "string" },
@@ -53,8 +75,8 @@ const { values: args } = parseArgs({
      */
     keep: { type: "string" },
     /**
-     * Only these measures (ids, comma-separated; default all). With --keep, each database and size keeps its
-     * other measures from the earlier run.
+     * Only these measures (ids, comma-separated; default all; "lighthouse" and "cold" name the browser
+     * measures). With --keep, each database and size keeps its other measures from the earlier run.
      */
     measures: { type: "string" },
   },
@@ -66,10 +88,15 @@ const CONNECTIONS = Number(args.connections);
  * Ports of this bench (4700–4799, or BENCH_PORT and the 99 above it, so that two benches on one machine do not
  * meet): the app on APP_PORT, the reference servers above it.
  */
-const APP_PORT = Number(process.env.BENCH_PORT ?? 4700);
+const APP_PORT = Number(args.port ?? process.env.BENCH_PORT ?? 4700);
+const CHROME_PORT = APP_PORT + 9;
 const REF_PORT = { hello: APP_PORT + 51, read24: APP_PORT + 52, insert: APP_PORT + 53 } as const;
 const WANTED_MEASURES = args.measures ? new Set(args.measures.split(",")) : undefined;
 const isWanted = (m: { id: string }) => WANTED_MEASURES === undefined || WANTED_MEASURES.has(m.id);
+/** The measures taken in a browser rather than under load (bench/browser.ts). */
+const BROWSER_MEASURES = ["lighthouse", "cold"];
+const WANT_LIGHTHOUSE = !args["no-lighthouse"] && isWanted({ id: "lighthouse" });
+const WANT_COLD_VISIT = !args["no-cold-visit"] && isWanted({ id: "cold" });
 
 interface Measure {
   id: string;
@@ -210,6 +237,13 @@ const ALL_MEASURES: Measure[] = [
 const MEASURES = args.measures
   ? ALL_MEASURES.filter((m) => args.measures?.split(",").includes(m.id))
   : ALL_MEASURES;
+const unknownMeasures = [...(WANTED_MEASURES ?? [])].filter(
+  (id) => !BROWSER_MEASURES.includes(id) && !ALL_MEASURES.some((m) => m.id === id),
+);
+if (unknownMeasures.length)
+  throw new Error(
+    `unknown measures ${unknownMeasures.join(", ")}: ${[...ALL_MEASURES.map((m) => m.id), ...BROWSER_MEASURES].join(", ")}`,
+  );
 
 // ---------------------------------------------------------------------------------------------------------
 // Processes
@@ -326,45 +360,6 @@ async function fixtures(db: Db, size: number, email: string): Promise<Fixtures> 
     imagePath: `/api/images/${deep.image_id}?w=640`,
     deepCursor: encodeCursor(PRODUCT_KEYSETS.newest, { key: deep.created_at, id: deep.id }),
     email,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Lighthouse
-
-interface LighthouseScore {
-  page: string;
-  performance: number;
-  accessibility: number;
-}
-
-function lighthouse(base: string, page: string, cookie?: string): LighthouseScore {
-  const flags = [
-    `${base}${page}`,
-    "--output=json",
-    "--output-path=stdout",
-    "--quiet",
-    "--form-factor=mobile",
-    "--only-categories=performance,accessibility",
-    "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
-    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
-  ];
-  const out = execFileSync(path.join(root, "node_modules/.bin/lighthouse"), flags, {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
-    maxBuffer: 64 << 20,
-  });
-  const lhr = JSON.parse(out) as {
-    finalDisplayedUrl: string;
-    categories: Record<string, { score: number | null }>;
-  };
-  if (!lhr.finalDisplayedUrl.endsWith(page))
-    throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${page}`);
-  return {
-    page,
-    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
   };
 }
 
@@ -580,7 +575,9 @@ async function main() {
         }
         const run: Run = { database: database.label, size, samples: {} };
         sized.push({ size, url, fixtures: f, run });
-        const refServers = await startReferences(url);
+        // NOTE: the browser measures alone need no reference server.
+        const loaded = MEASURES.some(isWanted);
+        const refServers = loaded ? await startReferences(url) : undefined;
         const app = startProcess(serverCommand(), appEnv(url, APP_PORT));
         const samples = run.samples;
         try {
@@ -593,8 +590,8 @@ async function main() {
             if (m.body) headers["content-type"] = "application/json";
             // NOTE: each measurement is paired with its references measured just before it, so that the
             // ratios compare moments of similar load on this shared machine.
-            const hello = await measureReference(refServers, "hello");
-            const ref = m.reference === "hello" ? hello : await measureReference(refServers, m.reference);
+            const hello = await measureReference(refServers!, "hello");
+            const ref = m.reference === "hello" ? hello : await measureReference(refServers!, m.reference);
             const s = await measure(app, base, {
               path: m.path(f),
               method: m.method ?? "GET",
@@ -609,30 +606,26 @@ async function main() {
               `  ${m.label.padEnd(30)} ${s.requestsPerSecond.toFixed(0).padStart(6)} req/s  ×${(s.requestsPerSecond / hello.requestsPerSecond).toFixed(2)} hello  ×${(s.requestsPerSecond / ref.requestsPerSecond).toFixed(2)} ${m.reference}  p99 ${s.p99Ms} ms (${m.reference} ${ref.p99Ms} ms)${s.errors ? `  ${s.errors} errors ${JSON.stringify(s.statusCodes)}` : ""}`,
             );
           }
-          if (!args["no-lighthouse"] && report.lighthouse.length === 0 && database.label === "SQLite") {
-            for (const [page, withCookie] of [
-              ["/login", false],
-              ["/dashboard", true],
-            ] as const) {
-              // NOTE: Lighthouse now and then fails to record the trace (NO_NAVSTART) on a loaded machine: one retry.
-              for (let attempt = 1; attempt <= 2; attempt += 1) {
-                try {
-                  report.lighthouse.push(lighthouse(base, page, withCookie ? cookie : undefined));
-                  break;
-                } catch (error) {
-                  console.error(
-                    `Lighthouse on ${page} failed (attempt ${attempt}): ${String(error).slice(0, 500)}`,
-                  );
-                }
-              }
+          const firstSqlite = database.label === "SQLite" && size === SIZES[0];
+          if (WANT_LIGHTHOUSE && firstSqlite) {
+            for (const page of LIGHTHOUSE_PAGES) {
+              const result = lighthouse(base, page, CHROME_PORT, page === "/login" ? undefined : cookie);
+              if (result) report.lighthouse.push(result);
             }
-            console.log(`  Lighthouse: ${JSON.stringify(report.lighthouse)}`);
+            console.log(`  Lighthouse: ${JSON.stringify(report.lighthouse.map(({ runs, ...l }) => l))}`);
+          }
+          if (WANT_COLD_VISIT && firstSqlite) {
+            report.coldVisit = await coldVisit(base, "/dashboard", cookie);
+            console.log(
+              `  Cold visit on slow 3G: ${JSON.stringify(report.coldVisit && { ...report.coldVisit, runs: undefined })}`,
+            );
           }
         } finally {
           await stop(app);
-          for (const child of Object.values(refServers)) await stop(child);
+          for (const child of Object.values(refServers ?? {})) await stop(child);
         }
-        report.runs.push(run);
+        // NOTE: a run of the browser measures alone has no loaded sample to show.
+        if (Object.keys(run.samples).length > 0) report.runs.push(run);
       }
       if (MEASURES.some((m) => m.catalogueRead && isWanted(m))) {
         await catalogueReadsSideBySide(database.label, sized, email);
@@ -659,7 +652,12 @@ async function main() {
     } else {
       report.runs = [...kept.runs.filter((r) => !measured.has(r.database)), ...report.runs];
     }
-    if (report.lighthouse.length === 0) report.lighthouse = kept.lighthouse;
+    // NOTE: a page Lighthouse did not score now (not run, or failed) keeps its earlier figures.
+    report.lighthouse = [
+      ...kept.lighthouse.filter((old) => !report.lighthouse.some((l) => l.page === old.page)),
+      ...report.lighthouse,
+    ].sort((a, b) => LIGHTHOUSE_PAGES.indexOf(a.page) - LIGHTHOUSE_PAGES.indexOf(b.page));
+    report.coldVisit ??= kept.coldVisit;
     report.command += args.measures
       ? ` (every other measure kept from the run of ${kept.date.slice(0, 16).replace("T", " ")} UTC)`
       : ` (${[...new Set(kept.runs.map((r) => r.database))].filter((d) => !measured.has(d)).join(", ")} kept from the run of ${kept.date.slice(0, 16).replace("T", " ")} UTC)`;

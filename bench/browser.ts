@@ -1,0 +1,241 @@
+/**
+ * The measures of `npm run bench` taken in a browser: Lighthouse's mobile preset on the first screens, and a
+ * cold visit to /dashboard on a slow 3G link timed until a tap on Add to Cart has done its work.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright";
+import {
+  type ColdVisit,
+  type ColdVisitRun,
+  type LighthouseResult,
+  type LighthouseRun,
+  median,
+} from "./report.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Runs of each browser measure; each figure reported is the median of its runs. */
+export const BROWSER_RUNS = 3;
+
+// ---------------------------------------------------------------------------------------------------------
+// Lighthouse
+
+interface Lhr {
+  finalDisplayedUrl: string;
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number }>;
+}
+
+/** One Lighthouse run (mobile preset) of `page`; `chromePort` is the debugging port of the Chrome it starts. */
+function lighthouseOnce(base: string, page: string, chromePort: number, cookie?: string): LighthouseRun {
+  const flags = [
+    `${base}${page}`,
+    "--output=json",
+    "--output-path=stdout",
+    "--quiet",
+    "--form-factor=mobile",
+    "--only-categories=performance,accessibility",
+    `--port=${chromePort}`,
+    "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+  ];
+  const out = execFileSync(path.join(root, "node_modules/.bin/lighthouse"), flags, {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+    maxBuffer: 64 << 20,
+  });
+  const lhr = JSON.parse(out) as Lhr;
+  if (!lhr.finalDisplayedUrl.endsWith(page))
+    throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${page}`);
+  const metric = (id: string) => {
+    const value = lhr.audits[id]?.numericValue;
+    if (value === undefined) throw new Error(`Lighthouse gave no ${id} for ${page}`);
+    return value;
+  };
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    lcpMs: Math.round(metric("largest-contentful-paint")),
+    tbtMs: Math.round(metric("total-blocking-time")),
+    cls: Number(metric("cumulative-layout-shift").toFixed(3)),
+  };
+}
+
+/**
+ * `runs` Lighthouse runs of `page`, each figure the median of its runs (a run that fails, as Lighthouse now
+ * and then does on a loaded machine with NO_NAVSTART, is tried once more). Undefined when no run succeeded.
+ */
+export function lighthouse(
+  base: string,
+  page: string,
+  chromePort: number,
+  cookie?: string,
+  runs = BROWSER_RUNS,
+): LighthouseResult | undefined {
+  const done: LighthouseRun[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      try {
+        done.push(lighthouseOnce(base, page, chromePort, cookie));
+        break;
+      } catch (error) {
+        console.error(`Lighthouse on ${page} failed (attempt ${attempt}): ${String(error).slice(0, 500)}`);
+      }
+    }
+  }
+  if (done.length === 0) return undefined;
+  const of = (key: keyof LighthouseRun) => median(done.map((r) => r[key]));
+  return {
+    page,
+    performance: of("performance"),
+    accessibility: of("accessibility"),
+    lcpMs: of("lcpMs"),
+    tbtMs: of("tbtMs"),
+    cls: of("cls"),
+    runs: done,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The cold visit
+
+/** Slow 3G as issue 27 names it: 400 kbit/s each way, 400 ms round trip, and a CPU 4× slower. */
+export const SLOW_3G = { kbitPerSecond: 400, roundTripMs: 400, cpuSlowdown: 4 } as const;
+
+const chromiumPath =
+  process.env.CHROMIUM_PATH ??
+  (fs.existsSync("/usr/bin/chromium-headless-shell")
+    ? "/usr/bin/chromium-headless-shell"
+    : "/usr/bin/chromium");
+
+/**
+ * One cold visit to `page` signed in with `cookie` (a new browser context: empty cache, no service worker, as
+ * the journeys run): the milliseconds from navigation start until the product grid's first Add to Cart button
+ * is visible, and until a tap on it, made as soon as it is, has put its line in the cart (localStorage "cart",
+ * which the header's count reads). A tap before the app has taken the page over is held by the boot script
+ * and done once it has (decision 037), so the second time includes the app's start.
+ */
+async function coldVisitOnce(base: string, page: string, cookie: string): Promise<ColdVisitRun> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--no-first-run",
+    ],
+  });
+  try {
+    // NOTE: a phone's screen and touch, as Lighthouse's mobile preset (Moto G Power) has them.
+    const context = await browser.newContext({
+      serviceWorkers: "block",
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const [name, ...value] = cookie.split(";")[0]!.split("=");
+    await context.addCookies([
+      {
+        name: name!,
+        value: value.join("="),
+        domain: new URL(base).hostname,
+        path: "/",
+        secure: name!.startsWith("__Host-"),
+        httpOnly: true,
+        sameSite: "Lax",
+      },
+    ]);
+    const tab = await context.newPage();
+    const cdp = await context.newCDPSession(tab);
+    const bytesPerSecond = (SLOW_3G.kbitPerSecond * 1000) / 8;
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: SLOW_3G.roundTripMs,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_3G.cpuSlowdown });
+    let bytes = 0;
+    let requests = 0;
+    cdp.on("Network.loadingFinished", (event: { encodedDataLength: number }) => {
+      bytes += event.encodedDataLength;
+      requests += 1;
+    });
+
+    await tab.goto(base + page, { waitUntil: "commit" });
+    const grid = tab.locator('section[aria-labelledby="products-heading"]');
+    const add = grid.getByRole("button", { name: /^Add .+ to cart$/ }).first();
+    // NOTE: the times are the page's own clock (performance.now(), from its navigation start), read by the
+    // checks themselves at each animation frame, not when this process hears of them.
+    const gridMs = await tab
+      .waitForFunction(
+        () => {
+          const button = document.querySelector(
+            'section[aria-labelledby="products-heading"] button[aria-label$=" to cart"]',
+          );
+          const box = button?.getBoundingClientRect();
+          return box && box.width > 0 && box.height > 0 ? performance.now() : false;
+        },
+        undefined,
+        { polling: "raf", timeout: 120_000 },
+      )
+      .then((handle) => handle.jsonValue() as Promise<number>);
+    await add.tap({ timeout: 120_000 });
+    const tapMs = await tab
+      .waitForFunction(
+        () =>
+          (JSON.parse(window.localStorage.getItem("cart") ?? "[]") as unknown[]).length > 0
+            ? performance.now()
+            : false,
+        undefined,
+        { polling: "raf", timeout: 120_000 },
+      )
+      .then((handle) => handle.jsonValue() as Promise<number>);
+    const url = new URL(tab.url());
+    if (url.pathname !== page) throw new Error(`the cold visit ended on ${url.pathname}, not ${page}`);
+    return {
+      gridMs: Math.round(gridMs),
+      tapMs: Math.round(tapMs),
+      kilobytes: Math.round(bytes / 1024),
+      requests,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** `runs` cold visits of `page` (each failed one tried once more), each figure the median of its runs. */
+export async function coldVisit(
+  base: string,
+  page: string,
+  cookie: string,
+  runs = BROWSER_RUNS,
+): Promise<ColdVisit | undefined> {
+  const done: ColdVisitRun[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      try {
+        done.push(await coldVisitOnce(base, page, cookie));
+        break;
+      } catch (error) {
+        console.error(`Cold visit to ${page} failed (attempt ${attempt}): ${String(error).slice(0, 500)}`);
+      }
+    }
+  }
+  if (done.length === 0) return undefined;
+  return {
+    page,
+    ...SLOW_3G,
+    gridMs: median(done.map((r) => r.gridMs)),
+    tapMs: median(done.map((r) => r.tapMs)),
+    kilobytes: median(done.map((r) => r.kilobytes)),
+    runs: done,
+  };
+}
