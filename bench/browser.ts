@@ -164,9 +164,16 @@ async function coldVisitOnce(base: string, page: string, cookie: string): Promis
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_3G.cpuSlowdown });
     let bytes = 0;
     let requests = 0;
-    cdp.on("Network.loadingFinished", (event: { encodedDataLength: number }) => {
+    const types = new Map<string, string>();
+    const byType: Record<string, number> = {};
+    cdp.on("Network.responseReceived", (event: { requestId: string; type?: string }) => {
+      types.set(event.requestId, event.type ?? "Other");
+    });
+    cdp.on("Network.loadingFinished", (event: { requestId: string; encodedDataLength: number }) => {
       bytes += event.encodedDataLength;
       requests += 1;
+      const type = types.get(event.requestId) ?? "Other";
+      byType[type] = (byType[type] ?? 0) + event.encodedDataLength;
     });
 
     await tab.goto(base + page, { waitUntil: "commit" });
@@ -205,6 +212,9 @@ async function coldVisitOnce(base: string, page: string, cookie: string): Promis
       tapMs: Math.round(tapMs),
       kilobytes: Math.round(bytes / 1024),
       requests,
+      kilobytesByType: Object.fromEntries(
+        Object.entries(byType).map(([type, b]) => [type, Math.round(b / 1024)] as const),
+      ),
     };
   } finally {
     await browser.close();

@@ -67,6 +67,8 @@ export interface ColdVisitRun {
   /** What the page had fetched (encoded, as sent over the link) when the tap's line was in the cart. */
   kilobytes: number;
   requests: number;
+  /** The same by the kind of resource Chromium names (Document, Script, Image, Font, Fetch…). */
+  kilobytesByType?: Record<string, number>;
 }
 
 export interface ColdVisit {
@@ -278,6 +280,16 @@ const TRIED = {
   ],
 };
 
+/** What a cold visit had fetched, by kind, largest first (from its first run that counted them). */
+function byType(cold: ColdVisit): string {
+  const kinds = cold.runs.find((r) => r.kilobytesByType)?.kilobytesByType;
+  if (!kinds) return "";
+  const parts = Object.entries(kinds)
+    .sort((a, b) => b[1] - a[1])
+    .map(([type, kb]) => `${type.toLowerCase()} ${fmt(kb)} KB`);
+  return ` (${parts.join(", ")})`;
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -406,7 +418,7 @@ function obstacles(report: Report): string[] {
       `Cold visit to ${cold.page} on slow 3G: Add to Cart works within ${fmt(COLD_VISIT_GOAL_MS / 1000)} s`,
       [
         `Measured: the grid showed at ${fmt(cold.gridMs / 1000, 2)} s and the tap worked at ${fmt(cold.tapMs / 1000, 2)} s (medians).`,
-        `By then the page had fetched ${fmt(cold.kilobytes)} KB in ${fmt(median(cold.runs.map((r) => r.requests)))} requests: at ${cold.kbitPerSecond} kbit/s that alone takes ${fmt(seconds, 1)} s, before the ${cold.roundTripMs} ms round trips of the requests that wait on each other and the app's start on a ${cold.cpuSlowdown}× slower CPU.`,
+        `By then the page had fetched ${fmt(cold.kilobytes)} KB in ${fmt(median(cold.runs.map((r) => r.requests)))} requests${byType(cold)}: at ${cold.kbitPerSecond} kbit/s that alone takes ${fmt(seconds, 1)} s, before the ${cold.roundTripMs} ms round trips of the requests that wait on each other and the app's start on a ${cold.cpuSlowdown}× slower CPU.`,
       ],
       TRIED.coldVisit,
     );
