@@ -14,7 +14,7 @@
  * 100k comparison is made side by side, at the same moments of this shared machine's load.
  *
  *   npm run bench [-- --sizes 1000,10000,100000 --seconds 3 --connections 50 --no-build --no-lighthouse
- *     --no-cold-visit --port 4700]
+ *     --no-cold-visit --port 4700 --ref-port 4751]
  *   npm run bench -- --measures 401,me,first --keep docs/benchmarks.json   (those measures again, the rest kept)
  *   npm run bench -- --from docs/benchmarks.json   (rewrites the report from the last run's measurements)
  *   npm run bench -- --measures order --keep docs/benchmarks.json   (measures order placement again, each
@@ -23,8 +23,8 @@
  *     (only the browser measures again: no load, no reference server)
  *
  * Ports: the app on --port (or BENCH_PORT, default 4700), the servers of each size side by side on the next
- * three, Lighthouse's Chrome on --port + 9, the reference servers on --port + 51 to + 53 (only started when a
- * loaded measure runs).
+ * three, Lighthouse's Chrome on --port + 9, the reference servers on --port + 51 to + 53 or from --ref-port
+ * (only started when a loaded measure runs).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -64,6 +64,8 @@ const { values: args } = parseArgs({
     "no-cold-visit": { type: "boolean", default: false },
     /** The app's port; the others are counted from it (see the top of this file). */
     port: { type: "string" },
+    /** The first of the three reference servers' ports (default: the app's + 51). */
+    "ref-port": { type: "string" },
     out: { type: "string", default: "docs/benchmarks" },
     /** Rewrites the report from the measurements of an earlier run (its .json) without measuring. */
     from: { type: "string" },
@@ -90,7 +92,8 @@ const CONNECTIONS = Number(args.connections);
  */
 const APP_PORT = Number(args.port ?? process.env.BENCH_PORT ?? 4700);
 const CHROME_PORT = APP_PORT + 9;
-const REF_PORT = { hello: APP_PORT + 51, read24: APP_PORT + 52, insert: APP_PORT + 53 } as const;
+const FIRST_REF_PORT = Number(args["ref-port"] ?? APP_PORT + 51);
+const REF_PORT = { hello: FIRST_REF_PORT, read24: FIRST_REF_PORT + 1, insert: FIRST_REF_PORT + 2 } as const;
 const WANTED_MEASURES = args.measures ? new Set(args.measures.split(",")) : undefined;
 const isWanted = (m: { id: string }) => WANTED_MEASURES === undefined || WANTED_MEASURES.has(m.id);
 /** The measures taken in a browser rather than under load (bench/browser.ts). */
