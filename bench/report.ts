@@ -423,6 +423,13 @@ function obstacles(report: Report): string[] {
       TRIED.coldVisit,
     );
   }
+  if (!cold) {
+    goal(
+      `Cold visit to /dashboard on slow 3G: Add to Cart works within ${fmt(COLD_VISIT_GOAL_MS / 1000)} s`,
+      ["Not measured (the visit failed or was not run)."],
+      [],
+    );
+  }
   return out.length ? ["## What stands in the way", "", ...out] : [];
 }
 
