@@ -28,26 +28,42 @@ export const settleBeforeSnapshots = (db: Db, settle: () => Promise<void>) => se
 function tablesWithColumns(db: Db): Promise<TableColumns[]> {
   let tables = tablesOf.get(db);
   if (!tables) {
-    // NOTE: PostgreSQL lists every schema's tables; only this database's own (its schema) count, since other
-    // test files' schemas on the same server come and go meanwhile.
-    tables = Promise.all([db.kysely.introspection.getTables(), migrationTableSchema(db.kysely)]).then(
-      ([list, schema]) =>
-        list
-          .filter(
-            (table) => !table.name.startsWith("kysely_") && (schema === undefined || table.schema === schema),
-          )
-          .map((table) => ({
-            name: table.name,
-            columns: table.columns
-              .map((column) => column.name)
-              .filter((column) => !VOLATILE_COLUMNS[table.name]?.includes(column))
-              .sort(),
-          }))
-          .sort((a, b) => a.name.localeCompare(b.name)),
-    );
+    tables = listColumns(db).then((list) => {
+      const byTable = new Map<string, string[]>();
+      for (const { table, column } of list) {
+        if (table.startsWith("kysely_") || VOLATILE_COLUMNS[table]?.includes(column)) continue;
+        byTable.set(table, [...(byTable.get(table) ?? []), column]);
+      }
+      return [...byTable]
+        .map(([name, columns]) => ({ name, columns: columns.sort() }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    });
     tablesOf.set(db, tables);
   }
   return tables;
+}
+
+/**
+ * NOTE: on PostgreSQL asked of the connection's own schema in the catalogue, not through Kysely's
+ * introspection: that reads every schema of the server, and failed ("relation … does not exist") when another
+ * test file's schema was created or dropped meanwhile.
+ */
+async function listColumns(db: Db): Promise<{ table: string; column: string }[]> {
+  if (isPostgres(db.kysely)) {
+    const { rows } = await sql<{ table: string; column: string }>`
+      select c.relname as "table", a.attname as "column"
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute a on a.attrelid = c.oid
+      where n.nspname = current_schema() and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped`.execute(
+      db.kysely,
+    );
+    return rows;
+  }
+  const tables = await db.kysely.introspection.getTables();
+  return tables.flatMap((table) =>
+    table.columns.map((column) => ({ table: table.name, column: column.name })),
+  );
 }
 
 /** One table's rows as text, one line a row, in a fixed order (by the row's own text), in one SQL value. */
