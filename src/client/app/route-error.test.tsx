@@ -24,18 +24,15 @@ function openPage(load: () => Promise<() => React.JSX.Element>) {
   );
 }
 
+const { reload } = vi.hoisted(() => ({ reload: vi.fn() }));
+vi.mock("../lib/page-reload.ts", () => ({ reloadPage: reload }));
+
 describe("a screen whose code fails to load", () => {
-  const reload = vi.fn();
-  const realLocation = window.location;
   beforeEach(() => {
     reload.mockReset();
-    Object.defineProperty(window, "location", { configurable: true, value: { ...realLocation, reload } });
     vi.spyOn(console, "error").mockImplementation(() => {});
   });
-  afterEach(() => {
-    Object.defineProperty(window, "location", { configurable: true, value: realLocation });
-    vi.restoreAllMocks();
-  });
+  afterEach(() => vi.restoreAllMocks());
 
   it("reloads the page once, then shows the error page with Try again when it fails again", async () => {
     const first = openPage(goneChunk());

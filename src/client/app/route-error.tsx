@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type ComponentType, useEffect } from "react";
 import { Link, type RouteObject, useRouteError } from "react-router";
 import { Button } from "../components/button.tsx";
+import { reloadPage } from "../lib/page-reload.ts";
 
 /** The chunks this tab has reloaded for (sessionStorage: a reload keeps it, a new tab starts afresh). */
 const RELOADED_KEY = "veggie-cart:reloaded-for-chunks";
@@ -48,7 +49,7 @@ export function RouteError() {
   useEffect(() => {
     if (!reloadOnce) return;
     window.sessionStorage.setItem(RELOADED_KEY, [...reloadedFor(), chunk].join("\n"));
-    window.location.reload();
+    reloadPage();
   }, [reloadOnce, chunk]);
 
   if (reloadOnce) return null;
@@ -63,7 +64,7 @@ export function RouteError() {
           : t`This page ran into a problem. Your cart is safe. Try again, or go back to the shop.`}
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Button onClick={() => window.location.reload()}>
+        <Button onClick={reloadPage}>
           <Trans>Try again</Trans>
         </Button>
         <Link
