@@ -26,8 +26,8 @@ function formatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
 
 /** The calendar day (`YYYY-MM-DD`) it is at `now` in `timeZone`. */
 export function shopDate(now: Date = new Date(), timeZone: string = DEFAULT_SHOP_TIME_ZONE): string {
-  const format = formatter(timeZone, false);
-  const part = (type: string) => format.formatToParts(now).find((p) => p.type === type)?.value ?? "";
+  const parts = formatter(timeZone, false).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
 

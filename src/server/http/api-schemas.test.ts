@@ -43,6 +43,23 @@ describe("the API describes itself", () => {
     expect(reference.headers.location).toBe("/api/openapi.json");
   });
 
+  it("answers the same document as YAML, tagged and revalidated the same way", async () => {
+    const json = (await request(t.app, { method: "GET", url: "/api/openapi.json" })).json() as {
+      paths: Record<string, unknown>;
+    };
+    const yaml = await request(t.app, { method: "GET", url: "/api/docs/yaml" });
+    expect(yaml.statusCode).toBe(200);
+    expect(yaml.headers["content-type"]).toMatch(/^application\/x-yaml/);
+    expect(yaml.body).toMatch(/^openapi: 3\.1\.0$/m);
+    for (const path of Object.keys(json.paths)) expect(yaml.body).toContain(`${path}:`);
+    const again = await request(t.app, {
+      method: "GET",
+      url: "/api/docs/yaml",
+      headers: { "if-none-match": yaml.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
   it("lists every /api route in /api/openapi.json with its request and response schemas", async () => {
     const res = await request(t.app, { method: "GET", url: "/api/openapi.json" });
     expect(res.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import type { FastifyInstance, RouteOptions } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { createJsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import type { ZodType } from "zod";
 import { ApiErrorSchema } from "../../shared/api-error.ts";
@@ -51,9 +51,11 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
     if (route.url.startsWith(DOCS_PREFIX)) {
       // NOTE: the reference is public, like the document it shows.
       route.config = { ...route.config, public: true };
-      // The reference's own copy of the document is ours, written once (below).
+      // The reference's own copy of the document is ours, written once (below); so is its YAML.
       if (route.url === `${DOCS_PREFIX}/json`)
         route.handler = (_request, reply) => reply.redirect(OPENAPI_URL);
+      if (route.url === `${DOCS_PREFIX}/yaml`)
+        route.handler = (request, reply) => sendDocument(request, reply, "application/x-yaml", yamlDocument);
       return;
     }
     if (!route.url.startsWith("/api/") || !route.schema) return;
@@ -87,16 +89,40 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
     staticCSP: false,
     uiConfig: { url: OPENAPI_URL, validatorUrl: null },
   });
-  // NOTE: the document is the same for the life of the process: written once, with a tag a browser revalidates
-  // against, instead of serialized again for every reader (the fuzzing alone asks for it 1,000 times a run).
-  let document: { json: string; etag: string } | undefined;
-  app.get(OPENAPI_URL, { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-    if (!document) {
-      const json = JSON.stringify(app.swagger());
-      document = { json, etag: `"${createHash("sha1").update(json).digest("base64url")}"` };
+  // NOTE: the document is the same for the life of the process: written once, as bytes, with a tag a browser
+  // revalidates against, instead of serialized (and encoded) again for every reader: anyone may ask for it, and
+  // the fuzzing alone asks 1,000 times a run.
+  const jsonDocument = once(() => JSON.stringify(app.swagger()));
+  const yamlDocument = once(() => app.swagger({ yaml: true }));
+  app.get(OPENAPI_URL, { config: { public: true }, schema: { hide: true } }, (request, reply) =>
+    sendDocument(request, reply, "application/json; charset=utf-8", jsonDocument),
+  );
+}
+
+interface WrittenDocument {
+  body: Buffer;
+  etag: string;
+}
+
+function once(write: () => string): () => WrittenDocument {
+  let written: WrittenDocument | undefined;
+  return () => {
+    if (!written) {
+      const body = Buffer.from(write());
+      written = { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
     }
-    reply.header("etag", document.etag).header("cache-control", "no-cache");
-    if (clientHasCurrent(request, document.etag)) return reply.code(304).send();
-    return reply.type("application/json; charset=utf-8").send(document.json);
-  });
+    return written;
+  };
+}
+
+function sendDocument(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  type: string,
+  document: () => WrittenDocument,
+): FastifyReply {
+  const { body, etag } = document();
+  reply.header("etag", etag).header("cache-control", "no-cache");
+  if (clientHasCurrent(request, etag)) return reply.code(304).send();
+  return reply.type(type).send(body);
 }
