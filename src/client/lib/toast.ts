@@ -5,13 +5,13 @@
  */
 import type { ToastContent, ToastOptions } from "react-toastify/unstyled";
 
-type Toastify = typeof import("../app/toasts.tsx");
+type Toastify = typeof import("../components/toasts.tsx");
 
 let loading: Promise<Toastify> | undefined;
 
 /** The toasts' code (react-toastify, its styles and the region), fetched once; asked for after hydration. */
 export function loadToasts(): Promise<Toastify> {
-  loading ??= import("../app/toasts.tsx").catch((error: unknown) => {
+  loading ??= import("../components/toasts.tsx").catch((error: unknown) => {
     // NOTE: a later toast asks again (a chunk that failed offline may load once the connection is back).
     loading = undefined;
     throw error;
