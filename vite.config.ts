@@ -83,7 +83,17 @@ const clientConfig: UserConfig = {
       devOptions: { enabled: false },
     }),
   ],
-  build: { outDir: "../../dist/client", emptyOutDir: false, sourcemap: false },
+  build: {
+    outDir: "../../dist/client",
+    emptyOutDir: false,
+    sourcemap: false,
+    // NOTE: every browser the shop supports preloads modules itself; one without only fetches a later chunk's
+    // imports a moment later.
+    modulePreload: { polyfill: false },
+    // NOTE: everything the entry imports statically in one chunk with it: split into nine files (the modules
+    // later chunks share), the same code was 4.7 KB more compressed (decision 038).
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] } } },
+  },
   server: {
     port: 3000,
     // NOTE: /dev too, for the outbox of written mails (/dev/outbox) that mail links lead to in development.

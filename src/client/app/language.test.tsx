@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { toast } from "react-toastify/unstyled";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hi } from "../../shared/i18n/hi.ts";
 import type { Language } from "../../shared/i18n/languages.ts";
@@ -12,6 +11,7 @@ import { productMessages } from "../../shared/schemas/product-form.ts";
 import { CategoryTiles } from "../components/category-tiles.tsx";
 import { FeatureTiles } from "../components/feature-tiles.tsx";
 import { apiFetch } from "../lib/api-client.ts";
+import { toast } from "../lib/toast.ts";
 import { expectNoEnglish } from "../test/no-english.ts";
 import { inLanguage, renderAt, renderScreen } from "../test/render.tsx";
 import { Footer } from "./footer.tsx";

@@ -1,15 +1,12 @@
 import { I18nProvider } from "@lingui/react";
-import { useLingui } from "@lingui/react/macro";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useEffect } from "react";
-import { ToastContainer, toast } from "react-toastify/unstyled";
-import "react-toastify/dist/ReactToastify.css";
-import { TOAST_MS } from "../../shared/constants.ts";
+import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 import { localize } from "../../shared/i18n/localize.ts";
 import { messages } from "../../shared/messages.ts";
 import { followSignInElsewhere } from "../features/auth/auth-sync.ts";
 import { ApiRequestError } from "../lib/api-client.ts";
 import { currentLanguage, i18n } from "../lib/i18n.ts";
+import { loadToasts, toast } from "../lib/toast.ts";
 import { UpdatePrompt } from "./connection-notices.tsx";
 
 export function createQueryClient() {
@@ -43,56 +40,22 @@ export function createQueryClient() {
 }
 
 /**
- * react-toastify names each toast's countdown bar "notification timer" and takes no name for it: the bars are
- * renamed as they appear. Answers a function that stops watching.
+ * The toasts' region, drawn once its code has arrived, after the first screen (decision 038): neither the
+ * server nor the hydrating render draws it, so the two agree.
  */
-function nameToastTimers(name: string): () => void {
-  const region = document.querySelector("section.Toastify");
-  if (!region) return () => {};
-  const rename = () => {
-    for (const bar of region.querySelectorAll('[role="progressbar"]')) {
-      if (bar.getAttribute("aria-label") !== name) bar.setAttribute("aria-label", name);
-    }
-  };
-  const observer = new MutationObserver(rename);
-  observer.observe(region, { childList: true, subtree: true, attributeFilter: ["aria-label"] });
-  rename();
-  return () => observer.disconnect();
-}
-
-/** react-toastify's region and close buttons, named in the language chosen (its own names are English). */
-function Toasts() {
-  const { t } = useLingui();
-  const timerName = t`notification timer`;
-  useEffect(() => nameToastTimers(timerName), [timerName]);
-  return (
-    <ToastContainer
-      position="top-right"
-      autoClose={TOAST_MS}
-      newestOnTop
-      theme="colored"
-      aria-label={t`Notifications Alt+T`}
-      closeButton={({ closeToast, theme }) => (
-        // NOTE: react-toastify's own button, markup and classes, with a translated name (it cannot take one).
-        <button
-          type="button"
-          className={`Toastify__close-button Toastify__close-button--${theme}`}
-          aria-label={t`close`}
-          onClick={(event) => {
-            event.stopPropagation();
-            closeToast(true);
-          }}
-        >
-          <svg aria-hidden="true" viewBox="0 0 14 16">
-            <path
-              fillRule="evenodd"
-              d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z"
-            />
-          </svg>
-        </button>
-      )}
-    />
-  );
+function LazyToasts() {
+  const [Toasts, setToasts] = useState<ComponentType>();
+  useEffect(() => {
+    let current = true;
+    loadToasts().then(
+      (module) => current && setToasts(() => module.Toasts),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return Toasts ? <Toasts /> : null;
 }
 
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
@@ -102,7 +65,7 @@ export function Providers({ client, children }: { client: QueryClient; children:
       <QueryClientProvider client={client}>
         {children}
         <UpdatePrompt />
-        <Toasts />
+        <LazyToasts />
       </QueryClientProvider>
     </I18nProvider>
   );

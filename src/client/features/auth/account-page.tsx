@@ -3,7 +3,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import type { FormEvent, ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { localize } from "../../../shared/i18n/localize.ts";
 import { accountMessages } from "../../../shared/messages.ts";
 import {
@@ -22,6 +21,7 @@ import { ApiRequestError } from "../../lib/api-client.ts";
 import { dateTimeText } from "../../lib/date-time.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
 import { addressLine, useDeleteSavedAddress, useSavedAddresses } from "../../lib/saved-addresses.ts";
+import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import {
   useAccount,

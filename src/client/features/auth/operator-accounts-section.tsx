@@ -2,7 +2,6 @@ import { msg } from "@lingui/core/macro";
 import { useLingui as useLinguiRuntime } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
 import type { OperatorUser } from "../../../shared/schemas/moderation.ts";
 import { Button } from "../../components/button.tsx";
@@ -12,6 +11,7 @@ import { SearchAndFilter } from "../../components/search-and-filter.tsx";
 import { ShowMoreButton } from "../../components/show-more-button.tsx";
 import { intlLocale } from "../../lib/i18n.ts";
 import { problemOf } from "../../lib/operator-pages.ts";
+import { toast } from "../../lib/toast.ts";
 import { type AccountStatus, useOperatorAccounts, useSetSuspended } from "./operator-accounts.api.ts";
 
 const statusOptions = [

@@ -2,7 +2,6 @@ import { t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import type { Language } from "../../../shared/i18n/languages.ts";
 import { localize } from "../../../shared/i18n/localize.ts";
 import { accountMessages } from "../../../shared/messages.ts";
@@ -10,6 +9,7 @@ import { PasswordResetConfirmSchema, PasswordResetRequestSchema } from "../../..
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { confirmPasswordReset, requestPasswordReset, tokenFromHash } from "./account.api.ts";
 import { AuthCard } from "./auth-card.tsx";

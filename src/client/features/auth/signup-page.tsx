@@ -1,13 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { AUTH_TOAST_MS, PASSWORD_MIN_LENGTH, REDIRECT_AFTER_AUTH_MS } from "../../../shared/constants.ts";
 import type { Language } from "../../../shared/i18n/languages.ts";
 import { localize } from "../../../shared/i18n/localize.ts";
 import { messages } from "../../../shared/messages.ts";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { authSchemas } from "./auth-schemas.ts";

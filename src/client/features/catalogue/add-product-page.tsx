@@ -1,7 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { z } from "zod";
 import { REDIRECT_AFTER_ADD_PRODUCT_MS } from "../../../shared/constants.ts";
 import { isImageError } from "../../../shared/error-codes.ts";
@@ -27,6 +26,7 @@ import { TextAreaField } from "../../components/text-area-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { shopToday } from "../../lib/produce.ts";
+import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { useCreateProduct } from "./create-product.api.ts";
 import { categoryOptions, emptyProduceValues, imageProblem, ProduceFields } from "./produce-fields.tsx";

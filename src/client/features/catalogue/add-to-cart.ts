@@ -1,8 +1,8 @@
 import { t } from "@lingui/core/macro";
-import { toast } from "react-toastify/unstyled";
 import { type CartProduct, MAX_LINE_QUANTITY } from "../../../shared/schemas/cart.ts";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { addToCart } from "../../lib/cart-store.ts";
+import { toast } from "../../lib/toast.ts";
 import { productToasts } from "./product-texts.ts";
 
 /** A product as a cart line keeps it (the product's fields, product rules §3; quantity is the cart's own). */

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import { formatRupees } from "../../../shared/money.ts";
 import type { Deal } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { CartIcon, ClockIcon } from "../../components/icons.tsx";
+import { toast } from "../../lib/toast.ts";
 import { addToCartWithToast } from "./add-to-cart.ts";
 import { formatCountdown } from "./countdown.ts";
 import { dealQuery, useDeal } from "./deal.api.ts";

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import { formatRupees } from "../../../shared/money.ts";
 import type { DealPlan, DealPlanning } from "../../../shared/schemas/deal-plans.ts";
 import { Button } from "../../components/button.tsx";
@@ -9,6 +8,7 @@ import { SelectField } from "../../components/select-field.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.ts";
 import { useDealPlanning, useOperatorProducts, usePlanDeal } from "./operator-products.api.ts";
 import { productName } from "./product-labels.ts";
 

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { toast } from "react-toastify/unstyled";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { ModalDialog } from "../../components/modal-dialog.tsx";
+import { toast } from "../../lib/toast.ts";
 import { useDeleteProduct } from "./delete-product.api.ts";
 import { productName } from "./product-labels.ts";
 import { productToasts } from "./product-texts.ts";

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ChangeEvent, type FormEvent, useEffect, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import {
   ACCEPTED_IMAGE_TYPES,
   type ProductPatch,
@@ -19,6 +18,7 @@ import { TextAreaField } from "../../components/text-area-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { shopToday } from "../../lib/produce.ts";
+import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { type ProductChanges, useReplaceProductImage, useUpdateProduct } from "./my-products.api.ts";
 import { categoryOptions, imageProblem, ProduceFields, produceInput } from "./produce-fields.tsx";

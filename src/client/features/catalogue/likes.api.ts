@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { toast } from "react-toastify/unstyled";
 import { ownStorageKeys, storageKeys } from "../../../shared/constants.ts";
 import { NoContentSchema } from "../../../shared/schemas/auth.ts";
 import { LikesResponseSchema, MAX_LIKES } from "../../../shared/schemas/likes.ts";
@@ -11,6 +10,7 @@ import {
   useLikedProducts,
 } from "../../lib/likes-store.ts";
 import { readStored, writeStored } from "../../lib/storage.ts";
+import { toast } from "../../lib/toast.ts";
 import { likeToasts } from "./product-texts.ts";
 import { productsKey } from "./products.api.ts";
 

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { MinusIcon, PlusIcon, TrashIcon } from "../../components/icons.tsx";
@@ -9,6 +8,7 @@ import { Pending } from "../../components/pending.tsx";
 import { HarvestNote, StockBadge } from "../../components/produce-facts.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { formatUnitPrice } from "../../lib/produce.ts";
+import { toast } from "../../lib/toast.ts";
 import { DeleteProductDialog } from "./delete-product-dialog.tsx";
 import { EditProductDialog } from "./edit-product-dialog.tsx";
 import { HiddenNotice } from "./hidden-notice.tsx";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "react-toastify/unstyled";
+import { toast } from "../../lib/toast.ts";
 import { productToasts } from "./product-texts.ts";
 
 /** Says "Error loading products. Please try again later." once per failure (product rules §8). */

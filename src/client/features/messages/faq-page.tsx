@@ -1,7 +1,6 @@
 import { useLingui as useLinguiRuntime } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { FormEvent } from "react";
-import { toast } from "react-toastify/unstyled";
 import type { Language } from "../../../shared/i18n/languages.ts";
 import { localize } from "../../../shared/i18n/localize.ts";
 import { messages } from "../../../shared/messages.ts";
@@ -10,6 +9,7 @@ import { Button } from "../../components/button.tsx";
 import { ChevronDownIcon, MailIcon } from "../../components/icons.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { faqGroups } from "./faq-content.ts";
 import { PageIntro } from "./page-parts.tsx";

@@ -3,7 +3,6 @@ import { msg, t as tNow } from "@lingui/core/macro";
 import { useLingui as useLinguiRuntime } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import {
   INBOX_FILTERS,
   type InboxFilter,
@@ -19,6 +18,7 @@ import { TextAreaField } from "../../components/text-area-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { dateTimeText } from "../../lib/date-time.ts";
 import { problemOf } from "../../lib/operator-pages.ts";
+import { toast } from "../../lib/toast.ts";
 import { useOperatorInbox, useUpdateOperatorMessage } from "./operator-inbox.api.ts";
 
 const filterLabels: Record<InboxFilter, MessageDescriptor> = {

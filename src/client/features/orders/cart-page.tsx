@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { orderMessages } from "../../../shared/messages.ts";
 import { formatRupees } from "../../../shared/money.ts";
 import { type CartItem, MIN_LINE_QUANTITY } from "../../../shared/schemas/cart.ts";
@@ -8,6 +7,7 @@ import { ArrowLeftIcon, CartIcon, MinusIcon, PlusIcon, TrashIcon } from "../../c
 import { StockBadge } from "../../components/produce-facts.tsx";
 import { maxQuantityOf, removeFromCart, setCartQuantity, useCart } from "../../lib/cart-store.ts";
 import { formatPackPrice } from "../../lib/produce.ts";
+import { toast } from "../../lib/toast.ts";
 import { cartItemCount, cartTotalRupees, lineTotalRupees, say } from "./format.ts";
 import { backLink, primaryLink } from "./link-styles.ts";
 import { ProductThumbnail } from "./product-thumbnail.tsx";

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import { formatRupees } from "../../../shared/money.ts";
 import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
 import type { OperatorOrder } from "../../../shared/schemas/operator-orders.ts";
@@ -18,6 +17,7 @@ import { SelectField } from "../../components/select-field.tsx";
 import { ShowMoreButton } from "../../components/show-more-button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { problemOf } from "../../lib/operator-pages.ts";
+import { toast } from "../../lib/toast.ts";
 import { moveLabel, updateFailed } from "./farmer-part-card.tsx";
 import { formatOrderDate, orderNumber, statusLabel } from "./format.ts";
 import { type OperatorOrderFilters, useMoveShopPart, useOperatorOrders } from "./operator-orders.api.ts";

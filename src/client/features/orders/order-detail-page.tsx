@@ -1,7 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { formatRupees } from "../../../shared/money.ts";
 import type { Order, OrderPart } from "../../../shared/schemas/orders.ts";
 import { Button } from "../../components/button.tsx";
@@ -10,6 +9,7 @@ import { ModalDialog } from "../../components/modal-dialog.tsx";
 import { Pending } from "../../components/pending.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { formatUnitPrice } from "../../lib/produce.ts";
+import { toast } from "../../lib/toast.ts";
 import { useCancelOrder } from "./cancel-order.api.ts";
 import {
   billText,

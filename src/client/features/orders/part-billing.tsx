@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import { formatRupees } from "../../../shared/money.ts";
 import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
 import type { FarmerPart } from "../../../shared/schemas/farmer.ts";
@@ -11,6 +10,7 @@ import { SelectField } from "../../components/select-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { problemOf } from "../../lib/operator-pages.ts";
+import { toast } from "../../lib/toast.ts";
 import { billText, formatOrderDate, orderNumber, recordMethodLabel } from "./format.ts";
 import { useRecordPayment, useUndoPayment, useWeighPart } from "./payments.api.ts";
 

@@ -2,7 +2,6 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { toast } from "react-toastify/unstyled";
 import { formatRupees } from "../../../shared/money.ts";
 import {
   type FarmerProfile,
@@ -13,6 +12,7 @@ import { UPI_ID_PATTERN } from "../../../shared/weighing.ts";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError, apiFetch } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.ts";
 import { orderNumber, paymentStateLabel } from "./format.ts";
 import { useFarmerProfile, useFarmerReckoning, useSaveFarmerProfile } from "./payments.api.ts";
 

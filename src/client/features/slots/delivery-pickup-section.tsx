@@ -2,7 +2,6 @@ import { t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import type { z } from "zod";
 import {
   DEFAULT_CUTOFF_HOURS,
@@ -19,6 +18,7 @@ import { ModalDialog } from "../../components/modal-dialog.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { toast } from "../../lib/toast.ts";
 import { checkText, patternName, slotText, weekdayText, weeklySlotText } from "./slot-texts.ts";
 import {
   type SlotsBase,

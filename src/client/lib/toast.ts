@@ -1,0 +1,31 @@
+/**
+ * The app's toasts: react-toastify's `toast`, whose code comes after the first screen (decision 038). A toast
+ * asked for before the library has arrived is shown once it has; react-toastify keeps toasts asked for before
+ * its region is drawn and shows them when it is.
+ */
+import type { ToastContent, ToastOptions } from "react-toastify/unstyled";
+
+type Toastify = typeof import("../components/toasts.tsx");
+
+let loading: Promise<Toastify> | undefined;
+
+/** The toasts' code (react-toastify, its styles and the region), fetched once; asked for after hydration. */
+export function loadToasts(): Promise<Toastify> {
+  loading ??= import("../components/toasts.tsx").catch((error: unknown) => {
+    // NOTE: a later toast asks again (a chunk that failed offline may load once the connection is back).
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+const show =
+  (kind: "success" | "error" | "info") =>
+  (content: ToastContent, options?: ToastOptions): void => {
+    void loadToasts().then(
+      ({ toast: toastify }) => toastify[kind](content, options),
+      () => undefined,
+    );
+  };
+
+export const toast = { success: show("success"), error: show("error"), info: show("info") };
