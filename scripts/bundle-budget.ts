@@ -3,7 +3,7 @@
  * the server sends it (Brotli, the `.br` files precompress.ts wrote).
  *   - the first screen (/login): the entry script and every module it preloads, as index.html names them;
  *   - every other chunk (a later route's own code, loaded on first visit): on its own.
- * Decisions 012 and 038 record the budgets and why the first-screen one is not yet the goal of 100 KB.
+ * Decisions 012 and 040 record the budgets and why the first-screen one is not yet the goal of 100 KB.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -17,7 +17,7 @@ const KB = 1000;
  * (issue 24): units, categories, stock and harvest labels, the toasts' names, in the shell's English catalogue
  * (145.0 → 146.0 KB measured). 147 → 123 KB (decision 037): the first screens are drawn by the server, so
  * zod and the schemas (23.2 KB) load when first needed; hydrating costs 0.3 KB, the error catalogue (API
- * errors checked by hand) 1.2 KB (147.1 → 122.3 KB measured). 123 → 112 KB (decision 038): react-toastify and
+ * errors checked by hand) 1.2 KB (147.1 → 122.3 KB measured). 123 → 112 KB (decision 040): react-toastify and
  * its styles load after hydration (5.5 KB), and the entry's modules come in one file instead of nine (4.7 KB)
  * (122.3 → 111.9 KB measured).
  */

@@ -40,7 +40,7 @@ export function createQueryClient() {
 }
 
 /**
- * The toasts' region, drawn once its code has arrived, after the first screen (decision 038): neither the
+ * The toasts' region, drawn once its code has arrived, after the first screen (decision 040): neither the
  * server nor the hydrating render draws it, so the two agree.
  */
 function LazyToasts() {

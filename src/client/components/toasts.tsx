@@ -1,6 +1,6 @@
 /**
  * react-toastify's region, its styles and its `toast`: a chunk of their own, loaded after the first screen
- * (src/client/lib/toast.ts, decision 038).
+ * (src/client/lib/toast.ts, decision 040).
  */
 import { useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";

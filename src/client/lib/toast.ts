@@ -1,5 +1,5 @@
 /**
- * The app's toasts: react-toastify's `toast`, whose code comes after the first screen (decision 038). A toast
+ * The app's toasts: react-toastify's `toast`, whose code comes after the first screen (decision 040). A toast
  * asked for before the library has arrived is shown once it has; react-toastify keeps toasts asked for before
  * its region is drawn and shows them when it is.
  */
