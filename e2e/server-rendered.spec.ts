@@ -140,4 +140,27 @@ test.describe("server-rendered first screens", () => {
       .poll(() => tab.evaluate(() => JSON.parse(window.localStorage.getItem("cart") ?? "[]").length))
       .toBe(1);
   });
+
+  test("what is typed and sent before the app has taken the sign-in page over signs in once it has", async ({
+    page: tab,
+  }) => {
+    const credentials = await signUpViaApi(tab.request, newCredentials("Early Typist"));
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await tab.route(/\/assets\/.*\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await tab.goto("/login", { waitUntil: "commit" });
+    await tab.getByLabel("Email address").click();
+    await tab.keyboard.type(credentials.email);
+    await tab.keyboard.press("Tab");
+    await tab.keyboard.type(credentials.password);
+    await tab.keyboard.press("Enter");
+    expect(new URL(tab.url()).pathname).toBe("/login");
+    release();
+    await expect(tab).toHaveURL(/\/dashboard$/);
+  });
 });

@@ -19,9 +19,10 @@ const KB = 1000;
  * zod and the schemas (23.2 KB) load when first needed; hydrating costs 0.3 KB, the error catalogue (API
  * errors checked by hand) 1.2 KB (147.1 → 122.3 KB measured). 123 → 112 KB (decision 040): react-toastify and
  * its styles load after hydration (5.5 KB), and the entry's modules come in one file instead of nine (4.7 KB)
- * (122.3 → 111.9 KB measured).
+ * (122.3 → 111.9 KB measured). 112 → 113 KB: what was typed before hydrating is handed to the app instead of
+ * fields being read-only until then (lib/typed-early.ts; 111.9 → 112.2 KB measured).
  */
-const FIRST_SCREEN_BUDGET = 112 * KB;
+const FIRST_SCREEN_BUDGET = 113 * KB;
 const ROUTE_CHUNK_BUDGET = 50 * KB;
 
 const html = fs.readFileSync(path.join(root, "index.html"), "utf8");

@@ -13,6 +13,7 @@ import { applyLanguage, initialLanguage, rememberLanguageCookie, storedLanguage 
 import { keepAnswersOffline } from "./lib/offline-caches.ts";
 import { registerServiceWorker } from "./lib/service-worker.ts";
 import { setShopTimeZone } from "./lib/shop-time-zone.ts";
+import { replayTyped, type TypedField, typedFields } from "./lib/typed-early.ts";
 
 declare global {
   interface Window {
@@ -28,17 +29,28 @@ rememberLanguageCookie();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-/** Once the app runs on the server's markup, taps made before it are done again (src/shared/ssr.ts). */
+/** What was typed into the server's page before hydrating (lib/typed-early.ts). */
+let typedEarly: TypedField[] = [];
+
+/**
+ * Once the app runs on the server's markup, what was typed and tapped before it is done again: the typing
+ * first, then (a task later, once React has drawn it) the taps, so a held Sign in sends what was typed.
+ */
 function Hydrated() {
   useEffect(() => {
-    // NOTE: after React has replayed what was typed before hydration, so a held Sign in sends those values.
+    let tapped: number | undefined;
     const timer = window.setTimeout(() => {
-      window.__vcHydrated?.();
+      replayTyped(typedEarly);
+      typedEarly = [];
+      tapped = window.setTimeout(() => window.__vcHydrated?.());
       keepAnswersOffline(readServerAnswers());
       // NOTE: the sign-in screens' schemas, off the first screen, are fetched now, so a submit seldom waits.
       void authSchemas().catch(() => undefined);
     });
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      window.clearTimeout(tapped);
+    };
   }, []);
   return null;
 }
@@ -79,6 +91,7 @@ async function start(): Promise<void> {
       const router = createBrowserRouter(routes, { hydrationData: server.router });
       // NOTE: not in a transition: time-sliced hydration lowered total blocking time, but what was typed into
       // the sign-in form meanwhile was lost (decision 037).
+      typedEarly = typedFields(root as HTMLElement);
       hydrateRoot(
         root as HTMLElement,
         <StrictMode>

@@ -4,7 +4,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { CATEGORIES, type Category, PRODUCT_SORTS } from "../../../shared/schemas/products.ts";
 import { HeartIcon, SearchIcon } from "../../components/icons.tsx";
-import { useHydrated } from "../../lib/hydrated.ts";
 import { categoryName } from "./product-labels.ts";
 
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -37,8 +36,6 @@ export type ShopFiltersChange = (next: ShopFilters, options?: { replace?: boolea
  */
 export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; onChange: ShopFiltersChange }) {
   const { t, i18n } = useLingui();
-  // NOTE: read-only until the app runs on the server's page (lib/hydrated.ts).
-  const hydrated = useHydrated();
   const id = useId();
   const [search, setSearch] = useState(filters.q ?? "");
   /** Whether this search, typed since the last choice, already has its history entry. */
@@ -98,7 +95,6 @@ export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; on
               type="search"
               name="q"
               value={search}
-              readOnly={!hydrated}
               maxLength={100}
               placeholder={t`Tomatoes, mangoes, paneer...`}
               onChange={(event) => setSearch(event.target.value)}
