@@ -68,7 +68,7 @@ if(t.tagName==="A"){if(t.target||t.hasAttribute("download")||t.origin!==location
 setTimeout(function(){if(window.__vcHydrated)location.href=t.href},4000)}
 e.preventDefault();e.stopPropagation();held(t)}
 function s(e){e.preventDefault();e.stopPropagation();held(e.target)}
-function v(e){var t=e.target;if(t&&t.tagName==="SELECT"){t.__vcValue=t.value;held(t)}}
+function v(e){var t=e.target;if(t&&t.tagName==="SELECT"){e.stopPropagation();t.__vcValue=t.value;held(t)}}
 d.addEventListener("click",c,true);d.addEventListener("submit",s,true);d.addEventListener("change",v,true);
 window.__vcHydrated=function(){d.removeEventListener("click",c,true);d.removeEventListener("submit",s,true);
 d.removeEventListener("change",v,true);window.__vcHydrated=void 0;q.forEach(function(t){if(!t.isConnected)return;
