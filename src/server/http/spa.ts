@@ -48,19 +48,26 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
       },
     });
   }
-  const renderPage = hasClient ? await loadRenderer(app, clientDir) : undefined;
-  app.setNotFoundHandler(async (request, reply) => {
-    const isPage = request.method === "GET" && !request.url.startsWith("/api/") && request.url !== "/api";
-    if (isPage && hasClient) {
-      const known = isAppPath(request.url.split("?")[0] ?? "");
+  const noRoute = (request: FastifyRequest) =>
+    notFound(`No route for ${request.method} ${request.url.split("?")[0]}`);
+  if (hasClient) {
+    const renderPage = await loadRenderer(app, clientDir);
+    // NOTE: a route of its own, not the not-found handler, so that the hooks @fastify/compress adds to each
+    // route compress the pages too (decision 041).
+    app.get("/*", { schema: { hide: true } }, async (request, reply) => {
+      const path = request.url.split("?")[0] ?? "";
+      if (path.toLowerCase() === "/api" || path.toLowerCase().startsWith("/api/")) throw noRoute(request);
+      const known = isAppPath(path);
       if (known && renderPage && (await renderPage(request, reply))) return reply;
       return reply
         .status(known ? 200 : 404)
         .header("cache-control", "no-cache")
         .type("text/html")
         .sendFile("index.html");
-    }
-    throw notFound(`No route for ${request.method} ${request.url.split("?")[0]}`);
+    });
+  }
+  app.setNotFoundHandler(async (request) => {
+    throw noRoute(request);
   });
 }
 
@@ -130,8 +137,10 @@ async function loadRenderer(app: FastifyInstance, clientDir: string): Promise<Re
         return { kind: "shell" } as const;
       });
     if (result.kind === "shell") return false;
-    // NOTE: what a page shows depends on who asks and in which language.
-    reply.header("vary", "Cookie, Accept-Language");
+    // NOTE: what a page shows depends on who asks and in which language, and its bytes on the encodings the
+    // browser accepts, even when this answer goes plain (@fastify/compress names it only when it compresses,
+    // and only if no spelling of it, in lower case, is there already).
+    reply.header("vary", "cookie, accept-language, accept-encoding");
     if (result.kind === "redirect") {
       reply.header("cache-control", "no-store").redirect(result.location, 302);
       return true;
