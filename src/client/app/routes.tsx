@@ -76,7 +76,7 @@ const table: RouteObject[] = [
             children: [
               {
                 path: "/dashboard",
-                ...screen(() => import("./catalogue-routes.tsx").then((m) => m.DashboardRoute)),
+                ...screen(() => import("./dashboard-route.tsx").then((m) => m.DashboardRoute)),
               },
               { path: "/shop", ...screen(() => import("./catalogue-routes.tsx").then((m) => m.ShopRoute)) },
               {
