@@ -21,6 +21,7 @@ export async function render(request) {
     signedIn: false,
     html: "<main><h1>" + request.url + "</h1><ul>" + items.join("") + "</ul></main>",
     state: JSON.stringify({ url: request.url }),
+    modules: [],
   };
 }
 `;
