@@ -4,7 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedGeneratedCatalogue } from "../demo/generated-catalogue.ts";
+import { seedDemoCatalogue } from "../demo/index.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 
 /**
@@ -43,7 +43,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, "ssr"));
   fs.writeFileSync(path.join(root, "ssr", "entry-server.js"), FAKE_ENTRY);
   t = await createTestApp({ clientDir });
-  await seedGeneratedCatalogue(t.db, { products: 40 });
+  await seedDemoCatalogue(t.db);
   shopper = await signUpAndLogIn(t.app, "Compressed Shopper");
 });
 afterAll(async () => {
