@@ -14,20 +14,28 @@ test.describe("a weak or missing connection", () => {
       attempts += 1;
       return route.abort("internetdisconnected");
     });
+    let loads = 0;
+    page.on("load", () => {
+      loads += 1;
+    });
     await page.goto("/about");
     await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
     await expect(
       page.getByText("This page could not be loaded. Check your connection and try again."),
     ).toBeVisible();
     await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
-    // One reload: the page itself, then the reloaded page, each asked for the chunk once.
-    expect(attempts).toBe(2);
+    // One reload: the page itself, then the reloaded page, each asking for the chunk (the server's page names
+    // it for preloading, decision 041, so a page may ask twice when the first fails).
+    await expect.poll(() => loads).toBe(2);
+    expect(attempts).toBeGreaterThanOrEqual(2);
+    expect(attempts).toBeLessThanOrEqual(4);
+    const asked = attempts;
     // The header (the layout's own chunk) still works, and so does the way to the shop.
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
     await page.getByRole("link", { name: "Go to the shop" }).click();
     await expect(page).toHaveURL(/\/shop$/);
     await expect(page.getByRole("heading", { name: "Our Products" })).toBeVisible();
-    expect(attempts).toBe(2);
+    expect(attempts).toBe(asked);
 
     // Once the chunk comes again, Try again shows the page.
     await page.unroute(/\/assets\/about-page-[\w-]+\.js$/);

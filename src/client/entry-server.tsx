@@ -17,6 +17,7 @@ import {
 } from "../shared/i18n/languages.ts";
 import type { RenderRequest, RenderResult } from "../shared/ssr.ts";
 import { createQueryClient, Providers } from "./app/providers.tsx";
+import type { ScreenHandle } from "./app/route-error.tsx";
 import { GUARDS, routes, SERVER_RENDERED } from "./app/routes.tsx";
 import { meQuery } from "./features/auth/me.api.ts";
 import { i18n, loadLanguage } from "./lib/i18n.ts";
@@ -100,5 +101,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     language,
     shopTimeZone: getShopTimeZone(),
   };
-  return { kind: "page", language, signedIn: me !== null, html, state: scriptJson(state) };
+  const modules = context.matches.flatMap((match) => {
+    const handle = match.route.handle as ScreenHandle | undefined;
+    return handle?.module ? [handle.module] : [];
+  });
+  return { kind: "page", language, signedIn: me !== null, html, state: scriptJson(state), modules };
 }

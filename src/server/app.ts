@@ -20,6 +20,7 @@ import {
   isPrivateAddress,
   registerApiSchemas,
   registerClosing,
+  registerCompression,
   registerDraining,
   registerErrorHandler,
   registerEtags,
@@ -150,6 +151,8 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
       "TRUST_PROXY is a hop count: X-Forwarded-For is believed from any private or loopback peer, so anyone who reaches this port from such an address chooses their own. Name the proxy's address instead (e.g. TRUST_PROXY=10.0.0.5) and listen where only it reaches (HOST).",
     );
   }
+  // NOTE: before any route, since it hooks into each route as it is added.
+  await registerCompression(app);
   // NOTE: the API speaks JSON only; a text/plain body is refused with 415 instead of being parsed.
   app.removeContentTypeParser("text/plain");
   await registerSecurityHeaders(app, {

@@ -27,6 +27,8 @@ export type RenderResult =
       html: string;
       /** The query cache and router state, JSON with `<` escaped, for the SSR_STATE_ID script. */
       state: string;
+      /** The modules of the screens drawn (their routes' `handle.module`), whose chunks the page preloads. */
+      modules: string[];
     };
 
 export interface RenderEntry {

@@ -1,14 +1,7 @@
 import { useMe } from "../features/auth/me.api.ts";
 import { AddProductPage } from "../features/catalogue/add-product-page.tsx";
-import { DashboardPage } from "../features/catalogue/dashboard-page.tsx";
 import { ProductPage } from "../features/catalogue/product-page.tsx";
 import { ShopPage } from "../features/catalogue/shop-page.tsx";
-
-/** The dashboard, told who is signed in so it shows their likes (kept on the account). */
-export function DashboardRoute() {
-  const me = useMe();
-  return <DashboardPage userId={me.data?.id ?? null} />;
-}
 
 export function ProductRoute() {
   const me = useMe();

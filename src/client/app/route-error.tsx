@@ -25,9 +25,22 @@ const failedChunk = (error: Error) => /\S+\.js/.exec(error.message)?.[0] ?? wind
 /** The chunks this tab reloaded for, one a line (the newest few: a tab may stay open across deployments). */
 const reloadedFor = () => (window.sessionStorage.getItem(RELOADED_KEY) ?? "").split("\n").slice(-19);
 
-/** A screen loaded on first visit, so the sign-in screen does not wait for the whole shop's code. */
-export const lazyScreen = (load: () => Promise<ComponentType>): Pick<RouteObject, "lazy"> => ({
+/** What a route tells the server: the module its screen's code is in (see `lazyScreen`). */
+export interface ScreenHandle {
+  module: string;
+}
+
+/**
+ * A screen loaded on first visit, so the sign-in screen does not wait for the whole shop's code. `module`, the
+ * file `load` imports (from src/client, as the build's manifest names it), lets the server name the screen's
+ * chunks in a page it draws, so the browser fetches them beside the app's entry (decision 041).
+ */
+export const lazyScreen = (
+  load: () => Promise<ComponentType>,
+  module?: string,
+): Pick<RouteObject, "lazy" | "handle"> => ({
   lazy: async () => ({ Component: await load() }),
+  ...(module ? { handle: { module } satisfies ScreenHandle } : {}),
 });
 
 /**

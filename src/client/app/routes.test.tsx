@@ -167,3 +167,19 @@ describe("the route table and the server's list of app paths (issue 25, item 12)
     expect([...new Set(paths)].sort()).toEqual([...APP_ROUTE_PATTERNS].sort());
   });
 });
+
+describe("the screens' modules the server preloads (decision 041)", () => {
+  const named = (list: RouteObject[]): RouteObject[] =>
+    list.flatMap((route) => [...(route.handle ? [route] : []), ...named(route.children ?? [])]);
+
+  it("name the module each screen's code comes from", async () => {
+    const screens = named(routes);
+    expect(screens.map((route) => route.handle.module)).toContain("app/dashboard-route.tsx");
+    for (const route of screens) {
+      const { module } = route.handle as { module: string };
+      const loaded = (await (route.lazy as () => Promise<{ Component: unknown }>)()).Component;
+      const exports: Record<string, unknown> = await import(`../${module}`);
+      expect(Object.values(exports), module).toContain(loaded);
+    }
+  });
+});

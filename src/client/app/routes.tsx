@@ -67,7 +67,7 @@ const table: RouteObject[] = [
       {
         // NOTE: the header and footer come in a chunk of their own, loaded beside the screen's: the signed-out
         // screens (/login, /signup) have no layout and download none of it (decision 012).
-        ...screen(() => import("./layout.tsx").then((m) => m.Layout)),
+        ...screen(() => import("./layout.tsx").then((m) => m.Layout), "app/layout.tsx"),
         // NOTE: a screen's error shows inside the layout, so the header and its links stay usable.
         errorElement: <RouteError />,
         children: [
@@ -76,12 +76,24 @@ const table: RouteObject[] = [
             children: [
               {
                 path: "/dashboard",
-                ...screen(() => import("./catalogue-routes.tsx").then((m) => m.DashboardRoute)),
+                ...screen(
+                  () => import("./dashboard-route.tsx").then((m) => m.DashboardRoute),
+                  "app/dashboard-route.tsx",
+                ),
               },
-              { path: "/shop", ...screen(() => import("./catalogue-routes.tsx").then((m) => m.ShopRoute)) },
+              {
+                path: "/shop",
+                ...screen(
+                  () => import("./catalogue-routes.tsx").then((m) => m.ShopRoute),
+                  "app/catalogue-routes.tsx",
+                ),
+              },
               {
                 path: "/products/:id",
-                ...screen(() => import("./catalogue-routes.tsx").then((m) => m.ProductRoute)),
+                ...screen(
+                  () => import("./catalogue-routes.tsx").then((m) => m.ProductRoute),
+                  "app/catalogue-routes.tsx",
+                ),
               },
               {
                 path: "/addProduct",
@@ -142,11 +154,17 @@ const table: RouteObject[] = [
               },
               {
                 path: "/faq",
-                ...screen(() => import("../features/messages/faq-page.tsx").then((m) => m.FaqPage)),
+                ...screen(
+                  () => import("../features/messages/faq-page.tsx").then((m) => m.FaqPage),
+                  "features/messages/faq-page.tsx",
+                ),
               },
               {
                 path: "/terms",
-                ...screen(() => import("../features/legal/terms-page.tsx").then((m) => m.TermsPage)),
+                ...screen(
+                  () => import("../features/legal/terms-page.tsx").then((m) => m.TermsPage),
+                  "features/legal/terms-page.tsx",
+                ),
               },
               {
                 path: "/privacy",
@@ -162,7 +180,10 @@ const table: RouteObject[] = [
               },
               {
                 path: "/about",
-                ...screen(() => import("../features/about/about-page.tsx").then((m) => m.AboutPage)),
+                ...screen(
+                  () => import("../features/about/about-page.tsx").then((m) => m.AboutPage),
+                  "features/about/about-page.tsx",
+                ),
               },
               { path: "*", element: <NotFoundPage /> },
             ],

@@ -3,6 +3,7 @@ export { documentOnly, registerApiSchemas } from "./api-schemas.ts";
 export { allowOfflineCopy, clientHasCurrent, etagOf, registerEtags } from "./cache.ts";
 export { addressMatcher, clientKey, isPrivateAddress } from "./client-key.ts";
 export { closeUnread, registerClosing } from "./closing.ts";
+export { registerCompression } from "./compression.ts";
 export { toCsv } from "./csv.ts";
 export {
   AppError,

@@ -48,19 +48,26 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
       },
     });
   }
-  const renderPage = hasClient ? await loadRenderer(app, clientDir) : undefined;
-  app.setNotFoundHandler(async (request, reply) => {
-    const isPage = request.method === "GET" && !request.url.startsWith("/api/") && request.url !== "/api";
-    if (isPage && hasClient) {
-      const known = isAppPath(request.url.split("?")[0] ?? "");
+  const noRoute = (request: FastifyRequest) =>
+    notFound(`No route for ${request.method} ${request.url.split("?")[0]}`);
+  if (hasClient) {
+    const renderPage = await loadRenderer(app, clientDir);
+    // NOTE: a route of its own, not the not-found handler, so that the hooks @fastify/compress adds to each
+    // route compress the pages too (decision 041).
+    app.get("/*", { schema: { hide: true } }, async (request, reply) => {
+      const path = request.url.split("?")[0] ?? "";
+      if (path.toLowerCase() === "/api" || path.toLowerCase().startsWith("/api/")) throw noRoute(request);
+      const known = isAppPath(path);
       if (known && renderPage && (await renderPage(request, reply))) return reply;
       return reply
         .status(known ? 200 : 404)
         .header("cache-control", "no-cache")
         .type("text/html")
         .sendFile("index.html");
-    }
-    throw notFound(`No route for ${request.method} ${request.url.split("?")[0]}`);
+    });
+  }
+  app.setNotFoundHandler(async (request) => {
+    throw noRoute(request);
   });
 }
 
@@ -75,6 +82,7 @@ async function loadRenderer(app: FastifyInstance, clientDir: string): Promise<Re
   if (!fs.existsSync(entryFile)) return undefined;
   const entry = (await import(pathToFileURL(entryFile).href)) as RenderEntry;
   const template = splitTemplate(fs.readFileSync(path.join(clientDir, "index.html"), "utf8"));
+  const preloads = chunkPreloads(clientDir);
   // NOTE: the entry's queries reach the API through the app itself, as the page's visitor: the render they
   // belong to is found by AsyncLocalStorage, since several pages render at once.
   const visitor = new AsyncLocalStorage<ServerApi>();
@@ -130,8 +138,10 @@ async function loadRenderer(app: FastifyInstance, clientDir: string): Promise<Re
         return { kind: "shell" } as const;
       });
     if (result.kind === "shell") return false;
-    // NOTE: what a page shows depends on who asks and in which language.
-    reply.header("vary", "Cookie, Accept-Language");
+    // NOTE: what a page shows depends on who asks and in which language, and its bytes on the encodings the
+    // browser accepts, even when this answer goes plain (@fastify/compress names it only when it compresses,
+    // and only if no spelling of it, in lower case, is there already).
+    reply.header("vary", "cookie, accept-language, accept-encoding");
     if (result.kind === "redirect") {
       reply.header("cache-control", "no-store").redirect(result.location, 302);
       return true;
@@ -142,7 +152,7 @@ async function loadRenderer(app: FastifyInstance, clientDir: string): Promise<Re
       .header("cache-control", result.signedIn ? "private, no-store" : "no-cache")
       .type("text/html; charset=utf-8")
       .send(
-        template.head(result.language, result.signedIn) +
+        template.head(result.language, result.signedIn, preloads(result.modules, result.language)) +
           result.html +
           template.afterRoot(
             `<script type="application/json" id="${SSR_STATE_ID}">${result.state}</script>` +
@@ -166,11 +176,55 @@ function splitTemplate(html: string) {
     .replace(/<meta charset="UTF-8" ?\/?>/i, (meta) => `${meta}<script>${BOOT_SCRIPT}</script>`);
   const after = html.slice(at + rootTag.length);
   return {
-    head: (language: string, signedIn: boolean) =>
-      `${before.replace(
-        '<html lang="en">',
-        `<html lang="${language}" data-ssr="${signedIn ? "signed-in" : "signed-out"}">`,
-      )}<div id="root">`,
+    head: (language: string, signedIn: boolean, preloads: string) =>
+      `${before
+        .replace(
+          '<html lang="en">',
+          `<html lang="${language}" data-ssr="${signedIn ? "signed-in" : "signed-out"}">`,
+        )
+        .replace("</head>", `${preloads}</head>`)}<div id="root">`,
     afterRoot: (state: string) => `</div>${state}${after}`,
+  };
+}
+
+/** The build's manifest (`vite build --manifest`): each source module's chunk and the chunks it imports. */
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+
+/**
+ * `<link rel="modulepreload">`s for a drawn page's screens (their routes' modules, src/client/app/routes.tsx)
+ * and its language's catalogues (src/client/lib/i18n.ts), so the browser fetches them beside the app's entry
+ * instead of after it has run (decision 041). Chunks index.html already loads are left out. Without a
+ * manifest (an older build) a page names none, and the app fetches them itself as before.
+ */
+function chunkPreloads(clientDir: string): (modules: string[], language: string) => string {
+  const file = path.join(clientDir, ".vite", "manifest.json");
+  if (!fs.existsSync(file)) return () => "";
+  const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Manifest;
+  const chunksOf = (keys: string[], into = new Set<string>()): Set<string> => {
+    for (const key of keys) {
+      const entry = manifest[key];
+      if (!entry || into.has(entry.file)) continue;
+      into.add(entry.file);
+      chunksOf(entry.imports ?? [], into);
+    }
+    return into;
+  };
+  const keys = Object.keys(manifest);
+  const withIndex = chunksOf(keys.filter((key) => manifest[key]?.isEntry));
+  const cached = new Map<string, string>();
+  return (modules, language) => {
+    const at = `${language}:${modules.join(",")}`;
+    let links = cached.get(at);
+    if (links === undefined) {
+      const catalogues = keys.filter(
+        (key) => key.endsWith(`locales/${language}.po`) || key === `../shared/i18n/${language}.ts`,
+      );
+      links = [...chunksOf([...modules, ...catalogues])]
+        .filter((chunk) => !withIndex.has(chunk))
+        .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`)
+        .join("");
+      cached.set(at, links);
+    }
+    return links;
   };
 }

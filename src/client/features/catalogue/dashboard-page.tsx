@@ -88,14 +88,13 @@ export function DashboardPage({ userId }: { userId: string | null }) {
           </p>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {products.data.items.map((product, i) => (
+            {products.data.items.map((product) => (
               <li key={product.id}>
                 <ProductTile
                   product={product}
                   liked={likes.ids.includes(product.id)}
                   onToggleLike={likes.toggleLike}
                   onShowDetails={setDetails}
-                  eager={i < 4}
                 />
               </li>
             ))}

@@ -65,6 +65,9 @@ export function DealOfTheDay() {
           alt={current.name}
           width={640}
           height={480}
+          // NOTE: under the hero on every screen size: not fetched beside the app's code (decision 041).
+          loading="lazy"
+          decoding="async"
           className="h-full w-full object-cover"
         />
         {saving > 0 ? (

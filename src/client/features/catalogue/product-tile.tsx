@@ -12,24 +12,24 @@ interface ProductTileProps {
   liked: boolean;
   onToggleLike: (productId: string) => void;
   onShowDetails: (product: Product) => void;
-  eager?: boolean;
 }
 
 const actionClass =
   "flex h-11 w-11 items-center justify-center rounded-full bg-white text-stone-800 shadow-md ring-1 ring-stone-200 transition hover:bg-brand-700 hover:text-white";
 
 /**
- * A dashboard grid item. Its actions (like, add to cart, details) appear on hover (product rules §2), and
+ * A dashboard grid item; its picture loads as it nears the screen (the grid is under the hero and the deal on
+ * every screen size, decision 041). Its actions (like, add to cart, details) appear on hover (product rules §2), and
  * also whenever one of them has keyboard focus, and always on touch screens (hover: none) of any width.
  */
-export function ProductTile({ product, liked, onToggleLike, onShowDetails, eager }: ProductTileProps) {
+export function ProductTile({ product, liked, onToggleLike, onShowDetails }: ProductTileProps) {
   const { t } = useLingui();
   const name = productName(product.name);
   const soldOut = isSoldOut(product.stock);
   return (
     <article className="group h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-lg">
       <div className="relative aspect-[4/3] overflow-hidden bg-stone-100">
-        <ProductPictureLink product={product} eager={eager} />
+        <ProductPictureLink product={product} />
         <div className="absolute right-3 top-3 flex flex-col gap-2 transition-opacity can-hover:lg:opacity-0 can-hover:lg:group-hover:opacity-100 can-hover:lg:group-focus-within:opacity-100">
           <button
             type="button"

@@ -1,0 +1,85 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/test-app.ts";
+
+/** A render entry standing in for the built one: it draws the dashboard's screens in the language asked. */
+const FAKE_ENTRY = `
+export function setApiTransport() {}
+export async function render(request) {
+  return {
+    kind: "page",
+    language: request.url.includes("hi") ? "hi" : "en",
+    signedIn: true,
+    html: "<main>Fresh products</main>",
+    state: "{}",
+    modules: ["app/layout.tsx", "app/dashboard-route.tsx"],
+  };
+}
+`;
+
+/** A build's manifest (`vite build --manifest`), cut down to what a page's preloads come from. */
+const MANIFEST = {
+  "index.html": { file: "assets/index-1.js", isEntry: true, imports: ["_api-client.js"] },
+  "_api-client.js": { file: "assets/api-client-1.js" },
+  "_schemas.js": { file: "assets/schemas-1.js", imports: ["_api-client.js"] },
+  "app/layout.tsx": { file: "assets/layout-1.js", isDynamicEntry: true, imports: ["_schemas.js"] },
+  "app/dashboard-route.tsx": {
+    file: "assets/dashboard-route-1.js",
+    isDynamicEntry: true,
+    imports: ["_schemas.js", "index.html"],
+  },
+  "app/catalogue-routes.tsx": { file: "assets/catalogue-routes-1.js", isDynamicEntry: true },
+  "features/catalogue/locales/en.po": { file: "assets/en-catalogue.js", isDynamicEntry: true },
+  "features/catalogue/locales/hi.po": { file: "assets/hi-catalogue.js", isDynamicEntry: true },
+  "../shared/i18n/hi.ts": { file: "assets/hi-shared.js", isDynamicEntry: true },
+};
+
+let t: TestApp;
+let root: string;
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-preloads-"));
+  const clientDir = path.join(root, "client");
+  fs.mkdirSync(path.join(clientDir, ".vite"), { recursive: true });
+  fs.writeFileSync(
+    path.join(clientDir, "index.html"),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Veggie Cart</title>' +
+      '<script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(clientDir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+  fs.mkdirSync(path.join(root, "ssr"));
+  fs.writeFileSync(path.join(root, "ssr", "entry-server.js"), FAKE_ENTRY);
+  t = await createTestApp({ clientDir });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const preloaded = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+
+describe("a server-drawn page names its screens' chunks for the browser to fetch beside the entry", () => {
+  it("preloads the screens' chunks and their imports in the head, not the ones index.html loads", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/dashboard" });
+    expect(res.statusCode).toBe(200);
+    const head = res.body.slice(0, res.body.indexOf("</head>"));
+    expect(preloaded(head).sort()).toEqual(
+      [
+        "assets/dashboard-route-1.js",
+        "assets/en-catalogue.js",
+        "assets/layout-1.js",
+        "assets/schemas-1.js",
+      ].sort(),
+    );
+  });
+
+  it("preloads the catalogues of the language the page is drawn in", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/dashboard?hi" });
+    expect(preloaded(res.body)).toEqual(
+      expect.arrayContaining(["assets/hi-catalogue.js", "assets/hi-shared.js"]),
+    );
+    expect(preloaded(res.body)).not.toContain("assets/en-catalogue.js");
+  });
+});
