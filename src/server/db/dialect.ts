@@ -473,6 +473,16 @@ export function lockedForShare<Q extends SelectQueryBuilder<any, any, any>>(db: 
 }
 
 /**
+ * `query` taking rows for the caller's statement alone, passing over rows another transaction holds (a queue's
+ * claim). PostgreSQL: FOR UPDATE SKIP LOCKED, so two servers claiming at once take different rows instead of
+ * waiting on each other. SQLite: as it is (one writer at a time).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any select query: only its locking clause changes.
+export function skippingLocked<Q extends SelectQueryBuilder<any, any, any>>(db: AnyKysely, query: Q): Q {
+  return isPostgres(db) ? (query.forUpdate().skipLocked() as Q) : query;
+}
+
+/**
  * Runs `work` in a transaction that only one connection at a time may hold (`lockKey` names it).
  * PostgreSQL: an advisory lock held until commit. SQLite: BEGIN IMMEDIATE takes the write lock up front (a
  * deferred transaction could read, then fail to upgrade its lock when another one commits).

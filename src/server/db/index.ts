@@ -42,6 +42,7 @@ export {
   lockedForShare,
   refreshPlannerStatistics,
   searchWalksListFirst,
+  skippingLocked,
   sqliteInTransaction,
   stepsTransaction,
   TRIGRAM_MATCHES_TO_SORT,

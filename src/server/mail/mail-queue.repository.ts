@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { changedRows, type Database, type MailQueueTable, type Steps } from "../db/index.ts";
+import { changedRows, type Database, type MailQueueTable, type Steps, skippingLocked } from "../db/index.ts";
 
 export type QueuedMailRow = MailQueueTable;
 
@@ -15,33 +15,30 @@ export function* queuedMailInserted(db: Kysely<Database>, row: QueuedMailRow): S
   yield* changedRows(queuedMailInsert(db, row));
 }
 
-export function findDueMails(db: Kysely<Database>, now: string, limit: number) {
-  return db
-    .selectFrom("mail_queue")
-    .selectAll()
-    .where("next_attempt_at", "<=", now)
-    .orderBy("next_attempt_at")
-    .limit(limit)
-    .execute();
-}
-
 /**
- * Takes a due mail for this process by moving its next attempt to `leaseUntil`; false when another process
- * took it first (its next_attempt_at is no longer the one read).
+ * Takes up to `limit` due mails for this process in one statement, by moving their next attempt to
+ * `leaseUntil`, and returns them (bodies and all). A mail another process claimed first is not taken: its row
+ * is passed over while that claim is open (PostgreSQL) and, once committed, its next attempt is no longer due
+ * (checked again on the row as it stands when updated).
  */
-export async function claimMail(
-  db: Kysely<Database>,
-  id: string,
-  readNextAttemptAt: string,
-  leaseUntil: string,
-): Promise<boolean> {
-  const result = await db
+export function claimDueMails(db: Kysely<Database>, now: string, leaseUntil: string, limit: number) {
+  return db
     .updateTable("mail_queue")
     .set({ next_attempt_at: leaseUntil })
-    .where("id", "=", id)
-    .where("next_attempt_at", "=", readNextAttemptAt)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .where("id", "in", (eb) =>
+      skippingLocked(
+        db,
+        eb
+          .selectFrom("mail_queue")
+          .select("id")
+          .where("next_attempt_at", "<=", now)
+          .orderBy("next_attempt_at")
+          .limit(limit),
+      ),
+    )
+    .where("next_attempt_at", "<=", now)
+    .returningAll()
+    .execute();
 }
 
 export function recordMailFailure(
@@ -58,8 +55,10 @@ export function recordMailFailure(
     .execute();
 }
 
-export function deleteQueuedMail(db: Kysely<Database>, id: string) {
-  return db.deleteFrom("mail_queue").where("id", "=", id).execute();
+/** Mails sent (or given up), in one statement. */
+export async function deleteQueuedMails(db: Kysely<Database>, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await db.deleteFrom("mail_queue").where("id", "in", ids).execute();
 }
 
 /** A deleted account's mails that still wait for a retry, to any of its addresses. */

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/index.ts";
@@ -89,35 +90,48 @@ export function createMailer(
     );
   }
 
-  async function retryQueued(now = clock()): Promise<number> {
+  /**
+   * One pass: claims up to MAIL_BATCH due mails in one statement, sends them one after another, then deletes
+   * those sent (or given up) in one statement. NOTE: a claim and a delete per mail made each placement's mails
+   * cost eight commits of their own (issue 27). A process that stops after sending and before the delete
+   * sends those mails again once their lease ends, as a stop between one mail's send and delete did.
+   */
+  async function deliverDue(now: Date): Promise<{ delivered: number; full: boolean }> {
+    const lease = new Date(now.getTime() + LEASE_MS).toISOString();
+    const claimed = await queue.claimDueMails(db, now.toISOString(), lease, MAIL_BATCH);
+    const done: string[] = [];
     let delivered = 0;
-    for (const row of await queue.findDueMails(db, now.toISOString(), MAIL_BATCH)) {
-      const lease = new Date(now.getTime() + LEASE_MS).toISOString();
-      if (!(await queue.claimMail(db, row.id, row.next_attempt_at, lease))) continue;
-      try {
-        await transport.deliver({
-          to: row.recipient,
-          subject: row.subject,
-          text: row.text_body,
-          html: row.html_body,
-        });
-        await queue.deleteQueuedMail(db, row.id);
-        delivered += 1;
-      } catch (error) {
-        const attempts = row.attempts + 1;
-        // NOTE: the log names the subject only, like every mail log line.
-        log.warn({ err: errorText(error), subject: row.subject, attempts }, "mail send failed");
-        if (attempts >= MAX_MAIL_ATTEMPTS) {
-          log.error({ err: errorText(error), subject: row.subject, attempts }, "mail given up");
-          await queue.deleteQueuedMail(db, row.id);
-        } else {
-          const next = new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
-          await queue.recordMailFailure(db, row.id, attempts, next, errorText(error));
+    try {
+      for (const row of claimed) {
+        try {
+          await transport.deliver({
+            to: row.recipient,
+            subject: row.subject,
+            text: row.text_body,
+            html: row.html_body,
+          });
+          done.push(row.id);
+          delivered += 1;
+        } catch (error) {
+          const attempts = row.attempts + 1;
+          // NOTE: the log names the subject only, like every mail log line.
+          log.warn({ err: errorText(error), subject: row.subject, attempts }, "mail send failed");
+          if (attempts >= MAX_MAIL_ATTEMPTS) {
+            log.error({ err: errorText(error), subject: row.subject, attempts }, "mail given up");
+            done.push(row.id);
+          } else {
+            const next = new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
+            await queue.recordMailFailure(db, row.id, attempts, next, errorText(error));
+          }
         }
       }
+    } finally {
+      await queue.deleteQueuedMails(db, done);
     }
-    return delivered;
+    return { delivered, full: claimed.length >= MAIL_BATCH };
   }
+
+  const retryQueued = async (now = clock()) => (await deliverDue(now)).delivered;
 
   const offPathWork: (() => Promise<void>)[] = [];
   const startOffPathWork = () => {
@@ -138,9 +152,11 @@ export function createMailer(
   const sendSecret = (mail: Mail) => later(() => sendOnce(mail));
   /**
    * One delivery pass at a time in this process: a commit during a pass asks for one more after it (due by
-   * the latest time asked), and a pass that found a full batch goes on. NOTE: a pass per commit had every
-   * concurrent commit read the same due mails, bodies and all, and race to claim each (issue 27: that was
-   * most of what 50 concurrent placements cost).
+   * the latest time asked), and a pass that found a full batch goes on. Each pass starts after the event
+   * loop's current turn, so the commits of one turn share it. NOTE: a pass per commit had every concurrent
+   * commit read the same due mails, bodies and all, and race to claim each; and on SQLite, whose statements
+   * resolve without leaving the turn, passes started at once kept the turn going, so the sockets of new
+   * requests waited unread (issue 27, decision 039).
    */
   let passing = false;
   let again: { dueBy?: Date } | undefined;
@@ -154,10 +170,12 @@ export function createMailer(
     later(async () => {
       try {
         for (let next: { dueBy?: Date } | undefined = { dueBy }; next; ) {
+          await nextTurn();
+          const dueAt = latestOf(next.dueBy, again?.dueBy);
           again = undefined;
           const now = clock();
-          const delivered = await retryQueued(next.dueBy && next.dueBy > now ? next.dueBy : now);
-          next = again ?? (delivered >= MAIL_BATCH ? next : undefined);
+          const { full } = await deliverDue(dueAt && dueAt > now ? dueAt : now);
+          next = again ?? (full ? { dueBy: dueAt } : undefined);
         }
       } finally {
         passing = false;

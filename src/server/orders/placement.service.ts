@@ -227,7 +227,12 @@ function* confirmationRecipient(
   const language = buyer?.language ?? DEFAULT_LANGUAGE;
   if (buyer === undefined || buyer.email === checkoutEmail) return { email: checkoutEmail, language };
   const since = new Date(now.getTime() - DAY_MS).toISOString();
-  const mailed = yield* repo.countOrdersMailedToOthers(trx, checkoutEmail, since);
+  const mailed = yield* repo.countOrdersMailedToOthers(
+    trx,
+    checkoutEmail,
+    since,
+    CONFIRMATIONS_TO_OTHERS_PER_DAY + 1,
+  );
   return mailed <= CONFIRMATIONS_TO_OTHERS_PER_DAY ? { email: checkoutEmail, language } : buyer;
 }
 
