@@ -99,6 +99,8 @@ export function createMailer(
   async function deliverDue(now: Date): Promise<{ delivered: number; full: boolean }> {
     const lease = new Date(now.getTime() + LEASE_MS).toISOString();
     const claimed = await queue.claimDueMails(db, now.toISOString(), lease, MAIL_BATCH);
+    // NOTE: in the order they were queued (a RETURNING clause promises no order).
+    claimed.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
     const done: string[] = [];
     let delivered = 0;
     try {
