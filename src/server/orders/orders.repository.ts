@@ -69,6 +69,17 @@ export async function forgetUser(
     .execute();
 }
 
+/** Corrects how much stock an order's line took (the placement's guess from its pricing read was wrong). */
+export function* setStockTaken(trx: Kysely<Database>, item: OrderItemRow, stockTaken: number): Steps<void> {
+  yield* changedRows(
+    trx
+      .updateTable("order_items")
+      .set({ stock_taken: stockTaken })
+      .where("order_id", "=", item.order_id)
+      .where("line_no", "=", item.line_no),
+  );
+}
+
 export function* insertItems(trx: Kysely<Database>, items: readonly OrderItemRow[]): Steps<void> {
   if (items.length > 0) yield* changedRows(trx.insertInto("order_items").values([...items]));
 }

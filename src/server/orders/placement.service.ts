@@ -144,8 +144,8 @@ function orderRows(
         quantity: line.quantity,
         line_total_paise: line.lineTotalPaise,
         part_id: partIdOf(line.farmerId),
-        // NOTE: set by takeStockFor, in the transaction, from what it really took.
-        stock_taken: 0,
+        // NOTE: what the stock will give when tracked as priced; takeStockFor corrects it from what it took.
+        stock_taken: line.farmerId !== null && line.stock !== null ? line.quantity : 0,
         // NOTE: a line sold by weight is billed once weighed (decision 020); any other line at its estimate.
         packed_grams: null,
         amount_paise: isWeighedUnit(line.unit) ? null : line.lineTotalPaise,
@@ -169,10 +169,11 @@ function* takeStockFor(
     .filter((line) => line.farmerId !== null)
     .sort((a, b) => (a.productId < b.productId ? -1 : 1));
   for (const line of byProduct) {
+    const item = items.find((candidate) => candidate.product_id === line.productId);
+    if (!item) throw new Error(`no order line for product ${line.productId}`);
     if (yield* takeStock(trx, line.productId, line.quantity)) {
-      const item = items.find((candidate) => candidate.product_id === line.productId);
-      if (!item) throw new Error(`no order line for product ${line.productId}`);
-      item.stock_taken = line.quantity;
+      // NOTE: its stock became tracked since it was priced.
+      if (item.stock_taken !== line.quantity) yield* repo.setStockTaken(trx, item, line.quantity);
       continue;
     }
     const stock = (yield* findStocks(trx, [line.productId])).get(line.productId);
@@ -180,6 +181,8 @@ function* takeStockFor(
       throw productUnavailable([line], `product ${line.productId} is no longer available`);
     }
     if (stock !== null) short.push({ line, left: stock });
+    // NOTE: no longer tracked since it was priced: nothing taken, nothing to give back later.
+    else if (item.stock_taken !== 0) yield* repo.setStockTaken(trx, item, 0);
   }
   const [first] = short.sort((a, b) => a.line.index - b.line.index);
   if (first) {
@@ -277,8 +280,6 @@ export async function placeOrder(
   try {
     // NOTE: steps (decision 036): on SQLite the whole transaction runs as one synchronous block.
     const order = await inStepsTransaction(ctx, function* (trx) {
-      yield* takeStockFor(trx.db, priced.lines, rows.items);
-      yield* refuseHiddenSincePriced(trx.db, priced.lines);
       yield* writeOrder(trx.db, rows);
       // NOTE: a place in each chosen slot is taken here, as stock is: refused, nothing of the order is written.
       yield* bookSlots(
@@ -287,11 +288,16 @@ export async function placeOrder(
         input.slots,
         input.shipping.zipCode,
       );
-      // NOTE: the address goes on the account with the order, so checkout offers it next time (decision 027).
-      yield* rememberAddress(trx, userId, input.shipping);
       const placed = yield* loadOrder(trx.db, rows.order);
       // NOTE: queued with the order, so an order refused here (stock, slot, a replayed key) mails nobody.
       yield* mailOrder(trx, userId, placed, now);
+      // NOTE: last, the rows other orders write too (the products' stock, the buyer's address): PostgreSQL
+      // keeps them locked from here to the commit, a few statements instead of the whole transaction
+      // (decision 039). The address goes on the account with the order, so checkout offers it next time
+      // (decision 027).
+      yield* rememberAddress(trx, userId, input.shipping);
+      yield* takeStockFor(trx.db, priced.lines, rows.items);
+      yield* refuseHiddenSincePriced(trx.db, priced.lines);
       return placed;
     });
     // NOTE: the stock taken and the slots' places show on the product cards: every server's prepared
