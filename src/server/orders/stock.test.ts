@@ -2,14 +2,22 @@ import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSRF_HEADER } from "../../shared/constants.ts";
-import { stockMessages } from "../../shared/schemas/orders.ts";
+import { PlaceOrderSchema, stockMessages } from "../../shared/schemas/orders.ts";
 import { PRODUCT_STOCK_MAX } from "../../shared/schemas/products.ts";
 import { tableChecksums } from "../test/db-snapshot.ts";
 import { insertFarmer, insertProduct } from "../test/order-fixtures.ts";
-import { orderBody, placed, postOrder, stockOf } from "../test/order-helpers.ts";
+import { orderBody, placed, postOrder, stockOf, testShipping } from "../test/order-helpers.ts";
 import { startServerProcess } from "../test/server-process.ts";
-import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
+import {
+  contextOf,
+  createTestApp,
+  request,
+  type SignedInUser,
+  signUpAndLogIn,
+  type TestApp,
+} from "../test/test-app.ts";
 import { testDialect } from "../test/test-db.ts";
+import { findProductsByIds, type ProductLookup, placeOrder } from "./index.ts";
 
 let t: TestApp;
 let buyer: SignedInUser;
@@ -62,6 +70,40 @@ describe("placing an order takes the stock", () => {
     // NOTE: okra's 4 were taken inside the refused transaction and rolled back with it.
     expect(await stockOf(t.app, buyer, okra.id)).toBe(5);
     expect(await stockOf(t.app, buyer, peas.id)).toBe(2);
+  });
+
+  it("records the stock a line really took when a product's stock was tracked or untracked after pricing", async () => {
+    const tracked = await product("Okra", 10);
+    const untracked = await product("Chillies", null);
+    // NOTE: read for pricing as they were, then the farmer switches both before the order's transaction runs.
+    const lookup: ProductLookup = async (db, ids) => {
+      const rows = await findProductsByIds(db, ids);
+      await t.db.kysely.updateTable("products").set({ stock: null }).where("id", "=", tracked.id).execute();
+      await t.db.kysely.updateTable("products").set({ stock: 10 }).where("id", "=", untracked.id).execute();
+      return rows;
+    };
+    const input = PlaceOrderSchema.parse({
+      items: [
+        { productId: tracked.id, quantity: 3 },
+        { productId: untracked.id, quantity: 4 },
+      ],
+      shipping: testShipping,
+      paymentMethod: "upi",
+    });
+    const { order } = await placeOrder(contextOf(t), buyer.id, randomUUID(), input, { lookup });
+    const lines = await t.db.kysely
+      .selectFrom("order_items")
+      .select(["product_id", "stock_taken"])
+      .where("order_id", "=", order.id)
+      .execute();
+    expect(new Map(lines.map((line) => [line.product_id, line.stock_taken]))).toEqual(
+      new Map([
+        [tracked.id, 0],
+        [untracked.id, 4],
+      ]),
+    );
+    expect(await stockOf(t.app, buyer, tracked.id)).toBeNull();
+    expect(await stockOf(t.app, buyer, untracked.id)).toBe(6);
   });
 
   it("sells the very last units and then says sold out", async () => {
