@@ -60,4 +60,57 @@ describe("the mail queue delivered by several processes at once", () => {
       .execute();
     expect(left).toEqual([]);
   });
+
+  it("lets a closing mailer finish while other servers keep queueing mails", async () => {
+    const transport: MailTransport = {
+      kind: "none",
+      // NOTE: a send takes a while (a millisecond), so more is queued meanwhile than a batch takes.
+      deliver: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      },
+      close: () => {},
+    };
+    const queueSome = (count: number) => {
+      const due = new Date(Date.now() - 60_000).toISOString();
+      return t.db.kysely
+        .insertInto("mail_queue")
+        .values(
+          Array.from({ length: count }, () => ({
+            id: randomUUID(),
+            recipient: `elsewhere.${randomUUID()}@example.com`,
+            subject: "Queued elsewhere",
+            text_body: "text",
+            html_body: "<p>html</p>",
+            attempts: 0,
+            next_attempt_at: due,
+            last_error: null,
+            created_at: due,
+          })),
+        )
+        .execute();
+    };
+    // NOTE: "other servers": every mail this one sends, two more are queued, so there is always a full batch.
+    let others = true;
+    const elsewhere = (async () => {
+      while (others) {
+        await queueSome(120);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    await queueSome(200);
+    const mailer = createMailer(t.db.kysely, transport, t.app.log, "http://shop.test", () => new Date());
+    mailer.deliverQueued();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    let closed = false;
+    const closing = mailer.close().then(() => {
+      closed = true;
+    });
+    // A closing mailer ends its pass after the batch in hand; one that took batch after batch never closed.
+    await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    others = false;
+    await elsewhere;
+    expect(closed).toBe(true);
+    await closing;
+    await t.db.kysely.deleteFrom("mail_queue").where("subject", "=", "Queued elsewhere").execute();
+  });
 });

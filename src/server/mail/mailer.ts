@@ -162,6 +162,12 @@ export function createMailer(
    */
   let passing = false;
   let again: { dueBy?: Date } | undefined;
+  /**
+   * Set by close(): a pass then goes on for this process's own commits only, not for a full batch. NOTE: other
+   * servers keep queueing mails; a closing server that took batch after batch never finished closing (the
+   * cluster's rolling restart hung). What it leaves is delivered by the next pass of any server.
+   */
+  let closing = false;
   const latestOf = (a?: Date, b?: Date) => (a === undefined ? b : b === undefined || a > b ? a : b);
   const deliverQueued = (dueBy?: Date) => {
     if (passing) {
@@ -177,7 +183,7 @@ export function createMailer(
           again = undefined;
           const now = clock();
           const { full } = await deliverDue(dueAt && dueAt > now ? dueAt : now);
-          next = again ?? (full ? { dueBy: dueAt } : undefined);
+          next = again ?? (full && !closing ? { dueBy: dueAt } : undefined);
         }
       } finally {
         passing = false;
@@ -203,6 +209,7 @@ export function createMailer(
       }),
     settle,
     close: async () => {
+      closing = true;
       clearInterval(offPathTimer);
       await settle();
       transport.close();
