@@ -163,13 +163,15 @@ export function createMailer(
   let passing = false;
   let again: { dueBy?: Date } | undefined;
   /**
-   * Set by close(): a pass then goes on for this process's own commits only, not for a full batch. NOTE: other
-   * servers keep queueing mails; a closing server that took batch after batch never finished closing (the
-   * cluster's rolling restart hung). What it leaves is delivered by the next pass of any server.
+   * Set by close(): the pass in hand ends with its batch, and no other starts. NOTE: other servers keep
+   * queueing mails; a closing server that took batch after batch never finished closing (the cluster's rolling
+   * restart hung). What it leaves, its own last commits' mails too, the next pass of any server delivers (a
+   * server's retry timer, or its next commit).
    */
   let closing = false;
   const latestOf = (a?: Date, b?: Date) => (a === undefined ? b : b === undefined || a > b ? a : b);
   const deliverQueued = (dueBy?: Date) => {
+    if (closing) return;
     if (passing) {
       again = { dueBy: latestOf(again?.dueBy, dueBy) };
       return;
@@ -183,7 +185,7 @@ export function createMailer(
           again = undefined;
           const now = clock();
           const { full } = await deliverDue(dueAt && dueAt > now ? dueAt : now);
-          next = again ?? (full && !closing ? { dueBy: dueAt } : undefined);
+          next = closing ? undefined : (again ?? (full ? { dueBy: dueAt } : undefined));
         }
       } finally {
         passing = false;
