@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { addProductViaApi, expect, newCredentials, signedInUser, signUpViaApi, test } from "./support.ts";
 
 /**
@@ -20,6 +20,22 @@ const signIn = async (request: APIRequestContext) => {
   expect(response.status()).toBe(200);
   return credentials;
 };
+
+/**
+ * Holds the app's code back, as on a slow phone, so what a test does meanwhile lands on the server's page;
+ * answers the function that lets it in.
+ */
+async function holdAppCode(tab: Page): Promise<() => void> {
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await tab.route(/\/assets\/.*\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  return release;
+}
 
 test.describe("server-rendered first screens", () => {
   test("signed out: /login and /signup arrive with their forms, the signed-in screens answer 302 to /login", async ({
@@ -117,15 +133,7 @@ test.describe("server-rendered first screens", () => {
     page: tab,
   }) => {
     await signedInUser(tab, "Early Shopper");
-    // NOTE: the app's code is held back, as on a slow phone, until both have been made on the server's page.
-    let release = () => {};
-    const arrived = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await tab.route(/\/assets\/.*\.js$/, async (route) => {
-      await arrived;
-      await route.continue();
-    });
+    const release = await holdAppCode(tab);
     await tab.goto("/shop", { waitUntil: "commit" });
     await tab
       .getByRole("button", { name: /Add to Cart/ })
@@ -145,14 +153,7 @@ test.describe("server-rendered first screens", () => {
     page: tab,
   }) => {
     const credentials = await signUpViaApi(tab.request, newCredentials("Early Typist"));
-    let release = () => {};
-    const arrived = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await tab.route(/\/assets\/.*\.js$/, async (route) => {
-      await arrived;
-      await route.continue();
-    });
+    const release = await holdAppCode(tab);
     await tab.goto("/login", { waitUntil: "commit" });
     await tab.getByLabel("Email address").click();
     await tab.keyboard.type(credentials.email);

@@ -11,6 +11,27 @@ describe("the mail queue delivered by several processes at once", () => {
   });
   afterAll(() => t.close());
 
+  /** Mails to `recipients` in the queue, due a minute ago, as another server would have left them. */
+  const queueDue = (recipients: string[], subject: string) => {
+    const due = new Date(Date.now() - 60_000).toISOString();
+    return t.db.kysely
+      .insertInto("mail_queue")
+      .values(
+        recipients.map((recipient) => ({
+          id: randomUUID(),
+          recipient,
+          subject,
+          text_body: "text",
+          html_body: "<p>html</p>",
+          attempts: 0,
+          next_attempt_at: due,
+          last_error: null,
+          created_at: due,
+        })),
+      )
+      .execute();
+  };
+
   it("sends each queued mail once when two mailers claim batches of it side by side", async () => {
     const sent: string[] = [];
     const transport: MailTransport = {
@@ -23,23 +44,7 @@ describe("the mail queue delivered by several processes at once", () => {
       close: () => {},
     };
     const recipients = Array.from({ length: 130 }, (_, i) => `queued.${i}.${randomUUID()}@example.com`);
-    const due = new Date(Date.now() - 60_000).toISOString();
-    await t.db.kysely
-      .insertInto("mail_queue")
-      .values(
-        recipients.map((recipient) => ({
-          id: randomUUID(),
-          recipient,
-          subject: "Queued",
-          text_body: "text",
-          html_body: "<p>html</p>",
-          attempts: 0,
-          next_attempt_at: due,
-          last_error: null,
-          created_at: due,
-        })),
-      )
-      .execute();
+    await queueDue(recipients, "Queued");
     const [a, b] = [1, 2].map(() =>
       createMailer(t.db.kysely, transport, t.app.log, "http://shop.test", () => new Date()),
     );
@@ -70,25 +75,11 @@ describe("the mail queue delivered by several processes at once", () => {
       },
       close: () => {},
     };
-    const queueSome = (count: number) => {
-      const due = new Date(Date.now() - 60_000).toISOString();
-      return t.db.kysely
-        .insertInto("mail_queue")
-        .values(
-          Array.from({ length: count }, () => ({
-            id: randomUUID(),
-            recipient: `elsewhere.${randomUUID()}@example.com`,
-            subject: "Queued elsewhere",
-            text_body: "text",
-            html_body: "<p>html</p>",
-            attempts: 0,
-            next_attempt_at: due,
-            last_error: null,
-            created_at: due,
-          })),
-        )
-        .execute();
-    };
+    const queueSome = (count: number) =>
+      queueDue(
+        Array.from({ length: count }, () => `elsewhere.${randomUUID()}@example.com`),
+        "Queued elsewhere",
+      );
     // NOTE: "other servers": every mail this one sends, two more are queued, so there is always a full batch.
     let others = true;
     const elsewhere = (async () => {
