@@ -8,7 +8,7 @@ import type { Query } from "@tanstack/react-query";
 import { dehydrate } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { matchRoutes, StaticRouter } from "react-router";
 import {
   INTL_LOCALES,
   isLanguage,
@@ -18,14 +18,12 @@ import {
 import type { RenderRequest, RenderResult } from "../shared/ssr.ts";
 import { createQueryClient, Providers } from "./app/providers.tsx";
 import type { ScreenHandle } from "./app/route-error.tsx";
-import { GUARDS, routes, SERVER_RENDERED } from "./app/routes.tsx";
+import { AppRoutes, GUARDS, routes, SERVER_RENDERED } from "./app/routes.tsx";
 import { meQuery } from "./features/auth/me.api.ts";
 import { i18n, loadLanguage } from "./lib/i18n.ts";
 import { getShopTimeZone } from "./lib/shop-time-zone.ts";
 
 export { setApiTransport } from "./lib/api-client.ts";
-
-const handler = createStaticHandler(routes);
 
 /** What a screen's queries ask for is learnt by drawing it; a screen needs at most this many rounds. */
 const MAX_ROUNDS = 4;
@@ -45,11 +43,10 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2029/g, "\\u2029");
 
 export async function render(request: RenderRequest): Promise<RenderResult> {
-  const context = await handler.query(new Request(new URL(request.url, "http://veggie-cart.invalid")));
-  // NOTE: no route has a loader or an action, so the handler never answers a Response of its own.
-  if (context instanceof Response) return { kind: "shell" };
-  const ids = new Set(context.matches.map((match) => match.route.id));
-  const leaf = context.matches.at(-1)?.route;
+  const url = new URL(request.url, "http://veggie-cart.invalid");
+  const matches = matchRoutes(routes, url.pathname) ?? [];
+  const ids = new Set(matches.map((match) => match.route.id));
+  const leaf = matches.at(-1)?.route;
 
   const queryClient = createQueryClient();
   // NOTE: a query that fails here is not tried again: the browser asks for it once it runs.
@@ -69,13 +66,20 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     (isLanguage(request.languageCookie)
       ? request.languageCookie
       : languageOfAcceptLanguage(request.acceptLanguage));
-  await loadLanguage(language);
+  const handles = matches.flatMap((match) => {
+    const handle = match.route.handle as ScreenHandle | undefined;
+    return handle ? [handle] : [];
+  });
+  // NOTE: the screens' code is here before drawing, so nothing suspends (a synchronous render would draw the
+  // spinner instead).
+  await Promise.all([loadLanguage(language), ...handles.map((handle) => handle.preload(language))]);
 
-  const router = createStaticRouter(handler.dataRoutes, context);
   const app = (
     <StrictMode>
       <Providers client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={`${url.pathname}${url.search}`}>
+          <AppRoutes />
+        </StaticRouter>
       </Providers>
     </StrictMode>
   );
@@ -97,13 +101,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   }
   const state = {
     queries: dehydrate(queryClient),
-    router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
     language,
     shopTimeZone: getShopTimeZone(),
   };
-  const modules = context.matches.flatMap((match) => {
-    const handle = match.route.handle as ScreenHandle | undefined;
-    return handle?.module ? [handle.module] : [];
-  });
+  const modules = handles.flatMap((handle) => (handle.module ? [handle.module] : []));
   return { kind: "page", language, signedIn: me !== null, html, state: scriptJson(state), modules };
 }

@@ -1,10 +1,12 @@
 import { hydrate } from "@tanstack/react-query";
 import { StrictMode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from "react-router";
+import { BrowserRouter, matchRoutes } from "react-router";
+import type { Language } from "../shared/i18n/languages.ts";
 import type { User } from "../shared/schemas/auth.ts";
 import { createQueryClient, Providers } from "./app/providers.tsx";
-import { routes } from "./app/routes.tsx";
+import { reportCaughtError, type ScreenHandle } from "./app/route-error.tsx";
+import { AppRoutes, routes } from "./app/routes.tsx";
 import { readServerAnswers, readServerState } from "./app/server-state.ts";
 import { authSchemas } from "./features/auth/auth-schemas.ts";
 import { meQuery, rememberOfflineUser } from "./features/auth/me.api.ts";
@@ -56,18 +58,31 @@ function Hydrated() {
 }
 
 /**
- * The current URL's screens are fetched before hydrating, so the first render is the server's markup. NOTE: a
- * screen whose code failed keeps that failure as its loader, so the router shows the error page without
- * asking the network a second time (the failing chunk's one reload, decision 031).
+ * The current URL's screens (and their language's texts) are fetched before hydrating, so the first render is
+ * the server's markup. NOTE: a screen whose code failed keeps that failure, so the app, drawn afresh, shows
+ * the error page without asking the network a second time (the failing chunk's one reload, decision 031).
  */
-async function loadCurrentScreens(): Promise<void> {
-  const lazy = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+async function loadCurrentScreens(language: Language): Promise<void> {
   await Promise.all(
-    lazy.map(async ({ route }) => {
-      const loading = (route.lazy as () => Promise<Partial<RouteObject>>)();
-      Object.assign(route, { lazy: () => loading });
-      Object.assign(route, { ...(await loading), lazy: undefined });
-    }),
+    (matchRoutes(routes, window.location) ?? []).map(({ route }) =>
+      (route.handle as ScreenHandle | undefined)?.preload(language),
+    ),
+  );
+}
+
+/** React reports an error a route's boundary caught; not a screen's code the page says could not be fetched. */
+const rootOptions = { onCaughtError: reportCaughtError };
+
+function App() {
+  return (
+    <StrictMode>
+      <Providers client={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        <Hydrated />
+      </Providers>
+    </StrictMode>
   );
 }
 
@@ -83,24 +98,18 @@ async function start(): Promise<void> {
     const stored = storedLanguage();
     const ready =
       (me !== null || stored === undefined || stored === server.language) &&
-      (await Promise.all([applyLanguage(server.language, { remember: false }), loadCurrentScreens()]).then(
+      (await Promise.all([
+        applyLanguage(server.language, { remember: false, firstScreen: true }),
+        loadCurrentScreens(server.language),
+      ]).then(
         () => true,
         () => false,
       ));
     if (ready) {
-      const router = createBrowserRouter(routes, { hydrationData: server.router });
       // NOTE: not in a transition: time-sliced hydration lowered total blocking time, but what was typed into
       // the sign-in form meanwhile was lost (decision 037).
       typedEarly = typedFields(root as HTMLElement);
-      hydrateRoot(
-        root as HTMLElement,
-        <StrictMode>
-          <Providers client={queryClient}>
-            <RouterProvider router={router} />
-            <Hydrated />
-          </Providers>
-        </StrictMode>,
-      );
+      hydrateRoot(root as HTMLElement, <App />, rootOptions);
       return;
     }
   }
@@ -108,16 +117,8 @@ async function start(): Promise<void> {
   void authSchemas().catch(() => undefined);
   // NOTE: a Hindi or Marathi reader's texts are fetched before the first paint, so English never flashes; if
   // they cannot be fetched (offline on a first visit), the shop opens in English.
-  await applyLanguage(initialLanguage(), { remember: false }).catch(() => undefined);
-  const router = createBrowserRouter(routes);
-  createRoot(root as HTMLElement).render(
-    <StrictMode>
-      <Providers client={queryClient}>
-        <RouterProvider router={router} />
-        <Hydrated />
-      </Providers>
-    </StrictMode>,
-  );
+  await applyLanguage(initialLanguage(), { remember: false, firstScreen: true }).catch(() => undefined);
+  createRoot(root as HTMLElement, rootOptions).render(<App />);
   document.documentElement.style.visibility = "";
 }
 

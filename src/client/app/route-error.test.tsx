@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screenQueryClient } from "../test/render.tsx";
 import { Providers } from "./providers.tsx";
-import { lazyScreen, RouteError } from "./route-error.tsx";
+import { lazyScreen, RouteBoundary } from "./route-error.tsx";
 
 /** What the browser says when a deployment removed the chunk this tab's index.html names. */
 const goneChunk =
@@ -15,7 +15,10 @@ const Shop = () => <h1>Shop</h1>;
 /** Opens the app at `/` as a fresh page load would, with `/` loading its screen through `load`. */
 function openPage(load: () => Promise<() => React.JSX.Element>) {
   const router = createMemoryRouter([
-    { errorElement: <RouteError />, children: [{ path: "/", ...lazyScreen(load) }] },
+    {
+      path: "/",
+      element: <RouteBoundary>{lazyScreen(load).element}</RouteBoundary>,
+    },
   ]);
   return render(
     <Providers client={screenQueryClient()}>

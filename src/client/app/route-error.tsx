@@ -1,7 +1,18 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type ComponentType, useEffect } from "react";
-import { Link, type RouteObject, useRouteError } from "react-router";
+import {
+  Component,
+  type ComponentType,
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useReducer,
+} from "react";
+import { Link, type RouteObject, useLocation } from "react-router";
+import type { Language } from "../../shared/i18n/languages.ts";
 import { Button } from "../components/button.tsx";
+import { LoadingSpinner } from "../components/spinner.tsx";
+import { currentLanguage, languageLoaded, loadLanguage } from "../lib/i18n.ts";
 import { reloadPage } from "../lib/page-reload.ts";
 
 /** The chunks this tab has reloaded for (sessionStorage: a reload keeps it, a new tab starts afresh). */
@@ -25,23 +36,126 @@ const failedChunk = (error: Error) => /\S+\.js/.exec(error.message)?.[0] ?? wind
 /** The chunks this tab reloaded for, one a line (the newest few: a tab may stay open across deployments). */
 const reloadedFor = () => (window.sessionStorage.getItem(RELOADED_KEY) ?? "").split("\n").slice(-19);
 
-/** What a route tells the server: the module its screen's code is in (see `lazyScreen`). */
+/** What a lazy screen's route tells the server and the browser's start (see `lazyScreen`). */
 export interface ScreenHandle {
-  module: string;
+  /** The file the screen's code is in (from src/client, as the build's manifest names it), if the server draws it. */
+  module?: string;
+  /** Fetches the screen's code and its language's texts (at most once each); resolves once both are here. */
+  preload: (language?: Language) => Promise<unknown>;
+}
+
+/** A lazy screen's code, once here, and the first failure to fetch it or its texts. */
+interface ScreenLoader extends ScreenHandle {
+  Screen?: ComponentType;
+  failure?: { error: unknown };
 }
 
 /**
- * A screen loaded on first visit, so the sign-in screen does not wait for the whole shop's code. `module`, the
- * file `load` imports (from src/client, as the build's manifest names it), lets the server name the screen's
- * chunks in a page it draws, so the browser fetches them beside the app's entry (decision 041).
+ * Draws a lazy screen once its code and its language's texts are here; until then the spinner (on a tap, at
+ * once: on a slow link the tap is seen to have worked). What failed to load is thrown to the route's boundary.
  */
-export const lazyScreen = (
+function LazyScreen({ loader }: { loader: ScreenLoader }) {
+  const language = currentLanguage();
+  const ready = loader.Screen !== undefined && languageLoaded(language);
+  const [, arrived] = useReducer((count: number) => count + 1, 0);
+  useEffect(() => {
+    if (ready) return;
+    let current = true;
+    const redraw = () => current && arrived();
+    loader.preload(language).then(redraw, redraw);
+    return () => {
+      current = false;
+    };
+  }, [ready, language, loader]);
+  if (loader.failure) throw loader.failure.error;
+  return ready && loader.Screen ? <loader.Screen /> : <LoadingSpinner />;
+}
+
+/**
+ * A screen loaded on first visit, so the sign-in screen does not wait for the whole shop's code (decision 043),
+ * nor for the English of every feature but sign-in, which comes with the first such screen. `module` lets the
+ * server name the screen's chunks in a page it draws, so the browser fetches them beside the app's entry
+ * (decision 041); the server and the browser's start call `preload` first, so both draw the screen itself.
+ * NOTE: code that failed to load keeps its failure, so the error page shows without asking the network again
+ * (decision 031).
+ */
+export function lazyScreen(
   load: () => Promise<ComponentType>,
   module?: string,
-): Pick<RouteObject, "lazy" | "handle"> => ({
-  lazy: async () => ({ Component: await load() }),
-  ...(module ? { handle: { module } satisfies ScreenHandle } : {}),
-});
+): Pick<RouteObject, "element" | "handle"> {
+  let code: Promise<ComponentType> | undefined;
+  const ready = new Map<Language, Promise<unknown>>();
+  const loader: ScreenLoader = {
+    module,
+    preload: (language = currentLanguage()) => {
+      code ??= load().then((Screen) => {
+        loader.Screen = Screen;
+        return Screen;
+      });
+      let both = ready.get(language);
+      if (!both) {
+        both = Promise.all([code, loadLanguage(language)]);
+        both.catch((error: unknown) => {
+          loader.failure ??= { error };
+        });
+        ready.set(language, both);
+      }
+      return both;
+    },
+  };
+  return {
+    element: <LazyScreen loader={loader} />,
+    handle: { module, preload: loader.preload } satisfies ScreenHandle,
+  };
+}
+
+/** The error a route's boundary caught, for `RouteError` below it. */
+const CaughtError = createContext<unknown>(undefined);
+
+interface BoundaryState {
+  error?: unknown;
+  /** The path the error happened on: moving to another one tries the route again. */
+  failedAt?: string;
+}
+
+class Boundary extends Component<{ pathname: string; children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = {};
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error: error ?? new Error("unknown error") };
+  }
+
+  static getDerivedStateFromProps(props: { pathname: string }, state: BoundaryState): BoundaryState | null {
+    if (state.error === undefined) return null;
+    if (state.failedAt === undefined) return { ...state, failedAt: props.pathname };
+    return state.failedAt === props.pathname ? null : { error: undefined, failedAt: undefined };
+  }
+
+  override render() {
+    return this.state.error === undefined ? (
+      this.props.children
+    ) : (
+      <CaughtError.Provider value={this.state.error}>
+        <RouteError />
+      </CaughtError.Provider>
+    );
+  }
+}
+
+/**
+ * A route's error boundary: what its screen (or its code's loading) throws shows `RouteError` in its place,
+ * and going to another page tries again.
+ */
+export function RouteBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <Boundary pathname={pathname}>{children}</Boundary>;
+}
+
+/** What React reports of an error a boundary caught: not a screen's code that could not be fetched, which
+ * the page itself says (the browser has already logged the failed request). */
+export function reportCaughtError(error: unknown): void {
+  if (!isStaleChunk(error)) console.error(error);
+}
 
 /**
  * What a route shows when its screen throws while rendering or its code fails to load, instead of a blank
@@ -50,7 +164,7 @@ export const lazyScreen = (
  */
 export function RouteError() {
   const { t } = useLingui();
-  const error = useRouteError();
+  const error = useContext(CaughtError);
   const stale = isStaleChunk(error);
   const chunk = stale ? failedChunk(error as Error) : "";
   // NOTE: once per chunk, and no other chunk that loads clears the mark: the reloaded page loads the layout's

@@ -6,7 +6,7 @@ import { APP_ROUTE_PATTERNS } from "../../shared/app-routes.ts";
 import { messages } from "../../shared/messages.ts";
 import { renderAt, screenQueryClient } from "../test/render.tsx";
 import { Providers } from "./providers.tsx";
-import { RouteError } from "./route-error.tsx";
+import { RouteBoundary, type ScreenHandle } from "./route-error.tsx";
 import { routes } from "./routes.tsx";
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha" };
@@ -39,7 +39,7 @@ describe("route guards", () => {
     const fetchSpy = vi
       .spyOn(globalThis, "fetch")
       .mockImplementation(async () => Response.json({ error: { code: "internal" } }, { status: 500 }));
-    renderAt("/dashboard", null).client.removeQueries({ queryKey: ["auth", "me"] });
+    renderAt("/dashboard", undefined);
     expect(await screen.findByText("Could not reach Veggie Cart. Please try again.")).toBeInTheDocument();
     const calls = fetchSpy.mock.calls.length;
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
@@ -134,7 +134,14 @@ describe("when things go wrong", () => {
   it("a screen that throws shows a page with Try again and a way to the shop, not a blank screen", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const router = createMemoryRouter([
-      { errorElement: <RouteError />, children: [{ path: "/", element: <Broken /> }] },
+      {
+        path: "/",
+        element: (
+          <RouteBoundary>
+            <Broken />
+          </RouteBoundary>
+        ),
+      },
     ]);
     render(
       <Providers client={screenQueryClient()}>
@@ -170,14 +177,15 @@ describe("the route table and the server's list of app paths (issue 25, item 12)
 
 describe("the screens' modules the server preloads (decision 041)", () => {
   const named = (list: RouteObject[]): RouteObject[] =>
-    list.flatMap((route) => [...(route.handle ? [route] : []), ...named(route.children ?? [])]);
+    list.flatMap((route) => [...(route.handle?.module ? [route] : []), ...named(route.children ?? [])]);
 
   it("name the module each screen's code comes from", async () => {
     const screens = named(routes);
     expect(screens.map((route) => route.handle.module)).toContain("app/dashboard-route.tsx");
     for (const route of screens) {
-      const { module } = route.handle as { module: string };
-      const loaded = (await (route.lazy as () => Promise<{ Component: unknown }>)()).Component;
+      const { module, preload } = route.handle as Required<ScreenHandle>;
+      // NOTE: a screen's preload resolves to its code and its language's texts.
+      const [loaded] = (await preload("en")) as [unknown];
       const exports: Record<string, unknown> = await import(`../${module}`);
       expect(Object.values(exports), module).toContain(loaded);
     }

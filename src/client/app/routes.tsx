@@ -1,11 +1,10 @@
-import type { RouteObject } from "react-router";
-import { LoadingSpinner } from "../components/spinner.tsx";
+import { Outlet, type RouteObject, useRoutes } from "react-router";
 import { LoginPage } from "../features/auth/login-page.tsx";
 import { SignupPage } from "../features/auth/signup-page.tsx";
 import { ADMIN_SECTIONS } from "./admin-sections.ts";
 import { HomeRedirect, RequireSignedIn, RequireSignedOut } from "./guards.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
-import { RouteError, lazyScreen as screen } from "./route-error.tsx";
+import { RouteBoundary, lazyScreen as screen } from "./route-error.tsx";
 
 /** The guards' routes, by id: the server answers their redirects itself (entry-server.tsx). */
 export const GUARDS = { home: "home", signedIn: "signed-in", signedOut: "signed-out" } as const;
@@ -22,13 +21,18 @@ export const SERVER_RENDERED = new Set([
   "/terms",
 ]);
 
+/** A route whose element shows the error page in its place when it (or its code's loading) fails. */
+const caught = (route: Pick<RouteObject, "element" | "handle">) => ({
+  ...route,
+  element: <RouteBoundary>{route.element}</RouteBoundary>,
+});
+
 /** The route table of product rules §2 (matching is case-insensitive, so /addproduct reaches /addProduct). */
 const table: RouteObject[] = [
   { id: GUARDS.home, path: "/", element: <HomeRedirect /> },
   {
     id: GUARDS.signedOut,
     element: <RequireSignedOut />,
-    hydrateFallbackElement: <LoadingSpinner />,
     children: [
       { path: "/login", element: <LoginPage /> },
       { path: "/signup", element: <SignupPage /> },
@@ -41,38 +45,32 @@ const table: RouteObject[] = [
   // NOTE: the pages mailed links open work signed in or out (the link is the proof).
   {
     path: "/reset-password",
-    hydrateFallbackElement: <LoadingSpinner />,
     ...screen(() => import("../features/auth/password-pages.tsx").then((m) => m.ResetPasswordPage)),
   },
   {
     path: "/account/confirm-email",
-    hydrateFallbackElement: <LoadingSpinner />,
     ...screen(() => import("../features/auth/confirm-email-page.tsx").then((m) => m.ConfirmEmailPage)),
   },
   {
     path: "/sign-in-link",
-    hydrateFallbackElement: <LoadingSpinner />,
     ...screen(() => import("../features/auth/confirm-email-page.tsx").then((m) => m.SignInLinkPage)),
   },
   {
     path: "/account/confirm-operator",
-    hydrateFallbackElement: <LoadingSpinner />,
     ...screen(() => import("../features/auth/confirm-email-page.tsx").then((m) => m.ConfirmOperatorPage)),
   },
   {
     id: GUARDS.signedIn,
     element: <RequireSignedIn />,
-    hydrateFallbackElement: <LoadingSpinner />,
     children: [
       {
         // NOTE: the header and footer come in a chunk of their own, loaded beside the screen's: the signed-out
         // screens (/login, /signup) have no layout and download none of it (decision 012).
-        ...screen(() => import("./layout.tsx").then((m) => m.Layout), "app/layout.tsx"),
+        ...caught(screen(() => import("./layout.tsx").then((m) => m.Layout), "app/layout.tsx")),
         // NOTE: a screen's error shows inside the layout, so the header and its links stay usable.
-        errorElement: <RouteError />,
         children: [
           {
-            errorElement: <RouteError />,
+            element: <RouteBoundary>{<Outlet />}</RouteBoundary>,
             children: [
               {
                 path: "/dashboard",
@@ -195,4 +193,11 @@ const table: RouteObject[] = [
 ];
 
 /** The table under one error page, so no failure anywhere leaves a blank screen. */
-export const routes: RouteObject[] = [{ errorElement: <RouteError />, children: table }];
+export const routes: RouteObject[] = [
+  { element: <RouteBoundary>{<Outlet />}</RouteBoundary>, children: table },
+];
+
+/** The app's screens for the current address (React Router's declarative mode, decision 043). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,5 +1,4 @@
 import type { DehydratedState } from "@tanstack/react-query";
-import type { HydrationState } from "react-router";
 import type { Language } from "../../shared/i18n/languages.ts";
 import { SSR_ANSWERS_ID, SSR_STATE_ID } from "../../shared/ssr.ts";
 import type { KeptAnswer } from "../lib/offline-caches.ts";
@@ -7,7 +6,6 @@ import type { KeptAnswer } from "../lib/offline-caches.ts";
 /** What a server-rendered page hands the browser (entry-server.tsx writes it, main.tsx reads it). */
 export interface ServerState {
   queries: DehydratedState;
-  router: HydrationState;
   language: Language;
   shopTimeZone: string;
 }

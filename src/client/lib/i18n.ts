@@ -8,7 +8,8 @@ type Catalogue = { messages: Messages };
  * Decision 032: every feature folder keeps its own catalogue (features/<f>/locales/<language>.po) and the shell
  * one more (locales/); a language is all of them merged. The shell's and the sign-in screens' English come
  * with the app (the first screen's budget, decision 012, holds); the other features' English, and Hindi and
- * Marathi (with their shared texts, src/shared/i18n), are their own chunks, fetched before the first paint.
+ * Marathi (with their shared texts, src/shared/i18n), are their own chunks. Hindi and Marathi are fetched
+ * before the first paint; the other features' English with the first screen loaded later (decision 043).
  */
 const english = import.meta.glob<Catalogue>(["../locales/en.po", "../features/auth/locales/en.po"], {
   eager: true,
@@ -32,8 +33,12 @@ i18n.load("en", merge(Object.values(english)));
 i18n.activate("en", [INTL_LOCALES.en]);
 
 const loading = new Map<Language, Promise<void>>();
+const loaded = new Set<Language>();
 
-/** Fetches a language's texts once (the shell's and sign-in's English are always there). */
+/** Whether all of a language's texts are here. */
+export const languageLoaded = (language: Language): boolean => loaded.has(language);
+
+/** Fetches all of a language's texts once (the shell's and sign-in's English are always there). */
 export function loadLanguage(language: Language): Promise<void> {
   let promise = loading.get(language);
   if (!promise) {
@@ -45,6 +50,7 @@ export function loadLanguage(language: Language): Promise<void> {
       i18n.load(language, merge(catalogues));
       if (schemas) registerEnglish(schemas);
       if (shared) registerTranslations(language as Exclude<Language, "en">, shared);
+      loaded.add(language);
     });
     // NOTE: a failed fetch (offline, a chunk gone after a deploy) may be tried again later.
     promise.catch(() => loading.delete(language));
@@ -53,9 +59,12 @@ export function loadLanguage(language: Language): Promise<void> {
   return promise;
 }
 
-/** Shows the app in `language`, once its texts are here. */
-export async function activateLanguage(language: Language): Promise<void> {
-  await loadLanguage(language);
+/**
+ * Shows the app in `language`, once its texts are here: all of them, or with `firstScreen` in English only
+ * those the app's entry holds (the screens loaded later fetch the rest with their code).
+ */
+export async function activateLanguage(language: Language, { firstScreen = false } = {}): Promise<void> {
+  if (!(firstScreen && language === "en")) await loadLanguage(language);
   i18n.activate(language, [INTL_LOCALES[language]]);
 }
 

@@ -44,10 +44,16 @@ export function rememberLanguageCookie(): void {
 export const initialLanguage = (): Language =>
   storedLanguage() ?? pickLanguage(typeof navigator === "undefined" ? [] : (navigator.languages ?? []));
 
-/** Switches the app to `language`: its texts, `<html lang>`, and this browser's stored choice. */
-export async function applyLanguage(language: Language, { remember = true } = {}): Promise<void> {
+/**
+ * Switches the app to `language`: its texts, `<html lang>`, and this browser's stored choice. `firstScreen`:
+ * at the app's start, only the texts its first screen needs (see `activateLanguage`).
+ */
+export async function applyLanguage(
+  language: Language,
+  { remember = true, firstScreen = false } = {},
+): Promise<void> {
   if (remember) storeLanguage(language);
-  await activateLanguage(language);
+  await activateLanguage(language, { firstScreen });
   document.documentElement.lang = language;
 }
 

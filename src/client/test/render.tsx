@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import type { Language } from "../../shared/i18n/languages.ts";
 import type { User } from "../../shared/schemas/auth.ts";
 import { createQueryClient, Providers } from "../app/providers.tsx";
-import { routes } from "../app/routes.tsx";
+import { AppRoutes } from "../app/routes.tsx";
 import { applyLanguage } from "../lib/language.ts";
 
 /**
@@ -17,11 +17,11 @@ export const inLanguage = (language: Language) => applyLanguage(language, { reme
 
 /**
  * Renders the real route table at a path, with the session already known (no network): `user` null is a
- * signed-out visitor.
+ * signed-out visitor, undefined a session the app has yet to ask the server about.
  */
 export function renderAt(
   path: string,
-  user: User | null,
+  user: User | null | undefined,
   /** Query data known before the first render (key, data), so a screen shows it without the network. */
   seed: [readonly unknown[], unknown][] = [],
 ) {
@@ -31,12 +31,13 @@ export function renderAt(
     ...client.getDefaultOptions(),
     queries: { ...client.getDefaultOptions().queries, retry: false },
   });
-  client.setQueryData(["auth", "me"], user);
+  if (user !== undefined) client.setQueryData(["auth", "me"], user);
   for (const [key, data] of seed) {
     client.setQueryDefaults(key, { staleTime: Number.POSITIVE_INFINITY });
     client.setQueryData(key, data);
   }
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // NOTE: the app's screens (declarative routes) under a memory router the test can move.
+  const router = createMemoryRouter([{ path: "*", element: <AppRoutes /> }], { initialEntries: [path] });
   const result = render(
     <Providers client={client}>
       <RouterProvider router={router} />
