@@ -4,7 +4,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
 
-/** A render entry standing in for the built one: it draws the dashboard's screens in the language asked. */
+/**
+ * A render entry standing in for the built one: it draws the dashboard's screens in the language asked, or the
+ * sign-in screen (in the entry, no lazy screen) for /login.
+ */
 const FAKE_ENTRY = `
 export function setApiTransport() {}
 export async function render(request) {
@@ -14,7 +17,7 @@ export async function render(request) {
     signedIn: true,
     html: "<main>Fresh products</main>",
     state: "{}",
-    modules: ["app/layout.tsx", "app/dashboard-route.tsx"],
+    modules: request.url.startsWith("/login") ? [] : ["app/layout.tsx", "app/dashboard-route.tsx"],
   };
 }
 `;
@@ -81,5 +84,15 @@ describe("a server-drawn page names its screens' chunks for the browser to fetch
       expect.arrayContaining(["assets/hi-catalogue.js", "assets/hi-shared.js"]),
     );
     expect(preloaded(res.body)).not.toContain("assets/en-catalogue.js");
+  });
+
+  it("preloads no catalogue for an English page without lazy screens: /login needs only the entry's texts", async () => {
+    const english = await t.app.inject({ method: "GET", url: "/login" });
+    expect(english.statusCode).toBe(200);
+    expect(preloaded(english.body)).toEqual([]);
+    const hindi = await t.app.inject({ method: "GET", url: "/login?hi" });
+    expect(preloaded(hindi.body)).toEqual(
+      expect.arrayContaining(["assets/hi-catalogue.js", "assets/hi-shared.js"]),
+    );
   });
 });

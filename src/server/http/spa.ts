@@ -192,7 +192,7 @@ type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: stri
 
 /**
  * `<link rel="modulepreload">`s for a drawn page's screens (their routes' modules, src/client/app/routes.tsx)
- * and its language's catalogues (src/client/lib/i18n.ts), so the browser fetches them beside the app's entry
+ * and its language's catalogues (src/client/lib/i18n.ts: with the screens, or in Hindi and Marathi), so the browser fetches them beside the app's entry
  * instead of after it has run (decision 041). Chunks index.html already loads are left out. Without a
  * manifest (an older build) a page names none, and the app fetches them itself as before.
  */
@@ -216,9 +216,14 @@ function chunkPreloads(clientDir: string): (modules: string[], language: string)
     const at = `${language}:${modules.join(",")}`;
     let links = cached.get(at);
     if (links === undefined) {
-      const catalogues = keys.filter(
-        (key) => key.endsWith(`locales/${language}.po`) || key === `../shared/i18n/${language}.ts`,
-      );
+      // NOTE: a page without a lazy screen (/login, /signup) in English needs no more texts than the entry's
+      // (decision 043); in Hindi or Marathi it needs its language's.
+      const catalogues =
+        modules.length === 0 && language === "en"
+          ? []
+          : keys.filter(
+              (key) => key.endsWith(`locales/${language}.po`) || key === `../shared/i18n/${language}.ts`,
+            );
       links = [...chunksOf([...modules, ...catalogues])]
         .filter((chunk) => !withIndex.has(chunk))
         .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`)
