@@ -1,6 +1,7 @@
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { i18n } from "../lib/i18n.ts";
 import { screenQueryClient } from "../test/render.tsx";
 import { Providers } from "./providers.tsx";
 import { lazyScreen, RouteBoundary } from "./route-error.tsx";
@@ -40,6 +41,8 @@ describe("a screen whose code fails to load", () => {
   it("reloads the page once, then shows the error page with Try again when it fails again", async () => {
     const first = openPage(goneChunk());
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    // NOTE: a redraw while the reload is under way (a language's texts arriving) keeps the page blank.
+    act(() => i18n.activate("en"));
     expect(screen.queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
     first.unmount();
 

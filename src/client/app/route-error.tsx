@@ -7,6 +7,7 @@ import {
   useContext,
   useEffect,
   useReducer,
+  useState,
 } from "react";
 import { Link, type RouteObject, useLocation } from "react-router";
 import type { Language } from "../../shared/i18n/languages.ts";
@@ -171,7 +172,12 @@ export function RouteError() {
   // chunk before it fails on the same screen's again (clearing the mark there reloaded /about forever, issue
   // 25). A browser that knows it is offline could not load the reloaded page either; it would show its own
   // error page instead of ours.
-  const reloadOnce = stale && navigator.onLine && !reloadedFor().includes(chunk);
+  // NOTE: decided once when the error shows: the mark written below must not turn a later redraw (the texts
+  // of a language arriving) into the error page while the reload is under way.
+  const [reloadFor] = useState(() =>
+    stale && navigator.onLine && !reloadedFor().includes(chunk) ? chunk : undefined,
+  );
+  const reloadOnce = reloadFor !== undefined && reloadFor === chunk;
 
   useEffect(() => {
     if (!reloadOnce) return;
