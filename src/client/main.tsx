@@ -1,9 +1,10 @@
 import { hydrate } from "@tanstack/react-query";
 import { StrictMode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter, matchRoutes } from "react-router";
+import { matchRoutes } from "react-router";
 import type { Language } from "../shared/i18n/languages.ts";
 import type { User } from "../shared/schemas/auth.ts";
+import { AppRouter } from "./app/app-router.tsx";
 import { createQueryClient, Providers } from "./app/providers.tsx";
 import { reportCaughtError, type ScreenHandle } from "./app/route-error.tsx";
 import { AppRoutes, routes } from "./app/routes.tsx";
@@ -77,9 +78,9 @@ function App() {
   return (
     <StrictMode>
       <Providers client={queryClient}>
-        <BrowserRouter>
+        <AppRouter>
           <AppRoutes />
-        </BrowserRouter>
+        </AppRouter>
         <Hydrated />
       </Providers>
     </StrictMode>

@@ -43,6 +43,8 @@ export interface ScreenHandle {
   module?: string;
   /** Fetches the screen's code and its language's texts (at most once each); resolves once both are here. */
   preload: (language?: Language) => Promise<unknown>;
+  /** Whether the screen can be drawn now in the current language (or its loading has failed). */
+  ready: () => boolean;
 }
 
 /** A lazy screen's code, once here, and the first failure to fetch it or its texts. */
@@ -88,6 +90,8 @@ export function lazyScreen(
   const ready = new Map<Language, Promise<unknown>>();
   const loader: ScreenLoader = {
     module,
+    ready: () =>
+      loader.failure !== undefined || (loader.Screen !== undefined && languageLoaded(currentLanguage())),
     preload: (language = currentLanguage()) => {
       code ??= load().then((Screen) => {
         loader.Screen = Screen;
@@ -106,7 +110,7 @@ export function lazyScreen(
   };
   return {
     element: <LazyScreen loader={loader} />,
-    handle: { module, preload: loader.preload } satisfies ScreenHandle,
+    handle: { module, preload: loader.preload, ready: loader.ready } satisfies ScreenHandle,
   };
 }
 
