@@ -46,6 +46,30 @@ test.describe("a weak or missing connection", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
+  test("a link to a page whose code is still coming keeps the page on screen and the address until it has come", async ({
+    page,
+  }) => {
+    await signedInUser(page, "Slow Link Shopper");
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/about-page-[\w-]+\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Fresh products" })).toBeVisible();
+    await page.getByRole("contentinfo").getByRole("link", { name: "About us" }).click();
+    // NOTE: a moment for a move that would not wait: the address would change and the dashboard go.
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+    await expect(page.getByRole("heading", { name: "Fresh products" })).toBeVisible();
+    release();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { name: "Fresh products" })).toBeHidden();
+  });
+
   test.describe("with its service worker", () => {
     test.use({ serviceWorkers: "allow" });
 

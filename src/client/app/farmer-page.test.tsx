@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { FarmerPart, FarmerSummary } from "../../shared/schemas/farmer.ts";
 import type { FarmerReckoning } from "../../shared/schemas/payments.ts";
 import { aProduct } from "../test/products.fixture.ts";
@@ -134,6 +134,10 @@ async function openWorkspace(
   await screen.findByRole("heading", { name: "Farmer Portal", level: 1 });
   return { ...view, fetchSpy };
 }
+
+// NOTE: the workspace's code (a lazy screen, with the layout's) is transformed and loaded before the tests, in
+// the hook's own time: the first test's deadline is for what the screen does, not for compiling it.
+beforeAll(() => Promise.all([import("./farmer-page.tsx"), import("./layout.tsx")]), 60_000);
 
 afterEach(() => vi.restoreAllMocks());
 
