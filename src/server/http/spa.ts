@@ -12,6 +12,7 @@ import {
   type RenderEntry,
   type ServerApi,
   SSR_ANSWERS_ID,
+  SSR_SCRIPTS_ID,
   SSR_STATE_ID,
 } from "../../shared/ssr.ts";
 import { notFound } from "./errors.ts";
@@ -152,10 +153,16 @@ async function loadRenderer(app: FastifyInstance, clientDir: string): Promise<Re
       .header("cache-control", result.signedIn ? "private, no-store" : "no-cache")
       .type("text/html; charset=utf-8")
       .send(
-        template.head(result.language, result.signedIn, preloads(result.modules, result.language)) +
+        template.head(result.language, result.signedIn) +
           result.html +
           template.afterRoot(
-            `<script type="application/json" id="${SSR_STATE_ID}">${result.state}</script>` +
+            (template.entry
+              ? `<script type="application/json" id="${SSR_SCRIPTS_ID}">${JSON.stringify([
+                  template.entry,
+                  ...preloads(result.modules, result.language),
+                ])}</script>`
+              : "") +
+              `<script type="application/json" id="${SSR_STATE_ID}">${result.state}</script>` +
               `<script type="application/json" id="${SSR_ANSWERS_ID}">[${answered.join(",").replace(/</g, "\\u003c")}]</script>`,
           ),
       );
@@ -163,26 +170,31 @@ async function loadRenderer(app: FastifyInstance, clientDir: string): Promise<Re
   };
 }
 
-/** index.html cut around #root, with the page's language and the boot script (src/shared/ssr.ts). */
+/**
+ * index.html cut around #root, with the page's language and the boot script (src/shared/ssr.ts), and without
+ * the entry's script tag: the boot script asks for the entry (`entry`) once the page is painted (decision 043).
+ * (A template without one, as in some tests, draws pages without the app.)
+ */
 function splitTemplate(html: string) {
   const rootTag = '<div id="root"></div>';
   const at = html.indexOf(rootTag);
+  const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
   if (at < 0 || !html.includes('<html lang="en">') || !/<meta charset="UTF-8" ?\/?>/i.test(html)) {
     throw new Error("index.html has no #root, <html lang> or <meta charset>");
   }
   // NOTE: first in the head, so it runs before a stylesheet holds the parser up.
   const before = html
     .slice(0, at)
+    .replace(entryTag?.[0] ?? "", "")
     .replace(/<meta charset="UTF-8" ?\/?>/i, (meta) => `${meta}<script>${BOOT_SCRIPT}</script>`);
   const after = html.slice(at + rootTag.length);
   return {
-    head: (language: string, signedIn: boolean, preloads: string) =>
-      `${before
-        .replace(
-          '<html lang="en">',
-          `<html lang="${language}" data-ssr="${signedIn ? "signed-in" : "signed-out"}">`,
-        )
-        .replace("</head>", `${preloads}</head>`)}<div id="root">`,
+    entry: entryTag?.[1],
+    head: (language: string, signedIn: boolean) =>
+      `${before.replace(
+        '<html lang="en">',
+        `<html lang="${language}" data-ssr="${signedIn ? "signed-in" : "signed-out"}">`,
+      )}<div id="root">`,
     afterRoot: (state: string) => `</div>${state}${after}`,
   };
 }
@@ -191,14 +203,14 @@ function splitTemplate(html: string) {
 type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
 
 /**
- * `<link rel="modulepreload">`s for a drawn page's screens (their routes' modules, src/client/app/routes.tsx)
- * and its language's catalogues (src/client/lib/i18n.ts), so the browser fetches them beside the app's entry
- * instead of after it has run (decision 041). Chunks index.html already loads are left out. Without a
+ * The chunks to preload for a drawn page's screens (their routes' modules, src/client/app/routes.tsx) and its
+ * language's catalogues (src/client/lib/i18n.ts), so the browser fetches them beside the app's entry instead
+ * of after it has run (decision 041); the boot script adds their `<link rel="modulepreload">`s (decision 043). Chunks index.html already loads are left out. Without a
  * manifest (an older build) a page names none, and the app fetches them itself as before.
  */
-function chunkPreloads(clientDir: string): (modules: string[], language: string) => string {
+function chunkPreloads(clientDir: string): (modules: string[], language: string) => string[] {
   const file = path.join(clientDir, ".vite", "manifest.json");
-  if (!fs.existsSync(file)) return () => "";
+  if (!fs.existsSync(file)) return () => [];
   const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Manifest;
   const chunksOf = (keys: string[], into = new Set<string>()): Set<string> => {
     for (const key of keys) {
@@ -211,7 +223,7 @@ function chunkPreloads(clientDir: string): (modules: string[], language: string)
   };
   const keys = Object.keys(manifest);
   const withIndex = chunksOf(keys.filter((key) => manifest[key]?.isEntry));
-  const cached = new Map<string, string>();
+  const cached = new Map<string, string[]>();
   return (modules, language) => {
     const at = `${language}:${modules.join(",")}`;
     let links = cached.get(at);
@@ -221,8 +233,7 @@ function chunkPreloads(clientDir: string): (modules: string[], language: string)
       );
       links = [...chunksOf([...modules, ...catalogues])]
         .filter((chunk) => !withIndex.has(chunk))
-        .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`)
-        .join("");
+        .map((chunk) => `/${chunk}`);
       cached.set(at, links);
     }
     return links;
