@@ -3,7 +3,8 @@
  * <port>`. Both servers (the reference checkout's dist and this one's) share one SQLite database of 1k
  * generated products; the runs alternate between them so that both see the same moments of a shared
  * machine's load. Each run's full report goes to /tmp/lighthouse-ab; the summary names the largest paint's
- * element, its phases and the long tasks.
+ * element, its phases and the long tasks. With COLD_VISITS=n, also n cold visits to /dashboard on slow 3G
+ * (bench/browser.ts) per build, alternating; pages "none" runs no Lighthouse.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -13,12 +14,14 @@ import { fileURLToPath } from "node:url";
 import { createDb } from "../src/server/db/database.ts";
 import { migrateToLatest } from "../src/server/db/migrate.ts";
 import { GENERATED_DOMAIN, seedGeneratedCatalogue } from "../src/server/demo/generated-catalogue.ts";
+import { coldVisit } from "./browser.ts";
 import { median } from "./report.ts";
 import { signIn } from "./shopper.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const [refRoot = "", pagesArg = "/dashboard,/shop", runsArg = "3", portArg = "3700"] = process.argv.slice(2);
-const pages = pagesArg.split(",");
+const pages = pagesArg === "none" ? [] : pagesArg.split(",");
+const coldVisits = Number(process.env.COLD_VISITS ?? 0);
 const runs = Number(runsArg);
 const port = Number(portArg);
 const outDir = path.join(os.tmpdir(), "lighthouse-ab");
@@ -125,7 +128,18 @@ try {
       }
     }
   }
-  console.log("\nmedians:");
+  for (let i = 0; i < coldVisits; i += 1) {
+    for (const [k, b] of builds.entries()) {
+      const visit = await coldVisit(`http://127.0.0.1:${b.port}`, "/dashboard", cookies[k] as string, 1);
+      if (!visit) continue;
+      const row = { perf: 0, lcp: visit.gridMs, tbt: visit.tapMs, cls: 0, fcp: visit.kilobytes };
+      rows.set(`${b.label} cold`, [...(rows.get(`${b.label} cold`) ?? []), row]);
+      console.log(
+        `${b.label} cold visit #${i}: grid ${visit.gridMs} ms, tap worked ${visit.tapMs} ms, ${visit.kilobytes} KB`,
+      );
+    }
+  }
+  console.log("\nmedians (cold: LCP is the grid shown, TBT the tap worked, FCP the kilobytes):");
   for (const [key, rs] of rows) {
     const m = (k: keyof Row) => median(rs.map((r) => r[k]));
     console.log(

@@ -156,12 +156,9 @@ async function loadRenderer(app: FastifyInstance, clientDir: string): Promise<Re
         template.head(result.language, result.signedIn) +
           result.html +
           template.afterRoot(
-            (template.entry
-              ? `<script type="application/json" id="${SSR_SCRIPTS_ID}">${JSON.stringify([
-                  template.entry,
-                  ...preloads(result.modules, result.language),
-                ])}</script>`
-              : "") +
+            `<script type="application/json" id="${SSR_SCRIPTS_ID}">${JSON.stringify(
+              preloads(result.modules, result.language),
+            )}</script>` +
               `<script type="application/json" id="${SSR_STATE_ID}">${result.state}</script>` +
               `<script type="application/json" id="${SSR_ANSWERS_ID}">[${answered.join(",").replace(/</g, "\\u003c")}]</script>`,
           ),
@@ -170,26 +167,19 @@ async function loadRenderer(app: FastifyInstance, clientDir: string): Promise<Re
   };
 }
 
-/**
- * index.html cut around #root, with the page's language and the boot script (src/shared/ssr.ts), and without
- * the entry's script tag: the boot script asks for the entry (`entry`) once the page is painted (decision 043).
- * (A template without one, as in some tests, draws pages without the app.)
- */
+/** index.html cut around #root, with the page's language and the boot script (src/shared/ssr.ts). */
 function splitTemplate(html: string) {
   const rootTag = '<div id="root"></div>';
   const at = html.indexOf(rootTag);
-  const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
   if (at < 0 || !html.includes('<html lang="en">') || !/<meta charset="UTF-8" ?\/?>/i.test(html)) {
     throw new Error("index.html has no #root, <html lang> or <meta charset>");
   }
   // NOTE: first in the head, so it runs before a stylesheet holds the parser up.
   const before = html
     .slice(0, at)
-    .replace(entryTag?.[0] ?? "", "")
     .replace(/<meta charset="UTF-8" ?\/?>/i, (meta) => `${meta}<script>${BOOT_SCRIPT}</script>`);
   const after = html.slice(at + rootTag.length);
   return {
-    entry: entryTag?.[1],
     head: (language: string, signedIn: boolean) =>
       `${before.replace(
         '<html lang="en">',
@@ -205,7 +195,8 @@ type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: stri
 /**
  * The chunks to preload for a drawn page's screens (their routes' modules, src/client/app/routes.tsx) and its
  * language's catalogues (src/client/lib/i18n.ts), so the browser fetches them beside the app's entry instead
- * of after it has run (decision 041); the boot script adds their `<link rel="modulepreload">`s (decision 043). Chunks index.html already loads are left out. Without a
+ * of after it has run (decision 041); the boot script adds their `<link rel="modulepreload">`s once the page
+ * is painted (decision 043). Chunks index.html already loads are left out. Without a
  * manifest (an older build) a page names none, and the app fetches them itself as before.
  */
 function chunkPreloads(clientDir: string): (modules: string[], language: string) => string[] {
