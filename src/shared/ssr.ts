@@ -46,6 +46,12 @@ export const SSR_STATE_ID = "ssr-state";
  */
 export const SSR_ANSWERS_ID = "ssr-answers";
 
+/**
+ * The id of the `<script type="application/json">` naming the chunks a rendered page's screens need besides
+ * the entry: the boot script preloads them once the page has been painted (decision 044).
+ */
+export const SSR_SCRIPTS_ID = "ssr-scripts";
+
 /** The cookie mirroring the signed-out choice of language kept in localStorage, so the server can render in it. */
 export const LANGUAGE_COOKIE = "language";
 
@@ -58,7 +64,11 @@ export const LANGUAGE_COOKIE = "language";
  *   so nobody's first tap is lost on a slow phone and a link opens as it would in the running app (its scroll
  *   kept for Back); a link the app has not taken over within 4 s opens as a plain link;
  * - signed out, a language chosen in this browser that the server did not know of (stored before the cookie
- *   existed) hides the page until the app has drawn it in that language, so another language never flashes.
+ *   existed) hides the page until the app has drawn it in that language, so another language never flashes;
+ * - the chunks the page names (SSR_SCRIPTS_ID) are preloaded once the page has been painted (the frame after
+ *   the document is parsed; at once in a hidden tab), while the entry, which the head asks for at once, still
+ *   comes over the link: they arrive before it has run, and nothing the paint waits for shares the link with
+ *   them (decision 044).
  */
 export const BOOT_SCRIPT = `(function(){
 var d=document,h=d.documentElement,q=[];
@@ -76,5 +86,10 @@ window.__vcHydrated=function(){d.removeEventListener("click",c,true);d.removeEve
 d.removeEventListener("change",v,true);window.__vcHydrated=void 0;q.forEach(function(t){if(!t.isConnected)return;
 if(t.tagName==="FORM")t.requestSubmit();else if(t.tagName==="SELECT"){t.value=t.__vcValue;
 t.dispatchEvent(new Event("change",{bubbles:true}))}else t.click()})};
+var go=function(){go=function(){};var a=d.getElementById("${SSR_SCRIPTS_ID}");if(!a)return;
+JSON.parse(a.textContent).forEach(function(u){var e=d.createElement("link");e.rel="modulepreload";e.href=u;
+e.crossOrigin="";d.head.appendChild(e)})};
+d.addEventListener("DOMContentLoaded",function(){if(d.visibilityState==="hidden")go();
+else requestAnimationFrame(function(){setTimeout(function(){go()},0)})});
 try{var l=localStorage.getItem("language");if(h.getAttribute("data-ssr")==="signed-out"&&l&&l!==h.lang)h.style.visibility="hidden"}catch(e){}
 })();`;

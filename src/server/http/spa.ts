@@ -12,6 +12,7 @@ import {
   type RenderEntry,
   type ServerApi,
   SSR_ANSWERS_ID,
+  SSR_SCRIPTS_ID,
   SSR_STATE_ID,
 } from "../../shared/ssr.ts";
 import { notFound } from "./errors.ts";
@@ -152,10 +153,13 @@ async function loadRenderer(app: FastifyInstance, clientDir: string): Promise<Re
       .header("cache-control", result.signedIn ? "private, no-store" : "no-cache")
       .type("text/html; charset=utf-8")
       .send(
-        template.head(result.language, result.signedIn, preloads(result.modules, result.language)) +
+        template.head(result.language, result.signedIn) +
           result.html +
           template.afterRoot(
-            `<script type="application/json" id="${SSR_STATE_ID}">${result.state}</script>` +
+            `<script type="application/json" id="${SSR_SCRIPTS_ID}">${JSON.stringify(
+              preloads(result.modules, result.language),
+            )}</script>` +
+              `<script type="application/json" id="${SSR_STATE_ID}">${result.state}</script>` +
               `<script type="application/json" id="${SSR_ANSWERS_ID}">[${answered.join(",").replace(/</g, "\\u003c")}]</script>`,
           ),
       );
@@ -176,13 +180,11 @@ function splitTemplate(html: string) {
     .replace(/<meta charset="UTF-8" ?\/?>/i, (meta) => `${meta}<script>${BOOT_SCRIPT}</script>`);
   const after = html.slice(at + rootTag.length);
   return {
-    head: (language: string, signedIn: boolean, preloads: string) =>
-      `${before
-        .replace(
-          '<html lang="en">',
-          `<html lang="${language}" data-ssr="${signedIn ? "signed-in" : "signed-out"}">`,
-        )
-        .replace("</head>", `${preloads}</head>`)}<div id="root">`,
+    head: (language: string, signedIn: boolean) =>
+      `${before.replace(
+        '<html lang="en">',
+        `<html lang="${language}" data-ssr="${signedIn ? "signed-in" : "signed-out"}">`,
+      )}<div id="root">`,
     afterRoot: (state: string) => `</div>${state}${after}`,
   };
 }
@@ -191,14 +193,15 @@ function splitTemplate(html: string) {
 type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
 
 /**
- * `<link rel="modulepreload">`s for a drawn page's screens (their routes' modules, src/client/app/routes.tsx)
- * and its language's catalogues (src/client/lib/i18n.ts: with the screens, or in Hindi and Marathi), so the browser fetches them beside the app's entry
- * instead of after it has run (decision 041). Chunks index.html already loads are left out. Without a
- * manifest (an older build) a page names none, and the app fetches them itself as before.
+ * The chunks to preload for a drawn page's screens (their routes' modules, src/client/app/routes.tsx) and its
+ * language's catalogues (src/client/lib/i18n.ts: with the screens, or in Hindi and Marathi), so the browser
+ * fetches them beside the app's entry instead of after it has run (decision 041); the boot script adds their
+ * `<link rel="modulepreload">`s once the page is painted (decision 044). Chunks index.html already loads are
+ * left out. Without a manifest (an older build) a page names none, and the app fetches them itself as before.
  */
-function chunkPreloads(clientDir: string): (modules: string[], language: string) => string {
+function chunkPreloads(clientDir: string): (modules: string[], language: string) => string[] {
   const file = path.join(clientDir, ".vite", "manifest.json");
-  if (!fs.existsSync(file)) return () => "";
+  if (!fs.existsSync(file)) return () => [];
   const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Manifest;
   const chunksOf = (keys: string[], into = new Set<string>()): Set<string> => {
     for (const key of keys) {
@@ -211,7 +214,7 @@ function chunkPreloads(clientDir: string): (modules: string[], language: string)
   };
   const keys = Object.keys(manifest);
   const withIndex = chunksOf(keys.filter((key) => manifest[key]?.isEntry));
-  const cached = new Map<string, string>();
+  const cached = new Map<string, string[]>();
   return (modules, language) => {
     const at = `${language}:${modules.join(",")}`;
     let links = cached.get(at);
@@ -226,8 +229,7 @@ function chunkPreloads(clientDir: string): (modules: string[], language: string)
             );
       links = [...chunksOf([...modules, ...catalogues])]
         .filter((chunk) => !withIndex.has(chunk))
-        .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`)
-        .join("");
+        .map((chunk) => `/${chunk}`);
       cached.set(at, links);
     }
     return links;

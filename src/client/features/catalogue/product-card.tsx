@@ -16,20 +16,30 @@ interface ProductCardProps {
   liked: boolean;
   onToggleLike: (productId: string) => void;
   eager?: boolean;
+  /** The first card's picture: the shop's largest paint on a phone (ProductImage). */
+  priority?: boolean;
 }
 
 /**
  * A shop card: photo, category badge, name, description, price per unit, stock and harvest notes, Add to Cart
  * (disabled when sold out), Like and, for the owner, Delete.
  */
-export function ProductCard({ product, canDelete, onDelete, liked, onToggleLike, eager }: ProductCardProps) {
+export function ProductCard({
+  product,
+  canDelete,
+  onDelete,
+  liked,
+  onToggleLike,
+  eager,
+  priority,
+}: ProductCardProps) {
   const { t } = useLingui();
   const name = productName(product.name);
   const soldOut = isSoldOut(product.stock);
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-lg">
       <div className="relative aspect-[4/3] overflow-hidden bg-stone-100">
-        <ProductPictureLink product={product} eager={eager} />
+        <ProductPictureLink product={product} eager={eager} priority={priority} />
         <span className="absolute left-3 top-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">
           {categoryLabel(product.category)}
         </span>

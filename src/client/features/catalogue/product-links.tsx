@@ -27,13 +27,15 @@ export function ProductNameLink({ productId, children }: { productId: string; ch
 export function ProductPictureLink({
   product,
   eager,
+  priority,
 }: {
   product: Pick<Product, "id" | "image" | "imageWidths" | "imageWidth" | "imageHeight" | "name">;
   eager?: boolean;
+  priority?: boolean;
 }) {
   return (
     <Link to={productPath(product.id)} tabIndex={-1} className="block h-full w-full">
-      <ProductImage product={product} sizes={productGridSizes} eager={eager} />
+      <ProductImage product={product} sizes={productGridSizes} eager={eager} priority={priority} />
     </Link>
   );
 }

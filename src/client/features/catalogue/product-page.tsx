@@ -65,7 +65,7 @@ export function ProductPage({ userId }: { userId: string | null }) {
       <BackToShop />
       <div className="mt-4 grid gap-8 md:grid-cols-2">
         <div className="aspect-[4/3] overflow-hidden rounded-2xl bg-stone-100">
-          <ProductImage product={item} sizes="(min-width: 768px) 480px, 95vw" eager />
+          <ProductImage product={item} sizes="(min-width: 768px) 480px, 95vw" priority />
         </div>
         <div className="flex flex-col">
           <span className="self-start rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-800">

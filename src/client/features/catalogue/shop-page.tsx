@@ -165,6 +165,7 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
                     liked={likes.ids.includes(product.id)}
                     onToggleLike={likes.toggleLike}
                     eager={i < 4}
+                    priority={i === 0}
                   />
                 </li>
               ))}
