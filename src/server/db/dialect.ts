@@ -578,14 +578,16 @@ type Outcome<T> = { ran: true; value: T } | { ran: false; busy: unknown };
 
 /** One synchronous try of an SQLite transaction: `ran: false` when another process holds the write lock. */
 function transactionNow<T>(sqlite: SqliteHandle, build: () => Steps<T>): Outcome<T> {
-  sqlite.database.pragma("busy_timeout = 0");
+  // NOTE: through the statement cache, as every statement here: database.pragma() prepares its text anew on
+  // each call, twice a transaction (decision 044).
+  sqlite.prepare("pragma busy_timeout = 0").get();
   try {
     sqlite.prepare("begin immediate").run();
   } catch (error) {
     if ((error as { code?: string }).code === "SQLITE_BUSY") return { ran: false, busy: error };
     throw error;
   } finally {
-    sqlite.database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    sqlite.prepare(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`).get();
   }
   try {
     const value = runStepsNow(build(), (compiled) => executeNow(sqlite, compiled));

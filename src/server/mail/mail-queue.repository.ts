@@ -3,16 +3,16 @@ import { changedRows, type Database, type MailQueueTable, type Steps, skippingLo
 
 export type QueuedMailRow = MailQueueTable;
 
-const queuedMailInsert = (db: Kysely<Database>, row: QueuedMailRow) =>
-  db.insertInto("mail_queue").values(row);
+const queuedMailInsert = (db: Kysely<Database>, rows: QueuedMailRow | readonly QueuedMailRow[]) =>
+  db.insertInto("mail_queue").values(rows);
 
 export function insertQueuedMail(db: Kysely<Database>, row: QueuedMailRow) {
   return queuedMailInsert(db, row).execute();
 }
 
-/** insertQueuedMail as a step (db/steps.ts), for a transaction of steps. */
-export function* queuedMailInserted(db: Kysely<Database>, row: QueuedMailRow): Steps<void> {
-  yield* changedRows(queuedMailInsert(db, row));
+/** insertQueuedMail as a step (db/steps.ts), for a transaction of steps: several mails in one INSERT. */
+export function* queuedMailInserted(db: Kysely<Database>, rows: readonly QueuedMailRow[]): Steps<void> {
+  if (rows.length > 0) yield* changedRows(queuedMailInsert(db, rows));
 }
 
 /**

@@ -250,11 +250,12 @@ function* mailOrder(trx: Context, userId: string, order: Order, now: Date): Step
   // NOTE: one read of every recipient's address and language, the buyer's and the farmers'.
   const recipients = yield* auth.mailRecipients(trx.db, [userId, ...farmerIds]);
   const to = yield* confirmationRecipient(trx.db, recipients.get(userId), order.shipping.email, now);
-  yield* queueMail(trx, orderConfirmationMail(to, order, trx.mail.link(`/orders/${order.id}`)));
+  const mails = [orderConfirmationMail(to, order, trx.mail.link(`/orders/${order.id}`))];
   for (const part of order.fulfilments) {
     const farmer = part.farmerId ? recipients.get(part.farmerId) : undefined;
-    if (farmer) yield* queueMail(trx, newPartMail(farmer, order, part, trx.mail.link("/farmer")));
+    if (farmer) mails.push(newPartMail(farmer, order, part, trx.mail.link("/farmer")));
   }
+  yield* queueMail(trx, mails);
 }
 
 /**
