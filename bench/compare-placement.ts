@@ -3,7 +3,7 @@
  * build's server (`node <dir>/dist/app/server/main.js`), then alternates loaded rounds between them (bench/load.ts,
  * 50 connections), reading each server's CPU time from /proc before and after its round, and prints per
  * round and as medians: placements a second, p99 and the server's CPU milliseconds per placement. On a
- * shared machine only such paired, alternated rounds compare two builds (decision 044).
+ * shared machine only such paired, alternated rounds compare two builds (decision 045).
  *
  *   npx tsx bench/compare-placement.ts <reference build dir> <candidate build dir> [rounds] [seconds] [port]
  */

@@ -579,7 +579,7 @@ type Outcome<T> = { ran: true; value: T } | { ran: false; busy: unknown };
 /** One synchronous try of an SQLite transaction: `ran: false` when another process holds the write lock. */
 function transactionNow<T>(sqlite: SqliteHandle, build: () => Steps<T>): Outcome<T> {
   // NOTE: through the statement cache, as every statement here: database.pragma() prepares its text anew on
-  // each call, twice a transaction (decision 044).
+  // each call, twice a transaction (decision 045).
   sqlite.prepare("pragma busy_timeout = 0").get();
   try {
     sqlite.prepare("begin immediate").run();

@@ -88,7 +88,7 @@ export function* queueMail(ctx: MailContext, mail: Mail | readonly Mail[]): Step
   if (!ctx.mail.sends || mails.length === 0) return;
   const at = ctx.now.toISOString();
   // NOTE: several mails (an order's confirmation and its farmers' mails) go in one multi-row INSERT: one
-  // statement to build and run instead of one per mail (decision 044).
+  // statement to build and run instead of one per mail (decision 045).
   yield* queue.queuedMailInserted(
     ctx.db,
     mails.map((each) => ({
