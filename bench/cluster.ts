@@ -21,7 +21,7 @@ import { seedGeneratedCatalogue } from "../src/server/demo/generated-catalogue.t
 import { CSRF_HEADER } from "../src/shared/constants.ts";
 import { postgresDatabase } from "./databases.ts";
 import type { LoadResult, LoadSpec } from "./load.ts";
-import { load, orderBody, signIn } from "./shopper.ts";
+import { load, orderableProductIds, orderBody, signIn } from "./shopper.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
@@ -181,15 +181,7 @@ async function main() {
     try {
       await migrateToLatest(db);
       await seedGeneratedCatalogue(db, { products: PRODUCTS, force: true });
-      // NOTE: orders take stock, so they name products with plenty of it (or none tracked).
-      const plenty = await db.kysely
-        .selectFrom("products")
-        .select("id")
-        .where((eb) => eb.or([eb("stock", "is", null), eb("stock", ">", 10_000)]))
-        .orderBy("id")
-        .limit(3)
-        .execute();
-      productIds = plenty.map((p) => p.id);
+      productIds = await orderableProductIds(db);
     } finally {
       await db.close();
     }

@@ -16,7 +16,7 @@ import { createDb } from "../src/server/db/database.ts";
 import { migrateToLatest } from "../src/server/db/migrate.ts";
 import { GENERATED_DOMAIN, seedGeneratedCatalogue } from "../src/server/demo/generated-catalogue.ts";
 import type { LoadResult } from "./load.ts";
-import { JSON_HEADERS, load, orderBody, signIn } from "./shopper.ts";
+import { JSON_HEADERS, load, orderableProductIds, orderBody, signIn } from "./shopper.ts";
 
 const [refDir, newDir, roundsText = "6", secondsText = "4", portText = "3850"] = process.argv.slice(2);
 if (!refDir || !newDir)
@@ -43,13 +43,7 @@ async function start(name: string, dir: string, port: number): Promise<Server> {
   const db = createDb(url);
   await migrateToLatest(db);
   await seedGeneratedCatalogue(db, { products: 1000, force: true });
-  const products = await db.kysely
-    .selectFrom("products")
-    .select("id")
-    .where((eb) => eb.or([eb("stock", "is", null), eb("stock", ">", 10_000)]))
-    .orderBy("id")
-    .limit(3)
-    .execute();
+  const productIds = await orderableProductIds(db);
   await db.close();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.resolve(dir, "dist/app/server/main.js")], {
@@ -84,7 +78,7 @@ async function start(name: string, dir: string, port: number): Promise<Server> {
     child,
     base,
     cookie,
-    body: JSON.stringify(orderBody(products.map((p) => p.id))),
+    body: JSON.stringify(orderBody(productIds)),
   };
 }
 

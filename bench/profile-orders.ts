@@ -15,7 +15,7 @@ import { createDb } from "../src/server/db/database.ts";
 import { migrateToLatest } from "../src/server/db/migrate.ts";
 import { GENERATED_DOMAIN, seedGeneratedCatalogue } from "../src/server/demo/generated-catalogue.ts";
 import { postgresDatabase, sqliteDatabase } from "./databases.ts";
-import { JSON_HEADERS, orderBody, signIn } from "./shopper.ts";
+import { JSON_HEADERS, orderableProductIds, orderBody, signIn } from "./shopper.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const [kind = "sqlite", secondsText = "5", portText = "6300"] = process.argv.slice(2);
@@ -32,13 +32,7 @@ try {
   const db = createDb(url);
   await migrateToLatest(db);
   await seedGeneratedCatalogue(db, { products: 1000, force: true });
-  const products = await db.kysely
-    .selectFrom("products")
-    .select("id")
-    .where((eb) => eb.or([eb("stock", "is", null), eb("stock", ">", 10_000)]))
-    .orderBy("id")
-    .limit(3)
-    .execute();
+  const productIds = await orderableProductIds(db);
   await db.close();
   server = spawn(
     process.execPath,
@@ -70,7 +64,7 @@ try {
   }
   const email = `profile-shopper@${GENERATED_DOMAIN.replace("generated.", "")}`;
   const cookie = await signIn(base, email, "profile password 123");
-  const body = orderBody(products.map((p) => p.id));
+  const body = orderBody(productIds);
   const out = execFileSync(
     process.execPath,
     [

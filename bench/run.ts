@@ -50,7 +50,7 @@ import {
   reportMarkdown,
   type Sample,
 } from "./report.ts";
-import { BENCH_PASSWORD, load, orderBody, signIn } from "./shopper.ts";
+import { BENCH_PASSWORD, load, orderableProductIds, orderBody, signIn } from "./shopper.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
@@ -349,17 +349,10 @@ async function fixtures(db: Db, size: number, email: string): Promise<Fixtures> 
     .limit(10)
     .execute();
   const deep = products[0]!;
-  // NOTE: orders take stock, so they name products with plenty of it (or none tracked).
-  const plenty = await db.kysely
-    .selectFrom("products")
-    .select("id")
-    .where((eb) => eb.or([eb("stock", "is", null), eb("stock", ">", 10_000)]))
-    .orderBy("id")
-    .limit(3)
-    .execute();
+
   return {
     productId: deep.id,
-    productIds: plenty.map((p) => p.id),
+    productIds: await orderableProductIds(db),
     imagePath: `/api/images/${deep.image_id}?w=640`,
     deepCursor: encodeCursor(PRODUCT_KEYSETS.newest, { key: deep.created_at, id: deep.id }),
     email,

@@ -5,6 +5,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Db } from "../src/server/db/database.ts";
 import { CSRF_HEADER } from "../src/shared/constants.ts";
 import type { LoadResult, LoadSpec } from "./load.ts";
 
@@ -16,6 +17,18 @@ export const BENCH_PASSWORD = "bench password 123";
 export const JSON_HEADERS = { "content-type": "application/json", [CSRF_HEADER]: "1" };
 
 /** An order of one, two, three… of each product, shipped to one address. */
+/** Three products an order load may buy from: orders take stock, so ones with plenty of it (or none tracked). */
+export async function orderableProductIds(db: Db): Promise<string[]> {
+  const plenty = await db.kysely
+    .selectFrom("products")
+    .select("id")
+    .where((eb) => eb.or([eb("stock", "is", null), eb("stock", ">", 10_000)]))
+    .orderBy("id")
+    .limit(3)
+    .execute();
+  return plenty.map((p) => p.id);
+}
+
 export function orderBody(productIds: string[]) {
   return {
     items: productIds.map((productId, i) => ({ productId, quantity: 1 + i })),

@@ -1,13 +1,12 @@
 import { hydrate } from "@tanstack/react-query";
 import { StrictMode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { matchRoutes } from "react-router";
 import type { Language } from "../shared/i18n/languages.ts";
 import type { User } from "../shared/schemas/auth.ts";
 import { AppRouter } from "./app/app-router.tsx";
 import { createQueryClient, Providers } from "./app/providers.tsx";
-import { reportCaughtError, type ScreenHandle } from "./app/route-error.tsx";
-import { AppRoutes, routes } from "./app/routes.tsx";
+import { reportCaughtError } from "./app/route-error.tsx";
+import { AppRoutes, screensAt } from "./app/routes.tsx";
 import { readServerAnswers, readServerState } from "./app/server-state.ts";
 import { authSchemas } from "./features/auth/auth-schemas.ts";
 import { meQuery, rememberOfflineUser } from "./features/auth/me.api.ts";
@@ -64,11 +63,7 @@ function Hydrated() {
  * the error page without asking the network a second time (the failing chunk's one reload, decision 031).
  */
 async function loadCurrentScreens(language: Language): Promise<void> {
-  await Promise.all(
-    (matchRoutes(routes, window.location) ?? []).map(({ route }) =>
-      (route.handle as ScreenHandle | undefined)?.preload(language),
-    ),
-  );
+  await Promise.all(screensAt(window.location.pathname).map((screen) => screen.preload(language)));
 }
 
 /** React reports an error a route's boundary caught; not a screen's code the page says could not be fetched. */

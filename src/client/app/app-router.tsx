@@ -1,13 +1,11 @@
 import { type ReactNode, startTransition, useLayoutEffect, useState } from "react";
 import {
   UNSAFE_createBrowserHistory as createBrowserHistory,
-  matchRoutes,
   type Navigator,
   Router,
   type To,
 } from "react-router";
-import type { ScreenHandle } from "./route-error.tsx";
-import { routes } from "./routes.tsx";
+import { screensAt } from "./routes.tsx";
 
 const history = createBrowserHistory({ v5Compat: true });
 
@@ -17,10 +15,9 @@ let latest = 0;
 /** What the screens at `to` still need fetched (their code, their language's texts), or nothing. */
 function screensFor(to: To): Promise<unknown> | undefined {
   const pathname = typeof to === "string" ? new URL(to, window.location.href).pathname : to.pathname;
-  const waits = (matchRoutes(routes, pathname ?? window.location.pathname) ?? []).flatMap(({ route }) => {
-    const handle = route.handle as ScreenHandle | undefined;
-    return handle && !handle.ready() ? [handle.preload()] : [];
-  });
+  const waits = screensAt(pathname ?? window.location.pathname)
+    .filter((screen) => !screen.ready())
+    .map((screen) => screen.preload());
   return waits.length > 0 ? Promise.allSettled(waits) : undefined;
 }
 

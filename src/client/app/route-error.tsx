@@ -59,7 +59,7 @@ interface ScreenLoader extends ScreenHandle {
  */
 function LazyScreen({ loader }: { loader: ScreenLoader }) {
   const language = currentLanguage();
-  const ready = loader.Screen !== undefined && languageLoaded(language);
+  const ready = loader.ready();
   const [, arrived] = useReducer((count: number) => count + 1, 0);
   useEffect(() => {
     if (ready) return;

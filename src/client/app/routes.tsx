@@ -1,10 +1,10 @@
-import { Outlet, type RouteObject, useRoutes } from "react-router";
+import { matchRoutes, Outlet, type RouteObject, useRoutes } from "react-router";
 import { LoginPage } from "../features/auth/login-page.tsx";
 import { SignupPage } from "../features/auth/signup-page.tsx";
 import { ADMIN_SECTIONS } from "./admin-sections.ts";
 import { HomeRedirect, RequireSignedIn, RequireSignedOut } from "./guards.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
-import { RouteBoundary, lazyScreen as screen } from "./route-error.tsx";
+import { RouteBoundary, type ScreenHandle, lazyScreen as screen } from "./route-error.tsx";
 
 /** The guards' routes, by id: the server answers their redirects itself (entry-server.tsx). */
 export const GUARDS = { home: "home", signedIn: "signed-in", signedOut: "signed-out" } as const;
@@ -201,3 +201,9 @@ export const routes: RouteObject[] = [
 export function AppRoutes() {
   return useRoutes(routes);
 }
+
+/** The lazy screens drawn at `pathname`: their code and texts to fetch before drawing it. */
+export const screensAt = (pathname: string): ScreenHandle[] =>
+  (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) =>
+    route.handle ? [route.handle as ScreenHandle] : [],
+  );
