@@ -35,6 +35,8 @@ export const ERROR_CODES = {
   /** The account already keeps the most saved addresses it may (3). */
   address_book_full: { status: 409, meaning: "The account keeps as many addresses as it may" },
   email_taken: { status: 409, meaning: "An account with this e-mail exists" },
+  /** The Idempotency-Key was used before by this account for a different request (an order, a farmer's move). */
+  idempotency_key_reused: { status: 409, meaning: "The Idempotency-Key was used for a different request" },
   deal_expired: { status: 409, meaning: "The deal of the day in the cart has ended" },
   /** The operator replaced today's deal after it was put in the cart: the line names the earlier one. */
   deal_changed: { status: 409, meaning: "The deal of the day in the cart has been replaced by another" },
@@ -84,7 +86,6 @@ export const ERROR_CODES = {
   order_too_large: { status: 422, meaning: "The order's total is above the cap" },
   /** The account already likes as many products as it may (MAX_LIKES). */
   too_many_likes: { status: 422, meaning: "The account likes as many products as it may" },
-  idempotency_key_reused: { status: 422, meaning: "The Idempotency-Key was used for a different order" },
   rate_limited: { status: 429, meaning: "Too many requests; try again later" },
   internal: { status: 500, meaning: "A fault on the server" },
   /** Too many concurrent changes (serialization failure); retry after `Retry-After`. */

@@ -311,6 +311,21 @@ export interface DealDaysTable {
   turned_by: string;
 }
 
+/**
+ * The first answer to a state-changing request made with an Idempotency-Key (decision 046): a replay with the
+ * same request gets it back; written in the transaction of the change it answers.
+ */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  /** SHA-256 of the method, path and body: the same key with another request is refused. */
+  request_hash: string;
+  status: number;
+  /** The answer's JSON. */
+  body: string;
+  created_at: string;
+}
+
 /** One operator action; append-only (the database refuses UPDATE and DELETE). */
 export interface AuditLogTable {
   id: string;
@@ -430,6 +445,7 @@ export interface Database {
   slots: SlotsTable;
   slot_bookings: SlotBookingsTable;
   saved_addresses: SavedAddressesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export interface Db {

@@ -7,6 +7,7 @@ export {
   type DealDaysTable,
   type DealPlansTable,
   type EmailChangesTable,
+  type IdempotencyKeysTable,
   type ImageLocation,
   type ImagesTable,
   type ImageVariantsTable,

@@ -21,6 +21,7 @@ import {
 } from "../../shared/schemas/payments.ts";
 import { requireUser } from "../auth/index.ts";
 import { callerLanguage } from "../http/index.ts";
+import { idempotencyHeaders, sendOnce } from "../idempotency/index.ts";
 import { movePart } from "./moves.service.ts";
 import {
   farmerReckoning,
@@ -49,43 +50,60 @@ export async function farmerOrdersRoutes(app: FastifyInstance) {
     return listFarmerOrders(request.ctx, user.id, request.query);
   });
 
-  const statusSchema = { params: partParams, body: PartStatusChangeSchema, response: partResponse };
-  typed.post("/orders/:partId/status", { schema: statusSchema }, async (request) => {
+  // NOTE: every change below takes an Idempotency-Key (`sendOnce`, decision 046): a phone that lost the
+  // answer sends it again, and the change is made once.
+  const headers = idempotencyHeaders;
+  const statusSchema = { headers, params: partParams, body: PartStatusChangeSchema, response: partResponse };
+  typed.post("/orders/:partId/status", { schema: statusSchema }, async (request, reply) => {
     const user = requireUser(request);
-    return {
-      fulfilment: await movePart(request.ctx, user, request.params.partId, request.body),
-    };
+    return sendOnce(request, reply, 200, async (ctx) => ({
+      fulfilment: await movePart(ctx, user, request.params.partId, request.body),
+    }));
   });
 
-  const paymentSchema = { params: partParams, body: PartPaymentChangeSchema, response: partResponse };
-  typed.post("/orders/:partId/payment", { schema: paymentSchema }, async (request) => {
-    requireUser(request);
-    return { fulfilment: await payRestInCash(request.ctx, request.params.partId) };
-  });
+  const paymentSchema = {
+    headers,
+    params: partParams,
+    body: PartPaymentChangeSchema,
+    response: partResponse,
+  };
+  typed.post("/orders/:partId/payment", { schema: paymentSchema }, async (request, reply) =>
+    sendOnce(request, reply, 200, async (ctx) => ({
+      fulfilment: await payRestInCash(ctx, request.params.partId),
+    })),
+  );
 
   // NOTE: weights and payments are the part's farmer's, or an operator's on the shop's own part (the service checks).
-  const weighSchema = { params: partParams, body: WeighPartSchema, response: partResponse };
-  typed.post("/orders/:partId/weights", { schema: weighSchema }, async (request) => {
-    requireUser(request);
-    return { fulfilment: await weighPart(request.ctx, request.params.partId, request.body) };
-  });
+  const weighSchema = { headers, params: partParams, body: WeighPartSchema, response: partResponse };
+  typed.post("/orders/:partId/weights", { schema: weighSchema }, async (request, reply) =>
+    sendOnce(request, reply, 200, async (ctx) => ({
+      fulfilment: await weighPart(ctx, request.params.partId, request.body),
+    })),
+  );
 
   const paySchema = {
+    headers,
     params: partParams,
     body: RecordPaymentSchema,
     response: { 201: FarmerPartResponseSchema },
   };
-  typed.post("/orders/:partId/payments", { schema: paySchema }, async (request, reply) => {
-    requireUser(request);
-    const fulfilment = await recordPayment(request.ctx, request.params.partId, request.body);
-    return reply.status(201).send({ fulfilment });
-  });
+  typed.post("/orders/:partId/payments", { schema: paySchema }, async (request, reply) =>
+    sendOnce(request, reply, 201, async (ctx) => ({
+      fulfilment: await recordPayment(ctx, request.params.partId, request.body),
+    })),
+  );
 
-  const undoSchema = { params: PaymentIdParamsSchema, body: UndoPaymentSchema, response: partResponse };
-  typed.post("/orders/:partId/payments/:paymentId/undo", { schema: undoSchema }, async (request) => {
-    requireUser(request);
+  const undoSchema = {
+    headers,
+    params: PaymentIdParamsSchema,
+    body: UndoPaymentSchema,
+    response: partResponse,
+  };
+  typed.post("/orders/:partId/payments/:paymentId/undo", { schema: undoSchema }, async (request, reply) => {
     const { partId, paymentId } = request.params;
-    return { fulfilment: await undoPayment(request.ctx, partId, paymentId, request.body.reason) };
+    return sendOnce(request, reply, 200, async (ctx) => ({
+      fulfilment: await undoPayment(ctx, partId, paymentId, request.body.reason),
+    }));
   });
 
   const profileResponse = { 200: FarmerProfileSchema };
@@ -95,10 +113,10 @@ export async function farmerOrdersRoutes(app: FastifyInstance) {
   });
   typed.put(
     "/profile",
-    { schema: { body: FarmerProfileSchema, response: profileResponse } },
-    async (request) => {
+    { schema: { headers, body: FarmerProfileSchema, response: profileResponse } },
+    async (request, reply) => {
       const user = requireUser(request);
-      return savePayeeProfile(request.ctx, user.id, request.body);
+      return sendOnce(request, reply, 200, (ctx) => savePayeeProfile(ctx, user.id, request.body));
     },
   );
 

@@ -311,7 +311,7 @@ describe("idempotency", () => {
     expect(again.json().order).toEqual(first.json().order);
 
     const changed = await postOrder(user, orderBody([{ productId: rice.id, quantity: 3 }]), key);
-    expect(changed.statusCode).toBe(422);
+    expect(changed.statusCode).toBe(409);
     expect(changed.json().error.code).toBe("idempotency_key_reused");
     expect(await countOrders(t.db.kysely, user.id)).toBe(1);
 

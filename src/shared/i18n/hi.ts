@@ -212,7 +212,7 @@ export const hi: Translations = {
     unsupported_media_type: "इस तरह की जानकारी यहाँ स्वीकार नहीं होती",
     order_too_large: "ऑर्डर की कुल रकम सीमा से ज़्यादा है",
     too_many_likes: "आप जितने सामान पसंद कर सकते हैं, उतने पहले से पसंद हैं",
-    idempotency_key_reused: "यह ऑर्डर पहले किसी दूसरी टोकरी के साथ भेजा जा चुका है",
+    idempotency_key_reused: "यह Idempotency-Key पहले किसी दूसरे अनुरोध के लिए इस्तेमाल हो चुकी है",
     rate_limited: "बहुत सारे अनुरोध हो गए; थोड़ी देर बाद कोशिश करें",
     internal: "हमारी तरफ़ से कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।",
     busy: "एक साथ बहुत सारे बदलाव हो रहे हैं; फिर से कोशिश करें",
@@ -230,5 +230,6 @@ export const hi: Translations = {
     unsupportedType: "इस तरह की जानकारी यहाँ स्वीकार नहीं होती",
     emptyBody: "अनुरोध खाली है",
     invalidJson: "अनुरोध पढ़ा नहीं जा सका",
+    idempotencyKeyReused: "यह Idempotency-Key पहले किसी दूसरे अनुरोध के लिए इस्तेमाल हो चुकी है",
   },
 };

@@ -213,7 +213,7 @@ export const mr: Translations = {
     unsupported_media_type: "या प्रकारची माहिती इथे स्वीकारली जात नाही",
     order_too_large: "ऑर्डरची एकूण रक्कम मर्यादेपेक्षा जास्त आहे",
     too_many_likes: "तुम्ही आवडत्या म्हणून ठेवू शकता तितक्या वस्तू आधीच ठेवल्या आहेत",
-    idempotency_key_reused: "ही ऑर्डर आधीच वेगळ्या पिशवीसह पाठवली गेली आहे",
+    idempotency_key_reused: "ही Idempotency-Key आधीच दुसऱ्या विनंतीसाठी वापरली गेली आहे",
     rate_limited: "खूप विनंत्या झाल्या; थोड्या वेळाने प्रयत्न करा",
     internal: "आमच्याकडून काहीतरी चूक झाली. कृपया पुन्हा प्रयत्न करा.",
     busy: "एकाच वेळी खूप बदल होत आहेत; पुन्हा प्रयत्न करा",
@@ -231,5 +231,6 @@ export const mr: Translations = {
     unsupportedType: "या प्रकारची माहिती इथे स्वीकारली जात नाही",
     emptyBody: "विनंती रिकामी आहे",
     invalidJson: "विनंती वाचता आली नाही",
+    idempotencyKeyReused: "ही Idempotency-Key आधीच दुसऱ्या विनंतीसाठी वापरली गेली आहे",
   },
 };

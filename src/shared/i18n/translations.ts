@@ -41,4 +41,5 @@ export const otherTexts = {
   unsupportedType: "Unsupported content type; send JSON (or multipart for uploads)",
   emptyBody: "The request body is empty; send JSON",
   invalidJson: "The request body is not valid JSON",
+  idempotencyKeyReused: "This Idempotency-Key was already used for a different request",
 } as const;

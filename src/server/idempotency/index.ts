@@ -1,0 +1,2 @@
+export { idempotencyHeaders, sendOnce } from "./idempotency.routes.ts";
+export { answerOnce, KEY_KEPT_MS } from "./idempotency.service.ts";
