@@ -61,6 +61,11 @@ export const ERROR_CODES = {
   overpayment: { status: 409, meaning: "The payment is more than is owed" },
   /** A payment is undone only once, and only within 24 hours of its record. */
   undo_refused: { status: 409, meaning: "This payment can no longer be undone" },
+  /** A cancel of a part with money recorded for it: the payment is undone first, so no money leaves the books. */
+  part_has_payments: {
+    status: 409,
+    meaning: "Money was received for this part of the order: undo the payment before cancelling it",
+  },
   already_hidden: { status: 409, meaning: "The product is already hidden" },
   not_hidden: { status: 409, meaning: "The product is not hidden" },
   already_suspended: { status: 409, meaning: "The account is already suspended" },

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { orderMessages } from "../../shared/messages.ts";
-import { paiseToRupees } from "../../shared/money.ts";
+import { formatRupees, paiseToRupees } from "../../shared/money.ts";
 import type { User } from "../../shared/schemas/auth.ts";
 import type { FarmerPart, PartStatusChange } from "../../shared/schemas/farmer.ts";
 import type { OperatorOrder } from "../../shared/schemas/operator-orders.ts";
@@ -20,10 +20,11 @@ import { AppError, forbidden, notFound } from "../http/index.ts";
 import { enqueue, partStatusMail } from "../mail/index.ts";
 import { returnStock } from "../products/index.ts";
 import { releaseSlotOf } from "../slots/index.ts";
-import { billOf, toApiLine } from "./bills.service.ts";
+import { billOf, receivedPaise, toApiLine } from "./bills.service.ts";
 import * as ordersRepo from "./orders.repository.ts";
 import * as repo from "./parts.repository.ts";
 import { findPendingOfOrder } from "./parts.repository.ts";
+import * as paymentsRepo from "./payments.repository.ts";
 import {
   farmerNameOf,
   getFarmerPart,
@@ -65,6 +66,16 @@ async function applyMove(ctx: Context, part: repo.PartRow, move: PartMove, at: s
   // NOTE: the bill is final at dispatch at the latest: lines not weighed go at their ordered weight.
   if (to === "out_for_delivery") await finaliseUnweighed(ctx, part.id);
   if (to === "cancelled") {
+    // NOTE: checked after the status write holds the part's row, so a payment recorded at the same moment
+    // (which writes that row first, see lockPart) is either seen here or refused as cancelled. Money
+    // recorded for a part stays in the reckonings: it is undone before the part can be cancelled.
+    const received = receivedPaise(await runSteps(trx, paymentsRepo.findPaymentsOfParts(trx, [part.id])));
+    if (received > 0) {
+      throw new AppError(
+        "part_has_payments",
+        partMessages.paidNotCancellable(formatRupees(paiseToRupees(received))),
+      );
+    }
     // NOTE: a cancelled part frees its place in its slot (decision 017).
     await releaseSlotOf(trx, part.id, new Date(at));
     // NOTE: in product id order, like placement takes it, so two transactions never wait on each other in a cycle.

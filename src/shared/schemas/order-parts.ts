@@ -142,6 +142,8 @@ export const partMessages = {
   paymentNotFound: "This payment was not found",
   alreadyUndone: "This payment was already undone",
   undoTooLate: "A payment can be undone only within 24 hours of recording it",
+  paidNotCancellable: (receivedRupees: string) =>
+    `${receivedRupees} was received for this part of the order: undo the payment before cancelling it`,
   cancelledNotPayable: "A cancelled part of an order cannot be marked as paid",
   nothingToCancel: (status: OrderStatus) =>
     `Nothing in this order can be cancelled any more: it is ${status === "in_progress" ? "in progress" : status}`,
