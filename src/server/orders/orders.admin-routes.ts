@@ -67,8 +67,8 @@ export async function ordersAdminRoutes(app: FastifyInstance) {
     "/shop-profile",
     { schema: { body: FarmerProfileSchema, response: { 200: FarmerProfileSchema } } },
     async (request) => {
-      requireOperator(request);
-      return saveShopProfile(request.ctx, request.body);
+      const operator = requireOperator(request);
+      return saveShopProfile(request.ctx, operator, request.body);
     },
   );
 }

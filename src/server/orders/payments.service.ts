@@ -10,6 +10,7 @@ import type {
   ShopReckoning,
 } from "../../shared/schemas/payments.ts";
 import { addDays, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts";
+import { type Actor, recordAudit } from "../audit/index.ts";
 import { type Context, inTransaction } from "../context.ts";
 import { runSteps } from "../db/index.ts";
 import { AppError, notFound, toCsv } from "../http/index.ts";
@@ -119,8 +120,29 @@ export async function savePayeeProfile(ctx: Context, owner: string, profile: Far
 
 /** The shop's own UPI ID, for its part of orders (the deal of the day). */
 export const getShopProfile = (ctx: Context) => getPayeeProfile(ctx, repo.SHOP_PAYEE);
-export const saveShopProfile = (ctx: Context, profile: FarmerProfile) =>
-  savePayeeProfile(ctx, repo.SHOP_PAYEE, profile);
+/**
+ * The operator sets the shop's UPI ID: where buyers pay the deal of the day, so each change is in the audit
+ * log with the ID before and after (issue 40), in the same transaction; saving it unchanged records nothing.
+ */
+export async function saveShopProfile(
+  ctx: Context,
+  operator: Actor,
+  profile: FarmerProfile,
+): Promise<FarmerProfile> {
+  await inTransaction(ctx, async (trx) => {
+    const before = (await runSteps(trx.db, repo.findUpiIds(trx.db, [repo.SHOP_PAYEE]))).get(repo.SHOP_PAYEE);
+    const after = profile.upiId ?? undefined;
+    if (before === after) return;
+    await repo.saveUpiId(trx.db, repo.SHOP_PAYEE, profile.upiId, trx.now.toISOString());
+    const shown = (upiId: string | undefined) => upiId ?? "none (cash only)";
+    await recordAudit(trx, operator, {
+      action: "shop_profile.update",
+      target: { type: "shop", id: repo.SHOP_PAYEE },
+      reason: `UPI ID: ${shown(before)} → ${shown(after)}`,
+    });
+  });
+  return getShopProfile(ctx);
+}
 
 // ---- the weekly reckonings ----
 

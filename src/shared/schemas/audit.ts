@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   "slot_pattern.delete",
   "slot.capacity",
   "slot.close",
+  // Where the shop's own money goes (issue 40): every operator change of a money setting.
+  "shop_profile.update",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGETS = [
@@ -39,6 +41,7 @@ export const AUDIT_TARGETS = [
   "delivery_area",
   "slot_pattern",
   "slot",
+  "shop",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
 

@@ -31,6 +31,7 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   "slot_pattern.delete": msg`Deleted a shop weekly slot`,
   "slot.capacity": msg`Changed a shop slot's capacity`,
   "slot.close": msg`Closed a shop slot`,
+  "shop_profile.update": msg`Changed the shop's UPI ID`,
 };
 
 const targetLabels: Record<AuditTargetType, MessageDescriptor> = {
@@ -43,6 +44,7 @@ const targetLabels: Record<AuditTargetType, MessageDescriptor> = {
   delivery_area: msg`delivery area`,
   slot_pattern: msg`weekly slot`,
   slot: msg`slot`,
+  shop: msg`shop`,
 };
 
 /** The audit log at /admin/audit: who did what, when, on what and why. Nobody can change it. */
