@@ -137,6 +137,8 @@ describe("PATCH /api/products/:id", () => {
       [{ harvestedOn: "2026-13-01" }, "harvestedOn", productMessages.harvestedOnInvalid],
       [{ price: -2 }, "price", productMessages.priceNegative],
       [{ price: 1.234 }, "price", productMessages.priceDecimals],
+      [{ price: 0.000000001 }, "price", productMessages.priceDecimals],
+      [{ price: "0.000000001" }, "price", productMessages.priceDecimals],
       // NOTE: JSON text for a price follows the form's rule: plain decimals, never hex or exponents.
       [{ price: "0x10" }, "price", productMessages.priceNotNumber],
       [{ price: "1e3" }, "price", productMessages.priceNotNumber],

@@ -122,6 +122,9 @@ describe("adding a product", () => {
     const expectations: [string, string][] = [
       ["-5", productMessages.priceNegative],
       ["1.234", productMessages.priceDecimals],
+      // NOTE: a price below a paisa would be stored as ₹0.00 (issue 40 #26)
+      ["0.000000001", productMessages.priceDecimals],
+      ["0.0000001", productMessages.priceDecimals],
       ["100000.01", productMessages.priceTooHigh],
       ["1e9", "Price must be a number"],
       ["0x10", "Price must be a number"],

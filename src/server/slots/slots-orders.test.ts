@@ -195,6 +195,20 @@ describe("placing an order into a slot", () => {
     expect(pickup.statusCode).toBe(201);
   });
 
+  it("delivers only to a 6-digit PIN inside the area, not to text that merely starts with its prefix", async () => {
+    const before = await tableChecksums(t.db);
+    for (const zipCode of ["41103", "4110-ABC", "4110999999", "4110 01"]) {
+      const res = await order(
+        [{ productId: asha.productId, quantity: 1 }],
+        { [asha.farmer.id]: asha.deliverySlot },
+        zipCode,
+      );
+      expect(res.statusCode, zipCode).toBe(409);
+      expect(res.json().error.code, zipCode).toBe("slot_not_served");
+    }
+    expect(await tableChecksums(t.db)).toEqual(before);
+  });
+
   it("refuses another farmer's slot with 400 on the farmer's field", async () => {
     const res = await order([{ productId: asha.productId, quantity: 1 }], {
       [asha.farmer.id]: ravi.pickupSlot,

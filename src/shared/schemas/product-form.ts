@@ -91,7 +91,12 @@ export const priceSchema = (requiredMessage: string) =>
     .refine((price) => Number.isFinite(price) && price !== 0, { message: requiredMessage, abort: true })
     .refine((price) => price > 0, { message: productMessages.priceNegative, abort: true })
     .refine((price) => price <= PRODUCT_PRICE_MAX, productMessages.priceTooHigh)
-    .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, productMessages.priceDecimals);
+    // NOTE: the tolerance absorbs float noise (0.29 × 100); a price under half a paisa is within it and would
+    // be stored as ₹0.00, so it must also come to at least one paisa (issue 40 #26).
+    .refine(
+      (price) => Math.round(price * 100) >= 1 && Math.abs(price * 100 - Math.round(price * 100)) < 1e-6,
+      productMessages.priceDecimals,
+    );
 
 export const descriptionSchema = (requiredMessage: string) =>
   z

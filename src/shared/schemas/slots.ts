@@ -138,9 +138,17 @@ export const DeliveryAreaSchema = z.strictObject({
 });
 export type DeliveryArea = z.infer<typeof DeliveryAreaSchema>;
 
-/** True when `pin` (a shipping PIN code) starts with one of `prefixes`. */
-export const pinCovered = (prefixes: readonly string[], pin: string) =>
-  prefixes.some((prefix) => pin.trim().startsWith(prefix));
+/** An Indian PIN code: six digits, the first not 0. */
+const PIN_CODE = /^[1-9]\d{5}$/;
+
+/**
+ * True when `pin` (a shipping PIN code) is a 6-digit PIN starting with one of `prefixes`: a prefix matched
+ * as text alone would deliver to "41103", "4110-ABC" or "4110999999" (issue 40 #27).
+ */
+export const pinCovered = (prefixes: readonly string[], pin: string) => {
+  const code = pin.trim();
+  return PIN_CODE.test(code) && prefixes.some((prefix) => code.startsWith(prefix));
+};
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const TimeSchema = z.string(slotMessages.time).regex(TIME, slotMessages.time);
