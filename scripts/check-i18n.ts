@@ -1,7 +1,8 @@
 /**
  * The languages' completeness, checked by `npm run lint` (decision 032):
  * 1. the catalogues are what `lingui extract --clean` would write (no message missing, none obsolete), and
- *    every Hindi and Marathi message has its translation, the same one in every catalogue it is in;
+ *    every Hindi and Marathi message has its translation, the same one in every catalogue it is in; no two
+ *    English messages of one catalogue share a translation, and no word is spelled two ways (i18n-consistency);
  * 2. no user-visible English in JSX outside the i18n calls: JSX text with letters, and string literals in the
  *    attributes `alt`, `aria-label`, `title`, `placeholder` and `label`, in src/client/**\/*.tsx (not tests).
  *    Files not converted yet are listed in NOT_YET_TRANSLATED; a listed file that has become clean fails
@@ -12,6 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import ts from "typescript";
+import { type PoEntry, parsePo, sharedTranslations, spellingVariants } from "./i18n-consistency.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const clientDir = path.join(root, "src/client");
@@ -38,33 +40,6 @@ const poFiles = (dir: string): string[] =>
 
 /** A catalogue without its creation date, which every extract rewrites. */
 const normalized = (text: string) => text.replace(/^"POT-Creation-Date:.*\n/m, "");
-
-interface PoEntry {
-  msgid: string;
-  msgstr: string;
-  obsolete: boolean;
-}
-
-/** The entries of a PO file (enough of the format for lingui's output: msgid, msgstr, continued lines). */
-function parsePo(text: string): PoEntry[] {
-  const unquote = (line: string) => JSON.parse(line.replace(/^(#~ )?(msgid|msgstr)?\s*/, "")) as string;
-  return text
-    .split(/\n\s*\n/)
-    .map((block) => {
-      const lines = block.split("\n").filter((line) => line.trim() !== "");
-      const entry: PoEntry = { msgid: "", msgstr: "", obsolete: lines.some((l) => l.startsWith("#~")) };
-      let field: "msgid" | "msgstr" | undefined;
-      for (const line of lines) {
-        const bare = line.replace(/^#~ /, "");
-        if (bare.startsWith("msgid ")) field = "msgid";
-        else if (bare.startsWith("msgstr ")) field = "msgstr";
-        else if (!bare.startsWith('"')) continue;
-        if (field) entry[field] += unquote(bare);
-      }
-      return entry;
-    })
-    .filter((entry) => entry.msgid !== "");
-}
 
 const catalogues = poFiles(path.join(root, "src/client"));
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), "check-i18n-"));
@@ -122,6 +97,20 @@ for (const file of catalogues) {
     translationsOf.set(key, { text: entry.msgstr, file: rel });
   }
 }
+
+// NOTE: one catalogue is one screen's texts (decision 032), so two of its messages sharing a translation may
+// stand side by side; a spelling is checked across all of a language's catalogues (issue 40 item 8).
+const byLanguage = new Map<string, PoEntry[]>();
+for (const file of catalogues) {
+  if (path.basename(file) === "en.po") continue;
+  const rel = path.relative(root, file);
+  const entries = parsePo(fs.readFileSync(file, "utf8")).filter((entry) => !entry.obsolete);
+  problems.push(...sharedTranslations(entries).map((clash) => `${rel}: ${clash}`));
+  const language = path.basename(file, ".po");
+  byLanguage.set(language, [...(byLanguage.get(language) ?? []), ...entries]);
+}
+for (const [language, entries] of byLanguage)
+  problems.push(...spellingVariants(entries).map((variant) => `${language}: ${variant}`));
 
 // --- 2. English literals in JSX ----------------------------------------------------------------------------
 
