@@ -182,9 +182,19 @@ export async function movePart(
   id: string,
   change: PartStatusChange,
 ): Promise<FarmerPart> {
-  await moveParts(ctx, { to: change.status, actor: farmer, reason: change.reason }, async (trx) => [
-    await farmersPart(trx, farmer, id),
-  ]);
+  try {
+    // NOTE: a move to the status the part has is a double-clicked button: done already, so no change, no
+    // mail, no error (issue 40 #15).
+    await moveParts(ctx, { to: change.status, actor: farmer, reason: change.reason }, async (trx) => {
+      const part = await farmersPart(trx, farmer, id);
+      return part.status === change.status ? [] : [part];
+    });
+  } catch (error) {
+    // NOTE: the two clicks at once: the second waited for the first's commit and found the part moved.
+    const part =
+      error instanceof AppError && error.code === "invalid_transition" && (await repo.findPart(ctx.db, id));
+    if (!part || part.status !== change.status) throw error;
+  }
   return getFarmerPart(ctx.db, id);
 }
 
