@@ -238,6 +238,8 @@ export function billMail(
     total: number;
     /** The farmer has a UPI ID: the order page shows its QR code. */
     byUpi: boolean;
+    /** A corrected bill: the total of the bill mailed before, which this one replaces. */
+    replaces?: number;
   },
   orderUrl: string,
 ): Mail {
@@ -246,9 +248,14 @@ export function billMail(
     line.weighed && line.packedGrams !== null
       ? ` (${t.billOrdered(line.quantity, line.unit)}, ${t.billPacked(line.packedGrams)})`
       : "";
-  return compose(to, t.billSubject(part.farmerName, part.total), {
+  const number = orderNumber(part.orderId);
+  const corrected = part.replaces !== undefined;
+  return compose(to, (corrected ? t.correctedBillSubject : t.billSubject)(part.farmerName, part.total), {
     greeting: t.hello(part.buyerName),
-    paragraphs: [t.billIntro(part.farmerName, orderNumber(part.orderId))],
+    paragraphs:
+      part.replaces !== undefined
+        ? [t.correctedBillIntro(part.farmerName, number, formatRupees(part.replaces))]
+        : [t.billIntro(part.farmerName, number)],
     rows: [
       ...part.items.map((line): [string, string] => [
         `${line.name} × ${line.quantity}${weights(line)}`,

@@ -33,7 +33,7 @@ import {
   loadOrder,
   toOperatorOrder,
 } from "./views.service.ts";
-import { finaliseUnweighed } from "./weighing.service.ts";
+import { finaliseUnweighed, mailBillOnConfirm } from "./weighing.service.ts";
 
 /** The order's stored status, derived again from its parts (call after any part moves, in its transaction). */
 async function refreshOrderStatus(trx: Kysely<Database>, orderId: string): Promise<void> {
@@ -65,6 +65,8 @@ async function applyMove(ctx: Context, part: repo.PartRow, move: PartMove, at: s
   });
   // NOTE: the bill is final at dispatch at the latest: lines not weighed go at their ordered weight.
   if (to === "out_for_delivery") await finaliseUnweighed(ctx, part.id);
+  // NOTE: a bill final before the farmer confirms is mailed at the confirm (never while pending, issue 40).
+  if (to === "confirmed") await mailBillOnConfirm(ctx, part.id);
   if (to === "cancelled") {
     // NOTE: checked after the status write holds the part's row, so a payment recorded at the same moment
     // (which writes that row first, see lockPart) is either seen here or refused as cancelled. Money

@@ -2,7 +2,7 @@ import { formatRupees, paiseToRupees } from "../../shared/money.ts";
 import type { FarmerPart } from "../../shared/schemas/farmer.ts";
 import { type PartStatus, partMessages } from "../../shared/schemas/order-parts.ts";
 import type { WeighPart } from "../../shared/schemas/payments.ts";
-import { maxPackedGrams, unitGrams, weighedAmountPaise } from "../../shared/weighing.ts";
+import { isWeighedUnit, maxPackedGrams, unitGrams, weighedAmountPaise } from "../../shared/weighing.ts";
 import * as auth from "../auth/index.ts";
 import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import { type OrderItemsTable, runSteps } from "../db/index.ts";
@@ -31,7 +31,7 @@ export async function weighPart(ctx: Context, partId: string, input: WeighPart):
       throw new AppError("weights_final", partMessages.notWeighable(now.status));
     }
     const items = await repo.findItemsOfParts(trx.db, [part.id]);
-    const wasFinal = billOf(items).final;
+    const before = billOf(items);
     const lineOf = (lineId: number) => items.find((item) => item.line_no === lineId);
     const fields = Object.fromEntries(
       input.lines.flatMap((line, index) => {
@@ -56,7 +56,11 @@ export async function weighPart(ctx: Context, partId: string, input: WeighPart):
       }
     }
     await refuseBillBelowReceived(trx, part.id);
-    if (!wasFinal) await mailIfBillFinal(trx, part.id);
+    // NOTE: a pending part's bill is not mailed (the farmer may still refuse it); a confirmed part's bill is
+    // mailed once final, and again, marked as corrected, when a weight changes it after that (issue 40).
+    if (part.status === "confirmed") {
+      await mailIfBillFinal(trx, part.id, before.final ? { replacesPaise: before.totalPaise } : {});
+    }
   });
   return getFarmerPart(ctx.db, partId);
 }
@@ -111,11 +115,28 @@ export async function finaliseUnweighed(trx: Context, partId: string): Promise<v
   await mailIfBillFinal(trx, partId);
 }
 
-/** Queues the buyer's one bill mail once the part's bill is final (not to a deleted account). */
-async function mailIfBillFinal(trx: Context, partId: string): Promise<void> {
+/**
+ * A part is confirmed: its buyer is mailed the bill when it is final already and the part has lines sold by
+ * weight (a part of counted lines only is billed as checkout said; its status mail says enough).
+ */
+export async function mailBillOnConfirm(trx: Context, partId: string): Promise<void> {
+  const items = await repo.findItemsOfParts(trx.db, [partId]);
+  if (items.some((item) => isWeighedUnit(item.unit))) await mailIfBillFinal(trx, partId);
+}
+
+/**
+ * Queues the buyer's bill mail once the part's bill is final (not to a deleted account). With
+ * `replacesPaise` (the bill already mailed) it is a corrected bill, sent only when the total changed.
+ */
+async function mailIfBillFinal(
+  trx: Context,
+  partId: string,
+  { replacesPaise }: { replacesPaise?: number } = {},
+): Promise<void> {
   const items = await repo.findItemsOfParts(trx.db, [partId]);
   const bill = billOf(items);
   if (!bill.final) return;
+  if (replacesPaise !== undefined && replacesPaise === bill.totalPaise) return;
   const [part] = await repo.findBuyersOfParts(trx.db, [partId]);
   if (!part || part.buyer_deleted_at) return;
   const farmerName = farmerNameOf(part);
@@ -132,6 +153,7 @@ async function mailIfBillFinal(trx: Context, partId: string): Promise<void> {
         items: items.map(toApiLine),
         total: paiseToRupees(bill.totalPaise),
         byUpi: upiIds.has(part.farmer_id ?? SHOP_PAYEE),
+        ...(replacesPaise !== undefined ? { replaces: paiseToRupees(replacesPaise) } : {}),
       },
       trx.mail.link(`/orders/${part.order_id}`),
     ),

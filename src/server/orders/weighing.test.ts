@@ -83,6 +83,7 @@ describe("a weighed line", () => {
     expect(order).toMatchObject({ total: 95, billTotal: 95, billFinal: false });
     const before = (await billMails("Asha's farm")).length;
 
+    await move(asha, partId, "confirmed");
     const res = await weigh(asha, partId, [{ lineId: 1, packedGrams: 2150 }]);
     expect(res.statusCode, res.body).toBe(200);
     const weighed = res.json().fulfilment as FarmerPart;
@@ -95,9 +96,12 @@ describe("a weighed line", () => {
     expect(mails.at(-1)!.subject).toBe("Your bill from Asha's farm: ₹86.00");
     expect(mails.at(-1)!.text).toContain("ordered 2 kg, packed 2.15 kg");
     expect(mails.at(-1)!.text).toContain("Pay in cash on delivery");
-    // Weighing again changes the bill while the part is packed, but the bill was already mailed once.
+    // Weighing again changes the bill while the part is packed: a corrected bill follows (issue 40).
     expect((await weigh(asha, partId, [{ lineId: 1, packedGrams: 1900 }])).json().fulfilment.total).toBe(76);
     expect(await billMails("Asha's farm")).toHaveLength(before + 1);
+    expect((await mailsTo(t, testShipping.email)).at(-1)!.subject).toBe(
+      "Your corrected bill from Asha's farm: ₹76.00",
+    );
   });
 
   it("cannot be weighed below what was already received: 409 and the weight stays, until the payment is undone", async () => {
@@ -246,5 +250,71 @@ describe("a weighed line", () => {
     const byOperator = await weigh(operator, shopPart, [{ lineId: 1, packedGrams: 10 }]);
     expect(byOperator.statusCode).toBe(400);
     expect(byOperator.json().error.fields).toEqual({ "lines.0.lineId": partMessages.notWeighedLine });
+  });
+});
+
+/** The bill mails (first and corrected) of one order, oldest first. */
+const billMailsOf = async (order: Order) =>
+  (await mailsTo(t, testShipping.email)).filter(
+    (mail) =>
+      /bill from Asha's farm/.test(mail.subject) && mail.text.includes(order.id.slice(0, 8).toUpperCase()),
+  );
+
+async function kiloOfTomatoes() {
+  const order = await placed(t.app, buyer, [{ productId: tomatoId, quantity: 1 }]);
+  return { order, partId: order.fulfilments[0]!.id };
+}
+
+describe("the buyer's bill mail (issue 40 item 3)", () => {
+  it("is not sent while the part is pending, even with every line weighed; it goes once the farmer confirms", async () => {
+    const { order, partId } = await kiloOfTomatoes();
+    expect((await weigh(asha, partId, [{ lineId: 1, packedGrams: 1000 }])).statusCode).toBe(200);
+    expect(await billMailsOf(order)).toEqual([]);
+
+    expect((await move(asha, partId, "confirmed")).statusCode).toBe(200);
+    const mails = await billMailsOf(order);
+    expect(mails.map((mail) => mail.subject)).toEqual(["Your bill from Asha's farm: ₹40.00"]);
+    expect((await move(asha, partId, "out_for_delivery")).statusCode).toBe(200);
+    expect(await billMailsOf(order)).toHaveLength(1);
+  });
+
+  it("goes when the last weighed line of a confirmed part is weighed, not before", async () => {
+    const beans = await insertProduct(t.db.kysely, asha.id, {
+      name: "Beans",
+      pricePaise: 3000,
+      stock: 100,
+      unit: "kg",
+    });
+    const order = await placed(t.app, buyer, [
+      { productId: tomatoId, quantity: 1 },
+      { productId: beans.id!, quantity: 1 },
+    ]);
+    const partId = order.fulfilments[0]!.id;
+    await move(asha, partId, "confirmed");
+    await weigh(asha, partId, [{ lineId: 1, packedGrams: 1000 }]);
+    expect(await billMailsOf(order)).toEqual([]);
+    await weigh(asha, partId, [{ lineId: 2, packedGrams: 500 }]);
+    expect((await billMailsOf(order)).map((mail) => mail.subject)).toEqual([
+      "Your bill from Asha's farm: ₹55.00",
+    ]);
+  });
+
+  it("is followed by a corrected bill that says so when a weight is corrected after it left (1,000 g → 900 g)", async () => {
+    const { order, partId } = await kiloOfTomatoes();
+    await move(asha, partId, "confirmed");
+    await weigh(asha, partId, [{ lineId: 1, packedGrams: 1000 }]);
+    expect((await weigh(asha, partId, [{ lineId: 1, packedGrams: 900 }])).json().fulfilment.total).toBe(36);
+
+    const [first, corrected, ...more] = await billMailsOf(order);
+    expect(more).toEqual([]);
+    expect(first?.subject).toBe("Your bill from Asha's farm: ₹40.00");
+    expect(corrected?.subject).toBe("Your corrected bill from Asha's farm: ₹36.00");
+    expect(corrected?.text).toContain("This bill replaces the one we sent before (₹40.00)");
+    expect(corrected?.text).toContain("Tomatoes × 1 (ordered 1 kg, packed 900 g)  ₹36.00");
+    expect(corrected?.text).toContain("Total  ₹36.00");
+
+    // The same weight saved again changes nothing, and sends nothing.
+    await weigh(asha, partId, [{ lineId: 1, packedGrams: 900 }]);
+    expect(await billMailsOf(order)).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
 import { APP_TITLE } from "../../../shared/constants.ts";
+import { formatRupees } from "../../../shared/money.ts";
 import { partStatusLabels } from "../../../shared/schemas/order-parts.ts";
 import {
   PAYMENT_ON_DELIVERY_NOTE,
@@ -80,6 +81,10 @@ export const en = {
   billSubject: billTexts.mailSubject,
   billIntro: (farmer: string, number: string) =>
     `${farmer} has packed their part of your order ${number}. Here is your bill:`,
+  correctedBillSubject: (farmer: string, total: number) =>
+    `Your corrected bill from ${farmer}: ${formatRupees(total)}`,
+  correctedBillIntro: (farmer: string, number: string, before: string) =>
+    `${farmer} has corrected a weight in their part of your order ${number}. This bill replaces the one we sent before (${before}):`,
   billOrdered: billTexts.ordered,
   billPacked: billTexts.packed,
   billPayCashOrUpi: (total: number) =>

@@ -88,6 +88,9 @@ export const hi: MailTexts = {
 
   billSubject: (farmer, total) => `${farmer} का आपका बिल: ${formatRupees(total)}`,
   billIntro: (farmer, number) => `${farmer} ने आपके ऑर्डर ${number} का अपना हिस्सा पैक कर दिया है। आपका बिल यह है:`,
+  correctedBillSubject: (farmer, total) => `${farmer} का आपका सुधरा हुआ बिल: ${formatRupees(total)}`,
+  correctedBillIntro: (farmer, number, before) =>
+    `${farmer} ने आपके ऑर्डर ${number} के अपने हिस्से में एक वज़न सुधारा है। यह बिल पहले भेजे गए बिल (${before}) की जगह लेता है:`,
   billOrdered: (quantity, unit) => `मँगाया ${grams(quantity * (unitGrams(unit) ?? 0))}`,
   billPacked: (packed) => (packed === 0 ? "कुछ पैक नहीं हुआ" : `पैक हुआ ${grams(packed)}`),
   billPayCashOrUpi: (total) =>

@@ -90,6 +90,9 @@ export const mr: MailTexts = {
   billSubject: (farmer, total) => `${farmer} यांचे तुमचे बिल: ${formatRupees(total)}`,
   billIntro: (farmer, number) =>
     `${farmer} यांनी तुमच्या ऑर्डर ${number} मधील त्यांचा भाग पॅक केला आहे. तुमचे बिल हे आहे:`,
+  correctedBillSubject: (farmer, total) => `${farmer} यांचे तुमचे दुरुस्त बिल: ${formatRupees(total)}`,
+  correctedBillIntro: (farmer, number, before) =>
+    `${farmer} यांनी तुमच्या ऑर्डर ${number} मधील त्यांच्या भागातील एक वजन दुरुस्त केले आहे. हे बिल आधी पाठवलेल्या बिलाऐवजी (${before}) आहे:`,
   billOrdered: (quantity, unit) => `मागवले ${grams(quantity * (unitGrams(unit) ?? 0))}`,
   billPacked: (packed) => (packed === 0 ? "काहीच पॅक झाले नाही" : `पॅक झाले ${grams(packed)}`),
   billPayCashOrUpi: (total) =>
