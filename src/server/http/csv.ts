@@ -1,8 +1,19 @@
-/** A CSV cell: quoted when it must be, and a leading = + - @ defused so no spreadsheet runs it as a formula. */
+/** A cell a spreadsheet reads as a formula starts with one of these (a tab or CR too, at the very start). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Where a spreadsheet splitting text into columns (on comma, semicolon, tab, bar or a line end) would start a
+ * new cell with a formula: `x;=1+1;y` gives a cell `=1+1` (issue 40 #28). Spaces after the separator count,
+ * as a spreadsheet may trim them.
+ */
+const FORMULA_AFTER_SEPARATOR = /([,;|\t\r\n][ \t]*)(?=[=+\-@])/g;
+/** Split on spaces, a formula cannot hold one: only a starter right before more text is one ("Pune - 411001" is not). */
+const FORMULA_AFTER_SPACE = /( )(?=[=+\-@]\S)/g;
+
+/** A CSV cell: quoted when it must be, and every formula start defused so no spreadsheet runs it. */
 const csvCell = (value: string | number) => {
-  const text = String(value);
-  // NOTE: a cell starting with = + - @ is read as a formula by spreadsheets; a leading ' keeps it text.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const text = String(value).replace(FORMULA_AFTER_SEPARATOR, "$1'").replace(FORMULA_AFTER_SPACE, "$1'");
+  // NOTE: a leading ' keeps the cell text in every spreadsheet, and shows nothing.
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 

@@ -16,13 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const order = (user: SignedInUser, email: string, remoteAddress = "203.0.113.7") =>
+const order = (user: SignedInUser, email: string, remoteAddress = "203.0.113.7", key = randomUUID()) =>
   request(t.app, {
     method: "POST",
     url: "/api/orders",
     cookie: user.cookie,
     remoteAddress,
-    headers: { "idempotency-key": randomUUID() },
+    headers: { "idempotency-key": key },
     payload: {
       items: [{ productId, quantity: 1 }],
       shipping: { ...testShipping, email },
@@ -52,6 +52,31 @@ describe("placing orders is limited", () => {
     expect((await order(fifth, fifth.email)).statusCode).toBe(429);
     // ... while the same account elsewhere is not held up by that address.
     expect((await order(fifth, fifth.email, "198.51.100.9")).statusCode).toBe(201);
+  });
+});
+
+describe("an order retried with its acknowledged Idempotency-Key", () => {
+  it("is answered with its order before the limit counts it, also over the limit (issue 40 #33)", async () => {
+    const buyer = await signUpAndLogIn(t.app, "Retrying Buyer");
+    const keys = [randomUUID(), randomUUID(), randomUUID()];
+    const placed = [];
+    for (const key of keys) {
+      const res = await order(buyer, buyer.email, "198.51.100.33", key);
+      expect(res.statusCode).toBe(201);
+      placed.push(res.json().order.id);
+    }
+    expect((await order(buyer, buyer.email, "198.51.100.33")).statusCode).toBe(429);
+    // The answer of each was lost; the client retries each, several times: each gets its own order.
+    for (let round = 0; round < 2; round += 1) {
+      for (const [i, key] of keys.entries()) {
+        const retry = await order(buyer, buyer.email, "198.51.100.33", key);
+        expect(retry.statusCode).toBe(200);
+        expect(retry.headers["idempotent-replayed"]).toBe("true");
+        expect(retry.json().order.id).toBe(placed[i]);
+      }
+    }
+    // A new order is still refused: the retries bought no room.
+    expect((await order(buyer, buyer.email, "198.51.100.33")).statusCode).toBe(429);
   });
 });
 

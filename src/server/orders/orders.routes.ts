@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { orderMessages } from "../../shared/messages.ts";
@@ -18,7 +18,7 @@ import { requireUser } from "../auth/index.ts";
 import type { Config } from "../config.ts";
 import { documentOnly, parseWith, rateLimited } from "../http/index.ts";
 import { cancelOwnOrder } from "./moves.service.ts";
-import { placeOrder } from "./placement.service.ts";
+import { isAcknowledgedKey, placeOrder } from "./placement.service.ts";
 import { quoteCart } from "./pricing.service.ts";
 import { getOwnOrder, listOwnOrders } from "./views.service.ts";
 
@@ -28,10 +28,10 @@ const ADDRESS_SHARE = 4;
 
 export async function ordersRoutes(app: FastifyInstance, { config }: { config: Config }) {
   /**
-   * Generous for a shopper (a few orders a day), and the end of a script placing a thousand a minute; a
-   * replayed request (a double click) counts too, well within it.
+   * Generous for a shopper (a few orders a day), and the end of a script placing a thousand a minute. A retry
+   * of an order already placed is not counted: its answer is its order, even over the limit (issue 40 #33).
    */
-  const placementLimits = rateLimited(
+  const limits = rateLimited(
     [
       app.createRateLimit({
         max: config.ordersPerHour,
@@ -46,6 +46,12 @@ export async function ordersRoutes(app: FastifyInstance, { config }: { config: C
     ],
     orderMessages.tooManyOrders,
   );
+  const placementLimits = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = IdempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_HEADER]);
+    if (request.user && key.success && (await isAcknowledgedKey(request.ctx, request.user.id, key.data)))
+      return;
+    await limits(request, reply);
+  };
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const placeSchema = {
     // NOTE: the header is read and checked by the handler (its message names the header); declared for the docs.

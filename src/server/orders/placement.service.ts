@@ -60,6 +60,18 @@ async function replay(db: Kysely<Database>, existing: repo.OrderRow, requestHash
   return runSteps(db, loadOrder(db, existing));
 }
 
+/**
+ * True when this account already placed an order with this key: its retry is answered with that order, and
+ * no limit on placing orders counts it (issue 40 #33), whatever the body (a different one gets its 409).
+ */
+export async function isAcknowledgedKey(
+  ctx: Context,
+  userId: string,
+  idempotencyKey: string,
+): Promise<boolean> {
+  return (await repo.findOrderByIdempotencyKey(ctx.db, userId, idempotencyKey)) !== undefined;
+}
+
 export interface PlacedOrder {
   order: Order;
   /** True when this request repeated an earlier one and the earlier order is returned. */
