@@ -7,6 +7,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
   return {
     id: `p${counter}`,
     name: `Tomatoes ${counter}`,
+    otherNames: [],
     price: 40,
     image: `/api/images/img${counter}?w=640`,
     imageWidths: [320, 640, 1280],

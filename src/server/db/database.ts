@@ -151,6 +151,10 @@ export interface ProductsTable {
   /** 1 when the product is complete enough to be listed in the shop (migration 0009, product rules §5). */
   listed: GeneratedAlways<number>;
   in_stock: GeneratedAlways<number>;
+  /** The product's names in other languages and scripts, one a line ('' for none; migration 0041). */
+  other_names: Generated<string>;
+  /** The name, a line break and the other names: what the name search tests (migration 0041). */
+  search_name: GeneratedAlways<string>;
 }
 
 /** A products row as written: unit, stock and harvest date may be left out (piece, not tracked, none). */

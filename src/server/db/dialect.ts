@@ -172,7 +172,7 @@ export async function addGeneratedColumn(
   db: AnyKysely,
   table: string,
   column: string,
-  type: "integer",
+  type: "integer" | "text",
   expression: string,
 ): Promise<void> {
   const kind = sql.raw(isPostgres(db) ? "stored" : "virtual");
@@ -285,6 +285,11 @@ export interface TrigramIndex {
   id: string;
   /** The text column searched. */
   column: string;
+  /**
+   * The columns whose change changes the text, when `column` is computed from them (a generated column):
+   * SQLite fires an `update of` trigger only for the columns an UPDATE sets, never a generated one.
+   */
+  sources?: string[];
 }
 
 /** Text shorter than this (in characters) has no trigram; such a search reads the rows one by one. */
@@ -340,7 +345,8 @@ export async function createTrigramIndex(db: AnyKysely, index: TrigramIndex): Pr
     insert into ${keys} (row_id) values (new.${id});
     insert into ${fts} (rowid, search_text) values (${rowidOf("new")}, new.${column});
   end`.execute(db);
-  await sql`create trigger ${sql.id(`${index.name}_update`)} after update of ${id}, ${column} on ${table} begin
+  const updated = (index.sources ?? [index.column]).map((source) => sql.ref(source));
+  await sql`create trigger ${sql.id(`${index.name}_update`)} after update of ${sql.join([id, ...updated])} on ${table} begin
     delete from ${fts} where rowid = ${rowidOf("old")};
     update ${keys} set row_id = new.${id} where row_id = old.${id};
     insert into ${fts} (rowid, search_text) values (${rowidOf("new")}, new.${column});

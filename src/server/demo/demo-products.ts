@@ -3,6 +3,8 @@ import type { Art } from "./demo-art.ts";
 
 export interface DemoProduct {
   name: string;
+  /** Its produce's English name, whose other names (other-names.ts) the product carries. */
+  produce: string;
   /** Rupees. */
   price: number;
   description: string;
@@ -23,6 +25,7 @@ const earth: [string, string] = ["#f8efe2", "#e3cda8"];
 export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: "Vine Tomatoes",
+    produce: "Tomatoes",
     unit: "kg",
     stock: 120,
     price: 40,
@@ -32,6 +35,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Alphonso Mangoes",
+    produce: "Mangoes",
     unit: "dozen",
     stock: 40,
     price: 450,
@@ -42,6 +46,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Fresh Cow Milk",
+    produce: "Cow Milk",
     unit: "litre",
     stock: 80,
     price: 60,
@@ -51,6 +56,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Basmati Rice",
+    produce: "Basmati Rice",
     unit: "kg",
     stock: 150,
     price: 140,
@@ -61,6 +67,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Orange Carrots",
+    produce: "Carrots",
     unit: "kg",
     stock: 90,
     price: 45,
@@ -70,6 +77,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Robusta Bananas",
+    produce: "Bananas",
     unit: "dozen",
     stock: 60,
     price: 55,
@@ -79,6 +87,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Malai Paneer",
+    produce: "Paneer",
     unit: "pack",
     stock: 30,
     price: 90,
@@ -88,6 +97,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Whole Wheat",
+    produce: "Whole Wheat",
     unit: "kg",
     stock: null,
     price: 48,
@@ -97,6 +107,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Baby Spinach",
+    produce: "Spinach",
     unit: "bunch",
     stock: 50,
     price: 30,
@@ -106,6 +117,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Shimla Apples",
+    produce: "Apples",
     unit: "kg",
     stock: 70,
     price: 180,
@@ -115,6 +127,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Set Curd",
+    produce: "Curd",
     unit: "pack",
     stock: 40,
     price: 45,
@@ -124,6 +137,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Ragi Flour",
+    produce: "Ragi Flour",
     unit: "kg",
     stock: null,
     price: 70,
@@ -133,6 +147,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Tender Okra",
+    produce: "Okra",
     unit: "500 g",
     stock: 45,
     price: 50,
@@ -142,6 +157,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Green Grapes",
+    produce: "Grapes",
     unit: "500 g",
     stock: 4,
     price: 120,
@@ -151,6 +167,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Desi Cow Ghee",
+    produce: "Ghee",
     unit: "500 ml",
     stock: 25,
     price: 650,
@@ -160,6 +177,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Toor Dal",
+    produce: "Toor Dal",
     unit: "kg",
     stock: null,
     price: 160,
@@ -169,6 +187,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Purple Brinjal",
+    produce: "Brinjal",
     unit: "kg",
     stock: 35,
     price: 35,
@@ -178,6 +197,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Nagpur Oranges",
+    produce: "Oranges",
     unit: "dozen",
     stock: 3,
     price: 90,
@@ -187,6 +207,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "White Butter",
+    produce: "White Butter",
     unit: "250 g",
     stock: 20,
     price: 110,
@@ -196,6 +217,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Rolled Oats",
+    produce: "Rolled Oats",
     unit: "pack",
     stock: null,
     price: 95,
@@ -205,6 +227,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "New Potatoes",
+    produce: "Potatoes",
     unit: "kg",
     stock: null,
     price: 32,
@@ -214,6 +237,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Pomegranates",
+    produce: "Pomegranates",
     unit: "kg",
     stock: 30,
     price: 160,
@@ -223,6 +247,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Farm Cheese",
+    produce: "Farm Cheese",
     unit: "250 g",
     stock: 15,
     price: 240,
@@ -232,6 +257,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Moong Dal",
+    produce: "Moong Dal",
     unit: "kg",
     stock: null,
     price: 130,

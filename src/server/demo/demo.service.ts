@@ -22,6 +22,7 @@ import { createPickupPoint, createSlotPattern, listOwnSlots, setDeliveryArea } f
 import * as repo from "./demo.repository.ts";
 import { produceSvg } from "./demo-art.ts";
 import { DEMO_PRODUCTS, type DemoProduct } from "./demo-products.ts";
+import { otherNamesOf } from "./other-names.ts";
 
 /** The farmer who owns the demo products. It has no password, so nobody can sign in as it. */
 export const SYSTEM_FARMER = {
@@ -94,6 +95,7 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedR
         id: randomUUID(),
         owner_id: SYSTEM_FARMER.id,
         name: product.name,
+        other_names: otherNamesOf(product.produce),
         price_paise: rupeesToPaise(product.price),
         description: product.description,
         category: product.category,

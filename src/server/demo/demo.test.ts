@@ -66,6 +66,24 @@ describe("demo catalogue", () => {
     expect(products[0]!.imageWidths).toEqual([320, 640, 960]);
   });
 
+  it("finds its products by their Hindi and Marathi names, in Devanagari and in Latin letters (issue 40 item 9)", async () => {
+    const user = await signUpAndLogIn(t.app);
+    const search = async (q: string) =>
+      (
+        await request(t.app, {
+          method: "GET",
+          url: `/api/products?q=${encodeURIComponent(q)}`,
+          cookie: user.cookie,
+        })
+      )
+        .json()
+        .items.map((p: Product) => p.name);
+    for (const q of ["टमाटर", "टोमॅटो", "tamatar"]) expect(await search(q), q).toEqual(["Vine Tomatoes"]);
+    expect(await search("भिंडी")).toEqual(["Tender Okra"]);
+    expect(await search("कांदा")).toEqual([]);
+    expect(await search("तूर डाळ")).toEqual(["Toor Dal"]);
+  });
+
   it("does not add demo products to a catalogue that has any product", async () => {
     const other = await createTestApp();
     try {

@@ -9,6 +9,7 @@ import { insertProducts } from "../products/index.ts";
 import * as repo from "./demo.repository.ts";
 import { renderDemoImages, SYSTEM_FARMER } from "./demo.service.ts";
 import { DEMO_PRODUCTS } from "./demo-products.ts";
+import { otherNamesOf } from "./other-names.ts";
 
 /**
  * A large generated catalogue for load tests and benchmarks (`npm run db:seed -- --products N`): products
@@ -199,6 +200,7 @@ export function generatedProduct(index: number) {
   return {
     category,
     name: `${adjective} ${produce} from ${origin}`,
+    other_names: otherNamesOf(produce),
     price_paise: pricePaise,
     description: `${adjective} ${produce.toLowerCase()} grown near ${origin} and brought to you the day they are packed. Lot ${index + 1}.`,
     created_at: new Date(GENERATED_EPOCH_MS - index * 60_000).toISOString(),

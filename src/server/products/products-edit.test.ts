@@ -341,3 +341,43 @@ describe("the farmer's own products and the shop's order", () => {
     }
   });
 });
+
+describe("other names (issue 40 item 9)", () => {
+  it("are kept from the add form as comma-separated text, changed by PATCH, and searched", async () => {
+    const name = `Tomatoes ${Date.now()}`;
+    const added = await addProduct({ name, otherNames: " टमाटर, tamatar ,टमाटर, " });
+    expect(added.otherNames).toEqual(["टमाटर", "tamatar"]);
+    const shop = async (q: string) =>
+      ProductListSchema.parse(
+        (
+          await request(t.app, {
+            method: "GET",
+            url: `/api/products?q=${encodeURIComponent(q)}&limit=48`,
+            cookie: other.cookie,
+          })
+        ).json(),
+      ).items.map((p) => p.id);
+    expect(await shop("टमाटर")).toContain(added.id);
+    expect(await shop("TAMATAR")).toContain(added.id);
+
+    const res = await patch(added.id, { otherNames: ["टोमॅटो"] });
+    expect(res.statusCode).toBe(200);
+    expect((await read(added.id)).otherNames).toEqual(["टोमॅटो"]);
+    expect(await shop("टोमॅटो")).toContain(added.id);
+    expect(await shop("tamatar")).not.toContain(added.id);
+    expect((await patch(added.id, { otherNames: [] })).statusCode).toBe(200);
+    expect((await read(added.id)).otherNames).toEqual([]);
+  });
+
+  it("refuses more than five or one too long, per field, changing nothing", async () => {
+    const product = await addProduct();
+    const before = await tableChecksums(t.db);
+    const many = await postProduct({ ...spec, otherNames: "a, b, c, d, e, f" });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().error.fields).toEqual({ otherNames: productMessages.otherNamesTooMany });
+    const long = await patch(product.id, { otherNames: ["x".repeat(101)] });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.fields).toEqual({ otherNames: productMessages.otherNameTooLong });
+    expect(await tableChecksums(t.db)).toEqual(before);
+  });
+});

@@ -35,6 +35,7 @@ const row = (name: string, fields: Partial<NewProductRow> = {}): NewProductRow =
   category: "vegetables",
   image_id: imageId,
   created_at: "2026-01-01T00:00:00.000Z",
+  other_names: "",
   ...fields,
 });
 
@@ -99,6 +100,38 @@ describe("the name search through its index", () => {
     expect(await search("देसी")).toEqual(["टमाटर (देसी)", "देसी घी"].sort());
     expect(await search("कांदा")).toEqual(["कांदा"]);
     expect(await search("टमाटा")).toEqual([]);
+  });
+
+  it("finds a product by its other names in any script, through the index and the list's walk, kept in step (issue 40 item 9)", async () => {
+    const carrot = row("Desi Carrots", { other_names: "गाजर\ngajar" });
+    await t.db.kysely
+      .insertInto("products")
+      .values([carrot, row("Gajanan Rice")])
+      .execute();
+    expect(await search("गाजर")).toEqual(["Desi Carrots"]);
+    expect(await search("Gajar")).toEqual(["Desi Carrots"]);
+    expect(await search("gaja")).toEqual(["Desi Carrots", "Gajanan Rice"]);
+    // NOTE: no match runs from one name into the next.
+    expect(await search("carrots g")).toEqual([]);
+    for (const sort of PRODUCT_SORTS) {
+      const walked = await productSearchWalkQuery(t.db.kysely, { sort, limit: 48 }, "गाजर").execute();
+      expect(walked.map((p) => p.id)).toEqual([carrot.id]);
+    }
+    await t.db.kysely
+      .updateTable("products")
+      .set({ other_names: "carotte" })
+      .where("id", "=", carrot.id)
+      .execute();
+    expect(await search("गाजर")).toEqual([]);
+    expect(await search("carotte")).toEqual(["Desi Carrots"]);
+    await t.db.kysely
+      .updateTable("products")
+      .set({ name: "Hybrid Carrots" })
+      .where("id", "=", carrot.id)
+      .execute();
+    expect(await search("carotte")).toEqual(["Hybrid Carrots"]);
+    await t.db.kysely.deleteFrom("products").where("id", "=", carrot.id).execute();
+    expect(await search("carotte")).toEqual([]);
   });
 
   it(`pages through a text matching more than ${TRIGRAM_MATCHES_TO_SORT} products, and through one matching a few`, async () => {

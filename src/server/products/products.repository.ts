@@ -56,12 +56,16 @@ export const PRODUCT_KEYSETS: Record<ProductSort, Keyset> = {
   },
 };
 
-/** The trigram index on the product's name (migration 0009), for the shop's name search. */
+/**
+ * The trigram index on the product's names (its own and its other names, migration 0041), for the shop's name
+ * search.
+ */
 export const PRODUCT_NAME_SEARCH: TrigramIndex = {
   name: "product_name_search",
   table: "products",
   id: "id",
-  column: "name",
+  column: "search_name",
+  sources: ["name", "other_names"],
 };
 
 export interface ProductListFilter {
@@ -106,6 +110,7 @@ const PRODUCT_DETAILS = [
   "p.id",
   "p.owner_id",
   "p.name",
+  "p.other_names",
   "p.price_paise",
   "p.description",
   "p.category",
@@ -206,7 +211,7 @@ function shopProducts(db: Kysely<Database>, filter: ProductListFilter) {
  */
 export function productSearchWalkQuery(db: Kysely<Database>, filter: ProductListFilter, text: string) {
   const keyset = PRODUCT_KEYSETS[filter.sort];
-  const carried = [keyset.tier?.column, keyset.key, keyset.id, "p.owner_id", "p.name"].filter(
+  const carried = [keyset.tier?.column, keyset.key, keyset.id, "p.owner_id", "p.search_name"].filter(
     (column) => column !== undefined,
   ) as "p.id"[];
   const walked = pageAfter(shopProducts(db, filter).select(carried), keyset, filter.after).limit(
@@ -221,7 +226,7 @@ export function productSearchWalkQuery(db: Kysely<Database>, filter: ProductList
     .leftJoin("images as i", "i.id", "p.image_id")
     .select(PRODUCT_DETAILS)
     .where("u.suspended_at", "is", null)
-    .where(containsIgnoringCase(db, "w.name", text));
+    .where(containsIgnoringCase(db, "w.search_name", text));
   return pageAfter(query, rebaseKeyset(keyset, "w"), undefined).limit(filter.limit);
 }
 
@@ -235,7 +240,7 @@ export async function productPageQuery(db: Kysely<Database>, filter: ProductList
   let query = productsWithDetails(db, products.as("p")).where("u.suspended_at", "is", null);
   let order: KeysetOrder = "index";
   if (filter.nameContains) {
-    const row = { id: "p.id", column: "p.name" };
+    const row = { id: "p.id", column: "p.search_name" };
     const search = await containsIgnoringCaseIndexed(db, PRODUCT_NAME_SEARCH, row, filter.nameContains);
     query = query.where(search.where);
     order = search.order;

@@ -42,7 +42,16 @@ export const SHOP_UPLOADS_PER_MINUTE = 120;
 /** The add-product form: the product's four text fields (product rules §3), the optional unit, stock and
  * harvest date, and its photo. */
 const productForm: MultipartForm = {
-  textFields: new Set(["name", "price", "description", "category", "unit", "stock", "harvestedOn"]),
+  textFields: new Set([
+    "name",
+    "otherNames",
+    "price",
+    "description",
+    "category",
+    "unit",
+    "stock",
+    "harvestedOn",
+  ]),
   fileField: "image",
   fileMissing: productMessages.fillAllFields,
   fileTooLarge: productMessages.imageTooLarge,

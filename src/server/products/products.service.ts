@@ -72,6 +72,7 @@ export function toApiProduct(
   return {
     id: row.id,
     name: row.name,
+    otherNames: row.other_names === "" ? [] : row.other_names.split("\n"),
     price: paiseToRupees(row.price_paise),
     image: row.image_id ? imageUrl(row.image_id) : "",
     ...(row.image_id && imageWidths ? { imageWidths } : {}),
@@ -228,6 +229,7 @@ export async function createProduct(
         ...(fields.unit ? { unit: fields.unit } : {}),
         stock: fields.stock ?? null,
         harvested_on: fields.harvestedOn ?? null,
+        other_names: (fields.otherNames ?? []).join("\n"),
       });
     }),
   );
@@ -428,6 +430,7 @@ export async function updateOwnProduct(
       ...(patch.unit !== undefined ? { unit: patch.unit } : {}),
       ...(patch.stock !== undefined ? { stock: patch.stock } : {}),
       ...(patch.harvestedOn !== undefined ? { harvested_on: patch.harvestedOn } : {}),
+      ...(patch.otherNames !== undefined ? { other_names: patch.otherNames.join("\n") } : {}),
     };
     if (patch.stockChange !== undefined) await changeStock(trx, userId, productId, patch.stockChange);
     if (Object.keys(values).length > 0 && !(await repo.updateOwnedProduct(trx, productId, userId, values))) {

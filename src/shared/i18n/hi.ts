@@ -92,6 +92,8 @@ export const hi: Translations = {
     quantityUpdated: (name: string) => `${name} की मात्रा बदल दी गई!`,
     newDeal: "आज का नया ऑफ़र आ गया है!",
     nameTooLong: "नाम 100 अक्षरों से लंबा नहीं हो सकता",
+    otherNamesTooMany: "ज़्यादा से ज़्यादा 5 दूसरे नाम दिए जा सकते हैं",
+    otherNameTooLong: "हर दूसरा नाम 100 अक्षरों से लंबा नहीं हो सकता",
     descriptionTooLong: "जानकारी 2000 अक्षरों से लंबी नहीं हो सकती",
     priceTooHigh: "कीमत ₹1,00,000 से ज़्यादा नहीं हो सकती",
     priceNegative: "कीमत शून्य से कम नहीं हो सकती",

@@ -93,6 +93,8 @@ export const mr: Translations = {
     quantityUpdated: (name: string) => `${name} ची संख्या बदलली!`,
     newDeal: "आजची नवी ऑफर आली आहे!",
     nameTooLong: "नाव 100 अक्षरांपेक्षा लांब असू शकत नाही",
+    otherNamesTooMany: "जास्तीत जास्त 5 इतर नावे देता येतात",
+    otherNameTooLong: "प्रत्येक इतर नाव 100 अक्षरांपेक्षा लांब असू शकत नाही",
     descriptionTooLong: "माहिती 2000 अक्षरांपेक्षा लांब असू शकत नाही",
     priceTooHigh: "किंमत ₹1,00,000 पेक्षा जास्त असू शकत नाही",
     priceNegative: "किंमत शून्यापेक्षा कमी असू शकत नाही",

@@ -4,6 +4,7 @@ import {
   DEFAULT_PRODUCT_UNIT,
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_NAME_MAX,
+  PRODUCT_OTHER_NAMES_MAX,
   PRODUCT_PRICE_MAX,
   PRODUCT_STOCK_MAX,
   PRODUCT_UNITS,
@@ -23,6 +24,8 @@ export const productMessages = {
   quantityUpdated: (name: string) => `${name} quantity updated!`,
   newDeal: "New deal of the day is available!",
   nameTooLong: `Name must be at most ${PRODUCT_NAME_MAX} characters`,
+  otherNamesTooMany: `At most ${PRODUCT_OTHER_NAMES_MAX} other names`,
+  otherNameTooLong: `Each other name must be at most ${PRODUCT_NAME_MAX} characters`,
   descriptionTooLong: `Description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`,
   priceTooHigh: `Price must be at most ${PRODUCT_PRICE_MAX} rupees`,
   priceNegative: "Price cannot be negative",
@@ -69,6 +72,23 @@ const required = productMessages.fillAllFields;
 
 export const nameSchema = (requiredMessage: string) =>
   z.string(requiredMessage).trim().min(1, requiredMessage).max(PRODUCT_NAME_MAX, productMessages.nameTooLong);
+
+/**
+ * A product's other names: form text with the names separated by commas ("टमाटर, tamatar"), or a list;
+ * trimmed, blanks and repeats dropped. NOTE: a line break separates too: the database keeps them one a line
+ * (migration 0041), so no name may hold one.
+ */
+export const otherNamesSchema = z
+  .union([z.string(), z.array(z.string())], productMessages.otherNameTooLong)
+  .transform((value) => {
+    const names = (Array.isArray(value) ? value : [value]).flatMap((text) => text.split(/[,،\n\r]/));
+    return [...new Set(names.map((name) => name.replace(/\s+/g, " ").trim()).filter((name) => name !== ""))];
+  })
+  .refine((names) => names.length <= PRODUCT_OTHER_NAMES_MAX, productMessages.otherNamesTooMany)
+  .refine(
+    (names) => names.every((name) => name.length <= PRODUCT_NAME_MAX),
+    productMessages.otherNameTooLong,
+  );
 
 /** Form text for a number: plain decimals only, so "0x10" and "1e3" are not read as ₹16 and ₹1,000. */
 const PLAIN_DECIMAL = /^-?(\d+(\.\d*)?|\.\d+)$/;
@@ -167,6 +187,7 @@ export const newProductDetailsSchema = (today?: string) =>
     harvestedOn: z
       .preprocess(blankToUndefined, harvestedOnSchema(today).optional())
       .transform((d) => d ?? null),
+    otherNames: otherNamesSchema.optional().transform((names) => names ?? []),
   });
 export type NewProductDetails = z.output<ReturnType<typeof newProductDetailsSchema>>;
 
@@ -197,6 +218,7 @@ export const productPatchSchema = (today?: string) =>
       stock: StockSchema.nullable().optional(),
       stockChange: StockChangeSchema.optional(),
       harvestedOn: harvestedOnSchema(today).nullable().optional(),
+      otherNames: otherNamesSchema.optional(),
     })
     .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
       message: productMessages.nothingToChange,

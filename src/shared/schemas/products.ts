@@ -7,6 +7,8 @@ export const CategorySchema = z.enum(CATEGORIES);
 export type Category = z.infer<typeof CategorySchema>;
 
 export const PRODUCT_NAME_MAX = 100;
+/** How many names in other languages and scripts a product may carry ("टमाटर", "tamatar"). */
+export const PRODUCT_OTHER_NAMES_MAX = 5;
 export const PRODUCT_DESCRIPTION_MAX = 2000;
 /** The highest price a product may have, in rupees. */
 export const PRODUCT_PRICE_MAX = 100_000;
@@ -45,6 +47,8 @@ export function stockState(stock: number | null): "untracked" | "in_stock" | "lo
 export const ProductSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** Its names in other languages and scripts ("टमाटर", "tamatar"), which the name search also matches. */
+  otherNames: z.array(z.string()),
   /** Rupees, at most two decimals. */
   price: z.number(),
   /** URL of the image at its default width, e.g. `/api/images/<id>?w=640`, or "" when there is none. */

@@ -29,11 +29,24 @@ import { shopToday } from "../../lib/produce.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { useCreateProduct } from "./create-product.api.ts";
-import { categoryOptions, emptyProduceValues, imageProblem, ProduceFields } from "./produce-fields.tsx";
+import {
+  categoryOptions,
+  emptyProduceValues,
+  imageProblem,
+  OtherNamesField,
+  ProduceFields,
+} from "./produce-fields.tsx";
 import { photoProblems, productToasts } from "./product-texts.ts";
 import { shrinkPhoto } from "./shrink-photo.ts";
 
-const emptyValues = { name: "", price: "", description: "", category: "", ...emptyProduceValues };
+const emptyValues = {
+  name: "",
+  otherNames: "",
+  price: "",
+  description: "",
+  category: "",
+  ...emptyProduceValues,
+};
 
 /**
  * Everything the form sends, checked in the order the fields are read: the product's own fields first (so
@@ -162,6 +175,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
             placeholder={t`Organic tomatoes`}
             {...form.field("name")}
           />
+          <OtherNamesField {...form.field("otherNames")} />
           <TextField
             label={t`Price (Rs.)`}
             type="number"

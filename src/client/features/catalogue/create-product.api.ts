@@ -12,6 +12,8 @@ export interface NewProduct extends NewProductFields {
   unit?: string;
   stock?: number | null;
   harvestedOn?: string | null;
+  /** Sent as one text, the names separated by commas (as the form has them). */
+  otherNames?: string[];
 }
 
 function parseJson(text: string): unknown {
@@ -38,6 +40,7 @@ export function createProduct(
   if (product.unit) form.set("unit", product.unit);
   if (product.stock !== null && product.stock !== undefined) form.set("stock", String(product.stock));
   if (product.harvestedOn) form.set("harvestedOn", product.harvestedOn);
+  if (product.otherNames?.length) form.set("otherNames", product.otherNames.join(", "));
   form.set("image", product.image, product.image.name);
 
   return new Promise((resolve, reject) => {

@@ -21,7 +21,13 @@ import { shopToday } from "../../lib/produce.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { type ProductChanges, useReplaceProductImage, useUpdateProduct } from "./my-products.api.ts";
-import { categoryOptions, imageProblem, ProduceFields, produceInput } from "./produce-fields.tsx";
+import {
+  categoryOptions,
+  imageProblem,
+  OtherNamesField,
+  ProduceFields,
+  produceInput,
+} from "./produce-fields.tsx";
 import { ProductImage } from "./product-image.tsx";
 import { productName } from "./product-labels.ts";
 import { photoProblems, productToasts } from "./product-texts.ts";
@@ -29,6 +35,7 @@ import { shrinkPhoto } from "./shrink-photo.ts";
 
 const valuesOf = (product: Product) => ({
   name: product.name,
+  otherNames: product.otherNames.join(", "),
   price: String(product.price),
   description: product.description,
   category: product.category,
@@ -42,7 +49,9 @@ function changesOf(product: Product, next: ProductPatch): ProductChanges {
   const changes: ProductChanges = {};
   // NOTE: the dialog sends a typed stock as a number (like "Set"); it never sends a relative `stockChange`.
   for (const key of Object.keys(next) as Exclude<keyof ProductPatch, "stockChange">[]) {
-    if (next[key] !== undefined && next[key] !== product[key]) Object.assign(changes, { [key]: next[key] });
+    // NOTE: the other names are a list: compared by their text, not as the same array.
+    const same = JSON.stringify(next[key]) === JSON.stringify(product[key]);
+    if (next[key] !== undefined && !same) Object.assign(changes, { [key]: next[key] });
   }
   return changes;
 }
@@ -75,8 +84,8 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { name, price, description, category } = form.values;
-    const patch = { name, price, description, category, ...produceInput(form.values) };
+    const { name, otherNames, price, description, category } = form.values;
+    const patch = { name, otherNames, price, description, category, ...produceInput(form.values) };
     const checked = form.validate(productPatchSchema(shopToday()), patch);
     const problem = image ? imageProblem(image) : undefined;
     if (problem) form.showErrors({ ...(checked.ok ? {} : checked.fields), image: problem });
@@ -115,6 +124,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
             {...form.field("name")}
             data-autofocus
           />
+          <OtherNamesField {...form.field("otherNames")} />
           <TextField
             label={t`Price (Rs.)`}
             type="number"

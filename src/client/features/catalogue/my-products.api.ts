@@ -23,7 +23,10 @@ export const useMyProducts = () => useQuery(myProductsQuery);
  * holds it, so a sale made meanwhile is kept; `stock` sets it.
  */
 export type ProductChanges = Partial<
-  Pick<Product, "name" | "price" | "description" | "category" | "unit" | "stock" | "harvestedOn">
+  Pick<
+    Product,
+    "name" | "otherNames" | "price" | "description" | "category" | "unit" | "stock" | "harvestedOn"
+  >
 > &
   Pick<ProductPatchInput, "stockChange">;
 

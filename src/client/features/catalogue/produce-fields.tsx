@@ -73,6 +73,22 @@ export function ProduceFields({ field }: { field: (name: keyof ProduceValues) =>
 }
 
 /**
+ * A product's names in other languages and scripts, separated by commas, below its name on the add-product
+ * form and in the edit dialog: the shop's search finds the product by any of them.
+ */
+export function OtherNamesField(props: FieldProps) {
+  const { t } = useLingui();
+  return (
+    <TextField
+      label={t`Other names (optional)`}
+      hint={t`Names in other languages or scripts, separated by commas, so that shoppers find it by them`}
+      placeholder={t`टमाटर, tamatar`}
+      {...props}
+    />
+  );
+}
+
+/**
  * The produce values as PATCH takes them: the unit, the stock as a number (null when empty; text that is not
  * a plain number stays text, so the shared schema refuses it as "not a whole number"), a date or null.
  */
