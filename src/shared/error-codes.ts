@@ -13,7 +13,7 @@ export const ERROR_CODES = {
   /** The database cannot store or compare a value (e.g. out of its range); the request's fault. */
   invalid_value: { status: 400, meaning: "A value cannot be stored or compared" },
   invalid_multipart: { status: 400, meaning: "The multipart upload could not be read" },
-  unsupported_image: { status: 400, meaning: "The file is not a JPEG, PNG or WebP image" },
+  unsupported_image: { status: 400, meaning: "The file is not a JPEG, PNG, WebP, GIF or AVIF image" },
   unreadable_image: { status: 400, meaning: "The image's bytes could not be decoded" },
   image_too_many_pixels: { status: 400, meaning: "The image declares more pixels than allowed" },
   /** An e-mailed link (password reset, e-mail change) that is unknown, used, replaced or expired. */

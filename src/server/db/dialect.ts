@@ -697,10 +697,6 @@ export function isUniqueViolation(error: unknown, constraint: UniqueConstraint):
   return kind?.kind === "unique_violation" && kind.constraint === constraint;
 }
 
-export const isBadInput = (error: unknown) => classifyDbError(error)?.kind === "bad_input";
-export const isSerializationFailure = (error: unknown) =>
-  classifyDbError(error)?.kind === "serialization_failure";
-
 const MIGRATION_LOCK_KEY = 0x6d69_6772;
 
 /**

@@ -507,15 +507,15 @@ export async function getOwnSlot(ctx: SlotsContext, owner: Owner, id: string): P
 
 /**
  * Changes one dated slot: its capacity (never below the places taken: 409), or closes it. Closing a slot that
- * holds orders needs `confirm` (409 confirm_required otherwise); the closed slot's orders stay, and
- * `onClosed` is told so their buyers can be mailed.
+ * holds orders needs `confirm` (409 confirm_required otherwise); the closed slot's orders stay, and their
+ * buyers are mailed from the closing's transaction.
  */
 export async function patchOwnSlot(
   ctx: SlotsContext,
   owner: Owner,
   id: string,
   patch: SlotPatch,
-): Promise<{ slot: FarmerSlot; closedWithOrders: boolean }> {
+): Promise<{ slot: FarmerSlot }> {
   const slot = await ownSlot(ctx, owner, id);
   if ("capacity" in patch) {
     const changed = await changeSetup(
@@ -536,7 +536,7 @@ export async function patchOwnSlot(
         capacity: slotMessages.capacityBelowTaken(now.taken),
       });
     }
-    return { slot: await getOwnSlot(ctx, owner, id), closedWithOrders: false };
+    return { slot: await getOwnSlot(ctx, owner, id) };
   }
   if (slot.closed_at) throw new AppError("conflict", slotMessages.alreadyClosed);
   // NOTE: a bound the database can hold (PostgreSQL refuses an int4 compare with 2^53).
@@ -565,8 +565,7 @@ export async function patchOwnSlot(
       confirm: slotMessages.closeNeedsConfirm(now.taken),
     });
   }
-  const after = await ownSlot(ctx, owner, id);
-  return { slot: toFarmerSlot(after), closedWithOrders: after.taken > 0 };
+  return { slot: await getOwnSlot(ctx, owner, id) };
 }
 
 /**

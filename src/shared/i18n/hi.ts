@@ -169,7 +169,7 @@ export const hi: Translations = {
     bad_request: "अनुरोध पढ़ा नहीं जा सका",
     invalid_value: "कोई मान सहेजा या मिलाया नहीं जा सकता",
     invalid_multipart: "अपलोड पढ़ा नहीं जा सका",
-    unsupported_image: "फ़ाइल JPEG, PNG या WebP फ़ोटो नहीं है",
+    unsupported_image: "फ़ाइल JPEG, PNG, WebP, GIF या AVIF फ़ोटो नहीं है",
     unreadable_image: "फ़ोटो खुल नहीं सकी",
     image_too_many_pixels: "फ़ोटो बहुत बड़ी है (पिक्सेल ज़्यादा हैं)",
     invalid_token: "यह लिंक गलत है, पहले इस्तेमाल हो चुका है या इसकी समय-सीमा खत्म हो गई है",

@@ -170,7 +170,7 @@ export const mr: Translations = {
     bad_request: "विनंती वाचता आली नाही",
     invalid_value: "एखादे मूल्य जतन किंवा तुलना करता येत नाही",
     invalid_multipart: "अपलोड वाचता आला नाही",
-    unsupported_image: "फाइल JPEG, PNG किंवा WebP फोटो नाही",
+    unsupported_image: "फाइल JPEG, PNG, WebP, GIF किंवा AVIF फोटो नाही",
     unreadable_image: "फोटो उघडता आला नाही",
     image_too_many_pixels: "फोटो खूप मोठा आहे (पिक्सेल जास्त आहेत)",
     invalid_token: "ही लिंक चुकीची आहे, आधीच वापरली आहे किंवा तिची मुदत संपली आहे",

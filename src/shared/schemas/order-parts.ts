@@ -8,9 +8,6 @@ import { REASON_MAX_LENGTH } from "./common.ts";
  */
 export const PART_STATUSES = ["pending", "confirmed", "out_for_delivery", "delivered", "cancelled"] as const;
 export type PartStatus = (typeof PART_STATUSES)[number];
-export const PartStatusSchema = z.enum(PART_STATUSES, {
-  error: `Status must be one of: ${PART_STATUSES.join(", ")}`,
-});
 
 /** Where each status may move next. */
 export const PART_TRANSITIONS: Record<PartStatus, readonly PartStatus[]> = {

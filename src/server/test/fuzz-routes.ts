@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpOperator } from "../test/admin-fixtures.ts";
-import { tableChecksums, writeMarker } from "../test/db-snapshot.ts";
-import { insertFarmer, insertProduct } from "../test/order-fixtures.ts";
-import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
-import { testDialect } from "../test/test-db.ts";
+import { signUpOperator } from "./admin-fixtures.ts";
+import { tableChecksums, writeMarker } from "./db-snapshot.ts";
+import { insertFarmer, insertProduct } from "./order-fixtures.ts";
+import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "./test-app.ts";
+import { testDialect } from "./test-db.ts";
 
 /**
  * Property-based fuzzing of every API route the app registers, as a signed-in shopper (the operator's routes
