@@ -33,10 +33,62 @@ export function weighedAmountPaise(
   return Math.floor((2 * unitPricePaise * packedGrams + gramsPerUnit) / (2 * gramsPerUnit));
 }
 
-/** "2.15 kg" or "850 g": a weight as a shopper reads it. */
-export function formatGrams(grams: number): string {
-  if (grams >= 1000) return `${(grams / 1000).toLocaleString("en-IN", { maximumFractionDigits: 3 })} kg`;
-  return `${grams.toLocaleString("en-IN")} g`;
+/** "2.15 kg" or "850 g": a weight as a shopper reads it (`names`: the units' names in another language). */
+export function formatGrams(grams: number, names: { kg: string; g: string } = { kg: "kg", g: "g" }): string {
+  if (grams >= 1000)
+    return `${(grams / 1000).toLocaleString("en-IN", { maximumFractionDigits: 3 })} ${names.kg}`;
+  return `${grams.toLocaleString("en-IN")} ${names.g}`;
+}
+
+/**
+ * A unit that names a pack of a fixed size ("500 g", "250 g", "500 ml"): a count of them reads "3 × 500 g",
+ * never "3 500 g", which a farmer reads as 3,500 g (issue 40).
+ */
+export const isPackUnit = (unit: string): boolean => /^\d/.test(unit);
+
+/**
+ * The grams a line is packed at: its packed weight once weighed, else the weight ordered; null for a unit that
+ * is not a weight.
+ */
+export function gramsToPack(line: { quantity: number; unit: string; packedGrams: number | null }) {
+  const grams = unitGrams(line.unit);
+  if (grams === undefined) return null;
+  return line.packedGrams ?? line.quantity * grams;
+}
+
+/**
+ * "3 × 500 g (1.5 kg)", "2 kg (1.95 kg packed)", "4 bunch": a count of packs with the weight they make when that
+ * says more than the count. `names` gives the words in the reader's language.
+ */
+export function packsText(
+  item: { quantity: number; unit: string; grams: number | null; packed: boolean },
+  names: { unit: string; weight: (grams: number) => string; packed: (weight: string) => string },
+): string {
+  const count = isPackUnit(item.unit) ? `${item.quantity} × ${names.unit}` : `${item.quantity} ${names.unit}`;
+  if (item.grams === null) return count;
+  const ordered = item.quantity * (unitGrams(item.unit) ?? 0);
+  if (item.packed) return `${count} (${names.packed(names.weight(item.grams))})`;
+  return isPackUnit(item.unit) || item.grams !== ordered ? `${count} (${names.weight(item.grams)})` : count;
+}
+
+/** A part's bill, derived from its lines (decision 020). */
+export interface PartBill {
+  /** What checkout charged for the part's lines. */
+  estimatePaise: number;
+  /** The sum of the lines' amounts once final; the estimate until then. */
+  totalPaise: number;
+  /** Every line has its amount: each weighed line was weighed (or the part went out for delivery). */
+  final: boolean;
+}
+
+/** A part's bill from its lines (`amountPaise` null: a weighed line not weighed yet). */
+export function billOfLines(
+  lines: readonly { estimatePaise: number; amountPaise?: number | null }[],
+): PartBill {
+  const estimatePaise = lines.reduce((sum, line) => sum + line.estimatePaise, 0);
+  const final = lines.every((line) => line.amountPaise != null);
+  const totalPaise = final ? lines.reduce((sum, line) => sum + (line.amountPaise ?? 0), 0) : estimatePaise;
+  return { estimatePaise, totalPaise, final };
 }
 
 /** The price of a kilogram of a pack priced per 500 g or 250 g, so packs compare; undefined for other units. */

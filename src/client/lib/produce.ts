@@ -9,7 +9,7 @@ import {
   stockState,
 } from "../../shared/schemas/products.ts";
 import { daysBetween, harvestedLabel, shopDate } from "../../shared/shop-calendar.ts";
-import { pricePerKg, pricePerKgText } from "../../shared/weighing.ts";
+import { formatGrams, packsText, pricePerKg, pricePerKgText } from "../../shared/weighing.ts";
 import { currentLanguage, i18n } from "./i18n.ts";
 import { getShopTimeZone, setShopTimeZone } from "./shop-time-zone.ts";
 
@@ -48,6 +48,28 @@ const isUnit = (unit: string): unit is ProductUnit => (PRODUCT_UNITS as readonly
 
 /** "kg", "किलो", "गड्डी"…: a unit in the language chosen (a unit the shop no longer knows stays as written). */
 export const unitName = (unit: string): string => (isUnit(unit) ? i18n._(unitNames[unit]) : unit);
+
+/** "2 kg", "750 g": a weight in the language's units. */
+export function gramsText(grams: number): string {
+  if (english()) return formatGrams(grams);
+  if (grams >= 1000) {
+    const kg = (grams / 1000).toLocaleString("en-IN", { maximumFractionDigits: 3 });
+    return t`${kg} kg`;
+  }
+  const g = grams.toLocaleString("en-IN");
+  return t`${g} g`;
+}
+
+/**
+ * "3 × 500 g (1.5 kg)", "2 kg (packed 1.95 kg)", "4 bunch": what to pack of a product or line, packs counted
+ * apart from their size (issue 40), in the language chosen.
+ */
+export const packText = (item: { quantity: number; unit: string; grams: number | null; packed: boolean }) =>
+  packsText(item, {
+    unit: unitName(item.unit),
+    weight: gramsText,
+    packed: (weight) => t`packed ${weight}`,
+  });
 
 /** "₹40.00 / kg" (a line saved before units existed shows the bare price); "₹40.00 / किलो". */
 export function formatUnitPrice(rupees: number, unit: string | null | undefined): string {

@@ -5,6 +5,7 @@ export { addressMatcher, clientKey, isPrivateAddress } from "./client-key.ts";
 export { closeUnread, registerClosing } from "./closing.ts";
 export { registerCompression } from "./compression.ts";
 export { toCsv } from "./csv.ts";
+export { csvPhone, csvTime, sendCsv } from "./csv-download.ts";
 export {
   AppError,
   callerLanguage,

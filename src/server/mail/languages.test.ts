@@ -290,9 +290,9 @@ describe("downloads in the language of the account downloading them", () => {
     const packing = await call(farm, "GET", `/api/farmer/slots/${farm.delivery}/packing-list.csv`);
     expect(packing.statusCode).toBe(200);
     const rows = packing.body.trim().split("\r\n");
-    expect(rows[0]).toBe("सामान,इकाई,कुल मात्रा");
-    expect(rows[1]).toBe("आशा के टमाटर,kg,2");
-    expect(rows[3]).toBe("ऑर्डर,ग्राहक,फ़ोन,पता,सामान,इकाई,मात्रा,स्थिति");
+    expect(rows[0]).toBe("सामान,मात्रा,इकाई,वज़न (किलो)");
+    expect(rows[1]).toBe("आशा के टमाटर,2,किलो,2");
+    expect(rows[3]).toBe("ऑर्डर,ग्राहक,फ़ोन,पता,सामान,मात्रा,इकाई,वज़न (किलो),रकम (₹),स्थिति");
     expect(rows[4]).toMatch(/,पहुँच गया$/);
 
     const pickup = await call(farm, "GET", `/api/farmer/slots/${farm.pickup}/packing-list`);
@@ -301,7 +301,7 @@ describe("downloads in the language of the account downloading them", () => {
     const payments = await call(farm, "GET", "/api/farmer/payments.csv");
     expect(payments.statusCode).toBe(200);
     const [header, row, total] = payments.body.trim().split("\r\n");
-    expect(header).toBe("हफ़्ता,ग्राहक,ऑर्डर,हिस्सा,पहुँचाने का समय,पहुँचाया,नकद,UPI,बाकी,स्थिति");
+    expect(header).toBe("हफ़्ता,ग्राहक,ऑर्डर,पहुँचाने का समय,पहुँचाया,नकद,UPI,बाकी,स्थिति");
     expect(row).toMatch(/,भुगतान नहीं हुआ$/);
     expect(total).toMatch(/^\d{4}-\d{2}-\d{2},कुल,/);
   });

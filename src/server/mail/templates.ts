@@ -224,6 +224,15 @@ export function newPartMail(to: Recipient, order: Order, part: OrderPart, portal
   });
 }
 
+/** A line as billed: with its ordered and packed weight once weighed, at its amount. */
+function billedRow(t: MailTexts, line: PlacedLine): [string, string] {
+  const weights =
+    line.weighed && line.packedGrams !== null
+      ? ` (${t.billOrdered(line.quantity, line.unit)}, ${t.billPacked(line.packedGrams)})`
+      : "";
+  return [`${line.name} × ${line.quantity}${weights}`, formatRupees(line.amount)];
+}
+
 /**
  * The buyer's one mail when their part's bill is final (decision 020): each line with its ordered and packed
  * weight, the final total, and how to pay it at the door.
@@ -244,25 +253,14 @@ export function billMail(
   orderUrl: string,
 ): Mail {
   const t = textsFor(to);
-  const weights = (line: PlacedLine) =>
-    line.weighed && line.packedGrams !== null
-      ? ` (${t.billOrdered(line.quantity, line.unit)}, ${t.billPacked(line.packedGrams)})`
-      : "";
-  const number = orderNumber(part.orderId);
   const corrected = part.replaces !== undefined;
   return compose(to, (corrected ? t.correctedBillSubject : t.billSubject)(part.farmerName, part.total), {
     greeting: t.hello(part.buyerName),
     paragraphs:
       part.replaces !== undefined
-        ? [t.correctedBillIntro(part.farmerName, number, formatRupees(part.replaces))]
-        : [t.billIntro(part.farmerName, number)],
-    rows: [
-      ...part.items.map((line): [string, string] => [
-        `${line.name} × ${line.quantity}${weights(line)}`,
-        formatRupees(line.amount),
-      ]),
-      [t.total, formatRupees(part.total)],
-    ],
+        ? [t.correctedBillIntro(part.farmerName, orderNumber(part.orderId), formatRupees(part.replaces))]
+        : [t.billIntro(part.farmerName, orderNumber(part.orderId))],
+    rows: [...part.items.map((line) => billedRow(t, line)), [t.total, formatRupees(part.total)]],
     after: [part.byUpi ? t.billPayCashOrUpi(part.total) : t.billPayCash],
     link: { label: t.seeOrder, url: orderUrl },
   });
@@ -305,8 +303,10 @@ export function partStatusMail(
     farmerName: string;
     status: MovedStatus;
     reason?: string;
-    items: readonly OrderLine[];
+    items: readonly PlacedLine[];
     total: number;
+    /** The part's bill is final: its lines are listed as billed, not as ordered. */
+    billFinal: boolean;
   },
   orderUrl: string,
 ): Mail {
@@ -320,7 +320,14 @@ export function partStatusMail(
         ? [part.status === "cancelled" ? t.theirReason(part.reason) : t.theirNote(part.reason)]
         : []),
     ],
-    rows: lineRows(t, part.items, part.total),
+    // NOTE: once the bill is final the lines add up to it: a line packed at 0 g is gone, weighed ones at their
+    // amount (issue 40); before, the lines and the total are checkout's estimate.
+    rows: part.billFinal
+      ? [
+          ...part.items.filter((line) => line.packedGrams !== 0).map((line) => billedRow(t, line)),
+          [t.total, formatRupees(part.total)],
+        ]
+      : lineRows(t, part.items, part.total),
     link: { label: t.seeOrder, url: orderUrl },
   });
 }

@@ -1,7 +1,7 @@
 import { paiseToRupees } from "../../shared/money.ts";
 import type { PartPayment, PartStatus, PaymentState } from "../../shared/schemas/order-parts.ts";
 import { orderNumber, type PlacedLine } from "../../shared/schemas/orders.ts";
-import { isWeighedUnit, upiPaymentUri } from "../../shared/weighing.ts";
+import { billOfLines, isWeighedUnit, type PartBill, upiPaymentUri } from "../../shared/weighing.ts";
 import type { OrderItemsTable } from "../db/index.ts";
 import type { PaymentWithNamesRow } from "./payments.repository.ts";
 
@@ -25,24 +25,15 @@ export const toApiLine = (item: OrderItemsTable): PlacedLine => ({
   amount: paiseToRupees(item.amount_paise ?? item.line_total_paise),
 });
 
-export interface PartBill {
-  /** What checkout charged for the part's lines. */
-  estimatePaise: number;
-  /** The sum of the lines' amounts once final; the estimate until then. */
-  totalPaise: number;
-  /** Every line has its amount: each weighed line was weighed (or the part went out for delivery). */
-  final: boolean;
-}
+export type { PartBill };
 
-/** A part's bill from its lines (`amount_paise` null: a weighed line not weighed yet). */
-export function billOf(
+/** A part's bill from its stored lines (`amount_paise` null: a weighed line not weighed yet). */
+export const billOf = (
   items: readonly Pick<OrderItemsTable, "amount_paise" | "line_total_paise">[],
-): PartBill {
-  const estimatePaise = items.reduce((sum, item) => sum + item.line_total_paise, 0);
-  const final = items.every((item) => item.amount_paise != null);
-  const totalPaise = final ? items.reduce((sum, item) => sum + (item.amount_paise ?? 0), 0) : estimatePaise;
-  return { estimatePaise, totalPaise, final };
-}
+): PartBill =>
+  billOfLines(
+    items.map((item) => ({ estimatePaise: item.line_total_paise, amountPaise: item.amount_paise })),
+  );
 
 export const billFields = (bill: PartBill) => ({
   estimate: paiseToRupees(bill.estimatePaise),

@@ -20,7 +20,7 @@ import {
   WeighPartSchema,
 } from "../../shared/schemas/payments.ts";
 import { requireUser } from "../auth/index.ts";
-import { callerLanguage } from "../http/index.ts";
+import { callerLanguage, sendCsv } from "../http/index.ts";
 import { idempotencyHeaders, sendOnce } from "../idempotency/index.ts";
 import { movePart } from "./moves.service.ts";
 import {
@@ -138,10 +138,7 @@ export async function farmerOrdersRoutes(app: FastifyInstance) {
       request.query.week,
       callerLanguage(request),
     );
-    return reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="payments-${week}.csv"`)
-      .send(csv);
+    return sendCsv(reply, `payments-${week}.csv`, csv);
   });
 
   const countSchema = { response: { 200: FarmerPendingCountSchema } };

@@ -6,7 +6,8 @@ import { type PartStatus, partMessages } from "../../shared/schemas/order-parts.
 import type { Order } from "../../shared/schemas/orders.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
-import { placed } from "../test/order-helpers.ts";
+import { placed, testShipping } from "../test/order-helpers.ts";
+import { mailsTo } from "../test/outbox.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 
 /** Issue 40: money recorded stays recorded, and every place that shows a part's amount shows the same one. */
@@ -15,6 +16,7 @@ let asha: SignedInUser;
 let buyer: SignedInUser;
 let operator: SignedInUser;
 let tomatoId: string;
+let onionId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,6 +25,9 @@ beforeAll(async () => {
   operator = await signUpOperator(t.app, t.db);
   tomatoId = (
     await insertProduct(t.db.kysely, asha.id, { name: "Tomatoes", pricePaise: 4000, stock: 1000, unit: "kg" })
+  ).id!;
+  onionId = (
+    await insertProduct(t.db.kysely, asha.id, { name: "Onions", pricePaise: 3000, stock: 1000, unit: "kg" })
   ).id!;
 });
 afterAll(() => t.close());
@@ -103,5 +108,36 @@ describe("a part with money recorded (item 24)", () => {
       cookie: buyer.cookie,
       payload: { language: "en" },
     });
+  });
+});
+
+describe("status mails (item 4)", () => {
+  it("list each line as billed once the bill is final: a 0 g line gone, a weighed line at its amount, adding up to the total", async () => {
+    const order = await placed(t.app, buyer, [
+      { productId: tomatoId, quantity: 1 },
+      { productId: onionId, quantity: 1 },
+    ]);
+    const partId = order.fulfilments[0]!.id;
+    const weighed = await post(asha, `/api/farmer/orders/${partId}/weights`, {
+      lines: [
+        { lineId: 1, packedGrams: 0 },
+        { lineId: 2, packedGrams: 1100 },
+      ],
+    });
+    expect(weighed.statusCode, weighed.body).toBe(200);
+    for (const status of ["confirmed", "out_for_delivery", "delivered"] as const) {
+      expect((await move(asha, `/api/farmer/orders/${partId}/status`, status)).statusCode).toBe(200);
+    }
+    const number = `#${order.id.slice(0, 8).toUpperCase()}`;
+    const statusMails = (await mailsTo(t, testShipping.email)).filter((mail) =>
+      mail.subject.startsWith(`Your Veggie Cart order ${number}:`),
+    );
+    expect(statusMails).toHaveLength(3);
+    for (const mail of statusMails) {
+      expect(mail.text, mail.subject).toContain("Onions × 1 (ordered 1 kg, packed 1.1 kg)  ₹33.00");
+      expect(mail.text, mail.subject).toContain("Total  ₹33.00");
+      expect(mail.text, mail.subject).not.toContain("Tomatoes");
+      expect(mail.text, mail.subject).not.toContain("₹30.00");
+    }
   });
 });

@@ -158,13 +158,19 @@ async function mailBuyers(trx: Context, partIds: string[], move: PartMove) {
           status,
           reason: move.reason,
           items: (items.get(part.id) ?? []).map(toApiLine),
-          total: paiseToRupees(billOf(items.get(part.id) ?? []).totalPaise),
+          ...billOfPart(items.get(part.id) ?? []),
         },
         trx.mail.link(`/orders/${part.order_id}`),
       ),
     );
   }
 }
+
+/** The total a status mail shows, and whether it is the final bill. */
+const billOfPart = (items: Parameters<typeof billOf>[0]) => {
+  const bill = billOf(items);
+  return { total: paiseToRupees(bill.totalPaise), billFinal: bill.final };
+};
 
 /** The farmer's part, loaded for a change: 404 for an unknown id, 403 when it is not theirs. */
 async function farmersPart(trx: Kysely<Database>, farmer: Pick<User, "id">, id: string) {

@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/index.ts";
 import { formatRupees, paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
 import type { FarmerPart } from "../../shared/schemas/farmer.ts";
 import { PART_STATUSES, partMessages } from "../../shared/schemas/order-parts.ts";
+import { orderNumber } from "../../shared/schemas/orders.ts";
 import type {
   FarmerProfile,
   FarmerReckoning,
@@ -13,7 +14,7 @@ import { addDays, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts
 import { type Actor, recordAudit } from "../audit/index.ts";
 import { type Context, inTransaction } from "../context.ts";
 import { runSteps } from "../db/index.ts";
-import { AppError, notFound, toCsv } from "../http/index.ts";
+import { AppError, csvTime, notFound, toCsv } from "../http/index.ts";
 import { billOf, paymentStateOf, receivedPaise } from "./bills.service.ts";
 import { findItemsOfParts } from "./parts.repository.ts";
 import * as repo from "./payments.repository.ts";
@@ -269,9 +270,8 @@ export async function farmerReckoningCsv(
     ...parts.map((part) => [
       week,
       part.buyer_name,
-      part.order_id,
-      part.id,
-      part.delivered_at,
+      orderNumber(part.order_id),
+      csvTime(part.delivered_at, ctx.settings.shopTimeZone),
       rupeesText(part.delivered),
       rupeesText(part.cash),
       rupeesText(part.upi),
@@ -281,7 +281,6 @@ export async function farmerReckoningCsv(
     [
       week,
       texts.total,
-      "",
       "",
       "",
       rupeesText(total.delivered),

@@ -363,10 +363,17 @@ describe("the weekly reckoning", () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(csv.headers["content-disposition"]).toBe(`attachment; filename="payments-${week.week}.csv"`);
+    // NOTE: the order by its short number and the time by the shop's clock (Asia/Kolkata, UTC+05:30, no DST).
+    const deliveredAt = new Date(Date.parse(week.buyers[0]!.parts[0]!.deliveredAt) + 330 * 60_000)
+      .toISOString()
+      .slice(0, 16)
+      .replace("T", " ");
+    // NOTE: the byte-order mark tells a spreadsheet the file is UTF-8 (trim() takes it off).
+    expect(csv.body.startsWith("\uFEFFweek,")).toBe(true);
     expect(csv.body.trim().split("\r\n")).toEqual([
-      "week,buyer,order,part,delivered at,delivered,cash,upi,owed,state",
-      `${week.week},Meera Iyer,${order.id},${partId},${week.buyers[0]!.parts[0]!.deliveredAt},68.85,40.00,20.00,8.85,part_paid`,
-      `${week.week},Total,,,,68.85,40.00,20.00,8.85,`,
+      "week,buyer,order,delivered at,delivered,cash,upi,owed,state",
+      `${week.week},Meera Iyer,#${order.id.slice(0, 8).toUpperCase()},${deliveredAt},68.85,40.00,20.00,8.85,part_paid`,
+      `${week.week},Total,,,68.85,40.00,20.00,8.85,`,
     ]);
 
     const shop = (await get(operator, `/api/admin/payments?week=${week.week}`)).json() as ShopReckoning;

@@ -250,7 +250,14 @@ describe("placing an order into a slot", () => {
     expect(res.statusCode).toBe(200);
     const list = res.json();
     expect(list.totals).toEqual([
-      { productId: asha.productId, name: "Asha's beans", unit: "piece", quantity: 3 },
+      {
+        productId: asha.productId,
+        name: "Asha's beans",
+        unit: "piece",
+        quantity: 3,
+        grams: null,
+        packed: false,
+      },
     ]);
     expect(list.orders).toHaveLength(2);
     // NOTE: both orders were placed at the same (fixed) instant, so their order between them is by id.
@@ -259,7 +266,7 @@ describe("placing an order into a slot", () => {
       buyer: testShipping.fullName,
       phone: testShipping.phone,
       address: "12 Lake Road, Pune, Maharashtra 411038",
-      lines: [{ name: "Asha's beans", unit: "piece", quantity: 2 }],
+      lines: [{ name: "Asha's beans", unit: "piece", quantity: 2, grams: null, packed: false, amount: 80 }],
       status: "pending",
     });
     const csv = await call(asha.farmer, "GET", `/api/farmer/slots/${asha.deliverySlot}/packing-list.csv`);
@@ -268,10 +275,10 @@ describe("placing an order into a slot", () => {
       'attachment; filename="packing-list-2026-03-21-0800.csv"',
     );
     const rows = csv.body.trim().split("\r\n");
-    expect(rows.slice(0, 2)).toEqual(["Product,Unit,Total quantity", "Asha's beans,piece,3"]);
+    expect(rows.slice(0, 2)).toEqual(["Product,Quantity,Unit,Weight (kg)", "Asha's beans,3,piece,"]);
     expect(rows).toHaveLength(2 + 1 + 1 + 2);
-    expect(rows.find((row) => row.endsWith(",2,pending"))).toContain(
-      '"12 Lake Road, Pune, Maharashtra 411038",Asha\'s beans,piece,2,pending',
+    expect(rows.find((row) => row.endsWith(",80.00,pending"))).toContain(
+      '"12 Lake Road, Pune, Maharashtra 411038",Asha\'s beans,2,piece,,80.00,pending',
     );
     expect(
       (await call(ravi.farmer, "GET", `/api/farmer/slots/${asha.deliverySlot}/packing-list`)).statusCode,

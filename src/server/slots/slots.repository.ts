@@ -424,7 +424,16 @@ export function linesOfParts(db: Kysely<Database>, partIds: readonly string[]) {
   if (partIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("order_items")
-    .select(["part_id", "product_id", "name", "unit", "quantity"])
+    .select([
+      "part_id",
+      "product_id",
+      "name",
+      "unit",
+      "quantity",
+      "packed_grams",
+      "line_total_paise",
+      "amount_paise",
+    ])
     .where("part_id", "in", [...partIds])
     .orderBy("order_id")
     .orderBy("line_no")

@@ -23,7 +23,7 @@ import {
 } from "../../shared/schemas/slots.ts";
 import type { Actor } from "../audit/index.ts";
 import { requireUser } from "../auth/index.ts";
-import { callerLanguage } from "../http/index.ts";
+import { callerLanguage, sendCsv } from "../http/index.ts";
 import {
   createPickupPoint,
   createSlotPattern,
@@ -186,13 +186,11 @@ export function slotSetupRoutes(accessOf: (request: FastifyRequest) => SetupAcce
       async (request, reply) => {
         const language = callerLanguage(request);
         const list = await packingList(ctx(request), ownerOf(request), request.params.id, language);
-        return reply
-          .header("content-type", "text/csv; charset=utf-8")
-          .header(
-            "content-disposition",
-            `attachment; filename="packing-list-${list.slot.date}-${list.slot.start.replace(":", "")}.csv"`,
-          )
-          .send(packingListCsv(list, language));
+        return sendCsv(
+          reply,
+          `packing-list-${list.slot.date}-${list.slot.start.replace(":", "")}.csv`,
+          packingListCsv(list, language),
+        );
       },
     );
   };

@@ -31,13 +31,14 @@ import {
   weeklySlotLabel,
 } from "../../shared/schemas/slots.ts";
 import { addDays, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts";
+import { billOfLines, gramsToPack } from "../../shared/weighing.ts";
 import { type Actor, type AuditRecord, recordAudit } from "../audit/index.ts";
 import { mailRecipient } from "../auth/index.ts";
 import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import { type Database, runSteps, type Steps, type StepsValue } from "../db/index.ts";
-import { AppError, notFound, parseWith, toCsv } from "../http/index.ts";
+import { AppError, csvPhone, notFound, parseWith, toCsv } from "../http/index.ts";
 import { enqueue, slotClosedMail } from "../mail/index.ts";
-import { packingListTexts } from "./packing-list.texts.ts";
+import { packingListTexts, unitIn } from "./packing-list.texts.ts";
 import * as repo from "./slots.repository.ts";
 
 export type { Owner } from "./slots.repository.ts";
@@ -601,7 +602,9 @@ async function mailClosedSlotBuyers(ctx: Context, slotId: string, reason: string
 
 /**
  * What to harvest and pack for one dated slot: every product with its total quantity, then each order in the
- * slot (not cancelled) with its lines, buyer, phone and address, or the pickup point for a pickup slot.
+ * slot (not cancelled) with its lines, buyer, phone and address, or the pickup point for a pickup slot. It
+ * follows the weighing (issue 40): a line weighed at 0 g is dropped (its stock went back), a weighed line
+ * counts at its packed weight, and each order shows its bill as it stands.
  */
 export async function packingList(
   ctx: SlotsContext,
@@ -615,58 +618,94 @@ export async function packingList(
     ctx.db,
     parts.map((part) => part.part_id),
   );
+  const toPack = lines
+    .filter((line) => line.packed_grams !== 0)
+    .map((line) => {
+      const packedGrams = line.packed_grams ?? null;
+      return { ...line, grams: gramsToPack({ ...line, packedGrams }), packed: packedGrams !== null };
+    });
   const totals = new Map<string, PackingList["totals"][number]>();
-  for (const line of lines) {
+  for (const line of toPack) {
     const total = totals.get(line.product_id) ?? {
       productId: line.product_id,
       name: line.name,
       unit: line.unit,
       quantity: 0,
+      grams: line.grams === null ? null : 0,
+      packed: true,
     };
     total.quantity += line.quantity;
+    if (total.grams !== null && line.grams !== null) total.grams += line.grams;
+    total.packed &&= line.packed;
     totals.set(line.product_id, total);
   }
   const point = pointOf(slot);
   return {
     slot: toFarmerSlot(slot),
     totals: [...totals.values()].sort((a, b) => a.name.localeCompare(b.name)),
-    orders: parts.map((part) => ({
-      partId: part.part_id,
-      orderId: part.order_id,
-      status: part.status,
-      buyer: part.full_name,
-      phone: part.phone,
-      address: point
-        ? packingListTexts[language].pickupAt(`${point.name}, ${point.address}`)
-        : part.shipping_address,
-      lines: lines
-        .filter((line) => line.part_id === part.part_id)
-        .map((line) => ({ name: line.name, unit: line.unit, quantity: line.quantity })),
-      total: paiseToRupees(part.total_paise),
-    })),
+    orders: parts.map((part) => {
+      const bill = billOfLines(
+        lines
+          .filter((line) => line.part_id === part.part_id)
+          .map((line) => ({ estimatePaise: line.line_total_paise, amountPaise: line.amount_paise })),
+      );
+      return {
+        partId: part.part_id,
+        orderId: part.order_id,
+        status: part.status,
+        buyer: part.full_name,
+        phone: part.phone,
+        address: point
+          ? packingListTexts[language].pickupAt(`${point.name}, ${point.address}`)
+          : part.shipping_address,
+        lines: toPack
+          .filter((line) => line.part_id === part.part_id)
+          .map((line) => ({
+            name: line.name,
+            unit: line.unit,
+            quantity: line.quantity,
+            grams: line.grams,
+            packed: line.packed,
+            // NOTE: as the bill counts it: its amount once the bill is final, its estimate before.
+            amount: paiseToRupees(bill.final ? (line.amount_paise ?? 0) : line.line_total_paise),
+          })),
+        total: paiseToRupees(bill.totalPaise),
+        billFinal: bill.final,
+      };
+    }),
   };
 }
 
+/** Grams as kilograms for a spreadsheet's number column ("1.5"), exactly; empty for a unit that is not a weight. */
+const kgCell = (grams: number | null) => (grams === null ? "" : String(grams / 1000));
+
 /**
- * The packing list as CSV: the totals, a blank line, then one row per order line; its headers and statuses in
- * the language of the account downloading it (product names and buyers' data stay as written).
+ * The packing list as CSV: the totals, a blank line, then one row per order line; its headers, units and
+ * statuses in the language of the account downloading it (product names and buyers' data stay as written).
  */
 export function packingListCsv(list: PackingList, language: Language = DEFAULT_LANGUAGE): string {
   const texts = packingListTexts[language];
   const rows: (string | number)[][] = [
     texts.totalsHeader,
-    ...list.totals.map((total) => [total.name, total.unit, total.quantity]),
+    ...list.totals.map((total) => [
+      total.name,
+      total.quantity,
+      unitIn(language, total.unit),
+      kgCell(total.grams),
+    ]),
     [],
     texts.ordersHeader,
     ...list.orders.flatMap((order) =>
       order.lines.map((line) => [
         orderNumber(order.orderId),
         order.buyer,
-        order.phone,
+        csvPhone(order.phone),
         order.address,
         line.name,
-        line.unit,
         line.quantity,
+        unitIn(language, line.unit),
+        kgCell(line.grams),
+        line.amount.toFixed(2),
         texts.statuses[order.status as PartStatus] ?? order.status,
       ]),
     ),

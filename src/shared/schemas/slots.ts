@@ -291,12 +291,25 @@ export const SlotPatchSchema = z.union([
 ]);
 export type SlotPatch = z.infer<typeof SlotPatchSchema>;
 
-/** The packing list of one dated slot: what to harvest and pack in all, then each order. */
+/**
+ * What to pack of one product or line: a count of units, and for a unit that is a weight the grams it makes
+ * (`packed`: weighed at packing, so the grams are the packed weight; issue 40).
+ */
+const PackedAmountSchema = z.object({
+  unit: z.string(),
+  quantity: z.number(),
+  /** The weight to pack in grams (packed weight once weighed, else ordered); null for a unit that is not a weight. */
+  grams: z.number().nullable(),
+  packed: z.boolean(),
+});
+
+/**
+ * The packing list of one dated slot: what to harvest and pack in all, then each order. Lines weighed at 0 g
+ * (dropped from the bill) are left out, and each order shows its current bill (`billFinal` false: an estimate).
+ */
 export const PackingListSchema = z.object({
   slot: FarmerSlotSchema,
-  totals: z.array(
-    z.object({ productId: z.string(), name: z.string(), unit: z.string(), quantity: z.number() }),
-  ),
+  totals: z.array(PackedAmountSchema.extend({ productId: z.string(), name: z.string() })),
   orders: z.array(
     z.object({
       partId: z.string(),
@@ -306,8 +319,9 @@ export const PackingListSchema = z.object({
       phone: z.string(),
       /** The delivery address; for a pickup slot, the pickup point's name and address. */
       address: z.string(),
-      lines: z.array(z.object({ name: z.string(), unit: z.string(), quantity: z.number() })),
+      lines: z.array(PackedAmountSchema.extend({ name: z.string(), amount: z.number() })),
       total: z.number(),
+      billFinal: z.boolean(),
     }),
   ),
 });

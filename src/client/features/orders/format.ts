@@ -6,9 +6,9 @@ import type { PaymentRecordMethod, PaymentState } from "../../../shared/schemas/
 import type { PaymentMethod } from "../../../shared/schemas/orders.ts";
 import { slotLabel } from "../../../shared/schemas/slot-basics.ts";
 import type { SlotUnavailableReason } from "../../../shared/schemas/slots.ts";
-import { formatGrams, unitGrams } from "../../../shared/weighing.ts";
+import { unitGrams } from "../../../shared/weighing.ts";
 import { currentLanguage, intlLocale } from "../../lib/i18n.ts";
-import { getShopTimeZone } from "../../lib/produce.ts";
+import { getShopTimeZone, gramsText } from "../../lib/produce.ts";
 
 export { orderNumber } from "../../../shared/schemas/orders.ts";
 
@@ -127,17 +127,6 @@ export const slotUnavailableLabel = (reason: SlotUnavailableReason): string =>
     cutoff: t`Ordering has closed`,
     area: t`Not delivered to your PIN code`,
   })[reason];
-
-/** "2 kg", "750 g": a weight in the language's units. */
-export function gramsText(grams: number): string {
-  if (english()) return formatGrams(grams);
-  if (grams >= 1000) {
-    const kg = (grams / 1000).toLocaleString("en-IN", { maximumFractionDigits: 3 });
-    return t`${kg} kg`;
-  }
-  const g = grams.toLocaleString("en-IN");
-  return t`${g} g`;
-}
 
 /** The bill's texts (decision 020), as src/shared/weighing.ts's `billTexts` says them in English. */
 export const billText = {

@@ -4,7 +4,7 @@ import { formatRupees } from "../../../shared/money.ts";
 import { orderNumber } from "../../../shared/schemas/orders.ts";
 import { Button } from "../../components/button.tsx";
 import { Pending } from "../../components/pending.tsx";
-import { unitName } from "../../lib/produce.ts";
+import { packText } from "../../lib/produce.ts";
 import { slotText, statusText } from "./slot-texts.ts";
 import { type SlotsBase, usePackingList } from "./slots.api.ts";
 
@@ -15,6 +15,11 @@ import { type SlotsBase, usePackingList } from "./slots.api.ts";
  */
 export function PackingListPage({ base, backTo }: { base: SlotsBase; backTo: string }) {
   const { t } = useLingui();
+  /** "about ₹105.00": an amount that is still an estimate. */
+  const aboutRupees = (rupees: number) => {
+    const amount = formatRupees(rupees);
+    return t`about ${amount}`;
+  };
   const { id = "" } = useParams();
   const list = usePackingList(base, id);
   if (list.isPending) return <Pending label={t`Loading...`} />;
@@ -92,9 +97,7 @@ export function PackingListPage({ base, backTo }: { base: SlotsBase; backTo: str
           {totals.map((total) => (
             <tr key={total.productId} className="border-b border-stone-200">
               <td className="py-1 pr-2">{total.name}</td>
-              <td className="py-1 text-right font-semibold">
-                {total.quantity} {unitName(total.unit)}
-              </td>
+              <td className="py-1 text-right font-semibold">{packText(total)}</td>
             </tr>
           ))}
         </tbody>
@@ -113,13 +116,15 @@ export function PackingListPage({ base, backTo }: { base: SlotsBase; backTo: str
             <ul className="mt-1 text-sm">
               {order.lines.map((line) => (
                 <li key={`${order.partId}-${line.name}`}>
-                  {line.name}: {line.quantity} {unitName(line.unit)}
+                  {line.name}: {packText(line)}
                 </li>
               ))}
             </ul>
             <p className="mt-1 text-sm text-stone-700">
+              {/* NOTE: the bill as it stands: "about" the estimate until every weighed line is weighed. */}
               <Trans>
-                Total {formatRupees(order.total)} · {statusText(order.status)}
+                Total {order.billFinal ? formatRupees(order.total) : aboutRupees(order.total)} ·{" "}
+                {statusText(order.status)}
               </Trans>
             </p>
           </li>

@@ -25,7 +25,10 @@ const slot: FarmerSlot = {
 };
 const packingList: PackingList = {
   slot,
-  totals: [{ productId: "p1", name: "Tomatoes", unit: "kg", quantity: 2 }],
+  totals: [
+    { productId: "p1", name: "Tomatoes", unit: "kg", quantity: 2, grams: 2150, packed: true },
+    { productId: "p2", name: "Bhindi", unit: "500 g", quantity: 3, grams: 1500, packed: false },
+  ],
   orders: [
     {
       partId: "part-1",
@@ -34,13 +37,17 @@ const packingList: PackingList = {
       buyer: "Meera Shopper",
       phone: "+91 98765 43210",
       address: "Farm gate, Survey 42, Hadapsar, Pune",
-      lines: [{ name: "Tomatoes", unit: "kg", quantity: 2 }],
-      total: 80,
+      lines: [
+        { name: "Tomatoes", unit: "kg", quantity: 2, grams: 2150, packed: true, amount: 86 },
+        { name: "Bhindi", unit: "500 g", quantity: 3, grams: 1500, packed: false, amount: 90 },
+      ],
+      total: 176,
+      billFinal: false,
     },
   ],
 };
 /** What the test seeded: the farmer's pickup point, the buyer and the product. */
-const seeded = [farmGate.name, farmGate.address, "Meera Shopper", "Tomatoes"];
+const seeded = [farmGate.name, farmGate.address, "Meera Shopper", "Tomatoes", "Bhindi"];
 
 /** The farmer's set-up: one pickup point, PIN prefix 4110, Saturday's pickup slot and one dated slot. */
 function answer() {
