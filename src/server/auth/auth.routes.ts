@@ -44,6 +44,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signupSchema = { body: SignupSchema, response: { 201: UserResponseSchema } };
+  // NOTE: 201 with an account's shape for a known address too: only its owner's mailbox learns (issue 40 #32).
   typed.post("/signup", { ...limited, schema: signupSchema }, async (request, reply) => {
     const user = await signUp(request.ctx, request.body);
     return reply.status(201).send({ user });
