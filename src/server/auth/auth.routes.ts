@@ -10,7 +10,7 @@ import {
   UserResponseSchema,
 } from "../../shared/schemas/auth.ts";
 import type { Config } from "../config.ts";
-import { AppError, enforceRateLimits, passwordCheckLimits } from "../http/index.ts";
+import { AppError, emailKeyOf, enforceRateLimits, passwordCheckLimits } from "../http/index.ts";
 import {
   confirmOperatorClaim,
   logIn,
@@ -20,16 +20,10 @@ import {
   signUp,
 } from "./auth.service.ts";
 import { describeBrowser } from "./browser.ts";
+import { isKnownAddress, rememberKnownAddress } from "./known-addresses.ts";
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from "./session.plugin.ts";
 
 const MINUTE_MS = 60_000;
-/** How long an address the account signed in from stays exempt from the account's overall budget. */
-const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
-
-const emailOf = (request: FastifyRequest) => {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === "string" ? email.trim().toLowerCase() : "";
-};
 
 export async function authRoutes(app: FastifyInstance, { config }: { config: Config }) {
   /**
@@ -42,7 +36,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
       app,
       "auth",
       config.authRateLimitPerMinute,
-      (request) => `${emailOf(request)}:${request.clientKey}`,
+      (request) => `${emailKeyOf(request)}:${request.clientKey}`,
     ),
     // NOTE: signing up and in are the two API calls a signed-out visitor may make.
     config: { public: true as const },
@@ -50,6 +44,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signupSchema = { body: SignupSchema, response: { 201: UserResponseSchema } };
+  // NOTE: 201 with an account's shape for a known address too: only its owner's mailbox learns (issue 40 #32).
   typed.post("/signup", { ...limited, schema: signupSchema }, async (request, reply) => {
     const user = await signUp(request.ctx, request.body);
     return reply.status(201).send({ user });
@@ -63,13 +58,12 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
   const accountBudget = app.createRateLimit({
     max: config.authRateLimitPerMinute,
     timeWindow: MINUTE_MS,
-    keyGenerator: (request) => `auth-account-all:${emailOf(request)}`,
+    keyGenerator: (request) => `auth-account-all:${emailKeyOf(request)}`,
   });
-  const knownAddress = (request: FastifyRequest) => `auth-known:${emailOf(request)}:${request.clientKey}`;
   /** Sign-ins over the account's budget, refused in the handler once the body has been validated. */
   const throttled = new WeakSet<FastifyRequest>();
   const withinAccountBudget = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (await app.limitStore.has(knownAddress(request))) return;
+    if (await isKnownAddress(app, request)) return;
     await enforceRateLimits(request, reply, [accountBudget], messages.signInThrottled).catch((error) => {
       throttled.add(request);
       if (!(error instanceof AppError)) throw error;
@@ -94,7 +88,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
       const previous = sessionToken(request, config);
       if (previous) await logOut(request.ctx, previous);
       setSessionCookie(reply, config, session);
-      await app.limitStore.remember(knownAddress(request), KNOWN_ADDRESS_MS);
+      await rememberKnownAddress(app, request);
       return { user };
     },
   );

@@ -11,7 +11,7 @@ import { type Context, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { isUniqueViolation, type Steps } from "../db/index.ts";
 import { AppError, unauthorized } from "../http/index.ts";
-import { enqueue, operatorClaimMail, signInLinkMail, welcomeMail } from "../mail/index.ts";
+import { enqueue, operatorClaimMail, signInLinkMail, signUpAttemptMail, welcomeMail } from "../mail/index.ts";
 import * as repo from "./auth.repository.ts";
 
 import type { SessionCache } from "./session-cache.ts";
@@ -130,16 +130,37 @@ export const hashSessionToken = (token: string) => createHash("sha256").update(t
 /** An argon2id (the library's default) hash of a new password, at the configured cost; the hash records it. */
 export const hashPassword = (password: string, hashing: PasswordHashing) => hash(password, hashing);
 
-/** A new account, and its welcome mail queued in the same transaction (a refused sign-up mails nobody). */
+/**
+ * A new account, and its welcome mail queued in the same transaction. An address that has an account gets
+ * the answer a new one gets, and its owner a mail saying so, so a sign-up tells nobody which addresses have
+ * accounts (issue 40 #32), as "Forgot password?" tells nobody.
+ */
 export async function signUp(ctx: Context, input: z.output<typeof SignupSchema>): Promise<User> {
   const hashed = await hashPassword(input.password, ctx.settings.passwordHashing);
-  const user = await inTransaction(ctx, async (trx) => {
-    const user = await insertAccount(trx, input, hashed);
-    await enqueue(trx, welcomeMail(mailRecipient(user), user.name, trx.mail.link("/login")));
+  try {
+    const user = await inTransaction(ctx, async (trx) => {
+      const user = await insertAccount(trx, input, hashed);
+      await enqueue(trx, welcomeMail(mailRecipient(user), user.name, trx.mail.link("/login")));
+      return user;
+    });
+    await offerOperatorClaim(ctx, user);
     return user;
-  });
-  await offerOperatorClaim(ctx, user);
-  return user;
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === "email_taken")) throw error;
+    await mailOwnerOfTakenAddress(ctx, input.email);
+    // NOTE: shaped as a new account's answer, with an id as fresh as one; nothing can be done with it.
+    const language = input.language ?? DEFAULT_LANGUAGE;
+    return { id: randomUUID(), email: input.email, name: input.name, operator: false, language };
+  }
+}
+
+/** Tells the owner of `email` that someone tried to sign up with it; nothing for a deleted account. */
+async function mailOwnerOfTakenAddress(ctx: Context, email: string): Promise<void> {
+  const owner = await repo.findUserByEmail(ctx.db, email);
+  if (!owner || owner.deleted_at) return;
+  await inTransaction(ctx, (trx) =>
+    enqueue(trx, signUpAttemptMail(mailRecipient(owner), owner.name, trx.mail.link("/forgot-password"))),
+  );
 }
 
 /** An account's language from its row (English for a value the shop no longer speaks). */

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../shared/messages.ts";
 import { passwordHashingDefaults } from "../config.ts";
+import { SIGN_UP_ATTEMPT_SUBJECT } from "../mail/index.ts";
+import { mailsTo } from "../test/outbox.ts";
 import {
   cheapPasswordHashing,
   createTestApp,
@@ -9,6 +11,8 @@ import {
   type TestApp,
 } from "../test/test-app.ts";
 import { hashPassword, hashSessionToken, passwordMatches } from "./auth.service.ts";
+
+const welcomeSubject = "Welcome to Veggie Cart";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,11 +34,22 @@ describe("sign-up", () => {
     expect(res.cookies).toHaveLength(0);
   });
 
-  it("refuses an e-mail that is taken, whatever its case", async () => {
-    await signup({ name: "Ravi", email: "ravi@example.com", password: "long enough" });
-    const res = await signup({ name: "Ravi 2", email: " RAVI@example.com ", password: "another one" });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(messages.emailTaken);
+  it("answers a taken e-mail, whatever its case, as a new one, and mails its owner instead (issue 40 #32)", async () => {
+    const first = await signup({ name: "Ravi", email: "ravi@example.com", password: "long enough" });
+    const fresh = await signup({ name: "Ravi 2", email: "ravi.two@example.com", password: "another one" });
+    const taken = await signup({ name: "Ravi 2", email: " RAVI@example.com ", password: "another one" });
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.headers["content-type"]).toBe(fresh.headers["content-type"]);
+    const shape = (body: { user: Record<string, unknown> }) => ({ ...body.user, id: typeof body.user.id });
+    expect(shape(taken.json())).toEqual({ ...shape(fresh.json()), email: "ravi@example.com" });
+    expect(taken.json().user.id).not.toBe(first.json().user.id);
+    expect(taken.cookies).toHaveLength(0);
+    // The owner's password and account are unchanged; the owner hears of it, and nobody else.
+    expect((await login({ email: "ravi@example.com", password: "long enough" })).statusCode).toBe(200);
+    expect((await login({ email: "ravi@example.com", password: "another one" })).statusCode).toBe(401);
+    const mails = await mailsTo(t, "ravi@example.com");
+    expect(mails.map((mail) => mail.subject)).toEqual([welcomeSubject, SIGN_UP_ATTEMPT_SUBJECT]);
+    expect(mails[1]!.text).toContain("http://shop.test/forgot-password");
   });
 
   it("needs name, email and password, with the product's message", async () => {

@@ -29,6 +29,7 @@ export {
   type SessionSettings,
   signUp,
 } from "./auth.service.ts";
+export { isKnownAddress } from "./known-addresses.ts";
 export {
   clearSessionCookie,
   registerSessions,

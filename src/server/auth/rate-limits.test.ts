@@ -138,6 +138,24 @@ describe("with REDIS_URL, limits are shared by every instance", () => {
     await b?.close();
   });
 
+  it("keeps no e-mail address in clear in any key (issue 40 #25)", async () => {
+    const email = `Clear.Text.${randomBytes(4).toString("hex")}@Example.com`;
+    const password = "correct horse battery";
+    const send = (url: string, payload: object) =>
+      request(a.app, { method: "POST", url, payload, remoteAddress: "10.9.0.1" });
+    expect((await send("/api/auth/signup", { name: "Clear", email, password })).statusCode).toBe(201);
+    expect((await send("/api/auth/login", { email, password })).statusCode).toBe(200);
+    expect((await send("/api/auth/password-reset", { email })).statusCode).toBe(202);
+    const redis = new Redis(redisUrl);
+    try {
+      const keys = await redis.keys(`${prefix}*`);
+      expect(keys.some((key) => key.includes("auth-known:"))).toBe(true);
+      expect(keys.filter((key) => key.includes("@") || key.toLowerCase().includes("clear.text"))).toEqual([]);
+    } finally {
+      await redis.quit();
+    }
+  });
+
   it("counts one client's requests to two instances together, in Redis under our prefix", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < PER_MINUTE + 2; i += 1) {

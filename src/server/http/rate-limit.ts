@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { messages } from "../../shared/messages.ts";
 import { AppError } from "./errors.ts";
@@ -31,6 +32,16 @@ export const rateLimited =
     enforceRateLimits(request, reply, limiters, message);
 
 const MINUTE_MS = 60_000;
+
+/**
+ * The e-mail address in the request's body as a limit's key: a hash of it, trimmed and lower-cased, so no
+ * key in Redis or memory holds an address in clear, even after its account is deleted (issue 40 #25).
+ */
+export function emailKeyOf(request: FastifyRequest): string {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  const normalized = typeof email === "string" ? email.trim().toLowerCase() : "";
+  return createHash("sha256").update(normalized).digest("base64url").slice(0, 32);
+}
 
 /**
  * The limits of anything that checks a password: `perMinute` per client address, and a fifth of it per

@@ -17,7 +17,9 @@ export {
   partStatusMail,
   passwordResetMail,
   SIGN_IN_LINK_SUBJECT,
+  SIGN_UP_ATTEMPT_SUBJECT,
   signInLinkMail,
+  signUpAttemptMail,
   slotClosedMail,
   welcomeMail,
 } from "./templates.ts";

@@ -159,6 +159,19 @@ export function emailChangedMail(to: Recipient, name: string, newEmail: string):
   });
 }
 
+export const SIGN_UP_ATTEMPT_SUBJECT = en.signUpAttemptSubject;
+
+/** To the owner of an address someone tried to sign up with: the sign-up itself answers as for a new one. */
+export function signUpAttemptMail(to: Recipient, name: string, resetUrl: string): Mail {
+  const t = textsFor(to);
+  return compose(to, t.signUpAttemptSubject, {
+    greeting: t.hello(name),
+    paragraphs: [t.signUpAttemptBody(addressOf(to))],
+    link: { label: t.signUpAttemptLink, url: resetUrl },
+    after: [t.signUpAttemptIgnore],
+  });
+}
+
 export function welcomeMail(to: Recipient, name: string, shopUrl: string): Mail {
   const t = textsFor(to);
   return compose(to, t.welcomeSubject, {

@@ -145,6 +145,37 @@ describe("password reset", () => {
   });
 });
 
+describe("a stranger using up an address's resets (issue 40 #29)", () => {
+  it("does not block its owner asking from an address the account signed in from", async () => {
+    const limited = await createTestApp({ passwordResetsPerHour: 2, authRateLimitPerMinute: 10 });
+    try {
+      const send = (url: string, payload: object, remoteAddress: string) =>
+        request(limited.app, { method: "POST", url, payload, remoteAddress });
+      const email = "owner@example.com";
+      const password = "correct horse battery";
+      expect(
+        (await send("/api/auth/signup", { name: "Owner", email, password }, "10.5.0.1")).statusCode,
+      ).toBe(201);
+      expect((await send("/api/auth/login", { email, password }, "10.5.0.1")).statusCode).toBe(200);
+      const attack = [];
+      for (let i = 0; i < 3; i++)
+        attack.push((await send("/api/auth/password-reset", { email }, `10.6.0.${i}`)).statusCode);
+      expect(attack).toEqual([202, 202, 429]);
+      // The owner, at home, with the address typed as they like it.
+      const own = await send("/api/auth/password-reset", { email: " Owner@Example.com" }, "10.5.0.1");
+      expect(own.statusCode).toBe(202);
+      // ... while the attacker, and the owner from an address never signed in from, are still held.
+      expect((await send("/api/auth/password-reset", { email }, "10.6.0.9")).statusCode).toBe(429);
+      expect((await send("/api/auth/password-reset", { email }, "10.7.0.1")).statusCode).toBe(429);
+      await new Promise((resolve) => setTimeout(resolve, OFF_PATH_MS * 3));
+      const mails = (await mailsTo(limited, email)).filter((m) => m.subject === PASSWORD_RESET_SUBJECT);
+      expect(mails).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe("forgot password's work (issue 25, item 9)", () => {
   it("runs off the request path: nothing of a known address's reset has happened when the next request is answered; the mail follows", async () => {
     // NOTE: only intervals are faked, so the off-path timer ticks when the test says; the rest runs for real.

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountMessages } from "../../shared/messages.ts";
 import {
@@ -17,9 +17,15 @@ import {
 } from "../../shared/schemas/account.ts";
 import { NoContentSchema } from "../../shared/schemas/auth.ts";
 import { IdParamsSchema } from "../../shared/schemas/common.ts";
-import { clearSessionCookie, hashSessionToken, requireUser, sessionToken } from "../auth/index.ts";
+import {
+  clearSessionCookie,
+  hashSessionToken,
+  isKnownAddress,
+  requireUser,
+  sessionToken,
+} from "../auth/index.ts";
 import type { Config } from "../config.ts";
-import { passwordCheckLimits, rateLimited } from "../http/index.ts";
+import { emailKeyOf, passwordCheckLimits, rateLimited } from "../http/index.ts";
 import * as account from "./profile.service.ts";
 
 const MINUTE_MS = 60_000;
@@ -122,17 +128,24 @@ export async function passwordResetRoutes(app: FastifyInstance, { config }: Opti
   const perAddress = app.createRateLimit({
     max: config.passwordResetsPerHour,
     timeWindow: HOUR_MS,
-    keyGenerator: (request) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return `reset-email:${typeof email === "string" ? email.trim().toLowerCase() : ""}`;
-    },
+    keyGenerator: (request) => `reset-email:${emailKeyOf(request)}`,
   });
+  const byClient = rateLimited([perClient]);
+  const byAddress = rateLimited([perAddress]);
+  /**
+   * Anybody may use up an address's resets; its owner, asking from an address the account signed in from,
+   * still gets through, as sign-in lets them (issue 40 #29).
+   */
+  const resetLimits = async (request: FastifyRequest, reply: FastifyReply) => {
+    await byClient(request, reply);
+    if (!(await isKnownAddress(app, request))) await byAddress(request, reply);
+  };
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const requestSchema = { body: PasswordResetRequestSchema, response: { 202: MessageResponseSchema } };
   typed.post(
     "/",
-    { config: { public: true }, preValidation: rateLimited([perClient, perAddress]), schema: requestSchema },
+    { config: { public: true }, preValidation: resetLimits, schema: requestSchema },
     async (request, reply) => {
       const { email } = request.body;
       // NOTE: the lookup and the mail run off the request path, at the mailer's next tick, so neither this

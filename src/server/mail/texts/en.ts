@@ -56,6 +56,12 @@ export const en = {
   welcomeBody: `Your ${APP_TITLE} account is ready. Buy fresh produce straight from the farmers who grow it, or list your own harvest for others to buy.`,
   welcomeLink: "Open the shop",
 
+  signUpAttemptSubject: "Someone tried to sign up with your address",
+  signUpAttemptBody: (email: string) =>
+    `Someone tried to create a new ${APP_TITLE} account with ${email}, which already has one: yours. No new account was made.`,
+  signUpAttemptLink: "Forgot your password? Set a new one",
+  signUpAttemptIgnore: "If it was not you, ignore this e-mail: your account stays as it is.",
+
   paymentMethodLabels,
   paymentMethodNotes,
   paymentOnDelivery: PAYMENT_ON_DELIVERY_NOTE,

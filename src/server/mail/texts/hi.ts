@@ -50,6 +50,12 @@ export const hi: MailTexts = {
     "आपका Veggie Cart खाता तैयार है। ताज़ी सब्ज़ियाँ और फल सीधे उगाने वाले किसानों से खरीदें, या अपनी फ़सल दूसरों को बेचने के लिए डालें।",
   welcomeLink: "दुकान खोलें",
 
+  signUpAttemptSubject: "किसी ने आपके ईमेल पते से खाता बनाने की कोशिश की",
+  signUpAttemptBody: (email) =>
+    `किसी ने ${email} से Veggie Cart पर नया खाता बनाने की कोशिश की, पर इस पते पर पहले से एक खाता है: आपका। कोई नया खाता नहीं बना।`,
+  signUpAttemptLink: "पासवर्ड भूल गए? नया पासवर्ड रखें",
+  signUpAttemptIgnore: "अगर यह आप नहीं थे, तो इस ईमेल को छोड़ दें: आपका खाता जैसा है वैसा ही रहेगा।",
+
   paymentMethodLabels: {
     "credit-card": "क्रेडिट कार्ड",
     "debit-card": "डेबिट कार्ड",
