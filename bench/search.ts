@@ -30,7 +30,8 @@ const PAGE = 24;
  * each names, and of 1,000: "nashik" 5,645 and 49, "tomato" (the bench's) 984 and 16, "heirloom r" 371 and
  * 2, "organic tomato" 74 and 1, "hill okra from ooty" 3 and 0, "durian" none. "heirloom r" is about where
  * PostgreSQL's walk of the newest 5,000 stops finding a full page (products.repository.ts). "टमाटर" (Hindi
- * for tomatoes, one of their other names, issue 40 item 9) names as many as "tomato" less its "organic" ones.
+ * for tomatoes, one of their other names, issue 40 item 9) matches the same products as "tomato" does (16 of
+ * 1,000), through the other names the generated products carry.
  */
 const TEXTS = ["nashik", "tomato", "टमाटर", "heirloom r", "organic tomato", "hill okra from ooty", "durian"];
 
