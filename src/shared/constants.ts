@@ -1,4 +1,7 @@
-/** Business constants from product rules §9 and docs/architecture.md ("Choices behind this"). */
+/**
+ * Business constants from product rules §9 (docs/architecture.md, "Product rules cited in the code"); the limits
+ * a schema bounds live beside it.
+ */
 export const APP_TITLE = "Veggie Cart";
 
 export const PASSWORD_MIN_LENGTH = 8;
