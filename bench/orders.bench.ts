@@ -144,7 +144,7 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
           mail: silentOutbox(),
           settings,
           sessions: new SessionCache(),
-          answers: { cache: new AnswerCache(), dropAtCommit: false },
+          answers: { cache: new AnswerCache() },
         };
         await priceCartLines(ctx, input.items, { lookup });
         const pricingMs = performance.now() - pricingStart;

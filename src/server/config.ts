@@ -116,7 +116,10 @@ const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 /** How many reverse proxies stand in front of us (0: none), or the addresses/ranges of the trusted ones. */
 export type TrustProxy = number | string[];
 
-/** How long a client may take and how many connections it may hold (README: Timeouts and limits). */
+/**
+ * How long a client may take and how many connections it may hold (docs/configuration.md; the limits together in
+ * docs/operations.md, "Production").
+ */
 export interface ServerLimits {
   /** A request whose headers and body have not all arrived by then is answered 408 and closed. */
   requestTimeoutMs: number;

@@ -21,11 +21,22 @@ export interface SessionForgetting {
   forget(target: SessionTarget): Promise<void>;
 }
 
-/** The catalogue's prepared answers as one context sees them: the app's cache, and a drop owed at commit. */
+/** The catalogue's prepared answers as one context sees them. */
 export interface ContextAnswers {
   cache: AnswerCache;
-  /** Set by `catalogueChanged` inside a transaction: `inTransaction` drops again once it commits. */
-  dropAtCommit: boolean;
+}
+
+/**
+ * Work owed once a transaction commits, by name, so asking twice owes it once (decision 036). Only a transaction
+ * runner (`inTransaction`, `inStepsTransaction`) gives a context one; it runs it after its commit, and a
+ * transaction that rolls back runs none of it.
+ */
+export type OnCommit = Map<string, () => Promise<void>>;
+
+/** What a transaction runner needs of a context: its mail, and the work owed at its commit. */
+export interface RunnerContext extends MailContext {
+  /** Present inside a transaction a runner started (see `OnCommit`). */
+  onCommit?: OnCommit;
 }
 
 /** Who made the request: the signed-in user, as the session resolved it. */
@@ -38,7 +49,7 @@ export interface Actor {
  * What every service receives first, instead of positional db, mailer, clock and settings (decision 018):
  * built once per request (`request.ctx`), or by hand by a timer, a command or a test.
  */
-export interface Context extends MailContext {
+export interface Context extends RunnerContext {
   /** The database, or the caller's transaction (see `inTransaction`). */
   db: Kysely<Database>;
   /** The request's time, read once from the server's clock (a test's clock when it gives one). */
@@ -61,33 +72,49 @@ export interface Context extends MailContext {
  * write that changes what a shopper sees in the catalogue: a product (created, edited, stock, photo, hidden,
  * deleted), its farmer (name, suspension, account deleted), a farmer's open slots, the deal. Outside a
  * transaction it drops at once and resolves once the other servers were told; inside one it drops here now
- * and again after the commit (`inTransaction` awaits it), since a read between the two would still see the
- * old rows. Code that commits its own transaction another way calls it again after its commit.
+ * and again once the transaction commits (its runner awaits that), since a read between the two would still
+ * see the old rows. In a step function: `yield* catalogueChangedStep(trx)`.
  */
-export async function catalogueChanged(ctx: Pick<Context, "db" | "answers">): Promise<void> {
-  if (ctx.db.isTransaction) {
-    ctx.answers.cache.dropHere();
-    ctx.answers.dropAtCommit = true;
+export async function catalogueChanged(ctx: Pick<Context, "db" | "answers" | "onCommit">): Promise<void> {
+  if (ctx.onCommit || ctx.db.isTransaction) {
+    dropAtCommit(ctx);
     return;
   }
-  ctx.answers.dropAtCommit = false;
   await ctx.answers.cache.drop();
+}
+
+/** `catalogueChanged` as a step (db/steps.ts), in a transaction of steps (`inStepsTransaction`). */
+// biome-ignore lint/correctness/useYield: it runs no statement; it owes the drop to the commit.
+export function* catalogueChangedStep(ctx: Pick<Context, "db" | "answers" | "onCommit">): Steps<void> {
+  dropAtCommit(ctx);
+}
+
+function dropAtCommit({ answers, onCommit }: Pick<Context, "answers" | "onCommit">): void {
+  // NOTE: a transaction no runner started would commit without dropping: refused rather than missed.
+  if (!onCommit) throw new Error("catalogueChanged in a transaction that inTransaction did not start");
+  answers.cache.dropHere();
+  onCommit.set("catalogue", () => answers.cache.drop());
+}
+
+/** After a commit: the mails it queued go, then the work it owed, in the order it was first owed. */
+async function committed(ctx: MailContext, onCommit: OnCommit): Promise<void> {
+  ctx.mail.committed();
+  for (const work of onCommit.values()) await work();
 }
 
 /**
  * Runs `work` in one transaction, giving it the same context with `db` = the transaction; once committed,
- * the mails it queued are delivered in the background. Inside a transaction already, `work` joins it (the
- * outer commit delivers).
+ * the mails it queued are delivered in the background and the work it owed (`onCommit`) is run. Inside a
+ * transaction already, `work` joins it (the outer commit delivers and runs).
  */
-export async function inTransaction<C extends MailContext, T>(
+export async function inTransaction<C extends RunnerContext, T>(
   ctx: C,
   work: (trx: C) => Promise<T>,
 ): Promise<T> {
   if (ctx.db.isTransaction) return work(ctx);
-  const result = await ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx }));
-  ctx.mail.committed();
-  const answers = (ctx as Partial<Pick<Context, "answers">>).answers;
-  if (answers?.dropAtCommit) await catalogueChanged({ db: ctx.db, answers });
+  const onCommit: OnCommit = new Map();
+  const result = await ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx, onCommit }));
+  await committed(ctx, onCommit);
   return result;
 }
 
@@ -95,15 +122,16 @@ export async function inTransaction<C extends MailContext, T>(
  * `inTransaction` for a step function (db/steps.ts, decision 036): the same rules on both databases, and on
  * SQLite its statements run in one synchronous block, so the one connection never waits on it between them.
  * `trx.db` builds the statements (on SQLite it is the database itself: the block is the transaction). Inside
- * a transaction already, the steps join it. Once committed, the mails it queued are delivered.
+ * a transaction already, the steps join it. Once committed, the mails it queued are delivered and the work it owed is run.
  */
-export async function inStepsTransaction<C extends MailContext, T>(
+export async function inStepsTransaction<C extends RunnerContext, T>(
   ctx: C,
   work: (trx: C) => Steps<T>,
 ): Promise<T> {
   if (ctx.db.isTransaction) return runSteps(ctx.db, work(ctx));
-  const result = await stepsTransaction(ctx.db, (db) => work({ ...ctx, db }));
-  ctx.mail.committed();
+  const onCommit: OnCommit = new Map();
+  const result = await stepsTransaction(ctx.db, (db) => work({ ...ctx, db, onCommit }));
+  await committed(ctx, onCommit);
   return result;
 }
 
@@ -135,7 +163,7 @@ export function registerContext(
     mail: app.mailer.outbox(),
     settings: deps.settings,
     sessions: app.sessionCache,
-    answers: { cache: deps.answers, dropAtCommit: false },
+    answers: { cache: deps.answers },
     ...(deps.imageObjects ? { imageObjects: deps.imageObjects } : {}),
   });
   app.decorate("makeContext", makeContext);

@@ -11,7 +11,7 @@ import {
 import { isWeighedUnit } from "../../shared/weighing.ts";
 import { rememberAddress } from "../addresses/index.ts";
 import * as auth from "../auth/index.ts";
-import { type Context, catalogueChanged, inStepsTransaction } from "../context.ts";
+import { type Context, catalogueChangedStep, inStepsTransaction } from "../context.ts";
 import { type Database, runSteps, type Steps } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
 import { newPartMail, orderConfirmationMail, queueMail } from "../mail/index.ts";
@@ -311,11 +311,11 @@ export async function placeOrder(
       yield* rememberAddress(trx, userId, input.shipping);
       yield* takeStockFor(trx.db, priced.lines, rows.items);
       yield* refuseHiddenSincePriced(trx.db, priced.lines);
+      // NOTE: the stock taken and the slots' places show on the product cards: every server's prepared
+      // catalogue answers go once this commits, before the order's answer does (decision 035).
+      yield* catalogueChangedStep(trx);
       return placed;
     });
-    // NOTE: the stock taken and the slots' places show on the product cards: every server's prepared
-    // catalogue answers go before the order's answer does (decision 035).
-    await catalogueChanged(ctx);
     return { order, replayed: false };
   } catch (error) {
     if (!repo.isIdempotencyKeyViolation(error)) throw error;
