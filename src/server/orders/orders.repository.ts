@@ -62,11 +62,24 @@ export async function forgetUser(
   userId: string,
   replacement: { name: string; email: string },
 ): Promise<void> {
+  // NOTE: the lines and money stay for the farmer's reckoning; the phone and address go with the person
+  // (issue 40 #25), so a part still open is no longer delivered there.
   await trx
     .updateTable("orders")
-    .set({ full_name: replacement.name, email: replacement.email })
+    .set({
+      full_name: replacement.name,
+      email: replacement.email,
+      phone: "",
+      address: "",
+      city: "",
+      state: "",
+      zip_code: "",
+      shipping_address: "",
+    })
     .where("user_id", "=", userId)
     .execute();
+  // NOTE: a farmer's UPI ID is often their phone number; without it no open part offers a UPI link.
+  await trx.deleteFrom("upi_ids").where("owner", "=", userId).execute();
 }
 
 /** Corrects how much stock an order's line took (the placement's guess from its pricing read was wrong). */

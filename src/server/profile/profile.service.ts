@@ -32,6 +32,7 @@ import {
 import * as messagesDomain from "../messages/index.ts";
 import * as orders from "../orders/index.ts";
 import * as products from "../products/index.ts";
+import * as slots from "../slots/index.ts";
 import * as repo from "./profile.repository.ts";
 
 const MINUTE_MS = 60_000;
@@ -316,6 +317,7 @@ export async function deleteAccount(ctx: Context, userId: string, password: stri
     await likes.forgetUser(trx, userId);
     await addressBook.forgetUser(trx, userId);
     await orders.forgetUser(trx, userId, replacement);
+    await slots.forgetUser(trx, userId, ctx.now.toISOString());
     await messagesDomain.forgetUser(trx, userId, replacement);
     await auth.forgetUser(trx, userId, {
       ...replacement,

@@ -352,6 +352,18 @@ describe("deleting an account", () => {
     expect(part!.shipping.fullName).toBe(accountMessages.deletedAccountName);
     expect(JSON.stringify(part)).not.toContain(buyer.email);
     expect(JSON.stringify(part)).not.toContain("Buyer Leaves");
+    // No phone and no address of a person who asked to be forgotten (issue 40 #25).
+    expect(JSON.stringify(part)).not.toContain(testShipping.phone);
+    expect(JSON.stringify(part)).not.toContain(testShipping.address);
+    expect(JSON.stringify(part)).not.toContain(testShipping.zipCode);
+    const row = await t.db.kysely
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(testShipping.phone);
+    expect(JSON.stringify(row)).not.toContain(testShipping.address);
+    expect(row.total_paise).toBe(7500);
     // The farmer still delivers it; the buyer, gone, is mailed about it no more.
     const mailsBefore = (await mailsTo(t, buyer.email)).length;
     const confirmed = await call("POST", `/api/farmer/orders/${part!.id}/status`, farmer.cookie, {
@@ -360,6 +372,68 @@ describe("deleting an account", () => {
     expect(confirmed.statusCode).toBe(200);
     expect(await mailsTo(t, buyer.email)).toHaveLength(mailsBefore);
     expect(await mailsTo(t, part!.shipping.email)).toEqual([]);
+  });
+
+  it("takes a farmer's UPI ID off their open parts, retires their pickup points and offers their slots no more (issue 40 #25)", async () => {
+    const farmer = await signUpAndLogIn(t.app, "Farmer Leaves");
+    const buyer = await signUpAndLogIn(t.app, "Buyer Waits");
+    const upiId = "9876543210@ybl";
+    expect((await call("PUT", "/api/farmer/profile", farmer.cookie, { upiId })).statusCode).toBe(200);
+    await call("PUT", "/api/farmer/delivery-area", farmer.cookie, { pinPrefixes: ["4110"] });
+    const point = await call("POST", "/api/farmer/pickup-points", farmer.cookie, {
+      name: "Gate 2",
+      address: "Baner Road",
+    });
+    const pickupPointId = point.json().pickupPoint.id as string;
+    const weekly = { weekday: 6, start: "08:00", end: "10:00", capacity: 5 };
+    await call("POST", "/api/farmer/slot-patterns", farmer.cookie, { kind: "delivery", ...weekly });
+    await call("POST", "/api/farmer/slot-patterns", farmer.cookie, {
+      kind: "pickup",
+      pickupPointId,
+      ...weekly,
+    });
+    const offered = async () =>
+      (
+        (await call("GET", `/api/slots?farmerIds=${farmer.id}&pin=411038`, buyer.cookie)).json().farmers as {
+          slots: { id: string; available: boolean }[];
+        }[]
+      ).flatMap((choice) => choice.slots.filter((slot) => slot.available));
+    const slots = await offered();
+    expect(slots.length).toBeGreaterThan(0);
+    const beans = await insertProduct(t.db.kysely, farmer.id, { name: "Beans", pricePaise: 2500 });
+    const placed = await request(t.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: buyer.cookie,
+      headers: { "idempotency-key": randomUUID() },
+      payload: {
+        items: [{ productId: beans.id, quantity: 1 }],
+        shipping: { ...testShipping, email: buyer.email, zipCode: "411038" },
+        paymentMethod: "upi",
+        slots: { [farmer.id]: slots[0]!.id },
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    const orderId = placed.json().order.id as string;
+    const buyersView = async () => (await call("GET", `/api/orders/${orderId}`, buyer.cookie)).json().order;
+    expect(JSON.stringify(await buyersView())).toContain(`pa=${upiId}`);
+
+    expect(
+      (await call("DELETE", "/api/account", farmer.cookie, { password: farmer.password })).statusCode,
+    ).toBe(204);
+
+    const order = await buyersView();
+    expect(order.fulfilments[0].upi).toBeNull();
+    expect(JSON.stringify(order)).not.toContain("9876543210");
+    expect(await offered()).toEqual([]);
+    const points = await t.db.kysely
+      .selectFrom("pickup_points")
+      .selectAll()
+      .where("farmer_id", "=", farmer.id)
+      .execute();
+    expect(points.map((p) => p.retired_at)).toEqual([expect.any(String)]);
+    const upiRows = await t.db.kysely.selectFrom("upi_ids").selectAll().execute();
+    expect(JSON.stringify(upiRows)).not.toContain("9876543210");
   });
 
   it("keeps a deal plan's picture when the operator who planned it leaves", async () => {

@@ -4,6 +4,7 @@
  */
 
 export { shopSlotsAdminRoutes } from "./slots.admin-routes.ts";
+export { forgetUser } from "./slots.repository.ts";
 export { farmerSlotRoutes, slotsRoutes } from "./slots.routes.ts";
 export {
   bookSlots,

@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import {
   changedRows,
   type Database,
@@ -326,6 +326,33 @@ export async function closeSlot(
     .where("taken", "<=", takenAtMost)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A deleted farmer's delivery and pickup, in the account deletion's transaction (issue 40 #25): the pickup
+ * points are retired, the weekly patterns removed (so no new slot is made), the open slots closed (so none is
+ * offered) and the delivery area emptied. Slots and points stay for the orders that name them.
+ */
+export async function forgetUser(trx: Transaction<Database>, userId: string, at: string): Promise<void> {
+  await trx
+    .updateTable("pickup_points")
+    .set({ retired_at: at })
+    .where("farmer_id", "=", userId)
+    .where("retired_at", "is", null)
+    .execute();
+  await trx
+    .updateTable("slot_patterns")
+    .set({ deleted_at: at })
+    .where("farmer_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .execute();
+  await trx
+    .updateTable("slots")
+    .set({ closed_at: at })
+    .where("farmer_id", "=", userId)
+    .where("closed_at", "is", null)
+    .execute();
+  await trx.deleteFrom("delivery_areas").where("farmer_id", "=", userId).execute();
 }
 
 // ---- bookings ----

@@ -8,7 +8,7 @@ import {
   PartUpiSchema,
   partMessages,
 } from "./order-parts.ts";
-import { PaymentMethodSchema, PlacedLineSchema, ShippingSchema } from "./orders.ts";
+import { PaymentMethodSchema, PlacedLineSchema, ShippingRecordSchema } from "./orders.ts";
 import { ProductSchema } from "./products.ts";
 import { PartSlotSchema } from "./slot-basics.ts";
 
@@ -26,8 +26,8 @@ export const FarmerPartSchema = z.object({
   ...PartBillShape,
   /** The buyer's account: "Deleted account" and an empty e-mail once the buyer deleted it. */
   buyer: z.object({ name: z.string(), email: z.string() }),
-  /** The checkout form's delivery details, phone included. */
-  shipping: ShippingSchema,
+  /** The checkout form's delivery details, phone included (emptied once the buyer deleted the account). */
+  shipping: ShippingRecordSchema,
   paymentMethod: PaymentMethodSchema,
   payment: PartPaymentSchema,
   upi: PartUpiSchema,

@@ -76,6 +76,20 @@ export const ShippingSchema = z.strictObject({
 });
 export type Shipping = z.infer<typeof ShippingSchema>;
 
+/**
+ * Where an order goes, as an answer shows it: the checkout's fields as kept, no rule applied, for they are
+ * emptied (the name masked) once the buyer deletes the account (issue 40 #25).
+ */
+export const ShippingRecordSchema = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+});
+
 /** The checkout form as the shopper fills it (product rules §3, §5). */
 export const CheckoutFormSchema = ShippingSchema.extend({
   paymentMethod: PaymentMethodSchema.default(DEFAULT_PAYMENT_METHOD),
@@ -181,7 +195,7 @@ export const OrderSchema = z.object({
   billFinal: z.boolean(),
   /** Address, city, state and ZIP code joined into one string, as an order's fields have it (product rules §3). */
   shippingAddress: z.string(),
-  shipping: ShippingSchema,
+  shipping: ShippingRecordSchema,
   paymentMethod: PaymentMethodSchema,
   /** Derived from the parts: see `deriveOrderStatus`. */
   status: z.enum(ORDER_STATUSES),
