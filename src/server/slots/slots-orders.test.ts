@@ -167,7 +167,8 @@ describe("placing an order into a slot", () => {
     expect(again.json().order.id).toBe(first.json().order.id);
     expect(await takenOf(ravi, ravi.deliverySlot)).toBe(1);
     const otherSlot = await order(items, { [ravi.farmer.id]: ravi.pickupSlot }, "411038", key);
-    expect(otherSlot.statusCode).toBe(422);
+    expect(otherSlot.statusCode).toBe(409);
+    expect(otherSlot.json().error.code).toBe("idempotency_key_reused");
   });
 
   it("refuses a delivery slot whose farmer does not serve the PIN (409 slot_not_served), but not a pickup", async () => {
