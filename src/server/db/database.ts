@@ -330,6 +330,25 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** Where a farmer last put an address in their delivery run, per PIN code (decision 046). */
+export interface RunPositionsTable {
+  farmer_id: string;
+  zip_code: string;
+  /** The order's joined shipping address, in lower case. */
+  address: string;
+  position: number;
+  updated_at: string;
+}
+
+/** A "not at home": the farmer came and nobody was there; the part stays out for delivery. */
+export interface DeliveryAttemptsTable {
+  id: string;
+  part_id: string;
+  at: string;
+  by_user_id: string;
+  reason: string;
+}
+
 /** One operator action; append-only (the database refuses UPDATE and DELETE). */
 export interface AuditLogTable {
   id: string;
@@ -450,6 +469,8 @@ export interface Database {
   slot_bookings: SlotBookingsTable;
   saved_addresses: SavedAddressesTable;
   idempotency_keys: IdempotencyKeysTable;
+  run_positions: RunPositionsTable;
+  delivery_attempts: DeliveryAttemptsTable;
 }
 
 export interface Db {

@@ -28,6 +28,7 @@ import * as userLanguage from "./migrations/0028-user-language.ts";
 import * as dealDays from "./migrations/0029-deal-days.ts";
 import * as productOtherNames from "./migrations/0041-product-other-names.ts";
 import * as idempotencyKeys from "./migrations/0042-idempotency-keys.ts";
+import * as deliveryRun from "./migrations/0043-delivery-run.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "0029-deal-days": dealDays,
   "0041-product-other-names": productOtherNames,
   "0042-idempotency-keys": idempotencyKeys,
+  "0043-delivery-run": deliveryRun,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

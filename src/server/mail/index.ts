@@ -10,6 +10,7 @@ export {
   emailChangedMail,
   emailChangeNoticeMail,
   newPartMail,
+  notHomeMail,
   OPERATOR_CLAIM_SUBJECT,
   operatorClaimMail,
   orderConfirmationMail,

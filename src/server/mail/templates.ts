@@ -307,6 +307,21 @@ export function slotClosedMail(
   });
 }
 
+/** The farmer came and nobody was home (the delivery run): the part stays out for delivery. */
+export function notHomeMail(
+  to: Recipient,
+  part: { buyerName: string; orderId: string; farmerName: string; time: string; reason: string },
+  orderUrl: string,
+): Mail {
+  const t = textsFor(to);
+  const number = orderNumber(part.orderId);
+  return compose(to, t.notHomeSubject(number), {
+    greeting: t.hello(part.buyerName),
+    paragraphs: [t.notHomeBody(part.farmerName, part.time, number), t.theirNote(part.reason)],
+    link: { label: t.seeOrder, url: orderUrl },
+  });
+}
+
 /** A part of an order moved (confirmed, out for delivery, delivered, cancelled): the buyer is told. */
 export function partStatusMail(
   to: Recipient,

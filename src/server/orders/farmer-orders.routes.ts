@@ -19,6 +19,7 @@ import {
   UndoPaymentSchema,
   WeighPartSchema,
 } from "../../shared/schemas/payments.ts";
+import { AttemptSchema, RunOrderSchema, RunQuerySchema, RunSchema } from "../../shared/schemas/run.ts";
 import { requireUser } from "../auth/index.ts";
 import { callerLanguage, sendCsv } from "../http/index.ts";
 import { idempotencyHeaders, sendOnce } from "../idempotency/index.ts";
@@ -32,6 +33,7 @@ import {
   savePayeeProfile,
   undoPayment,
 } from "./payments.service.ts";
+import { getRun, recordAttempt, saveRunOrder } from "./run.service.ts";
 import { countPendingForFarmer, listFarmerOrders, summariseFarmer } from "./views.service.ts";
 import { weighPart } from "./weighing.service.ts";
 
@@ -104,6 +106,31 @@ export async function farmerOrdersRoutes(app: FastifyInstance) {
     return sendOnce(request, reply, 200, async (ctx) => ({
       fulfilment: await undoPayment(ctx, partId, paymentId, request.body.reason),
     }));
+  });
+
+  const attemptSchema = {
+    headers,
+    params: partParams,
+    body: AttemptSchema,
+    response: { 201: FarmerPartResponseSchema },
+  };
+  typed.post("/orders/:partId/attempts", { schema: attemptSchema }, async (request, reply) => {
+    const user = requireUser(request);
+    return sendOnce(request, reply, 201, async (ctx) => ({
+      fulfilment: await recordAttempt(ctx, user, request.params.partId, request.body.reason),
+    }));
+  });
+
+  // The delivery run (issue 38, decision 046): the date's stops in the farmer's order, and that order.
+  const runSchema = { querystring: RunQuerySchema, response: { 200: RunSchema } };
+  typed.get("/run", { schema: runSchema }, async (request) => {
+    const user = requireUser(request);
+    return getRun(request.ctx, user.id, request.query.date);
+  });
+  const runOrderSchema = { headers, body: RunOrderSchema, response: { 200: RunSchema } };
+  typed.put("/run/order", { schema: runOrderSchema }, async (request, reply) => {
+    const user = requireUser(request);
+    return sendOnce(request, reply, 200, (ctx) => saveRunOrder(ctx, user.id, request.body));
   });
 
   const profileResponse = { 200: FarmerProfileSchema };

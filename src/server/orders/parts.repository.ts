@@ -279,3 +279,20 @@ export async function countPendingForFarmer(db: Kysely<Database>, farmerId: stri
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/**
+ * The farmer's parts booked (and not released) in their slots of `date`, delivery and pickup: the stops of
+ * their delivery run (decision 046), with the slot's kind and the pickup point's name for ordering.
+ */
+export function findRunParts(db: Kysely<Database>, farmerId: string, date: string) {
+  return farmerParts(db)
+    .innerJoin("slot_bookings as sb", "sb.part_id", "f.id")
+    .innerJoin("slots as s", "s.id", "sb.slot_id")
+    .select(["s.kind as slot_kind", "s.start_time as slot_start", "o.shipping_address"])
+    .where("f.farmer_id", "=", farmerId)
+    .where("s.date", "=", date)
+    .where("sb.released_at", "is", null)
+    .where("f.status", "!=", "cancelled")
+    .execute();
+}
+export type RunPartRow = Awaited<ReturnType<typeof findRunParts>>[number];

@@ -23,6 +23,7 @@ import { billFields, billOf, receivedPaise, toApiLine, toApiPayment, upiOf } fro
 import * as repo from "./orders.repository.ts";
 import * as partsRepo from "./parts.repository.ts";
 import * as paymentsRepo from "./payments.repository.ts";
+import * as runRepo from "./run.repository.ts";
 
 export function toApiOrder(
   row: repo.OrderRow,
@@ -219,12 +220,14 @@ export function* loadOrderParts(
 ): Steps<Map<string, OrderPart[]>> {
   const parts = yield* partsRepo.findPartsOfOrders(db, orderIds);
   const partIds = parts.map((part) => part.id);
-  const [historyRows, slots, paymentRows, upiIds] = yield* allOf([
+  const [historyRows, slots, paymentRows, upiIds, attemptRows] = yield* allOf([
     partsRepo.findHistoryOf(db, partIds),
     slotsOfParts(db, partIds),
     paymentsRepo.findPaymentsOfParts(db, partIds),
     viewer === "buyer" ? paymentsRepo.findUpiIds(db, parts.map(payeeOf)) : noStatement(undefined),
+    runRepo.findAttemptsOfParts(db, partIds),
   ]);
+  const attempts = groupBy(attemptRows, (row) => row.part_id);
   const history = groupBy(historyRows, (row) => row.part_id);
   const itemsByPart = groupBy(items, (item) => item.part_id);
   const payments = groupBy(paymentRows, (row) => row.part_id);
@@ -246,6 +249,10 @@ export function* loadOrderParts(
       ),
       history: (history.get(part.id) ?? []).map(toApiHistory),
       ...slotOf(slots, part.id),
+      // NOTE: only when there were any, so an order's answer is unchanged for the (many) delivered at once.
+      ...(attempts.has(part.id)
+        ? { attempts: (attempts.get(part.id) ?? []).map(({ at, reason }) => ({ at, reason })) }
+        : {}),
     });
   }
   return byOrder;

@@ -146,6 +146,9 @@ export const hi: Translations = {
     unknownPicture: "यह फ़ोटो मौजूद नहीं है",
   },
   paymentMessages: {
+    runDateInvalid: "तारीख़ YYYY-MM-DD की तरह लिखें",
+    runStopsInvalid: "दौरे की डिलीवरी वाली जगहें लिखें, हर एक एक बार",
+    attemptReasonRequired: "कृपया बताएँ कि दरवाज़े पर क्या हुआ",
     packedGramsInvalid: "पैक किया गया वज़न ग्राम में पूरी संख्या होना चाहिए, 0 या उससे ज़्यादा",
     linesRequired: "कम से कम एक लाइन का पैक किया गया वज़न लिखें",
     lineIdInvalid: "लाइन को ऑर्डर में उसके नंबर से बताया जाता है",

@@ -147,6 +147,9 @@ export const mr: Translations = {
     unknownPicture: "हा फोटो अस्तित्वात नाही",
   },
   paymentMessages: {
+    runDateInvalid: "तारीख YYYY-MM-DD अशी लिहा",
+    runStopsInvalid: "फेरीतील डिलिव्हरीची ठिकाणे लिहा, प्रत्येक एकदाच",
+    attemptReasonRequired: "कृपया दारात काय झाले ते सांगा",
     packedGramsInvalid: "पॅक केलेले वजन ग्रॅममध्ये पूर्ण संख्या असावे, 0 किंवा जास्त",
     linesRequired: "किमान एका ओळीचे पॅक केलेले वजन लिहा",
     lineIdInvalid: "ओळ ऑर्डरमधील तिच्या क्रमांकाने सांगितली जाते",

@@ -142,6 +142,8 @@ export const partMessages = {
   paidNotCancellable: (receivedRupees: string) =>
     `${receivedRupees} was received for this part of the order: undo the payment before cancelling it`,
   cancelledNotPayable: "A cancelled part of an order cannot be marked as paid",
+  notOutForAttempt: (status: PartStatus) =>
+    `This part of the order is ${partStatusLabels[status].toLowerCase()}; a visit can be recorded only while it is confirmed or out for delivery`,
   nothingToCancel: (status: OrderStatus) =>
     `Nothing in this order can be cancelled any more: it is ${status === "in_progress" ? "in progress" : status}`,
   orderCancelled: "Your order has been cancelled",

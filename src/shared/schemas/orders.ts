@@ -177,6 +177,8 @@ export const OrderPartSchema = z.object({
   slot: PartSlotSchema.optional(),
   payment: PartPaymentSchema,
   upi: PartUpiSchema,
+  /** Each time the farmer came and nobody was home (the delivery run), oldest first. */
+  attempts: z.array(z.object({ at: z.string(), reason: z.string() })).optional(),
 });
 export type OrderPart = z.infer<typeof OrderPartSchema>;
 

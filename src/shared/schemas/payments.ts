@@ -14,6 +14,9 @@ export const paymentMessages = {
   referenceTooLong: "The UPI reference can be at most 35 characters",
   weekInvalid: "The week is a date, YYYY-MM-DD",
   undoReasonRequired: "Please say why this payment is undone",
+  runDateInvalid: "The date is written YYYY-MM-DD",
+  runStopsInvalid: "List the run's delivery stops, each once",
+  attemptReasonRequired: "Please say what happened at the door",
 } as const;
 
 /** The most lines one request may weigh (an order holds at most 50). */

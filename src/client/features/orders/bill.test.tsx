@@ -124,3 +124,16 @@ describe("the buyer's bill", () => {
     expect(await screen.findByText("Pay in cash on delivery")).toBeInTheDocument();
   });
 });
+
+describe("a delivery attempt", () => {
+  it("tells the buyer 'We came at 9:40, nobody was home' (the shop's time) with the farmer's note", async () => {
+    openOrder(
+      orderWith({
+        status: "out_for_delivery",
+        attempts: [{ at: "2026-11-21T04:10:00.000Z", reason: "Gate locked" }],
+      }),
+    );
+    expect(await screen.findByText(/^We came at/)).toHaveTextContent("We came at 9:40, nobody was home");
+    expect(screen.getByText("Their note: Gate locked")).toBeInTheDocument();
+  });
+});

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { formatRupees } from "../../../shared/money.ts";
 import type { Order, OrderPart } from "../../../shared/schemas/orders.ts";
+import { shopTime } from "../../../shared/shop-calendar.ts";
 import { Button } from "../../components/button.tsx";
 import { ArrowLeftIcon } from "../../components/icons.tsx";
 import { ModalDialog } from "../../components/modal-dialog.tsx";
@@ -27,6 +28,31 @@ import { PartSlotLine } from "./part-slot.tsx";
 import { PartPayment } from "./upi-payment.tsx";
 
 /** One farmer's part of the order: who delivers it, its status and history, and whether it is paid. */
+/** Each time the farmer came and nobody was home (the delivery run): the part is still on its way. */
+function NotAtHome({ attempts }: { attempts: OrderPart["attempts"] }) {
+  if (!attempts?.length) return null;
+  return (
+    <ul className="mt-2 space-y-1 text-sm text-amber-900">
+      {attempts.map((attempt) => {
+        const time = shopTime(new Date(attempt.at));
+        const reason = attempt.reason;
+        return (
+          <li key={attempt.at} className="rounded-md bg-amber-50 px-3 py-2">
+            <p className="font-semibold">
+              <Trans>
+                We came at <time dateTime={attempt.at}>{time}</time>, nobody was home
+              </Trans>
+            </p>
+            <p>
+              <Trans>Their note: {reason}</Trans>
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 function OrderPartSection({ part, index }: { part: OrderPart; index: number }) {
   const { t } = useLingui();
   const headingId = `part-${part.id}`;
@@ -47,6 +73,7 @@ function OrderPartSection({ part, index }: { part: OrderPart; index: number }) {
           </div>
         </header>
         <PartSlotLine slot={part.slot} className="mt-2" />
+        <NotAtHome attempts={part.attempts} />
         <div className="mt-3">
           <OrderLines
             items={part.items}

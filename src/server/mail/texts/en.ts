@@ -110,6 +110,10 @@ export const en = {
   theirReason: (reason: string) => `Their reason: ${reason}`,
   theirNote: (note: string) => `Their note: ${note}`,
 
+  notHomeSubject: (number: string) => `Your Veggie Cart order ${number}: we came, nobody was home`,
+  notHomeBody: (farmer: string, time: string, number: string) =>
+    `We came at ${time}, nobody was home. ${farmer} still has your order ${number} and will contact you to bring it again.`,
+
   slotClosedSubject: (number: string) => `Your Veggie Cart order ${number}: slot closed by the farmer`,
   slotClosedBody: (farmer: string, kind: string, number: string, when: string) =>
     `${farmer} has closed the ${kind} slot of your order ${number} (${when}). Your order stays; please contact ${farmer} to agree on another time.`,

@@ -120,6 +120,10 @@ export const hi: MailTexts = {
   theirReason: (reason) => `उनका कारण: ${reason}`,
   theirNote: (note) => `उनकी बात: ${note}`,
 
+  notHomeSubject: (number) => `आपका Veggie Cart ऑर्डर ${number}: हम आए, घर पर कोई नहीं था`,
+  notHomeBody: (farmer, time, number) =>
+    `हम ${time} बजे आए थे, घर पर कोई नहीं था। आपका ऑर्डर ${number} अभी ${farmer} के पास है; वे फिर से लाने के लिए आपसे बात करेंगे।`,
+
   slotClosedSubject: (number) => `आपका Veggie Cart ऑर्डर ${number}: किसान ने समय बंद कर दिया`,
   slotClosedBody: (farmer, kind, number, when) =>
     `${farmer} ने आपके ऑर्डर ${number} का ${kind} का समय (${when}) बंद कर दिया है। आपका ऑर्डर बना रहेगा; कोई दूसरा समय तय करने के लिए कृपया ${farmer} से बात करें।`,

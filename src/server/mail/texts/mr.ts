@@ -123,6 +123,10 @@ export const mr: MailTexts = {
   theirReason: (reason) => `त्यांचे कारण: ${reason}`,
   theirNote: (note) => `त्यांची टीप: ${note}`,
 
+  notHomeSubject: (number) => `तुमची Veggie Cart ऑर्डर ${number}: आम्ही आलो, घरी कोणी नव्हते`,
+  notHomeBody: (farmer, time, number) =>
+    `आम्ही ${time} वाजता आलो होतो, घरी कोणी नव्हते. तुमची ऑर्डर ${number} अजून ${farmer} यांच्याकडे आहे; ते पुन्हा आणण्यासाठी तुमच्याशी बोलतील.`,
+
   slotClosedSubject: (number) => `तुमची Veggie Cart ऑर्डर ${number}: शेतकऱ्याने वेळ बंद केली`,
   slotClosedBody: (farmer, kind, number, when) =>
     `${farmer} यांनी तुमच्या ऑर्डर ${number} ची ${kind} वेळ (${when}) बंद केली आहे. तुमची ऑर्डर कायम आहे; दुसरी वेळ ठरवण्यासाठी कृपया ${farmer} यांच्याशी बोला.`,
