@@ -291,6 +291,16 @@ describe("a planned day changed or removed before it comes (issue 40 item 17)", 
     const noon = (days: number) =>
       new Date(dealWindow(new Date(), ZONE).endTime.getTime() + (days - 1) * 86_400_000 + 6 * 3_600_000);
     expect((await dealAt(contextOf(t, { now: noon(11), timeZone: ZONE }))).name).toBe("Kesar Mangoes");
+    // Changed again with its own picture, it keeps that picture (no second copy).
+    const again = await replan(edited.id, {
+      ...mangoes(day11),
+      name: "Kesar Mangoes",
+      imageId: edited.imageId,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(DealPlanningSchema.parse(again.json()).plans.find((p) => p.date === day11)!.imageId).toBe(
+      edited.imageId,
+    );
 
     const guavas = (await planOn(day12))!;
     const removed = await remove(guavas.id);

@@ -214,8 +214,7 @@ export async function replanDeal(
   refuseDayGone(ctx, input.date);
   await inTransaction(ctx, async (trxCtx) => {
     const old = await plannedDayAhead(trxCtx, planId);
-    await repo.deletePlansOn(trxCtx.db, old.effective_from);
-    const id = await insertPlan(trxCtx, operator, input);
+    const id = await insertPlan(trxCtx, operator, input, old.effective_from);
     await recordAudit(trxCtx, operator, {
       action: "deal.update",
       target: { type: "deal", id },
@@ -266,11 +265,16 @@ async function plannedDayAhead(ctx: Context, planId: string) {
 const planSummary = (input: z.output<typeof DealPlanInputSchema>) =>
   `From ${input.date}: ${input.name} at ${formatRupees(input.price)} instead of ${formatRupees(input.originalPrice)}`;
 
-/** Writes one plan (its picture copied unless it is a plan's already); answers its id. */
+/**
+ * Writes one plan (its picture copied unless it is a plan's already), in place of the plans of `replacing`
+ * when given; answers its id. NOTE: the picture is looked at before those plans go, so a changed plan keeps
+ * its own picture rather than copying it again.
+ */
 async function insertPlan(
   ctx: Context,
   operator: { id: string },
   input: z.output<typeof DealPlanInputSchema>,
+  replacing?: string,
 ): Promise<string> {
   const { db, now } = ctx;
   let imageId = input.imageId;
@@ -282,6 +286,7 @@ async function insertPlan(
       });
     }
   }
+  if (replacing !== undefined) await repo.deletePlansOn(db, replacing);
   const id = randomUUID();
   await repo.insertPlan(db, {
     id,
