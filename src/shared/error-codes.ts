@@ -40,6 +40,8 @@ export const ERROR_CODES = {
   deal_expired: { status: 409, meaning: "The deal of the day in the cart has ended" },
   /** The operator replaced today's deal after it was put in the cart: the line names the earlier one. */
   deal_changed: { status: 409, meaning: "The deal of the day in the cart has been replaced by another" },
+  /** A planned deal is changed or removed only before its day comes. */
+  deal_plan_started: { status: 409, meaning: "The planned deal has already started" },
   product_unavailable: { status: 409, meaning: "A product in the cart no longer exists" },
   /** A line asks for more than is left; `fields` gives each such line's "Only N left". */
   out_of_stock: { status: 409, meaning: "A product in the cart has fewer left than asked for" },

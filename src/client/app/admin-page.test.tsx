@@ -156,23 +156,26 @@ describe("signing in to a suspended account", () => {
   });
 });
 
+/** Today's deal as GET /api/admin/deal shows it. */
+const cabbageDeal = {
+  id: "deal-of-the-day",
+  name: "Cabbage",
+  price: 5,
+  originalPrice: 10,
+  image: "/deal.webp",
+  description: "Crisp",
+  category: "vegetables",
+  userId: "system",
+  startTime: "2026-11-20T18:30:00.000Z",
+  endTime: "2026-11-21T18:30:00.000Z",
+};
+
 describe("/admin/deal", () => {
   it("clears a refusal's field message once a later plan succeeds (issue 25, item 21)", async () => {
     const planning = {
       today: "2026-11-21",
       timeZone: "Asia/Kolkata",
-      current: {
-        id: "deal-of-the-day",
-        name: "Cabbage",
-        price: 5,
-        originalPrice: 10,
-        image: "/deal.webp",
-        description: "Crisp",
-        category: "vegetables",
-        userId: "system",
-        startTime: "2026-11-20T18:30:00.000Z",
-        endTime: "2026-11-21T18:30:00.000Z",
-      },
+      current: cabbageDeal,
       plans: [],
     };
     const refusal = { code: "validation_failed", message: "Invalid", fields: { price: "Too dear" } };
@@ -205,5 +208,105 @@ describe("/admin/deal", () => {
     fireEvent.click(plan);
     await waitFor(() => expect(puts).toBe(2));
     await waitFor(() => expect(screen.queryByText("Too dear")).not.toBeInTheDocument());
+  });
+});
+
+describe("/admin/deal: planned days and their pictures (issue 40 item 17)", () => {
+  const today = "2026-11-21";
+  const planOf = (id: string, date: string, name: string, imageId: string | null) => ({
+    id,
+    date,
+    name,
+    description: "Sweet",
+    price: 100,
+    originalPrice: 150,
+    image: imageId ? `/api/images/${imageId}?w=640` : "/api/deal/image",
+    imageId,
+    createdAt: "2026-11-20T10:00:00.000Z",
+    plannedBy: "Olga",
+  });
+  const planning = {
+    today,
+    timeZone: "Asia/Kolkata",
+    current: cabbageDeal,
+    plans: [planOf("p-today", today, "Guavas", null), planOf("p-later", "2026-11-25", "Figs", null)],
+  };
+  const okra = aProduct({ name: "Tender Okra", image: "/api/images/okra-pic?w=640" });
+
+  function server() {
+    const sent: { method: string; path: string; body: unknown }[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const path = new URL(String(input), "http://localhost").pathname;
+      const method = init?.method ?? "GET";
+      if (method !== "GET") {
+        sent.push({
+          method,
+          path,
+          body: typeof init?.body === "string" ? JSON.parse(init.body) : init?.body,
+        });
+      }
+      if (path === "/api/admin/deal/pictures")
+        return Response.json({ imageId: "up-1", image: "/api/images/up-1?w=640" }, { status: 201 });
+      if (path.startsWith("/api/admin/deal")) return Response.json(planning);
+      if (path === "/api/admin/messages") return Response.json(unreadAnswer(0));
+      if (path === "/api/admin/products") return Response.json({ items: [okra], nextCursor: null });
+      return Response.json({ error: { code: "not_here", message: "Not in this test" } }, { status: 418 });
+    });
+    return sent;
+  }
+  const type = (label: RegExp, value: string) =>
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+  it("offers Change and Remove for a day still to come only, and sends them", async () => {
+    const sent = server();
+    renderAt("/admin/deal", operator);
+    const list = await screen.findByRole("list", { name: "Planned deals" });
+    expect(within(list).queryByRole("button", { name: `Change the deal from ${today}` })).toBeNull();
+    expect(within(list).queryByRole("button", { name: `Remove the deal from ${today}` })).toBeNull();
+
+    fireEvent.click(within(list).getByRole("button", { name: "Change the deal from 2026-11-25" }));
+    expect(await screen.findByRole("heading", { name: "Change the deal from 2026-11-25" })).toBeVisible();
+    expect(screen.getByLabelText(/Product name/)).toHaveValue("Figs");
+    type(/Deal price/, "90");
+    fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      method: "PUT",
+      path: "/api/admin/deal/plans/p-later",
+      body: { date: "2026-11-25", name: "Figs", price: "90", originalPrice: "150", imageId: null },
+    });
+
+    fireEvent.click(within(list).getByRole("button", { name: "Remove the deal from 2026-11-25" }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toMatchObject({ method: "DELETE", path: "/api/admin/deal/plans/p-later" });
+  });
+
+  it("takes a listed product's picture for a deal of its name, unless the operator chose one, and an upload", async () => {
+    const sent = server();
+    renderAt("/admin/deal", operator);
+    await screen.findByRole("button", { name: "Plan this deal" });
+    await waitFor(() =>
+      expect(screen.getByRole("option", { name: "The picture of Tender Okra" })).toBeInTheDocument(),
+    );
+    type(/Product name/, "tender okra");
+    expect(screen.getByLabelText(/^Picture/)).toHaveValue("okra-pic");
+    type(/Product name/, "Bhindi");
+    expect(screen.getByLabelText(/^Picture/)).toHaveValue("");
+
+    const file = new File([new Uint8Array([1, 2, 3])], "bhindi.png", { type: "image/png" });
+    await userEvent.upload(screen.getByLabelText(/Or upload a picture/), file);
+    await waitFor(() => expect(screen.getByLabelText(/^Picture/)).toHaveValue("up-1"));
+    type(/Product name/, "Tender Okra");
+    expect(screen.getByLabelText(/^Picture/)).toHaveValue("up-1");
+    type(/^Description/, "Sweet");
+    type(/Deal price/, "50");
+    type(/Original price/, "60");
+    fireEvent.click(screen.getByRole("button", { name: "Plan this deal" }));
+    await waitFor(() => expect(sent.filter((s) => s.method === "PUT")).toHaveLength(1));
+    expect(sent.find((s) => s.method === "PUT")).toMatchObject({
+      path: "/api/admin/deal",
+      body: { name: "Tender Okra", imageId: "up-1" },
+    });
+    expect(sent[0]).toMatchObject({ method: "POST", path: "/api/admin/deal/pictures" });
   });
 });

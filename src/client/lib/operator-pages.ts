@@ -47,7 +47,7 @@ export const useOperatorPages = <P extends OperatorPage<unknown>>(
  * after a hide).
  */
 export function useOperatorChange<V, S extends ZodType>(
-  request: (variables: V) => { path: string; method: "POST" | "PATCH" | "PUT"; json: unknown },
+  request: (variables: V) => { path: string; method: "POST" | "PATCH" | "PUT" | "DELETE"; json?: unknown },
   schema: S,
   alsoRefresh: readonly (readonly unknown[])[] = [],
 ) {

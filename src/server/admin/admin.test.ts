@@ -28,6 +28,13 @@ afterAll(() => t.close());
 
 /** Every operator route, with a request an operator could make. */
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
+const matrixPlan = () => ({
+  date: shopDate(new Date(), "Asia/Kolkata"),
+  name: "Matrix Melon",
+  description: "Planned by the matrix",
+  price: 20,
+  originalPrice: 40,
+});
 const routes = (): {
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   url: string;
@@ -54,14 +61,15 @@ const routes = (): {
   {
     method: "PUT",
     url: "/api/admin/deal",
-    payload: {
-      date: shopDate(new Date(), "Asia/Kolkata"),
-      name: "Matrix Melon",
-      description: "Planned by the matrix",
-      price: 20,
-      originalPrice: 40,
-    },
+    payload: matrixPlan(),
   },
+  {
+    method: "PUT",
+    url: `/api/admin/deal/plans/${UNKNOWN}`,
+    payload: matrixPlan(),
+  },
+  { method: "DELETE", url: `/api/admin/deal/plans/${UNKNOWN}` },
+  { method: "POST", url: "/api/admin/deal/pictures" },
   { method: "GET", url: "/api/admin/stats" },
   { method: "GET", url: "/api/admin/audit" },
   { method: "GET", url: "/api/admin/shop-slots/pickup-points" },
@@ -122,7 +130,7 @@ describe("operator routes", () => {
     expect(part).toEqual([{ status: "pending" }]);
   });
 
-  it("answer an operator (an unknown message, point, pattern or slot is 404, every other route succeeds)", async () => {
+  it("answer an operator (an unknown message, planned deal, point, pattern or slot is 404, every other route succeeds)", async () => {
     const statuses: number[] = [];
     for (const route of routes()) {
       statuses.push((await request(t.app, { ...route, cookie: operator.cookie })).statusCode);
@@ -131,7 +139,9 @@ describe("operator routes", () => {
       ...[200, 404, 200, 200, 200, 200, 200, 200, 200, 200],
       // payments and the shop's UPI ID (decision 020)
       ...[200, 200, 200],
-      ...[200, 200, 200, 200],
+      // the deal: today's and a plan, an unknown planned day changed and removed, then the figures and the log
+      // (a picture upload without its file: 415, not multipart)
+      ...[200, 200, 404, 404, 415, 200, 200],
       ...[200, 201, 404, 404, 200, 200, 200, 201, 404, 404, 200, 404, 404, 404],
     ]);
   });

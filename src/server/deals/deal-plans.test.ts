@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DealPlanningSchema } from "../../shared/schemas/deal-plans.ts";
+import {
+  DealPictureReplySchema,
+  DealPlanningSchema,
+  dealPlanMessages,
+} from "../../shared/schemas/deal-plans.ts";
 import { DealSchema } from "../../shared/schemas/products.ts";
 import { addDays, shopDate } from "../../shared/shop-calendar.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
-import { addProductWithPicture } from "../test/multipart.ts";
+import { tableChecksums } from "../test/db-snapshot.ts";
+import { addProductWithPicture, multipartBody, sampleImage } from "../test/multipart.ts";
 import { postOrder } from "../test/order-helpers.ts";
 import {
   contextOf,
@@ -247,5 +252,130 @@ describe("a deal replaced during the day (issue 25, item 14)", () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe("a planned day changed or removed before it comes (issue 40 item 17)", () => {
+  const replan = (id: string, body: object) =>
+    request(t.app, {
+      method: "PUT",
+      url: `/api/admin/deal/plans/${id}`,
+      cookie: operator.cookie,
+      payload: body,
+    });
+  const remove = (id: string) =>
+    request(t.app, { method: "DELETE", url: `/api/admin/deal/plans/${id}`, cookie: operator.cookie });
+  const planOn = async (date: string) => (await planning()).plans.find((p) => p.date === date);
+
+  it("edits a planned day, its date and picture too, and removes one, each audited", async () => {
+    const [day10, day11, day12] = [10, 11, 12].map((n) => addDays(today(), n)) as [string, string, string];
+    expect((await plan(mangoes(day10))).statusCode).toBe(200);
+    expect((await plan({ ...mangoes(day12), name: "Guavas" })).statusCode).toBe(200);
+    const product = await addProductWithPicture(t.app, operator.cookie, "Kesar Mangoes");
+    const productImageId = /\/api\/images\/([^?]+)/.exec(product.image)![1]!;
+
+    const planned = (await planOn(day10))!;
+    const res = await replan(planned.id, {
+      ...mangoes(day11),
+      name: "Kesar Mangoes",
+      imageId: productImageId,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = DealPlanningSchema.parse(res.json());
+    expect(after.plans.find((p) => p.date === day10)).toBeUndefined();
+    const edited = after.plans.find((p) => p.date === day11)!;
+    expect(edited).toMatchObject({ name: "Kesar Mangoes", price: 299.5 });
+    // NOTE: the deal's own copy of the product's picture, not the cabbage.
+    expect(edited.imageId).not.toBeNull();
+    expect(edited.image).toMatch(/^\/api\/images\//);
+    const noon = (days: number) =>
+      new Date(dealWindow(new Date(), ZONE).endTime.getTime() + (days - 1) * 86_400_000 + 6 * 3_600_000);
+    expect((await dealAt(contextOf(t, { now: noon(11), timeZone: ZONE }))).name).toBe("Kesar Mangoes");
+    // Changed again with its own picture, it keeps that picture (no second copy).
+    const again = await replan(edited.id, {
+      ...mangoes(day11),
+      name: "Kesar Mangoes",
+      imageId: edited.imageId,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(DealPlanningSchema.parse(again.json()).plans.find((p) => p.date === day11)!.imageId).toBe(
+      edited.imageId,
+    );
+
+    const guavas = (await planOn(day12))!;
+    const removed = await remove(guavas.id);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(DealPlanningSchema.parse(removed.json()).plans.map((p) => p.date)).not.toContain(day12);
+    // The plan before it runs on.
+    expect((await dealAt(contextOf(t, { now: noon(12), timeZone: ZONE }))).name).toBe("Kesar Mangoes");
+
+    const audit = await t.db.kysely
+      .selectFrom("audit_log")
+      .select(["action", "reason"])
+      .where("action", "in", ["deal.update", "deal.remove"])
+      .orderBy("at", "desc")
+      .limit(2)
+      .execute();
+    expect(audit.map((entry) => entry.action).sort()).toEqual(["deal.remove", "deal.update"]);
+    expect(audit.find((entry) => entry.action === "deal.remove")!.reason).toBe(
+      `The plan from ${day12} (Guavas) removed`,
+    );
+  });
+
+  it("takes a picture the operator uploads for a plan, refusing a file that is not one", async () => {
+    const upload = async (file: { bytes: Uint8Array; filename: string; type: string }) =>
+      request(t.app, {
+        method: "POST",
+        url: "/api/admin/deal/pictures",
+        cookie: operator.cookie,
+        ...(await multipartBody({ image: file })),
+      });
+    const res = await upload({
+      bytes: await sampleImage("png", 320, 240),
+      filename: "deal.png",
+      type: "image/png",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const picture = DealPictureReplySchema.parse(res.json());
+    expect(picture.image).toBe(`/api/images/${picture.imageId}?w=640`);
+    const day = addDays(today(), 20);
+    const planned = DealPlanningSchema.parse(
+      (await plan({ ...mangoes(day), name: "Uploaded Mangoes", imageId: picture.imageId })).json(),
+    );
+    expect(planned.plans.find((p) => p.date === day)!.image).toMatch(/^\/api\/images\//);
+    const shown = await request(t.app, {
+      method: "GET",
+      url: planned.plans.find((p) => p.date === day)!.image,
+    });
+    expect(shown.headers["content-type"]).toBe("image/webp");
+
+    const bad = await upload({
+      bytes: new TextEncoder().encode("not a picture"),
+      filename: "x.png",
+      type: "image/png",
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("refuses today's plan (409), an unknown one (404) and a past date (400), changing nothing", async () => {
+    expect((await plan({ ...mangoes(today()), name: "Today's Melon" })).statusCode).toBe(200);
+    const todays = (await planOn(today()))!;
+    const ahead = (await planning()).plans.find((p) => p.date > today())!;
+    const before = await tableChecksums(t.db);
+    for (const res of [await replan(todays.id, mangoes(addDays(today(), 3))), await remove(todays.id)]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({
+        code: "deal_plan_started",
+        message: dealPlanMessages.planStarted,
+      });
+    }
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    for (const res of [await replan(unknown, mangoes(addDays(today(), 3))), await remove(unknown)]) {
+      expect(res.statusCode).toBe(404);
+    }
+    const past = await replan(ahead.id, mangoes(addDays(today(), -1)));
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.fields).toEqual({ date: dealPlanMessages.dateInPast });
+    expect(await tableChecksums(t.db)).toEqual(before);
   });
 });

@@ -40,6 +40,16 @@ export async function insertPlan(db: Kysely<Database>, row: DealPlanRow): Promis
   await db.insertInto("deal_plans").values(row).execute();
 }
 
+/** One plan by its id, or undefined. */
+export function findPlan(db: Kysely<Database>, id: string) {
+  return db.selectFrom("deal_plans").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Removes every plan of one date (the older ones of that date too, so none of them comes back). */
+export async function deletePlansOn(db: Kysely<Database>, date: string): Promise<void> {
+  await db.deleteFrom("deal_plans").where("effective_from", "=", date).execute();
+}
+
 /** True when a plan already shows this picture (it is the plans' own copy). */
 export async function isPlanImage(db: Kysely<Database>, imageId: string): Promise<boolean> {
   const row = await db

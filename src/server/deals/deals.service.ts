@@ -12,7 +12,15 @@ import { addDays, DEFAULT_SHOP_TIME_ZONE, shopDate, startOfShopDay } from "../..
 import { type Actor, recordAudit } from "../audit/index.ts";
 import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import { AppError } from "../http/index.ts";
-import { copyImage, imageUrl, type PreparedVariant, pickWidth } from "../images/index.ts";
+import {
+  copyImage,
+  imageUrl,
+  type PreparedVariant,
+  pickWidth,
+  prepareImage,
+  saveImage,
+  withNewImage,
+} from "../images/index.ts";
 import { dealImage } from "./deal-image.ts";
 import * as repo from "./deals.repository.ts";
 
@@ -179,44 +187,134 @@ export async function planDeal(
   operator: Actor & { id: string },
   input: z.output<typeof DealPlanInputSchema>,
 ): Promise<DealPlanning> {
-  const { now } = ctx;
-  const today = shopDate(now, ctx.settings.shopTimeZone);
-  if (input.date < today) {
-    throw new AppError("validation_failed", dealPlanMessages.dateInPast, {
-      date: dealPlanMessages.dateInPast,
-    });
-  }
+  refuseDayGone(ctx, input.date);
   await inTransaction(ctx, async (trxCtx) => {
-    const trx = trxCtx.db;
-    let imageId = input.imageId;
-    if (imageId !== null && !(await repo.isPlanImage(trx, imageId))) {
-      imageId = (await copyImage(trxCtx, imageId, operator.id)) ?? null;
-      if (imageId === null) {
-        throw new AppError("validation_failed", dealPlanMessages.unknownPicture, {
-          imageId: dealPlanMessages.unknownPicture,
-        });
-      }
-    }
-    const id = randomUUID();
-    const pricePaise = rupeesToPaise(input.price);
-    const originalPaise = rupeesToPaise(input.originalPrice);
-    await repo.insertPlan(trx, {
-      id,
-      effective_from: input.date,
-      name: input.name,
-      description: input.description,
-      price_paise: pricePaise,
-      original_price_paise: originalPaise,
-      image_id: imageId,
-      created_by: operator.id,
-      created_at: planTime(now, await repo.latestPlanTime(trx)),
-    });
+    const id = await insertPlan(trxCtx, operator, input);
     await recordAudit(trxCtx, operator, {
       action: "deal.update",
       target: { type: "deal", id },
-      reason: `From ${input.date}: ${input.name} at ${formatRupees(paiseToRupees(pricePaise))} instead of ${formatRupees(paiseToRupees(originalPaise))}`,
+      reason: planSummary(input),
     });
   });
   await catalogueChanged(ctx);
   return dealPlanning(ctx);
+}
+
+/**
+ * The operator changes a planned day before it comes (its date too): that day's plans give way to the new
+ * one. 404 for an unknown plan, 409 `deal_plan_started` once its day has come (today's deal stays as shoppers
+ * saw it since midnight; a new plan from a later day replaces it).
+ */
+export async function replanDeal(
+  ctx: Context,
+  operator: Actor & { id: string },
+  planId: string,
+  input: z.output<typeof DealPlanInputSchema>,
+): Promise<DealPlanning> {
+  refuseDayGone(ctx, input.date);
+  await inTransaction(ctx, async (trxCtx) => {
+    const old = await plannedDayAhead(trxCtx, planId);
+    const id = await insertPlan(trxCtx, operator, input, old.effective_from);
+    await recordAudit(trxCtx, operator, {
+      action: "deal.update",
+      target: { type: "deal", id },
+      reason: `Instead of the plan from ${old.effective_from} (${old.name}): ${planSummary(input)}`,
+    });
+  });
+  await catalogueChanged(ctx);
+  return dealPlanning(ctx);
+}
+
+/** The operator removes a planned day before it comes; the plan before it then runs on (404, 409 as above). */
+export async function removePlannedDeal(
+  ctx: Context,
+  operator: Actor & { id: string },
+  planId: string,
+): Promise<DealPlanning> {
+  await inTransaction(ctx, async (trxCtx) => {
+    const old = await plannedDayAhead(trxCtx, planId);
+    await repo.deletePlansOn(trxCtx.db, old.effective_from);
+    await recordAudit(trxCtx, operator, {
+      action: "deal.remove",
+      target: { type: "deal", id: old.id },
+      reason: `The plan from ${old.effective_from} (${old.name}) removed`,
+    });
+  });
+  await catalogueChanged(ctx);
+  return dealPlanning(ctx);
+}
+
+function refuseDayGone(ctx: Context, date: string): void {
+  if (date < shopDate(ctx.now, ctx.settings.shopTimeZone)) {
+    throw new AppError("validation_failed", dealPlanMessages.dateInPast, {
+      date: dealPlanMessages.dateInPast,
+    });
+  }
+}
+
+/** The plan `planId`, whose day is still to come. */
+async function plannedDayAhead(ctx: Context, planId: string) {
+  const plan = await repo.findPlan(ctx.db, planId);
+  if (!plan) throw new AppError("not_found", dealPlanMessages.planNotFound);
+  if (plan.effective_from <= shopDate(ctx.now, ctx.settings.shopTimeZone)) {
+    throw new AppError("deal_plan_started", dealPlanMessages.planStarted);
+  }
+  return plan;
+}
+
+const planSummary = (input: z.output<typeof DealPlanInputSchema>) =>
+  `From ${input.date}: ${input.name} at ${formatRupees(input.price)} instead of ${formatRupees(input.originalPrice)}`;
+
+/**
+ * Writes one plan (its picture copied unless it is a plan's already), in place of the plans of `replacing`
+ * when given; answers its id. NOTE: the picture is looked at before those plans go, so a changed plan keeps
+ * its own picture rather than copying it again.
+ */
+async function insertPlan(
+  ctx: Context,
+  operator: { id: string },
+  input: z.output<typeof DealPlanInputSchema>,
+  replacing?: string,
+): Promise<string> {
+  const { db, now } = ctx;
+  let imageId = input.imageId;
+  if (imageId !== null && !(await repo.isPlanImage(db, imageId))) {
+    imageId = (await copyImage(ctx, imageId, operator.id)) ?? null;
+    if (imageId === null) {
+      throw new AppError("validation_failed", dealPlanMessages.unknownPicture, {
+        imageId: dealPlanMessages.unknownPicture,
+      });
+    }
+  }
+  if (replacing !== undefined) await repo.deletePlansOn(db, replacing);
+  const id = randomUUID();
+  await repo.insertPlan(db, {
+    id,
+    effective_from: input.date,
+    name: input.name,
+    description: input.description,
+    price_paise: rupeesToPaise(input.price),
+    original_price_paise: rupeesToPaise(input.originalPrice),
+    image_id: imageId,
+    created_by: operator.id,
+    created_at: planTime(now, await repo.latestPlanTime(db)),
+  });
+  return id;
+}
+
+/**
+ * A picture the operator uploads for a planned deal (checked and re-encoded as a product's photo is). A plan
+ * naming it keeps its own copy, as it does of a product's picture.
+ */
+export async function uploadDealPicture(
+  ctx: Context,
+  operator: { id: string },
+  bytes: Buffer,
+): Promise<{ imageId: string; image: string }> {
+  const prepared = await prepareImage(bytes);
+  const imageId = randomUUID();
+  await withNewImage(ctx, imageId, () =>
+    inTransaction(ctx, (trxCtx) => saveImage(trxCtx, operator.id, prepared, imageId)),
+  );
+  return { imageId, image: imageUrl(imageId) };
 }

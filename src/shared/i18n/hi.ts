@@ -144,6 +144,8 @@ export const hi: Translations = {
     dateInPast: "तारीख आज से पहले की नहीं हो सकती",
     originalBelowPrice: "असली कीमत ऑफ़र की कीमत से कम नहीं हो सकती",
     unknownPicture: "यह फ़ोटो मौजूद नहीं है",
+    planNotFound: "यह योजना में रखा ऑफ़र मौजूद नहीं है",
+    planStarted: "यह ऑफ़र शुरू हो चुका है: इसकी जगह किसी अगले दिन से नया ऑफ़र रखें",
   },
   paymentMessages: {
     runDateInvalid: "तारीख़ YYYY-MM-DD की तरह लिखें",
@@ -189,6 +191,7 @@ export const hi: Translations = {
     email_taken: "इस ईमेल से पहले ही एक खाता बना हुआ है",
     deal_expired: "टोकरी में रखा आज का ऑफ़र खत्म हो गया है",
     deal_changed: "टोकरी में रखा आज का ऑफ़र बदल गया है",
+    deal_plan_started: "ऑफ़र शुरू हो चुका है",
     product_unavailable: "टोकरी का एक सामान अब उपलब्ध नहीं है",
     out_of_stock: "टोकरी के एक सामान का स्टॉक आपकी माँग से कम है",
     stock_not_tracked: "इस सामान का स्टॉक गिना नहीं जाता, इसलिए उसे संख्या से नहीं बदला जा सकता",

@@ -145,6 +145,8 @@ export const mr: Translations = {
     dateInPast: "तारीख आजच्या आधीची असू शकत नाही",
     originalBelowPrice: "मूळ किंमत ऑफरच्या किमतीपेक्षा कमी असू शकत नाही",
     unknownPicture: "हा फोटो अस्तित्वात नाही",
+    planNotFound: "ही नियोजित ऑफर अस्तित्वात नाही",
+    planStarted: "ही ऑफर सुरू झाली आहे: त्याऐवजी पुढच्या दिवसापासून नवी ऑफर ठरवा",
   },
   paymentMessages: {
     runDateInvalid: "तारीख YYYY-MM-DD अशी लिहा",
@@ -190,6 +192,7 @@ export const mr: Translations = {
     email_taken: "या ईमेलने आधीच एक खाते आहे",
     deal_expired: "पिशवीतील आजची ऑफर संपली आहे",
     deal_changed: "पिशवीतील आजची ऑफर बदलली आहे",
+    deal_plan_started: "ऑफर सुरू झाली आहे",
     product_unavailable: "पिशवीतील एक वस्तू आता उपलब्ध नाही",
     out_of_stock: "पिशवीतील एका वस्तूचा साठा तुम्ही मागितल्यापेक्षा कमी आहे",
     stock_not_tracked: "या वस्तूचा साठा मोजला जात नाही, त्यामुळे तो संख्येने बदलता येत नाही",

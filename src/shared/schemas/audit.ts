@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   "user.reinstate",
   "fulfilment.status",
   "deal.update",
+  "deal.remove",
   // The shop's own delivery and pickup (decision 017); a farmer's changes to their own are not audited.
   "pickup_point.create",
   "pickup_point.update",

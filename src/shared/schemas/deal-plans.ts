@@ -46,6 +46,8 @@ export const dealPlanMessages = {
   dateInPast: "The date cannot be before today",
   originalBelowPrice: "The original price cannot be below the deal price",
   unknownPicture: "This picture does not exist",
+  planNotFound: "This planned deal does not exist",
+  planStarted: "This deal has already started: plan a new one from a later day instead",
 } as const;
 
 /**
@@ -66,3 +68,12 @@ export const DealPlanInputSchema = z
     path: ["originalPrice"],
   });
 export type DealPlanInput = z.input<typeof DealPlanInputSchema>;
+
+/** POST /api/admin/deal/pictures (multipart, one `image`): a picture uploaded for a planned deal. */
+export const DealPictureReplySchema = z.object({
+  /** What a plan's `imageId` names. */
+  imageId: z.string(),
+  /** Its URL, for a preview. */
+  image: z.string(),
+});
+export type DealPictureReply = z.infer<typeof DealPictureReplySchema>;

@@ -22,6 +22,7 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   "user.reinstate": msg`Reinstated an account`,
   "fulfilment.status": msg`Moved part of an order`,
   "deal.update": msg`Planned a deal`,
+  "deal.remove": msg`Removed a planned deal`,
   "pickup_point.create": msg`Added a shop pickup point`,
   "pickup_point.update": msg`Changed a shop pickup point`,
   "pickup_point.retire": msg`Retired a shop pickup point`,

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useState } from "react";
+import { type ChangeEvent, type FormEvent, useState } from "react";
 import { formatRupees } from "../../../shared/money.ts";
 import type { DealPlan, DealPlanning } from "../../../shared/schemas/deal-plans.ts";
+import { ACCEPTED_IMAGE_TYPES } from "../../../shared/schemas/product-form.ts";
 import { Button } from "../../components/button.tsx";
 import { LoadState } from "../../components/load-state.tsx";
 import { SelectField } from "../../components/select-field.tsx";
@@ -9,7 +10,13 @@ import { TextAreaField } from "../../components/text-area-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toast.ts";
-import { useDealPlanning, useOperatorProducts, usePlanDeal } from "./operator-products.api.ts";
+import {
+  useDealPlanning,
+  useOperatorProducts,
+  usePlanDeal,
+  useRemovePlannedDeal,
+  useUploadDealPicture,
+} from "./operator-products.api.ts";
 import { productName } from "./product-labels.ts";
 
 const FIELDS = ["date", "name", "description", "price", "originalPrice", "imageId"] as const;
@@ -19,19 +26,41 @@ type Draft = Record<Field, string>;
 /** The stored picture behind a product's image URL (`/api/images/<id>?w=640`), or null. */
 const imageIdOf = (url: string) => /\/api\/images\/([A-Za-z0-9_-]+)/.exec(url)?.[1] ?? null;
 
-function PlanForm({ planning }: { planning: DealPlanning }) {
+/** A planned day as the form holds it. */
+const draftOf = (plan: DealPlan): Draft => ({
+  date: plan.date,
+  name: plan.name,
+  description: plan.description,
+  price: String(plan.price),
+  originalPrice: String(plan.originalPrice),
+  imageId: plan.imageId ?? "",
+});
+
+/**
+ * Plans a deal, or (`editing`) changes a planned day before it comes. The picture follows the name while the
+ * operator has not chosen one: a listed product of that name lends its picture, else the cabbage.
+ */
+function PlanForm({
+  planning,
+  editing,
+  onDone,
+}: {
+  planning: DealPlanning;
+  editing: DealPlan | null;
+  onDone: () => void;
+}) {
   const { t } = useLingui();
   const plan = usePlanDeal();
+  const upload = useUploadDealPicture();
   const pictures = useOperatorProducts("", "visible");
-  const [draft, setDraft] = useState<Draft>({
-    date: planning.today,
-    name: "",
-    description: "",
-    price: "",
-    originalPrice: "",
-    imageId: "",
-  });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [draft, setDraft] = useState<Draft>(() =>
+    editing
+      ? draftOf(editing)
+      : { date: planning.today, name: "", description: "", price: "", originalPrice: "", imageId: "" },
+  );
+  const [pictureChosen, setPictureChosen] = useState(editing !== null);
+  const [uploaded, setUploaded] = useState<{ imageId: string; image: string; name: string }[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<Field | "image", string>>>({});
   const products = (pictures.data?.pages[0]?.items ?? []).filter((product) => imageIdOf(product.image));
   // NOTE: a plan's picture may be a product's that has since gone; it stays on offer for the next plans.
   const productImages = new Set(products.map((product) => imageIdOf(product.image)));
@@ -41,35 +70,86 @@ function PlanForm({ planning }: { planning: DealPlanning }) {
       planPictures.set(item.imageId, item);
     }
   }
+  const pictureUrl =
+    uploaded.find((u) => u.imageId === draft.imageId)?.image ??
+    products.find((p) => imageIdOf(p.image) === draft.imageId)?.image ??
+    planning.plans.find((p) => p.imageId === draft.imageId)?.image ??
+    (draft.imageId === "" ? "/api/deal/image" : null);
+
+  /** The picture of the listed product named `name` (ignoring case and spaces), or "" for the cabbage. */
+  const pictureForName = (name: string) => {
+    const wanted = name.trim().toLowerCase();
+    const product = products.find((p) => p.name.trim().toLowerCase() === wanted);
+    return product ? (imageIdOf(product.image) ?? "") : "";
+  };
 
   const field = (name: Field) => ({
     name,
     value: draft[name],
     error: errors[name],
     onChange: (event: { target: { value: string } }) => {
-      setDraft((current) => ({ ...current, [name]: event.target.value }));
+      const value = event.target.value;
+      setDraft((current) => ({
+        ...current,
+        [name]: value,
+        ...(name === "name" && !pictureChosen ? { imageId: pictureForName(value) } : {}),
+      }));
+      if (name === "imageId") setPictureChosen(true);
       setErrors((current) => ({ ...current, [name]: undefined }));
     },
   });
+
+  const onUpload = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    setErrors((current) => ({ ...current, image: undefined, imageId: undefined }));
+    upload.mutate(file, {
+      onSuccess: (picture) => {
+        setUploaded((current) => [...current, { ...picture, name: file.name }]);
+        setDraft((current) => ({ ...current, imageId: picture.imageId }));
+        setPictureChosen(true);
+      },
+      onError: (error) =>
+        setErrors((current) => ({
+          ...current,
+          image: error instanceof ApiRequestError ? error.message : t`Could not upload the picture.`,
+        })),
+    });
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     plan.mutate(
       {
-        date: draft.date,
-        name: draft.name,
-        description: draft.description,
-        // NOTE: prices go as typed; the server's schema (whose messages this form shows) decides.
-        price: draft.price,
-        originalPrice: draft.originalPrice,
-        imageId: draft.imageId || null,
+        plan: {
+          date: draft.date,
+          name: draft.name,
+          description: draft.description,
+          // NOTE: prices go as typed; the server's schema (whose messages this form shows) decides.
+          price: draft.price,
+          originalPrice: draft.originalPrice,
+          imageId: draft.imageId || null,
+        },
+        ...(editing ? { replaces: editing.id } : {}),
       },
       {
         onSuccess: () => {
           // NOTE: the server took the plan, so no earlier refusal's message stands (issue 25).
           setErrors({});
-          toast.success(t`The deal from ${draft.date} is planned.`);
-          setDraft((current) => ({ ...current, name: "", description: "", price: "", originalPrice: "" }));
+          toast.success(
+            editing ? t`The deal from ${draft.date} is changed.` : t`The deal from ${draft.date} is planned.`,
+          );
+          setDraft((current) => ({
+            ...current,
+            name: "",
+            description: "",
+            price: "",
+            originalPrice: "",
+            imageId: "",
+          }));
+          setPictureChosen(false);
+          onDone();
         },
         onError: (error) => {
           if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) {
@@ -89,7 +169,7 @@ function PlanForm({ planning }: { planning: DealPlanning }) {
       className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2"
     >
       <h3 className="text-lg font-semibold text-stone-900 sm:col-span-2">
-        <Trans>Plan a deal</Trans>
+        {editing ? t`Change the deal from ${editing.date}` : <Trans>Plan a deal</Trans>}
       </h3>
       <TextField label={t`From (shop date)`} type="date" min={planning.today} required {...field("date")} />
       <TextField label={t`Product name`} required maxLength={100} {...field("name")} />
@@ -118,27 +198,57 @@ function PlanForm({ planning }: { planning: DealPlanning }) {
         required
         {...field("originalPrice")}
       />
-      <SelectField
-        label={t`Picture`}
-        className="sm:col-span-2"
-        hint={t`The picture of a planned deal or of a product in the shop, or the built-in cabbage.`}
-        options={[
-          { value: "", label: t`The built-in cabbage` },
-          ...[...planPictures].map(([imageId, item]) => ({
-            value: imageId,
-            label: t`The picture of the deal from ${item.date} (${item.name})`,
-          })),
-          ...products.map((product) => ({
-            value: imageIdOf(product.image) ?? "",
-            label: t`The picture of ${productName(product.name)}`,
-          })),
-        ]}
-        {...field("imageId")}
-      />
-      <div className="sm:col-span-2">
-        <Button type="submit" disabled={plan.isPending}>
-          {plan.isPending ? t`Saving...` : t`Plan this deal`}
+      <div className="flex items-end gap-4 sm:col-span-2">
+        {pictureUrl ? (
+          <img src={pictureUrl} alt="" className="h-16 w-16 shrink-0 rounded-lg object-cover" />
+        ) : null}
+        <SelectField
+          label={t`Picture`}
+          className="min-w-0 flex-1"
+          hint={t`A listed product's picture (chosen for you when the name is one of theirs), a planned deal's, one you upload, or the built-in cabbage.`}
+          options={[
+            { value: "", label: t`The built-in cabbage` },
+            ...uploaded.map((item) => ({
+              value: item.imageId,
+              label: t`Your upload ${item.name}`,
+            })),
+            ...[...planPictures].map(([imageId, item]) => ({
+              value: imageId,
+              label: t`The picture of the deal from ${item.date} (${item.name})`,
+            })),
+            ...products.map((product) => ({
+              value: imageIdOf(product.image) ?? "",
+              label: t`The picture of ${productName(product.name)}`,
+            })),
+          ]}
+          {...field("imageId")}
+        />
+      </div>
+      <label className="block text-sm font-medium text-stone-800 sm:col-span-2">
+        {upload.isPending ? t`Uploading picture...` : t`Or upload a picture`}
+        <input
+          type="file"
+          accept={ACCEPTED_IMAGE_TYPES.join(",")}
+          onChange={onUpload}
+          disabled={upload.isPending}
+          aria-invalid={errors.image ? true : undefined}
+          className="mt-1 block w-full text-sm text-stone-700 file:mr-4 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
+        />
+        {errors.image ? (
+          <span role="alert" className="mt-1 block text-red-700">
+            {errors.image}
+          </span>
+        ) : null}
+      </label>
+      <div className="flex gap-3 sm:col-span-2">
+        <Button type="submit" disabled={plan.isPending || upload.isPending}>
+          {plan.isPending ? t`Saving...` : editing ? t`Save changes` : t`Plan this deal`}
         </Button>
+        {editing ? (
+          <Button type="button" variant="secondary" onClick={onDone}>
+            <Trans>Cancel</Trans>
+          </Button>
+        ) : null}
       </div>
     </form>
   );
@@ -151,6 +261,17 @@ function PlanForm({ planning }: { planning: DealPlanning }) {
 export function DealPlanningSection() {
   const { t } = useLingui();
   const planning = useDealPlanning();
+  const remove = useRemovePlannedDeal();
+  const [editing, setEditing] = useState<DealPlan | null>(null);
+  const removePlan = (item: DealPlan) =>
+    remove.mutate(item.id, {
+      onSuccess: () => {
+        if (editing?.id === item.id) setEditing(null);
+        toast.success(t`The deal from ${item.date} is removed.`);
+      },
+      onError: (error) =>
+        toast.error(error instanceof ApiRequestError ? error.message : t`Could not remove the deal.`),
+    });
   return (
     <section aria-labelledby="deal-planning-heading" className="space-y-4">
       <h2 id="deal-planning-heading" className="text-xl font-bold text-stone-900">
@@ -193,6 +314,28 @@ export function DealPlanningSection() {
                         ) : null}
                       </p>
                     </div>
+                    {/* NOTE: a day that has come stays as shoppers saw it since midnight. */}
+                    {item.date > planning.data.today ? (
+                      <div className="ml-auto flex shrink-0 gap-2">
+                        <Button
+                          type="button"
+                          variant="secondary"
+                          aria-label={t`Change the deal from ${item.date}`}
+                          onClick={() => setEditing(item)}
+                        >
+                          <Trans>Change</Trans>
+                        </Button>
+                        <Button
+                          type="button"
+                          variant="secondary"
+                          aria-label={t`Remove the deal from ${item.date}`}
+                          disabled={remove.isPending}
+                          onClick={() => removePlan(item)}
+                        >
+                          <Trans>Remove</Trans>
+                        </Button>
+                      </div>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -201,7 +344,12 @@ export function DealPlanningSection() {
                 <Trans>No deal is planned: the cabbage stays the deal of the day.</Trans>
               </p>
             )}
-            <PlanForm planning={planning.data} />
+            <PlanForm
+              key={editing?.id ?? "new"}
+              planning={planning.data}
+              editing={editing}
+              onDone={() => setEditing(null)}
+            />
           </>
         ) : null}
       </LoadState>

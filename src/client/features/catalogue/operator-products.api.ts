@@ -1,6 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { ProductResponseSchema } from "../../../shared/schemas/api.ts";
-import { type DealPlanInput, DealPlanningSchema } from "../../../shared/schemas/deal-plans.ts";
+import {
+  DealPictureReplySchema,
+  type DealPlanInput,
+  DealPlanningSchema,
+} from "../../../shared/schemas/deal-plans.ts";
 import { ProductListSchema } from "../../../shared/schemas/products.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 import { operatorKey, useOperatorChange, useOperatorPages } from "../../lib/operator-pages.ts";
@@ -32,10 +36,32 @@ export const useDealPlanning = () =>
     staleTime: 0,
   });
 
-/** Plans the deal from a day on. */
+/** Plans the deal from a day on; with `replaces`, in place of that planned day (before it comes). */
 export const usePlanDeal = () =>
   useOperatorChange(
-    (plan: DealPlanInput) => ({ path: "/api/admin/deal", method: "PUT", json: plan }),
+    ({ plan, replaces }: { plan: DealPlanInput; replaces?: string }) => ({
+      path: replaces ? `/api/admin/deal/plans/${encodeURIComponent(replaces)}` : "/api/admin/deal",
+      method: "PUT",
+      json: plan,
+    }),
     DealPlanningSchema,
     [["deal"]],
   );
+
+/** Removes a planned day before it comes. */
+export const useRemovePlannedDeal = () =>
+  useOperatorChange(
+    (id: string) => ({ path: `/api/admin/deal/plans/${encodeURIComponent(id)}`, method: "DELETE" }),
+    DealPlanningSchema,
+    [["deal"]],
+  );
+
+/** Uploads a picture for a planned deal. */
+export const useUploadDealPicture = () =>
+  useMutation({
+    mutationFn: (image: File) => {
+      const body = new FormData();
+      body.set("image", image, image.name);
+      return apiFetch("/api/admin/deal/pictures", DealPictureReplySchema, { method: "POST", body });
+    },
+  });
