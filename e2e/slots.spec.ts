@@ -137,6 +137,7 @@ test.describe("delivery slots and pickup points", () => {
     for (const width of [1280, 375]) {
       await farmer.setViewportSize({ width, height: 900 });
       expect(await a11yViolations(farmer, `packing list at ${width} px`)).toEqual([]);
+      await farmer.screenshot({ path: `test-results/packing-list-${width}.png`, fullPage: true });
     }
     // NOTE: A4 is 210 mm, 794 CSS pixels wide; printed, the shop's header and the buttons are left out.
     await farmer.setViewportSize({ width: 794, height: 1123 });
@@ -149,6 +150,21 @@ test.describe("delivery slots and pickup points", () => {
       (await farmer.getByRole("link", { name: "Download CSV" }).getAttribute("href")) ?? "",
     );
     expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(await csv.text()).toContain(`${productName},kg,1`);
+    // NOTE: the count and the unit in columns of their own, then the weight in kg (issue 40).
+    expect(await csv.text()).toContain(`${productName},1,kg,1`);
+    // The same list as a farmer reading Marathi sees it (screenshots reviewed for issue 40).
+    await farmer.setViewportSize({ width: 1280, height: 900 });
+    await farmer
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("combobox", { name: "Language" })
+      .selectOption("mr");
+    await expect(farmer.getByRole("heading", { level: 1 })).toContainText("पॅकिंग यादी");
+    await expect(farmer.getByRole("listitem").filter({ hasText: "Meera Iyer" })).toContainText(
+      `${productName}: 1 किलो`,
+    );
+    for (const width of [1280, 375]) {
+      await farmer.setViewportSize({ width, height: 900 });
+      await farmer.screenshot({ path: `test-results/packing-list-mr-${width}.png`, fullPage: true });
+    }
   });
 });

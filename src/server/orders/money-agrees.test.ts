@@ -141,3 +141,77 @@ describe("status mails (item 4)", () => {
     }
   });
 });
+
+describe("one part's amount everywhere (item 5)", () => {
+  it("is the estimate before weighing and the bill after, the same number in every answer and CSV that shows it", async () => {
+    const sunita = await signUpAndLogIn(t.app, "Sunita's farm");
+    const okra = await insertProduct(t.db.kysely, sunita.id, {
+      name: "Bhindi",
+      pricePaise: 4500,
+      stock: 100,
+      unit: "500 g",
+    });
+    const shopRevenue = async () => {
+      const stats = (await get(operator, "/api/admin/stats")).json();
+      return { today: stats.totals.today.revenue as number, lastDay: stats.days.at(-1).revenue as number };
+    };
+    const shopBefore = await shopRevenue();
+    const order = await placed(t.app, buyer, [{ productId: okra.id!, quantity: 4 }]);
+    const partId = order.fulfilments[0]!.id;
+
+    /** Every place that shows this part's (and this order's) amount, as the API answers them. */
+    const everywhere = async () => {
+      const own = (await get(buyer, "/api/orders?limit=50")).json().orders as Order[];
+      const page = (await get(buyer, `/api/orders/${order.id}`)).json().order as Order;
+      const farmerList = (await get(sunita, "/api/farmer/orders")).json().fulfilments as FarmerPart[];
+      const summary = (await get(sunita, "/api/farmer/summary")).json();
+      const operatorList = (await get(operator, "/api/admin/orders?limit=100")).json().items as Order[];
+      const stats = (await get(operator, "/api/admin/stats")).json();
+      const listed = own.find((o) => o.id === order.id)!;
+      const operatorListed = operatorList.find((o) => o.id === order.id)!;
+      return {
+        "/orders": [listed.billTotal, listed.fulfilments[0]!.total],
+        "order page": [page.billTotal, page.fulfilments[0]!.total],
+        "farmer's card": [farmerList.find((p) => p.id === partId)!.total],
+        "farmer today / week / all": [summary.today.revenue, summary.week.revenue, summary.all.revenue],
+        "operator's orders": [operatorListed.billTotal, operatorListed.fulfilments[0]!.total],
+        // NOTE: the shop's figures hold earlier tests' orders too: this order is what they grew by.
+        "operator's overview": [
+          Math.round((stats.totals.today.revenue - shopBefore.today) * 100) / 100,
+          Math.round((stats.days.at(-1).revenue - shopBefore.lastDay) * 100) / 100,
+        ],
+        billFinal: [page.billFinal, listed.billFinal],
+      };
+    };
+    const sameEverywhere = (amount: number, billFinal: boolean) => ({
+      "/orders": [amount, amount],
+      "order page": [amount, amount],
+      "farmer's card": [amount],
+      "farmer today / week / all": [amount, amount, amount],
+      "operator's orders": [amount, amount],
+      "operator's overview": [amount, amount],
+      billFinal: [billFinal, billFinal],
+    });
+
+    // Placed: 4 × 500 g at ₹45.00, about ₹180.00.
+    expect(await everywhere()).toEqual(sameEverywhere(180, false));
+    // Weighed at 2,022 g: ₹45 × 2,022 ÷ 500 = ₹181.98, final.
+    expect(
+      (
+        await post(sunita, `/api/farmer/orders/${partId}/weights`, {
+          lines: [{ lineId: 1, packedGrams: 2022 }],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await everywhere()).toEqual(sameEverywhere(181.98, true));
+    for (const status of ["confirmed", "out_for_delivery", "delivered"] as const) {
+      expect((await move(sunita, `/api/farmer/orders/${partId}/status`, status)).statusCode).toBe(200);
+    }
+    expect(await everywhere()).toEqual(sameEverywhere(181.98, true));
+    const week = (await get(sunita, "/api/farmer/payments")).json();
+    expect(week.delivered).toBe(181.98);
+    const csv = (await get(sunita, "/api/farmer/payments.csv")).body.trim().split("\r\n");
+    expect(csv[1]).toContain(`#${order.id.slice(0, 8).toUpperCase()},`);
+    expect(csv[1]).toContain(",181.98,0.00,0.00,181.98,");
+  });
+});

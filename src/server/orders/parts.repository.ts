@@ -208,8 +208,28 @@ export function findStockTaken(trx: Kysely<Database>, partId: string) {
 }
 
 /**
+ * Each part's bill as it stands, in paise (decision 020, as `billOf` derives it): the sum of its lines' amounts
+ * once every line has one, else checkout's estimate. Figures of money count this, never the stored estimate.
+ */
+function partBills(db: Kysely<Database>) {
+  return db
+    .selectFrom("order_items")
+    .select((eb) => [
+      "part_id",
+      eb
+        .case()
+        .when(eb.fn.count("amount_paise"), "=", eb.fn.countAll())
+        .then(eb.fn.sum<string | number>("amount_paise"))
+        .else(eb.fn.sum<string | number>("line_total_paise"))
+        .end()
+        .as("bill_paise"),
+    ])
+    .groupBy("part_id");
+}
+
+/**
  * Parts that are not cancelled (one farmer's, or the whole shop's when `farmerId` is undefined): how many
- * orders they belong to and their total, in all and since each of `since` (ISO instants), in one query.
+ * orders they belong to and their bills, in all and since each of `since` (ISO instants), in one query.
  */
 export async function summariseParts(
   db: Kysely<Database>,
@@ -217,25 +237,28 @@ export async function summariseParts(
   since: { today: string; week: string },
 ) {
   let query = db
-    .selectFrom("order_parts")
+    .selectFrom("order_parts as p")
+    .innerJoin(partBills(db).as("b"), "b.part_id", "p.id")
     .select((eb) => {
       const orderSince = (instant: string) =>
-        eb.fn.count(eb.case().when("created_at", ">=", instant).then(eb.ref("order_id")).end()).distinct();
+        eb.fn
+          .count(eb.case().when("p.created_at", ">=", instant).then(eb.ref("p.order_id")).end())
+          .distinct();
       const paiseSince = (instant: string) =>
         eb.fn.sum<string | number>(
-          eb.case().when("created_at", ">=", instant).then(eb.ref("total_paise")).else(0).end(),
+          eb.case().when("p.created_at", ">=", instant).then(eb.ref("b.bill_paise")).else(0).end(),
         );
       return [
-        eb.fn.count("order_id").distinct().as("all_orders"),
-        eb.fn.coalesce(eb.fn.sum<string | number>("total_paise"), eb.lit(0)).as("all_paise"),
+        eb.fn.count("p.order_id").distinct().as("all_orders"),
+        eb.fn.coalesce(eb.fn.sum<string | number>("b.bill_paise"), eb.lit(0)).as("all_paise"),
         orderSince(since.today).as("today_orders"),
         paiseSince(since.today).as("today_paise"),
         orderSince(since.week).as("week_orders"),
         paiseSince(since.week).as("week_paise"),
       ];
     })
-    .where("status", "<>", "cancelled");
-  if (farmerId !== undefined) query = query.where("farmer_id", "=", farmerId);
+    .where("p.status", "<>", "cancelled");
+  if (farmerId !== undefined) query = query.where("p.farmer_id", "=", farmerId);
   const row = await query.executeTakeFirstOrThrow();
   const n = (value: string | number | bigint | null) => Number(value ?? 0);
   return {
@@ -245,21 +268,22 @@ export async function summariseParts(
   };
 }
 
-/** Parts that are not cancelled, per time bucket (see db/buckets.ts): how many orders and their total. */
+/** Parts that are not cancelled, per time bucket (see db/buckets.ts): how many orders and their bills. */
 export async function partsPerBucket(db: Kysely<Database>, bounds: readonly string[]) {
   const { from, before } = withinBounds(bounds);
   const parts = db
-    .selectFrom("order_parts")
-    .select([bucketOf("created_at", bounds).as("bucket"), "order_id", "total_paise"])
-    .where("status", "<>", "cancelled")
-    .where("created_at", ">=", from)
-    .where("created_at", "<", before);
+    .selectFrom("order_parts as p")
+    .innerJoin(partBills(db).as("b"), "b.part_id", "p.id")
+    .select([bucketOf("p.created_at", bounds).as("bucket"), "p.order_id", "b.bill_paise"])
+    .where("p.status", "<>", "cancelled")
+    .where("p.created_at", ">=", from)
+    .where("p.created_at", "<", before);
   const rows = await db
     .selectFrom(parts.as("p"))
     .select((eb) => [
       "p.bucket",
       eb.fn.count("p.order_id").distinct().as("orders"),
-      eb.fn.sum<string | number>("p.total_paise").as("paise"),
+      eb.fn.sum<string | number>("p.bill_paise").as("paise"),
     ])
     .groupBy("p.bucket")
     .execute();

@@ -3,7 +3,7 @@ import { localize } from "../../../shared/i18n/localize.ts";
 import { formatRupees, paiseToRupees, rupeesToPaise } from "../../../shared/money.ts";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
 import type { PaymentRecordMethod, PaymentState } from "../../../shared/schemas/order-parts.ts";
-import type { PaymentMethod } from "../../../shared/schemas/orders.ts";
+import type { Order, PaymentMethod } from "../../../shared/schemas/orders.ts";
 import { slotLabel } from "../../../shared/schemas/slot-basics.ts";
 import type { SlotUnavailableReason } from "../../../shared/schemas/slots.ts";
 import { unitGrams } from "../../../shared/weighing.ts";
@@ -150,6 +150,15 @@ export const billText = {
     return grams === 0 ? t`none packed` : t`packed ${weight}`;
   },
 };
+
+/**
+ * What an order costs, as every list shows it (issue 40): its bill once final, "about" the estimate before;
+ * an order cancelled in full keeps what was ordered.
+ */
+export function orderAmountText(order: Pick<Order, "status" | "total" | "billTotal" | "billFinal">): string {
+  if (order.status === "cancelled") return formatRupees(order.total);
+  return order.billFinal ? formatRupees(order.billTotal) : billText.about(order.billTotal);
+}
 
 /** Slot texts shown to a buyer or a farmer, as src/shared/schemas/slots.ts's `slotMessages` says them. */
 export const slotText = {

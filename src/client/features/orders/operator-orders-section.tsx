@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { formatRupees } from "../../../shared/money.ts";
 import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
 import type { OperatorOrder } from "../../../shared/schemas/operator-orders.ts";
 import {
@@ -19,7 +18,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { problemOf } from "../../lib/operator-pages.ts";
 import { toast } from "../../lib/toast.ts";
 import { moveLabel, updateFailed } from "./farmer-part-card.tsx";
-import { formatOrderDate, orderNumber, statusLabel } from "./format.ts";
+import { formatOrderDate, orderAmountText, orderNumber, statusLabel } from "./format.ts";
 import { type OperatorOrderFilters, useMoveShopPart, useOperatorOrders } from "./operator-orders.api.ts";
 import { OrderLines } from "./order-lines.tsx";
 import { OrderStatusBadge, PaymentBadge } from "./order-status-badge.tsx";
@@ -101,7 +100,7 @@ function ShopPartMoves({ order, part }: { order: OperatorOrder; part: OrderPart 
 
 function OperatorOrderCard({ order }: { order: OperatorOrder }) {
   const { t } = useLingui();
-  const total = formatRupees(order.total);
+  const total = orderAmountText(order);
   const buyer = order.buyer.name;
   const number = orderNumber(order.id);
   const headingId = `operator-order-${order.id}`;

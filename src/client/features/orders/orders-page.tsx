@@ -5,7 +5,7 @@ import type { Order } from "../../../shared/schemas/orders.ts";
 import { Button } from "../../components/button.tsx";
 import { Pending } from "../../components/pending.tsx";
 import { formatUnitPrice } from "../../lib/produce.ts";
-import { formatOrderDate, orderNumber } from "./format.ts";
+import { formatOrderDate, orderAmountText, orderNumber } from "./format.ts";
 import { primaryLink } from "./link-styles.ts";
 import { OlderOrdersButton } from "./older-orders-button.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
@@ -41,14 +41,16 @@ function OrderCard({ order }: { order: Order }) {
                 {line.name} × {line.quantity}{" "}
                 <span className="text-sm text-stone-600">({formatUnitPrice(line.unitPrice, line.unit)})</span>
               </span>
-              <span className="tabular-nums">{formatRupees(line.lineTotal)}</span>
+              <span className="tabular-nums">
+                {formatRupees(order.billFinal ? line.amount : line.lineTotal)}
+              </span>
             </li>
           ))}
         </ul>
         <footer className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 pt-3">
           <p className="font-bold text-stone-900">
             <Trans>
-              Total <span className="tabular-nums">{formatRupees(order.total)}</span>
+              Total <span className="tabular-nums">{orderAmountText(order)}</span>
             </Trans>
           </p>
           <Link

@@ -69,10 +69,25 @@ function answer() {
 afterEach(() => vi.restoreAllMocks());
 
 describe.each([
-  ["hi", { section: "डिलीवरी और पिकअप", weekly: "साप्ताहिक स्लॉट", packing: "पैकिंग सूची:", print: "प्रिंट करें" }],
+  [
+    "hi",
+    {
+      section: "डिलीवरी और पिकअप",
+      weekly: "साप्ताहिक स्लॉट",
+      packing: "पैकिंग सूची:",
+      print: "प्रिंट करें",
+      packs: ["3 × 500 ग्राम (1.5 किलो)", "2 किलो (पैक 2.15 किलो)"],
+    },
+  ],
   [
     "mr",
-    { section: "डिलिव्हरी आणि पिकअप", weekly: "साप्ताहिक स्लॉट", packing: "पॅकिंग यादी:", print: "प्रिंट करा" },
+    {
+      section: "डिलिव्हरी आणि पिकअप",
+      weekly: "साप्ताहिक स्लॉट",
+      packing: "पॅकिंग यादी:",
+      print: "प्रिंट करा",
+      packs: ["3 × 500 ग्रॅम (1.5 किलो)", "2 किलो (पॅक 2.15 किलो)"],
+    },
   ],
 ] as const)("delivery and pickup in %s", (language, words) => {
   it("the set-up has no English but the pickup point's own name and address", async () => {
@@ -103,6 +118,8 @@ describe.each([
       await screen.findByRole("heading", { level: 1, name: new RegExp(words.packing) }),
     ).toBeInTheDocument();
     expect(screen.getByRole("button", { name: words.print })).toBeInTheDocument();
+    // NOTE: packs are counted apart from their size, never "3 500 ग्रॅम" (issue 40).
+    for (const packs of words.packs) expect(container.textContent).toContain(packs);
     // NOTE: "CSV" names the file's format, as on every Indian bank's statement page.
     expectNoEnglish(container, { allow: [...seeded, "CSV"] });
   });
