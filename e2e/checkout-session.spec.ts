@@ -170,3 +170,29 @@ test("a language chosen on /login just before signing in wins over the account's
     .poll(async () => (await (await page.request.get("/api/auth/me")).json()).user.language)
     .toBe("mr");
 });
+
+test("/terms opens with its title below the header, and a toast reads in the page's font (item 21)", async ({
+  page,
+}) => {
+  await signedInUser(page, "Leela Reader");
+  await page.goto("/terms");
+  const title = page.getByRole("heading", { level: 1, name: "Terms and Privacy" });
+  await expect(page.getByRole("heading", { level: 2, name: "Terms of Service" })).toBeFocused();
+  const header = await page.getByRole("banner").boundingBox();
+  const top = await title.boundingBox();
+  expect(top && header && top.y >= header.y + header.height, "the title below the header").toBe(true);
+
+  await page.goto("/shop");
+  await page
+    .getByRole("article")
+    .first()
+    .getByRole("button", { name: /Add to Cart/ })
+    .click();
+  const toast = page.locator(".Toastify [role='alert']").first();
+  await expect(toast).toBeVisible();
+  const fonts = await page.evaluate(() => ({
+    body: getComputedStyle(document.body).fontFamily,
+    toast: getComputedStyle(document.querySelector(".Toastify [role='alert']") as Element).fontFamily,
+  }));
+  expect(fonts.toast).toBe(fonts.body);
+});
