@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
+import { addDays, shopDate } from "../src/shared/shop-calendar.ts";
 import { shippingDetails } from "./order-fixtures.ts";
 import { signedInUser } from "./support.ts";
 
@@ -8,6 +9,10 @@ export const uniqueName = (name: string) => {
   counter += 1;
   return `${name} ${process.pid}-${Date.now() % 100_000}-${counter}`;
 };
+
+/** The weekday (0 = Sunday) of the shop's day `days` from today, in the shop's time zone (Asia/Kolkata). */
+export const weekdayIn = (days: number) =>
+  new Date(`${addDays(shopDate(new Date()), days)}T00:00:00Z`).getUTCDay();
 
 export const daysBefore = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);

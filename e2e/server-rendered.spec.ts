@@ -52,7 +52,9 @@ test.describe("server-rendered first screens", () => {
     expect(signup.html).toContain("Create your account");
     for (const path of ["/", "/dashboard", "/shop", "/products/some-id", "/about", "/faq", "/terms"]) {
       const guarded = await page(request, path);
-      expect([path, guarded.status, guarded.location]).toEqual([path, 302, "/login"]);
+      // NOTE: /login brings the visitor back to the page they asked for (issue 40 items 14 and 22).
+      const back = path === "/" || path === "/dashboard" ? "" : `?next=${path}`;
+      expect([path, guarded.status, guarded.location]).toEqual([path, 302, `/login${back}`]);
     }
   });
 

@@ -1,12 +1,8 @@
 import type { Page } from "@playwright/test";
 import { WEEKDAY_NAMES } from "../src/shared/schemas/slots.ts";
-import { addDays, shopDate } from "../src/shared/shop-calendar.ts";
-import { anotherPerson, shopCard, uniqueName } from "./farmer-fixtures.ts";
+import { anotherPerson, shopCard, uniqueName, weekdayIn } from "./farmer-fixtures.ts";
 import { fillShipping } from "./order-fixtures.ts";
 import { a11yViolations, addProductViaApi, expect, expectToast, signedInUser, test } from "./support.ts";
-
-/** The weekday (0 = Sunday) of the shop's day `days` from today, in the shop's time zone (Asia/Kolkata). */
-const weekdayIn = (days: number) => new Date(`${addDays(shopDate(new Date()), days)}T00:00:00Z`).getUTCDay();
 
 async function buyWithSlot(page: Page, productName: string, pick: (choices: Page) => Promise<void>) {
   const card = await shopCard(page, productName);

@@ -132,6 +132,26 @@ test.describe("sold by weight, paid at the door", () => {
       await farmer.setViewportSize({ width, height: 900 });
       expect(await a11yViolations(farmer, `/farmer with payments at ${width} px`)).toEqual([]);
     }
+    // At 375 px each buyer is a card: every sum beside its label, "Still owed" whole inside the screen.
+    const buyerCard = payments
+      .getByRole("list", { name: "Payments buyer by buyer" })
+      .getByRole("listitem")
+      .filter({ hasText: "Meera Iyer" });
+    await expect(buyerCard).toBeVisible();
+    await expect(payments.getByRole("table")).toBeHidden();
+    for (const [label, amount] of [
+      ["Delivered", "₹101.00"],
+      ["Cash received", "₹40.00"],
+      ["UPI received", "₹61.00"],
+      ["Still owed", "₹0.00"],
+    ] as const) {
+      const term = buyerCard.getByRole("term").filter({ hasText: label });
+      await expect(term.locator("xpath=following-sibling::dd")).toHaveText(amount);
+      const box = await term.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 375, `${label} inside the screen`).toBe(true);
+    }
+    expect(await farmer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await payments.screenshot({ path: "test-results/farmer-payments-375.png" });
   });
 
   test("the operator's Payments: the week per farmer and the shop's UPI ID, with no accessibility violations at 1280 and 375 px", async ({

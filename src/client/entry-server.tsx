@@ -21,6 +21,7 @@ import type { ScreenHandle } from "./app/route-error.tsx";
 import { AppRoutes, GUARDS, routes, SERVER_RENDERED } from "./app/routes.tsx";
 import { meQuery } from "./features/auth/me.api.ts";
 import { i18n, loadLanguage } from "./lib/i18n.ts";
+import { loginPathFor } from "./lib/return-path.ts";
 import { getShopTimeZone } from "./lib/shop-time-zone.ts";
 
 export { setApiTransport } from "./lib/api-client.ts";
@@ -55,7 +56,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   // NOTE: the session could not be checked (a database hiccup): the browser asks again and says so.
   if (me === undefined) return { kind: "shell" };
   if (ids.has(GUARDS.home)) return { kind: "redirect", location: me ? "/dashboard" : "/login" };
-  if (ids.has(GUARDS.signedIn) && !me) return { kind: "redirect", location: "/login" };
+  if (ids.has(GUARDS.signedIn) && !me)
+    return { kind: "redirect", location: loginPathFor(`${url.pathname}${url.search}`) };
   if (ids.has(GUARDS.signedOut) && me) return { kind: "redirect", location: "/dashboard" };
   if (!leaf?.path || !SERVER_RENDERED.has(leaf.path)) return { kind: "shell" };
 

@@ -1,8 +1,9 @@
 import { Trans } from "@lingui/react/macro";
-import { Navigate, Outlet } from "react-router";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { Button } from "../components/button.tsx";
 import { LoadingSpinner } from "../components/spinner.tsx";
 import { useMe } from "../features/auth/me.api.ts";
+import { loginPathFor, returnPathOf } from "../lib/return-path.ts";
 
 function SessionCheck({ children }: { children: (signedIn: boolean) => React.ReactNode }) {
   const me = useMe();
@@ -25,18 +26,22 @@ function SessionCheck({ children }: { children: (signedIn: boolean) => React.Rea
   return <>{children(me.data !== null)}</>;
 }
 
-/** Signed-in pages: a signed-out visitor goes to /login. */
+/** Signed-in pages: a signed-out visitor goes to /login, which brings them back here once signed in. */
 export function RequireSignedIn() {
+  const { pathname, search } = useLocation();
   return (
-    <SessionCheck>{(signedIn) => (signedIn ? <Outlet /> : <Navigate to="/login" replace />)}</SessionCheck>
+    <SessionCheck>
+      {(signedIn) => (signedIn ? <Outlet /> : <Navigate to={loginPathFor(pathname + search)} replace />)}
+    </SessionCheck>
   );
 }
 
-/** /login and /signup: a signed-in user goes to /dashboard. */
+/** /login and /signup: a signed-in user goes to the page /login was reached from, else /dashboard. */
 export function RequireSignedOut() {
+  const { search } = useLocation();
   return (
     <SessionCheck>
-      {(signedIn) => (signedIn ? <Navigate to="/dashboard" replace /> : <Outlet />)}
+      {(signedIn) => (signedIn ? <Navigate to={returnPathOf(search) ?? "/dashboard"} replace /> : <Outlet />)}
     </SessionCheck>
   );
 }

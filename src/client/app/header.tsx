@@ -8,7 +8,7 @@ import { LogoMark } from "../components/logo.tsx";
 import { useSaveLanguage } from "../features/auth/account.api.ts";
 import { useLogout } from "../features/auth/logout.api.ts";
 import { useMe } from "../features/auth/me.api.ts";
-import { applyLanguage, currentLanguage } from "../lib/language.ts";
+import { applyLanguage, currentLanguage, rememberSignedOutChoice } from "../lib/language.ts";
 import { OfflineBanner } from "./connection-notices.tsx";
 import { cartCountDescription, type HeaderLink, useCartCount, useHeaderLinks } from "./header-links.ts";
 import { useDisclosure } from "./use-disclosure.ts";
@@ -101,6 +101,8 @@ export function Header() {
       className={className}
       onChosen={(language: Language) => {
         if (me.data) saveLanguage.mutate(language);
+        // NOTE: chosen on /login just before signing in, it wins over the account's (issue 40 item 13).
+        else rememberSignedOutChoice(language);
       }}
     />
   );

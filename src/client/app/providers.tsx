@@ -13,15 +13,21 @@ export function createQueryClient() {
   // NOTE: a 401 means this tab's session has ended (signed out elsewhere, ended from another device, or the
   // account suspended): forgetting the user sends the signed-in screens to /login, saying why once. The cart
   // and likes stay in this browser's storage for the next sign-in.
-  const signedOut = (error: unknown) => {
+  // A change may say it in its own words (`meta.sessionEndedText`): Add product's is the spec's.
+  const signedOut = (error: unknown, meta?: Record<string, unknown>) => {
     if (!(error instanceof ApiRequestError && error.status === 401)) return;
     if (!client.getQueryData(["auth", "me"])) return;
     client.setQueryData(["auth", "me"], null);
-    toast.info(localize(messages.sessionEnded, currentLanguage()), { toastId: "session-ended" });
+    const own = meta?.sessionEndedText;
+    const text =
+      typeof own === "function" ? String(own()) : localize(messages.sessionEnded, currentLanguage());
+    toast.info(text, { toastId: "session-ended" });
   };
   const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: signedOut }),
-    mutationCache: new MutationCache({ onError: signedOut }),
+    queryCache: new QueryCache({ onError: (error) => signedOut(error) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => signedOut(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -57,4 +57,26 @@ export async function applyLanguage(
   document.documentElement.lang = language;
 }
 
+/** This tab's choice made while signed out (sessionStorage): the next sign-in keeps it on the account. */
+const SIGNED_OUT_CHOICE_KEY = "veggieCart.languageChosenSignedOut";
+
+export function rememberSignedOutChoice(language: Language): void {
+  try {
+    window.sessionStorage.setItem(SIGNED_OUT_CHOICE_KEY, language);
+  } catch {
+    // NOTE: storage can be disabled; the account then keeps the language it had.
+  }
+}
+
+/** The language chosen in this tab while signed out, if any, forgotten as it is read (issue 40 item 13). */
+export function takeSignedOutChoice(): Language | undefined {
+  try {
+    const value = window.sessionStorage.getItem(SIGNED_OUT_CHOICE_KEY);
+    window.sessionStorage.removeItem(SIGNED_OUT_CHOICE_KEY);
+    return isLanguage(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export { currentLanguage };

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { LanguageMenu } from "../../components/language-menu.tsx";
 import { LogoMark } from "../../components/logo.tsx";
+import { rememberSignedOutChoice } from "../../lib/language.ts";
 
 /** The frame shared by the sign-in and sign-up screens. */
 export function AuthCard({
@@ -24,7 +25,8 @@ export function AuthCard({
         {/* NOTE: these screens have no header, so they carry the language menu themselves (decision 032); last,
             so the keyboard reaches the form first. */}
         <div className="mt-6 flex justify-center">
-          <LanguageMenu />
+          {/* NOTE: a choice made here, signed out, wins over the account's at the next sign-in (issue 40 item 13). */}
+          <LanguageMenu onChosen={rememberSignedOutChoice} />
         </div>
       </div>
     </main>

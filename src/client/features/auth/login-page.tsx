@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { AUTH_TOAST_MS, REDIRECT_AFTER_AUTH_MS, storageKeys } from "../../../shared/constants.ts";
 import type { Language } from "../../../shared/i18n/languages.ts";
 import { localize } from "../../../shared/i18n/localize.ts";
@@ -9,11 +9,13 @@ import { messages } from "../../../shared/messages.ts";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { takeSignedOutChoice } from "../../lib/language.ts";
+import { returnPathOf } from "../../lib/return-path.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { authSchemas } from "./auth-schemas.ts";
-import { useLogin } from "./login.api.ts";
+import { keepLanguage, useLogin } from "./login.api.ts";
 import { meQuery } from "./me.api.ts";
 
 export function LoginPage() {
@@ -25,6 +27,7 @@ export function LoginPage() {
   const loginMutation = useLogin();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { search } = useLocation();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -37,14 +40,23 @@ export function LoginPage() {
       return;
     }
     try {
-      const user = await loginMutation.mutateAsync(values);
+      let user = await loginMutation.mutateAsync(values);
+      // NOTE: a language chosen in this tab just before signing in wins over the account's, and is kept on it;
+      // if keeping it fails, the sign-in still stands in the account's language.
+      const chosen = takeSignedOutChoice();
+      if (chosen && chosen !== (user.language ?? "en")) {
+        user = await keepLanguage(chosen).then(
+          () => ({ ...user, language: chosen }),
+          () => user,
+        );
+      }
       window.localStorage.setItem(storageKeys.token, user.id);
       window.localStorage.setItem(storageKeys.loggedInUser, user.email);
       toast.success(say(messages.loginSuccess), { autoClose: AUTH_TOAST_MS });
       setRedirecting(true);
       setTimeout(() => {
         queryClient.setQueryData(meQuery.queryKey, user);
-        navigate("/dashboard", { replace: true });
+        navigate(returnPathOf(search) ?? "/dashboard", { replace: true });
       }, REDIRECT_AFTER_AUTH_MS);
     } catch (error) {
       const message = error instanceof ApiRequestError ? error.message : say(messages.wrongCredentials);

@@ -4,6 +4,7 @@ import { ProductResponseSchema } from "../../../shared/schemas/api.ts";
 import type { NewProductFields } from "../../../shared/schemas/product-form.ts";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { errorFromReply, networkError, parseReply } from "../../lib/api-client.ts";
+import { productToasts } from "./product-texts.ts";
 import { productsKey } from "./products.api.ts";
 
 export interface NewProduct extends NewProductFields {
@@ -71,6 +72,8 @@ export function useCreateProduct(onProgress: (fraction: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (product: NewProduct) => createProduct(product, onProgress),
+    // NOTE: the spec's words when the session ended while the form was open (issue 40 item 14).
+    meta: { sessionEndedText: productToasts.notSignedIn },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: productsKey }),
   });
 }

@@ -15,7 +15,10 @@ export function TermsPage() {
   useEffect(() => {
     const heading = (section === "privacy" ? privacyHeading : termsHeading).current;
     if (!heading) return;
-    heading.scrollIntoView?.({ block: "start" });
+    // NOTE: the terms come first, so /terms opens at the page's top with its title in view; scrolled to its
+    // heading, the title and the heading's first line sat under the sticky header (issue 40 item 21).
+    if (section === "terms") window.scrollTo?.({ top: 0 });
+    else heading.scrollIntoView?.({ block: "start" });
     heading.focus({ preventScroll: true });
   }, [section]);
 

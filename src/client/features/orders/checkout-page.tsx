@@ -24,7 +24,7 @@ import { isOnline, useOnline } from "../../lib/online.ts";
 import { addressLine, savedAddressesQuery, useSavedAddresses } from "../../lib/saved-addresses.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
-import { clearDraft, readDraft, saveDraft } from "./checkout-draft.ts";
+import { clearDraft, readDraft, readDraftSlots, saveDraft, saveDraftSlots } from "./checkout-draft.ts";
 import { paymentLabel, paymentNote, paymentOnDeliveryNote, say, slotText } from "./format.ts";
 import { backLink, primaryLink } from "./link-styles.ts";
 import { OrderSummary } from "./order-summary.tsx";
@@ -175,7 +175,9 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
   const slotChoices = useSlotChoices(cartFarmerKeys(items), pin);
   const choices = slotChoices.data ?? [];
   const usesSlots = choices.some((farmer) => farmer.usesSlots);
-  const [chosen, setChosen] = useState<Record<string, string>>({});
+  // NOTE: the draft's choices come back after a reload; one whose slot has filled or closed since is dropped
+  // below, as any choice that is no longer available.
+  const [chosen, setChosen] = useState<Record<string, string>>(readDraftSlots);
   const [slotErrors, setSlotErrors] = useState<Record<string, string>>({});
   // NOTE: a choice that is no longer available (full, or not delivered to the PIN typed since) is dropped.
   const validChosen = Object.fromEntries(
@@ -248,6 +250,17 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
         setOfflineTried(true);
         return;
       }
+      // NOTE: a session that ended is the app's to say, once (to /login, back here after signing in).
+      if (error instanceof ApiRequestError && error.status === 401) return;
+      if (error instanceof ApiRequestError && SLOT_REFUSALS.has(error.code)) {
+        // NOTE: the farmer's slot filled or closed meanwhile: said once, beside that farmer's other slots,
+        // which are asked for again; a toast or the form's message would say it twice more (issue 40 item 11).
+        attempt.current = { key: crypto.randomUUID(), body: null };
+        const { slots } = splitServerFields(error.fields);
+        setSlotErrors(slots);
+        void slotChoices.refetch();
+        return;
+      }
       toast.error(say(orderMessages.orderFailed));
       if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
         // The server refused this request for good, so nothing was made with its key: the next try is a new one.
@@ -256,7 +269,6 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
         form.showErrors(fields);
         setLineErrors(lines);
         setSlotErrors(slots);
-        if (SLOT_REFUSALS.has(error.code)) void slotChoices.refetch();
         form.setFormError(error.message);
         // An out-of-stock refusal: ask again what is left, so the lines show it and the cart stops there.
         if (error.code === "out_of_stock") void quote.refetch();
@@ -392,7 +404,9 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
               value={validChosen}
               errors={slotErrors}
               onChange={(farmerKey, slotId) => {
-                setChosen((before) => ({ ...before, [farmerKey]: slotId }));
+                const next = { ...chosen, [farmerKey]: slotId };
+                setChosen(next);
+                saveDraftSlots(next);
                 setSlotErrors(({ [farmerKey]: _, ...others }) => others);
               }}
             />

@@ -40,6 +40,25 @@ function WeekFigures({ figures, label }: { figures: Figures; label: string }) {
   );
 }
 
+/** A buyer's parts of the week, each a link to its card in Incoming orders with its payment state. */
+function PartLinks({
+  parts,
+  className = "",
+}: {
+  parts: readonly { partId: string; orderId: string; state: Parameters<typeof paymentStateLabel>[0] }[];
+  className?: string;
+}) {
+  return parts.map((part) => (
+    <a
+      key={part.partId}
+      href={`#fulfilment-${part.partId}`}
+      className={`mr-2 text-brand-800 underline ${className}`}
+    >
+      {orderNumber(part.orderId)} ({paymentStateLabel(part.state)})
+    </a>
+  ));
+}
+
 /** A UPI ID field with its Save button: `name@handle`, or empty for cash only. */
 function UpiIdForm({
   current,
@@ -154,53 +173,69 @@ export function FarmerPaymentsSection() {
               <Trans>Nothing was delivered that week.</Trans>
             </p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm text-stone-800">
-                <caption className="sr-only">
-                  <Trans>Payments buyer by buyer</Trans>
-                </caption>
-                <thead className="border-b border-stone-200 text-stone-600">
-                  <tr>
-                    <th scope="col" className="py-2">
-                      <Trans>Buyer</Trans>
-                    </th>
-                    <th scope="col" className="py-2">
-                      <Trans>Orders</Trans>
-                    </th>
-                    {figureLabels.map(([key, text]) => (
-                      <th key={key} scope="col" className="py-2 text-right">
-                        {i18n._(text)}
+            <>
+              {/* NOTE: six columns do not fit a phone: there each buyer is a card of their own, the four sums
+                  labelled two by two (issue 40 item 16); from sm up, the table. */}
+              <ul aria-label={t`Payments buyer by buyer`} className="space-y-3 sm:hidden">
+                {reckoning.data.buyers.map((buyer) => (
+                  <li key={buyer.buyerId} className="rounded-xl p-3 ring-1 ring-stone-200">
+                    <p className="font-semibold text-stone-900">{buyer.buyerName}</p>
+                    <p className="text-sm">
+                      <PartLinks parts={buyer.parts} className="inline-flex min-h-11 items-center" />
+                    </p>
+                    <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+                      {figureLabels.map(([key, text]) => (
+                        <div key={key}>
+                          <dt className="text-stone-600">{i18n._(text)}</dt>
+                          <dd className="font-semibold tabular-nums text-stone-900">
+                            {formatRupees(buyer[key])}
+                          </dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </li>
+                ))}
+              </ul>
+              <div className="hidden overflow-x-auto sm:block">
+                <table className="w-full text-left text-sm text-stone-800">
+                  <caption className="sr-only">
+                    <Trans>Payments buyer by buyer</Trans>
+                  </caption>
+                  <thead className="border-b border-stone-200 text-stone-600">
+                    <tr>
+                      <th scope="col" className="py-2">
+                        <Trans>Buyer</Trans>
                       </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-stone-100">
-                  {reckoning.data.buyers.map((buyer) => (
-                    <tr key={buyer.buyerId}>
-                      <th scope="row" className="py-2 font-medium">
-                        {buyer.buyerName}
+                      <th scope="col" className="py-2">
+                        <Trans>Orders</Trans>
                       </th>
-                      <td className="py-2">
-                        {buyer.parts.map((part) => (
-                          <a
-                            key={part.partId}
-                            href={`#fulfilment-${part.partId}`}
-                            className="mr-2 text-brand-800 underline"
-                          >
-                            {orderNumber(part.orderId)} ({paymentStateLabel(part.state)})
-                          </a>
-                        ))}
-                      </td>
-                      {figureLabels.map(([key]) => (
-                        <td key={key} className="py-2 text-right tabular-nums">
-                          {formatRupees(buyer[key])}
-                        </td>
+                      {figureLabels.map(([key, text]) => (
+                        <th key={key} scope="col" className="py-2 text-right">
+                          {i18n._(text)}
+                        </th>
                       ))}
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody className="divide-y divide-stone-100">
+                    {reckoning.data.buyers.map((buyer) => (
+                      <tr key={buyer.buyerId}>
+                        <th scope="row" className="py-2 font-medium">
+                          {buyer.buyerName}
+                        </th>
+                        <td className="py-2">
+                          <PartLinks parts={buyer.parts} />
+                        </td>
+                        {figureLabels.map(([key]) => (
+                          <td key={key} className="py-2 text-right tabular-nums">
+                            {formatRupees(buyer[key])}
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
           )}
         </>
       ) : null}

@@ -87,7 +87,7 @@ export function SlotChoice({
                         disabled={!slot.available}
                         checked={value[farmer.farmerId] === slot.id}
                         onChange={() => onChange(farmer.farmerId, slot.id)}
-                        className="mt-1 h-4 w-4 accent-brand-700"
+                        className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
                       />
                       <span className="text-sm">
                         <span className="block font-medium text-stone-900">
@@ -109,7 +109,7 @@ export function SlotChoice({
                 </div>
               )}
               {error ? (
-                <p id={`${groupId}-error`} className="mt-2 text-sm text-red-700">
+                <p id={`${groupId}-error`} role="alert" className="mt-2 text-sm text-red-700">
                   {error}
                 </p>
               ) : null}
