@@ -249,7 +249,7 @@ const words: Record<Exclude<Language, "en">, Record<string, string>> = {
     checkout: "ऑर्डर दें",
     confirmed: "ऑर्डर हो गया",
     orders: "आपके ऑर्डर",
-    detail: "हर किसान की डिलिवरी और भुगतान",
+    detail: "हर किसान की डिलीवरी और भुगतान",
     incoming: "आए हुए ऑर्डर",
     payments: "भुगतान",
     operator: "ऑर्डर",
