@@ -26,6 +26,7 @@ import * as savedAddresses from "./migrations/0026-saved-addresses.ts";
 import * as imageStorage from "./migrations/0027-image-storage.ts";
 import * as userLanguage from "./migrations/0028-user-language.ts";
 import * as dealDays from "./migrations/0029-deal-days.ts";
+import * as farmerPhone from "./migrations/0033-farmer-phone.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "0027-image-storage": imageStorage,
   "0028-user-language": userLanguage,
   "0029-deal-days": dealDays,
+  "0033-farmer-phone": farmerPhone,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,6 +12,7 @@ import {
 } from "../../shared/schemas/farmer.ts";
 import {
   FarmerProfileSchema,
+  FarmerProfileUpdateSchema,
   FarmerReckoningSchema,
   PaymentIdParamsSchema,
   PaymentsWeekQuerySchema,
@@ -95,7 +96,7 @@ export async function farmerOrdersRoutes(app: FastifyInstance) {
   });
   typed.put(
     "/profile",
-    { schema: { body: FarmerProfileSchema, response: profileResponse } },
+    { schema: { body: FarmerProfileUpdateSchema, response: profileResponse } },
     async (request) => {
       const user = requireUser(request);
       return savePayeeProfile(request.ctx, user.id, request.body);
