@@ -116,7 +116,7 @@ async function openWorkspace(
     "/api/farmer/pending-count": { pending: fulfilments.filter((f) => f.status === "pending").length },
     "/api/farmer/orders": { fulfilments, nextCursor: null },
     "/api/farmer/products": { items: products },
-    "/api/farmer/profile": { upiId: null },
+    "/api/farmer/profile": { upiId: null, phone: null },
     "/api/farmer/payments": reckoning,
   };
   const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {

@@ -123,6 +123,11 @@ export function updateName(db: Kysely<Database>, userId: string, name: string) {
   return db.updateTable("users").set({ name }).where("id", "=", userId).execute();
 }
 
+/** A farmer's contact phone (null removes it). */
+export function updatePhone(db: Kysely<Database>, userId: string, phone: string | null) {
+  return db.updateTable("users").set({ phone }).where("id", "=", userId).execute();
+}
+
 export function updateLanguage(db: Kysely<Database>, userId: string, language: Language) {
   return db.updateTable("users").set({ language }).where("id", "=", userId).execute();
 }
@@ -282,6 +287,7 @@ export async function forgetUser(
       email: replacement.email,
       password_hash: replacement.passwordHash,
       deleted_at: replacement.deletedAt,
+      phone: null,
     })
     .where("id", "=", userId)
     .execute();

@@ -11,6 +11,7 @@ export {
   updateLanguage,
   updateName,
   updatePasswordHash,
+  updatePhone,
 } from "./auth.repository.ts";
 export { authRoutes } from "./auth.routes.ts";
 export {

@@ -34,6 +34,8 @@ export interface UsersTable {
   deleted_at?: string | null;
   /** The language the account reads: `en` (default), `hi` or `mr` (decision 032). */
   language?: string;
+  /** The contact phone a farmer sets in the Farmer Portal (issue 40); null until set, cleared at deletion. */
+  phone?: string | null;
 }
 
 export interface SessionsTable {

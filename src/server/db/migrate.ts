@@ -26,6 +26,7 @@ import * as savedAddresses from "./migrations/0026-saved-addresses.ts";
 import * as imageStorage from "./migrations/0027-image-storage.ts";
 import * as userLanguage from "./migrations/0028-user-language.ts";
 import * as dealDays from "./migrations/0029-deal-days.ts";
+import * as farmerPhone from "./migrations/0033-farmer-phone.ts";
 import * as productOtherNames from "./migrations/0041-product-other-names.ts";
 import * as idempotencyKeys from "./migrations/0042-idempotency-keys.ts";
 import * as deliveryRun from "./migrations/0043-delivery-run.ts";
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "0027-image-storage": imageStorage,
   "0028-user-language": userLanguage,
   "0029-deal-days": dealDays,
+  "0033-farmer-phone": farmerPhone,
   "0041-product-other-names": productOtherNames,
   "0042-idempotency-keys": idempotencyKeys,
   "0043-delivery-run": deliveryRun,

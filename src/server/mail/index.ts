@@ -5,6 +5,7 @@ export { type Mailer, OFF_PATH_MS } from "./mailer.ts";
 export { enqueue, type MailContext, type Outbox, queueMail, silentOutbox } from "./outbox.ts";
 export {
   billMail,
+  buyerCancelledMail,
   EMAIL_CHANGE_SUBJECT,
   emailChangeConfirmMail,
   emailChangedMail,

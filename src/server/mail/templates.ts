@@ -292,15 +292,24 @@ const movedText = (t: MailTexts): Record<MovedStatus, (farmer: string, order: st
 /** The farmer closed the slot a part was placed in: the buyer should contact them (decision 017). */
 export function slotClosedMail(
   to: Recipient,
-  part: { buyerName: string; orderId: string; farmerName: string; slot: PartSlot; reason: string },
+  part: {
+    buyerName: string;
+    orderId: string;
+    farmerName: string;
+    /** The contact phone the farmer set; null when none. */
+    farmerPhone: string | null;
+    slot: PartSlot;
+    reason: string;
+  },
   orderUrl: string,
 ): Mail {
   const t = textsFor(to);
   const number = orderNumber(part.orderId);
+  const contact = part.farmerPhone ? t.farmerOnPhone(part.farmerName, part.farmerPhone) : part.farmerName;
   return compose(to, t.slotClosedSubject(number), {
     greeting: t.hello(part.buyerName),
     paragraphs: [
-      t.slotClosedBody(part.farmerName, t.slotKinds[part.slot.kind], number, t.slotLabel(part.slot)),
+      t.slotClosedBody(part.farmerName, t.slotKinds[part.slot.kind], number, t.slotLabel(part.slot), contact),
       t.theirReason(part.reason),
     ],
     link: { label: t.seeOrder, url: orderUrl },
@@ -319,6 +328,33 @@ export function notHomeMail(
     greeting: t.hello(part.buyerName),
     paragraphs: [t.notHomeBody(part.farmerName, part.time, number), t.theirNote(part.reason)],
     link: { label: t.seeOrder, url: orderUrl },
+  });
+}
+
+/** The buyer cancelled their order while the farmer's part was pending: the farmer is told (issue 40). */
+export function buyerCancelledMail(
+  to: Recipient,
+  part: {
+    farmerName: string;
+    buyerName: string;
+    orderId: string;
+    reason?: string;
+    items: readonly OrderLine[];
+    total: number;
+  },
+  portalUrl: string,
+): Mail {
+  const t = textsFor(to);
+  const number = orderNumber(part.orderId);
+  return compose(to, t.buyerCancelledSubject(number), {
+    greeting: t.hello(part.farmerName),
+    paragraphs: [
+      t.buyerCancelledBody(part.buyerName, number),
+      ...(part.reason ? [t.theirReason(part.reason)] : []),
+    ],
+    rows: lineRows(t, part.items, part.total),
+    after: [t.buyerCancelledStock],
+    link: { label: t.newPartLink, url: portalUrl },
   });
 }
 

@@ -12,6 +12,7 @@ import {
 } from "../../shared/schemas/farmer.ts";
 import {
   FarmerProfileSchema,
+  FarmerProfileUpdateSchema,
   FarmerReckoningSchema,
   PaymentIdParamsSchema,
   PaymentsWeekQuerySchema,
@@ -140,7 +141,7 @@ export async function farmerOrdersRoutes(app: FastifyInstance) {
   });
   typed.put(
     "/profile",
-    { schema: { headers, body: FarmerProfileSchema, response: profileResponse } },
+    { schema: { headers, body: FarmerProfileUpdateSchema, response: profileResponse } },
     async (request, reply) => {
       const user = requireUser(request);
       return sendOnce(request, reply, 200, (ctx) => savePayeeProfile(ctx, user.id, request.body));

@@ -17,7 +17,7 @@ import * as auth from "../auth/index.ts";
 import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import { type Database, runSteps } from "../db/index.ts";
 import { AppError, forbidden, notFound } from "../http/index.ts";
-import { enqueue, partStatusMail } from "../mail/index.ts";
+import { buyerCancelledMail, enqueue, partStatusMail } from "../mail/index.ts";
 import { returnStock } from "../products/index.ts";
 import { releaseSlotOf } from "../slots/index.ts";
 import { billOf, receivedPaise, toApiLine } from "./bills.service.ts";
@@ -121,6 +121,7 @@ export async function moveParts(
         parts.map((part) => part.id),
         move,
       );
+      if (move.to === "cancelled") await mailFarmersOfBuyersCancel(trx, parts, move);
     }
     return parts;
   });
@@ -171,6 +172,50 @@ const billOfPart = (items: Parameters<typeof billOf>[0]) => {
   const bill = billOf(items);
   return { total: paiseToRupees(bill.totalPaise), billFinal: bill.final };
 };
+
+/**
+ * A buyer cancelled parts of their own order: each part's farmer is told (issue 40), in the move's
+ * transaction, with the lines not to pack. The shop's own part has no farmer to mail (operators see it on
+ * their orders page); a deleted farmer account gets nothing.
+ */
+async function mailFarmersOfBuyersCancel(trx: Context, parts: readonly repo.PartRow[], move: PartMove) {
+  const farmerIds = parts.flatMap((part) => (part.farmer_id ? [part.farmer_id] : []));
+  const byBuyer = (
+    await repo.findBuyersOfParts(
+      trx.db,
+      parts.map((part) => part.id),
+    )
+  ).filter((part) => part.buyer_id === move.actor.id && part.farmer_id !== null);
+  if (byBuyer.length === 0) return;
+  const recipients = await runSteps(trx.db, auth.mailRecipients(trx.db, farmerIds));
+  const items = groupBy(
+    await repo.findItemsOfParts(
+      trx.db,
+      byBuyer.map((part) => part.id),
+    ),
+    (item) => item.part_id,
+  );
+  for (const part of byBuyer) {
+    const to = recipients.get(part.farmer_id ?? "");
+    if (!to) continue;
+    const lines = items.get(part.id) ?? [];
+    await enqueue(
+      trx,
+      buyerCancelledMail(
+        to,
+        {
+          farmerName: farmerNameOf(part),
+          buyerName: part.full_name,
+          orderId: part.order_id,
+          reason: move.reason,
+          items: lines.map(toApiLine),
+          total: paiseToRupees(billOf(lines).estimatePaise),
+        },
+        trx.mail.link("/farmer"),
+      ),
+    );
+  }
+}
 
 /** The farmer's part, loaded for a change: 404 for an unknown id, 403 when it is not theirs. */
 async function farmersPart(trx: Kysely<Database>, farmer: Pick<User, "id">, id: string) {

@@ -8,8 +8,8 @@ import {
   OperatorOrderResponseSchema,
 } from "../../shared/schemas/operator-orders.ts";
 import {
-  FarmerProfileSchema,
   PaymentsWeekQuerySchema,
+  ShopProfileSchema,
   ShopReckoningSchema,
 } from "../../shared/schemas/payments.ts";
 import { requireOperator } from "../auth/index.ts";
@@ -59,13 +59,13 @@ export async function ordersAdminRoutes(app: FastifyInstance) {
   );
 
   /** The UPI ID buyers pay the shop's own part (the deal of the day) at: set beside the deal. */
-  typed.get("/shop-profile", { schema: { response: { 200: FarmerProfileSchema } } }, async (request) => {
+  typed.get("/shop-profile", { schema: { response: { 200: ShopProfileSchema } } }, async (request) => {
     requireOperator(request);
     return getShopProfile(request.ctx);
   });
   typed.put(
     "/shop-profile",
-    { schema: { body: FarmerProfileSchema, response: { 200: FarmerProfileSchema } } },
+    { schema: { body: ShopProfileSchema, response: { 200: ShopProfileSchema } } },
     async (request) => {
       const operator = requireOperator(request);
       return saveShopProfile(request.ctx, operator, request.body);

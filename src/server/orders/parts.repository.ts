@@ -33,7 +33,7 @@ export function findPartsOfOrders(db: Kysely<Database>, orderIds: readonly strin
     .selectFrom("order_parts as f")
     .leftJoin("users as u", "u.id", "f.farmer_id")
     .selectAll("f")
-    .select("u.name as farmer_name")
+    .select(["u.name as farmer_name", "u.phone as farmer_phone"])
     .where("f.order_id", "in", [...orderIds])
     .orderBy("f.order_id")
     .orderBy("f.farmer_id")

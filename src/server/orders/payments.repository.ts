@@ -91,6 +91,12 @@ export function* findUpiIds(db: Kysely<Database>, owners: readonly string[]): St
   return new Map(rows.map((row) => [row.owner, row.upi_id]));
 }
 
+/** A farmer's contact phone (issue 40), kept on their account. */
+export async function findPhone(db: Kysely<Database>, userId: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom("users").select("phone").where("id", "=", userId).executeTakeFirst();
+  return row?.phone;
+}
+
 /** Sets (or, with null, removes) a payee's UPI ID. */
 export async function saveUpiId(
   db: Kysely<Database>,

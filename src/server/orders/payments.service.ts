@@ -6,12 +6,15 @@ import { PART_STATUSES, partMessages } from "../../shared/schemas/order-parts.ts
 import { orderNumber } from "../../shared/schemas/orders.ts";
 import type {
   FarmerProfile,
+  FarmerProfileUpdate,
   FarmerReckoning,
   RecordPayment,
+  ShopProfile,
   ShopReckoning,
 } from "../../shared/schemas/payments.ts";
 import { addDays, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts";
 import { type Actor, recordAudit } from "../audit/index.ts";
+import * as auth from "../auth/index.ts";
 import { type Context, inTransaction } from "../context.ts";
 import { runSteps } from "../db/index.ts";
 import { AppError, csvTime, notFound, toCsv } from "../http/index.ts";
@@ -109,18 +112,32 @@ export async function undoPayment(
 
 // ---- UPI IDs ----
 
-export async function getPayeeProfile({ db }: Context, owner: string): Promise<FarmerProfile> {
-  return { upiId: (await runSteps(db, repo.findUpiIds(db, [owner]))).get(owner) ?? null };
+const upiIdOf = async ({ db }: Pick<Context, "db">, owner: string) =>
+  (await runSteps(db, repo.findUpiIds(db, [owner]))).get(owner) ?? null;
+
+/** A farmer's UPI ID and contact phone (Farmer Portal). */
+export async function getPayeeProfile(ctx: Context, owner: string): Promise<FarmerProfile> {
+  return { upiId: await upiIdOf(ctx, owner), phone: (await repo.findPhone(ctx.db, owner)) ?? null };
 }
 
-/** A farmer's UPI ID (`owner` their id), or the shop's (`SHOP_PAYEE`); null removes it (cash only). */
-export async function savePayeeProfile(ctx: Context, owner: string, profile: FarmerProfile) {
-  await repo.saveUpiId(ctx.db, owner, profile.upiId, ctx.now.toISOString());
+/**
+ * A farmer's UPI ID and contact phone (`owner` their id): a field given is saved, null removes it (a UPI ID
+ * removed: cash only), a field left out stays.
+ */
+export async function savePayeeProfile(ctx: Context, owner: string, profile: FarmerProfileUpdate) {
+  await inTransaction(ctx, async (trx) => {
+    if (profile.upiId !== undefined) {
+      await repo.saveUpiId(trx.db, owner, profile.upiId, trx.now.toISOString());
+    }
+    if (profile.phone !== undefined) await auth.updatePhone(trx.db, owner, profile.phone);
+  });
   return getPayeeProfile(ctx, owner);
 }
 
 /** The shop's own UPI ID, for its part of orders (the deal of the day). */
-export const getShopProfile = (ctx: Context) => getPayeeProfile(ctx, repo.SHOP_PAYEE);
+export const getShopProfile = async (ctx: Context): Promise<ShopProfile> => ({
+  upiId: await upiIdOf(ctx, repo.SHOP_PAYEE),
+});
 /**
  * The operator sets the shop's UPI ID: where buyers pay the deal of the day, so each change is in the audit
  * log with the ID before and after (issue 40), in the same transaction; saving it unchanged records nothing.
@@ -128,8 +145,8 @@ export const getShopProfile = (ctx: Context) => getPayeeProfile(ctx, repo.SHOP_P
 export async function saveShopProfile(
   ctx: Context,
   operator: Actor,
-  profile: FarmerProfile,
-): Promise<FarmerProfile> {
+  profile: ShopProfile,
+): Promise<ShopProfile> {
   await inTransaction(ctx, async (trx) => {
     const before = (await runSteps(trx.db, repo.findUpiIds(trx.db, [repo.SHOP_PAYEE]))).get(repo.SHOP_PAYEE);
     const after = profile.upiId ?? undefined;

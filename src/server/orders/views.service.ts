@@ -240,6 +240,7 @@ export function* loadOrderParts(
       id: part.id,
       farmerId: part.farmer_id,
       farmerName,
+      farmerPhone: part.farmer_phone ?? null,
       status: part.status,
       ...billing(
         { ...part, payeeName: farmerName },

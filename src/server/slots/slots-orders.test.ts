@@ -378,6 +378,26 @@ describe("placing an order into a slot", () => {
     const mail = mails.find((m) => m.subject.includes("slot") && m.text.includes("Kiran"));
     expect(mail?.text).toContain("Rain");
   });
+
+  it("gives the farmer's contact phone in the slot-closed mail when they set one (issue 40 item 7)", async () => {
+    const leela = await farm("Leela");
+    const phone = await call(leela.farmer, "PUT", "/api/farmer/profile", { phone: "+91 98765 43210" });
+    expect(phone.statusCode, phone.body).toBe(200);
+    const placed = await order([{ productId: leela.productId, quantity: 1 }], {
+      [leela.farmer.id]: leela.deliverySlot,
+    });
+    const number = `#${placed.json().order.id.slice(0, 8).toUpperCase()}`;
+    const shut = await call(leela.farmer, "PATCH", `/api/farmer/slots/${leela.deliverySlot}`, {
+      closed: true,
+      reason: "Rain",
+      confirm: true,
+    });
+    expect(shut.statusCode).toBe(200);
+    const mail = (await mailsTo(t, testShipping.email)).find(
+      (m) => m.subject === `Your Veggie Cart order ${number}: slot closed by the farmer`,
+    );
+    expect(mail?.text).toContain("please contact Leela on +91 98765 43210 to agree on another time");
+  });
 });
 
 describe("the shop's own part", () => {

@@ -408,6 +408,12 @@ export function namesOf(db: Kysely<Database>, ids: readonly string[]) {
   return ids.length === 0 ? noStatement([]) : rowsOf(query);
 }
 
+/** A farmer's contact phone (issue 40), null when they set none. */
+export async function phoneOf(db: Kysely<Database>, userId: string): Promise<string | null> {
+  const row = await db.selectFrom("users").select("phone").where("id", "=", userId).executeTakeFirst();
+  return row?.phone ?? null;
+}
+
 /** The buyers of the parts that hold a place in the slot (not cancelled), to tell them it was closed. */
 export function buyersOfSlot(db: Kysely<Database>, slotId: string) {
   return db

@@ -578,6 +578,8 @@ async function mailClosedSlotBuyers(ctx: Context, slotId: string, reason: string
   if (!slot) return;
   const farmerName =
     (await runSteps(ctx.db, farmerNames(ctx.db, [slot.farmer_id]))).get(slot.farmer_id) ?? "";
+  // NOTE: the buyer is asked to contact the farmer: with the phone the farmer set, when they set one.
+  const farmerPhone = slot.farmer_id ? await repo.phoneOf(ctx.db, slot.farmer_id) : null;
   const partSlot = await runSteps(
     ctx.db,
     slotsOfParts(
@@ -593,7 +595,7 @@ async function mailClosedSlotBuyers(ctx: Context, slotId: string, reason: string
       slotClosedMail(
         // NOTE: to the address typed at checkout, in the language of the buyer's account.
         mailRecipient(buyer),
-        { buyerName: buyer.full_name, orderId: buyer.order_id, farmerName, slot: shown, reason },
+        { buyerName: buyer.full_name, orderId: buyer.order_id, farmerName, farmerPhone, slot: shown, reason },
         ctx.mail.link(`/orders/${buyer.order_id}`),
       ),
     );

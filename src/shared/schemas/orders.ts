@@ -169,6 +169,8 @@ export const OrderPartSchema = z.object({
   id: z.string(),
   farmerId: z.string().nullable(),
   farmerName: z.string(),
+  /** The contact phone the farmer set in the Farmer Portal; null when none (or the shop's own part). */
+  farmerPhone: z.string().nullable(),
   status: z.enum(PART_STATUSES),
   items: z.array(PlacedLineSchema),
   ...PartBillShape,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { UPI_ID_PATTERN } from "../weighing.ts";
 import { REASON_MAX_LENGTH } from "./common.ts";
+import { PhoneSchema } from "./messages.ts";
 import { PAYMENT_RECORD_METHODS, PAYMENT_STATES, partMessages } from "./order-parts.ts";
 
 /** Weighing and payments at the door (issue 22, decision 020): requests and the weekly reckoning. */
@@ -80,15 +81,29 @@ export const PaymentIdParamsSchema = z.strictObject({
   paymentId: z.string().min(1).max(100),
 });
 
-/** PUT /api/farmer/profile: the UPI ID buyers pay this farmer at (null: cash only). */
-export const FarmerProfileSchema = z.strictObject({
-  upiId: z
-    .string(paymentMessages.upiIdInvalid)
-    .trim()
-    .regex(UPI_ID_PATTERN, paymentMessages.upiIdInvalid)
-    .nullable(),
-});
+const UpiIdSchema = z
+  .string(paymentMessages.upiIdInvalid)
+  .trim()
+  .regex(UPI_ID_PATTERN, paymentMessages.upiIdInvalid)
+  .nullable();
+
+/** GET/PUT /api/admin/shop-profile: the UPI ID buyers pay the shop's own part at (null: cash only). */
+export const ShopProfileSchema = z.strictObject({ upiId: UpiIdSchema });
+export type ShopProfile = z.infer<typeof ShopProfileSchema>;
+
+/**
+ * GET /api/farmer/profile: the UPI ID buyers pay this farmer at (null: cash only) and the contact phone their
+ * buyers see (null: none given; issue 40).
+ */
+export const FarmerProfileSchema = z.strictObject({ upiId: UpiIdSchema, phone: z.string().nullable() });
 export type FarmerProfile = z.infer<typeof FarmerProfileSchema>;
+
+/** PUT /api/farmer/profile: what changes; a field left out stays as it is, null removes it. */
+export const FarmerProfileUpdateSchema = z.strictObject({
+  upiId: UpiIdSchema.optional(),
+  phone: PhoneSchema.nullable().optional(),
+});
+export type FarmerProfileUpdate = z.infer<typeof FarmerProfileUpdateSchema>;
 
 /** ?week=YYYY-MM-DD: any day of the week wanted (the shop's calendar, from Monday); this week without one. */
 export const PaymentsWeekQuerySchema = z.strictObject({

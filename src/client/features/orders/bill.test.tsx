@@ -47,6 +47,7 @@ function orderWith(part: Partial<OrderPart>): Order {
     id: "part-1",
     farmerId: "asha",
     farmerName: "Asha's farm",
+    farmerPhone: null,
     status: "confirmed",
     items,
     estimate: 95,

@@ -72,6 +72,19 @@ function OrderPartSection({ part, index }: { part: OrderPart; index: number }) {
             <PaymentBadge state={part.payment.state} />
           </div>
         </header>
+        {part.farmerPhone ? (
+          <p className="mt-2 text-sm text-stone-700">
+            <Trans>
+              Phone {farmer}:{" "}
+              <a
+                href={`tel:${part.farmerPhone.replace(/[^0-9+]/g, "")}`}
+                className="font-medium text-green-800 underline"
+              >
+                {part.farmerPhone}
+              </a>
+            </Trans>
+          </p>
+        ) : null}
         <PartSlotLine slot={part.slot} className="mt-2" />
         <NotAtHome attempts={part.attempts} />
         <div className="mt-3">

@@ -82,6 +82,7 @@ const part: OrderPart = {
   id: "part-1",
   farmerId: "f1",
   farmerName: "Ravi",
+  farmerPhone: "+91 98765 43210",
   status: "out_for_delivery",
   items: [tomatoes, coriander],
   estimate: 95,
@@ -229,7 +230,7 @@ const onePage = <T,>(page: T) => ({ pages: [page], pageParams: [null] });
 const answers: Record<string, unknown> = {
   "/api/farmer/orders": { fulfilments: [farmerPart], nextCursor: null },
   "/api/farmer/summary": summary,
-  "/api/farmer/profile": { upiId: "ravi@okaxis" },
+  "/api/farmer/profile": { upiId: "ravi@okaxis", phone: "+91 98765 43210" },
   "/api/farmer/payments": reckoning,
   "/api/admin/orders": { items: [operatorOrder], nextCursor: null },
   "/api/admin/payments": shopReckoning,
@@ -323,7 +324,7 @@ describe.each(["hi", "mr"] as const)("the orders' screens in %s", (language) => 
       farmerOrdersQuery(undefined).queryKey,
       onePage({ fulfilments: [farmerPart], nextCursor: null }),
     );
-    client.setQueryData(["farmer", "profile"], { upiId: "ravi@okaxis" });
+    client.setQueryData(["farmer", "profile"], { upiId: "ravi@okaxis", phone: "+91 98765 43210" });
     client.setQueryData(["farmer", "payments", "this-week"], reckoning);
     renderScreen(
       <div data-testid="screen">

@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { formatRupees } from "../../../shared/money.ts";
 import {
-  type FarmerProfile,
-  FarmerProfileSchema,
+  type ShopProfile,
+  ShopProfileSchema,
   ShopReckoningSchema,
 } from "../../../shared/schemas/payments.ts";
 import { UPI_ID_PATTERN } from "../../../shared/weighing.ts";
@@ -68,7 +68,7 @@ function UpiIdForm({
 }: {
   current: string | null;
   saving: boolean;
-  onSave: (profile: FarmerProfile) => Promise<unknown>;
+  onSave: (profile: ShopProfile) => Promise<unknown>;
   label: string;
 }) {
   const { t } = useLingui();
@@ -112,6 +112,54 @@ function UpiIdForm({
   );
 }
 
+/** My contact phone, shown to my buyers on their orders and in the mails that ask them to call me. */
+function PhoneForm({
+  current,
+  saving,
+  onSave,
+}: {
+  current: string | null;
+  saving: boolean;
+  onSave: (profile: { phone: string | null }) => Promise<unknown>;
+}) {
+  const { t } = useLingui();
+  const [value, setValue] = useState(current ?? "");
+  const [error, setError] = useState<string | undefined>();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const phone = value.trim() === "" ? null : value.trim();
+    setError(undefined);
+    try {
+      await onSave({ phone });
+      toast.success(phone ? t`Phone number saved.` : t`Phone number removed.`);
+    } catch (failure) {
+      setError(
+        failure instanceof ApiRequestError
+          ? (failure.fields.phone ?? failure.message)
+          : t`Could not save. Please try again.`,
+      );
+    }
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
+      <TextField
+        label={t`My contact phone`}
+        hint={t`Your buyers see it on their orders, to call you about a delivery. Leave it empty to show none.`}
+        type="tel"
+        inputMode="tel"
+        value={value}
+        error={error}
+        autoComplete="tel"
+        onChange={(event) => setValue(event.target.value)}
+        className="min-w-64 flex-1"
+      />
+      <Button type="submit" variant="secondary" disabled={saving}>
+        {saving ? t`Saving...` : t`Save phone`}
+      </Button>
+    </form>
+  );
+}
+
 /** A week chooser: any day of it (the shop's calendar counts weeks from Monday). */
 function WeekPicker({ week, onChange }: { week: string | undefined; onChange: (week: string) => void }) {
   const { t } = useLingui();
@@ -149,6 +197,13 @@ export function FarmerPaymentsSection() {
         <UpiIdForm
           label={t`My UPI ID`}
           current={profile.data.upiId}
+          saving={save.isPending}
+          onSave={(next) => save.mutateAsync(next)}
+        />
+      ) : null}
+      {profile.data ? (
+        <PhoneForm
+          current={profile.data.phone}
           saving={save.isPending}
           onSave={(next) => save.mutateAsync(next)}
         />
@@ -256,11 +311,11 @@ export function OperatorPaymentsSection() {
   });
   const profile = useQuery({
     queryKey: ["admin", "shop-profile"],
-    queryFn: ({ signal }) => apiFetch("/api/admin/shop-profile", FarmerProfileSchema, { signal }),
+    queryFn: ({ signal }) => apiFetch("/api/admin/shop-profile", ShopProfileSchema, { signal }),
   });
   const save = useMutation({
-    mutationFn: (next: FarmerProfile) =>
-      apiFetch("/api/admin/shop-profile", FarmerProfileSchema, { method: "PUT", json: next }),
+    mutationFn: (next: ShopProfile) =>
+      apiFetch("/api/admin/shop-profile", ShopProfileSchema, { method: "PUT", json: next }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ["admin", "shop-profile"] }),
   });
   return (

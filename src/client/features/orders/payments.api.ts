@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { FarmerPartResponseSchema } from "../../../shared/schemas/farmer.ts";
 import {
-  type FarmerProfile,
   FarmerProfileSchema,
+  type FarmerProfileUpdate,
   FarmerReckoningSchema,
   type RecordPayment,
   type WeighPart,
@@ -60,11 +60,11 @@ export const farmerProfileQuery = queryOptions({
 
 export const useFarmerProfile = () => useQuery(farmerProfileQuery);
 
-/** Saves my UPI ID (null: cash only). */
+/** Saves my UPI ID (null: cash only) or my contact phone (null: none); a field left out stays. */
 export function useSaveFarmerProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (profile: FarmerProfile) =>
+    mutationFn: (profile: FarmerProfileUpdate) =>
       apiFetch("/api/farmer/profile", FarmerProfileSchema, { method: "PUT", json: profile }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: farmerKey });

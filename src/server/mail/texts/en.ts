@@ -115,8 +115,15 @@ export const en = {
     `We came at ${time}, nobody was home. ${farmer} still has your order ${number} and will contact you to bring it again.`,
 
   slotClosedSubject: (number: string) => `Your Veggie Cart order ${number}: slot closed by the farmer`,
-  slotClosedBody: (farmer: string, kind: string, number: string, when: string) =>
-    `${farmer} has closed the ${kind} slot of your order ${number} (${when}). Your order stays; please contact ${farmer} to agree on another time.`,
+  slotClosedBody: (farmer: string, kind: string, number: string, when: string, contact: string) =>
+    `${farmer} has closed the ${kind} slot of your order ${number} (${when}). Your order stays; please contact ${contact} to agree on another time.`,
+  /** "Asha on +91 98765 43210": whom to contact, with the phone the farmer set. */
+  farmerOnPhone: (farmer: string, phone: string) => `${farmer} on ${phone}`,
+
+  buyerCancelledSubject: (number: string) => `Order ${number} cancelled by the buyer`,
+  buyerCancelledBody: (buyer: string, number: string) =>
+    `${buyer} has cancelled their order ${number} before you confirmed it. Do not pack these items:`,
+  buyerCancelledStock: "Their stock is back on sale in the shop.",
 };
 
 /** The same keys as English; a text that takes values is a function of the same values. */

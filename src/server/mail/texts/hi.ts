@@ -125,6 +125,12 @@ export const hi: MailTexts = {
     `हम ${time} बजे आए थे, घर पर कोई नहीं था। आपका ऑर्डर ${number} अभी ${farmer} के पास है; वे फिर से लाने के लिए आपसे बात करेंगे।`,
 
   slotClosedSubject: (number) => `आपका Veggie Cart ऑर्डर ${number}: किसान ने समय बंद कर दिया`,
-  slotClosedBody: (farmer, kind, number, when) =>
-    `${farmer} ने आपके ऑर्डर ${number} का ${kind} का समय (${when}) बंद कर दिया है। आपका ऑर्डर बना रहेगा; कोई दूसरा समय तय करने के लिए कृपया ${farmer} से बात करें।`,
+  slotClosedBody: (farmer, kind, number, when, contact) =>
+    `${farmer} ने आपके ऑर्डर ${number} का ${kind} का समय (${when}) बंद कर दिया है। आपका ऑर्डर बना रहेगा; कोई दूसरा समय तय करने के लिए कृपया ${contact} से बात करें।`,
+  farmerOnPhone: (farmer, phone) => `${farmer} (फ़ोन ${phone})`,
+
+  buyerCancelledSubject: (number) => `ग्राहक ने ऑर्डर ${number} रद्द कर दिया`,
+  buyerCancelledBody: (buyer, number) =>
+    `${buyer} ने अपना ऑर्डर ${number} आपकी पुष्टि से पहले रद्द कर दिया है। यह सामान पैक न करें:`,
+  buyerCancelledStock: "इसका स्टॉक दुकान में फिर से बिक्री के लिए है।",
 };

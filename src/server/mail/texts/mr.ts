@@ -128,6 +128,12 @@ export const mr: MailTexts = {
     `आम्ही ${time} वाजता आलो होतो, घरी कोणी नव्हते. तुमची ऑर्डर ${number} अजून ${farmer} यांच्याकडे आहे; ते पुन्हा आणण्यासाठी तुमच्याशी बोलतील.`,
 
   slotClosedSubject: (number) => `तुमची Veggie Cart ऑर्डर ${number}: शेतकऱ्याने वेळ बंद केली`,
-  slotClosedBody: (farmer, kind, number, when) =>
-    `${farmer} यांनी तुमच्या ऑर्डर ${number} ची ${kind} वेळ (${when}) बंद केली आहे. तुमची ऑर्डर कायम आहे; दुसरी वेळ ठरवण्यासाठी कृपया ${farmer} यांच्याशी बोला.`,
+  slotClosedBody: (farmer, kind, number, when, contact) =>
+    `${farmer} यांनी तुमच्या ऑर्डर ${number} ची ${kind} वेळ (${when}) बंद केली आहे. तुमची ऑर्डर कायम आहे; दुसरी वेळ ठरवण्यासाठी कृपया ${contact} यांच्याशी बोला.`,
+  farmerOnPhone: (farmer, phone) => `${farmer} (फोन ${phone})`,
+
+  buyerCancelledSubject: (number) => `ग्राहकाने ऑर्डर ${number} रद्द केली`,
+  buyerCancelledBody: (buyer, number) =>
+    `${buyer} यांनी त्यांची ऑर्डर ${number} तुम्ही पुष्टी करण्यापूर्वी रद्द केली आहे. हा माल पॅक करू नका:`,
+  buyerCancelledStock: "याचा साठा दुकानात पुन्हा विक्रीसाठी आहे.",
 };
