@@ -117,6 +117,7 @@ const languageOperator = (language: "hi" | "mr") => ({
 const SIGNED_IN_SCREENS = [
   "/dashboard",
   "/shop",
+  "/shop?q=:ownName",
   "/products/:own",
   "/addProduct",
   "/cart",
@@ -182,6 +183,13 @@ for (const [language, width] of [
       const buyer = await anotherPerson(browser, "Sunil Buyer");
       await placeOrderViaApi(buyer.request, own.id, 2);
       await buyer.context().close();
+      // A weekly delivery slot, after the orders (they need no slot): the cards of the operator's product say
+      // when the next delivery is, in the language shown (issue 34).
+      const slot = await page.request.post("/api/farmer/slot-patterns", {
+        headers: { "x-veggie-cart": "1" },
+        data: { kind: "delivery", weekday: 6, start: "08:00", end: "10:00", capacity: 5 },
+      });
+      expect(slot.status()).toBe(201);
       const demo = await (await page.request.get("/api/products?limit=1&sort=price-asc")).json();
       const order = await placeOrderViaApi(page.request, demo.items[0].id, 1);
       const saved = await page.request.patch("/api/account", {
@@ -199,7 +207,10 @@ for (const [language, width] of [
       await page.goto("/dashboard");
       await storeCart(page, [{ ...demo.items[0], quantity: 1 }]);
       for (const screen of SIGNED_IN_SCREENS) {
-        const path = screen.replace(":own", own.id).replace(":order", order.id);
+        const path = screen
+          .replace(":ownName", encodeURIComponent(own.name))
+          .replace(":own", own.id)
+          .replace(":order", order.id);
         // NOTE: a page the shop does not have is answered 404, which Chromium logs.
         if (screen === "/no-such-page") allowConsoleMessage(/status of 404/);
         await page.goto(path);
@@ -207,6 +218,10 @@ for (const [language, width] of [
         await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
         // NOTE: a screen's data arrives after its heading; wait for the loading texts to go.
         await expect(page.getByRole("status").filter({ hasText: /…/ })).toHaveCount(0);
+        if (screen === "/shop?q=:ownName") {
+          const card = page.getByRole("article").filter({ hasText: own.name });
+          await expect(card).toContainText(language === "hi" ? "अगली डिलीवरी: शनि" : "पुढील डिलिव्हरी: शनि");
+        }
         let found = await englishOn(page, allowed);
         // NOTE: journeys running beside this one list products meanwhile; their names are data too.
         if (found.length > 0) {

@@ -1,5 +1,6 @@
-import { type NextSlot, nextSlotLabel } from "../../shared/schemas/slot-basics.ts";
+import type { NextSlot } from "../../shared/schemas/slot-basics.ts";
 import { harvestLabel, isSoldOut, stockLabel } from "../lib/produce.ts";
+import { nextSlotText } from "../lib/slot-words.ts";
 
 /** "Sold out" / "Only 3 left" as a badge; nothing when stock is plentiful or not tracked. */
 export function StockBadge({
@@ -40,5 +41,5 @@ export function HarvestNote({
 /** "Next delivery: Sat 8–10 am", or "Pickup only", from the farmer's next open slot; nothing without one. */
 export function NextSlotNote({ nextSlot, className = "" }: { nextSlot?: NextSlot; className?: string }) {
   if (!nextSlot) return null;
-  return <p className={`text-xs font-medium text-brand-800 ${className}`}>{nextSlotLabel(nextSlot)}</p>;
+  return <p className={`text-xs font-medium text-brand-800 ${className}`}>{nextSlotText(nextSlot)}</p>;
 }

@@ -56,9 +56,3 @@ export function slotLabel(slot: { date: string; start: string; end: string }): s
   const month = d.toLocaleString("en-GB", { month: "short", timeZone: "UTC" });
   return `${weekdayShort(slot.date)} ${d.getUTCDate()} ${month}, ${windowLabel(slot.start, slot.end)}`;
 }
-
-/** "Next delivery: Sat 8–10 am", or "Pickup only" when the farmer's next open slots are all pickups. */
-export function nextSlotLabel(next: NonNullable<NextSlot>): string {
-  if (next.kind === "pickup") return "Pickup only";
-  return `Next delivery: ${weekdayShort(next.date)} ${windowLabel(next.start, next.end)}`;
-}

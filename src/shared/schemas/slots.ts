@@ -4,7 +4,6 @@ import { SLOT_KINDS, type SlotKind, WEEKDAY_NAMES, windowLabel } from "./slot-ba
 export {
   type NextSlot,
   NextSlotSchema,
-  nextSlotLabel,
   OrderSlotsSchema,
   type PartSlot,
   PartSlotSchema,

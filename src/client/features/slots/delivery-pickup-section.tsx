@@ -18,8 +18,9 @@ import { ModalDialog } from "../../components/modal-dialog.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { weekdayText } from "../../lib/slot-words.ts";
 import { toast } from "../../lib/toast.ts";
-import { checkText, patternName, slotText, weekdayText, weeklySlotText } from "./slot-texts.ts";
+import { checkText, patternName, slotText, weeklySlotText } from "./slot-texts.ts";
 import {
   type SlotsBase,
   useDatedSlots,
