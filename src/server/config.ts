@@ -105,6 +105,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Veggie Cart <no-reply@veggie-cart.local>"),
   OUTBOX_DIR: z.string().min(1).default("./data/outbox"),
   PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  SIGNUP_PER_HOUR: z.coerce.number().int().min(1).default(5),
   ORDERS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(100).default(2),
@@ -231,6 +232,11 @@ export interface Config {
   outboxDir: string;
   /** Password-reset requests per e-mail address per hour (and per client address per minute as sign-in). */
   passwordResetsPerHour: number;
+  /**
+   * Sign-ups per typed e-mail address per hour, whether or not it has an account: each one with a known
+   * address mails its owner, so this caps those mails as the reset limit caps resets.
+   */
+  signUpsPerHour: number;
   /** Orders one account may place per hour; a client address may place four times as many (carrier NAT). */
   ordersPerHour: number;
   passwordHashing: PasswordHashing;
@@ -379,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
     outboxDir: e.OUTBOX_DIR,
     passwordResetsPerHour: e.PASSWORD_RESET_PER_HOUR,
+    signUpsPerHour: e.SIGNUP_PER_HOUR,
     ordersPerHour: e.ORDERS_PER_HOUR,
     passwordHashing,
     objectStorage: objectStorageOf(e),
