@@ -54,6 +54,7 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+  RESPONSE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(256),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
@@ -104,6 +105,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Veggie Cart <no-reply@veggie-cart.local>"),
   OUTBOX_DIR: z.string().min(1).default("./data/outbox"),
   PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  SIGNUP_PER_HOUR: z.coerce.number().int().min(1).default(5),
   ORDERS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(100).default(2),
@@ -127,6 +129,11 @@ export interface ServerLimits {
   headersTimeoutMs: number;
   /** An idle keep-alive connection is closed after this. */
   keepAliveTimeoutMs: number;
+  /**
+   * A response not all written to the client by then has its connection cut, so a client that reads slowly
+   * (or not at all) cannot hold it. Counted from the answer's start, not the request's.
+   */
+  responseTimeoutMs: number;
   /** How often Node checks the two timeouts above (its default, 30 s, would let a request run to 60 s). */
   timeoutCheckIntervalMs: number;
   /** Open connections in all; beyond, new ones are refused (file descriptors stay free for the database). */
@@ -157,6 +164,7 @@ export const serverLimitDefaults: ServerLimits = {
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 15_000,
   keepAliveTimeoutMs: 10_000,
+  responseTimeoutMs: 60_000,
   timeoutCheckIntervalMs: 1000,
   maxConnections: 10_000,
   maxConnectionsPerAddress: 256,
@@ -224,6 +232,11 @@ export interface Config {
   outboxDir: string;
   /** Password-reset requests per e-mail address per hour (and per client address per minute as sign-in). */
   passwordResetsPerHour: number;
+  /**
+   * Sign-ups per typed e-mail address per hour, whether or not it has an account: each one with a known
+   * address mails its owner, so this caps those mails as the reset limit caps resets.
+   */
+  signUpsPerHour: number;
   /** Orders one account may place per hour; a client address may place four times as many (carrier NAT). */
   ordersPerHour: number;
   passwordHashing: PasswordHashing;
@@ -356,6 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      responseTimeoutMs: e.RESPONSE_TIMEOUT_MS,
       maxConnections: e.MAX_CONNECTIONS,
       maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
@@ -371,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
     outboxDir: e.OUTBOX_DIR,
     passwordResetsPerHour: e.PASSWORD_RESET_PER_HOUR,
+    signUpsPerHour: e.SIGNUP_PER_HOUR,
     ordersPerHour: e.ORDERS_PER_HOUR,
     passwordHashing,
     objectStorage: objectStorageOf(e),

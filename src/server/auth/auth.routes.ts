@@ -10,7 +10,7 @@ import {
   UserResponseSchema,
 } from "../../shared/schemas/auth.ts";
 import type { Config } from "../config.ts";
-import { AppError, emailKeyOf, enforceRateLimits, passwordCheckLimits } from "../http/index.ts";
+import { AppError, emailKeyOf, enforceRateLimits, passwordCheckLimits, rateLimited } from "../http/index.ts";
 import {
   confirmOperatorClaim,
   logIn,
@@ -24,6 +24,7 @@ import { isKnownAddress, rememberKnownAddress } from "./known-addresses.ts";
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from "./session.plugin.ts";
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 export async function authRoutes(app: FastifyInstance, { config }: { config: Config }) {
   /**
@@ -42,13 +43,33 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
     config: { public: true as const },
   };
 
+  /**
+   * Per typed address, whether or not it has an account (so the limit itself reveals nothing): a sign-up with
+   * a known address mails its owner, and this caps those mails as the reset limit caps reset mails.
+   */
+  const signUpsPerAddress = rateLimited([
+    app.createRateLimit({
+      max: config.signUpsPerHour,
+      timeWindow: HOUR_MS,
+      keyGenerator: (request) => `signup-email:${emailKeyOf(request)}`,
+    }),
+  ]);
+  const signUpLimits = async (request: FastifyRequest, reply: FastifyReply) => {
+    await limited.preValidation(request, reply);
+    await signUpsPerAddress(request, reply);
+  };
+
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signupSchema = { body: SignupSchema, response: { 201: UserResponseSchema } };
   // NOTE: 201 with an account's shape for a known address too: only its owner's mailbox learns (issue 40 #32).
-  typed.post("/signup", { ...limited, schema: signupSchema }, async (request, reply) => {
-    const user = await signUp(request.ctx, request.body);
-    return reply.status(201).send({ user });
-  });
+  typed.post(
+    "/signup",
+    { ...limited, preValidation: signUpLimits, schema: signupSchema },
+    async (request, reply) => {
+      const user = await signUp(request.ctx, request.body);
+      return reply.status(201).send({ user });
+    },
+  );
 
   /**
    * Every account's overall sign-in budget, whatever the address: guessing from rotating addresses (or a

@@ -52,6 +52,41 @@ describe("sign-up", () => {
     expect(mails[1]!.text).toContain("http://shop.test/forgot-password");
   });
 
+  it("caps the mails to a known address's owner per hour, answering an unknown address alike", async () => {
+    const limited = await createTestApp({ signUpsPerHour: 3, authRateLimitPerMinute: 100 });
+    try {
+      const attempt = (email: string, i: number) =>
+        request(limited.app, {
+          method: "POST",
+          url: "/api/auth/signup",
+          payload: { name: "Someone", email, password: "long enough" },
+          remoteAddress: `10.3.0.${i}`,
+        });
+      const known = [];
+      for (let i = 0; i < 5; i++) known.push((await attempt(" Mira@Example.com", i)).statusCode);
+      expect(known).toEqual([201, 201, 201, 429, 429]);
+      const blocked = await attempt("mira@example.com", 9);
+      expect(blocked.json().error.message).toBe(messages.tooManyRequests);
+      expect(blocked.headers["retry-after"]).toBeTruthy();
+      // The first made the account; two attempts mailed its owner, the rest mailed nobody.
+      const mails = await mailsTo(limited, "mira@example.com");
+      expect(mails.map((mail) => mail.subject)).toEqual([
+        welcomeSubject,
+        SIGN_UP_ATTEMPT_SUBJECT,
+        SIGN_UP_ATTEMPT_SUBJECT,
+      ]);
+      // An address without an account is held the same, so the limit tells nothing.
+      const unknown = [];
+      for (let i = 0; i < 5; i++) unknown.push((await attempt(`nobody${i}@example.com`, 20 + i)).statusCode);
+      expect(unknown).toEqual([201, 201, 201, 201, 201]);
+      const same = [];
+      for (let i = 0; i < 4; i++) same.push((await attempt("new.one@example.com", 30 + i)).statusCode);
+      expect(same).toEqual([201, 201, 201, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("needs name, email and password, with the product's message", async () => {
     for (const payload of [
       {},

@@ -1,4 +1,4 @@
-import type { Socket } from "node:net";
+import { Socket } from "node:net";
 import fastifyUnderPressure from "@fastify/under-pressure";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { ServerLimits } from "../config.ts";
@@ -61,8 +61,29 @@ export function capConnectionsPerClient(
 }
 
 /**
+ * Cuts the connection of a response not all written within `ms` of its start. A client that stops reading
+ * fills the socket buffers and the write waits for ever; one that reads a few bytes now and then keeps the
+ * socket's idle timeout from firing. Either held a connection (issue 40 #30). 'finish' means the last byte
+ * went to the kernel; what stays unread there is then up to the keep-alive timeout.
+ */
+export function registerResponseDeadline(app: FastifyInstance, ms: number): void {
+  app.addHook("onSend", async (request, reply) => {
+    const socket = request.raw.socket;
+    // NOTE: injected requests (tests) have no real socket to cut.
+    if (!(socket instanceof Socket)) return;
+    const res = reply.raw;
+    // NOTE: a reset, not a close: a close leaves the unsent bytes in the kernel, still trickling to the client.
+    const cut = setTimeout(() => socket.resetAndDestroy(), ms);
+    cut.unref();
+    const done = () => clearTimeout(cut);
+    res.once("finish", done);
+    res.once("close", done);
+  });
+}
+
+/**
  * Caps open connections in all and per client address (every peer but our trusted proxies, whose connections
- * carry everybody's; a client reaching the port directly is capped), and answers 503 with Retry-After while
+ * carry everybody's; a client reaching the port directly is capped), cuts responses not written in time, and answers 503 with Retry-After while
  * the event loop lags.
  */
 export async function registerLoadLimits(
@@ -72,6 +93,7 @@ export async function registerLoadLimits(
 ): Promise<void> {
   app.server.maxConnections = limits.maxConnections;
   capConnectionsPerClient(app.server, limits.maxConnectionsPerAddress, isProxy);
+  registerResponseDeadline(app, limits.responseTimeoutMs);
 
   if (limits.maxEventLoopDelayMs > 0) {
     await app.register(fastifyUnderPressure, {
