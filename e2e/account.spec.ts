@@ -3,6 +3,7 @@ import {
   expect,
   expectNoA11yViolations,
   headerMenuLink,
+  LOGIN_URL,
   LOOK,
   newCredentials,
   signedInUser,
@@ -34,7 +35,7 @@ test("forgot password: the mail in /dev/outbox sets a new password, which then s
   await expect(page.getByRole("heading", { name: "Set a new password" })).toBeVisible();
   await page.getByLabel("New password").fill("a fresh new password");
   await page.getByRole("button", { name: "Set the new password" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(LOGIN_URL);
   await signInViaUi(page, { email: credentials.email, password: "a fresh new password" });
 });
 
@@ -69,7 +70,7 @@ test("ending another device's session sends that browser to /login", async ({ pa
 
     // The other browser's next request finds its session ended.
     await otherPage.getByRole("navigation").getByRole("link", { name: "Shop" }).first().click();
-    await expect(otherPage).toHaveURL(/\/login$/);
+    await expect(otherPage).toHaveURL(LOGIN_URL);
   } finally {
     await other.close();
   }

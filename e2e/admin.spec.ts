@@ -7,6 +7,7 @@ import {
   expect,
   expectToast,
   headerMenuLink,
+  LOGIN_URL,
   LOOK,
   newCredentials,
   openHeaderMenu,
@@ -129,7 +130,7 @@ test.describe("the operator", () => {
       .getByRole("navigation", { name: "Main" })
       .getByRole("link", { name: "Shop", exact: true })
       .click();
-    await expect(troll).toHaveURL(/\/login$/);
+    await expect(troll).toHaveURL(LOGIN_URL);
     await troll.getByLabel("Email address").fill(credentials.email);
     await troll.getByLabel("Password").fill(credentials.password);
     await troll.getByRole("button", { name: "Sign in" }).click();

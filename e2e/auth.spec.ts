@@ -2,6 +2,7 @@ import {
   allowConsoleMessage,
   expect,
   expectToast,
+  LOGIN_URL,
   newCredentials,
   signedInUser,
   signUpViaApi,
@@ -20,7 +21,7 @@ test.describe("signing up, in and out", () => {
     await page.getByLabel("Password").fill(credentials.password);
     await page.getByRole("button", { name: "Create account" }).click();
     await expectToast(page, "Account created successfully! Please login.");
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(LOGIN_URL);
 
     await page.getByLabel("Email address").fill(credentials.email);
     await page.getByLabel("Password").fill(credentials.password);
@@ -52,12 +53,12 @@ test.describe("signing up, in and out", () => {
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
 
     await page.getByRole("button", { name: "Logout" }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(LOGIN_URL);
     expect(
       await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("loggedInUser")]),
     ).toEqual([null, null]);
     await page.goto("/cart");
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(LOGIN_URL);
     const me = await page.request.get("/api/auth/me");
     expect((await me.json()).user).toBeNull();
   });
@@ -71,7 +72,7 @@ test.describe("signing up, in and out", () => {
     await page.getByLabel("Password").fill("not the password");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expectToast(page, "Invalid email or password");
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(LOGIN_URL);
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
   });
 
@@ -105,7 +106,7 @@ test.describe("route guards", () => {
     allowConsoleMessage(/status of 404/);
     for (const path of ["/", "/dashboard", "/shop", "/addproduct", "/checkout", "/orders", "/no-such-page"]) {
       await page.goto(path);
-      await expect(page, `visiting ${path}`).toHaveURL(/\/login$/);
+      await expect(page, `visiting ${path}`).toHaveURL(LOGIN_URL);
     }
     await page.goto("/signup");
     await expect(page).toHaveURL(/\/signup$/);
@@ -138,11 +139,11 @@ test.describe("route guards", () => {
     await expect(other.getByRole("heading", { name: /Our Products/ })).toBeVisible();
 
     await page.getByRole("button", { name: "Logout" }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(LOGIN_URL);
     // The other tab, untouched and not reloaded, is on the sign-in screen too and cannot reach the cart.
-    await expect(other).toHaveURL(/\/login$/);
+    await expect(other).toHaveURL(LOGIN_URL);
     await other.goto("/cart");
-    await expect(other).toHaveURL(/\/login$/);
+    await expect(other).toHaveURL(LOGIN_URL);
 
     // Signing in again in the first tab takes the other one from /login to the dashboard.
     await page.getByLabel("Email address").fill(credentials.email);

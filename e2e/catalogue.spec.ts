@@ -4,6 +4,7 @@ import {
   allowConsoleMessage,
   expect,
   expectToast,
+  LOGIN_URL,
   LOOK,
   newCredentials,
   photoFile,
@@ -215,7 +216,7 @@ test.describe("catalogue", () => {
     await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();
     const visitor = await (await browser.newContext()).newPage();
     await visitor.goto(`/products/${product.id}`);
-    await expect(visitor).toHaveURL(/\/login$/);
+    await expect(visitor).toHaveURL(LOGIN_URL);
     await visitor.context().close();
   });
 

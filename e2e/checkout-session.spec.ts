@@ -17,7 +17,7 @@ const headers = { "x-veggie-cart": "1" };
 
 /** A farmer delivering to 4110… in one slot of one place, with a pickup of five; answers the slots' ids. */
 async function farmWithOnePlace(request: APIRequestContext, productName: string) {
-  const product = await addProductViaApi(request, { name: productName, price: 40, stock: 20 });
+  const product = await addProductViaApi(request, { name: productName, price: 40, stock: 5 });
   expect(
     (await request.put("/api/farmer/delivery-area", { headers, data: { pinPrefixes: ["4110"] } })).status(),
   ).toBe(200);
@@ -114,7 +114,7 @@ test.describe("checkout's slot and session", () => {
   }) => {
     const credentials = await signedInUser(page, "Asha Expired");
     const productName = uniqueName("Session Beans");
-    await addProductViaApi(page.request, { name: productName, price: 30, stock: 10 });
+    await addProductViaApi(page.request, { name: productName, price: 30, stock: 5 });
     await toCheckout(page, productName);
 
     // The session ends on the server while the page is open.

@@ -8,7 +8,15 @@ import {
   shippingDetails,
   storeCart,
 } from "./order-fixtures.ts";
-import { allowConsoleMessage, expect, expectToast, signedInUser, signInViaUi, test } from "./support.ts";
+import {
+  allowConsoleMessage,
+  expect,
+  expectToast,
+  LOGIN_URL,
+  signedInUser,
+  signInViaUi,
+  test,
+} from "./support.ts";
 
 const ordersOf = async (page: import("@playwright/test").Page) => {
   const response = await page.request.get("/api/orders");
@@ -271,7 +279,7 @@ test.describe("cart, checkout and orders", () => {
 
     // NOTE: the header's Logout sits in the menu at narrow widths; this journey runs wide.
     await page.getByRole("button", { name: "Logout" }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(LOGIN_URL);
     await signInViaUi(page, shopper);
     await page.goto("/checkout");
     await expect(page.getByLabel("Address")).toHaveValue("");

@@ -10,6 +10,7 @@ import {
   expect,
   expectNoA11yViolations,
   expectToast,
+  LOGIN_URL,
   LOOK,
   newCredentials,
   photoFile,
@@ -32,7 +33,7 @@ test.describe("languages", () => {
     await page.getByLabel("पासवर्ड").fill(credentials.password);
     await page.getByRole("button", { name: "खाता बनाएँ" }).click();
     await expectToast(page, hi.messages.signUpSuccess);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(LOGIN_URL);
 
     await page.getByLabel("ईमेल पता").fill(credentials.email);
     await page.getByLabel("पासवर्ड").fill(credentials.password);

@@ -75,6 +75,9 @@ export { expect };
  */
 export const LOOK = "@look";
 
+/** /login, where a guard sends a signed-out visitor, with the path to return to after signing in (issue 40). */
+export const LOGIN_URL = /\/login(\?next=[^&]*)?$/;
+
 let counter = 0;
 /** A fresh account's credentials, unique across workers and runs. */
 export function newCredentials(name = "Asha Farmer") {
