@@ -4,8 +4,10 @@ import { MyProductsSection } from "../features/catalogue/my-products-section.tsx
 import { FarmerSummary } from "../features/orders/farmer-summary.tsx";
 import { IncomingOrdersSection } from "../features/orders/incoming-orders-section.tsx";
 import { FarmerPaymentsSection } from "../features/orders/payments-section.tsx";
+import { RunPage } from "../features/orders/run-page.tsx";
 import { DeliveryPickupSection } from "../features/slots/delivery-pickup-section.tsx";
 import { PackingListPage } from "../features/slots/packing-list-page.tsx";
+import { shopToday } from "../lib/produce.ts";
 
 /**
  * The farmer's workspace at /farmer: the summary, the orders to fulfil and my products with their stock.
@@ -49,6 +51,12 @@ export function FarmerPage() {
           >
             <Trans>Delivery and pickup</Trans>
           </a>
+          <Link
+            to={runPath(shopToday())}
+            className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
+          >
+            <Trans>Delivery run</Trans>
+          </Link>
           <Link to="/addProduct" className="inline-flex min-h-11 items-center text-brand-700 hover:underline">
             <Trans>Add a product</Trans>
           </Link>
@@ -68,5 +76,12 @@ export function FarmerPage() {
 
 /** /farmer/slots/:id/packing-list: a dated slot's packing list, printable. */
 export function FarmerPackingListPage() {
-  return <PackingListPage base="/api/farmer" backTo="/farmer#delivery-pickup-heading" />;
+  return <PackingListPage base="/api/farmer" backTo="/farmer#delivery-pickup-heading" runPath={runPath} />;
 }
+
+/** /farmer/run/:date: the day's delivery run (issue 38). */
+export function FarmerRunPage() {
+  return <RunPage />;
+}
+
+const runPath = (date: string) => `/farmer/run/${date}`;

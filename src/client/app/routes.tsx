@@ -132,6 +132,10 @@ const table: RouteObject[] = [
                 ...screen(() => import("./farmer-page.tsx").then((m) => m.FarmerPackingListPage)),
               },
               {
+                path: "/farmer/run/:date",
+                ...screen(() => import("./farmer-page.tsx").then((m) => m.FarmerRunPage)),
+              },
+              {
                 path: "/admin/shop-slots/:id/packing-list",
                 ...screen(() => import("./admin-page.tsx").then((m) => m.ShopPackingListPage)),
               },

@@ -16,7 +16,7 @@ import { type Actor, recordAudit } from "../audit/index.ts";
 import * as auth from "../auth/index.ts";
 import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import { type Database, runSteps } from "../db/index.ts";
-import { AppError, forbidden, notFound } from "../http/index.ts";
+import { AppError, notFound } from "../http/index.ts";
 import { buyerCancelledMail, enqueue, partStatusMail } from "../mail/index.ts";
 import { returnStock } from "../products/index.ts";
 import { releaseSlotOf } from "../slots/index.ts";
@@ -217,11 +217,11 @@ async function mailFarmersOfBuyersCancel(trx: Context, parts: readonly repo.Part
   }
 }
 
-/** The farmer's part, loaded for a change: 404 for an unknown id, 403 when it is not theirs. */
+/** The farmer's part, loaded for a change: 404 for an unknown id and for another's (its existence is not theirs to know, issue 38). */
 async function farmersPart(trx: Kysely<Database>, farmer: Pick<User, "id">, id: string) {
   const part = await repo.findPart(trx, id);
   if (!part) throw notFound(partMessages.notFound);
-  if (part.farmer_id !== farmer.id) throw forbidden(partMessages.notYours);
+  if (part.farmer_id !== farmer.id) throw notFound(partMessages.notFound);
   return part;
 }
 

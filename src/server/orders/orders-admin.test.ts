@@ -224,6 +224,6 @@ describe("the operator fulfils the shop's own part", () => {
       cookie: farmer.cookie,
       payload: { status: "confirmed" },
     });
-    expect(byFarmer.statusCode).toBe(403);
+    expect(byFarmer.statusCode).toBe(404);
   });
 });

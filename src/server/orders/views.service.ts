@@ -17,7 +17,7 @@ import { addDays, startOfShopDay } from "../../shared/shop-calendar.ts";
 import type { Actor, Context } from "../context.ts";
 import type { Database, OrderItemsTable, OrdersTable } from "../db/index.ts";
 import { allOf, decodeCursor, type Keyset, noStatement, pageOf, runSteps, type Steps } from "../db/index.ts";
-import { forbidden, notFound } from "../http/index.ts";
+import { notFound } from "../http/index.ts";
 import { slotsOfParts } from "../slots/index.ts";
 import { billFields, billOf, receivedPaise, toApiLine, toApiPayment, upiOf } from "./bills.service.ts";
 import * as repo from "./orders.repository.ts";
@@ -260,14 +260,14 @@ export function* loadOrderParts(
 }
 
 /**
- * A part loaded for its payee's change (weights, payments): 404 for an unknown id, 403 for anyone but its
- * farmer, or an operator for the shop's own part.
+ * A part loaded for its payee's change (weights, payments): 404 for an unknown id and for anyone but its
+ * farmer, or an operator for the shop's own part (another's part is not theirs to know exists, issue 38).
  */
 export async function partForPayee(db: Kysely<Database>, actor: Actor | undefined, id: string) {
   const part = await partsRepo.findPart(db, id);
   if (!part) throw notFound(partMessages.notFound);
   const mine = part.farmer_id === null ? actor?.operator === true : part.farmer_id === actor?.id;
-  if (!mine) throw forbidden(partMessages.notYours);
+  if (!mine) throw notFound(partMessages.notFound);
   return part;
 }
 

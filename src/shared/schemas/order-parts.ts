@@ -118,7 +118,6 @@ export const PartUpiSchema = z.object({ uri: z.string() }).nullable();
 
 export const partMessages = {
   notFound: "This order was not found",
-  notYours: "Only the farmer of this part of the order can change it",
   reasonRequired: "Please give a reason for cancelling",
   reasonTooLong: `The reason must be at most ${REASON_MAX_LENGTH} characters`,
   cannotMove: (from: PartStatus, to: PartStatus) =>

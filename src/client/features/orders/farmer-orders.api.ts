@@ -14,6 +14,7 @@ import {
   type PartStatusChange,
 } from "../../../shared/schemas/farmer.ts";
 import type { PartStatus } from "../../../shared/schemas/order-parts.ts";
+import { IDEMPOTENCY_HEADER } from "../../../shared/schemas/orders.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 
 /** Every query of the farmer's side starts with this key, so one move refreshes the list, summary and count. */
@@ -72,6 +73,8 @@ export function useChangePartStatus() {
       apiFetch(`${fulfilmentPath(id)}/status`, FarmerPartResponseSchema, {
         method: "POST",
         json: change,
+        // NOTE: one key per tap, so a retried request is applied once (decision 046).
+        headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() },
       }),
     // NOTE: a cancelled part's quantities are back in stock, so the product lists (catalogue's key) refetch too.
     // Not awaited: see useOperatorChange in lib/operator-pages.ts (the card's toast must fire before the refetch

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { FarmerPartResponseSchema } from "../../../shared/schemas/farmer.ts";
+import { IDEMPOTENCY_HEADER } from "../../../shared/schemas/orders.ts";
 import {
   FarmerProfileSchema,
   type FarmerProfileUpdate,
@@ -21,7 +22,12 @@ function usePartChange<T>(path: (id: string, input: T) => string, body: (input: 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: T }) =>
-      apiFetch(path(id, input), FarmerPartResponseSchema, { method: "POST", json: body(input) }),
+      apiFetch(path(id, input), FarmerPartResponseSchema, {
+        method: "POST",
+        json: body(input),
+        // NOTE: one key per tap, so a retried request is applied once (decision 046).
+        headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() },
+      }),
     // NOTE: a line packed at 0 g gives its stock back, so the product lists refetch too; the operator's lists
     // refetch for the shop's own part, whose payments the operator records.
     onSettled: () => {

@@ -13,7 +13,16 @@ import { type SlotsBase, usePackingList } from "./slots.api.ts";
  * phone and address (or pickup point). Printed on A4 with the shop's header, footer and buttons left out
  * (the `print:` styles and index.css's print rules).
  */
-export function PackingListPage({ base, backTo }: { base: SlotsBase; backTo: string }) {
+export function PackingListPage({
+  base,
+  backTo,
+  runPath,
+}: {
+  base: SlotsBase;
+  backTo: string;
+  /** The delivery run of the slot's date (the farmer's, issue 38); none on the shop's own list. */
+  runPath?: (date: string) => string;
+}) {
   const { t } = useLingui();
   /** "about ₹105.00": an amount that is still an estimate. */
   const aboutRupees = (rupees: number) => {
@@ -51,7 +60,15 @@ export function PackingListPage({ base, backTo }: { base: SlotsBase; backTo: str
         >
           <Trans>Back to delivery and pickup</Trans>
         </Link>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          {runPath ? (
+            <Link
+              to={runPath(slot.date)}
+              className="inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-brand-800 ring-1 ring-brand-700"
+            >
+              <Trans>Delivery run</Trans>
+            </Link>
+          ) : null}
           <a
             href={`${base}/slots/${encodeURIComponent(slot.id)}/packing-list.csv`}
             className="inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-brand-800 ring-1 ring-brand-700"

@@ -1,0 +1,149 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Run, RunStop } from "../../shared/schemas/run.ts";
+import { renderAt } from "../test/render.tsx";
+
+const ravi = { id: "farmer-1", email: "ravi@example.com", name: "Ravi" };
+
+const stop = (overrides: Partial<RunStop> = {}): RunStop => ({
+  partId: "part-1",
+  orderId: "0a1b2c3d-0000-4000-8000-000000000000",
+  position: 1,
+  buyer: { name: "Meera Iyer", phone: "+91 98200 12345" },
+  kind: "delivery",
+  address: "12 Lake Road, Pune 411001",
+  mapUrl: "https://www.google.com/maps/search/?api=1&query=12%20Lake%20Road",
+  slot: { id: "s1", kind: "delivery", date: "2026-12-07", start: "09:00", end: "11:00" },
+  lines: [
+    {
+      productId: "p1",
+      name: "Okra",
+      unitPrice: 40,
+      unit: "bunch",
+      quantity: 2,
+      lineTotal: 80,
+      lineId: 1,
+      weighed: false,
+      packedGrams: null,
+      estimate: 80,
+      amount: 80,
+    },
+  ],
+  total: 80,
+  billFinal: true,
+  due: 80,
+  paidOnline: 0,
+  upi: null,
+  status: "out_for_delivery",
+  payment: { state: "unpaid", paidAt: null, received: 0, records: [] },
+  attempts: [],
+  ...overrides,
+});
+
+const runOf = (stops: RunStop[]): Run => ({
+  date: "2026-12-07",
+  stops,
+  totals: { stops: stops.length, done: 0, cash: 0, upi: 0, due: stops.reduce((sum, s) => sum + s.due, 0) },
+});
+
+type Sent = { method: string; path: string; body: unknown; key: string | null };
+
+/** The run screen on a server holding `run`; `answer` may answer a write itself (a conflict). */
+function openRun(run: Run, answer?: (sent: Sent) => Response | undefined) {
+  const sent: Sent[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = new URL(String(input), "http://localhost");
+    const method = init?.method ?? "GET";
+    const headers = new Headers(init?.headers);
+    const request = {
+      method,
+      path: url.pathname,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      key: headers.get("idempotency-key"),
+    };
+    if (method === "GET" && url.pathname === "/api/farmer/run") return Response.json(run);
+    // NOTE: the app's shell asks for its own data (the header's badge); only the run's writes count here.
+    if (method !== "GET") sent.push(request);
+    const own = answer?.(request);
+    if (own) return own;
+    if (method === "PUT" && url.pathname === "/api/farmer/run/order") return Response.json(run);
+    return Response.json({ error: { code: "not_here", message: "Not in this test" } }, { status: 418 });
+  });
+  renderAt("/farmer/run/2026-12-07", ravi);
+  return { sent };
+}
+
+const findStop = () => screen.findByRole("listitem", { name: "Stop 1: Meera Iyer" });
+
+// NOTE: the lazy screen's code, loaded once before the tests (as farmer-page.test.tsx does).
+beforeAll(() => Promise.all([import("./farmer-page.tsx"), import("./layout.tsx")]), 60_000);
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the delivery run", () => {
+  it("shows the summary and a stop's card with call, WhatsApp and maps links", async () => {
+    openRun(runOf([stop()]));
+    const card = await findStop();
+    expect(within(card).getByRole("link", { name: "Call +91 98200 12345" })).toHaveAttribute(
+      "href",
+      "tel:+91 98200 12345",
+    );
+    expect(within(card).getByRole("link", { name: "WhatsApp" })).toHaveAttribute(
+      "href",
+      "https://wa.me/919820012345",
+    );
+    expect(within(card).getByRole("link", { name: "Open in maps" })).toHaveAttribute("href", stop().mapUrl);
+    const summary = screen.getByLabelText("Summary of the run");
+    expect(within(summary).getByText("Still due").nextSibling).toHaveTextContent("₹80.00");
+  });
+
+  it("records cash of the edited amount with an Idempotency-Key, a new key for each tap", async () => {
+    const { sent } = openRun(runOf([stop()]));
+    const card = await findStop();
+    const amount = within(card).getByLabelText("Cash received (₹)");
+    await userEvent.clear(amount);
+    await userEvent.type(amount, "50");
+    await userEvent.click(within(card).getByRole("button", { name: "Paid cash ₹50.00" }));
+    await userEvent.click(within(card).getByRole("button", { name: "Delivered" }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[0]).toMatchObject({
+      method: "POST",
+      path: "/api/farmer/orders/part-1/payments",
+      body: { method: "cash", amount: 50 },
+    });
+    expect(sent[1]).toMatchObject({
+      path: "/api/farmer/orders/part-1/status",
+      body: { status: "delivered" },
+    });
+    expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[1]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[0]?.key).not.toBe(sent[1]?.key);
+  });
+
+  it("shows the server's conflict on the card", async () => {
+    const message = "This order was cancelled";
+    openRun(runOf([stop()]), (request) =>
+      request.path.endsWith("/status")
+        ? Response.json({ error: { code: "conflict", message } }, { status: 409 })
+        : undefined,
+    );
+    const card = await findStop();
+    await userEvent.click(within(card).getByRole("button", { name: "Delivered" }));
+    expect(await within(card).findByRole("alert")).toHaveTextContent(message);
+  });
+
+  it("moves a stop down: the delivery stops in their new order", async () => {
+    const second = stop({ partId: "part-2", position: 2, buyer: { name: "Asha Rao", phone: "9822012345" } });
+    const { sent } = openRun(runOf([stop(), second]));
+    const card = await findStop();
+    expect(within(card).queryByRole("button", { name: "Move up" })).toBeNull();
+    await userEvent.click(within(card).getByRole("button", { name: "Move down" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      method: "PUT",
+      path: "/api/farmer/run/order",
+      body: { date: "2026-12-07", partIds: ["part-2", "part-1"] },
+    });
+  });
+});
