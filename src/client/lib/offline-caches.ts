@@ -19,10 +19,21 @@ export interface KeptAnswer {
   body: string;
 }
 
-/** Asks the service worker in control, if any, to keep these answers as its offline copy. */
+/**
+ * Asks the service worker to keep these answers as its offline copy, once it is active. NOTE: not only the one
+ * in control: on the first visit the page runs before its service worker has installed, and nothing asks for
+ * these answers again while they are fresh, so the shop first opened online was missing offline (issue 40).
+ */
 export function keepAnswersOffline(answers: readonly KeptAnswer[]): void {
-  if (answers.length === 0 || typeof navigator === "undefined") return;
-  navigator.serviceWorker?.controller?.postMessage({ type: KEEP_ANSWERS, answers });
+  if (answers.length === 0 || typeof navigator === "undefined" || !navigator.serviceWorker) return;
+  const message = { type: KEEP_ANSWERS, answers };
+  const controller = navigator.serviceWorker.controller;
+  if (controller) {
+    controller.postMessage(message);
+    return;
+  }
+  // NOTE: `ready` waits for a registration's active worker; where none is ever registered it never settles.
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(message));
 }
 
 /** Empties the runtime caches (the precached app shell stays). */
