@@ -133,6 +133,13 @@ describe("demo catalogue", () => {
       url: "/api/auth/signup",
       payload: { name: "Impostor", email: SYSTEM_FARMER.email, password: "long enough" },
     });
-    expect(signup.statusCode).toBe(409);
+    // A taken address is answered as a new one (no account enumeration, issue 40), and nothing is made of it.
+    expect(signup.statusCode).toBe(201);
+    const impostor = await request(t.app, {
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: SYSTEM_FARMER.email, password: "long enough" },
+    });
+    expect(impostor.statusCode).toBe(401);
   });
 });
