@@ -94,6 +94,9 @@ export default defineConfig({
       // journey (e2e/slots.spec.ts) sets up a farmer of its own.
       SEED_DEMO_SLOTS: "false",
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      // The shared operators (e2e/admin-fixtures.ts) are signed up again by every journey that needs them: more
+      // sign-ups of one address than an hour allows (SIGNUP_PER_HOUR).
+      SIGNUP_PER_HOUR: "1000",
       // Every journey places its orders from 127.0.0.1, more in a run than one address may in an hour.
       ORDERS_PER_HOUR: "1000",
       // Argon2's least cost: the journeys sign many people up and in (production refuses it; decision 016).
