@@ -78,6 +78,7 @@ describe("the demo farmer", () => {
     });
     expect((await request(t.app, { method: "GET", url: "/api/farmer/profile", cookie })).json()).toEqual({
       upiId: "asha.farm@okdemo",
+      phone: null,
     });
     expect(orders[4]!.history.at(-1)!.reason).toEqual(expect.any(String));
     const summary = (await request(t.app, { method: "GET", url: "/api/farmer/summary", cookie })).json();

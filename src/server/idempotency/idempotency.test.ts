@@ -164,7 +164,7 @@ describe("Idempotency-Key on the farmer's routes", () => {
     const key = newKey();
     expect((await pay(partId, 5, key)).statusCode).toBe(201);
     // Ravi's request with Asha's key is his own: his, not hers, and refused as not his part
-    expect((await pay(partId, 5, key, ravi)).statusCode).toBe(403);
+    expect((await pay(partId, 5, key, ravi)).statusCode).toBe(404);
     const bad = await pay(partId, 5, "short");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe("validation_failed");

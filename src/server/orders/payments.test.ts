@@ -209,7 +209,7 @@ describe("payments at the door", () => {
 describe("UPI", () => {
   it("a farmer sets a UPI ID of the form name@handle (400 otherwise), reads it back and may remove it", async () => {
     const farmer = await signUpAndLogIn(t.app, "Sunita Farmer");
-    expect((await get(farmer, "/api/farmer/profile")).json()).toEqual({ upiId: null });
+    expect((await get(farmer, "/api/farmer/profile")).json()).toEqual({ upiId: null, phone: null });
     for (const upiId of ["asha", "asha@", "@okaxis", "as ha@okaxis", 42]) {
       const res = await request(t.app, {
         method: "PUT",
@@ -227,9 +227,9 @@ describe("UPI", () => {
         cookie: farmer.cookie,
         payload: { upiId },
       });
-    expect((await put("sunita@okaxis")).json()).toEqual({ upiId: "sunita@okaxis" });
-    expect((await get(farmer, "/api/farmer/profile")).json()).toEqual({ upiId: "sunita@okaxis" });
-    expect((await put(null)).json()).toEqual({ upiId: null });
+    expect((await put("sunita@okaxis")).json()).toEqual({ upiId: "sunita@okaxis", phone: null });
+    expect((await get(farmer, "/api/farmer/profile")).json()).toEqual({ upiId: "sunita@okaxis", phone: null });
+    expect((await put(null)).json()).toEqual({ upiId: null, phone: null });
     expect((await get(null, "/api/farmer/profile")).statusCode).toBe(401);
   });
 
