@@ -23,6 +23,7 @@ export const APP_ROUTE_PATTERNS = [
   "/orders",
   "/orders/:id",
   "/farmer",
+  "/farmer/run/:date",
   "/farmer/slots/:id/packing-list",
   "/admin/shop-slots/:id/packing-list",
   "/admin",
