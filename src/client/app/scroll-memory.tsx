@@ -59,7 +59,7 @@ export function ScrollMemory() {
     const saved = positions.current[key];
     if (navigation === "POP" && saved !== undefined) {
       window.scrollTo(0, saved);
-      return;
+      return restoreOnceTallEnough(saved);
     }
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
     if (target) target.scrollIntoView();
@@ -68,3 +68,27 @@ export function ScrollMemory() {
 
   return null;
 }
+
+/**
+ * A page drawn shorter than where it was left (its lists still coming) clamps the position: the position is
+ * applied again as the page grows, until it is reached, the person scrolls themselves, or 3 s have passed.
+ */
+function restoreOnceTallEnough(saved: number): (() => void) | undefined {
+  if (window.scrollY >= saved - 1 || typeof ResizeObserver === "undefined") return undefined;
+  const observer = new ResizeObserver(() => {
+    window.scrollTo(0, saved);
+    if (window.scrollY >= saved - 1) stop();
+  });
+  const stop = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const type of PERSON_SCROLLS) window.removeEventListener(type, stop);
+  };
+  const timer = window.setTimeout(stop, 3000);
+  for (const type of PERSON_SCROLLS) window.addEventListener(type, stop, { passive: true });
+  observer.observe(document.body);
+  return stop;
+}
+
+/** What a person does to scroll a page themselves. */
+const PERSON_SCROLLS = ["wheel", "touchstart", "keydown"] as const;
