@@ -228,7 +228,10 @@ describe("UPI", () => {
         payload: { upiId },
       });
     expect((await put("sunita@okaxis")).json()).toEqual({ upiId: "sunita@okaxis", phone: null });
-    expect((await get(farmer, "/api/farmer/profile")).json()).toEqual({ upiId: "sunita@okaxis", phone: null });
+    expect((await get(farmer, "/api/farmer/profile")).json()).toEqual({
+      upiId: "sunita@okaxis",
+      phone: null,
+    });
     expect((await put(null)).json()).toEqual({ upiId: null, phone: null });
     expect((await get(null, "/api/farmer/profile")).statusCode).toBe(401);
   });
