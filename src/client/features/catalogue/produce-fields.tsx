@@ -82,7 +82,7 @@ export function OtherNamesField(props: FieldProps) {
     <TextField
       label={t`Other names (optional)`}
       hint={t`Names in other languages or scripts, separated by commas, so that shoppers find it by them`}
-      placeholder={t`टमाटर, tamatar`}
+      placeholder={t`e.g. tamatar, tamaatar`}
       {...props}
     />
   );
