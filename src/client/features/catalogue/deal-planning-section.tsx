@@ -198,9 +198,9 @@ function PlanForm({
         required
         {...field("originalPrice")}
       />
-      <div className="flex items-end gap-4 sm:col-span-2">
+      <div className="flex items-start gap-4 sm:col-span-2">
         {pictureUrl ? (
-          <img src={pictureUrl} alt="" className="h-16 w-16 shrink-0 rounded-lg object-cover" />
+          <img src={pictureUrl} alt="" className="mt-6 h-16 w-16 shrink-0 rounded-lg object-cover" />
         ) : null}
         <SelectField
           label={t`Picture`}
