@@ -4,6 +4,7 @@ import { formatter } from "@lingui/format-po";
 /**
  * Decision 032: one catalogue per client feature folder (so features are translated without touching each
  * other's files) and one for the shell (app/, components/, lib/, main.tsx, sw.ts). English is the source.
+ * Decision 049: one for the server's texts (src/server/texts reads it), its ids the English.
  */
 const FEATURES = ["about", "admin", "auth", "catalogue", "legal", "messages", "orders", "slots"];
 
@@ -28,6 +29,11 @@ export default defineConfig({
         "<rootDir>/src/client/sw.ts",
       ],
       exclude: ["**/*.test.*"],
+    },
+    {
+      path: "<rootDir>/src/server/locales/{locale}",
+      include: ["<rootDir>/src/server"],
+      exclude: ["**/*.test.*", "<rootDir>/src/server/test"],
     },
   ],
 });

@@ -41,7 +41,8 @@ const poFiles = (dir: string): string[] =>
 /** A catalogue without its creation date, which every extract rewrites. */
 const normalized = (text: string) => text.replace(/^"POT-Creation-Date:.*\n/m, "");
 
-const catalogues = poFiles(path.join(root, "src/client"));
+// The screens' catalogues and the server's (decision 049).
+const catalogues = [...poFiles(path.join(root, "src/client")), ...poFiles(path.join(root, "src/server"))];
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), "check-i18n-"));
 try {
   for (const file of catalogues) {
@@ -79,7 +80,8 @@ export default {
   fs.rmSync(temp, { recursive: true, force: true });
 }
 // NOTE: a language's catalogues are merged into one at runtime, where the same English message is one id: two
-// catalogues translating it differently would show whichever loaded last, so they must agree.
+// catalogues translating it differently would show whichever loaded last, so they must agree. The server's
+// catalogue is loaded on its own (decision 049), so it is not held to the screens' words.
 const translationsOf = new Map<string, { text: string; file: string }>();
 for (const file of catalogues) {
   if (path.basename(file) === "en.po") continue;
@@ -87,7 +89,8 @@ for (const file of catalogues) {
     const rel = path.relative(root, file);
     if (entry.obsolete) problems.push(`${rel}: obsolete message "${entry.msgid}"`);
     else if (entry.msgstr.trim() === "") problems.push(`${rel}: no translation of "${entry.msgid}"`);
-    const key = `${path.basename(file)}\u0000${entry.msgid}`;
+    const runtime = rel.startsWith("src/server/") ? "server" : "client";
+    const key = `${runtime}\u0000${path.basename(file)}\u0000${entry.msgid}`;
     const earlier = translationsOf.get(key);
     if (earlier && earlier.text !== entry.msgstr) {
       problems.push(

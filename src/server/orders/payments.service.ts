@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import type { MessageDescriptor } from "@lingui/core";
 import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/index.ts";
 import { formatRupees, paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
 import type { FarmerPart } from "../../shared/schemas/farmer.ts";
-import { PART_STATUSES, partMessages } from "../../shared/schemas/order-parts.ts";
+import { PART_STATUSES, type PaymentState, partMessages } from "../../shared/schemas/order-parts.ts";
 import { orderNumber } from "../../shared/schemas/orders.ts";
 import type {
   FarmerProfile,
@@ -18,10 +19,10 @@ import * as auth from "../auth/index.ts";
 import { type Context, inTransaction } from "../context.ts";
 import { runSteps } from "../db/index.ts";
 import { AppError, csvTime, notFound, toCsv } from "../http/index.ts";
+import { textsIn } from "../texts/index.ts";
 import { billOf, paymentStateOf, receivedPaise } from "./bills.service.ts";
 import { findItemsOfParts } from "./parts.repository.ts";
 import * as repo from "./payments.repository.ts";
-import { paymentsCsvTexts } from "./payments-csv.texts.ts";
 import { farmerNameOf, getFarmerPart, groupBy, partForPayee } from "./views.service.ts";
 
 const PAYABLE = PART_STATUSES.filter((status) => status !== "cancelled");
@@ -269,6 +270,32 @@ const rupeesText = (paise: number) =>
   `${paise < 0 ? "-" : ""}${Math.floor(Math.abs(paise) / 100)}.${String(Math.abs(paise) % 100).padStart(2, "0")}`;
 
 /**
+ * The week's CSV's fixed texts (decision 049). An order is named by its short number, as the screens show it
+ * (a farmer has one part of an order, so the part needs no column). English keeps each state as the API
+ * names it, as the CSV always had it.
+ */
+const CSV_HEADER = [
+  /*i18n*/ { id: "week", comment: "A column of the farmer's payments CSV: the week" },
+  /*i18n*/ { id: "buyer", comment: "A column of the farmer's payments CSV: the buyer's name" },
+  /*i18n*/ { id: "order", comment: "A column of the farmer's payments CSV: the order's short number" },
+  /*i18n*/ { id: "delivered at", comment: "A column of the farmer's payments CSV: when it was delivered" },
+  /*i18n*/ {
+    id: "delivered",
+    comment: "A column of the farmer's payments CSV: the bill delivered, in rupees",
+  },
+  /*i18n*/ { id: "cash", comment: "A column of the farmer's payments CSV: cash received, in rupees" },
+  /*i18n*/ { id: "upi", comment: "A column of the farmer's payments CSV: UPI received, in rupees" },
+  /*i18n*/ { id: "owed", comment: "A column of the farmer's payments CSV: still owed, in rupees" },
+  /*i18n*/ { id: "state", comment: "A column of the farmer's payments CSV: the payment's state" },
+];
+const CSV_STATES: Record<PaymentState, MessageDescriptor> = {
+  unpaid: /*i18n*/ { id: "unpaid", comment: "A payment state in the farmer's payments CSV" },
+  part_paid: /*i18n*/ { id: "part_paid", comment: "A payment state in the farmer's payments CSV" },
+  paid: /*i18n*/ { id: "paid", comment: "A payment state in the farmer's payments CSV" },
+};
+const CSV_TOTAL = /*i18n*/ { id: "Total", comment: "The last row of the farmer's payments CSV" };
+
+/**
  * The farmer's week as CSV: one row per part delivered, then the week's totals; its headers and states in the
  * farmer's language (buyers' names stay as written).
  */
@@ -278,12 +305,12 @@ export async function farmerReckoningCsv(
   date: string | undefined,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<{ week: string; csv: string }> {
-  const texts = paymentsCsvTexts[language];
+  const say = textsIn(language);
   const week = weekOf(ctx, date);
   const parts = await reckonWeek(ctx, week, farmerId);
   const total = sumFigures(parts);
   const rows = [
-    texts.header,
+    CSV_HEADER.map((text) => say(text)),
     ...parts.map((part) => [
       week,
       part.buyer_name,
@@ -293,11 +320,11 @@ export async function farmerReckoningCsv(
       rupeesText(part.cash),
       rupeesText(part.upi),
       rupeesText(part.owed),
-      texts.states[part.state],
+      say(CSV_STATES[part.state]),
     ]),
     [
       week,
-      texts.total,
+      say(CSV_TOTAL),
       "",
       "",
       rupeesText(total.delivered),

@@ -378,6 +378,19 @@ describe("the weekly reckoning", () => {
       `${week.week},Meera Iyer,#${order.id.slice(0, 8).toUpperCase()},${deliveredAt},68.85,40.00,20.00,8.85,part_paid`,
       `${week.week},Total,,,68.85,40.00,20.00,8.85,`,
     ]);
+    // The farmer who reads Marathi gets the headers, the state and the total in Marathi (decision 049).
+    await request(t.app, {
+      method: "PATCH",
+      url: "/api/account",
+      cookie: farmer.cookie,
+      payload: { language: "mr" },
+    });
+    const marathi = (await get(farmer, `/api/farmer/payments.csv?week=${week.week}`)).body
+      .trim()
+      .split("\r\n");
+    expect(marathi[0]).toBe("आठवडा,ग्राहक,ऑर्डर,पोहोचवल्याची वेळ,पोहोचवले,रोख,UPI,बाकी,स्थिती");
+    expect(marathi[1]).toMatch(/,काही पैसे मिळाले$/);
+    expect(marathi[2]).toBe(`${week.week},एकूण,,,68.85,40.00,20.00,8.85,`);
 
     const shop = (await get(operator, `/api/admin/payments?week=${week.week}`)).json() as ShopReckoning;
     expect(shop.farmers.find((f) => f.farmerId === farmer.id)).toEqual({

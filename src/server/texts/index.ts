@@ -1,0 +1,2 @@
+/** The server's texts in every language, from its Lingui catalogues (decision 049). */
+export { type Say, textsIn } from "./catalogue.ts";
