@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database, IdempotencyKeysTable } from "../db/index.ts";
 
 export type KeyRow = IdempotencyKeysTable;
@@ -40,4 +40,29 @@ export async function forgetKeysBefore(db: Kysely<Database>, userId: string, bef
     .where("user_id", "=", userId)
     .where("created_at", "<", before)
     .execute();
+}
+
+/**
+ * Forgets the answers kept about a deleted account (issue 40 #25): its own (a farmer's profile holds their
+ * UPI ID and phone), and any account's that names it (a part's answer holds its buyer's e-mail, a run's
+ * answer its orders' ids), so a replayed key cannot give back what deleting removed. Run once per deletion;
+ * the table holds about a day of keyed requests, so it is read whole rather than searched by pattern.
+ */
+export async function forgetUser(
+  trx: Transaction<Database>,
+  userId: string,
+  mentions: readonly string[],
+): Promise<void> {
+  await trx.deleteFrom("idempotency_keys").where("user_id", "=", userId).execute();
+  const needles = mentions.filter((mention) => mention.length > 0);
+  if (needles.length === 0) return;
+  const rows = await trx.selectFrom("idempotency_keys").select(["user_id", "key", "body"]).execute();
+  for (const row of rows) {
+    if (!needles.some((needle) => row.body.includes(needle))) continue;
+    await trx
+      .deleteFrom("idempotency_keys")
+      .where("user_id", "=", row.user_id)
+      .where("key", "=", row.key)
+      .execute();
+  }
 }

@@ -3,7 +3,7 @@ import type { FarmerPart } from "../../shared/schemas/farmer.ts";
 import type { PartStatus } from "../../shared/schemas/order-parts.ts";
 import type { Order } from "../../shared/schemas/orders.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
-import { placed } from "../test/order-helpers.ts";
+import { placed, testShipping } from "../test/order-helpers.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 
 /**
@@ -175,5 +175,50 @@ describe("Idempotency-Key on the farmer's routes", () => {
     expect(later.statusCode).toBe(201);
     expect(later.headers["idempotent-replayed"]).toBeUndefined();
     expect((await partNow(order)).payment.received).toBe(10);
+  });
+
+  it("gives back nothing of a deleted account when a key is replayed (issue 40 #25)", async () => {
+    const leaving = await signUpAndLogIn(t.app, "Leela Leaving");
+    const order = await placed(t.app, leaving, [{ productId: tomatoId, quantity: 1 }]);
+    const partId = order.fulfilments[0]!.id;
+    const key = newKey();
+    const confirmed = await move(partId, "confirmed", key);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.body).toContain(testShipping.phone);
+    const profileKey = newKey();
+    const farmer = await signUpAndLogIn(t.app, "Farid Leaving");
+    const profile = await request(t.app, {
+      method: "PUT",
+      url: "/api/farmer/profile",
+      cookie: farmer.cookie,
+      payload: { upiId: "9876543210@ybl", phone: "+91 98765 00000" },
+      headers: { "idempotency-key": profileKey },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+
+    for (const gone of [leaving, farmer]) {
+      const deleted = await request(t.app, {
+        method: "DELETE",
+        url: "/api/account",
+        cookie: gone.cookie,
+        payload: { password: gone.password },
+      });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+    }
+    // the farmer's replay is a new request now: the part is already confirmed (a no-op), shown masked
+    const replay = await move(partId, "confirmed", key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers["idempotent-replayed"]).toBeUndefined();
+    expect(replay.body).not.toContain(testShipping.phone);
+    expect(replay.body).not.toContain(leaving.email);
+    const kept = await t.db.kysely
+      .selectFrom("idempotency_keys")
+      .select(["user_id", "key", "body"])
+      .execute();
+    expect(kept.filter((row) => row.user_id === farmer.id)).toEqual([]);
+    expect(kept.filter((row) => row.body.includes("9876543210@ybl"))).toEqual([]);
+    expect(
+      kept.filter((row) => row.body.includes(testShipping.phone) || row.body.includes(leaving.email)),
+    ).toEqual([]);
   });
 });

@@ -61,7 +61,10 @@ export async function forgetUser(
   trx: Transaction<Database>,
   userId: string,
   replacement: { name: string; email: string },
-): Promise<void> {
+): Promise<string[]> {
+  const orderIds = (await trx.selectFrom("orders").select("id").where("user_id", "=", userId).execute()).map(
+    (row) => row.id,
+  );
   // NOTE: the lines and money stay for the farmer's reckoning; the phone and address go with the person
   // (issue 40 #25), so a part still open is no longer delivered there.
   await trx
@@ -80,6 +83,7 @@ export async function forgetUser(
     .execute();
   // NOTE: a farmer's UPI ID is often their phone number; without it no open part offers a UPI link.
   await trx.deleteFrom("upi_ids").where("owner", "=", userId).execute();
+  return orderIds;
 }
 
 /** Corrects how much stock an order's line took (the placement's guess from its pricing read was wrong). */

@@ -19,6 +19,7 @@ import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import type { Database } from "../db/index.ts";
 import { isUniqueViolation } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
+import * as idempotency from "../idempotency/index.ts";
 import * as images from "../images/index.ts";
 import * as likes from "../likes/index.ts";
 import {
@@ -316,7 +317,9 @@ export async function deleteAccount(ctx: Context, userId: string, password: stri
     await repo.forgetUser(trx, userId);
     await likes.forgetUser(trx, userId);
     await addressBook.forgetUser(trx, userId);
-    await orders.forgetUser(trx, userId, replacement);
+    const orderIds = await orders.forgetUser(trx, userId, replacement);
+    // NOTE: after the orders, before the account's e-mail changes: answers kept for replayed keys name both.
+    await idempotency.forgetUser(trx, userId, [...addresses, ...orderIds]);
     await slots.forgetUser(trx, userId, ctx.now.toISOString());
     await messagesDomain.forgetUser(trx, userId, replacement);
     await auth.forgetUser(trx, userId, {
