@@ -10,6 +10,7 @@ import {
   type PlacedLine,
 } from "../../shared/schemas/orders.ts";
 import type { PartSlot } from "../../shared/schemas/slots.ts";
+import { textsIn } from "../texts/index.ts";
 import type { Mail } from "./mail.ts";
 import { en, type MailTexts } from "./texts/en.ts";
 import { mailTexts } from "./texts/index.ts";
@@ -169,6 +170,43 @@ export function signUpAttemptMail(to: Recipient, name: string, resetUrl: string)
     paragraphs: [t.signUpAttemptBody(addressOf(to))],
     link: { label: t.signUpAttemptLink, url: resetUrl },
     after: [t.signUpAttemptIgnore],
+  });
+}
+
+export const EMAIL_TAKEN_ATTEMPT_SUBJECT = /*i18n*/ {
+  id: "Someone tried to move another account to your address",
+  comment: "Subject of the mail to the owner of an address another account tried to move to",
+};
+
+/**
+ * To the owner of an address another account asked to move to: the request itself answers as for a free
+ * address (issue 40 #32), and no link is sent. Its texts are in the server's catalogue (decision 049).
+ */
+export function emailTakenAttemptMail(to: Recipient, name: string, resetUrl: string): Mail {
+  const say = textsIn(languageOf(to));
+  return compose(to, say(EMAIL_TAKEN_ATTEMPT_SUBJECT), {
+    greeting: textsFor(to).hello(name),
+    paragraphs: [
+      say(
+        /*i18n*/ {
+          id: "Someone signed in to another {appTitle} account asked to change its address to {email}, which is already yours. Nothing was changed, and no account can take your address.",
+          comment: "Mail to the owner of an address another account tried to move to",
+        },
+        { appTitle: APP_TITLE, email: addressOf(to) },
+      ),
+    ],
+    link: {
+      label: say(/*i18n*/ { id: "Worried? Set a new password", comment: "The link of the same mail" }),
+      url: resetUrl,
+    },
+    after: [
+      say(
+        /*i18n*/ {
+          id: "If you know about it, ignore this e-mail: your account stays as it is.",
+          comment: "The last line of the same mail",
+        },
+      ),
+    ],
   });
 }
 

@@ -27,6 +27,7 @@ import {
   emailChangeConfirmMail,
   emailChangedMail,
   emailChangeNoticeMail,
+  emailTakenAttemptMail,
   enqueue,
   passwordResetMail,
 } from "../mail/index.ts";
@@ -108,9 +109,9 @@ export async function requestEmailChange(
       email: accountMessages.sameEmail,
     });
   }
-  if (await auth.findUserByEmail(db, input.email)) {
-    throw new AppError("email_taken", messages.emailTaken, { email: messages.emailTaken });
-  }
+  // NOTE: an address that has an account is answered as a free one (issue 40 #32: the answer must not tell
+  // whether an address is known); its owner is told instead of sent a link, so the change can never complete.
+  const owner = await auth.findUserByEmail(db, input.email);
   const { token, hash } = newLinkToken();
   await inTransaction(ctx, async (trx) => {
     await repo.deleteEmailChangesOf(trx.db, user.id);
@@ -122,7 +123,13 @@ export async function requestEmailChange(
       expires_at: new Date(now.getTime() + EMAIL_CHANGE_HOURS * HOUR_MS).toISOString(),
     });
     await enqueue(trx, emailChangeNoticeMail(auth.mailRecipient(row), row.name, input.email));
+    if (owner && !owner.deleted_at) {
+      const resetUrl = trx.mail.link("/forgot-password");
+      await enqueue(trx, emailTakenAttemptMail(auth.mailRecipient(owner), owner.name, resetUrl));
+    }
   });
+  const pending = { user: { id: row.id, email: row.email, name: row.name }, pendingEmail: input.email };
+  if (owner) return pending;
   const url = ctx.mail.link(`/account/confirm-email#token=${token}`);
   ctx.mail.sendSecret(
     emailChangeConfirmMail(
@@ -133,7 +140,7 @@ export async function requestEmailChange(
       EMAIL_CHANGE_HOURS,
     ),
   );
-  return { user: { id: row.id, email: row.email, name: row.name }, pendingEmail: input.email };
+  return pending;
 }
 
 /** Opens an e-mail change link: the account's address becomes the confirmed one. */

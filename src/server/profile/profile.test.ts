@@ -5,7 +5,7 @@ import { DealPlanningSchema } from "../../shared/schemas/deal-plans.ts";
 import type { FarmerOrderList } from "../../shared/schemas/farmer.ts";
 import { addDays, shopDate } from "../../shared/shop-calendar.ts";
 import { hashSessionToken } from "../auth/index.ts";
-import { EMAIL_CHANGE_SUBJECT, insertQueuedMail } from "../mail/index.ts";
+import { EMAIL_CHANGE_SUBJECT, EMAIL_TAKEN_ATTEMPT_SUBJECT, insertQueuedMail } from "../mail/index.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
 import { addProductWithPicture } from "../test/multipart.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
@@ -196,12 +196,20 @@ describe("e-mail change", () => {
       password: user.password,
     });
     expect(same.json().error.fields.email).toBe(accountMessages.sameEmail);
-    const stranger = await signUpAndLogIn(t.app);
+    // An address with an account is answered as a free one (issue 40 #32); its owner is told, sent no link.
+    const stranger = await signUpAndLogIn(t.app, "Sunil Stranger");
     const taken = await call("POST", "/api/account/email", user.cookie, {
       email: stranger.email.toUpperCase(),
       password: user.password,
     });
-    expect(taken.statusCode).toBe(409);
+    expect(taken.statusCode).toBe(202);
+    expect(taken.json()).toEqual({
+      user: { id: user.id, email: user.email, name: "Ravi" },
+      pendingEmail: stranger.email,
+    });
+    const toStranger = await mailsTo(t, stranger.email);
+    expect(toStranger.map((mail) => mail.subject)).toContain(EMAIL_TAKEN_ATTEMPT_SUBJECT.id);
+    expect(toStranger.some((mail) => mail.text.includes("#token="))).toBe(false);
 
     const asked = await call("POST", "/api/account/email", user.cookie, {
       email: newEmail,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { emailTakenAttemptMail } from "../mail/index.ts";
 import { textsIn } from "./index.ts";
 
 describe("the server's texts (decision 049)", () => {
@@ -11,5 +12,17 @@ describe("the server's texts (decision 049)", () => {
 
   it("says a text the catalogues do not have yet in English, with its values put in", () => {
     expect(textsIn("mr")({ id: "Only {count} left" }, { count: 3 })).toBe("Only 3 left");
+  });
+
+  it("writes a mail in its recipient's language from the catalogue, values put in (issue 40 #32's mail)", () => {
+    const mail = emailTakenAttemptMail(
+      { email: "asha@example.com", language: "mr" },
+      "Asha",
+      "http://x/reset",
+    );
+    expect(mail.subject).toBe("कोणीतरी दुसऱ्या खात्याचा ईमेल पत्ता बदलून तुमचा पत्ता ठेवण्याचा प्रयत्न केला");
+    expect(mail.text).toContain("Veggie Cart च्या दुसऱ्या खात्यात");
+    expect(mail.text).toContain("asha@example.com असा बदलायला सांगितला");
+    expect(mail.html).toContain('lang="mr"');
   });
 });
