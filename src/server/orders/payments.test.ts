@@ -134,6 +134,7 @@ describe("payments at the door", () => {
       [{ method: "cash", amount: 0 }, "amount"],
       [{ method: "cash", amount: -5 }, "amount"],
       [{ method: "cash", amount: 10.005 }, "amount"],
+      [{ method: "cash", amount: 0.000000001 }, "amount"],
       [{ method: "cash", amount: "10" }, "amount"],
       [{ method: "cheque", amount: 10 }, "method"],
       [{ method: "upi", amount: 10, reference: "x".repeat(36) }, "reference"],

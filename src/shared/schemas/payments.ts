@@ -48,16 +48,15 @@ export const WeighPartSchema = z.strictObject({
 });
 export type WeighPart = z.infer<typeof WeighPartSchema>;
 
-/** Rupees with at most two decimals, more than 0, at most ₹10,00,000. */
+/** Rupees with at most two decimals, at least ₹0.01 (so never 0 paise once rounded), at most ₹10,00,000. */
 const amount = z
   .number(paymentMessages.amountInvalid)
   .gt(0, paymentMessages.amountInvalid)
   .max(1_000_000, paymentMessages.amountInvalid)
-  .refine(
-    (rupees) =>
-      Number.isInteger(Math.round(rupees * 100)) && Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6,
-    paymentMessages.amountInvalid,
-  );
+  .refine((rupees) => {
+    const paise = Math.round(rupees * 100);
+    return paise >= 1 && Math.abs(rupees * 100 - paise) < 1e-6;
+  }, paymentMessages.amountInvalid);
 
 /** POST /api/farmer/orders/:partId/payments: one payment received at the door. */
 export const RecordPaymentSchema = z.strictObject({
