@@ -25,7 +25,7 @@ const SEPARATORS = [",", ";", "\t", "|", " ", "\n", "\r"];
 
 /** Every piece a cell can become when split on any separator, that a spreadsheet would run as a formula. */
 const formulasIn = (cell: string) =>
-  SEPARATORS.flatMap((separator) => cell.split(separator)).filter((piece) => /^[ \t]*[=+\-@]\S/.test(piece));
+  SEPARATORS.flatMap((separator) => cell.split(separator)).filter((piece) => /^[\s"]*[=+\-@]\S/.test(piece));
 
 describe("a CSV cell", () => {
   it("never starts a formula, after any separator a spreadsheet may split on", () => {
@@ -42,6 +42,9 @@ describe("a CSV cell", () => {
       "a\n=1",
       "a\r\n-1+1",
       "\t=1",
+      'q;"=1+1";r',
+      "q;\u00a0=1+1",
+      " =1+1",
     ];
     const csv = toCsv([attacks]);
     const cells = cellsOf(csv.replace(/\r\n$/, "").replaceAll("\r\n", "\u2028")).map((cell) =>

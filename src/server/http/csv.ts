@@ -1,11 +1,14 @@
-/** A cell a spreadsheet reads as a formula starts with one of these (a tab or CR too, at the very start). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A cell a spreadsheet reads as a formula starts with one of these (a tab or CR too, at the very start), maybe
+ * after spaces (any kind, a no-break space too) or quotes a spreadsheet may trim.
+ */
+const FORMULA_START = /^(?:[\s"]*[=+\-@]|[\t\r])/;
 /**
  * Where a spreadsheet splitting text into columns (on comma, semicolon, tab, bar or a line end) would start a
- * new cell with a formula: `x;=1+1;y` gives a cell `=1+1` (issue 40 #28). Spaces after the separator count,
- * as a spreadsheet may trim them.
+ * new cell with a formula: `x;=1+1;y` gives a cell `=1+1` (issue 40 #28). Spaces (a no-break one too) and
+ * quotes after the separator count, as a spreadsheet may trim them: `q;"=1+1";r` too.
  */
-const FORMULA_AFTER_SEPARATOR = /([,;|\t\r\n][ \t]*)(?=[=+\-@])/g;
+const FORMULA_AFTER_SEPARATOR = /([,;|\t\r\n][\s"]*)(?=[=+\-@])/g;
 /** Split on spaces, a formula cannot hold one: only a starter right before more text is one ("Pune - 411001" is not). */
 const FORMULA_AFTER_SPACE = /( )(?=[=+\-@]\S)/g;
 
