@@ -11,6 +11,7 @@ export const messages = {
   passwordBlank: "Password cannot be only spaces",
   invalidEmail: "Please enter a valid email address",
   tooManyRequests: "Too many attempts. Please wait a minute and try again.",
+  tooManyRequestsLater: "Too many attempts. Please try again later.",
   signInThrottled:
     "Too many attempts. Please wait a minute and try again. If your password was right, we have e-mailed you a link that signs you in now.",
   notSignedIn: "Please sign in to continue",

@@ -66,7 +66,7 @@ describe("sign-up", () => {
       for (let i = 0; i < 5; i++) known.push((await attempt(" Mira@Example.com", i)).statusCode);
       expect(known).toEqual([201, 201, 201, 429, 429]);
       const blocked = await attempt("mira@example.com", 9);
-      expect(blocked.json().error.message).toBe(messages.tooManyRequests);
+      expect(blocked.json().error.message).toBe(messages.tooManyRequestsLater);
       expect(blocked.headers["retry-after"]).toBeTruthy();
       // The first made the account; two attempts mailed its owner, the rest mailed nobody.
       const mails = await mailsTo(limited, "mira@example.com");

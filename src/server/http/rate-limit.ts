@@ -8,27 +8,29 @@ export type RateLimiter = ReturnType<FastifyInstance["createRateLimit"]>;
 
 /**
  * Counts this request against every limiter; the first one exceeded answers 429 `rate_limited` with
- * `Retry-After` and `message`. The one rate-limit reply of the API.
+ * `Retry-After` and `message`. The one rate-limit reply of the API. Without a message of its own, it says to
+ * wait a minute, or to try later when the wait is longer (an hourly limit).
  */
 export async function enforceRateLimits(
   request: FastifyRequest,
   reply: FastifyReply,
   limiters: readonly RateLimiter[],
-  message: string,
+  message?: string,
 ): Promise<void> {
   for (const limiter of limiters) {
     const result = await limiter(request);
     if (!result.isAllowed && result.isExceeded) {
       reply.header("retry-after", String(result.ttlInSeconds));
-      throw new AppError("rate_limited", message);
+      const said =
+        message ?? (result.ttlInSeconds > 60 ? messages.tooManyRequestsLater : messages.tooManyRequests);
+      throw new AppError("rate_limited", said);
     }
   }
 }
 
 /** A preHandler that counts the request against `limiters` (see enforceRateLimits). */
 export const rateLimited =
-  (limiters: readonly RateLimiter[], message: string = messages.tooManyRequests) =>
-  (request: FastifyRequest, reply: FastifyReply) =>
+  (limiters: readonly RateLimiter[], message?: string) => (request: FastifyRequest, reply: FastifyReply) =>
     enforceRateLimits(request, reply, limiters, message);
 
 const MINUTE_MS = 60_000;

@@ -134,7 +134,7 @@ describe("password reset", () => {
         perAddress.push((await ask("target@example.com", `10.1.0.${i}`)).statusCode);
       expect(perAddress).toEqual([202, 202, 429]);
       const blocked = await ask("target@example.com", "10.1.0.9");
-      expect(blocked.json().error.message).toBe(messages.tooManyRequests);
+      expect(blocked.json().error.message).toBe(messages.tooManyRequestsLater);
       expect(blocked.headers["retry-after"]).toBeTruthy();
       const perClient = [];
       for (let i = 0; i < 6; i++) perClient.push((await ask(`other${i}@example.com`, "10.2.0.1")).statusCode);
