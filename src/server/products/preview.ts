@@ -13,12 +13,12 @@ const PRODUCT_PATH = /^\/products\/([A-Za-z0-9-]{1,64})\/?$/;
  * product: only the exact product path counts, so nothing else a link carries reaches the page.
  */
 export function sharedProductId(url: string): string | undefined {
-  const [path = "", search = ""] = url.split("#")[0]!.split("?");
+  const [path = "", search = ""] = (url.split("#")[0] ?? "").split("?");
   const own = PRODUCT_PATH.exec(path);
   if (own) return own[1];
   if (path !== "/login") return undefined;
   const next = new URLSearchParams(search).get("next");
-  return next ? PRODUCT_PATH.exec(next.split("?")[0]!)?.[1] : undefined;
+  return next ? PRODUCT_PATH.exec(next.split("?")[0] ?? "")?.[1] : undefined;
 }
 
 /**
