@@ -2,8 +2,6 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Order } from "../../shared/schemas/orders.ts";
 import { DIGEST_WINDOW_MS } from "../mail/index.ts";
-import { createMailer } from "../mail/mailer.ts";
-import { outboxTransport } from "../mail/transports.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { orderBody } from "../test/order-helpers.ts";
 import { mailsTo } from "../test/outbox.ts";
@@ -174,28 +172,5 @@ describe("one buyer mail per order within 2 minutes", () => {
       );
       expect(mails, farmer.name).toHaveLength(1);
     }
-  });
-
-  it("joins news queued at the same moment by two servers into one mail, which one mailer sends once", async () => {
-    const { email, number, partOf } = await threeFarmerOrder();
-    const start = new Date();
-    await Promise.all(farmers.map((farmer, i) => moveAt(at(start, i), farmer, partOf(farmer), "confirmed")));
-    // Another server (or this one after a restart) sends it: the pending mail is in the database.
-    const other = createMailer(
-      t.db.kysely,
-      outboxTransport(t.outboxDir, "Veggie Cart <no-reply@veggie-cart.test>"),
-      t.app.log,
-      "http://shop.test",
-      () => at(start, DIGEST_WINDOW_MS + 5),
-    );
-    const sent = await Promise.all([
-      other.retryQueued(),
-      t.app.mailer.retryQueued(at(start, DIGEST_WINDOW_MS + 5)),
-    ]);
-    await other.close();
-    expect(sent.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(1);
-    const mails = await newsOf(email, number);
-    expect(mails).toHaveLength(1);
-    for (const farmer of farmers) expect(mails[0]!.text).toContain(`${farmer.name} has confirmed`);
   });
 });
