@@ -166,4 +166,41 @@ test.describe("server-rendered first screens", () => {
     release();
     await expect(tab).toHaveURL(/\/dashboard$/);
   });
+  test("a shared product link previews as the product to a crawler, and signing in from it opens the product", async ({
+    request,
+    page: tab,
+  }) => {
+    const credentials = await signIn(request);
+    const product = await addProductViaApi(request, {
+      name: `Shared okra ${Date.now()}`,
+      price: 40,
+      unit: "kg",
+    });
+    // A crawler (WhatsApp's: no cookie, no script) follows the product page's 302 to /login?next=… and reads
+    // the product's preview in its head (issue 40 item 22).
+    const crawled = await page(tab.request, `/products/${product.id}`);
+    expect([crawled.status, crawled.location]).toEqual([302, `/login?next=/products/${product.id}`]);
+    const login = await page(tab.request, crawled.location!);
+    expect(login.status).toBe(200);
+    expect(login.html).toContain(`<title>${product.name} · Veggie Cart</title>`);
+    expect(login.html).toContain(`<meta property="og:title" content="${product.name}" />`);
+    expect(login.html).toContain('<meta property="og:type" content="product" />');
+    expect(login.html).toContain(
+      `<meta property="og:description" content="₹40.00 / kg · ${credentials.name}" />`,
+    );
+    expect(login.html).toMatch(
+      /<meta property="og:image" content="https?:\/\/[^"]+\/api\/images\/[^"]+\?w=640" \/>/,
+    );
+    expect(login.html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(login.html).toContain("Welcome to Veggie Cart");
+
+    // A person opens the link, signs in, and is on the product.
+    await tab.goto(`/products/${product.id}`);
+    await expect(tab).toHaveURL(new RegExp(`/login\\?next=/products/${product.id}$`));
+    await tab.getByLabel("Email address").fill(credentials.email);
+    await tab.getByLabel("Password").fill(credentials.password);
+    await tab.getByRole("button", { name: "Sign in" }).click();
+    await expect(tab).toHaveURL(new RegExp(`/products/${product.id}$`));
+    await expect(tab.getByRole("heading", { name: product.name })).toBeVisible();
+  });
 });

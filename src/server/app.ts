@@ -37,7 +37,7 @@ import { registerMail } from "./mail/index.ts";
 import { messagesRoutes } from "./messages/index.ts";
 import { openObjectStore } from "./object-store.ts";
 import { farmerOrdersRoutes, ordersRoutes } from "./orders/index.ts";
-import { farmerProductsRoutes, productsRoutes } from "./products/index.ts";
+import { farmerProductsRoutes, productPreview, productsRoutes, sharedProductId } from "./products/index.ts";
 import { accountRoutes, passwordResetRoutes, purgeAccountLinks } from "./profile/index.ts";
 import { ensureSlots, farmerSlotRoutes, slotsRoutes } from "./slots/index.ts";
 
@@ -243,7 +243,12 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
     },
     { prefix: "/api" },
   );
-  await registerSpa(app, config.clientDir);
+  // NOTE: a shared product link previews as the product, also on the sign-in page it sends a signed-out
+  // visitor to (issue 40 item 22).
+  await registerSpa(app, config.clientDir, async (request) => {
+    const id = sharedProductId(request.url);
+    return id === undefined ? undefined : productPreview(request.ctx, id, config.publicUrl);
+  });
 
   // NOTE: dated slots for the next 14 days are made from the weekly patterns at start and every hour (and
   // whenever a set-up screen or checkout reads them); making them twice is harmless (decision 017).

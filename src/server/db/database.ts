@@ -97,6 +97,13 @@ export interface MailQueueTable {
   next_attempt_at: string;
   last_error: string | null;
   created_at: string;
+  /**
+   * An open digest's key (decision 048): later events of the same order join this mail until it is claimed
+   * to be sent (which clears it). Null for every other mail.
+   */
+  digest_key?: string | null;
+  /** An open digest's content so far (JSON), written into the mail again as each event joins. */
+  digest?: string | null;
 }
 
 export interface ImagesTable {

@@ -479,6 +479,16 @@ export function lockedForShare<Q extends SelectQueryBuilder<any, any, any>>(db: 
 }
 
 /**
+ * `query` reading rows the caller will change before its transaction ends, which no other transaction may
+ * change or lock meanwhile. PostgreSQL: FOR UPDATE (another one waits for the commit, then sees the rows as
+ * committed). SQLite: as it is (one writer at a time).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any select query: only its locking clause changes.
+export function lockedForUpdate<Q extends SelectQueryBuilder<any, any, any>>(db: AnyKysely, query: Q): Q {
+  return isPostgres(db) ? (query.forUpdate() as Q) : query;
+}
+
+/**
  * `query` taking rows for the caller's statement alone, passing over rows another transaction holds (a queue's
  * claim). PostgreSQL: FOR UPDATE SKIP LOCKED, so two servers claiming at once take different rows instead of
  * waiting on each other. SQLite: as it is (one writer at a time).

@@ -43,6 +43,7 @@ export {
   hasTrigrams,
   isUniqueViolation,
   lockedForShare,
+  lockedForUpdate,
   refreshPlannerStatistics,
   searchWalksListFirst,
   skippingLocked,

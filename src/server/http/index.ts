@@ -22,4 +22,4 @@ export { type MultipartForm, readMultipart } from "./multipart.ts";
 export { emailKeyOf, enforceRateLimits, passwordCheckLimits, rateLimited } from "./rate-limit.ts";
 export { registerSecurityHeaders } from "./security-headers.ts";
 export { closeOnSignals, registerDraining } from "./shutdown.ts";
-export { BOOT_SCRIPT_SOURCE, registerSpa } from "./spa.ts";
+export { BOOT_SCRIPT_SOURCE, type PageHead, registerSpa } from "./spa.ts";

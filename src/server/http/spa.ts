@@ -20,6 +20,31 @@ import { notFound } from "./errors.ts";
 /** The CSP source allowing the one inline script of a server-rendered page (src/shared/ssr.ts). */
 export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(BOOT_SCRIPT).digest("base64")}'`;
 
+/** What a link preview (WhatsApp, Telegram, a search result) shows of a page: its title and meta tags. */
+export interface PageHead {
+  title: string;
+  /** Open Graph (`og:…`, as `property`) and Twitter (`twitter:…`, as `name`) tags, as [key, content]. */
+  meta: [string, string][];
+}
+
+/** A page's own head for a link preview, when it has one (a shared product's, issue 40 item 22). */
+export type PageHeadOf = (request: FastifyRequest) => Promise<PageHead | undefined>;
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** `html`'s `<title>` replaced by the page's, followed by its meta tags, every value escaped. */
+export function withPageHead(html: string, head: PageHead | undefined): string {
+  if (!head) return html;
+  const tags = head.meta
+    .map(
+      ([key, content]) =>
+        `<meta ${key.startsWith("og:") ? "property" : "name"}="${escapeHtml(key)}" content="${escapeHtml(content)}" />`,
+    )
+    .join("");
+  // NOTE: a function as the replacement, so a "$&" in a product's name is text, not a pattern.
+  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>${tags}`);
+}
+
 /** The render entry `vite build --ssr` writes beside the client's build (decision 037). */
 const entryOf = (clientDir: string) => path.join(clientDir, "..", "ssr", "entry-server.js");
 
@@ -30,7 +55,17 @@ const entryOf = (clientDir: string) => path.join(clientDir, "..", "ssr", "entry-
  * knows (src/client/app/routes.tsx, SERVER_RENDERED) arrive drawn, with the data they show, and a route
  * guard's redirect is a 302 (decision 037); every other page is index.html, which the browser draws.
  */
-export async function registerSpa(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  clientDir: string | undefined,
+  pageHeadOf: PageHeadOf = async () => undefined,
+): Promise<void> {
+  // NOTE: a preview that cannot be read (a database hiccup) leaves the page its own head, never fails it.
+  const headOf: PageHeadOf = (request) =>
+    pageHeadOf(request).catch((error: unknown) => {
+      request.log.warn({ err: error }, "link preview failed");
+      return undefined;
+    });
   const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, "index.html"));
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -52,7 +87,8 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
   const noRoute = (request: FastifyRequest) =>
     notFound(`No route for ${request.method} ${request.url.split("?")[0]}`);
   if (hasClient) {
-    const renderPage = await loadRenderer(app, clientDir);
+    const renderPage = await loadRenderer(app, clientDir, headOf);
+    const indexHtml = fs.readFileSync(path.join(clientDir, "index.html"), "utf8");
     // NOTE: a route of its own, not the not-found handler, so that the hooks @fastify/compress adds to each
     // route compress the pages too (decision 041).
     app.get("/*", { schema: { hide: true } }, async (request, reply) => {
@@ -60,11 +96,11 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
       if (path.toLowerCase() === "/api" || path.toLowerCase().startsWith("/api/")) throw noRoute(request);
       const known = isAppPath(path);
       if (known && renderPage && (await renderPage(request, reply))) return reply;
-      return reply
-        .status(known ? 200 : 404)
-        .header("cache-control", "no-cache")
-        .type("text/html")
-        .sendFile("index.html");
+      const head = known ? await headOf(request) : undefined;
+      reply.status(known ? 200 : 404).header("cache-control", "no-cache");
+      // NOTE: a page drawn by the browser still carries its link preview: a crawler runs no script.
+      if (head) return reply.type("text/html; charset=utf-8").send(withPageHead(indexHtml, head));
+      return reply.type("text/html").sendFile("index.html");
     });
   }
   app.setNotFoundHandler(async (request) => {
@@ -78,7 +114,11 @@ type Renderer = (request: FastifyRequest, reply: FastifyReply) => Promise<boolea
  * The page renderer, or undefined when no render entry is built (development, where Vite serves the pages,
  * and the tests). It answers false for a page it leaves to the browser.
  */
-async function loadRenderer(app: FastifyInstance, clientDir: string): Promise<Renderer | undefined> {
+async function loadRenderer(
+  app: FastifyInstance,
+  clientDir: string,
+  pageHeadOf: PageHeadOf,
+): Promise<Renderer | undefined> {
   const entryFile = entryOf(clientDir);
   if (!fs.existsSync(entryFile)) return undefined;
   const entry = (await import(pathToFileURL(entryFile).href)) as RenderEntry;
@@ -147,13 +187,14 @@ async function loadRenderer(app: FastifyInstance, clientDir: string): Promise<Re
       reply.header("cache-control", "no-store").redirect(result.location, 302);
       return true;
     }
+    const head = await pageHeadOf(request);
     reply
       .status(200)
       // NOTE: a signed-in page holds the account's own data, which is never kept (as its API answers).
       .header("cache-control", result.signedIn ? "private, no-store" : "no-cache")
       .type("text/html; charset=utf-8")
       .send(
-        template.head(result.language, result.signedIn) +
+        withPageHead(template.head(result.language, result.signedIn), head) +
           result.html +
           template.afterRoot(
             `<script type="application/json" id="${SSR_SCRIPTS_ID}">${JSON.stringify(

@@ -1,3 +1,4 @@
+export { DIGEST_WINDOW_MS, enqueueOrderUpdate, type OrderUpdate } from "./digests.ts";
 export { registerMail } from "./mail.plugin.ts";
 export type { Mail } from "./mail.ts";
 export { deleteQueuedMailsTo, insertQueuedMail } from "./mail-queue.repository.ts";
@@ -17,6 +18,7 @@ export {
   OPERATOR_CLAIM_SUBJECT,
   operatorClaimMail,
   orderConfirmationMail,
+  orderUpdatesMail,
   PASSWORD_RESET_SUBJECT,
   partStatusMail,
   passwordResetMail,

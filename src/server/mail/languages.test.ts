@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "../../shared/i18n/index.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
-import { mailsTo } from "../test/outbox.ts";
+import { mailsTo, sendOrderNews } from "../test/outbox.ts";
 import { createTestApp, request, type SignedInUser, type TestApp } from "../test/test-app.ts";
 import type { Mail } from "./mail.ts";
 import {
@@ -10,6 +10,7 @@ import {
   emailChangedMail,
   emailChangeNoticeMail,
   operatorClaimMail,
+  orderUpdatesMail,
   passwordResetMail,
   signInLinkMail,
   welcomeMail,
@@ -93,6 +94,57 @@ describe("account mails in Hindi and Marathi", () => {
     expect(htmlLang(mail)).toBe("en");
     expect(mail.text).toContain("Hello Asha,");
   });
+});
+
+describe("one mail of several parts' news (decision 048) in Hindi and Marathi", () => {
+  const line = (name: string) => ({
+    productId: "p",
+    name,
+    unitPrice: 40,
+    unit: "kg" as const,
+    quantity: 2,
+    lineTotal: 80,
+    lineId: 1,
+    weighed: true,
+    packedGrams: null,
+    estimate: 80,
+    amount: 80,
+  });
+  const orderId = "0b6f3c1e-2a4d-4e4b-9c1a-7d2e5f6a8b90";
+  const parts = [
+    { farmerName: "आशा", status: "confirmed" as const, items: [line("टमाटर")], total: 80, billFinal: false },
+    {
+      farmerName: "सुनीता",
+      status: "cancelled" as const,
+      reason: "पाऊस",
+      items: [line("भिंडी")],
+      total: 80,
+      billFinal: false,
+    },
+  ];
+  const expected = {
+    hi: {
+      subject: "आपका Veggie Cart ऑर्डर #0B6F3C1E: पक्का हो गया, रद्द",
+      intro: "आपके ऑर्डर #0B6F3C1E में ये बदलाव हुए हैं:",
+    },
+    mr: {
+      subject: "तुमची Veggie Cart ऑर्डर #0B6F3C1E: पक्की झाली, रद्द",
+      intro: "तुमच्या ऑर्डर #0B6F3C1E मध्ये हे बदल झाले आहेत:",
+    },
+  };
+  for (const language of ["hi", "mr"] as const) {
+    it(`is written in ${language}, each part's news in turn`, () => {
+      const mail = orderUpdatesMail(
+        { email: "meera@example.com", language },
+        { buyerName: "मीरा", orderId, parts },
+        "http://shop.test/orders/x",
+      );
+      expect(htmlLang(mail)).toBe(language);
+      expect(mail.text).toContain(expected[language].intro);
+      expect(latinWords(mail, ["आशा", "सुनीता", "मीरा", "टमाटर", "भिंडी", "पाऊस"])).toEqual([]);
+      expect(mail.subject).toBe(expected[language].subject);
+    });
+  }
 });
 
 interface Reader extends SignedInUser {
@@ -197,7 +249,8 @@ async function orderStory(buyerLanguage: Language, farmerLanguage: Language) {
   for (const status of ["confirmed", "out_for_delivery"]) {
     const moved = await call(farm, "POST", `/api/farmer/orders/${first.partId}/status`, { status });
     expect(moved.statusCode).toBe(200);
-    await t.app.mailer.settle();
+    // NOTE: the move's mail is the order's news, sent 2 minutes after it (decision 048).
+    await sendOrderNews(t);
   }
   await order(buyer, farm, farm.pickup);
   await t.app.mailer.settle();

@@ -1,5 +1,12 @@
 import type { Kysely } from "kysely";
-import { changedRows, type Database, type MailQueueTable, type Steps, skippingLocked } from "../db/index.ts";
+import {
+  changedRows,
+  type Database,
+  lockedForUpdate,
+  type MailQueueTable,
+  type Steps,
+  skippingLocked,
+} from "../db/index.ts";
 
 export type QueuedMailRow = MailQueueTable;
 
@@ -22,23 +29,26 @@ export function* queuedMailInserted(db: Kysely<Database>, rows: readonly QueuedM
  * (checked again on the row as it stands when updated).
  */
 export function claimDueMails(db: Kysely<Database>, now: string, leaseUntil: string, limit: number) {
-  return db
-    .updateTable("mail_queue")
-    .set({ next_attempt_at: leaseUntil })
-    .where("id", "in", (eb) =>
-      skippingLocked(
-        db,
-        eb
-          .selectFrom("mail_queue")
-          .select("id")
-          .where("next_attempt_at", "<=", now)
-          .orderBy("next_attempt_at")
-          .limit(limit),
-      ),
-    )
-    .where("next_attempt_at", "<=", now)
-    .returningAll()
-    .execute();
+  return (
+    db
+      .updateTable("mail_queue")
+      // NOTE: a claimed digest is closed (decision 048): an event after this joins a new mail, not one on its way.
+      .set({ next_attempt_at: leaseUntil, digest_key: null })
+      .where("id", "in", (eb) =>
+        skippingLocked(
+          db,
+          eb
+            .selectFrom("mail_queue")
+            .select("id")
+            .where("next_attempt_at", "<=", now)
+            .orderBy("next_attempt_at")
+            .limit(limit),
+        ),
+      )
+      .where("next_attempt_at", "<=", now)
+      .returningAll()
+      .execute()
+  );
 }
 
 export function recordMailFailure(
@@ -65,4 +75,53 @@ export async function deleteQueuedMails(db: Kysely<Database>, ids: readonly stri
 export async function deleteQueuedMailsTo(db: Kysely<Database>, recipients: readonly string[]) {
   if (recipients.length === 0) return;
   await db.deleteFrom("mail_queue").where("recipient", "in", recipients).execute();
+}
+
+/**
+ * The open digest of `key` (decision 048), held until the caller's transaction ends (PostgreSQL: FOR UPDATE,
+ * so two events of one order join it one after the other, and a claim in progress is waited for and then no
+ * longer matches).
+ */
+export function findOpenDigest(db: Kysely<Database>, key: string) {
+  return lockedForUpdate(
+    db,
+    db.selectFrom("mail_queue").select(["id", "digest", "next_attempt_at"]).where("digest_key", "=", key),
+  ).executeTakeFirst();
+}
+
+/** A new open digest; false when another transaction opened one with the same key first. */
+export async function insertDigest(db: Kysely<Database>, row: QueuedMailRow): Promise<boolean> {
+  const result = await db
+    .insertInto("mail_queue")
+    .values(row)
+    .onConflict((oc) => oc.column("digest_key").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** The open digest `id` written again with what an event added. */
+export async function updateDigest(
+  db: Kysely<Database>,
+  id: string,
+  mail: Pick<QueuedMailRow, "recipient" | "subject" | "text_body" | "html_body" | "digest">,
+) {
+  await db.updateTable("mail_queue").set(mail).where("id", "=", id).execute();
+}
+
+/** A digest due already is closed: it goes as it is, and a later event starts another. */
+export async function closeDigest(db: Kysely<Database>, id: string) {
+  await db.updateTable("mail_queue").set({ digest_key: null }).where("id", "=", id).execute();
+}
+
+/** When the next queued mail falls due after `after` and by `until` (a digest's send time), if one does. */
+export async function nextDueBetween(db: Kysely<Database>, after: string, until: string) {
+  const row = await db
+    .selectFrom("mail_queue")
+    .select("next_attempt_at")
+    .where("next_attempt_at", ">", after)
+    .where("next_attempt_at", "<=", until)
+    .orderBy("next_attempt_at")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.next_attempt_at;
 }

@@ -16,7 +16,7 @@ const RETRY_INTERVAL_MS = 60_000;
 
 /**
  * Chooses where mail goes (SMTP when SMTP_URL is set; else the outbox folder, never in production), serves
- * the outbox at /dev/outbox outside production, and retries queued mails every minute.
+ * the outbox at /dev/outbox outside production, and retries queued mails every minute (sending a digest when it falls due).
  */
 export async function registerMail(app: FastifyInstance, db: Db, config: Config): Promise<void> {
   const transport = config.smtpUrl
@@ -29,10 +29,18 @@ export async function registerMail(app: FastifyInstance, db: Db, config: Config)
   app.decorate("mailer", mailer);
   if (!config.production) await app.register(outboxRoutes, { prefix: "/dev/outbox", dir: config.outboxDir });
 
-  const retry = setInterval(() => {
-    mailer.retryQueued().catch((error) => app.log.warn({ err: error }, "mail retry failed"));
-  }, RETRY_INTERVAL_MS);
+  // NOTE: each pass also sets a timer for the next mail due before the pass after it (an order's digest,
+  // decision 048), so it goes on time even when the server that queued it has stopped; at start too.
+  const pass = () =>
+    mailer
+      .retryQueued()
+      .then(() => mailer.watchNextDue(RETRY_INTERVAL_MS))
+      .catch((error) => app.log.warn({ err: error }, "mail retry failed"));
+  const retry = setInterval(pass, RETRY_INTERVAL_MS);
   retry.unref();
+  app.addHook("onReady", async () => {
+    mailer.later(pass);
+  });
   app.addHook("onClose", async () => {
     clearInterval(retry);
     await mailer.close();

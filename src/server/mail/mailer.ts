@@ -44,6 +44,16 @@ export interface Mailer {
    * or by `dueBy` when a context's clock ran ahead of it (a test's).
    */
   deliverQueued(dueBy?: Date): void;
+  /**
+   * Delivers what is due at `sendAt` (an order's digest, decision 048) once the clock reaches it: a timer in
+   * this process, so the mail goes on time; if this process stops first, any server's next retry pass sends it.
+   */
+  deliverAt(sendAt: Date): void;
+  /**
+   * Sets a timer (deliverAt) for the queued mail that falls due first within `withinMs` from now, if any: the
+   * retry timer calls it, so a digest another server queued (and then stopped) still goes on time.
+   */
+  watchNextDue(withinMs: number): Promise<void>;
   /** Delivers (or retries) the queued mails that are due at `now` (default: the clock); returns how many went. */
   retryQueued(now?: Date): Promise<number>;
   /**
@@ -193,11 +203,39 @@ export function createMailer(
     });
   };
 
+  /** One timer per send time: the digests of many orders placed in one second share it. */
+  const timers = new Map<number, NodeJS.Timeout>();
+  const deliverAt = (sendAt: Date) => {
+    const at = sendAt.getTime();
+    if (closing || timers.has(at)) return;
+    const timer = setTimeout(
+      () => {
+        timers.delete(at);
+        // NOTE: due by `sendAt`, even if this timer fired a moment early by the clock.
+        deliverQueued(sendAt);
+      },
+      Math.max(0, at - clock().getTime()),
+    );
+    timer.unref();
+    timers.set(at, timer);
+  };
+  const watchNextDue = async (withinMs: number) => {
+    const now = clock();
+    const next = await queue.nextDueBetween(
+      db,
+      now.toISOString(),
+      new Date(now.getTime() + withinMs).toISOString(),
+    );
+    if (next) deliverAt(new Date(next));
+  };
+
   return {
     transport,
     link,
     sendSecret,
     later,
+    deliverAt,
+    watchNextDue,
     offPath: (work) => {
       offPathWork.push(work);
     },
@@ -208,11 +246,14 @@ export function createMailer(
         link: origin === undefined ? link : (path: string) => `${origin}${path}`,
         sendSecret,
         deliverQueued,
+        deliverAt,
       }),
     settle,
     close: async () => {
       closing = true;
       clearInterval(offPathTimer);
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
       await settle();
       transport.close();
     },

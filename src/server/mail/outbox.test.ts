@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inTransaction } from "../context.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { placed } from "../test/order-helpers.ts";
-import { mailsTo } from "../test/outbox.ts";
+import { mailsTo, sendOrderNews } from "../test/outbox.ts";
 import { contextOf, createTestApp, request, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 import { enqueue } from "./outbox.ts";
 import { welcomeMail } from "./templates.ts";
@@ -64,6 +64,8 @@ describe("mail queued in the transaction that writes what it speaks of", () => {
       payload: { status: "confirmed" },
     });
     expect(moved.statusCode).toBe(200);
+    // NOTE: the move's mail is the order's news, sent 2 minutes after it (decision 048).
+    await sendOrderNews(t);
     const mails = await mailsTo(t, checkoutEmail);
     expect(mails).toHaveLength(before + 1);
     const confirmation = mails.find((mail) => mail.text.includes(`http://shop.test/orders/${order.id}`));

@@ -23,6 +23,11 @@ export interface Outbox {
   committed(): void;
   /** Called by `enqueue` with the time the mail is due (private to the mail domain). */
   queued(due: Date): void;
+  /**
+   * Called when an order's digest is queued or joined (digests.ts) with the time it is to go: once committed,
+   * the mailer sends it then, not before (private to the mail domain).
+   */
+  digestQueued(sendAt: Date): void;
 }
 
 /** What `enqueue` and `inTransaction` need of a context (context.ts's Context has it). */
@@ -36,8 +41,10 @@ export function createOutbox(mailer: {
   link(path: string): string;
   sendSecret(mail: Mail): void;
   deliverQueued(dueBy: Date): void;
+  deliverAt(sendAt: Date): void;
 }): Outbox {
   let waiting: Date | null = null;
+  const digests = new Set<number>();
   return {
     sends: true,
     link: mailer.link,
@@ -45,7 +52,12 @@ export function createOutbox(mailer: {
     queued(due) {
       if (!waiting || due > waiting) waiting = due;
     },
+    digestQueued(sendAt) {
+      digests.add(sendAt.getTime());
+    },
     committed() {
+      for (const at of digests) mailer.deliverAt(new Date(at));
+      digests.clear();
       if (!waiting) return;
       const dueBy = waiting;
       waiting = null;
@@ -62,6 +74,7 @@ export function silentOutbox(publicUrl = ""): Outbox {
     sendSecret: () => {},
     committed: () => {},
     queued: () => {},
+    digestQueued: () => {},
   };
 }
 

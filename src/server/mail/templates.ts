@@ -24,6 +24,8 @@ interface Content {
   link?: { label: string; url: string };
   /** Rows of a small table (items and total), as [left, right]. */
   rows?: [string, string][];
+  /** Parts of one mail that each speak of one thing (a part of an order): paragraphs, then their own rows. */
+  sections?: { paragraphs: string[]; rows: [string, string][] }[];
   after?: string[];
 }
 
@@ -46,29 +48,35 @@ function compose(recipient: Recipient, subject: string, content: Content, secret
     content.greeting,
     "",
     ...content.paragraphs.flatMap((p) => [p, ""]),
+    ...(content.sections ?? []).flatMap((section) => [
+      ...section.paragraphs.flatMap((p) => [p, ""]),
+      ...section.rows.map(([l, r]) => `${l}  ${r}`),
+      "",
+    ]),
     ...(content.link ? [`${content.link.label}: ${content.link.url}`, ""] : []),
     ...(content.rows ? [...content.rows.map(([l, r]) => `${l}  ${r}`), ""] : []),
     ...(content.after ?? []).flatMap((p) => [p, ""]),
     `— ${APP_TITLE}`,
   ].join("\n");
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+  const table = (rows: [string, string][]) =>
+    `<table style="border-collapse:collapse;margin:0 0 16px">${rows
+      .map(
+        ([l, r]) =>
+          `<tr><td style="padding:4px 16px 4px 0">${escapeHtml(l)}</td><td style="padding:4px 0;text-align:right">${escapeHtml(r)}</td></tr>`,
+      )
+      .join("")}</table>`;
   const html = [
     `<!doctype html><html lang="${languageOf(recipient)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     `<body style="font-family:system-ui,sans-serif;color:#1c1917;max-width:560px;margin:0 auto;padding:24px">`,
     p(content.greeting),
     ...content.paragraphs.map(p),
+    ...(content.sections ?? []).flatMap((section) => [...section.paragraphs.map(p), table(section.rows)]),
     content.link
       ? `<p style="margin:0 0 16px"><a href="${escapeHtml(content.link.url)}" style="display:inline-block;background:#15803d;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(content.link.label)}</a></p>` +
         `<p style="margin:0 0 16px;font-size:13px;color:#57534e">${escapeHtml(content.link.url)}</p>`
       : "",
-    content.rows
-      ? `<table style="border-collapse:collapse;margin:0 0 16px">${content.rows
-          .map(
-            ([l, r]) =>
-              `<tr><td style="padding:4px 16px 4px 0">${escapeHtml(l)}</td><td style="padding:4px 0;text-align:right">${escapeHtml(r)}</td></tr>`,
-          )
-          .join("")}</table>`
-      : "",
+    content.rows ? table(content.rows) : "",
     ...(content.after ?? []).map(p),
     `<p style="margin:0;color:#57534e">— ${APP_TITLE}</p></body></html>`,
   ].join("");
@@ -396,26 +404,20 @@ export function buyerCancelledMail(
   });
 }
 
-/** A part of an order moved (confirmed, out for delivery, delivered, cancelled): the buyer is told. */
-export function partStatusMail(
-  to: Recipient,
-  part: {
-    buyerName: string;
-    orderId: string;
-    farmerName: string;
-    status: MovedStatus;
-    reason?: string;
-    items: readonly PlacedLine[];
-    total: number;
-    /** The part's bill is final: its lines are listed as billed, not as ordered. */
-    billFinal: boolean;
-  },
-  orderUrl: string,
-): Mail {
-  const t = textsFor(to);
-  const number = orderNumber(part.orderId);
-  return compose(to, t.partStatusSubject(number, t.partStatusLabels[part.status]), {
-    greeting: t.hello(part.buyerName),
+/** A part of an order that moved, as its buyer's mail tells it. */
+export interface PartUpdate {
+  farmerName: string;
+  status: MovedStatus;
+  reason?: string;
+  items: readonly PlacedLine[];
+  total: number;
+  /** The part's bill is final: its lines are listed as billed, not as ordered. */
+  billFinal: boolean;
+}
+
+/** What a move says of a part: who did what (and why), then its lines and total. */
+function partSection(t: MailTexts, number: string, part: PartUpdate) {
+  return {
     paragraphs: [
       movedText(t)[part.status](part.farmerName, number),
       ...(part.reason
@@ -427,9 +429,53 @@ export function partStatusMail(
     rows: part.billFinal
       ? [
           ...part.items.filter((line) => line.packedGrams !== 0).map((line) => billedRow(t, line)),
-          [t.total, formatRupees(part.total)],
+          [t.total, formatRupees(part.total)] as [string, string],
         ]
       : lineRows(t, part.items, part.total),
+  };
+}
+
+/** A part of an order moved (confirmed, out for delivery, delivered, cancelled): the buyer is told. */
+export function partStatusMail(
+  to: Recipient,
+  part: PartUpdate & { buyerName: string; orderId: string },
+  orderUrl: string,
+): Mail {
+  const t = textsFor(to);
+  const number = orderNumber(part.orderId);
+  const section = partSection(t, number, part);
+  return compose(to, t.partStatusSubject(number, t.partStatusLabels[part.status]), {
+    greeting: t.hello(part.buyerName),
+    paragraphs: section.paragraphs,
+    rows: section.rows,
     link: { label: t.seeOrder, url: orderUrl },
   });
+}
+
+/**
+ * Everything the parts of one order did within 2 minutes, in one mail to its buyer (decision 048): one part's
+ * mail as it always read; several, each part's news in turn, the subject naming each status once.
+ */
+export function orderUpdatesMail(
+  to: Recipient,
+  order: { buyerName: string; orderId: string; parts: readonly PartUpdate[] },
+  orderUrl: string,
+): Mail {
+  const [only, ...more] = order.parts;
+  if (only && more.length === 0) {
+    return partStatusMail(to, { ...only, buyerName: order.buyerName, orderId: order.orderId }, orderUrl);
+  }
+  const t = textsFor(to);
+  const number = orderNumber(order.orderId);
+  const statuses = [...new Set(order.parts.map((part) => part.status))];
+  return compose(
+    to,
+    t.partStatusSubject(number, statuses.map((status) => t.partStatusLabels[status]).join(t.listSeparator)),
+    {
+      greeting: t.hello(order.buyerName),
+      paragraphs: [t.orderUpdatesIntro(number)],
+      sections: order.parts.map((part) => partSection(t, number, part)),
+      link: { label: t.seeOrder, url: orderUrl },
+    },
+  );
 }

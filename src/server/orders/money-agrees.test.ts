@@ -7,7 +7,7 @@ import type { Order } from "../../shared/schemas/orders.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { placed, testShipping } from "../test/order-helpers.ts";
-import { mailsTo } from "../test/outbox.ts";
+import { mailsTo, sendOrderNews } from "../test/outbox.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 
 /** Issue 40: money recorded stays recorded, and every place that shows a part's amount shows the same one. */
@@ -127,6 +127,8 @@ describe("status mails (item 4)", () => {
     expect(weighed.statusCode, weighed.body).toBe(200);
     for (const status of ["confirmed", "out_for_delivery", "delivered"] as const) {
       expect((await move(asha, `/api/farmer/orders/${partId}/status`, status)).statusCode).toBe(200);
+      // NOTE: each move more than 2 minutes after the one before, so each has its buyer's mail (decision 048).
+      await sendOrderNews(t);
     }
     const number = `#${order.id.slice(0, 8).toUpperCase()}`;
     const statusMails = (await mailsTo(t, testShipping.email)).filter((mail) =>

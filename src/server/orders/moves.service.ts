@@ -17,7 +17,7 @@ import * as auth from "../auth/index.ts";
 import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import { type Database, runSteps } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
-import { buyerCancelledMail, enqueue, partStatusMail } from "../mail/index.ts";
+import { buyerCancelledMail, enqueue, enqueueOrderUpdate } from "../mail/index.ts";
 import { returnStock } from "../products/index.ts";
 import { releaseSlotOf } from "../slots/index.ts";
 import { billOf, receivedPaise, toApiLine } from "./bills.service.ts";
@@ -128,9 +128,10 @@ export async function moveParts(
 }
 
 /**
- * Tells each part's buyer that it moved: one mail per part, to the e-mail typed at checkout (where the order's
- * confirmation went), queued in the move's transaction. Nobody is told of their own move (a buyer who cancels
- * sees it on screen), and a deleted account gets no mail: accounts have no other mail settings (decision 013).
+ * Tells each part's buyer that it moved, to the e-mail typed at checkout (where the order's confirmation went),
+ * queued in the move's transaction: into the order's one mail of the next 2 minutes (decision 048), so three
+ * farmers confirming their parts send one mail. Nobody is told of their own move (a buyer who cancels sees it
+ * on screen), and a deleted account gets no mail: accounts have no other mail settings (decision 013).
  */
 async function mailBuyers(trx: Context, partIds: string[], move: PartMove) {
   // NOTE: nothing moves back to pending (PART_TRANSITIONS), so this only narrows the type.
@@ -147,23 +148,22 @@ async function mailBuyers(trx: Context, partIds: string[], move: PartMove) {
     (item) => item.part_id,
   );
   for (const part of parts) {
-    await enqueue(
-      trx,
-      partStatusMail(
-        // NOTE: to the address typed at checkout, in the language of the buyer's account.
-        auth.mailRecipient({ email: part.email, language: part.buyer_language }),
-        {
-          buyerName: part.full_name,
-          orderId: part.order_id,
-          farmerName: farmerNameOf(part),
-          status,
-          reason: move.reason,
-          items: (items.get(part.id) ?? []).map(toApiLine),
-          ...billOfPart(items.get(part.id) ?? []),
-        },
-        trx.mail.link(`/orders/${part.order_id}`),
-      ),
-    );
+    const lines = items.get(part.id) ?? [];
+    await enqueueOrderUpdate(trx, {
+      // NOTE: to the address typed at checkout, in the language of the buyer's account.
+      to: auth.mailRecipient({ email: part.email, language: part.buyer_language }),
+      buyerName: part.full_name,
+      orderId: part.order_id,
+      orderUrl: trx.mail.link(`/orders/${part.order_id}`),
+      partId: part.id,
+      part: {
+        farmerName: farmerNameOf(part),
+        status,
+        ...(move.reason ? { reason: move.reason } : {}),
+        items: lines.map(toApiLine),
+        ...billOfPart(lines),
+      },
+    });
   }
 }
 

@@ -7,7 +7,7 @@ import { signUpOperator } from "../test/admin-fixtures.ts";
 import { tableChecksums } from "../test/db-snapshot.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { postOrder, testShipping } from "../test/order-helpers.ts";
-import { mailsTo } from "../test/outbox.ts";
+import { mailsTo, sendOrderNews } from "../test/outbox.ts";
 import {
   contextOf,
   createTestApp,
@@ -126,6 +126,8 @@ describe("the operator fulfils the shop's own part", () => {
       const res = await move(id, { status });
       expect(res.statusCode, res.body).toBe(200);
       expect(shopPart(res.json().order)).toMatchObject({ status });
+      // NOTE: each move more than 2 minutes after the one before, so each has its buyer's mail (decision 048).
+      await sendOrderNews(t);
     }
     const mine = await request(t.app, {
       method: "GET",

@@ -1,4 +1,5 @@
 export { farmerProductsRoutes } from "./farmer-products.routes.ts";
+export { productPreview, sharedProductId } from "./preview.ts";
 export { productsAdminRoutes } from "./products.admin-routes.ts";
 export {
   findStocks,

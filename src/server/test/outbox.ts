@@ -1,3 +1,4 @@
+import { DIGEST_WINDOW_MS } from "../mail/index.ts";
 import type { OutboxEntry } from "../mail/transports.ts";
 import { listOutbox } from "../mail/transports.ts";
 import type { TestApp } from "./test-app.ts";
@@ -13,4 +14,15 @@ export function linkToken(mail: OutboxEntry | undefined): string {
   const match = mail?.text.match(/#token=([A-Za-z0-9_-]{43})/);
   if (!match) throw new Error(`no link in mail: ${mail?.subject}`);
   return match[1]!;
+}
+
+/**
+ * The mailer's pass once an order's news has waited its 2 minutes (decision 048): every buyer's mail about the
+ * parts of their orders queued so far goes now, as if that much time had passed since (by the app's clock).
+ * A test whose moves stand for clicks minutes apart calls it after each.
+ */
+export async function sendOrderNews(t: TestApp): Promise<void> {
+  await t.app.mailer.settle();
+  await t.app.mailer.retryQueued(new Date(t.app.clock().getTime() + DIGEST_WINDOW_MS));
+  await t.app.mailer.settle();
 }

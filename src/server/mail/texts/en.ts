@@ -99,6 +99,10 @@ export const en = {
 
   partStatusLabels,
   partStatusSubject: (number: string, status: string) => `Your Veggie Cart order ${number}: ${status}`,
+  /** The first line of one mail telling of several parts of an order (decision 048). */
+  orderUpdatesIntro: (number: string) => `Here is what changed in your order ${number}:`,
+  /** Between the statuses a subject names ("Confirmed, Delivered"). */
+  listSeparator: ", ",
   partConfirmed: (farmer: string, order: string) =>
     `${farmer} has confirmed these items of your order ${order} and is getting them ready.`,
   partOutForDelivery: (farmer: string, order: string) =>

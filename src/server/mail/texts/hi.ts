@@ -111,6 +111,10 @@ export const hi: MailTexts = {
     cancelled: "रद्द",
   },
   partStatusSubject: (number, status) => `आपका Veggie Cart ऑर्डर ${number}: ${status}`,
+  /** The first line of one mail telling of several parts of an order (decision 048). */
+  orderUpdatesIntro: (number) => `आपके ऑर्डर ${number} में ये बदलाव हुए हैं:`,
+  /** Between the statuses a subject names ("Confirmed, Delivered"). */
+  listSeparator: ", ",
   partConfirmed: (farmer, order) =>
     `${farmer} ने आपके ऑर्डर ${order} का यह सामान पक्का कर दिया है और उसे तैयार कर रहे हैं।`,
   partOutForDelivery: (farmer, order) => `${farmer} ने आपके ऑर्डर ${order} का यह सामान डिलीवरी के लिए भेज दिया है।`,

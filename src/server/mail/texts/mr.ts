@@ -113,6 +113,10 @@ export const mr: MailTexts = {
     cancelled: "रद्द",
   },
   partStatusSubject: (number, status) => `तुमची Veggie Cart ऑर्डर ${number}: ${status}`,
+  /** The first line of one mail telling of several parts of an order (decision 048). */
+  orderUpdatesIntro: (number) => `तुमच्या ऑर्डर ${number} मध्ये हे बदल झाले आहेत:`,
+  /** Between the statuses a subject names ("Confirmed, Delivered"). */
+  listSeparator: ", ",
   partConfirmed: (farmer, order) =>
     `${farmer} यांनी तुमच्या ऑर्डर ${order} मधील हा माल पक्का केला आहे आणि ते तो तयार करत आहेत.`,
   partOutForDelivery: (farmer, order) =>
