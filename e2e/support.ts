@@ -185,7 +185,8 @@ export async function expectNoA11yViolations(page: Page, where: string) {
   expect(await a11yViolations(page, where)).toEqual([]);
 }
 
-type ToastRecord = { text: string; checked: boolean };
+/** A toast as it was first seen: its text, the font it was drawn in, and whether a test has counted it. */
+type ToastRecord = { text: string; font: string; checked: boolean };
 
 /**
  * Runs in every page before its own scripts: keeps the text of each toast it shows (role=alert in the toast
@@ -201,28 +202,33 @@ function recordToasts() {
       const text = toast.textContent ?? "";
       if (recorded.has(toast) || text === "") continue;
       recorded.add(toast);
-      shown.push({ text, checked: false });
+      shown.push({ text, font: getComputedStyle(toast).fontFamily, checked: false });
     }
   }).observe(document, { childList: true, subtree: true, characterData: true });
 }
 
 /**
  * Waits until the page has shown a toast with this text that no earlier call has counted, and counts it: two
- * calls for the same text need two toasts.
+ * calls for the same text need two toasts. Answers the font the toast was drawn in.
  */
-export async function expectToast(page: Page, text: string) {
+export async function expectToast(page: Page, text: string): Promise<string> {
+  let font = "";
   await expect
     .poll(
-      () =>
-        page.evaluate((wanted) => {
+      async () => {
+        const toast = await page.evaluate((wanted) => {
           const shown = (window as unknown as { toastsShown?: ToastRecord[] }).toastsShown ?? [];
-          const toast = shown.find((record) => !record.checked && record.text.includes(wanted));
-          if (toast) toast.checked = true;
-          return toast !== undefined;
-        }, text),
+          const found = shown.find((record) => !record.checked && record.text.includes(wanted));
+          if (found) found.checked = true;
+          return found;
+        }, text);
+        font = toast?.font ?? "";
+        return toast !== undefined;
+      },
       { message: `a toast saying "${text}"` },
     )
     .toBe(true);
+  return font;
 }
 
 /** A real photo (a PNG made with sharp) in a temporary file, for upload fields. */
