@@ -130,7 +130,42 @@ describe("the delivery run", () => {
     );
     const card = await findStop();
     await userEvent.click(within(card).getByRole("button", { name: "Delivered" }));
-    expect(await within(card).findByRole("alert")).toHaveTextContent(message);
+    const refused = await within(card).findByRole("alert");
+    expect(refused).toHaveTextContent(`Not recorded: Delivered. ${message}`);
+    await userEvent.click(within(refused).getByRole("button", { name: "Dismiss" }));
+    await waitFor(() => expect(within(card).queryByRole("alert")).toBeNull());
+  });
+
+  it("with no connection, shows a tap at once as waiting to send, and sends it with its key once back online", async () => {
+    let offline = true;
+    const { sent } = openRun(runOf([stop()]), (request) => {
+      if (offline) throw new TypeError("Failed to fetch");
+      return request.method === "POST"
+        ? Response.json({ error: { code: "not_found", message: "Gone" } }, { status: 404 })
+        : undefined;
+    });
+    const card = await findStop();
+    const amount = within(card).getByLabelText("Cash received (₹)");
+    await userEvent.clear(amount);
+    await userEvent.type(amount, "30");
+    await userEvent.click(within(card).getByRole("button", { name: "Paid cash ₹30.00" }));
+    await userEvent.click(within(card).getByRole("button", { name: "Delivered" }));
+    expect(await within(card).findByText("Waiting to send")).toBeVisible();
+    expect(within(card).getByText("Due: ₹50.00")).toBeVisible();
+    expect(within(card).getByText("Delivered", { selector: "span" })).toBeVisible();
+    await waitFor(() => expect(sent.length).toBeGreaterThanOrEqual(1));
+    // NOTE: the first action found no connection, so the second was not sent after it.
+    expect(sent.every((request) => request.path.endsWith("/payments"))).toBe(true);
+    const firstKey = sent[0]?.key;
+    offline = false;
+    sent.length = 0;
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent.map((request) => request.path)).toEqual([
+      "/api/farmer/orders/part-1/payments",
+      "/api/farmer/orders/part-1/status",
+    ]);
+    expect(sent[0]?.key).toBe(firstKey);
   });
 
   it("moves a stop down: the delivery stops in their new order", async () => {
