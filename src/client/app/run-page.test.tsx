@@ -168,6 +168,33 @@ describe("the delivery run", () => {
     expect(sent[0]?.key).toBe(firstKey);
   });
 
+  it("weighs a line not yet weighed on the card, with the orders page's form, queued like the other taps", async () => {
+    const tomatoes = {
+      ...stop().lines[0]!,
+      productId: "p2",
+      name: "Tomatoes",
+      unit: "kg",
+      quantity: 2,
+      lineId: 2,
+      weighed: true,
+    };
+    const { sent } = openRun(
+      runOf([stop({ status: "confirmed", billFinal: false, lines: [tomatoes] })]),
+      (request) => (request.path.endsWith("/weights") ? Response.json({}) : undefined),
+    );
+    const card = await findStop();
+    await userEvent.click(within(card).getByRole("button", { name: "Weigh" }));
+    await userEvent.type(within(card).getByLabelText("Tomatoes, grams (ordered 2 kg)"), "2150");
+    await userEvent.click(within(card).getByRole("button", { name: "Save weights" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      method: "POST",
+      path: "/api/farmer/orders/part-1/weights",
+      body: { lines: [{ lineId: 2, packedGrams: 2150 }] },
+    });
+    expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("moves a stop down: the delivery stops in their new order", async () => {
     const second = stop({ partId: "part-2", position: 2, buyer: { name: "Asha Rao", phone: "9822012345" } });
     const { sent } = openRun(runOf([stop(), second]));

@@ -9,6 +9,7 @@ import { ReasonDialog } from "../../components/reason-dialog.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { formatOrderDate, orderNumber, recordMethodLabel, statusLabel } from "./format.ts";
 import { OrderLines } from "./order-lines.tsx";
+import { WeighLines } from "./part-billing.tsx";
 import { PartSlotLine } from "./part-slot.tsx";
 import { useRun, useRunQueue } from "./run.api.ts";
 import { type QueuedAction, type RunActionInput, type ShownStop, showRun } from "./run-queue.ts";
@@ -194,6 +195,10 @@ function StopCard({
   const [reference, setReference] = useState("");
   const [problem, setProblem] = useState<string | undefined>();
   const [dialog, setDialog] = useState<"attempt" | "undo" | null>(null);
+  const [weighing, setWeighing] = useState(false);
+  const unweighed = stop.lines.some((line) => line.weighed && line.packedGrams === null);
+  // NOTE: weights are taken while the part is being packed, as on the orders page (decision 020).
+  const weighable = stop.status === "pending" || stop.status === "confirmed";
   const number = orderNumber(stop.orderId);
   const name = stop.buyer.name;
   const open = stop.status !== "cancelled" && stop.status !== "delivered";
@@ -281,10 +286,31 @@ function StopCard({
           billFinal={stop.billFinal}
           label={t`Lines of order ${number}`}
         />
-        {stop.lines.some((line) => line.weighed && line.packedGrams === null) ? (
+        {unweighed ? (
           <p className="mt-1 font-semibold text-amber-800">
             <Trans>Weigh the lines marked "ordered" before handing them over.</Trans>
           </p>
+        ) : null}
+        {unweighed && weighable ? (
+          <div className="print:hidden">
+            <Button
+              variant="secondary"
+              className={`${TAP} mt-2`}
+              aria-expanded={weighing}
+              onClick={() => setWeighing(!weighing)}
+            >
+              <Trans>Weigh</Trans>
+            </Button>
+            {weighing ? (
+              <WeighLines
+                part={{ id: stop.partId, orderId: stop.orderId, status: stop.status, items: stop.lines }}
+                onSave={(weights) => {
+                  keep({ kind: "weigh", partId: stop.partId, weights });
+                  setWeighing(false);
+                }}
+              />
+            ) : null}
+          </div>
         ) : null}
       </div>
       <p className="mt-2 text-lg font-bold text-stone-900">
