@@ -173,7 +173,7 @@ describe("the delivery run", () => {
       ...stop().lines[0]!,
       productId: "p2",
       name: "Tomatoes",
-      unit: "kg",
+      unit: "kg" as const,
       quantity: 2,
       lineId: 2,
       weighed: true,

@@ -143,6 +143,24 @@ export function RunPage({ userId }: { userId: string | undefined }) {
           <Trans>The new order of the stops is waiting to send.</Trans>
         </p>
       ) : null}
+      {shown.gone.length > 0 ? (
+        <section
+          aria-label={t`No longer in the run`}
+          className="mt-4 rounded-2xl border border-red-200 bg-white p-4 print:hidden"
+        >
+          <h2 className="text-lg font-bold text-stone-900">
+            <Trans>No longer in the run</Trans>
+          </h2>
+          <p className="text-sm text-stone-700">
+            <Trans>
+              These orders left the run after you recorded something for them (cancelled meanwhile).
+            </Trans>
+          </p>
+          {shown.gone.map((action) => (
+            <ActionNote key={action.key} action={action} dismiss={queue.dismiss} />
+          ))}
+        </section>
+      ) : null}
       {stops.length === 0 ? (
         <p className="mt-6 text-stone-700">
           <Trans>No stops on this day.</Trans>
@@ -187,7 +205,7 @@ function StopCard({
   stop: ShownStop;
   onMoveUp: (() => void) | undefined;
   onMoveDown: (() => void) | undefined;
-  record: (input: RunActionInput) => Promise<void>;
+  record: (input: RunActionInput, stop?: string) => Promise<void>;
   dismiss: (key: string) => Promise<void>;
 }) {
   const { t } = useLingui();
@@ -203,9 +221,10 @@ function StopCard({
   const name = stop.buyer.name;
   const open = stop.status !== "cancelled" && stop.status !== "delivered";
   const payable = stop.status !== "cancelled" && stop.billFinal && stop.due > 0;
+  const label = `${stop.position}. ${name}`;
   const keep = (input: RunActionInput) => {
     setProblem(undefined);
-    void record(input).catch(() => setProblem(t`Could not keep this on the phone. Please try again.`));
+    void record(input, label).catch(() => setProblem(t`Could not keep this on the phone. Please try again.`));
   };
   const undoable = stop.payment.records.find(
     (record) => !record.undone && Date.now() - Date.parse(record.at) < UNDO_WITHIN_MS,
@@ -343,25 +362,7 @@ function StopCard({
         </div>
       ) : null}
       {stop.refused.map((action) => (
-        <div
-          key={action.key}
-          role="alert"
-          className="mt-3 rounded-lg bg-red-50 p-3 text-red-900 print:hidden"
-        >
-          <p className="font-semibold">
-            <Trans>
-              Not recorded: {actionLabel(action)}. {action.refused}
-            </Trans>
-          </p>
-          <p className="mt-1 text-sm">
-            <Trans>
-              Check this stop with the buyer, then record what happened again if it still applies.
-            </Trans>
-          </p>
-          <Button variant="secondary" className={`${TAP} mt-2`} onClick={() => void dismiss(action.key)}>
-            <Trans>Dismiss</Trans>
-          </Button>
-        </div>
+        <ActionNote key={action.key} action={action} dismiss={dismiss} />
       ))}
       {problem ? (
         <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 font-semibold text-red-800">
@@ -441,7 +442,7 @@ function StopCard({
           onClose={() => setDialog(null)}
           onConfirm={async (reason) => {
             try {
-              await record({ kind: "attempt", partId: stop.partId, reason: reason.trim() });
+              await record({ kind: "attempt", partId: stop.partId, reason: reason.trim() }, label);
               setProblem(undefined);
               return undefined;
             } catch {
@@ -460,12 +461,15 @@ function StopCard({
           onClose={() => setDialog(null)}
           onConfirm={async (reason) => {
             try {
-              await record({
-                kind: "undo",
-                partId: stop.partId,
-                paymentId: undoable.id,
-                reason: reason.trim(),
-              });
+              await record(
+                {
+                  kind: "undo",
+                  partId: stop.partId,
+                  paymentId: undoable.id,
+                  reason: reason.trim(),
+                },
+                label,
+              );
               setProblem(undefined);
               return undefined;
             } catch {
@@ -475,6 +479,37 @@ function StopCard({
         />
       ) : null}
     </li>
+  );
+}
+
+/**
+ * A refused action: what the farmer did, what the server said, and what to do; Dismiss once read. An action
+ * still waiting whose stop left the run says that it waits.
+ */
+function ActionNote({ action, dismiss }: { action: QueuedAction; dismiss: (key: string) => Promise<void> }) {
+  if (!action.refused) {
+    return (
+      <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-stone-900">
+        {action.stop ? `${action.stop}: ` : ""}
+        <Trans>Waiting to send: {actionLabel(action)}</Trans>
+      </p>
+    );
+  }
+  return (
+    <div role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-red-900 print:hidden">
+      <p className="font-semibold">
+        {action.stop ? `${action.stop}: ` : ""}
+        <Trans>
+          Not recorded: {actionLabel(action)}. {action.refused}
+        </Trans>
+      </p>
+      <p className="mt-1 text-sm">
+        <Trans>Check this stop with the buyer, then record what happened again if it still applies.</Trans>
+      </p>
+      <Button variant="secondary" className={`${TAP} mt-2`} onClick={() => void dismiss(action.key)}>
+        <Trans>Dismiss</Trans>
+      </Button>
+    </div>
   );
 }
 

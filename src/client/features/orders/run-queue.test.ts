@@ -118,6 +118,21 @@ describe("the run shown with the actions waiting", () => {
     expect(shown.stops[0]).toMatchObject({ due: 80.5, status: "out_for_delivery", waiting: [] });
     expect(shown.stops[0]?.refused).toEqual([refused]);
     expect(shown.totals.cash).toBe(0);
+    expect(shown.gone).toEqual([]);
+  });
+
+  it("keeps an action whose stop left the run (cancelled meanwhile) to be shown apart, with the stop's name", () => {
+    const refused = {
+      ...queuedAction(
+        DATE,
+        { kind: "pay", partId: "cancelled", payment: { method: "cash", amount: 40 } },
+        { stop: "4. Meera Iyer" },
+      ),
+      refused: "A cancelled part of an order cannot be marked as paid",
+    };
+    const shown = showRun(run([stop("a")]), [refused]);
+    expect(shown.gone).toEqual([refused]);
+    expect(shown.gone[0]?.stop).toBe("4. Meera Iyer");
   });
 
   it("an undo waiting gives the payment back to what is due; weights and a new order show at once", () => {

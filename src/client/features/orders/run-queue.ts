@@ -32,6 +32,8 @@ export type QueuedAction = RunActionInput & {
   method: "POST" | "PUT";
   path: string;
   body: object;
+  /** The stop as the farmer saw it ("3. Meera Iyer"), to name the action should the stop leave the run. */
+  stop?: string;
   /** The server's reason when it refused the action; a refused action is kept to be shown, never sent again. */
   refused?: string;
 };
@@ -48,10 +50,9 @@ const partPath = (partId: string) => `/api/farmer/orders/${encodeURIComponent(pa
 export function queuedAction(
   date: string,
   input: RunActionInput,
-  now = new Date(),
-  key: string = crypto.randomUUID(),
+  { now = new Date(), key = crypto.randomUUID(), stop }: { now?: Date; key?: string; stop?: string } = {},
 ): QueuedAction {
-  const base = { key, seq: nextSeq(now.getTime()), date, at: now.toISOString() };
+  const base = { key, seq: nextSeq(now.getTime()), date, at: now.toISOString(), ...(stop ? { stop } : {}) };
   switch (input.kind) {
     case "delivered":
       return {
@@ -122,6 +123,11 @@ export interface ShownRun extends Omit<Run, "stops"> {
   stops: ShownStop[];
   /** Actions waiting that belong to no stop (a new order of the stops). */
   waiting: QueuedAction[];
+  /**
+   * Actions, refused or waiting, whose stop is no longer in the run (its part was cancelled meanwhile: the run
+   * leaves cancelled parts out). Shown apart, so no refusal is hidden.
+   */
+  gone: QueuedAction[];
 }
 
 /**
@@ -145,6 +151,7 @@ export function showRun(run: Run, actions: readonly QueuedAction[]): ShownRun {
     ]),
   );
   const loose: QueuedAction[] = [];
+  const gone: QueuedAction[] = [];
   let order: string[] | undefined;
   for (const action of inOrder(actions)) {
     if (action.date !== run.date) continue;
@@ -156,7 +163,10 @@ export function showRun(run: Run, actions: readonly QueuedAction[]): ShownRun {
       continue;
     }
     const stop = stops.get(action.partId);
-    if (!stop) continue;
+    if (!stop) {
+      gone.push(action);
+      continue;
+    }
     if (action.refused) {
       stop.refused.push(action);
       continue;
@@ -205,7 +215,7 @@ export function showRun(run: Run, actions: readonly QueuedAction[]): ShownRun {
   }
   let shown = run.stops.map((stop) => stops.get(stop.partId) as ShownStop);
   if (order) shown = reorder(shown, order);
-  return { ...run, totals, stops: shown, waiting: loose };
+  return { ...run, totals, stops: shown, waiting: loose, gone };
 }
 
 /** The delivery stops in `partIds`' order (others keep their place after them), numbered again. */

@@ -105,8 +105,8 @@ export function useRunQueue(date: string, userId: string | undefined) {
   }, [reload, flush]);
 
   const record = useCallback(
-    async (input: RunActionInput) => {
-      const action = queuedAction(date, input);
+    async (input: RunActionInput, stop?: string) => {
+      const action = queuedAction(date, input, { stop });
       // NOTE: kept before anything is sent: the tap survives a reload, a crash or a lost connection.
       await store.put(action);
       setActions((previous) => [...previous, action]);
