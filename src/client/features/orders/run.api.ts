@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { onlineManager, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { FarmerPartResponseSchema } from "../../../shared/schemas/farmer.ts";
 import { IDEMPOTENCY_HEADER } from "../../../shared/schemas/orders.ts";
@@ -57,14 +57,40 @@ async function send(action: QueuedAction): Promise<Outcome> {
   }
 }
 
-/** Tabs of this browser tell each other that the queue changed. */
+/** Tabs of this browser tell each other that the queue changed (`changed`), or that the server has it (`sent`). */
 const CHANNEL = "veggie-cart-run-queue";
+const SENT = "sent";
+
+/**
+ * Sends the farmer's kept actions, one tab at a time (Web Locks where the browser has them; the keys make a
+ * second send harmless anyway), and tells the other tabs when the server took or refused any. Also called on
+ * opening the app (app/run-queue-sender.ts), whatever screen opens.
+ */
+let roundInTab: Promise<unknown> = Promise.resolve();
+
+export async function flushRunQueue(
+  userId: string,
+  store: RunStore = openRunStore(userId),
+  onChange: () => void = () => {},
+) {
+  const round = () => drain(store, send, onChange);
+  const locked = () =>
+    typeof navigator !== "undefined" && navigator.locks
+      ? navigator.locks.request(`${runStoreName(userId)}-send`, round)
+      : round();
+  // NOTE: in this tab too, one round after the other (the `online` event and the API client's news of the
+  // server can come together): the second reads the queue the first left.
+  const mine = roundInTab.catch(() => undefined).then(locked);
+  roundInTab = mine;
+  const result = await mine;
+  if (result.sent + result.refused > 0) new BroadcastChannelOrNothing(CHANNEL).post(SENT);
+  return result;
+}
 
 /**
  * The signed-in farmer's queue of run actions: the actions kept on the phone, `record` (kept first, shown at
  * once, then sent), `dismiss` (a refused action, once read) and `flush` (sends what waits). Sent on opening
- * the screen, when the browser says the connection is back, and after each action; one tab at a time (Web
- * Locks where the browser has them; the keys make a second send harmless anyway). Once the queue has moved,
+ * the screen, when the connection is back, and after each action (flushRunQueue). Once the queue has moved,
  * the run is fetched again, so a second phone's actions show too.
  */
 export function useRunQueue(date: string, userId: string | undefined) {
@@ -80,16 +106,8 @@ export function useRunQueue(date: string, userId: string | undefined) {
 
   const flush = useCallback(async () => {
     if (!userId) return;
-    const round = async () => {
-      const result = await drain(store, send, () => void reload());
-      if (result.sent + result.refused > 0) {
-        new BroadcastChannelOrNothing(CHANNEL).post();
-        await queryClient.invalidateQueries({ queryKey: farmerKey });
-      }
-    };
-    if (typeof navigator !== "undefined" && navigator.locks)
-      await navigator.locks.request(`${runStoreName(userId)}-send`, round);
-    else await round();
+    const result = await flushRunQueue(userId, store, () => void reload());
+    if (result.sent + result.refused > 0) await queryClient.invalidateQueries({ queryKey: farmerKey });
     await reload();
   }, [store, userId, queryClient, reload]);
 
@@ -97,12 +115,21 @@ export function useRunQueue(date: string, userId: string | undefined) {
     void reload().then(flush);
     const onOnline = () => void flush();
     window.addEventListener("online", onOnline);
-    const channel = new BroadcastChannelOrNothing(CHANNEL, () => void reload());
+    // NOTE: the browser's flag stays up on one bar of signal; the API client's outcomes say when the server
+    // answers again (lib/online.ts), which TanStack Query's onlineManager hears too.
+    const stopListening = onlineManager.subscribe((online) => {
+      if (online) void flush();
+    });
+    const channel = new BroadcastChannelOrNothing(CHANNEL, (message) => {
+      void reload();
+      if (message === SENT) void queryClient.invalidateQueries({ queryKey: farmerKey });
+    });
     return () => {
       window.removeEventListener("online", onOnline);
+      stopListening();
       channel.close();
     };
-  }, [reload, flush]);
+  }, [reload, flush, queryClient]);
 
   const record = useCallback(
     async (input: RunActionInput, stop?: string) => {
@@ -136,12 +163,12 @@ export function useRun(date: string, store: RunStore) {
 /** A BroadcastChannel where the browser has one (jsdom has none), else nothing. */
 class BroadcastChannelOrNothing {
   private readonly channel: BroadcastChannel | undefined;
-  constructor(name: string, onMessage?: () => void) {
+  constructor(name: string, onMessage?: (message: unknown) => void) {
     this.channel = typeof BroadcastChannel === "undefined" ? undefined : new BroadcastChannel(name);
-    if (this.channel && onMessage) this.channel.onmessage = onMessage;
+    if (this.channel && onMessage) this.channel.onmessage = (event) => onMessage(event.data);
   }
-  post() {
-    this.channel?.postMessage("changed");
+  post(message = "changed") {
+    this.channel?.postMessage(message);
     if (this.channel && !this.channel.onmessage) this.channel.close();
   }
   close() {
