@@ -239,7 +239,8 @@ test("a farmer opens today's run online, records Delivered, Paid cash and Not at
   await page.reload();
   await expect(stop(3)).toBeVisible();
   await expect(gone).toHaveCount(0);
-  // NOTE: the README's pictures (docs/screenshots/delivery-run-phone.png, delivery-run-print.png) are these.
+  // NOTE: the README's pictures (docs/screenshots/delivery-run-*.png) are made the same way by
+  // scripts/screenshots.ts; these are kept with the journey's results to look at.
   await page.setViewportSize({ width: 375, height: 1400 });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: "test-results/delivery-run-phone.png" });
