@@ -342,9 +342,33 @@ test("two tabs of one farmer offline: each sees the other's taps, and once back 
   ]);
   await expect(stopOn(second, 1)).toContainText("Delivered");
 
+  // A payment that reached the server, whose answer was lost on the way back: sent again with its key once
+  // the server answers again, it is answered, not recorded twice.
+  await second.close();
+  let reached = 0;
+  const answerLost = async (route: Route) => {
+    await route.fetch();
+    reached += 1;
+    await route.abort("internetdisconnected");
+  };
+  await context.route("**/api/farmer/orders/*/payments", answerLost);
+  // NOTE: ₹10 of ₹40, so a second record would not be refused as an overpayment: only the key prevents it.
+  await stopOn(first, 1).getByLabel("Cash received (₹)").fill("10");
+  await stopOn(first, 1).getByRole("button", { name: "Paid cash ₹10.00" }).click();
+  await expect.poll(() => reached).toBe(1);
+  await expect(first.getByRole("status").filter({ hasText: "1 action waiting to send" })).toBeVisible();
+  await context.unroute("**/api/farmer/orders/*/payments", answerLost);
+  await expect(first.getByRole("status").filter({ hasText: "waiting to send" })).toBeHidden({
+    timeout: 20_000,
+  });
+  const after = (await (await first.request.get(`/api/farmer/run?date=${today}`)).json()) as {
+    stops: RunStopJson[];
+  };
+  expect(after.stops[0]?.payment.records.map((r) => [r.method, r.amount])).toEqual([["cash", 10]]);
+  await expect(stopOn(first, 1)).toContainText("Due: ₹30.00");
+
   // Signed out, the run is gone from the phone; the next farmer on it sees their own (empty) run only, even
   // offline, and the first farmer's run date answers them nothing of the first farmer's.
-  await second.close();
   await first.setViewportSize({ width: 1280, height: 900 });
   await first.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }).click();
   await expect(first).toHaveURL(/\/login/);
