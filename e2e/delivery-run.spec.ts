@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page, Route } from "@playwright/test";
 import { shopDate } from "../src/shared/shop-calendar.ts";
 import { anotherPerson, weekdayIn } from "./farmer-fixtures.ts";
+import { englishOn } from "./language-fixtures.ts";
 import { shippingDetails } from "./order-fixtures.ts";
 import {
   addProductViaApi,
@@ -273,6 +274,18 @@ test("a farmer opens today's run online, records Delivered, Paid cash and Not at
   await expect(page.getByRole("heading", { level: 1 })).toContainText("डिलिव्हरी फेरी");
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoA11yViolations(page, "the run at 375 px in Marathi");
+  // And no English but what people wrote (names, addresses, the product, the reason) and WhatsApp's name.
+  const written = [
+    ...names,
+    "Kiran Rounds",
+    "Okra (bhindi)",
+    "Gate locked, called twice",
+    "Pune",
+    "Maharashtra",
+    "WhatsApp",
+  ];
+  const addresses = names.map((name, index) => `${index + 1} ${name.split(" ")[1]} Road`);
+  expect(await englishOn(page, [...written, ...addresses])).toEqual([]);
 
   // Signing out removes the run kept on the phone.
   await page.setViewportSize({ width: 1280, height: 900 });
