@@ -143,6 +143,9 @@ export function RunPage({ userId }: { userId: string | undefined }) {
           <Trans>The new order of the stops is waiting to send.</Trans>
         </p>
       ) : null}
+      {shown.refusedOrders.map((action) => (
+        <ActionNote key={action.key} action={action} dismiss={queue.dismiss} />
+      ))}
       {shown.gone.length > 0 ? (
         <section
           aria-label={t`No longer in the run`}

@@ -121,6 +121,14 @@ describe("the run shown with the actions waiting", () => {
     expect(shown.gone).toEqual([]);
   });
 
+  it("shows a refused new order of the stops apart, and keeps the server's order", () => {
+    const refused = { ...queuedAction(DATE, { kind: "order", partIds: ["b", "a"] }), refused: "Not found" };
+    const shown = showRun(run([stop("a"), stop("b")]), [refused]);
+    expect(shown.stops.map((s) => s.partId)).toEqual(["a", "b"]);
+    expect(shown.refusedOrders).toEqual([refused]);
+    expect(shown.waiting).toEqual([]);
+  });
+
   it("keeps an action whose stop left the run (cancelled meanwhile) to be shown apart, with the stop's name", () => {
     const refused = {
       ...queuedAction(

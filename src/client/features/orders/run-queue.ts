@@ -123,6 +123,8 @@ export interface ShownRun extends Omit<Run, "stops"> {
   stops: ShownStop[];
   /** Actions waiting that belong to no stop (a new order of the stops). */
   waiting: QueuedAction[];
+  /** New orders of the stops the server refused (a stop no longer the farmer's, or no longer in the run). */
+  refusedOrders: QueuedAction[];
   /**
    * Actions, refused or waiting, whose stop is no longer in the run (its part was cancelled meanwhile: the run
    * leaves cancelled parts out). Shown apart, so no refusal is hidden.
@@ -152,11 +154,13 @@ export function showRun(run: Run, actions: readonly QueuedAction[]): ShownRun {
   );
   const loose: QueuedAction[] = [];
   const gone: QueuedAction[] = [];
+  const refusedOrders: QueuedAction[] = [];
   let order: string[] | undefined;
   for (const action of inOrder(actions)) {
     if (action.date !== run.date) continue;
     if (action.kind === "order") {
-      if (!action.refused) {
+      if (action.refused) refusedOrders.push(action);
+      else {
         order = action.partIds;
         loose.push(action);
       }
@@ -215,7 +219,7 @@ export function showRun(run: Run, actions: readonly QueuedAction[]): ShownRun {
   }
   let shown = run.stops.map((stop) => stops.get(stop.partId) as ShownStop);
   if (order) shown = reorder(shown, order);
-  return { ...run, totals, stops: shown, waiting: loose, gone };
+  return { ...run, totals, stops: shown, waiting: loose, refusedOrders, gone };
 }
 
 /** The delivery stops in `partIds`' order (others keep their place after them), numbered again. */
