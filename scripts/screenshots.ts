@@ -8,11 +8,15 @@
  * them, signed in as the demo farmer (so the server needs its demo data: not production), then signs up a fresh account, signs in through the UI and
  * photographs each screen 1280 px wide, then the phone screens 375 px wide, in Debian's Chromium
  * (CHROMIUM_PATH to use another).
+ * Last, a farmer of its own with three orders in today's delivery slot: their delivery run at 375 px and its
+ * A4 run sheet (before 23:00 in the shop's time zone, when today's slot still takes orders).
  * SCREENSHOT_DIR changes where the files go.
  */
 import path from "node:path";
-import { type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { type APIRequestContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import sharp from "sharp";
 import { DEMO_FARMER } from "../src/server/demo/demo.service.ts";
+import { shopDate } from "../src/shared/shop-calendar.ts";
 
 const baseUrl = (process.argv[2] ?? process.env.BASE_URL ?? "http://127.0.0.1:3000").replace(/\/$/, "");
 const outDir = path.resolve(process.env.SCREENSHOT_DIR ?? "docs/screenshots");
@@ -40,6 +44,122 @@ async function shoot(page: Page, name: string, fullPage = true) {
   const file = path.join(outDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage });
   console.log(`wrote ${path.relative(process.cwd(), file)}`);
+}
+
+const HEADERS = { "x-veggie-cart": "1" };
+
+/** A fresh account signed in on `request` (its context keeps the session cookie); answers its user id. */
+async function signedIn(request: APIRequestContext, name: string) {
+  const credentials = {
+    name,
+    email: `screenshots.${Date.now()}.${name.split(" ")[0]}@example.com`,
+    password: "fresh greens 123",
+  };
+  const signup = await request.post("/api/auth/signup", { data: credentials, headers: HEADERS });
+  if (signup.status() !== 201) throw new Error(`sign-up failed: ${signup.status()} ${await signup.text()}`);
+  const login = await request.post("/api/auth/login", {
+    data: { email: credentials.email, password: credentials.password },
+    headers: HEADERS,
+  });
+  if (login.status() !== 200) throw new Error(`sign-in failed: ${login.status()}`);
+  return ((await login.json()) as { user: { id: string } }).user.id;
+}
+
+async function call(request: APIRequestContext, method: "POST" | "PUT", url: string, data: object) {
+  const response = await request.fetch(url, {
+    method,
+    data,
+    headers: { ...HEADERS, "idempotency-key": crypto.randomUUID() },
+  });
+  if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/**
+ * The delivery run (issue 38) at 375 px, and its run sheet as printed on A4 (794 px wide): a farmer of its own
+ * delivering today 23:00–23:59 (ordering is open until then, so run this before 23:00 in the shop's time
+ * zone), three orders from one buyer, the first delivered and paid in cash, the second out for delivery.
+ */
+async function shootDeliveryRun() {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 375, height: 1400 },
+    isMobile: true,
+    hasTouch: true,
+    reducedMotion: "reduce",
+  });
+  const page = await context.newPage();
+  const farmerId = await signedIn(page.request, "Kiran Patil");
+  await call(page.request, "PUT", "/api/farmer/delivery-area", { pinPrefixes: ["4110"] });
+  const today = shopDate(new Date());
+  await call(page.request, "POST", "/api/farmer/slot-patterns", {
+    kind: "delivery",
+    weekday: new Date(`${today}T00:00:00Z`).getUTCDay(),
+    start: "23:00",
+    end: "23:59",
+    capacity: 20,
+    cutoffHours: 0,
+  });
+  const { items } = (await (await page.request.get("/api/farmer/slots")).json()) as {
+    items: { id: string; kind: string; date: string }[];
+  };
+  const slot = items.find((item) => item.kind === "delivery" && item.date === today);
+  if (!slot)
+    throw new Error("no delivery slot today: run the screenshots before 23:00 in the shop's time zone");
+  const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#15803d" } })
+    .png()
+    .toBuffer();
+  const listed = await page.request.post("/api/products", {
+    headers: HEADERS,
+    multipart: {
+      name: "Okra (bhindi)",
+      price: "40",
+      category: "vegetables",
+      description: "Tender okra picked this morning",
+      unit: "bunch",
+      stock: "5",
+      image: { name: "okra.png", mimeType: "image/png", buffer: picture },
+    },
+  });
+  if (listed.status() !== 201) throw new Error(`listing failed: ${listed.status()} ${await listed.text()}`);
+  const product = ((await listed.json()) as { product: { id: string } }).product;
+
+  const buyerContext = await browser.newContext({ baseURL: baseUrl });
+  await signedIn(buyerContext.request, "Meera Iyer");
+  const parts: string[] = [];
+  for (const [index, fullName] of ["Anita Apte", "Bhavna Bhide", "Chitra Chavan"].entries()) {
+    const { order } = (await call(buyerContext.request, "POST", "/api/orders", {
+      items: [{ productId: product.id, quantity: 1 }],
+      shipping: {
+        fullName,
+        email: "meera@example.com",
+        phone: "+91 98200 12345",
+        address: `${index + 1} ${fullName.split(" ")[1]} Road`,
+        city: "Pune",
+        state: "Maharashtra",
+        zipCode: "411001",
+      },
+      paymentMethod: "upi",
+      slots: { [farmerId]: slot.id },
+    })) as { order: { fulfilments: { id: string }[] } };
+    parts.push(order.fulfilments[0]?.id ?? "");
+  }
+  await buyerContext.close();
+  for (const [index, partId] of parts.entries()) {
+    if (index === 2) break;
+    for (const status of ["confirmed", "out_for_delivery", ...(index === 0 ? ["delivered"] : [])])
+      await call(page.request, "POST", `/api/farmer/orders/${partId}/status`, { status });
+  }
+  await call(page.request, "POST", `/api/farmer/orders/${parts[0]}/payments`, { method: "cash", amount: 40 });
+
+  await page.goto(`/farmer/run/${today}`);
+  await page.getByRole("listitem", { name: "Stop 3: Chitra Chavan" }).waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shoot(page, "delivery-run-phone", false);
+  await page.setViewportSize({ width: 794, height: 1123 });
+  await page.emulateMedia({ media: "print" });
+  await shoot(page, "delivery-run-print");
+  await context.close();
 }
 
 const browser = await chromium.launch({
@@ -204,6 +324,8 @@ try {
     headers: { "x-veggie-cart": "1" },
   });
   await phone.close();
+
+  await shootDeliveryRun();
 } finally {
   await browser.close();
 }

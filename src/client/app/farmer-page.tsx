@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
+import { useMe } from "../features/auth/me.api.ts";
 import { MyProductsSection } from "../features/catalogue/my-products-section.tsx";
 import { FarmerSummary } from "../features/orders/farmer-summary.tsx";
 import { IncomingOrdersSection } from "../features/orders/incoming-orders-section.tsx";
@@ -81,7 +82,9 @@ export function FarmerPackingListPage() {
 
 /** /farmer/run/:date: the day's delivery run (issue 38). */
 export function FarmerRunPage() {
-  return <RunPage />;
+  // NOTE: the run is kept on the phone per farmer (decision 046): the store's name holds the user id.
+  const userId = useMe().data?.id;
+  return <RunPage userId={userId} />;
 }
 
 const runPath = (date: string) => `/farmer/run/${date}`;

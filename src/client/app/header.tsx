@@ -11,6 +11,7 @@ import { useMe } from "../features/auth/me.api.ts";
 import { applyLanguage, currentLanguage, rememberSignedOutChoice } from "../lib/language.ts";
 import { OfflineBanner } from "./connection-notices.tsx";
 import { cartCountDescription, type HeaderLink, useCartCount, useHeaderLinks } from "./header-links.ts";
+import { sendKeptRunActions } from "./run-queue-sender.ts";
 import { useDisclosure } from "./use-disclosure.ts";
 
 const rowLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -96,6 +97,9 @@ export function Header() {
   useEffect(() => {
     if (accountLanguage && accountLanguage !== currentLanguage()) void applyLanguage(accountLanguage);
   }, [accountLanguage]);
+  // NOTE: a farmer's delivery-run actions kept on this phone are sent on opening the app (decision 046).
+  const userId = me.data?.id;
+  useEffect(() => (userId ? sendKeptRunActions(userId) : undefined), [userId]);
   const languageMenu = (className: string) => (
     <LanguageMenu
       className={className}

@@ -130,7 +130,69 @@ describe("the delivery run", () => {
     );
     const card = await findStop();
     await userEvent.click(within(card).getByRole("button", { name: "Delivered" }));
-    expect(await within(card).findByRole("alert")).toHaveTextContent(message);
+    const refused = await within(card).findByRole("alert");
+    expect(refused).toHaveTextContent(`Not recorded: Delivered. ${message}`);
+    await userEvent.click(within(refused).getByRole("button", { name: "Dismiss" }));
+    await waitFor(() => expect(within(card).queryByRole("alert")).toBeNull());
+  });
+
+  it("with no connection, shows a tap at once as waiting to send, and sends it with its key once back online", async () => {
+    let offline = true;
+    const { sent } = openRun(runOf([stop()]), (request) => {
+      if (offline) throw new TypeError("Failed to fetch");
+      return request.method === "POST"
+        ? Response.json({ error: { code: "not_found", message: "Gone" } }, { status: 404 })
+        : undefined;
+    });
+    const card = await findStop();
+    const amount = within(card).getByLabelText("Cash received (₹)");
+    await userEvent.clear(amount);
+    await userEvent.type(amount, "30");
+    await userEvent.click(within(card).getByRole("button", { name: "Paid cash ₹30.00" }));
+    await userEvent.click(within(card).getByRole("button", { name: "Delivered" }));
+    expect(await within(card).findByText("Waiting to send")).toBeVisible();
+    expect(within(card).getByText("Due: ₹50.00")).toBeVisible();
+    expect(within(card).getByText("Delivered", { selector: "span" })).toBeVisible();
+    await waitFor(() => expect(sent.length).toBeGreaterThanOrEqual(1));
+    // NOTE: the first action found no connection, so the second was not sent after it.
+    expect(sent.every((request) => request.path.endsWith("/payments"))).toBe(true);
+    const firstKey = sent[0]?.key;
+    offline = false;
+    sent.length = 0;
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent.map((request) => request.path)).toEqual([
+      "/api/farmer/orders/part-1/payments",
+      "/api/farmer/orders/part-1/status",
+    ]);
+    expect(sent[0]?.key).toBe(firstKey);
+  });
+
+  it("weighs a line not yet weighed on the card, with the orders page's form, queued like the other taps", async () => {
+    const tomatoes = {
+      ...stop().lines[0]!,
+      productId: "p2",
+      name: "Tomatoes",
+      unit: "kg" as const,
+      quantity: 2,
+      lineId: 2,
+      weighed: true,
+    };
+    const { sent } = openRun(
+      runOf([stop({ status: "confirmed", billFinal: false, lines: [tomatoes] })]),
+      (request) => (request.path.endsWith("/weights") ? Response.json({}) : undefined),
+    );
+    const card = await findStop();
+    await userEvent.click(within(card).getByRole("button", { name: "Weigh" }));
+    await userEvent.type(within(card).getByLabelText("Tomatoes, grams (ordered 2 kg)"), "2150");
+    await userEvent.click(within(card).getByRole("button", { name: "Save weights" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      method: "POST",
+      path: "/api/farmer/orders/part-1/weights",
+      body: { lines: [{ lineId: 2, packedGrams: 2150 }] },
+    });
+    expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("moves a stop down: the delivery stops in their new order", async () => {

@@ -36,6 +36,37 @@ export function keepAnswersOffline(answers: readonly KeptAnswer[]): void {
   void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(message));
 }
 
+/**
+ * The start of the name of each farmer's own IndexedDB database, which keeps their delivery run and its
+ * queued actions (features/orders/run-queue.ts, decision 046); the user id follows.
+ */
+export const RUN_STORE_PREFIX = "veggie-cart-run-";
+
+/**
+ * Deletes the delivery runs kept on this device: every farmer's database the browser lists, and `userId`'s
+ * where it lists none. NOTE: raw IndexedDB, so signing out (on the first screen) does not load `idb`.
+ */
+export async function clearRunStores(userId?: string | null): Promise<void> {
+  if (typeof indexedDB === "undefined") return;
+  const names = new Set<string>(userId ? [`${RUN_STORE_PREFIX}${userId}`] : []);
+  try {
+    for (const database of (await indexedDB.databases?.()) ?? []) {
+      if (database.name?.startsWith(RUN_STORE_PREFIX)) names.add(database.name);
+    }
+  } catch {
+    // NOTE: a browser without databases() still loses the signed-in farmer's own.
+  }
+  await Promise.all(
+    [...names].map(
+      (name) =>
+        new Promise<void>((resolve) => {
+          const request = indexedDB.deleteDatabase(name);
+          request.onsuccess = request.onerror = request.onblocked = () => resolve();
+        }),
+    ),
+  );
+}
+
 /** Empties the runtime caches (the precached app shell stays). */
 export async function clearOfflineCaches(): Promise<void> {
   if (typeof caches === "undefined") return;

@@ -2,7 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-q
 import { useNavigate } from "react-router";
 import { ownStorageKeys, storageKeys } from "../../../shared/constants.ts";
 import { apiFetch } from "../../lib/api-client.ts";
-import { clearOfflineCaches } from "../../lib/offline-caches.ts";
+import { clearOfflineCaches, clearRunStores } from "../../lib/offline-caches.ts";
 import { authSchemas } from "./auth-schemas.ts";
 import { meQuery, rememberOfflineUser } from "./me.api.ts";
 
@@ -19,9 +19,12 @@ export function forgetTabDrafts(): void {
 
 /**
  * Forgets in this browser everything kept for the person whose session ended (signed out, or their account
- * deleted): `token` and `loggedInUser` (product rules §3), the remembered user, likes, drafts, offline copies.
+ * deleted): `token` and `loggedInUser` (product rules §3), the remembered user, likes, drafts, offline copies, the delivery run
+ * and its unsent actions.
  */
 export function forgetSignedInUser(queryClient: QueryClient): void {
+  // NOTE: `token` holds the user's id (signedInUser in e2e/support.ts): their delivery run goes too.
+  void clearRunStores(window.localStorage.getItem(storageKeys.token));
   window.localStorage.removeItem(storageKeys.token);
   window.localStorage.removeItem(storageKeys.loggedInUser);
   // NOTE: the likes are the account's now (decision 011); kept, they would be merged into the next

@@ -4,6 +4,7 @@ import { formatRupees } from "../../../shared/money.ts";
 import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
 import type { FarmerPart } from "../../../shared/schemas/farmer.ts";
 import { PAYMENT_RECORD_METHODS, type PaymentRecordMethod } from "../../../shared/schemas/order-parts.ts";
+import type { WeighPart } from "../../../shared/schemas/payments.ts";
 import { Button } from "../../components/button.tsx";
 import { ReasonDialog } from "../../components/reason-dialog.tsx";
 import { SelectField } from "../../components/select-field.tsx";
@@ -24,7 +25,14 @@ const messageOf = (error: unknown, fallback: string) =>
  * The weighed lines of a part still being packed (decision 020): one grams field each, saved together. Lines
  * left empty are not weighed yet; the card says which before the part goes out for delivery.
  */
-export function WeighLines({ part }: { part: FarmerPart }) {
+export function WeighLines({
+  part,
+  onSave,
+}: {
+  part: Pick<FarmerPart, "id" | "orderId" | "status" | "items">;
+  /** Where the weights go instead of straight to the server (the delivery run keeps them on the phone first). */
+  onSave?: (input: WeighPart) => void;
+}) {
   const { t } = useLingui();
   const weigh = useWeighPart();
   const weighed = part.items.filter((line) => line.weighed);
@@ -48,6 +56,10 @@ export function WeighLines({ part }: { part: FarmerPart }) {
       return;
     }
     setError(undefined);
+    if (onSave) {
+      onSave({ lines });
+      return;
+    }
     weigh.mutate(
       { id: part.id, input: { lines } },
       {

@@ -1,18 +1,18 @@
+import { t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { formatRupees } from "../../../shared/money.ts";
 import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
-import type { RunStop } from "../../../shared/schemas/run.ts";
 import { Button } from "../../components/button.tsx";
 import { ReasonDialog } from "../../components/reason-dialog.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
-import { useChangePartStatus } from "./farmer-orders.api.ts";
 import { formatOrderDate, orderNumber, recordMethodLabel, statusLabel } from "./format.ts";
 import { OrderLines } from "./order-lines.tsx";
+import { WeighLines } from "./part-billing.tsx";
 import { PartSlotLine } from "./part-slot.tsx";
-import { useRecordPayment, useUndoPayment } from "./payments.api.ts";
-import { useRecordAttempt, useRun, useSaveRunOrder } from "./run.api.ts";
+import { useRun, useRunQueue } from "./run.api.ts";
+import { type QueuedAction, type RunActionInput, type ShownStop, showRun } from "./run-queue.ts";
 import { PartPayment } from "./upi-payment.tsx";
 
 /** A payment at the door may be undone for 24 hours (decision 020), as on the orders list. */
@@ -30,13 +30,12 @@ const TAP = "min-h-12 px-4 text-base";
  * The delivery run of a date (issue 38): the summary the farmer counts in the evening, then one card per stop
  * with everything needed at that door. Printed, it is the A4 run sheet (the `print:` styles).
  */
-export function RunPage() {
+export function RunPage({ userId }: { userId: string | undefined }) {
   const { t } = useLingui();
   const { date = "" } = useParams();
-  const run = useRun(date);
-  const saveOrder = useSaveRunOrder();
-  const [orderError, setOrderError] = useState<string | undefined>();
-  if (run.isPending) return <p className="mx-auto max-w-3xl px-4 py-8">{t`Loading...`}</p>;
+  const queue = useRunQueue(date, userId);
+  const run = useRun(date, queue.store);
+  if (run.isPending || !queue.loaded) return <p className="mx-auto max-w-3xl px-4 py-8">{t`Loading...`}</p>;
   if (!run.data) {
     return (
       <section className="mx-auto max-w-3xl px-4 py-8">
@@ -55,7 +54,10 @@ export function RunPage() {
       </section>
     );
   }
-  const { stops, totals } = run.data;
+  // NOTE: what the farmer did on this phone shows at once, before the server has it (decision 046).
+  const shown = showRun(run.data.run, queue.actions);
+  const { stops, totals } = shown;
+  const waiting = queue.actions.filter((action) => action.date === date && !action.refused).length;
   const deliveries = stops.filter((stop) => stop.kind === "delivery").map((stop) => stop.partId);
   const move = (partId: string, by: -1 | 1) => {
     const from = deliveries.indexOf(partId);
@@ -63,11 +65,7 @@ export function RunPage() {
     if (from < 0 || to < 0 || to >= deliveries.length) return;
     const partIds = [...deliveries];
     [partIds[from], partIds[to]] = [partIds[to] as string, partIds[from] as string];
-    setOrderError(undefined);
-    saveOrder.mutate(
-      { date, partIds },
-      { onError: (error) => setOrderError(messageOf(error, t`Could not save the order of the stops.`)) },
-    );
+    void queue.record({ kind: "order", partIds });
   };
   const left = totals.stops - totals.done;
   return (
@@ -123,10 +121,48 @@ export function RunPage() {
           <dd className="text-xl font-bold">{formatRupees(totals.due)}</dd>
         </div>
       </dl>
-      {orderError ? (
-        <p role="alert" className="mt-3 font-semibold text-red-800">
-          {orderError}
+      {run.data.kept ? (
+        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-stone-900 print:hidden">
+          <Trans>
+            No connection: this is the run as last loaded on this phone. What you record is kept here and sent
+            when you are back online.
+          </Trans>
         </p>
+      ) : null}
+      {waiting > 0 ? (
+        <p role="status" className="mt-3 font-semibold text-amber-900 print:hidden">
+          {waiting === 1 ? (
+            <Trans>1 action waiting to send</Trans>
+          ) : (
+            <Trans>{waiting} actions waiting to send</Trans>
+          )}
+        </p>
+      ) : null}
+      {shown.waiting.length > 0 ? (
+        <p className="mt-1 text-sm text-amber-900 print:hidden">
+          <Trans>The new order of the stops is waiting to send.</Trans>
+        </p>
+      ) : null}
+      {shown.refusedOrders.map((action) => (
+        <ActionNote key={action.key} action={action} dismiss={queue.dismiss} />
+      ))}
+      {shown.gone.length > 0 ? (
+        <section
+          aria-label={t`No longer in the run`}
+          className="mt-4 rounded-2xl border border-red-200 bg-white p-4 print:hidden"
+        >
+          <h2 className="text-lg font-bold text-stone-900">
+            <Trans>No longer in the run</Trans>
+          </h2>
+          <p className="text-sm text-stone-700">
+            <Trans>
+              These orders left the run after you recorded something for them (cancelled meanwhile).
+            </Trans>
+          </p>
+          {shown.gone.map((action) => (
+            <ActionNote key={action.key} action={action} dismiss={queue.dismiss} />
+          ))}
+        </section>
       ) : null}
       {stops.length === 0 ? (
         <p className="mt-6 text-stone-700">
@@ -144,7 +180,8 @@ export function RunPage() {
                 onMoveDown={
                   index >= 0 && index < deliveries.length - 1 ? () => move(stop.partId, 1) : undefined
                 }
-                moving={saveOrder.isPending}
+                record={queue.record}
+                dismiss={queue.dismiss}
               />
             );
           })}
@@ -165,30 +202,33 @@ function StopCard({
   stop,
   onMoveUp,
   onMoveDown,
-  moving,
+  record,
+  dismiss,
 }: {
-  stop: RunStop;
+  stop: ShownStop;
   onMoveUp: (() => void) | undefined;
   onMoveDown: (() => void) | undefined;
-  moving: boolean;
+  record: (input: RunActionInput, stop?: string) => Promise<void>;
+  dismiss: (key: string) => Promise<void>;
 }) {
   const { t } = useLingui();
-  const changeStatus = useChangePartStatus();
-  const recordPayment = useRecordPayment();
-  const undoPayment = useUndoPayment();
-  const recordAttempt = useRecordAttempt();
   const [cash, setCash] = useState(String(stop.due));
   const [reference, setReference] = useState("");
   const [problem, setProblem] = useState<string | undefined>();
   const [dialog, setDialog] = useState<"attempt" | "undo" | null>(null);
+  const [weighing, setWeighing] = useState(false);
+  const unweighed = stop.lines.some((line) => line.weighed && line.packedGrams === null);
+  // NOTE: weights are taken while the part is being packed, as on the orders page (decision 020).
+  const weighable = stop.status === "pending" || stop.status === "confirmed";
   const number = orderNumber(stop.orderId);
   const name = stop.buyer.name;
   const open = stop.status !== "cancelled" && stop.status !== "delivered";
   const payable = stop.status !== "cancelled" && stop.billFinal && stop.due > 0;
-  const busy =
-    changeStatus.isPending || recordPayment.isPending || undoPayment.isPending || recordAttempt.isPending;
-  const failed = (fallback: string) => (error: unknown) => setProblem(messageOf(error, fallback));
-  const done = () => setProblem(undefined);
+  const label = `${stop.position}. ${name}`;
+  const keep = (input: RunActionInput) => {
+    setProblem(undefined);
+    void record(input, label).catch(() => setProblem(t`Could not keep this on the phone. Please try again.`));
+  };
   const undoable = stop.payment.records.find(
     (record) => !record.undone && Date.now() - Date.parse(record.at) < UNDO_WITHIN_MS,
   );
@@ -202,13 +242,20 @@ function StopCard({
       setProblem(t`Enter the amount received, in rupees`);
       return;
     }
-    recordPayment.mutate(
-      {
-        id: stop.partId,
-        input: { method, amount, ...(method === "upi" && reference.trim() ? { reference } : {}) },
+    if (!(amount > 0)) {
+      setProblem(t`Enter the amount received, in rupees`);
+      return;
+    }
+    keep({
+      kind: "pay",
+      partId: stop.partId,
+      payment: {
+        method,
+        amount,
+        ...(method === "upi" && reference.trim() ? { reference: reference.trim() } : {}),
       },
-      { onSuccess: done, onError: failed(t`Could not record the payment. Please try again.`) },
-    );
+    });
+    if (method === "upi") setReference("");
   };
 
   return (
@@ -261,10 +308,31 @@ function StopCard({
           billFinal={stop.billFinal}
           label={t`Lines of order ${number}`}
         />
-        {stop.lines.some((line) => line.weighed && line.packedGrams === null) ? (
+        {unweighed ? (
           <p className="mt-1 font-semibold text-amber-800">
             <Trans>Weigh the lines marked "ordered" before handing them over.</Trans>
           </p>
+        ) : null}
+        {unweighed && weighable ? (
+          <div className="print:hidden">
+            <Button
+              variant="secondary"
+              className={`${TAP} mt-2`}
+              aria-expanded={weighing}
+              onClick={() => setWeighing(!weighing)}
+            >
+              <Trans>Weigh</Trans>
+            </Button>
+            {weighing ? (
+              <WeighLines
+                part={{ id: stop.partId, orderId: stop.orderId, status: stop.status, items: stop.lines }}
+                onSave={(weights) => {
+                  keep({ kind: "weigh", partId: stop.partId, weights });
+                  setWeighing(false);
+                }}
+              />
+            ) : null}
+          </div>
         ) : null}
       </div>
       <p className="mt-2 text-lg font-bold text-stone-900">
@@ -284,6 +352,21 @@ function StopCard({
         </p>
       ))}
       <div className="print:hidden">{stop.due > 0 ? <PartPayment part={stop} /> : null}</div>
+      {stop.waiting.length > 0 ? (
+        <div className="mt-3 rounded-lg bg-amber-50 p-3 text-stone-900 print:hidden">
+          <p className="font-semibold text-amber-900">
+            <Trans>Waiting to send</Trans>
+          </p>
+          <ul className="list-disc pl-5 text-sm">
+            {stop.waiting.map((action) => (
+              <li key={action.key}>{actionLabel(action)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {stop.refused.map((action) => (
+        <ActionNote key={action.key} action={action} dismiss={dismiss} />
+      ))}
       {problem ? (
         <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 font-semibold text-red-800">
           {problem}
@@ -291,16 +374,7 @@ function StopCard({
       ) : null}
       <div className="mt-3 grid gap-2 print:hidden">
         {open ? (
-          <Button
-            className={TAP}
-            disabled={busy}
-            onClick={() =>
-              changeStatus.mutate(
-                { id: stop.partId, change: { status: "delivered" } },
-                { onSuccess: done, onError: failed(t`Could not update this order. Please try again.`) },
-              )
-            }
-          >
+          <Button className={TAP} onClick={() => keep({ kind: "delivered", partId: stop.partId })}>
             <Trans>Delivered</Trans>
           </Button>
         ) : null}
@@ -316,7 +390,7 @@ function StopCard({
                   className="mt-1 min-h-12 w-28 rounded-lg border border-stone-400 px-3 text-base"
                 />
               </label>
-              <Button className={`${TAP} flex-1`} disabled={busy} onClick={() => pay("cash")}>
+              <Button className={`${TAP} flex-1`} onClick={() => pay("cash")}>
                 <Trans>Paid cash {formatRupees(Number(cash) || 0)}</Trans>
               </Button>
             </div>
@@ -330,19 +404,19 @@ function StopCard({
                   className="mt-1 min-h-12 w-40 rounded-lg border border-stone-400 px-3 text-base"
                 />
               </label>
-              <Button className={`${TAP} flex-1`} disabled={busy} onClick={() => pay("upi")}>
+              <Button className={`${TAP} flex-1`} onClick={() => pay("upi")}>
                 <Trans>Paid by UPI</Trans>
               </Button>
             </div>
           </>
         ) : null}
         {stop.status === "out_for_delivery" ? (
-          <Button variant="secondary" className={TAP} disabled={busy} onClick={() => setDialog("attempt")}>
+          <Button variant="secondary" className={TAP} onClick={() => setDialog("attempt")}>
             <Trans>Not at home</Trans>
           </Button>
         ) : null}
         {undoable ? (
-          <Button variant="secondary" className={TAP} disabled={busy} onClick={() => setDialog("undo")}>
+          <Button variant="secondary" className={TAP} onClick={() => setDialog("undo")}>
             <Trans>
               Undo {formatRupees(undoable.amount)} {recordMethodLabel(undoable.method)}
             </Trans>
@@ -350,12 +424,12 @@ function StopCard({
         ) : null}
         <div className="grid grid-cols-2 gap-2">
           {onMoveUp ? (
-            <Button variant="secondary" className={TAP} disabled={moving} onClick={onMoveUp}>
+            <Button variant="secondary" className={TAP} onClick={onMoveUp}>
               <Trans>Move up</Trans>
             </Button>
           ) : null}
           {onMoveDown ? (
-            <Button variant="secondary" className={TAP} disabled={moving} onClick={onMoveDown}>
+            <Button variant="secondary" className={TAP} onClick={onMoveDown}>
               <Trans>Move down</Trans>
             </Button>
           ) : null}
@@ -367,15 +441,15 @@ function StopCard({
           intro={<Trans>The order stays out for delivery; the buyer is told you came.</Trans>}
           confirmLabel={t`Record not at home`}
           maxLength={REASON_MAX_LENGTH}
-          busy={recordAttempt.isPending}
+          busy={false}
           onClose={() => setDialog(null)}
           onConfirm={async (reason) => {
             try {
-              await recordAttempt.mutateAsync({ id: stop.partId, reason });
-              done();
+              await record({ kind: "attempt", partId: stop.partId, reason: reason.trim() }, label);
+              setProblem(undefined);
               return undefined;
-            } catch (error) {
-              return messageOf(error, t`Could not update this order. Please try again.`);
+            } catch {
+              return t`Could not keep this on the phone. Please try again.`;
             }
           }}
         />
@@ -386,19 +460,78 @@ function StopCard({
           intro={<Trans>The record stays, marked undone, with your reason.</Trans>}
           confirmLabel={t`Undo the payment`}
           maxLength={REASON_MAX_LENGTH}
-          busy={undoPayment.isPending}
+          busy={false}
           onClose={() => setDialog(null)}
           onConfirm={async (reason) => {
             try {
-              await undoPayment.mutateAsync({ id: stop.partId, input: { paymentId: undoable.id, reason } });
-              done();
+              await record(
+                {
+                  kind: "undo",
+                  partId: stop.partId,
+                  paymentId: undoable.id,
+                  reason: reason.trim(),
+                },
+                label,
+              );
+              setProblem(undefined);
               return undefined;
-            } catch (error) {
-              return messageOf(error, t`Could not update this order. Please try again.`);
+            } catch {
+              return t`Could not keep this on the phone. Please try again.`;
             }
           }}
         />
       ) : null}
     </li>
   );
+}
+
+/**
+ * A refused action: what the farmer did, what the server said, and what to do; Dismiss once read. An action
+ * still waiting whose stop left the run says that it waits.
+ */
+function ActionNote({ action, dismiss }: { action: QueuedAction; dismiss: (key: string) => Promise<void> }) {
+  if (!action.refused) {
+    return (
+      <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-stone-900">
+        {action.stop ? `${action.stop}: ` : ""}
+        <Trans>Waiting to send: {actionLabel(action)}</Trans>
+      </p>
+    );
+  }
+  return (
+    <div role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-red-900 print:hidden">
+      <p className="font-semibold">
+        {action.stop ? `${action.stop}: ` : ""}
+        <Trans>
+          Not recorded: {actionLabel(action)}. {action.refused}
+        </Trans>
+      </p>
+      <p className="mt-1 text-sm">
+        <Trans>Check this stop with the buyer, then record what happened again if it still applies.</Trans>
+      </p>
+      <Button variant="secondary" className={`${TAP} mt-2`} onClick={() => void dismiss(action.key)}>
+        <Trans>Dismiss</Trans>
+      </Button>
+    </div>
+  );
+}
+
+/** What a queued action did, in a few words, for its "waiting to send" or "not recorded" line. */
+function actionLabel(action: QueuedAction): string {
+  switch (action.kind) {
+    case "delivered":
+      return t`Delivered`;
+    case "pay":
+      return action.payment.method === "cash"
+        ? t`Paid cash ${formatRupees(action.payment.amount)}`
+        : t`Paid by UPI ${formatRupees(action.payment.amount)}`;
+    case "attempt":
+      return t`Not at home: ${action.reason}`;
+    case "undo":
+      return t`Undo a payment`;
+    case "weigh":
+      return t`Packed weight`;
+    case "order":
+      return t`New order of the stops`;
+  }
 }

@@ -1,46 +1,177 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { onlineManager, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { FarmerPartResponseSchema } from "../../../shared/schemas/farmer.ts";
 import { IDEMPOTENCY_HEADER } from "../../../shared/schemas/orders.ts";
 import { RunSchema } from "../../../shared/schemas/run.ts";
-import { apiFetch } from "../../lib/api-client.ts";
-import { farmerKey, fulfilmentPath } from "./farmer-orders.api.ts";
+import { ApiRequestError, apiFetch } from "../../lib/api-client.ts";
+import { farmerKey } from "./farmer-orders.api.ts";
+import {
+  drain,
+  memoryStore,
+  type Outcome,
+  openRunStore,
+  outcomeOf,
+  type QueuedAction,
+  queuedAction,
+  type RunActionInput,
+  type RunStore,
+  runStoreName,
+} from "./run-queue.ts";
 
-/** The delivery run of a date (issue 38): under the farmer's key, so every change to a part refreshes it. */
-export const runQuery = (date: string) =>
+/**
+ * The delivery run of a date (issue 38): under the farmer's key, so every change to a part refreshes it. Each
+ * answer is kept in the farmer's own store on the phone; without a connection the kept copy is shown.
+ */
+export const runQuery = (date: string, store: RunStore) =>
   queryOptions({
     queryKey: [...farmerKey, "run", date],
-    queryFn: async ({ signal }) =>
-      apiFetch(`/api/farmer/run?date=${encodeURIComponent(date)}`, RunSchema, { signal }),
+    queryFn: async ({ signal }) => {
+      try {
+        const run = await apiFetch(`/api/farmer/run?date=${encodeURIComponent(date)}`, RunSchema, { signal });
+        await store.saveRun(run).catch(() => undefined);
+        return { run, kept: false };
+      } catch (error) {
+        const kept =
+          error instanceof ApiRequestError && error.code === "network"
+            ? await store.loadRun(date).catch(() => undefined)
+            : undefined;
+        if (kept) return { run: kept, kept: true };
+        throw error;
+      }
+    },
     staleTime: 0,
   });
 
-export const useRun = (date: string) => useQuery(runQuery(date));
-
-/** Saves the delivery stops' new order (move up / move down). */
-export function useSaveRunOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { date: string; partIds: string[] }) =>
-      apiFetch("/api/farmer/run/order", RunSchema, {
-        method: "PUT",
-        json: input,
-        headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() },
-      }),
-    onSuccess: (run) => queryClient.setQueryData(runQuery(run.date).queryKey, run),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: farmerKey }),
-  });
+/** The server's answer to one queued action, as the queue reads it. */
+async function send(action: QueuedAction): Promise<Outcome> {
+  try {
+    await apiFetch(action.path, action.kind === "order" ? RunSchema : FarmerPartResponseSchema, {
+      method: action.method,
+      json: action.body,
+      headers: { [IDEMPOTENCY_HEADER]: action.key },
+    });
+    return { kind: "sent" };
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) return { kind: "wait" };
+    return outcomeOf(error.status, Object.values(error.fields)[0] ?? error.message);
+  }
 }
 
-/** Records "not at home" at a stop: the part stays out for delivery. */
-export function useRecordAttempt() {
+/** Tabs of this browser tell each other that the queue changed (`changed`), or that the server has it (`sent`). */
+const CHANNEL = "veggie-cart-run-queue";
+const SENT = "sent";
+
+/**
+ * Sends the farmer's kept actions, one tab at a time (Web Locks where the browser has them; the keys make a
+ * second send harmless anyway), and tells the other tabs when the server took or refused any. Also called on
+ * opening the app (app/run-queue-sender.ts), whatever screen opens.
+ */
+let roundInTab: Promise<unknown> = Promise.resolve();
+
+export async function flushRunQueue(
+  userId: string,
+  store: RunStore = openRunStore(userId),
+  onChange: () => void = () => {},
+) {
+  const round = () => drain(store, send, onChange);
+  const locked = () =>
+    typeof navigator !== "undefined" && navigator.locks
+      ? navigator.locks.request(`${runStoreName(userId)}-send`, round)
+      : round();
+  // NOTE: in this tab too, one round after the other (the `online` event and the API client's news of the
+  // server can come together): the second reads the queue the first left.
+  const mine = roundInTab.catch(() => undefined).then(locked);
+  roundInTab = mine;
+  const result = await mine;
+  if (result.sent + result.refused > 0) new BroadcastChannelOrNothing(CHANNEL).post(SENT);
+  return result;
+}
+
+/**
+ * The signed-in farmer's queue of run actions: the actions kept on the phone, `record` (kept first, shown at
+ * once, then sent), `dismiss` (a refused action, once read) and `flush` (sends what waits). Sent on opening
+ * the screen, when the connection is back, and after each action (flushRunQueue). Once the queue has moved,
+ * the run is fetched again, so a second phone's actions show too.
+ */
+export function useRunQueue(date: string, userId: string | undefined) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      apiFetch(`${fulfilmentPath(id)}/attempts`, FarmerPartResponseSchema, {
-        method: "POST",
-        json: { reason },
-        headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() },
-      }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: farmerKey }),
-  });
+  const store = useMemo(() => (userId ? openRunStore(userId) : memoryStore()), [userId]);
+  const [actions, setActions] = useState<QueuedAction[]>([]);
+  const [loaded, setLoaded] = useState(false);
+
+  const reload = useCallback(async () => {
+    setActions(await store.queue().catch(() => []));
+    setLoaded(true);
+  }, [store]);
+
+  const flush = useCallback(async () => {
+    if (!userId) return;
+    const result = await flushRunQueue(userId, store, () => void reload());
+    if (result.sent + result.refused > 0) await queryClient.invalidateQueries({ queryKey: farmerKey });
+    await reload();
+  }, [store, userId, queryClient, reload]);
+
+  useEffect(() => {
+    void reload().then(flush);
+    const onOnline = () => void flush();
+    window.addEventListener("online", onOnline);
+    // NOTE: the browser's flag stays up on one bar of signal; the API client's outcomes say when the server
+    // answers again (lib/online.ts), which TanStack Query's onlineManager hears too.
+    const stopListening = onlineManager.subscribe((online) => {
+      if (online) void flush();
+    });
+    const channel = new BroadcastChannelOrNothing(CHANNEL, (message) => {
+      void reload();
+      if (message === SENT) void queryClient.invalidateQueries({ queryKey: farmerKey });
+    });
+    return () => {
+      window.removeEventListener("online", onOnline);
+      stopListening();
+      channel.close();
+    };
+  }, [reload, flush, queryClient]);
+
+  const record = useCallback(
+    async (input: RunActionInput, stop?: string) => {
+      const action = queuedAction(date, input, { stop });
+      // NOTE: kept before anything is sent: the tap survives a reload, a crash or a lost connection.
+      await store.put(action);
+      setActions((previous) => [...previous, action]);
+      new BroadcastChannelOrNothing(CHANNEL).post();
+      void flush();
+    },
+    [date, store, flush],
+  );
+
+  const dismiss = useCallback(
+    async (key: string) => {
+      await store.remove(key);
+      setActions((previous) => previous.filter((action) => action.key !== key));
+      new BroadcastChannelOrNothing(CHANNEL).post();
+    },
+    [store],
+  );
+
+  return { store, actions, loaded, record, dismiss, flush };
+}
+
+/** The run of a date: the server's, or the copy kept on this phone when there is no connection. */
+export function useRun(date: string, store: RunStore) {
+  return useQuery(runQuery(date, store));
+}
+
+/** A BroadcastChannel where the browser has one (jsdom has none), else nothing. */
+class BroadcastChannelOrNothing {
+  private readonly channel: BroadcastChannel | undefined;
+  constructor(name: string, onMessage?: (message: unknown) => void) {
+    this.channel = typeof BroadcastChannel === "undefined" ? undefined : new BroadcastChannel(name);
+    if (this.channel && onMessage) this.channel.onmessage = (event) => onMessage(event.data);
+  }
+  post(message = "changed") {
+    this.channel?.postMessage(message);
+    if (this.channel && !this.channel.onmessage) this.channel.close();
+  }
+  close() {
+    this.channel?.close();
+  }
 }
