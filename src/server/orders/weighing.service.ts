@@ -100,17 +100,15 @@ function weightProblem(
 
 /**
  * Moving a part out for delivery makes each line not weighed yet final at its ordered weight (in the move's
- * transaction); when that makes the bill final, the buyer's bill mail is queued with it.
+ * transaction); when that makes the bill final, the buyer's bill mail is queued with it. Its packed grams stay
+ * unset: it was never weighed, so no screen or mail says it was "packed" at a weight (issue 40 #19).
  */
 export async function finaliseUnweighed(trx: Context, partId: string): Promise<void> {
   const items = await repo.findItemsOfParts(trx.db, [partId]);
   const open = items.filter((item) => item.amount_paise == null);
   if (open.length === 0) return;
   for (const item of open) {
-    await repo.setLineWeight(trx.db, item, {
-      packed_grams: item.quantity * (unitGrams(item.unit) ?? 0),
-      amount_paise: item.line_total_paise,
-    });
+    await repo.setLineAmount(trx.db, item, item.line_total_paise);
   }
   await mailIfBillFinal(trx, partId);
 }

@@ -261,7 +261,7 @@ function StopCard({
           billFinal={stop.billFinal}
           label={t`Lines of order ${number}`}
         />
-        {stop.lines.some((line) => line.weighed && line.packedGrams === null) ? (
+        {!stop.billFinal && stop.lines.some((line) => line.weighed && line.packedGrams === null) ? (
           <p className="mt-1 font-semibold text-amber-800">
             <Trans>Weigh the lines marked "ordered" before handing them over.</Trans>
           </p>
