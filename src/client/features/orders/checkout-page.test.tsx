@@ -87,7 +87,7 @@ describe("checkout page", () => {
     const expected = {
       "Full name": "Please enter your full name",
       Email: "Please enter your email address",
-      "Phone number": "The farmer calls you on it to deliver within 24 hours. Please enter your phone number",
+      "Phone number": "The farmer calls you on it about your order. Please enter your phone number",
       Address: "Please enter your address",
       City: "Please enter your city",
       State: "Please enter your state",

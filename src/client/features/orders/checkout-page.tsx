@@ -52,7 +52,8 @@ const textFields: {
     autoComplete: "tel",
     type: "tel",
     wide: true,
-    hint: msg`The farmer calls you on it to deliver within 24 hours.`,
+    // NOTE: not "within 24 hours": a farmer's slot may be days away (issue 40, item 19).
+    hint: msg`The farmer calls you on it about your order.`,
   },
   { name: "address", label: msg`Address`, autoComplete: "street-address", wide: true },
   { name: "city", label: msg`City`, autoComplete: "address-level2" },
