@@ -167,7 +167,9 @@ test.describe("cart, checkout and orders", () => {
     await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
     await expect(page.getByText("12 Lake Road, Pune, Maharashtra 411001")).toBeVisible();
     await expect(page.getByText("UPI", { exact: true })).toBeVisible();
-    await expect(page.getByText("Pay by UPI to the farmer on delivery", { exact: false })).toBeVisible();
+    await expect(
+      page.getByText("Pay the farmer by UPI when you get your order", { exact: false }),
+    ).toBeVisible();
 
     const [order] = await ordersOf(page);
     expect(order).toMatchObject({ total: expectedTotal, paymentMethod: "upi", status: "pending" });

@@ -47,7 +47,9 @@ test.describe("stock on screen", () => {
     await expect(shopper.getByRole("region", { name: "Order Summary" })).toContainText("₹40.00 / kg × 3");
     await fillShipping(shopper);
     await shopper.getByRole("radio", { name: "UPI" }).check();
-    await expect(shopper.getByText("Pay by UPI to the farmer on delivery", { exact: false })).toBeVisible();
+    await expect(
+      shopper.getByText("Pay the farmer by UPI when you get your order", { exact: false }),
+    ).toBeVisible();
     await shopper.getByRole("button", { name: "Place Order" }).click();
     await expect(shopper.getByRole("heading", { name: "Order Confirmed" })).toBeVisible();
     await expect(shopper.getByText("Nothing is charged online", { exact: false })).toBeVisible();

@@ -9,6 +9,7 @@ import { type OrderItemsTable, runSteps } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
 import { billMail, enqueue } from "../mail/index.ts";
 import { returnStock } from "../products/index.ts";
+import { slotsOfParts } from "../slots/index.ts";
 import { billOf, receivedPaise, toApiLine } from "./bills.service.ts";
 import * as repo from "./parts.repository.ts";
 import { findPaymentsOfParts, findUpiIds, lockPart, SHOP_PAYEE } from "./payments.repository.ts";
@@ -139,6 +140,7 @@ async function mailIfBillFinal(
   if (!part || part.buyer_deleted_at) return;
   const farmerName = farmerNameOf(part);
   const upiIds = await runSteps(trx.db, findUpiIds(trx.db, [part.farmer_id ?? SHOP_PAYEE]));
+  const slot = (await runSteps(trx.db, slotsOfParts(trx.db, [partId]))).get(partId);
   await enqueue(
     trx,
     billMail(
@@ -151,6 +153,7 @@ async function mailIfBillFinal(
         items: items.map(toApiLine),
         total: paiseToRupees(bill.totalPaise),
         byUpi: upiIds.has(part.farmer_id ?? SHOP_PAYEE),
+        atPickup: slot?.kind === "pickup",
         ...(replacesPaise !== undefined ? { replaces: paiseToRupees(replacesPaise) } : {}),
       },
       trx.mail.link(`/orders/${part.order_id}`),

@@ -95,6 +95,28 @@ describe("order confirmation", () => {
     expect(screen.queryByText(/about/)).not.toBeInTheDocument();
   });
 
+  it("says a pickup is paid at pickup, not when it is delivered (issue 40, item 19)", async () => {
+    const slot = {
+      id: "s1",
+      kind: "pickup",
+      date: "2026-11-29",
+      start: "17:00",
+      end: "19:00",
+      pickupPoint: { id: "pp1", name: "Gate 2", address: "Baner Road" },
+    };
+    const pickedUp = {
+      ...order,
+      fulfilments: [{ id: "part-1", farmerName: "Asha", slot }],
+    } as unknown as Order;
+    openConfirmation({ orderId, total: 170, paymentMethod: "upi" }, [pickedUp]);
+    const howYouPay = (await screen.findByRole("heading", { name: "How you pay" })).parentElement!;
+    expect(howYouPay).toHaveTextContent(
+      "Nothing is charged online. You pay each farmer for their part when you pick it up.",
+    );
+    expect(howYouPay).toHaveTextContent("Pay the farmer by UPI when you get your order: scan their QR code.");
+    expect(howYouPay).not.toHaveTextContent(/on delivery|when it is delivered|at the door/);
+  });
+
   it("opened with no order behind it, goes to /orders instead of confirming nothing", async () => {
     const router = openConfirmation(null);
     expect(await screen.findByRole("heading", { name: "My orders" })).toBeInTheDocument();

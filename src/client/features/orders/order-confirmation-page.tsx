@@ -7,7 +7,13 @@ import type { PaymentMethod } from "../../../shared/schemas/orders.ts";
 import { CheckCircleIcon } from "../../components/icons.tsx";
 import { Pending } from "../../components/pending.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
-import { paymentNote as noteOf, orderAmountText, orderNumber, paymentOnDeliveryNote } from "./format.ts";
+import {
+  paymentNote as noteOf,
+  orderAmountText,
+  orderNumber,
+  paymentPlaceOfParts,
+  paymentWhenNote,
+} from "./format.ts";
 import { primaryLink, secondaryLink } from "./link-styles.ts";
 import { orderQuery } from "./order.api.ts";
 import { OrderLines } from "./order-lines.tsx";
@@ -109,7 +115,7 @@ export function OrderConfirmationPage() {
           <h2 className="font-semibold text-stone-900">
             <Trans>How you pay</Trans>
           </h2>
-          <p className="mt-1">{paymentOnDeliveryNote()}</p>
+          <p className="mt-1">{paymentWhenNote(paymentPlaceOfParts(order.data?.fulfilments ?? []))}</p>
           {paymentNote ? <p className="mt-1">{paymentNote}</p> : null}
         </div>
 
