@@ -154,6 +154,7 @@ test("the section tabs line up with the page's column at 1280 px, and reach no f
         barRight: bar.right,
         columnLeft: box.left + Number.parseFloat(style.paddingLeft),
         columnRight: box.right - Number.parseFloat(style.paddingRight),
+        barScrolls: nav.scrollWidth > nav.clientWidth,
         pageWidth: document.documentElement.scrollWidth,
         screenWidth: document.documentElement.clientWidth,
       };
@@ -163,6 +164,8 @@ test("the section tabs line up with the page's column at 1280 px, and reach no f
   const wide = await edges();
   expect(wide.barRight).toBe(wide.columnRight);
   expect(wide.barLeft).toBe(wide.columnLeft);
+  // Every tab shows: none hides behind the column's edge.
+  expect(wide.barScrolls).toBe(false);
   await page.setViewportSize({ width: 375, height: 800 });
   const phone = await edges();
   // On a phone the bar scrolls from edge to edge of the screen, never wider than it.
