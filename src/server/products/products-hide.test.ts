@@ -70,7 +70,11 @@ describe("hiding a product", () => {
   it("keeps its picture showing in its farmer's own list (issue 40 item 21)", async () => {
     const id = await listProduct("Hidden beans");
     expect((await hide(id, "Wrong photo")).statusCode).toBe(200);
-    const workspace = await request(t.app, { method: "GET", url: "/api/farmer/products", cookie: farmer.cookie });
+    const workspace = await request(t.app, {
+      method: "GET",
+      url: "/api/farmer/products",
+      cookie: farmer.cookie,
+    });
     const mine = workspace.json().items.find((item: { id: string }) => item.id === id);
     expect(mine.image).toMatch(/^\/api\/images\//);
     expect(mine.imageWidths?.length).toBeGreaterThan(0);
