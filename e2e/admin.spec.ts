@@ -139,6 +139,41 @@ test.describe("the operator", () => {
   });
 });
 
+test("the section tabs line up with the page's column at 1280 px, and reach no further than the screen at 375 px (issue 40 item 21)", async ({
+  page,
+}) => {
+  await signedInOperator(page);
+  const edges = async () =>
+    page.getByRole("navigation", { name: "Admin sections" }).evaluate((nav) => {
+      const column = nav.parentElement!;
+      const style = getComputedStyle(column);
+      const box = column.getBoundingClientRect();
+      const bar = nav.getBoundingClientRect();
+      return {
+        barLeft: bar.left,
+        barRight: bar.right,
+        columnLeft: box.left + Number.parseFloat(style.paddingLeft),
+        columnRight: box.right - Number.parseFloat(style.paddingRight),
+        barScrolls: nav.scrollWidth > nav.clientWidth,
+        pageWidth: document.documentElement.scrollWidth,
+        screenWidth: document.documentElement.clientWidth,
+      };
+    });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/admin");
+  const wide = await edges();
+  expect(wide.barRight).toBe(wide.columnRight);
+  expect(wide.barLeft).toBe(wide.columnLeft);
+  // Every tab shows: none hides behind the column's edge.
+  expect(wide.barScrolls).toBe(false);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const phone = await edges();
+  // On a phone the bar scrolls from edge to edge of the screen, never wider than it.
+  expect(phone.barLeft).toBeGreaterThanOrEqual(0);
+  expect(phone.barRight).toBeLessThanOrEqual(phone.screenWidth);
+  expect(phone.pageWidth).toBe(phone.screenWidth);
+});
+
 for (const width of [1280, 375]) {
   test(`axe finds nothing on any /admin section at ${width} px`, { tag: LOOK }, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });

@@ -137,6 +137,7 @@ export const billTexts = {
   about: (estimateRupees: number) => `about ${formatRupees(estimateRupees)}`,
   payByUpi: (rupees: number) => `Pay ${formatRupees(rupees)} by UPI`,
   cashOnly: "Pay in cash on delivery",
+  cashAtPickup: "Pay in cash at pickup",
   estimateNote:
     "Sold by weight: the amount is an estimate. The bill follows the weight packed: it may be up to 10 % more, or any amount less.",
   ordered: (quantity: number, unit: string) => `ordered ${formatGrams(quantity * (unitGrams(unit) ?? 0))}`,

@@ -49,7 +49,7 @@ export function ShopPackingListPage() {
 }
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap ${
+  `inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap lg:px-3.5 ${
     isActive ? "bg-brand-700 text-white" : "bg-white text-brand-800 ring-1 ring-stone-300 hover:bg-brand-50"
   }`;
 
@@ -72,8 +72,11 @@ export function AdminPage() {
           <Trans>Messages to the shop, moderation, orders, the deal and the figures.</Trans>
         </p>
       </div>
-      <nav aria-label={t`Admin sections`} className="-mx-4 overflow-x-auto px-4 pb-1">
-        <ul className="flex gap-2">
+      {/* NOTE: on a phone the bar scrolls from edge to edge of the screen; from `sm` up it keeps to the column
+          (16 px wider on each side before, issue 40) and its tabs wrap rather than hide behind its edge. The
+          list's 1 px padding keeps the tabs' rings unclipped. */}
+      <nav aria-label={t`Admin sections`} className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+        <ul className="flex gap-2 p-px sm:flex-wrap">
           {ADMIN_SECTIONS.map((section) => (
             <li key={section.path}>
               <NavLink to={section.path ? `/admin/${section.path}` : "/admin"} end className={tabClass}>

@@ -294,7 +294,9 @@ describe("mails of an order in each reader's language", () => {
     const [, confirmation] = toBuyer;
     expect(confirmation?.text).toContain("आशा: घरपोच शनि, 21 मार्च, सकाळी 8 ते 10");
     expect(confirmation?.text).toContain("पैसे कसे द्यायचे (UPI):");
-    expect(bill?.text).toContain("आशा के टमाटर × 2 (मागवले 2 किलो, पॅक झाले 2 किलो)  ₹80.00");
+    // Sent out unweighed, the line is billed as ordered, never "packed 2 kg" (issue 40 item 19).
+    expect(bill?.text).toContain("आशा के टमाटर × 2  ₹80.00");
+    expect(bill?.text).not.toContain("पॅक झाले 2 किलो");
     expect(toFarmer[1]?.text).toContain("कब और कहाँ: होम डिलीवरी शनि, 21 मार्च, सुबह 8 से 10 बजे");
     expect(toFarmer[2]?.text).toContain("पिकअप रवि, 22 मार्च, शाम 5 से 7 बजे, गेट 2, बाणेर रोड पर");
     for (const mail of toBuyer) {
@@ -313,6 +315,15 @@ describe("mails of an order in each reader's language", () => {
     expect(toFarmer).toHaveLength(3);
     expect(toBuyer.map((mail) => mail.subject)).toContain("सुनीता का आपका बिल: ₹80.00");
     expect(toFarmer[1]?.text).toContain("कधी आणि कुठे: घरपोच शनि, 21 मार्च, सकाळी 8 ते 10");
+    expect(toFarmer[1]?.text).toContain("इथे पोहोचवा: 12 लेक रोड");
+    // The pickup's mail names the pickup point, not the buyer's address to deliver to (issue 40 item 19).
+    expect(toFarmer[2]?.text).toContain("पिकअपचे ठिकाण: गेट 2, बाणेर रोड");
+    expect(toFarmer[2]?.text).not.toContain("इथे पोहोचवा");
+    expect(toFarmer[2]?.text).not.toContain("12 लेक रोड");
+    // The buyer's mail for the pickup says they pay at pickup, not when it is delivered.
+    const pickupOrder = toBuyer[5];
+    expect(pickupOrder?.text).toContain("पिकअप के समय");
+    expect(pickupOrder?.text).not.toContain("पहुँचने पर");
     for (const [mails, language] of [
       [toBuyer, "hi"],
       [toFarmer, "mr"],

@@ -8,6 +8,7 @@ import {
   type OrderPart,
   orderNumber,
   type PlacedLine,
+  paymentPlaceOf,
 } from "../../shared/schemas/orders.ts";
 import type { PartSlot } from "../../shared/schemas/slots.ts";
 import { textsIn } from "../texts/index.ts";
@@ -233,9 +234,16 @@ const lineRows = (t: MailTexts, items: readonly OrderLine[], total: number): [st
   [t.total, formatRupees(total)],
 ];
 
-/** How the chosen method is paid, in the words the confirmation page uses. */
-const howToPay = (t: MailTexts, method: Order["paymentMethod"]) =>
-  t.howToPay(t.paymentMethodLabels[method], t.paymentMethodNotes[method], t.paymentOnDelivery);
+/** A part's kind: picked up at a point, or delivered (a part without a slot is delivered). */
+const kindOf = (part: Pick<OrderPart, "slot">) => part.slot?.kind ?? "delivery";
+
+/** How the chosen method is paid, and when (delivered, at pickup), in the words the confirmation page uses. */
+const howToPay = (t: MailTexts, order: Order) =>
+  t.howToPay(
+    t.paymentMethodLabels[order.paymentMethod],
+    t.paymentMethodNotes[order.paymentMethod],
+    t.paymentWhen[paymentPlaceOf(order.fulfilments.map(kindOf))],
+  );
 
 /** "delivery Sat 21 Mar, 8–10 am" or "pickup Sun 22 Mar, 5–7 pm at Gate 2, Baner Road". */
 const slotText = (t: MailTexts, slot: PartSlot) =>
@@ -256,8 +264,11 @@ export function orderConfirmationMail(to: Recipient, order: Order, orderUrl: str
     paragraphs: [t.orderThanks],
     rows: lineRows(t, order.items, order.total),
     after: [
-      howToPay(t, order.paymentMethod),
-      t.deliveryAddress(order.shippingAddress),
+      howToPay(t, order),
+      // NOTE: an order picked up in full has no delivery address (issue 40); its slots say where.
+      ...(paymentPlaceOf(order.fulfilments.map(kindOf)) === "pickup"
+        ? []
+        : [t.deliveryAddress(order.shippingAddress)]),
       ...(slotLines.length > 0 ? [t.whenAndWhere(slotLines.join("; "))] : []),
     ],
     link: { label: t.seeOrder, url: orderUrl },
@@ -276,7 +287,10 @@ export function newPartMail(to: Recipient, order: Order, part: OrderPart, portal
     rows: lineRows(t, part.items, part.estimate),
     after: [
       t.newPartBuyer(order.shipping.fullName, order.shipping.phone),
-      t.newPartDeliverTo(order.shippingAddress),
+      // NOTE: a pickup names its point, not the buyer's address as if to deliver there (issue 40).
+      part.slot?.pickupPoint
+        ? t.newPartPickupAt(`${part.slot.pickupPoint.name}, ${part.slot.pickupPoint.address}`)
+        : t.newPartDeliverTo(order.shippingAddress),
       ...(part.slot ? [t.whenAndWhere(slotText(t, part.slot))] : []),
     ],
     link: { label: t.newPartLink, url: portalUrl },
@@ -306,6 +320,8 @@ export function billMail(
     total: number;
     /** The farmer has a UPI ID: the order page shows its QR code. */
     byUpi: boolean;
+    /** The buyer picks the part up: paid at pickup, not on delivery. */
+    atPickup?: boolean;
     /** A corrected bill: the total of the bill mailed before, which this one replaces. */
     replaces?: number;
   },
@@ -320,7 +336,15 @@ export function billMail(
         ? [t.correctedBillIntro(part.farmerName, orderNumber(part.orderId), formatRupees(part.replaces))]
         : [t.billIntro(part.farmerName, orderNumber(part.orderId))],
     rows: [...part.items.map((line) => billedRow(t, line)), [t.total, formatRupees(part.total)]],
-    after: [part.byUpi ? t.billPayCashOrUpi(part.total) : t.billPayCash],
+    after: [
+      part.atPickup
+        ? part.byUpi
+          ? t.billPayCashOrUpiAtPickup(part.total)
+          : t.billPayCashAtPickup
+        : part.byUpi
+          ? t.billPayCashOrUpi(part.total)
+          : t.billPayCash,
+    ],
     link: { label: t.seeOrder, url: orderUrl },
   });
 }

@@ -196,6 +196,20 @@ export async function setLineWeight(
     .execute();
 }
 
+/** Makes a line's amount final without a weight (a weighed line sent out unweighed: billed as ordered). */
+export async function setLineAmount(
+  trx: Kysely<Database>,
+  line: { order_id: string; line_no: number },
+  amount_paise: number,
+): Promise<void> {
+  await trx
+    .updateTable("order_items")
+    .set({ amount_paise })
+    .where("order_id", "=", line.order_id)
+    .where("line_no", "=", line.line_no)
+    .execute();
+}
+
 /** The lines of one part whose stock was taken: what a cancel gives back. */
 export function findStockTaken(trx: Kysely<Database>, partId: string) {
   return trx

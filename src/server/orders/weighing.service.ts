@@ -9,6 +9,7 @@ import { type OrderItemsTable, runSteps } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
 import { billMail, enqueue } from "../mail/index.ts";
 import { returnStock } from "../products/index.ts";
+import { slotsOfParts } from "../slots/index.ts";
 import { billOf, receivedPaise, toApiLine } from "./bills.service.ts";
 import * as repo from "./parts.repository.ts";
 import { findPaymentsOfParts, findUpiIds, lockPart, SHOP_PAYEE } from "./payments.repository.ts";
@@ -100,17 +101,15 @@ function weightProblem(
 
 /**
  * Moving a part out for delivery makes each line not weighed yet final at its ordered weight (in the move's
- * transaction); when that makes the bill final, the buyer's bill mail is queued with it.
+ * transaction); when that makes the bill final, the buyer's bill mail is queued with it. Its packed grams stay
+ * unset: it was never weighed, so no screen or mail says it was "packed" at a weight (issue 40 #19).
  */
 export async function finaliseUnweighed(trx: Context, partId: string): Promise<void> {
   const items = await repo.findItemsOfParts(trx.db, [partId]);
   const open = items.filter((item) => item.amount_paise == null);
   if (open.length === 0) return;
   for (const item of open) {
-    await repo.setLineWeight(trx.db, item, {
-      packed_grams: item.quantity * (unitGrams(item.unit) ?? 0),
-      amount_paise: item.line_total_paise,
-    });
+    await repo.setLineAmount(trx.db, item, item.line_total_paise);
   }
   await mailIfBillFinal(trx, partId);
 }
@@ -141,6 +140,7 @@ async function mailIfBillFinal(
   if (!part || part.buyer_deleted_at) return;
   const farmerName = farmerNameOf(part);
   const upiIds = await runSteps(trx.db, findUpiIds(trx.db, [part.farmer_id ?? SHOP_PAYEE]));
+  const slot = (await runSteps(trx.db, slotsOfParts(trx.db, [partId]))).get(partId);
   await enqueue(
     trx,
     billMail(
@@ -153,6 +153,7 @@ async function mailIfBillFinal(
         items: items.map(toApiLine),
         total: paiseToRupees(bill.totalPaise),
         byUpi: upiIds.has(part.farmer_id ?? SHOP_PAYEE),
+        atPickup: slot?.kind === "pickup",
         ...(replacesPaise !== undefined ? { replaces: paiseToRupees(replacesPaise) } : {}),
       },
       trx.mail.link(`/orders/${part.order_id}`),

@@ -218,10 +218,13 @@ describe("a weighed line", () => {
     expect((await move(asha, partId, "out_for_delivery")).statusCode).toBe(200);
     const part = partOf(await getOrder(order), asha.id);
     expect(part).toMatchObject({ total: 80, billFinal: true });
-    expect(part.items[0]).toMatchObject({ packedGrams: 2000, amount: 80 });
+    // Never weighed, it was not "packed 2 kg": it shows as ordered, billed at the ordered weight (issue 40 #19).
+    expect(part.items[0]).toMatchObject({ packedGrams: null, amount: 80 });
     const mails = await billMails("Asha's farm");
     expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)!.subject).toBe("Your bill from Asha's farm: ₹80.00");
+    expect(mails.at(-1)!.text).toContain("Tomatoes × 2  ₹80.00");
+    expect(mails.at(-1)!.text).not.toContain("packed 2 kg");
   });
 
   it("of a cancelled part counts nowhere", async () => {

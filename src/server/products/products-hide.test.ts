@@ -67,6 +67,25 @@ const placeOrder = (productId: string, key: string) =>
   });
 
 describe("hiding a product", () => {
+  it("keeps its picture showing in its farmer's own list (issue 40 item 21)", async () => {
+    const id = await listProduct("Hidden beans");
+    expect((await hide(id, "Wrong photo")).statusCode).toBe(200);
+    const workspace = await request(t.app, {
+      method: "GET",
+      url: "/api/farmer/products",
+      cookie: farmer.cookie,
+    });
+    const mine = workspace.json().items.find((item: { id: string }) => item.id === id);
+    expect(mine.image).toMatch(/^\/api\/images\//);
+    expect(mine.imageWidths?.length).toBeGreaterThan(0);
+    const base = mine.image.split("?")[0];
+    for (const url of [mine.image, ...mine.imageWidths.map((w: number) => `${base}?w=${w}`)]) {
+      const picture = await request(t.app, { method: "GET", url, cookie: farmer.cookie });
+      expect(picture.statusCode, url).toBe(200);
+      expect(picture.headers["content-type"], url).toBe("image/webp");
+    }
+  });
+
   it("is in the audit log under the product's name, by the operator's name (issue 25, item 21)", async () => {
     const id = await listProduct("Audited okra");
     expect((await hide(id, "Mislabelled")).statusCode).toBe(200);

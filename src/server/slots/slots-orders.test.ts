@@ -157,6 +157,40 @@ describe("placing an order into a slot", () => {
     ).toEqual([asha.deliverySlot, ravi.pickupSlot].sort());
   });
 
+  it("says a pickup is paid at pickup and names the pickup point, not the buyer's address (issue 40 item 19)", async () => {
+    const nisha = await farm("Nisha");
+    const okra = await insertProduct(t.db.kysely, nisha.farmer.id, {
+      name: "Okra",
+      pricePaise: 4000,
+      stock: 50,
+      unit: "kg",
+    });
+    const res = await order([{ productId: okra.id, quantity: 1 }], { [nisha.farmer.id]: nisha.pickupSlot });
+    expect(res.statusCode).toBe(201);
+    const placed = res.json().order as { id: string; fulfilments: { id: string }[] };
+    const partId = placed.fulfilments[0]!.id;
+    for (const status of ["confirmed", "out_for_delivery"]) {
+      const moved = await call(nisha.farmer, "POST", `/api/farmer/orders/${partId}/status`, { status });
+      expect(moved.statusCode).toBe(200);
+    }
+    await t.app.mailer.settle();
+    const number = `#${placed.id.slice(0, 8).toUpperCase()}`;
+    const toBuyer = await mailsTo(t, testShipping.email);
+    const confirmation = toBuyer.find((m) => m.subject === `Your Veggie Cart order ${number}`);
+    expect(confirmation?.text).toContain(
+      "How to pay (UPI): Pay the farmer by UPI when you get your order: scan their QR code. Nothing is charged online. You pay each farmer for their part when you pick it up.",
+    );
+    expect(confirmation?.text).not.toContain("on delivery");
+    expect(confirmation?.text).not.toContain("when it is delivered");
+    expect(confirmation?.text).not.toContain("Delivery address");
+    const bill = toBuyer.find((m) => m.subject === "Your bill from Nisha: ₹40.00");
+    expect(bill?.text).toContain("How to pay: Pay in cash at pickup.");
+    const [newPart] = (await mailsTo(t, nisha.farmer.email)).filter((m) => m.subject.startsWith("New order"));
+    expect(newPart?.text).toContain("Pickup at: Gate 2, Baner Road");
+    expect(newPart?.text).not.toContain("Deliver to");
+    expect(newPart?.text).not.toContain("12 Lake Road");
+  });
+
   it("takes no second place when the order is replayed with its Idempotency-Key", async () => {
     const key = randomUUID();
     const items = [{ productId: ravi.productId, quantity: 1 }];

@@ -26,18 +26,34 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
   "net-banking": "Net Banking",
 };
 /**
- * How each method is really paid: nothing is charged online; the buyer pays each farmer on delivery and the
- * farmer marks that part of the order paid.
+ * How each method is really paid: nothing is charged online; the buyer pays each farmer when they get their
+ * part (delivered, or at a pickup point: said by `paymentWhenNotes`) and the farmer marks that part paid.
  */
 export const paymentMethodNotes: Record<PaymentMethod, string> = {
-  "credit-card": "Pay by credit card to the farmer on delivery (card machine at the door).",
-  "debit-card": "Pay by debit card to the farmer on delivery (card machine at the door).",
-  upi: "Pay by UPI to the farmer on delivery: scan their QR code when your order arrives.",
-  "net-banking": "Pay by net banking to the farmer on delivery: they share their account details.",
+  "credit-card": "Pay the farmer by credit card when you get your order (on their card machine).",
+  "debit-card": "Pay the farmer by debit card when you get your order (on their card machine).",
+  upi: "Pay the farmer by UPI when you get your order: scan their QR code.",
+  "net-banking": "Pay the farmer by net banking when you get your order: they share their account details.",
 };
-/** Said once on the confirmation and the order page, above the method's own note. */
+/** Said once on the confirmation and the order page, above the method's own note: all parts delivered. */
 export const PAYMENT_ON_DELIVERY_NOTE =
   "Nothing is charged online. You pay each farmer for their part when it is delivered.";
+
+/** Where an order's parts are paid: all delivered (or not yet known), all picked up, or some of each. */
+export type PaymentPlace = "delivery" | "pickup" | "both";
+
+/** Where the parts of an order are paid, from each part's kind (a part without a slot is delivered). */
+export function paymentPlaceOf(kinds: readonly ("delivery" | "pickup")[]): PaymentPlace {
+  if (kinds.length > 0 && kinds.every((kind) => kind === "pickup")) return "pickup";
+  return kinds.includes("pickup") ? "both" : "delivery";
+}
+
+/** The note above the method's own, saying when the buyer pays (issue 40: a pickup is not "delivered"). */
+export const paymentWhenNotes: Record<PaymentPlace, string> = {
+  delivery: PAYMENT_ON_DELIVERY_NOTE,
+  pickup: "Nothing is charged online. You pay each farmer for their part when you pick it up.",
+  both: "Nothing is charged online. You pay each farmer for their part when it is delivered, or when you pick it up.",
+};
 
 /** The most distinct lines one order may hold. */
 export const MAX_ORDER_LINES = 50;

@@ -103,7 +103,7 @@ function StockControls({ product }: { product: Product }) {
           placeholder={t`Set`}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
-          className="h-11 w-20 rounded-lg border border-stone-300 px-2 py-1.5 text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+          className="h-11 w-24 rounded-lg border border-stone-300 px-2 py-1.5 text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
         <Button
           type="submit"

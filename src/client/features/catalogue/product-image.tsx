@@ -20,10 +20,18 @@ interface ProductImageProps {
    * preloads, which otherwise share a slow link with it first.
    */
   priority?: boolean;
+  /** `contain`: the whole photo shows (the product page); `cover` (cards): it fills its 4:3 box, cropped. */
+  fit?: "cover" | "contain";
 }
 
 /** The product photo filling its (fixed aspect) box, or "No Image" when there is none or it fails. */
-export function ProductImage({ product, sizes, eager = false, priority = false }: ProductImageProps) {
+export function ProductImage({
+  product,
+  sizes,
+  eager = false,
+  priority = false,
+  fit = "cover",
+}: ProductImageProps) {
   const { t } = useLingui();
   const [failed, setFailed] = useState(false);
   if (!product.image || failed) {
@@ -49,7 +57,11 @@ export function ProductImage({ product, sizes, eager = false, priority = false }
       decoding="async"
       alt={product.name || t`Unnamed Product`}
       onError={() => setFailed(true)}
-      className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+      className={
+        fit === "contain"
+          ? "h-full w-full object-contain"
+          : "h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+      }
     />
   );
 }

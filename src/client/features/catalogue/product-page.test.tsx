@@ -52,6 +52,18 @@ describe("a product's own page", () => {
     expect(likes).toHaveBeenCalledWith("/api/likes/okra-1", expect.objectContaining({ method: "PUT" }));
   });
 
+  it("shows a portrait photo whole, in its own proportions; cards keep cropping to 4:3 (issue 40 item 21)", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ productIds: [] }));
+    const portrait = aProduct({ id: "okra-2", name: "Tall okra", imageWidth: 900, imageHeight: 1200 });
+    renderAt("/products/okra-2", asha, [[productQuery("okra-2").queryKey, portrait]]);
+    const photo = await screen.findByRole("img", { name: "Tall okra" });
+    expect(photo).toHaveClass("object-contain");
+    expect(photo).not.toHaveClass("object-cover");
+    const box = photo.parentElement!;
+    expect(box).not.toHaveClass("aspect-[4/3]");
+    expect(box.getAttribute("style")).toMatch(/aspect-ratio: 900 \/ 1200/);
+  });
+
   it("says In stock for plentiful stock and disables Add to Cart when sold out", async () => {
     const { unmount } = renderAt("/products/a", asha, [
       [productQuery("a").queryKey, aProduct({ stock: 40 })],

@@ -64,8 +64,19 @@ export function ProductPage({ userId }: { userId: string | null }) {
     <article className="mx-auto max-w-5xl px-4 py-6">
       <BackToShop />
       <div className="mt-4 grid gap-8 md:grid-cols-2">
-        <div className="aspect-[4/3] overflow-hidden rounded-2xl bg-stone-100">
-          <ProductImage product={item} sizes="(min-width: 768px) 480px, 95vw" priority />
+        {/* NOTE: the whole photo in its own proportions, a portrait one too (issue 40); at most most of the
+            screen's height, the rest of the box left plain. Cards keep cropping to 4:3. */}
+        <div
+          className={`max-h-[75vh] w-full overflow-hidden rounded-2xl bg-stone-100 ${
+            item.imageWidth && item.imageHeight ? "" : "aspect-[4/3]"
+          }`}
+          style={
+            item.imageWidth && item.imageHeight
+              ? { aspectRatio: `${item.imageWidth} / ${item.imageHeight}` }
+              : undefined
+          }
+        >
+          <ProductImage product={item} sizes="(min-width: 768px) 480px, 95vw" priority fit="contain" />
         </div>
         <div className="flex flex-col">
           <span className="self-start rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-800">

@@ -14,4 +14,14 @@ describe("terms and privacy (issue 25, item 21)", () => {
     expect(terms).toMatch(/Nothing is charged online/);
     expect(terms).toMatch(/cash or by UPI/);
   });
+
+  it("promise 24 hours only where it holds: a farmer's slot says when (issue 40, item 19)", () => {
+    renderScreen(<TermsPage />, { path: "/terms" });
+    const terms = screen.getByRole("region", { name: "Terms of Service" }).textContent ?? "";
+    // The spec's promise stays, with what is true of an order placed in a slot days away.
+    expect(terms).toMatch(/processed and delivered within 24 hours of being placed, unless/);
+    expect(terms).toMatch(/delivered, or ready for pickup, in the slot you choose at checkout/);
+    // A pickup is not paid "at the door".
+    expect(terms).not.toMatch(/at the door/);
+  });
 });

@@ -69,16 +69,18 @@ export function TermsPage() {
           </Clause>
           <Clause title={t`2. Orders, delivery and processing`}>
             <Trans>
-              Every order is processed and delivered within 24 hours of being placed. Prices are in Indian
-              rupees and are confirmed by the shop when you place the order. Shipping is free.
+              Every order is processed and delivered within 24 hours of being placed, unless its farmer offers
+              delivery and pickup slots: then it is delivered, or ready for pickup, in the slot you choose at
+              checkout. Prices are in Indian rupees and are confirmed by the shop when you place the order.
+              Shipping is free.
             </Trans>
           </Clause>
           <Clause title={t`3. Returns and refunds`}>
             <Trans>
               You may return an item within 7 days of delivery if it is damaged, spoiled or not what you
-              ordered. Start a return from the contact page. Nothing is charged online: you pay the farmer at
-              the door, in cash or by UPI, and an accepted return is refunded by the farmer you paid, in cash
-              or by UPI.
+              ordered. Start a return from the contact page. Nothing is charged online: you pay the farmer
+              when you get your order, in cash or by UPI, and an accepted return is refunded by the farmer you
+              paid, in cash or by UPI.
             </Trans>
           </Clause>
           <Clause title={t`4. Farmers' listings`}>

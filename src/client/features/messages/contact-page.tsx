@@ -91,7 +91,10 @@ function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
         <PageIntro eyebrow={t`Contact`} title={_(copy.title)} intro={_(copy.intro)} />
         <ul className="mt-8 space-y-4">
           <InfoPoint icon={TruckIcon} title={t`Delivery within 24 hours`}>
-            <Trans>Orders are processed and delivered within 24 hours of being placed.</Trans>
+            <Trans>
+              Orders are processed and delivered within 24 hours of being placed, or in the delivery or pickup
+              slot you choose at checkout.
+            </Trans>
           </InfoPoint>
           <InfoPoint icon={ReturnIcon} title={t`7-day returns`}>
             <Trans>Return an item within 7 days of delivery if it is not as fresh as promised.</Trans>

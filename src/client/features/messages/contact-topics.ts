@@ -19,7 +19,7 @@ export const defaultContactCopy: ContactCopy = {
 export const contactTopicCopy: Record<ContactTopic, ContactCopy> = {
   shipping: {
     title: msg`Shipping Enquiry`,
-    intro: msg`Questions about when and how your order arrives. Orders are processed and delivered within 24 hours.`,
+    intro: msg`Questions about when and how your order arrives. Orders are delivered within 24 hours, or in the delivery or pickup slot you choose.`,
     message: msg`Hello, I have a question about the shipping of my order.`,
   },
   returns: {

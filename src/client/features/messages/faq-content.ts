@@ -14,7 +14,7 @@ export const faqGroups: {
     items: [
       {
         question: msg`How fast will my order arrive?`,
-        answer: msg`Every order is processed and delivered within 24 hours of being placed, so your produce reaches you fresh.`,
+        answer: msg`Every order is processed and delivered within 24 hours of being placed, unless its farmer offers delivery and pickup slots: then it comes in the slot you choose at checkout. Either way your produce reaches you fresh.`,
       },
       {
         question: msg`What does shipping cost?`,
@@ -46,7 +46,7 @@ export const faqGroups: {
     items: [
       {
         question: msg`How fresh is the produce?`,
-        answer: msg`Farmers list what they harvest and pack it to order. Because orders are delivered within 24 hours, fruit and vegetables spend very little time in transit.`,
+        answer: msg`Farmers list what they harvest and pack it to order, for delivery within 24 hours or in the slot you choose, so fruit and vegetables spend very little time in transit.`,
       },
       {
         question: msg`What if something is not fresh?`,

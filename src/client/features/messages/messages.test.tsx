@@ -45,6 +45,18 @@ describe("contact page", () => {
     );
   });
 
+  it("says a farmer's slot may decide when an order arrives (issue 40 item 19)", async () => {
+    renderAt("/contact?type=shipping", asha, withFarmers);
+    const main = await screen.findByRole("main");
+    await screen.findByRole("heading", { level: 1, name: "Shipping Enquiry" });
+    expect(main).toHaveTextContent(
+      "Orders are delivered within 24 hours, or in the delivery or pickup slot you choose.",
+    );
+    expect(main).toHaveTextContent(
+      "Orders are processed and delivered within 24 hours of being placed, or in the delivery or pickup slot you choose at checkout.",
+    );
+  });
+
   it("ignores any other type", async () => {
     renderAt("/contact?type=<script>", asha, withFarmers);
     expect(await screen.findByRole("heading", { level: 1, name: "Contact a Farmer" })).toBeInTheDocument();
@@ -108,6 +120,16 @@ describe("FAQ page", () => {
     expect(details).toHaveTextContent("within 7 days of delivery");
     await userEvent.click(question);
     await waitFor(() => expect(details).toHaveAttribute("open"));
+  });
+
+  it("promises 24 hours only with the slot that may say otherwise (issue 40 item 19)", async () => {
+    renderAt("/faq", asha);
+    const fast = (await screen.findByText("How fast will my order arrive?")).closest("details")!;
+    expect(fast).toHaveTextContent(
+      "within 24 hours of being placed, unless its farmer offers delivery and pickup slots",
+    );
+    const fresh = screen.getByText("How fresh is the produce?").closest("details")!;
+    expect(fresh).toHaveTextContent("within 24 hours or in the slot you choose");
   });
 
   it("needs all four fields of the message to the site creator before anything is sent", async () => {

@@ -126,6 +126,36 @@ describe("the buyer's bill", () => {
   });
 });
 
+describe("a part picked up (issue 40, item 19)", () => {
+  const atGate = {
+    slot: {
+      id: "s1",
+      kind: "pickup" as const,
+      date: "2026-11-29",
+      start: "17:00",
+      end: "19:00",
+      pickupPoint: { id: "pp1", name: "Gate 2", address: "Baner Road" },
+    },
+  };
+
+  it("is paid at pickup: 'Pay in cash at pickup' without a UPI ID, and the order says when it is paid", async () => {
+    openOrder(orderWith({ ...atGate, items: [tomatoes(2000), coriander], total: 95, billFinal: true }));
+    expect(await screen.findByText("Pay in cash at pickup")).toBeInTheDocument();
+    expect(screen.queryByText(/on delivery/)).not.toBeInTheDocument();
+    expect(
+      screen.getByText("Nothing is charged online. You pay each farmer for their part when you pick it up."),
+    ).toBeInTheDocument();
+  });
+
+  it("with a UPI ID offers cash at pickup beside the QR code", async () => {
+    openOrder(
+      orderWith({ ...atGate, items: [tomatoes(2000), coriander], total: 95, billFinal: true, upi: { uri } }),
+    );
+    expect(await screen.findByText("Or pay in cash at pickup.")).toBeInTheDocument();
+    expect(screen.queryByText(/on delivery/)).not.toBeInTheDocument();
+  });
+});
+
 describe("a delivery attempt", () => {
   it("tells the buyer 'We came at 9:40, nobody was home' (the shop's time) with the farmer's note", async () => {
     openOrder(

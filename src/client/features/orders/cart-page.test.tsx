@@ -45,6 +45,17 @@ describe("cart page", () => {
     expect(screen.getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute("href", "/checkout");
   });
 
+  it("says what the quantity counts: packs of 500 g as '2 × 500 g', kilograms as '3 kg' (issue 40 item 21)", async () => {
+    const okra: CartItem = { ...tomatoes, id: "p-okra", name: "Okra", unit: "500 g", quantity: 2 };
+    storeCart([okra, { ...tomatoes, unit: "kg", quantity: 3 }]);
+    renderAt("/cart", asha);
+    const okraQuantity = await screen.findByRole("status", { name: "Quantity of Okra" });
+    expect(okraQuantity).toHaveTextContent(/^2 × 500 g$/);
+    expect(screen.getByRole("status", { name: "Quantity of Tomatoes" })).toHaveTextContent(/^3 kg$/);
+    await userEvent.click(screen.getByRole("button", { name: "Increase quantity of Okra" }));
+    expect(okraQuantity).toHaveTextContent(/^3 × 500 g$/);
+  });
+
   it("changes quantities with plus and minus, never below 1, and saves every change", async () => {
     storeCart([{ ...tomatoes, quantity: 1 }]);
     renderAt("/cart", asha);

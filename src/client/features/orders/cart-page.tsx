@@ -6,7 +6,7 @@ import { type CartItem, MIN_LINE_QUANTITY } from "../../../shared/schemas/cart.t
 import { ArrowLeftIcon, CartIcon, MinusIcon, PlusIcon, TrashIcon } from "../../components/icons.tsx";
 import { StockBadge } from "../../components/produce-facts.tsx";
 import { maxQuantityOf, removeFromCart, setCartQuantity, useCart } from "../../lib/cart-store.ts";
-import { formatPackPrice } from "../../lib/produce.ts";
+import { formatPackPrice, packText } from "../../lib/produce.ts";
 import { toast } from "../../lib/toast.ts";
 import { cartItemCount, cartTotalRupees, lineTotalRupees, say } from "./format.ts";
 import { backLink, primaryLink } from "./link-styles.ts";
@@ -47,11 +47,14 @@ function CartLine({ item }: { item: CartItem }) {
           >
             <MinusIcon className="h-4 w-4" />
           </button>
+          {/* NOTE: what the number counts, as the packing list says it: "2 × 500 g", "3 kg" (issue 40). */}
           <output
-            className="w-8 text-center font-semibold tabular-nums"
+            className="min-w-8 whitespace-nowrap text-center font-semibold tabular-nums"
             aria-label={t`Quantity of ${item.name}`}
           >
-            {item.quantity}
+            {item.unit
+              ? packText({ quantity: item.quantity, unit: item.unit, grams: null, packed: false })
+              : item.quantity}
           </output>
           <button
             type="button"

@@ -87,7 +87,7 @@ describe("checkout page", () => {
     const expected = {
       "Full name": "Please enter your full name",
       Email: "Please enter your email address",
-      "Phone number": "The farmer calls you on it to deliver within 24 hours. Please enter your phone number",
+      "Phone number": "The farmer calls you on it about your order. Please enter your phone number",
       Address: "Please enter your address",
       City: "Please enter your city",
       State: "Please enter your state",
@@ -128,9 +128,37 @@ describe("checkout page", () => {
   it("says honestly how each payment method is paid", async () => {
     openCheckout();
     expect(await screen.findByText(/Nothing is charged online/)).toBeInTheDocument();
-    expect(screen.getByText(/Pay by credit card to the farmer on delivery/)).toBeInTheDocument();
+    expect(screen.getByText(/Pay the farmer by credit card when you get your order/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole("radio", { name: "UPI" }));
-    expect(screen.getByText(/Pay by UPI to the farmer on delivery/)).toBeInTheDocument();
+    expect(screen.getByText(/Pay the farmer by UPI when you get your order/)).toBeInTheDocument();
+  });
+
+  it("says a pickup is paid at pickup, not on delivery (issue 40, item 19)", async () => {
+    window.localStorage.setItem("cart", JSON.stringify([cart[0]]));
+    const pickup = {
+      id: "s-pickup",
+      kind: "pickup",
+      date: "2026-11-29",
+      start: "17:00",
+      end: "19:00",
+      pickupPoint: { id: "pp1", name: "Gate 2", address: "Baner Road" },
+      available: true,
+      left: 5,
+    };
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
+      String(input).startsWith("/api/slots")
+        ? Response.json({
+            farmers: [{ farmerId: "f1", farmerName: "Asha", usesSlots: true, slots: [pickup] }],
+          })
+        : Response.json({ error: { code: "internal", message: "Not here" } }, { status: 500 }),
+    );
+    renderAt("/checkout", asha);
+    await userEvent.click(await screen.findByRole("radio", { name: /^Pickup/ }));
+    const note = screen.getByText(/Nothing is charged online/);
+    expect(note).toHaveTextContent(
+      "Nothing is charged online. You pay each farmer for their part when you pick it up.",
+    );
+    expect(note.parentElement).not.toHaveTextContent(/on delivery|when it is delivered|at the door/);
   });
 
   it("marks a line over the stock with how many are left, keeps Place Order disabled and remembers the stock", async () => {

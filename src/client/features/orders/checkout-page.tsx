@@ -13,7 +13,9 @@ import {
   DEFAULT_PAYMENT_METHOD,
   PAYMENT_METHODS,
   type PlaceOrderInput,
+  paymentPlaceOf,
 } from "../../../shared/schemas/orders.ts";
+import type { SlotKind } from "../../../shared/schemas/slots.ts";
 import { Button } from "../../components/button.tsx";
 import { FormMessage } from "../../components/form-message.tsx";
 import { ArrowLeftIcon, CartIcon } from "../../components/icons.tsx";
@@ -25,7 +27,7 @@ import { addressLine, savedAddressesQuery, useSavedAddresses } from "../../lib/s
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { clearDraft, readDraft, readDraftSlots, saveDraft, saveDraftSlots } from "./checkout-draft.ts";
-import { paymentLabel, paymentNote, paymentOnDeliveryNote, say, slotText } from "./format.ts";
+import { paymentLabel, paymentNote, paymentWhenNote, say, slotText } from "./format.ts";
 import { backLink, primaryLink } from "./link-styles.ts";
 import { OrderSummary } from "./order-summary.tsx";
 import { usePlaceOrder } from "./place-order.api.ts";
@@ -52,7 +54,8 @@ const textFields: {
     autoComplete: "tel",
     type: "tel",
     wide: true,
-    hint: msg`The farmer calls you on it to deliver within 24 hours.`,
+    // NOTE: not "within 24 hours": a farmer's slot may be days away (issue 40, item 19).
+    hint: msg`The farmer calls you on it about your order.`,
   },
   { name: "address", label: msg`Address`, autoComplete: "street-address", wide: true },
   { name: "city", label: msg`City`, autoComplete: "address-level2" },
@@ -187,6 +190,15 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
     }),
   );
   const noSlotOpen = farmersWithoutOpenSlot(choices);
+  // NOTE: when the buyer pays follows their choices: a farmer without slots delivers, one with slots not
+  // chosen yet may go either way (issue 40: a pickup is not paid "on delivery").
+  const paymentPlace = paymentPlaceOf(
+    choices.flatMap((farmer): SlotKind[] => {
+      if (!farmer.usesSlots) return ["delivery"];
+      const slot = farmer.slots.find((candidate) => candidate.id === validChosen[farmer.farmerId]);
+      return slot ? [slot.kind] : ["delivery", "pickup"];
+    }),
+  );
 
   // The cart remembers the stock the quote reported, so its + button stops there.
   useEffect(() => {
@@ -392,7 +404,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
               <p className="mt-1 text-sm text-red-700">{form.errors.paymentMethod}</p>
             ) : null}
             <div className="mt-3 rounded-lg bg-brand-50 px-4 py-3 text-sm text-stone-800" aria-live="polite">
-              <p className="font-semibold">{paymentOnDeliveryNote()}</p>
+              <p className="font-semibold">{paymentWhenNote(paymentPlace)}</p>
               <p className="mt-1">{paymentNote(form.values.paymentMethod)}</p>
             </div>
           </fieldset>

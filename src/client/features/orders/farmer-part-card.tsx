@@ -142,7 +142,11 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
               {shipping.fullName}, {shipping.address}, {shipping.city}, {shipping.state} {shipping.zipCode}
             </p>
             <p className="mt-1 text-sm">
-              <Trans>Pays by {paymentLabel(fulfilment.paymentMethod)} on delivery</Trans>
+              {fulfilment.slot?.kind === "pickup" ? (
+                <Trans>Pays by {paymentLabel(fulfilment.paymentMethod)} at pickup</Trans>
+              ) : (
+                <Trans>Pays by {paymentLabel(fulfilment.paymentMethod)} on delivery</Trans>
+              )}
             </p>
             {fulfilment.slot ? <PartSlotLine slot={fulfilment.slot} className="mt-1" /> : null}
           </section>

@@ -10,9 +10,9 @@ import {
 } from "../../../shared/schemas/order-parts.ts";
 import {
   PAYMENT_METHODS,
-  PAYMENT_ON_DELIVERY_NOTE,
   paymentMethodLabels,
   paymentMethodNotes,
+  paymentWhenNotes,
 } from "../../../shared/schemas/orders.ts";
 import { paymentMessages } from "../../../shared/schemas/payments.ts";
 import {
@@ -29,8 +29,8 @@ import {
   formatSlot,
   paymentLabel,
   paymentNote,
-  paymentOnDeliveryNote,
   paymentStateLabel,
+  paymentWhenNote,
   recordMethodLabel,
   slotText,
   slotUnavailableLabel,
@@ -55,10 +55,13 @@ describe("the orders' texts in English", () => {
     for (const reason of SLOT_UNAVAILABLE_REASONS) {
       expect(slotUnavailableLabel(reason)).toBe(slotUnavailableLabels[reason]);
     }
-    expect(paymentOnDeliveryNote()).toBe(PAYMENT_ON_DELIVERY_NOTE);
+    for (const place of ["delivery", "pickup", "both"] as const) {
+      expect(paymentWhenNote(place)).toBe(paymentWhenNotes[place]);
+    }
     expect(billText.about(1234.5)).toBe(billTexts.about(1234.5));
     expect(billText.payByUpi(61)).toBe(billTexts.payByUpi(61));
     expect(billText.cashOnly()).toBe(billTexts.cashOnly);
+    expect(billText.cashAtPickup()).toBe(billTexts.cashAtPickup);
     expect(billText.estimateNote()).toBe(billTexts.estimateNote);
     expect(billText.ordered(2, "kg")).toBe(billTexts.ordered(2, "kg"));
     expect(billText.ordered(3, "250 g")).toBe(billTexts.ordered(3, "250 g"));

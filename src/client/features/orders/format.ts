@@ -3,7 +3,12 @@ import { localize } from "../../../shared/i18n/localize.ts";
 import { formatRupees, paiseToRupees, rupeesToPaise } from "../../../shared/money.ts";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
 import type { PaymentRecordMethod, PaymentState } from "../../../shared/schemas/order-parts.ts";
-import type { Order, PaymentMethod } from "../../../shared/schemas/orders.ts";
+import {
+  type Order,
+  type PaymentMethod,
+  type PaymentPlace,
+  paymentPlaceOf,
+} from "../../../shared/schemas/orders.ts";
 import { slotLabel } from "../../../shared/schemas/slot-basics.ts";
 import type { SlotUnavailableReason } from "../../../shared/schemas/slots.ts";
 import { unitGrams } from "../../../shared/weighing.ts";
@@ -77,20 +82,29 @@ export const paymentLabel = (method: string): string => {
 export const paymentNote = (method: string): string | undefined => {
   switch (method as PaymentMethod) {
     case "credit-card":
-      return t`Pay by credit card to the farmer on delivery (card machine at the door).`;
+      return t`Pay the farmer by credit card when you get your order (on their card machine).`;
     case "debit-card":
-      return t`Pay by debit card to the farmer on delivery (card machine at the door).`;
+      return t`Pay the farmer by debit card when you get your order (on their card machine).`;
     case "upi":
-      return t`Pay by UPI to the farmer on delivery: scan their QR code when your order arrives.`;
+      return t`Pay the farmer by UPI when you get your order: scan their QR code.`;
     case "net-banking":
-      return t`Pay by net banking to the farmer on delivery: they share their account details.`;
+      return t`Pay the farmer by net banking when you get your order: they share their account details.`;
     default:
       return undefined;
   }
 };
 
-export const paymentOnDeliveryNote = () =>
-  t`Nothing is charged online. You pay each farmer for their part when it is delivered.`;
+/** When the buyer pays, as src/shared/schemas/orders.ts's `paymentWhenNotes` says it: delivered, at pickup, or both. */
+export const paymentWhenNote = (place: PaymentPlace): string =>
+  ({
+    delivery: t`Nothing is charged online. You pay each farmer for their part when it is delivered.`,
+    pickup: t`Nothing is charged online. You pay each farmer for their part when you pick it up.`,
+    both: t`Nothing is charged online. You pay each farmer for their part when it is delivered, or when you pick it up.`,
+  })[place];
+
+/** Where an order's parts are paid, from their slots (a part without a slot is delivered). */
+export const paymentPlaceOfParts = (parts: readonly { slot?: { kind: "delivery" | "pickup" } }[]) =>
+  paymentPlaceOf(parts.map((part) => part.slot?.kind ?? "delivery"));
 
 /** "Pending", "Out for delivery", "In progress"... for an order's or a part's status. */
 export const statusLabel = (status: string): string => {
@@ -139,6 +153,7 @@ export const billText = {
     return t`Pay ${amount} by UPI`;
   },
   cashOnly: () => t`Pay in cash on delivery`,
+  cashAtPickup: () => t`Pay in cash at pickup`,
   estimateNote: () =>
     t`Sold by weight: the amount is an estimate. The bill follows the weight packed: it may be up to 10 % more, or any amount less.`,
   ordered: (quantity: number, unit: string) => {

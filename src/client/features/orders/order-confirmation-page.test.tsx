@@ -20,6 +20,8 @@ const order: Order = {
     { productId: "p2", name: "Paneer", unitPrice: 90, unit: "250 g", quantity: 1, lineTotal: 90 },
   ],
   total: 170,
+  billTotal: 170,
+  billFinal: false,
   shippingAddress: "12 Lake Road, Pune, Maharashtra 411001",
   shipping: {
     fullName: "Meera Iyer",
@@ -67,7 +69,52 @@ describe("order confirmation", () => {
     const items = screen.getByRole("list", { name: "Items ordered" });
     expect(items).toHaveTextContent("Okra × 2 (₹40.00 / kg)₹80.00");
     expect(items).toHaveTextContent("Paneer × 1 (₹90.00 / 250 g)₹90.00");
-    expect(screen.getAllByText("₹170.00").length).toBeGreaterThan(0);
+    expect(screen.getAllByText("about ₹170.00").length).toBeGreaterThan(0);
+  });
+
+  it("says the total is an estimate while a line sold by weight is not weighed yet, as the order page does", async () => {
+    openConfirmation({ orderId, total: 170, paymentMethod: "upi" }, [order]);
+    expect(await screen.findByRole("heading", { name: "Order Confirmed" })).toBeInTheDocument();
+    expect(screen.getByText(/· Total/)).toHaveTextContent("· Total about ₹170.00");
+    expect(screen.getByText("Total").parentElement).toHaveTextContent("Totalabout ₹170.00");
+  });
+
+  it("says the total plainly once the bill is final (nothing sold by weight)", async () => {
+    const counted = {
+      ...order,
+      items: [
+        { productId: "p3", name: "Coriander", unitPrice: 15, unit: "bunch", quantity: 2, lineTotal: 30 },
+      ],
+      total: 30,
+      billTotal: 30,
+      billFinal: true,
+    } as Order;
+    openConfirmation({ orderId, total: 30, paymentMethod: "upi" }, [counted]);
+    expect(await screen.findByRole("heading", { name: "Order Confirmed" })).toBeInTheDocument();
+    expect(screen.getByText(/· Total/)).toHaveTextContent("· Total ₹30.00");
+    expect(screen.queryByText(/about/)).not.toBeInTheDocument();
+  });
+
+  it("says a pickup is paid at pickup, not when it is delivered (issue 40, item 19)", async () => {
+    const slot = {
+      id: "s1",
+      kind: "pickup",
+      date: "2026-11-29",
+      start: "17:00",
+      end: "19:00",
+      pickupPoint: { id: "pp1", name: "Gate 2", address: "Baner Road" },
+    };
+    const pickedUp = {
+      ...order,
+      fulfilments: [{ id: "part-1", farmerName: "Asha", slot }],
+    } as unknown as Order;
+    openConfirmation({ orderId, total: 170, paymentMethod: "upi" }, [pickedUp]);
+    const howYouPay = (await screen.findByRole("heading", { name: "How you pay" })).parentElement!;
+    expect(howYouPay).toHaveTextContent(
+      "Nothing is charged online. You pay each farmer for their part when you pick it up.",
+    );
+    expect(howYouPay).toHaveTextContent("Pay the farmer by UPI when you get your order: scan their QR code.");
+    expect(howYouPay).not.toHaveTextContent(/on delivery|when it is delivered|at the door/);
   });
 
   it("opened with no order behind it, goes to /orders instead of confirming nothing", async () => {

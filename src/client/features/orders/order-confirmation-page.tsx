@@ -7,7 +7,13 @@ import type { PaymentMethod } from "../../../shared/schemas/orders.ts";
 import { CheckCircleIcon } from "../../components/icons.tsx";
 import { Pending } from "../../components/pending.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
-import { paymentNote as noteOf, orderNumber, paymentOnDeliveryNote } from "./format.ts";
+import {
+  paymentNote as noteOf,
+  orderAmountText,
+  orderNumber,
+  paymentPlaceOfParts,
+  paymentWhenNote,
+} from "./format.ts";
 import { primaryLink, secondaryLink } from "./link-styles.ts";
 import { orderQuery } from "./order.api.ts";
 import { OrderLines } from "./order-lines.tsx";
@@ -44,7 +50,8 @@ export function OrderConfirmationPage() {
     return <Navigate to="/orders" replace />;
   }
   // NOTE: offline right after placing it, the order is still confirmed with what the checkout knew.
-  const total = order.data?.total ?? state?.total;
+  // NOTE: "about ₹X" while a line sold by weight waits for its weight, as the order page says it (issue 40).
+  const total = order.data ? orderAmountText(order.data) : state?.total;
   const paymentMethod = order.data?.paymentMethod ?? state?.paymentMethod;
   const paymentNote = paymentMethod ? noteOf(paymentMethod) : undefined;
   return (
@@ -61,11 +68,14 @@ export function OrderConfirmationPage() {
           <Trans>
             Order <span className="font-semibold">{orderNumber(orderId)}</span>
           </Trans>
-          {typeof total === "number" ? (
+          {total !== undefined ? (
             <>
               {" "}
               <Trans>
-                · Total <span className="font-semibold">{formatRupees(total)}</span>
+                · Total{" "}
+                <span className="font-semibold">
+                  {typeof total === "number" ? formatRupees(total) : total}
+                </span>
               </Trans>
             </>
           ) : null}
@@ -76,7 +86,12 @@ export function OrderConfirmationPage() {
               <Trans>Your order</Trans>
             </h2>
             <div className="mt-2">
-              <OrderLines items={order.data.items} total={order.data.total} label={t`Items ordered`} />
+              <OrderLines
+                items={order.data.items}
+                total={order.data.billTotal}
+                billFinal={order.data.billFinal}
+                label={t`Items ordered`}
+              />
             </div>
           </div>
         ) : null}
@@ -100,7 +115,7 @@ export function OrderConfirmationPage() {
           <h2 className="font-semibold text-stone-900">
             <Trans>How you pay</Trans>
           </h2>
-          <p className="mt-1">{paymentOnDeliveryNote()}</p>
+          <p className="mt-1">{paymentWhenNote(paymentPlaceOfParts(order.data?.fulfilments ?? []))}</p>
           {paymentNote ? <p className="mt-1">{paymentNote}</p> : null}
         </div>
 

@@ -18,7 +18,8 @@ import {
   orderNumber,
   paymentLabel,
   paymentNote,
-  paymentOnDeliveryNote,
+  paymentPlaceOfParts,
+  paymentWhenNote,
 } from "./format.ts";
 import { useOrder } from "./order.api.ts";
 import { OrderLines } from "./order-lines.tsx";
@@ -282,7 +283,9 @@ export function OrderDetailPage() {
                 <Trans>Payment method</Trans>
               </h2>
               <p className="mt-1 text-stone-700">{paymentLabel(order.data.paymentMethod)}</p>
-              <p className="mt-1 text-sm text-stone-700">{paymentOnDeliveryNote()}</p>
+              <p className="mt-1 text-sm text-stone-700">
+                {paymentWhenNote(paymentPlaceOfParts(order.data.fulfilments))}
+              </p>
               <p className="mt-1 text-sm text-stone-700">{paymentNote(order.data.paymentMethod)}</p>
             </section>
           </div>

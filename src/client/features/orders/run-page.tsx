@@ -308,7 +308,7 @@ function StopCard({
           billFinal={stop.billFinal}
           label={t`Lines of order ${number}`}
         />
-        {unweighed ? (
+        {unweighed && !stop.billFinal ? (
           <p className="mt-1 font-semibold text-amber-800">
             <Trans>Weigh the lines marked "ordered" before handing them over.</Trans>
           </p>

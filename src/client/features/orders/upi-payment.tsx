@@ -41,12 +41,20 @@ function UpiQrCode({ uri, label }: { uri: string; label: string }) {
 export function PartPayment({
   part,
 }: {
-  part: Pick<OrderPart, "status" | "billFinal" | "total" | "payment" | "upi">;
+  part: Pick<OrderPart, "status" | "billFinal" | "total" | "payment" | "upi" | "slot">;
 }) {
   const { t } = useLingui();
   if (part.status === "cancelled" || !part.billFinal || part.payment.state === "paid") return null;
   const owed = paiseToRupees(rupeesToPaise(part.total) - rupeesToPaise(part.payment.received));
-  if (!part.upi) return <p className="mt-3 font-semibold text-stone-900">{billText.cashOnly()}</p>;
+  // NOTE: a part picked up is paid at pickup, not "on delivery" (issue 40).
+  const atPickup = part.slot?.kind === "pickup";
+  if (!part.upi) {
+    return (
+      <p className="mt-3 font-semibold text-stone-900">
+        {atPickup ? billText.cashAtPickup() : billText.cashOnly()}
+      </p>
+    );
+  }
   const title = billText.payByUpi(owed);
   return (
     <section aria-label={title} className="mt-3 flex flex-wrap items-center gap-4 rounded-xl bg-brand-50 p-4">
@@ -63,7 +71,7 @@ export function PartPayment({
           <Trans>Open in a UPI app</Trans>
         </a>
         <p className="mt-1 text-sm text-stone-700">
-          <Trans>Or pay in cash on delivery.</Trans>
+          {atPickup ? <Trans>Or pay in cash at pickup.</Trans> : <Trans>Or pay in cash on delivery.</Trans>}
         </p>
       </div>
     </section>

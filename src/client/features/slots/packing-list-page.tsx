@@ -127,7 +127,8 @@ export function PackingListPage({
         {orders.map((order) => (
           <li key={order.partId} className="break-inside-avoid rounded-lg p-3 ring-1 ring-stone-300">
             <p className="font-semibold text-stone-900">
-              {orderNumber(order.orderId)} · {order.buyer} · {order.phone}
+              {orderNumber(order.orderId)} · {order.buyer} ·{" "}
+              <span className="whitespace-nowrap">{order.phone}</span>
             </p>
             <p className="text-sm text-stone-700">{order.address}</p>
             <ul className="mt-1 text-sm">

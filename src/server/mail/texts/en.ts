@@ -1,11 +1,7 @@
 import { APP_TITLE } from "../../../shared/constants.ts";
 import { formatRupees } from "../../../shared/money.ts";
 import { partStatusLabels } from "../../../shared/schemas/order-parts.ts";
-import {
-  PAYMENT_ON_DELIVERY_NOTE,
-  paymentMethodLabels,
-  paymentMethodNotes,
-} from "../../../shared/schemas/orders.ts";
+import { paymentMethodLabels, paymentMethodNotes, paymentWhenNotes } from "../../../shared/schemas/orders.ts";
 import { slotLabel } from "../../../shared/schemas/slot-basics.ts";
 import { billTexts } from "../../../shared/weighing.ts";
 
@@ -64,9 +60,9 @@ export const en = {
 
   paymentMethodLabels,
   paymentMethodNotes,
-  paymentOnDelivery: PAYMENT_ON_DELIVERY_NOTE,
-  howToPay: (method: string, note: string, onDelivery: string) =>
-    `How to pay (${method}): ${note} ${onDelivery}`,
+  /** When the buyer pays: their parts delivered, picked up, or some of each. */
+  paymentWhen: paymentWhenNotes,
+  howToPay: (method: string, note: string, when: string) => `How to pay (${method}): ${note} ${when}`,
   slotLabel,
   slotKinds: { delivery: "delivery", pickup: "pickup" },
   /** "delivery Sat 21 Mar, 8–10 am" or "pickup Sun 22 Mar, 5–7 pm at Gate 2, Baner Road". */
@@ -82,6 +78,8 @@ export const en = {
   newPartIntro: (buyer: string) => `${buyer} has ordered from you. Here is your part of the order:`,
   newPartBuyer: (buyer: string, phone: string) => `Buyer: ${buyer}, ${phone}`,
   newPartDeliverTo: (address: string) => `Deliver to: ${address}`,
+  /** A part the buyer picks up: where, instead of an address to deliver to. */
+  newPartPickupAt: (place: string) => `Pickup at: ${place}`,
   newPartLink: "Open the Farmer Portal",
 
   billSubject: billTexts.mailSubject,
@@ -96,6 +94,9 @@ export const en = {
   billPayCashOrUpi: (total: number) =>
     `How to pay: in cash on delivery, or by UPI with the QR code on your order's page (${billTexts.payByUpi(total)}).`,
   billPayCash: `How to pay: ${billTexts.cashOnly}.`,
+  billPayCashOrUpiAtPickup: (total: number) =>
+    `How to pay: in cash at pickup, or by UPI with the QR code on your order's page (${billTexts.payByUpi(total)}).`,
+  billPayCashAtPickup: `How to pay: ${billTexts.cashAtPickup}.`,
 
   partStatusLabels,
   partStatusSubject: (number: string, status: string) => `Your Veggie Cart order ${number}: ${status}`,

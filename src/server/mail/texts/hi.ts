@@ -63,13 +63,17 @@ export const hi: MailTexts = {
     "net-banking": "नेट बैंकिंग",
   },
   paymentMethodNotes: {
-    "credit-card": "सामान पहुँचने पर किसान को क्रेडिट कार्ड से भुगतान करें (दरवाज़े पर कार्ड मशीन)।",
-    "debit-card": "सामान पहुँचने पर किसान को डेबिट कार्ड से भुगतान करें (दरवाज़े पर कार्ड मशीन)।",
-    upi: "सामान पहुँचने पर किसान को UPI से भुगतान करें: ऑर्डर आने पर उनका क्यूआर कोड स्कैन करें।",
-    "net-banking": "सामान पहुँचने पर किसान को नेट बैंकिंग से भुगतान करें: वे अपने खाते की जानकारी देंगे।",
+    "credit-card": "ऑर्डर मिलने पर किसान को क्रेडिट कार्ड से भुगतान करें (उनकी कार्ड मशीन पर)।",
+    "debit-card": "ऑर्डर मिलने पर किसान को डेबिट कार्ड से भुगतान करें (उनकी कार्ड मशीन पर)।",
+    upi: "ऑर्डर मिलने पर किसान को UPI से भुगतान करें: उनका क्यूआर कोड स्कैन करें।",
+    "net-banking": "ऑर्डर मिलने पर किसान को नेट बैंकिंग से भुगतान करें: वे अपने खाते की जानकारी देंगे।",
   },
-  paymentOnDelivery: "ऑनलाइन कुछ नहीं कटता। हर किसान को उसका हिस्सा पहुँचने पर आप उसे भुगतान करते हैं।",
-  howToPay: (method, note, onDelivery) => `भुगतान कैसे करें (${method}): ${note} ${onDelivery}`,
+  paymentWhen: {
+    delivery: "ऑनलाइन कुछ नहीं कटता। हर किसान को उसका हिस्सा पहुँचने पर आप उसे भुगतान करते हैं।",
+    pickup: "ऑनलाइन कुछ नहीं कटता। हर किसान को आप उसके हिस्से का भुगतान पिकअप के समय करते हैं।",
+    both: "ऑनलाइन कुछ नहीं कटता। हर किसान को आप उसके हिस्से का भुगतान उसके पहुँचने पर, या पिकअप के समय करते हैं।",
+  },
+  howToPay: (method, note, when) => `भुगतान कैसे करें (${method}): ${note} ${when}`,
   slotLabel: slotLabelIn("hi", {
     morning: "सुबह",
     afternoon: "दोपहर",
@@ -90,6 +94,7 @@ export const hi: MailTexts = {
   newPartIntro: (buyer) => `${buyer} ने आपसे सामान मँगाया है। ऑर्डर में आपका हिस्सा यह है:`,
   newPartBuyer: (buyer, phone) => `ग्राहक: ${buyer}, ${phone}`,
   newPartDeliverTo: (address) => `यहाँ पहुँचाएँ: ${address}`,
+  newPartPickupAt: (place) => `पिकअप की जगह: ${place}`,
   newPartLink: "किसान पोर्टल खोलें",
 
   billSubject: (farmer, total) => `${farmer} का आपका बिल: ${formatRupees(total)}`,
@@ -102,6 +107,9 @@ export const hi: MailTexts = {
   billPayCashOrUpi: (total) =>
     `भुगतान कैसे करें: सामान पहुँचने पर नकद, या अपने ऑर्डर के पेज पर दिए क्यूआर कोड से UPI द्वारा (UPI से ${formatRupees(total)} भरें)।`,
   billPayCash: "भुगतान कैसे करें: सामान पहुँचने पर नकद दें।",
+  billPayCashOrUpiAtPickup: (total) =>
+    `भुगतान कैसे करें: पिकअप के समय नकद, या अपने ऑर्डर के पेज पर दिए क्यूआर कोड से UPI द्वारा (UPI से ${formatRupees(total)} भरें)।`,
+  billPayCashAtPickup: "भुगतान कैसे करें: पिकअप के समय नकद दें।",
 
   partStatusLabels: {
     pending: "बाकी",
