@@ -154,6 +154,16 @@ describe("a part picked up (issue 40, item 19)", () => {
     expect(await screen.findByText("Or pay in cash at pickup.")).toBeInTheDocument();
     expect(screen.queryByText(/on delivery/)).not.toBeInTheDocument();
   });
+
+  it("picked up whole, names who picks it up and ships it nowhere: no address, no shipping line", async () => {
+    const order = orderWith({ ...atGate, items: [tomatoes(2000), coriander], total: 95, billFinal: true });
+    openOrder(order);
+    const who = await screen.findByRole("region", { name: "Picked up by" });
+    expect(who).toHaveTextContent(order.shipping.fullName);
+    expect(who).not.toHaveTextContent(order.shippingAddress);
+    expect(screen.queryByRole("region", { name: "Shipping to" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Shipping")).not.toBeInTheDocument();
+  });
 });
 
 describe("a delivery attempt", () => {

@@ -165,6 +165,8 @@ export function OrderDetailPage() {
   const { t } = useLingui();
   const { id = "" } = useParams();
   const order = useOrder(id);
+  const place = order.data ? paymentPlaceOfParts(order.data.fulfilments) : "delivery";
+  const pickedUp = place === "pickup";
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
@@ -240,14 +242,16 @@ export function OrderDetailPage() {
                 ))}
               </tbody>
               <tfoot className="border-t border-stone-200">
-                <tr>
-                  <th scope="row" colSpan={3} className="py-2 font-medium">
-                    <Trans>Shipping</Trans>
-                  </th>
-                  <td className="py-2 text-right text-brand-800">
-                    <Trans>Free</Trans>
-                  </td>
-                </tr>
+                {pickedUp ? null : (
+                  <tr>
+                    <th scope="row" colSpan={3} className="py-2 font-medium">
+                      <Trans>Shipping</Trans>
+                    </th>
+                    <td className="py-2 text-right text-brand-800">
+                      <Trans>Free</Trans>
+                    </td>
+                  </tr>
+                )}
                 <tr className="text-lg font-bold">
                   <th scope="row" colSpan={3} className="py-2">
                     <Trans>Total</Trans>
@@ -270,11 +274,12 @@ export function OrderDetailPage() {
 
           <div className="mt-6 grid gap-6 border-t border-stone-200 pt-6 sm:grid-cols-2">
             <section aria-labelledby="ship-to-heading">
+              {/* NOTE: an order picked up whole is not shipped anywhere: its points are on each part below. */}
               <h2 id="ship-to-heading" className="font-semibold text-stone-900">
-                <Trans>Shipping to</Trans>
+                {pickedUp ? <Trans>Picked up by</Trans> : <Trans>Shipping to</Trans>}
               </h2>
               <p className="mt-1 text-stone-700">{order.data.shipping.fullName}</p>
-              <p className="text-stone-700">{order.data.shippingAddress}</p>
+              {pickedUp ? null : <p className="text-stone-700">{order.data.shippingAddress}</p>}
               <p className="break-all text-stone-700">{order.data.shipping.email}</p>
               <p className="text-stone-700">{order.data.shipping.phone}</p>
             </section>
@@ -283,9 +288,7 @@ export function OrderDetailPage() {
                 <Trans>Payment method</Trans>
               </h2>
               <p className="mt-1 text-stone-700">{paymentLabel(order.data.paymentMethod)}</p>
-              <p className="mt-1 text-sm text-stone-700">
-                {paymentWhenNote(paymentPlaceOfParts(order.data.fulfilments))}
-              </p>
+              <p className="mt-1 text-sm text-stone-700">{paymentWhenNote(place)}</p>
               <p className="mt-1 text-sm text-stone-700">{paymentNote(order.data.paymentMethod)}</p>
             </section>
           </div>
