@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/index.ts";
 import { formatRupees } from "../../shared/money.ts";
 import type { PartStatus } from "../../shared/schemas/order-parts.ts";
 import {
+  formatAddress,
   type Order,
   type OrderLine,
   type OrderPart,
@@ -211,7 +212,7 @@ export function orderConfirmationMail(to: Recipient, order: Order, orderUrl: str
     rows: lineRows(t, order.items, order.total),
     after: [
       howToPay(t, order.paymentMethod),
-      t.deliveryAddress(order.shippingAddress),
+      t.deliveryAddress(formatAddress(order.shipping, languageOf(to))),
       ...(slotLines.length > 0 ? [t.whenAndWhere(slotLines.join("; "))] : []),
     ],
     link: { label: t.seeOrder, url: orderUrl },
@@ -230,7 +231,7 @@ export function newPartMail(to: Recipient, order: Order, part: OrderPart, portal
     rows: lineRows(t, part.items, part.estimate),
     after: [
       t.newPartBuyer(order.shipping.fullName, order.shipping.phone),
-      t.newPartDeliverTo(order.shippingAddress),
+      t.newPartDeliverTo(formatAddress(order.shipping, languageOf(to))),
       ...(part.slot ? [t.whenAndWhere(slotText(t, part.slot))] : []),
     ],
     link: { label: t.newPartLink, url: portalUrl },

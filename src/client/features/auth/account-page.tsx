@@ -20,7 +20,12 @@ import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { dateTimeText } from "../../lib/date-time.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
-import { addressLine, useDeleteSavedAddress, useSavedAddresses } from "../../lib/saved-addresses.ts";
+import {
+  addressLine,
+  addressText,
+  useDeleteSavedAddress,
+  useSavedAddresses,
+} from "../../lib/saved-addresses.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import {
@@ -270,7 +275,7 @@ function SavedAddresses() {
             <div className="min-w-0">
               <p className="font-medium text-stone-900">{address.fullName}</p>
               <p className="text-sm text-stone-600">
-                {address.address}, {address.city}, {address.state} {address.zipCode} · {address.phone}
+                {addressText(address)} · {address.phone}
               </p>
             </div>
             <Button

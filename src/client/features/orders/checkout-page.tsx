@@ -10,6 +10,7 @@ import type { CartItem } from "../../../shared/schemas/cart.ts";
 import {
   type CheckoutFormInput,
   CheckoutFormSchema,
+  DEFAULT_COUNTRY,
   DEFAULT_PAYMENT_METHOD,
   PAYMENT_METHODS,
   type PlaceOrderInput,
@@ -17,11 +18,19 @@ import {
 import { Button } from "../../components/button.tsx";
 import { FormMessage } from "../../components/form-message.tsx";
 import { ArrowLeftIcon, CartIcon } from "../../components/icons.tsx";
+import { SelectField } from "../../components/select-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { clearCart, rememberStock, useCart } from "../../lib/cart-store.ts";
 import { isOnline, useOnline } from "../../lib/online.ts";
-import { addressLine, savedAddressesQuery, useSavedAddresses } from "../../lib/saved-addresses.ts";
+import {
+  addressLine,
+  countryName,
+  savedAddressesQuery,
+  stateOptions,
+  useSavedAddresses,
+} from "../../lib/saved-addresses.ts";
+import { getShopCountries } from "../../lib/shop-countries.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { clearDraft, readDraft, readDraftSlots, saveDraft, saveDraftSlots } from "./checkout-draft.ts";
@@ -37,7 +46,7 @@ type FieldName = keyof CheckoutFormInput;
 type Values = Record<FieldName, string>;
 
 const textFields: {
-  name: Exclude<FieldName, "paymentMethod">;
+  name: Exclude<FieldName, "paymentMethod" | "country">;
   label: MessageDescriptor;
   autoComplete: string;
   type?: string;
@@ -86,7 +95,7 @@ function splitServerFields(fields: Record<string, string>) {
 }
 
 /** The fields a kept address fills (decision 027); the e-mail stays the account's or what was typed. */
-const ADDRESS_FIELDS = ["fullName", "phone", "address", "city", "state", "zipCode"] as const;
+const ADDRESS_FIELDS = ["fullName", "phone", "address", "city", "state", "zipCode", "country"] as const;
 
 const SLOT_REFUSALS = new Set(["slot_full", "slot_closed", "slot_not_served", "slot_required"]);
 
@@ -96,7 +105,7 @@ export interface CheckoutDefaults {
 }
 
 export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const items = useCart();
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
@@ -112,6 +121,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
         city: "",
         state: "",
         zipCode: "",
+        country: getShopCountries().includes(DEFAULT_COUNTRY) ? DEFAULT_COUNTRY : (getShopCountries()[0] ?? ""),
         paymentMethod: DEFAULT_PAYMENT_METHOD,
       };
       const draft = readDraft();
@@ -296,6 +306,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
   }
 
   const busy = placeOrder.isPending;
+  const india = form.values.country === DEFAULT_COUNTRY;
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
       <Link to="/cart" className={backLink}>
@@ -352,18 +363,43 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
             </div>
           ) : null}
           <div className="mt-4 grid gap-4 sm:grid-cols-3">
-            {textFields.map((field) => (
-              <TextField
-                key={field.name}
-                label={i18n._(field.label)}
-                type={field.type ?? "text"}
-                autoComplete={field.autoComplete}
+            {/* NOTE: asked only when the shop delivers to more than India (SHOP_COUNTRIES, decision 047). */}
+            {getShopCountries().length > 1 ? (
+              <SelectField
+                label={t`Country`}
+                autoComplete="country"
                 required
-                hint={field.hint ? i18n._(field.hint) : undefined}
-                {...form.field(field.name)}
-                className={field.wide ? "sm:col-span-3" : undefined}
+                options={getShopCountries().map((code) => ({ value: code, label: countryName(code) }))}
+                {...form.field("country")}
+                className="sm:col-span-3"
               />
-            ))}
+            ) : null}
+            {textFields.map((field) =>
+              // NOTE: an Indian address's state comes from the list, kept as its code and shown by its name in
+              // the screen's language, and its PIN is typed on the phone's number keypad (decision 047).
+              field.name === "state" && india ? (
+                <SelectField
+                  key={field.name}
+                  label={i18n._(field.label)}
+                  autoComplete={field.autoComplete}
+                  required
+                  options={[{ value: "", label: t`Choose your state` }, ...stateOptions()]}
+                  {...form.field(field.name)}
+                />
+              ) : (
+                <TextField
+                  key={field.name}
+                  label={i18n._(field.label)}
+                  type={field.type ?? "text"}
+                  autoComplete={field.autoComplete}
+                  required
+                  hint={field.hint ? i18n._(field.hint) : undefined}
+                  {...(field.name === "zipCode" && india ? { inputMode: "numeric", maxLength: 6 } : {})}
+                  {...form.field(field.name)}
+                  className={field.wide ? "sm:col-span-3" : undefined}
+                />
+              ),
+            )}
           </div>
 
           <fieldset className="mt-6">
