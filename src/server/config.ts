@@ -63,7 +63,11 @@ const EnvSchema = z.object({
     )
     .pipe(
       z
-        .array(z.string().regex(/^[A-Z]{2}$/, "must be ISO 3166-1 alpha-2 codes, comma-separated (e.g. IN or IN,NP)"))
+        .array(
+          z
+            .string()
+            .regex(/^[A-Z]{2}$/, "must be ISO 3166-1 alpha-2 codes, comma-separated (e.g. IN or IN,NP)"),
+        )
         .min(1, "must name at least one country (e.g. IN)"),
     ),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),

@@ -38,8 +38,13 @@ export const countryName = (code: string) =>
   new Intl.DisplayNames([intlLocale()], { type: "region" }).of(code) ?? code;
 
 /** An address on one line in the screen's language: "12 Lake Road, Pune, Maharashtra 411001". */
-export const addressText = (a: { address: string; city: string; state: string; zipCode: string; country?: string }) =>
-  formatAddress(a, currentLanguage());
+export const addressText = (a: {
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country?: string;
+}) => formatAddress(a, currentLanguage());
 
 /** One line for a kept address: "Meera Iyer, 12 Lake Road, Pune, Maharashtra 411001". */
 export const addressLine = (a: {

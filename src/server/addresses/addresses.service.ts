@@ -29,7 +29,9 @@ const toAddress = (row: repo.AddressRow): SavedAddress => ({
 
 /** The same place: street, city, state and PIN alike but for case and spacing (name and phone may change). */
 const placeKey = (a: Pick<Address, "address" | "city" | "state" | "zipCode" | "country">) =>
-  [a.address, a.city, a.state, a.zipCode, a.country].map((part) => part.replace(/\s+/g, " ").toLowerCase()).join("\n");
+  [a.address, a.city, a.state, a.zipCode, a.country]
+    .map((part) => part.replace(/\s+/g, " ").toLowerCase())
+    .join("\n");
 
 /**
  * Refuses an address in a country the shop does not deliver to (`SHOP_COUNTRIES`, decision 047): a 400 on the

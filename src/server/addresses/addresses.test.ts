@@ -51,7 +51,12 @@ const cousin: AddressInput = {
   zipCode: "415001",
 };
 
-const order = (user: SignedInUser, shipping: AddressInput, productId = tomatoId, email = testShipping.email) =>
+const order = (
+  user: SignedInUser,
+  shipping: AddressInput,
+  productId = tomatoId,
+  email = testShipping.email,
+) =>
   request(t.app, {
     method: "POST",
     url: "/api/orders",
@@ -172,10 +177,17 @@ describe("the addresses an account keeps for checkout", () => {
   it("shows the state's name in the reader's language: the farmer's mail in Hindi names महाराष्ट्र", async () => {
     const grower = await signUpAndLogIn(t.app, "Asha");
     expect(
-      (await request(t.app, { method: "PATCH", url: "/api/account", cookie: grower.cookie, payload: { language: "hi" } }))
-        .statusCode,
+      (
+        await request(t.app, {
+          method: "PATCH",
+          url: "/api/account",
+          cookie: grower.cookie,
+          payload: { language: "hi" },
+        })
+      ).statusCode,
     ).toBe(200);
-    const okra = (await insertProduct(t.db.kysely, grower.id, { name: "Okra", pricePaise: 3000, stock: 100 })).id!;
+    const okra = (await insertProduct(t.db.kysely, grower.id, { name: "Okra", pricePaise: 3000, stock: 100 }))
+      .id!;
     const shopper = await signUpAndLogIn(t.app, "Meera");
     expect((await order(shopper, { ...home, state: "MH" }, okra)).statusCode).toBe(201);
     const newPart = (await mailsTo(t, grower.email)).find((mail) => mail.text.includes("Lake Road"));

@@ -48,7 +48,11 @@ describe("migration 0045 on addresses with a free-text state", () => {
   });
 
   it("does the same for the addresses accounts keep", async () => {
-    const rows = await t.db.kysely.selectFrom("saved_addresses").select(["id", "state", "country"]).orderBy("id").execute();
+    const rows = await t.db.kysely
+      .selectFrom("saved_addresses")
+      .select(["id", "state", "country"])
+      .orderBy("id")
+      .execute();
     expect(rows.map((row) => row.state)).toEqual(expected);
     expect(new Set(rows.map((row) => row.country))).toEqual(new Set(["IN"]));
   });

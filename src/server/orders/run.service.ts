@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/languages.ts";
 import { paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
 import type { User } from "../../shared/schemas/auth.ts";
 import type { FarmerPart } from "../../shared/schemas/farmer.ts";
 import { partMessages } from "../../shared/schemas/order-parts.ts";
-import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/languages.ts";
 import { formatAddress, joinShippingAddress } from "../../shared/schemas/orders.ts";
 import type { Run, RunOrder, RunStop } from "../../shared/schemas/run.ts";
 import { shopTime } from "../../shared/shop-calendar.ts";
@@ -104,7 +104,9 @@ export async function getRun(
       kind: delivery ? "delivery" : "pickup",
       ...(delivery ? { address } : {}),
       ...(!delivery && point ? { pickupPoint: { name: point.name, address: point.address } } : {}),
-      mapUrl: delivery ? mapUrlOf(joinShippingAddress(part.shipping)) : (point?.mapUrl ?? mapUrlOf(point?.address ?? "")),
+      mapUrl: delivery
+        ? mapUrlOf(joinShippingAddress(part.shipping))
+        : (point?.mapUrl ?? mapUrlOf(point?.address ?? "")),
       slot: part.slot,
       lines: part.items,
       total: part.total,

@@ -20,7 +20,8 @@ describe("India's states and union territories", () => {
     expect(stateCode("Orissa")).toBe("OD");
     expect(stateCode("OR")).toBe("OD");
     expect(stateCode("मिजोरम")).toBe("MZ");
-    for (const input of ["y", "", "IN", "Bavaria", "Maharashtra 411001"]) expect(stateCode(input), input).toBeUndefined();
+    for (const input of ["y", "", "IN", "Bavaria", "Maharashtra 411001"])
+      expect(stateCode(input), input).toBeUndefined();
   });
 
   it("names a code in each language, and shows a text that is no code as written", () => {
@@ -31,11 +32,11 @@ describe("India's states and union territories", () => {
   });
 
   it("sorts the list by the names in the language shown", () => {
-    expect(statesSorted("en").slice(0, 3).map((state) => state.name)).toEqual([
-      "Andaman and Nicobar Islands",
-      "Andhra Pradesh",
-      "Arunachal Pradesh",
-    ]);
+    expect(
+      statesSorted("en")
+        .slice(0, 3)
+        .map((state) => state.name),
+    ).toEqual(["Andaman and Nicobar Islands", "Andhra Pradesh", "Arunachal Pradesh"]);
     const hindi = statesSorted("hi", "hi-IN").map((state) => state.name);
     expect(hindi).toEqual([...hindi].sort(new Intl.Collator("hi-IN").compare));
     expect(hindi[0]).toBe("अंडमान और निकोबार द्वीपसमूह");

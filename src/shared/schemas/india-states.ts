@@ -101,7 +101,9 @@ export function stateCode(input: string): IndiaStateCode | undefined {
   return byKey.get(keyOf(input));
 }
 
-const byCode = new Map<string, (typeof INDIA_STATES)[number]>(INDIA_STATES.map((state) => [state.code, state]));
+const byCode = new Map<string, (typeof INDIA_STATES)[number]>(
+  INDIA_STATES.map((state) => [state.code, state]),
+);
 
 /**
  * The state's name in `locale`; a text that is no state's code (an address kept before states were codes,
@@ -112,7 +114,10 @@ export function stateName(code: string, locale: Language): string {
 }
 
 /** The states in the order a list in `locale` shows them: by their names in that language. */
-export function statesSorted(locale: Language, intlLocale?: string): { code: IndiaStateCode; name: string }[] {
+export function statesSorted(
+  locale: Language,
+  intlLocale?: string,
+): { code: IndiaStateCode; name: string }[] {
   const collator = new Intl.Collator(intlLocale ?? locale);
   return INDIA_STATES.map((state) => ({ code: state.code, name: state[locale] })).sort((a, b) =>
     collator.compare(a.name, b.name),

@@ -110,7 +110,9 @@ const checkedInItsCountry = { when: (payload: { value: unknown }) => typeof payl
 
 /** An Indian address keeps its state's code, whether the code or its name in English, Hindi or Marathi came. */
 const withStateCode = <T extends { state: string; country: string }>(address: T): T =>
-  address.country === DEFAULT_COUNTRY ? { ...address, state: stateCode(address.state) ?? address.state } : address;
+  address.country === DEFAULT_COUNTRY
+    ? { ...address, state: stateCode(address.state) ?? address.state }
+    : address;
 
 /** An address as the address book takes it: checkout's, without the e-mail. */
 export const AddressFieldsSchema = z
@@ -329,12 +331,13 @@ export const formatAddress = (
   [s.address, s.city, s.state, s.zipCode].every((part) => part === "")
     ? ""
     : `${s.address}, ${s.city}, ${stateName(s.state, language)} ${s.zipCode}${
-    s.country && s.country !== DEFAULT_COUNTRY ? `, ${s.country}` : ""
-  }`;
+        s.country && s.country !== DEFAULT_COUNTRY ? `, ${s.country}` : ""
+      }`;
 
 /**
  * How the shipping address is stored on the order (product rules §3: the four joined into one string), the
  * state by its English name; screens, mails and downloads show `formatAddress` in the reader's language.
  */
-export const joinShippingAddress = (s: Pick<Shipping, "address" | "city" | "state" | "zipCode"> & { country?: string }) =>
-  formatAddress(s, "en");
+export const joinShippingAddress = (
+  s: Pick<Shipping, "address" | "city" | "state" | "zipCode"> & { country?: string },
+) => formatAddress(s, "en");

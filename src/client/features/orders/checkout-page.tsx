@@ -121,7 +121,9 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
         city: "",
         state: "",
         zipCode: "",
-        country: getShopCountries().includes(DEFAULT_COUNTRY) ? DEFAULT_COUNTRY : (getShopCountries()[0] ?? ""),
+        country: getShopCountries().includes(DEFAULT_COUNTRY)
+          ? DEFAULT_COUNTRY
+          : (getShopCountries()[0] ?? ""),
         paymentMethod: DEFAULT_PAYMENT_METHOD,
       };
       const draft = readDraft();
