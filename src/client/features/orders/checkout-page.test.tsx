@@ -146,6 +146,40 @@ describe("checkout page", () => {
     expect(screen.queryByLabelText("Country")).not.toBeInTheDocument();
   });
 
+  it("fills the address used last, its state chosen in the list by its code, and names it in the Deliver to list", async () => {
+    window.localStorage.setItem("cart", JSON.stringify(cart));
+    const kept = (id: string, address: string, state: string) => ({
+      id,
+      fullName: "Asha Rao",
+      phone: "+91 98765 43210",
+      address,
+      city: "Pune",
+      state,
+      zipCode: "411001",
+      country: "IN",
+      usedAt: "2026-11-20T10:00:00.000Z",
+    });
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    fetchSpy.mockImplementation(async (input) =>
+      String(input).startsWith("/api/account/addresses")
+        ? Response.json({ addresses: [kept("a1", "12 Lake Road", "MH"), kept("a2", "7 Hill Road", "KA")] })
+        : new Response(null, { status: 503 }),
+    );
+    renderAt("/checkout", asha);
+    await waitFor(() => expect(screen.getByLabelText("Address")).toHaveValue("12 Lake Road"));
+    const state = screen.getByRole("combobox", { name: "State" });
+    expect(state).toHaveValue("MH");
+    expect(within(state).getByRole("option", { name: "Maharashtra" })).toHaveProperty("selected", true);
+    expect(
+      within(screen.getByLabelText("Deliver to"))
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual([
+      "Asha Rao, 12 Lake Road, Pune, Maharashtra 411001",
+      "Asha Rao, 7 Hill Road, Pune, Karnataka 411001",
+    ]);
+  });
+
   it("names the states in Marathi, in Marathi's order, on a Marathi screen", async () => {
     await inLanguage("mr");
     openCheckout();

@@ -158,7 +158,11 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
     const [last] = saved.data ?? [];
     if (filledFromSaved.current || !last) return;
     filledFromSaved.current = true;
-    if (!ADDRESS_FIELDS.some((name) => name !== "fullName" && form.values[name].trim())) fillFrom(last);
+    // NOTE: the name and the country are filled before anything is typed (the account's, the shop's).
+    const typed = ADDRESS_FIELDS.some(
+      (name) => name !== "fullName" && name !== "country" && form.values[name].trim(),
+    );
+    if (!typed) fillFrom(last);
   });
   const [offlineTried, setOfflineTried] = useState(false);
   // NOTE: the product's toast (product rules §8), once, when checkout is opened with nothing in the cart.
