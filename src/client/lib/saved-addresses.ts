@@ -1,5 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AddressListSchema } from "../../shared/schemas/addresses.ts";
+import {
+  type AddressInput,
+  AddressListSchema,
+  SavedAddressReplySchema,
+} from "../../shared/schemas/addresses.ts";
 import { NoContentSchema } from "../../shared/schemas/auth.ts";
 import { stateName, statesSorted } from "../../shared/schemas/india-states.ts";
 import { formatAddress } from "../../shared/schemas/orders.ts";
@@ -16,6 +20,16 @@ export const savedAddressesQuery = queryOptions({
 });
 
 export const useSavedAddresses = () => useQuery(savedAddressesQuery);
+
+/** Saves an address on the Account page (201 new, 200 the same place; 409 when three are kept already). */
+export function useSaveAddress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (address: AddressInput) =>
+      apiFetch("/api/account/addresses", SavedAddressReplySchema, { method: "POST", json: address }),
+    onSuccess: () => client.invalidateQueries(savedAddressesQuery),
+  });
+}
 
 export function useDeleteSavedAddress() {
   const client = useQueryClient();

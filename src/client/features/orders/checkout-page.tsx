@@ -1,5 +1,3 @@
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -15,21 +13,15 @@ import {
   PAYMENT_METHODS,
   type PlaceOrderInput,
 } from "../../../shared/schemas/orders.ts";
+import { AddressFields } from "../../components/address-fields.tsx";
 import { Button } from "../../components/button.tsx";
 import { FormMessage } from "../../components/form-message.tsx";
 import { ArrowLeftIcon, CartIcon } from "../../components/icons.tsx";
-import { SelectField } from "../../components/select-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { clearCart, rememberStock, useCart } from "../../lib/cart-store.ts";
 import { isOnline, useOnline } from "../../lib/online.ts";
-import {
-  addressLine,
-  countryName,
-  savedAddressesQuery,
-  stateOptions,
-  useSavedAddresses,
-} from "../../lib/saved-addresses.ts";
+import { addressLine, savedAddressesQuery, useSavedAddresses } from "../../lib/saved-addresses.ts";
 import { getShopCountries } from "../../lib/shop-countries.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
@@ -44,30 +36,6 @@ import { useSlotChoices } from "./slot-choices.api.ts";
 
 type FieldName = keyof CheckoutFormInput;
 type Values = Record<FieldName, string>;
-
-const textFields: {
-  name: Exclude<FieldName, "paymentMethod" | "country">;
-  label: MessageDescriptor;
-  autoComplete: string;
-  type?: string;
-  wide?: boolean;
-  hint?: MessageDescriptor;
-}[] = [
-  { name: "fullName", label: msg`Full name`, autoComplete: "name", wide: true },
-  { name: "email", label: msg`Email`, autoComplete: "email", type: "email", wide: true },
-  {
-    name: "phone",
-    label: msg`Phone number`,
-    autoComplete: "tel",
-    type: "tel",
-    wide: true,
-    hint: msg`The farmer calls you on it to deliver within 24 hours.`,
-  },
-  { name: "address", label: msg`Address`, autoComplete: "street-address", wide: true },
-  { name: "city", label: msg`City`, autoComplete: "address-level2" },
-  { name: "state", label: msg`State`, autoComplete: "address-level1" },
-  { name: "zipCode", label: msg`ZIP code`, autoComplete: "postal-code" },
-];
 
 const toOrderLines = (items: readonly CartItem[]): PlaceOrderInput["items"] =>
   items.map((item) => ({
@@ -105,7 +73,7 @@ export interface CheckoutDefaults {
 }
 
 export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults }) {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const items = useCart();
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
@@ -312,7 +280,6 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
   }
 
   const busy = placeOrder.isPending;
-  const india = form.values.country === DEFAULT_COUNTRY;
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
       <Link to="/cart" className={backLink}>
@@ -368,44 +335,22 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
               </select>
             </div>
           ) : null}
-          <div className="mt-4 grid gap-4 sm:grid-cols-3">
-            {/* NOTE: asked only when the shop delivers to more than India (SHOP_COUNTRIES, decision 047). */}
-            {getShopCountries().length > 1 ? (
-              <SelectField
-                label={t`Country`}
-                autoComplete="country"
-                required
-                options={getShopCountries().map((code) => ({ value: code, label: countryName(code) }))}
-                {...form.field("country")}
-                className="sm:col-span-3"
-              />
-            ) : null}
-            {textFields.map((field) =>
-              // NOTE: an Indian address's state comes from the list, kept as its code and shown by its name in
-              // the screen's language, and its PIN is typed on the phone's number keypad (decision 047).
-              field.name === "state" && india ? (
-                <SelectField
-                  key={field.name}
-                  label={i18n._(field.label)}
-                  autoComplete={field.autoComplete}
-                  required
-                  options={[{ value: "", label: t`Choose your state` }, ...stateOptions()]}
-                  {...form.field(field.name)}
-                />
-              ) : (
+          <div className="mt-4">
+            <AddressFields
+              field={form.field}
+              country={form.values.country}
+              afterName={
                 <TextField
-                  key={field.name}
-                  label={i18n._(field.label)}
-                  type={field.type ?? "text"}
-                  autoComplete={field.autoComplete}
+                  label={t`Email`}
+                  type="email"
+                  autoComplete="email"
                   required
-                  hint={field.hint ? i18n._(field.hint) : undefined}
-                  {...(field.name === "zipCode" && india ? { inputMode: "numeric", maxLength: 6 } : {})}
-                  {...form.field(field.name)}
-                  className={field.wide ? "sm:col-span-3" : undefined}
+                  {...form.field("email")}
+                  className="sm:col-span-3"
                 />
-              ),
-            )}
+              }
+              phoneHint={t`The farmer calls you on it to deliver within 24 hours.`}
+            />
           </div>
 
           <fieldset className="mt-6">
