@@ -143,6 +143,18 @@ describe("the addresses an account keeps for checkout", () => {
         zipCode: orderMessages.pinInvalid,
       });
     }
+    // NOTE: an address that is no object at all is a 400 too, never a 500 (the fuzz test found null).
+    for (const shipping of [null, [], "Pune"]) {
+      const res = await request(t.app, {
+        method: "POST",
+        url: "/api/orders",
+        cookie: buyer.cookie,
+        headers: { "idempotency-key": randomUUID() },
+        payload: { items: [{ productId: tomatoId, quantity: 1 }], shipping },
+      });
+      expect(res.statusCode, JSON.stringify(shipping)).toBe(400);
+    }
+    expect((await save(buyer, [])).statusCode).toBe(400);
     expect(await list(buyer)).toEqual([]);
   });
 

@@ -106,7 +106,10 @@ function checkInItsCountry(address: Record<string, unknown>, ctx: z.RefinementCt
     ctx.addIssue({ code: "custom", path: ["state"], message: orderMessages.stateInvalid });
   }
 }
-const checkedInItsCountry = { when: (payload: { value: unknown }) => typeof payload.value === "object" };
+const checkedInItsCountry = {
+  when: (payload: { value: unknown }) =>
+    typeof payload.value === "object" && payload.value !== null && !Array.isArray(payload.value),
+};
 
 /** An Indian address keeps its state's code, whether the code or its name in English, Hindi or Marathi came. */
 const withStateCode = <T extends { state: string; country: string }>(address: T): T =>
