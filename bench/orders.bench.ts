@@ -114,8 +114,9 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
       email: "bench@example.com",
       address: "1 Market Road",
       city: "Pune",
-      state: "Maharashtra",
+      state: "MH",
       zipCode: "411001",
+      country: "IN",
       phone: "+91 98765 43210",
     };
     let cursor = 0;

@@ -226,7 +226,8 @@ test.describe("keyboard only", () => {
       const field = page.getByLabel(label, { exact: true });
       if ((await field.count()) === 0) continue;
       await tabTo(field);
-      await page.keyboard.press("ControlOrMeta+a");
+      // NOTE: the state is a list (issue 40 item 10): typing its name on the focused list picks it.
+      if (label !== "State") await page.keyboard.press("ControlOrMeta+a");
       await page.keyboard.type(value);
     }
     await tabTo(page.getByRole("button", { name: "Place Order" }));

@@ -62,6 +62,23 @@ test.describe("checkout remembers the addresses a shopper used", () => {
     await expectToast(page, "Address deleted.");
     await expect(section.getByRole("listitem")).toHaveCount(1);
     await expect(section).toContainText("12 Lake Road");
+    // NOTE: the book takes a new address too: the state from the list, kept as its code, shown by its name.
+    const add = section.getByRole("form", { name: "Add an address" });
+    await add.getByLabel("Full name").fill("Meera Iyer");
+    await add.getByLabel("Phone number").fill(shippingDetails.phone);
+    await add.getByLabel("Address", { exact: true }).fill("9 Brigade Road");
+    await add.getByLabel("City").fill("Bengaluru");
+    await add.getByLabel("State").selectOption({ label: "Karnataka" });
+    await expect(add.getByLabel("ZIP code")).toHaveAttribute("inputmode", "numeric");
+    await add.getByLabel("ZIP code").fill("560001");
+    await add.getByRole("button", { name: "Save address" }).click();
+    await expectToast(page, "Address saved.");
+    await expect(section.getByRole("listitem")).toHaveCount(2);
+    await expect(section).toContainText("9 Brigade Road, Bengaluru, Karnataka 560001");
+    await section
+      .getByRole("button", { name: "Delete Meera Iyer, 9 Brigade Road, Bengaluru, Karnataka 560001" })
+      .click();
+    await expect(section.getByRole("listitem")).toHaveCount(1);
     await page.setViewportSize({ width: 375, height: 800 });
     await section.screenshot({ path: "test-results/addresses-account-375.png" });
     await openCheckout(page);

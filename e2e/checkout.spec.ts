@@ -125,7 +125,13 @@ test.describe("cart, checkout and orders", () => {
     await page.getByLabel("Email").fill("meera-at-example");
     await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address");
     await page.getByLabel("ZIP code").fill("4");
-    await expect(page.getByLabel("ZIP code")).toHaveAccessibleDescription("Please enter a valid ZIP code");
+    await expect(page.getByLabel("ZIP code")).toHaveAccessibleDescription(
+      "Please enter a 6-digit PIN code, such as 411001",
+    );
+    // NOTE: an Indian address (issue 40 item 10): the PIN on the number keypad, the state from the list.
+    await expect(page.getByLabel("ZIP code")).toHaveAttribute("inputmode", "numeric");
+    await expect(page.getByLabel("ZIP code")).toHaveAttribute("maxlength", "6");
+    await expect(page.getByRole("combobox", { name: "State" }).getByRole("option")).toHaveCount(37);
     for (const [label, value] of [
       ["Full name", shippingDetails.fullName],
       ["Email", shippingDetails.email],
@@ -135,7 +141,8 @@ test.describe("cart, checkout and orders", () => {
       ["State", shippingDetails.state],
       ["ZIP code", shippingDetails.zipCode],
     ] as const) {
-      await page.getByLabel(label).fill(value);
+      if (label === "State") await page.getByLabel(label).selectOption({ label: value });
+      else await page.getByLabel(label).fill(value);
       await expect(page.getByLabel(label)).not.toHaveAttribute("aria-invalid", "true");
     }
     expect(await ordersOf(page)).toHaveLength(0);

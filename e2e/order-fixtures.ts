@@ -95,7 +95,7 @@ export async function fillShipping(page: Page) {
   await page.getByLabel("Phone number").fill(shippingDetails.phone);
   await page.getByLabel("Address").fill(shippingDetails.address);
   await page.getByLabel("City").fill(shippingDetails.city);
-  await page.getByLabel("State").fill(shippingDetails.state);
+  await page.getByLabel("State").selectOption({ label: shippingDetails.state });
   await page.getByLabel("ZIP code").fill(shippingDetails.zipCode);
 }
 

@@ -264,7 +264,7 @@ try {
   await page.getByLabel("Phone").fill("9876543210");
   await page.getByLabel("Address").fill("12 Market Road");
   await page.getByLabel("City").fill("Pune");
-  await page.getByLabel("State").fill("Maharashtra");
+  await page.getByLabel("State").selectOption({ label: "Maharashtra" });
   await page.getByLabel("ZIP code").fill("411001");
   await shoot(page, "checkout");
 

@@ -22,6 +22,7 @@ import { AppRoutes, GUARDS, routes, SERVER_RENDERED } from "./app/routes.tsx";
 import { meQuery } from "./features/auth/me.api.ts";
 import { i18n, loadLanguage } from "./lib/i18n.ts";
 import { loginPathFor } from "./lib/return-path.ts";
+import { getShopCountries } from "./lib/shop-countries.ts";
 import { getShopTimeZone } from "./lib/shop-time-zone.ts";
 
 export { setApiTransport } from "./lib/api-client.ts";
@@ -105,6 +106,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     queries: dehydrate(queryClient),
     language,
     shopTimeZone: getShopTimeZone(),
+    shopCountries: getShopCountries(),
   };
   const modules = handles.flatMap((handle) => (handle.module ? [handle.module] : []));
   return { kind: "page", language, signedIn: me !== null, html, state: scriptJson(state), modules };

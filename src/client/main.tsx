@@ -14,6 +14,7 @@ import "./index.css";
 import { applyLanguage, initialLanguage, rememberLanguageCookie, storedLanguage } from "./lib/language.ts";
 import { keepAnswersOffline } from "./lib/offline-caches.ts";
 import { registerServiceWorker } from "./lib/service-worker.ts";
+import { setShopCountries } from "./lib/shop-countries.ts";
 import { setShopTimeZone } from "./lib/shop-time-zone.ts";
 import { replayTyped, type TypedField, typedFields } from "./lib/typed-early.ts";
 
@@ -87,6 +88,7 @@ async function start(): Promise<void> {
   if (server) {
     hydrate(queryClient, server.queries);
     setShopTimeZone(server.shopTimeZone);
+    setShopCountries(server.shopCountries);
     const me = queryClient.getQueryData<User | null>(meQuery.queryKey) ?? null;
     rememberOfflineUser(me);
     // NOTE: signed out, a choice this browser stored that the server did not know of wins (the boot script

@@ -41,6 +41,13 @@ describe("configuration", () => {
     expect(() => loadConfig({ ARGON2_TIME_COST: "two" })).toThrow(/ARGON2_TIME_COST/);
   });
 
+  it("delivers to India alone unless SHOP_COUNTRIES names more, and refuses what is no country code", () => {
+    expect(loadConfig({}).shopCountries).toEqual(["IN"]);
+    expect(loadConfig({ SHOP_COUNTRIES: " in, np " }).shopCountries).toEqual(["IN", "NP"]);
+    expect(() => loadConfig({ SHOP_COUNTRIES: "India" })).toThrow(/SHOP_COUNTRIES/);
+    expect(() => loadConfig({ SHOP_COUNTRIES: " , " })).toThrow(/SHOP_COUNTRIES/);
+  });
+
   it("stops on a bad value, naming it", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);

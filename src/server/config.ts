@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { DEFAULT_COUNTRY } from "../shared/schemas/orders.ts";
 import { DEFAULT_SHOP_TIME_ZONE } from "../shared/shop-calendar.ts";
 
 /** True for a time zone name this Node.js knows (its ICU data). */
@@ -51,6 +52,24 @@ const EnvSchema = z.object({
     .trim()
     .default(DEFAULT_SHOP_TIME_ZONE)
     .refine(isTimeZone, "must be an IANA time zone such as Asia/Kolkata or Europe/Berlin"),
+  SHOP_COUNTRIES: z
+    .string()
+    .default(DEFAULT_COUNTRY)
+    .transform((text) =>
+      text
+        .split(",")
+        .map((code) => code.trim().toUpperCase())
+        .filter((code) => code !== ""),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(/^[A-Z]{2}$/, "must be ISO 3166-1 alpha-2 codes, comma-separated (e.g. IN or IN,NP)"),
+        )
+        .min(1, "must name at least one country (e.g. IN)"),
+    ),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
@@ -212,6 +231,11 @@ export interface Config {
   publicOrigin?: string;
   /** Where the shop is: "today" and "this week" (harvest dates, the farmer's summary) are its calendar days. */
   shopTimeZone: string;
+  /**
+   * The countries addresses may be in (ISO 3166-1 alpha-2, `SHOP_COUNTRIES`, decision 047): India's with a PIN
+   * and a state from the list, another's as a free form. With India alone, checkout does not ask the country.
+   */
+  shopCountries: readonly string[];
   limits: ServerLimits;
   /** Lower-cased e-mails of accounts that are operators whatever the database says. */
   operatorEmails: readonly string[];
@@ -362,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     publicOrigin: e.PUBLIC_ORIGIN,
     shopTimeZone: e.SHOP_TIME_ZONE,
+    shopCountries: e.SHOP_COUNTRIES,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     limits: {

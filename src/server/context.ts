@@ -9,7 +9,13 @@ import type { ObjectStore } from "./object-store.ts";
 /** The configuration values services read (decision 018); the rest of Config stays with the plumbing. */
 export type Settings = Pick<
   Config,
-  "shopTimeZone" | "publicUrl" | "operatorEmails" | "passwordHashing" | "sessionIdleMs" | "sessionAbsoluteMs"
+  | "shopTimeZone"
+  | "shopCountries"
+  | "publicUrl"
+  | "operatorEmails"
+  | "passwordHashing"
+  | "sessionIdleMs"
+  | "sessionAbsoluteMs"
 >;
 
 /** Which cached sessions to forget: one session, or every session of a user but `keep`. */
@@ -200,6 +206,7 @@ function arrivedAt(request: FastifyRequest): string | undefined {
 /** The settings out of the whole configuration. */
 export const settingsOf = (config: Config): Settings => ({
   shopTimeZone: config.shopTimeZone,
+  shopCountries: config.shopCountries,
   publicUrl: config.publicUrl,
   operatorEmails: config.operatorEmails,
   passwordHashing: config.passwordHashing,

@@ -8,6 +8,8 @@ export interface ServerState {
   queries: DehydratedState;
   language: Language;
   shopTimeZone: string;
+  /** The countries the shop delivers to (decision 047). */
+  shopCountries?: readonly string[];
 }
 
 /** The state of a page the server drew, or undefined for the shell the browser draws alone. */

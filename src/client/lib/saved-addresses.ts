@@ -1,7 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AddressListSchema } from "../../shared/schemas/addresses.ts";
+import {
+  type AddressInput,
+  AddressListSchema,
+  SavedAddressReplySchema,
+} from "../../shared/schemas/addresses.ts";
 import { NoContentSchema } from "../../shared/schemas/auth.ts";
+import { stateName, statesSorted } from "../../shared/schemas/india-states.ts";
+import { formatAddress } from "../../shared/schemas/orders.ts";
 import { apiFetch } from "./api-client.ts";
+import { currentLanguage, intlLocale } from "./i18n.ts";
 
 /**
  * The addresses the account keeps for checkout (decision 027), newest used first: checkout fills from the
@@ -14,6 +21,16 @@ export const savedAddressesQuery = queryOptions({
 
 export const useSavedAddresses = () => useQuery(savedAddressesQuery);
 
+/** Saves an address on the Account page (201 new, 200 the same place; 409 when three are kept already). */
+export function useSaveAddress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (address: AddressInput) =>
+      apiFetch("/api/account/addresses", SavedAddressReplySchema, { method: "POST", json: address }),
+    onSuccess: () => client.invalidateQueries(savedAddressesQuery),
+  });
+}
+
 export function useDeleteSavedAddress() {
   const client = useQueryClient();
   return useMutation({
@@ -23,6 +40,26 @@ export function useDeleteSavedAddress() {
   });
 }
 
+/** The state's name in the screen's language (an address kept before states were codes: as written). */
+export const stateLabel = (code: string) => stateName(code, currentLanguage());
+
+/** India's states and union territories for a `<select>`, by their names in the screen's language. */
+export const stateOptions = () =>
+  statesSorted(currentLanguage(), intlLocale()).map((state) => ({ value: state.code, label: state.name }));
+
+/** A country's name in the screen's language (`IN` → India, भारत). */
+export const countryName = (code: string) =>
+  new Intl.DisplayNames([intlLocale()], { type: "region" }).of(code) ?? code;
+
+/** An address on one line in the screen's language: "12 Lake Road, Pune, Maharashtra 411001". */
+export const addressText = (a: {
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country?: string;
+}) => formatAddress(a, currentLanguage());
+
 /** One line for a kept address: "Meera Iyer, 12 Lake Road, Pune, Maharashtra 411001". */
 export const addressLine = (a: {
   fullName: string;
@@ -30,4 +67,5 @@ export const addressLine = (a: {
   city: string;
   state: string;
   zipCode: string;
-}) => `${a.fullName}, ${a.address}, ${a.city}, ${a.state} ${a.zipCode}`;
+  country?: string;
+}) => `${a.fullName}, ${addressText(a)}`;

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { orderMessages } from "../../shared/messages.ts";
 import {
-  type AddressInput,
+  type AddressInputSchema,
   addressMessages,
   MAX_SAVED_ADDRESSES,
   type SavedAddress,
@@ -10,8 +12,8 @@ import { runSteps, type Steps } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
 import * as repo from "./addresses.repository.ts";
 
-/** What the address fields are once validated (trimmed by the shared schema). */
-type Address = Required<AddressInput>;
+/** What the address fields are once validated (trimmed, the state's code: the shared schema). */
+type Address = z.output<typeof AddressInputSchema>;
 
 const toAddress = (row: repo.AddressRow): SavedAddress => ({
   id: row.id,
@@ -21,12 +23,31 @@ const toAddress = (row: repo.AddressRow): SavedAddress => ({
   city: row.city,
   state: row.state,
   zipCode: row.zip_code,
+  country: row.country,
   usedAt: row.used_at,
 });
 
 /** The same place: street, city, state and PIN alike but for case and spacing (name and phone may change). */
-const placeKey = (a: Pick<Address, "address" | "city" | "state" | "zipCode">) =>
-  [a.address, a.city, a.state, a.zipCode].map((part) => part.replace(/\s+/g, " ").toLowerCase()).join("\n");
+const placeKey = (a: Pick<Address, "address" | "city" | "state" | "zipCode" | "country">) =>
+  [a.address, a.city, a.state, a.zipCode, a.country]
+    .map((part) => part.replace(/\s+/g, " ").toLowerCase())
+    .join("\n");
+
+/**
+ * Refuses an address in a country the shop does not deliver to (`SHOP_COUNTRIES`, decision 047): a 400 on the
+ * `country` field (`shipping.country` at checkout: `field`).
+ */
+export function refuseUnservedCountry(
+  ctx: Pick<Context, "settings">,
+  address: { country: string },
+  field = "country",
+): void {
+  if (!ctx.settings.shopCountries.includes(address.country)) {
+    throw new AppError("validation_failed", orderMessages.countryNotServed, {
+      [field]: orderMessages.countryNotServed,
+    });
+  }
+}
 
 export async function listAddresses(ctx: Context, userId: string): Promise<SavedAddress[]> {
   return (await runSteps(ctx.db, repo.listAddresses(ctx.db, userId))).map(toAddress);
@@ -44,6 +65,7 @@ export function saveAddress(
   input: Address,
   full: "refuse" | "replace" = "refuse",
 ): Promise<{ address: SavedAddress; created: boolean }> {
+  refuseUnservedCountry(ctx, input);
   return inStepsTransaction(ctx, (trx) => keepAddress(trx, userId, input, full));
 }
 
@@ -63,6 +85,7 @@ function* keepAddress(
     city: input.city,
     state: input.state,
     zip_code: input.zipCode,
+    country: input.country,
     used_at: at,
   };
   const same = kept.find((row) => placeKey(toAddress(row)) === placeKey(input));

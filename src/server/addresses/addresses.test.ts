@@ -4,6 +4,7 @@ import { orderMessages } from "../../shared/messages.ts";
 import { type AddressInput, addressMessages, type SavedAddress } from "../../shared/schemas/addresses.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { testShipping } from "../test/order-helpers.ts";
+import { mailsTo } from "../test/outbox.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 
 let t: TestApp;
@@ -30,8 +31,9 @@ const home: AddressInput = {
   phone: "+91 98765 43210",
   address: "12 Lake Road",
   city: "Pune",
-  state: "Maharashtra",
+  state: "MH",
   zipCode: "411001",
+  country: "IN",
 };
 const work: AddressInput = { ...home, address: "4th floor, IT Park", zipCode: "411057" };
 const parents: AddressInput = {
@@ -49,7 +51,12 @@ const cousin: AddressInput = {
   zipCode: "415001",
 };
 
-const order = (user: SignedInUser, shipping: AddressInput, productId = tomatoId) =>
+const order = (
+  user: SignedInUser,
+  shipping: AddressInput,
+  productId = tomatoId,
+  email = testShipping.email,
+) =>
   request(t.app, {
     method: "POST",
     url: "/api/orders",
@@ -57,7 +64,7 @@ const order = (user: SignedInUser, shipping: AddressInput, productId = tomatoId)
     headers: { "idempotency-key": randomUUID() },
     payload: {
       items: [{ productId, quantity: 1 }],
-      shipping: { ...shipping, email: testShipping.email },
+      shipping: { ...shipping, email },
     },
   });
 
@@ -107,11 +114,124 @@ describe("the addresses an account keeps for checkout", () => {
     const res = await save(buyer, { ...home, zipCode: "!", city: "  " });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({
-      zipCode: orderMessages.zipCodeInvalid,
+      zipCode: orderMessages.pinInvalid,
       city: orderMessages.cityRequired,
     });
     expect((await save(buyer, { ...home, email: "x@example.com" })).statusCode).toBe(400);
     expect(await list(buyer)).toEqual([]);
+  });
+
+  it("refuses PIN abc, city x and state y, field by field, at checkout and in the address book; nothing is kept", async () => {
+    const buyer = await signUpAndLogIn(t.app, "Meera");
+    const bad = { ...home, zipCode: "abc", city: "x", state: "y" };
+    const fields = {
+      zipCode: orderMessages.pinInvalid,
+      city: orderMessages.cityInvalid,
+      state: orderMessages.stateInvalid,
+    };
+    const saved = await save(buyer, bad);
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json().error.fields).toEqual(fields);
+    const ordered = await order(buyer, bad);
+    expect(ordered.statusCode).toBe(400);
+    expect(ordered.json().error.fields).toEqual(
+      Object.fromEntries(Object.entries(fields).map(([field, message]) => [`shipping.${field}`, message])),
+    );
+    // NOTE: five digits, a leading 0, seven digits, letters among digits: none is an Indian PIN.
+    for (const zipCode of ["41100", "011001", "4110011", "4110-1", "41 1001"]) {
+      expect((await save(buyer, { ...home, zipCode })).json().error.fields).toEqual({
+        zipCode: orderMessages.pinInvalid,
+      });
+    }
+    // NOTE: an address that is no object at all is a 400 too, never a 500 (the fuzz test found null).
+    for (const shipping of [null, [], "Pune"]) {
+      const res = await request(t.app, {
+        method: "POST",
+        url: "/api/orders",
+        cookie: buyer.cookie,
+        headers: { "idempotency-key": randomUUID() },
+        payload: { items: [{ productId: tomatoId, quantity: 1 }], shipping },
+      });
+      expect(res.statusCode, JSON.stringify(shipping)).toBe(400);
+    }
+    expect((await save(buyer, [])).statusCode).toBe(400);
+    expect(await list(buyer)).toEqual([]);
+  });
+
+  it("keeps the state's code whether its code or its name in English, Hindi or Marathi was given, and mails its name", async () => {
+    const buyer = await signUpAndLogIn(t.app, "Meera");
+    for (const [state, address] of [
+      ["महाराष्ट्र", "1 Hindi Road"],
+      ["Maharashtra", "2 English Road"],
+      ["  mh ", "3 Code Road"],
+    ] as const) {
+      expect((await save(buyer, { ...home, state, address })).statusCode).toBe(201);
+    }
+    expect((await list(buyer)).map((a) => [a.address, a.state, a.country])).toEqual([
+      ["3 Code Road", "MH", "IN"],
+      ["2 English Road", "MH", "IN"],
+      ["1 Hindi Road", "MH", "IN"],
+    ]);
+    // NOTE: the same place written with the state's name is the address kept with its code, not a fourth.
+    const same = await save(buyer, { ...home, state: "Maharashtra", address: "2 English Road" });
+    expect(same.statusCode).toBe(200);
+
+    const shopper = await signUpAndLogIn(t.app, "Meera");
+    const placed = await order(shopper, { ...home, state: "महाराष्ट्र" }, tomatoId, shopper.email);
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().order.shipping).toMatchObject({ state: "MH", country: "IN" });
+    expect(placed.json().order.shippingAddress).toBe("12 Lake Road, Pune, Maharashtra 411001");
+    const confirmation = (await mailsTo(t, shopper.email)).find((mail) => mail.text.includes("Lake Road"));
+    expect(confirmation?.text).toContain("12 Lake Road, Pune, Maharashtra 411001");
+    expect(confirmation?.text).not.toContain(" MH ");
+  });
+
+  it("shows the state's name in the reader's language: the farmer's mail in Hindi names महाराष्ट्र", async () => {
+    const grower = await signUpAndLogIn(t.app, "Asha");
+    expect(
+      (
+        await request(t.app, {
+          method: "PATCH",
+          url: "/api/account",
+          cookie: grower.cookie,
+          payload: { language: "hi" },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const okra = (await insertProduct(t.db.kysely, grower.id, { name: "Okra", pricePaise: 3000, stock: 100 }))
+      .id!;
+    const shopper = await signUpAndLogIn(t.app, "Meera");
+    expect((await order(shopper, { ...home, state: "MH" }, okra)).statusCode).toBe(201);
+    const newPart = (await mailsTo(t, grower.email)).find((mail) => mail.text.includes("Lake Road"));
+    expect(newPart?.text).toContain("12 Lake Road, Pune, महाराष्ट्र 411001");
+  });
+
+  it("refuses an address in a country the shop does not deliver to; another country enabled keeps a free form", async () => {
+    const buyer = await signUpAndLogIn(t.app, "Meera");
+    const nepal = { ...home, city: "Kathmandu", state: "Bagmati", zipCode: "44600", country: "NP" };
+    const refused = await save(buyer, nepal);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ country: orderMessages.countryNotServed });
+    expect((await order(buyer, nepal)).json().error.fields).toEqual({
+      "shipping.country": orderMessages.countryNotServed,
+    });
+
+    const both = await createTestApp({ shopCountries: ["IN", "NP"] });
+    try {
+      const abroad = await signUpAndLogIn(both.app, "Meera");
+      const res = await request(both.app, {
+        method: "POST",
+        url: "/api/account/addresses",
+        cookie: abroad.cookie,
+        payload: nepal,
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().address).toMatchObject({ state: "Bagmati", zipCode: "44600", country: "NP" });
+      const me = await request(both.app, { method: "GET", url: "/api/auth/me", cookie: abroad.cookie });
+      expect(me.json().shopCountries).toEqual(["IN", "NP"]);
+    } finally {
+      await both.close();
+    }
   });
 
   it("deletes only the account's own: another's address id is 404 and stays", async () => {

@@ -1,3 +1,3 @@
 export { forgetUser } from "./addresses.repository.ts";
 export { addressesRoutes } from "./addresses.routes.ts";
-export { rememberAddress } from "./addresses.service.ts";
+export { refuseUnservedCountry, rememberAddress } from "./addresses.service.ts";

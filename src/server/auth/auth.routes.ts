@@ -146,6 +146,10 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
   typed.get(
     "/me",
     { config: { public: "with-session" }, schema: { response: { 200: MeResponseSchema } } },
-    async (request) => ({ user: request.user ?? null, shopTimeZone: config.shopTimeZone }),
+    async (request) => ({
+      user: request.user ?? null,
+      shopTimeZone: config.shopTimeZone,
+      shopCountries: [...config.shopCountries],
+    }),
   );
 }

@@ -252,7 +252,7 @@ describe("sessions", () => {
     });
     for (const signedOut of [await me(), await me("vc_session=forged-token")]) {
       expect(signedOut.statusCode).toBe(200);
-      expect(signedOut.json()).toEqual({ user: null, shopTimeZone: "Asia/Kolkata" });
+      expect(signedOut.json()).toEqual({ user: null, shopTimeZone: "Asia/Kolkata", shopCountries: ["IN"] });
     }
   });
 

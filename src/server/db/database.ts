@@ -179,8 +179,11 @@ export interface OrdersTable {
   email: string;
   address: string;
   city: string;
+  /** The state's code in India (`MH`; decision 047); an order placed before codes keeps an unknown text. */
   state: string;
   zip_code: string;
+  /** ISO 3166-1 alpha-2 (`IN`). */
+  country: string;
   /** address, city, state and zip joined, as the API's Order has it (product rules §3). */
   shipping_address: string;
   /** The checkout form's phone ('' for orders placed before it was asked). */
@@ -442,8 +445,10 @@ export interface SavedAddressesTable {
   phone: string;
   address: string;
   city: string;
+  /** As an order's (decision 047). */
   state: string;
   zip_code: string;
+  country: string;
   created_at: string;
   /** When it was last saved or used for an order. */
   used_at: string;

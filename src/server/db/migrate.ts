@@ -30,6 +30,7 @@ import * as farmerPhone from "./migrations/0033-farmer-phone.ts";
 import * as productOtherNames from "./migrations/0041-product-other-names.ts";
 import * as idempotencyKeys from "./migrations/0042-idempotency-keys.ts";
 import * as deliveryRun from "./migrations/0043-delivery-run.ts";
+import * as indianAddresses from "./migrations/0045-indian-addresses.ts";
 import * as mailDigests from "./migrations/0046-mail-digests.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "0041-product-other-names": productOtherNames,
   "0042-idempotency-keys": idempotencyKeys,
   "0043-delivery-run": deliveryRun,
+  "0045-indian-addresses": indianAddresses,
   "0046-mail-digests": mailDigests,
 };
 

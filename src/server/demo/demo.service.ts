@@ -319,6 +319,7 @@ const DEMO_SHIPPING = {
   phone: "+91 98450 12345",
   address: "14 MG Road",
   city: "Pune",
-  state: "Maharashtra",
+  state: "MH",
   zipCode: "411001",
+  country: "IN",
 };

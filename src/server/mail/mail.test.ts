@@ -70,7 +70,7 @@ describe("development's outbox (no SMTP_URL)", () => {
     expect(mail!.text).toContain("Okra × 3  ₹121.50");
     expect(mail!.text).toContain("Total  ₹121.50");
     expect(mail!.text).toContain(`How to pay (UPI): ${paymentMethodNotes.upi}`);
-    expect(mail!.text).toContain("Delivery address: 12 Lake Road, Pune, MH 411001");
+    expect(mail!.text).toContain("Delivery address: 12 Lake Road, Pune, Maharashtra 411001");
     expect(mail!.text).toContain(`http://shop.test/orders/${placed.json().order.id}`);
   });
 

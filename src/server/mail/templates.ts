@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/index.ts";
 import { formatRupees } from "../../shared/money.ts";
 import type { PartStatus } from "../../shared/schemas/order-parts.ts";
 import {
+  formatAddress,
   type Order,
   type OrderLine,
   type OrderPart,
@@ -268,7 +269,7 @@ export function orderConfirmationMail(to: Recipient, order: Order, orderUrl: str
       // NOTE: an order picked up in full has no delivery address (issue 40); its slots say where.
       ...(paymentPlaceOf(order.fulfilments.map(kindOf)) === "pickup"
         ? []
-        : [t.deliveryAddress(order.shippingAddress)]),
+        : [t.deliveryAddress(formatAddress(order.shipping, languageOf(to)))]),
       ...(slotLines.length > 0 ? [t.whenAndWhere(slotLines.join("; "))] : []),
     ],
     link: { label: t.seeOrder, url: orderUrl },
@@ -290,7 +291,7 @@ export function newPartMail(to: Recipient, order: Order, part: OrderPart, portal
       // NOTE: a pickup names its point, not the buyer's address as if to deliver there (issue 40).
       part.slot?.pickupPoint
         ? t.newPartPickupAt(`${part.slot.pickupPoint.name}, ${part.slot.pickupPoint.address}`)
-        : t.newPartDeliverTo(order.shippingAddress),
+        : t.newPartDeliverTo(formatAddress(order.shipping, languageOf(to))),
       ...(part.slot ? [t.whenAndWhere(slotText(t, part.slot))] : []),
     ],
     link: { label: t.newPartLink, url: portalUrl },

@@ -126,12 +126,14 @@ export async function farmerOrdersRoutes(app: FastifyInstance) {
   const runSchema = { querystring: RunQuerySchema, response: { 200: RunSchema } };
   typed.get("/run", { schema: runSchema }, async (request) => {
     const user = requireUser(request);
-    return getRun(request.ctx, user.id, request.query.date);
+    return getRun(request.ctx, user.id, request.query.date, callerLanguage(request));
   });
   const runOrderSchema = { headers, body: RunOrderSchema, response: { 200: RunSchema } };
   typed.put("/run/order", { schema: runOrderSchema }, async (request, reply) => {
     const user = requireUser(request);
-    return sendOnce(request, reply, 200, (ctx) => saveRunOrder(ctx, user.id, request.body));
+    return sendOnce(request, reply, 200, (ctx) =>
+      saveRunOrder(ctx, user.id, request.body, callerLanguage(request)),
+    );
   });
 
   const profileResponse = { 200: FarmerProfileSchema };

@@ -94,6 +94,7 @@ function farmerParts(db: Kysely<Database>) {
       "o.city",
       "o.state",
       "o.zip_code",
+      "o.country",
       "o.payment_method",
     ]);
 }

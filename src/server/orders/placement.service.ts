@@ -3,13 +3,14 @@ import type { Kysely } from "kysely";
 import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/index.ts";
 import { orderMessages } from "../../shared/messages.ts";
 import {
+  DEFAULT_COUNTRY,
   joinShippingAddress,
   type Order,
   type PlaceOrder,
   stockMessages,
 } from "../../shared/schemas/orders.ts";
 import { isWeighedUnit } from "../../shared/weighing.ts";
-import { rememberAddress } from "../addresses/index.ts";
+import { refuseUnservedCountry, rememberAddress } from "../addresses/index.ts";
 import * as auth from "../auth/index.ts";
 import { type Context, catalogueChangedStep, inStepsTransaction } from "../context.ts";
 import { type Database, runSteps, type Steps } from "../db/index.ts";
@@ -42,6 +43,8 @@ export function hashPlaceOrderRequest(input: PlaceOrder): string {
       input.shipping.state,
       input.shipping.zipCode,
       input.shipping.phone,
+      // NOTE: only another country than India, so the hash of an order placed before countries is unchanged.
+      ...(input.shipping.country !== DEFAULT_COUNTRY ? [input.shipping.country] : []),
     ],
     input.paymentMethod,
     // NOTE: only when given, so the hash of an order placed before slots existed is unchanged.
@@ -130,6 +133,7 @@ function orderRows(
       city: input.shipping.city,
       state: input.shipping.state,
       zip_code: input.shipping.zipCode,
+      country: input.shipping.country,
       shipping_address: joinShippingAddress(input.shipping),
       payment_method: input.paymentMethod,
       idempotency_key: idempotencyKey,
@@ -284,6 +288,7 @@ export async function placeOrder(
   options: PricingOptions = {},
 ): Promise<PlacedOrder> {
   const { db, now } = ctx;
+  refuseUnservedCountry(ctx, input.shipping, "shipping.country");
   const requestHash = hashPlaceOrderRequest(input);
   const earlier = await repo.findOrderByIdempotencyKey(db, userId, idempotencyKey);
   if (earlier) return { order: await replay(db, earlier, requestHash), replayed: true };

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/languages.ts";
 import { paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
 import type { User } from "../../shared/schemas/auth.ts";
 import type { FarmerPart } from "../../shared/schemas/farmer.ts";
 import { partMessages } from "../../shared/schemas/order-parts.ts";
-import { joinShippingAddress } from "../../shared/schemas/orders.ts";
+import { formatAddress, joinShippingAddress } from "../../shared/schemas/orders.ts";
 import type { Run, RunOrder, RunStop } from "../../shared/schemas/run.ts";
 import { shopTime } from "../../shared/shop-calendar.ts";
 import { mailRecipient } from "../auth/index.ts";
@@ -32,7 +33,12 @@ const sumPaise = (records: FarmerPart["payment"]["records"], method: "cash" | "u
  * last put the address (move up / move down), then by address; the pickups after them, by pickup point and
  * slot. What is due is the bill less everything received; cash and UPI are what the weekly reckoning counts.
  */
-export async function getRun(ctx: Context, farmerId: string, date: string): Promise<Run> {
+export async function getRun(
+  ctx: Context,
+  farmerId: string,
+  date: string,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<Run> {
   const { db } = ctx;
   const rows = await partsRepo.findRunParts(db, farmerId, date);
   const [parts, attemptRows, positions] = await Promise.all([
@@ -88,7 +94,8 @@ export async function getRun(ctx: Context, farmerId: string, date: string): Prom
     if (part.status === "delivered") totals.done += 1;
     const point = part.slot.pickupPoint;
     const delivery = row.slot_kind === "delivery";
-    const address = joinShippingAddress(part.shipping);
+    // NOTE: the state by its name in the farmer's language; the map is asked in English (decision 047).
+    const address = formatAddress(part.shipping, language);
     stops.push({
       partId: part.id,
       orderId: part.orderId,
@@ -97,7 +104,9 @@ export async function getRun(ctx: Context, farmerId: string, date: string): Prom
       kind: delivery ? "delivery" : "pickup",
       ...(delivery ? { address } : {}),
       ...(!delivery && point ? { pickupPoint: { name: point.name, address: point.address } } : {}),
-      mapUrl: delivery ? mapUrlOf(address) : (point?.mapUrl ?? mapUrlOf(point?.address ?? "")),
+      mapUrl: delivery
+        ? mapUrlOf(joinShippingAddress(part.shipping))
+        : (point?.mapUrl ?? mapUrlOf(point?.address ?? "")),
       slot: part.slot,
       lines: part.items,
       total: part.total,
@@ -128,7 +137,12 @@ export async function getRun(ctx: Context, farmerId: string, date: string): Prom
  * this run and the next ones to the same doors. Any id that is not one of the farmer's delivery stops of the
  * date is a 404, and nothing is remembered.
  */
-export async function saveRunOrder(ctx: Context, farmerId: string, input: RunOrder): Promise<Run> {
+export async function saveRunOrder(
+  ctx: Context,
+  farmerId: string,
+  input: RunOrder,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<Run> {
   await inTransaction(ctx, async (trx) => {
     const rows = await partsRepo.findRunParts(trx.db, farmerId, input.date);
     const deliveries = new Map(
@@ -150,7 +164,7 @@ export async function saveRunOrder(ctx: Context, farmerId: string, input: RunOrd
     });
     await repo.savePositions(trx.db, positions);
   });
-  return getRun(ctx, farmerId, input.date);
+  return getRun(ctx, farmerId, input.date, language);
 }
 
 /**

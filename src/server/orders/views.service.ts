@@ -140,7 +140,10 @@ export async function listOrdersForOperator(
 
 /** The checkout form's delivery details as stored on the order. */
 export const shippingOf = (
-  row: Pick<OrdersTable, "full_name" | "email" | "phone" | "address" | "city" | "state" | "zip_code">,
+  row: Pick<
+    OrdersTable,
+    "full_name" | "email" | "phone" | "address" | "city" | "state" | "zip_code" | "country"
+  >,
 ): Shipping => ({
   fullName: row.full_name,
   email: row.email,
@@ -149,6 +152,7 @@ export const shippingOf = (
   city: row.city,
   state: row.state,
   zipCode: row.zip_code,
+  country: row.country,
 });
 
 const toApiHistory = (row: partsRepo.HistoryWithNameRow): PartHistoryEntry => ({

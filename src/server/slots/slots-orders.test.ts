@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderMessages } from "../../shared/messages.ts";
 import { currentDeal, DEAL_ID } from "../deals/index.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
 import { tableChecksums } from "../test/db-snapshot.ts";
@@ -238,9 +239,17 @@ describe("placing an order into a slot", () => {
         { [asha.farmer.id]: asha.deliverySlot },
         zipCode,
       );
-      expect(res.statusCode, zipCode).toBe(409);
-      expect(res.json().error.code, zipCode).toBe("slot_not_served");
+      // NOTE: none is an Indian PIN, so the address itself is refused before any slot is asked (issue 40 item 10).
+      expect(res.statusCode, zipCode).toBe(400);
+      expect(res.json().error.fields, zipCode).toEqual({ "shipping.zipCode": orderMessages.pinInvalid });
     }
+    const outside = await order(
+      [{ productId: asha.productId, quantity: 1 }],
+      { [asha.farmer.id]: asha.deliverySlot },
+      "411999",
+    );
+    expect(outside.statusCode).toBe(409);
+    expect(outside.json().error.code).toBe("slot_not_served");
     expect(await tableChecksums(t.db)).toEqual(before);
   });
 

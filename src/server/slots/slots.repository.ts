@@ -441,7 +441,11 @@ export function partsOfSlot(db: Kysely<Database>, slotId: string) {
       "f.total_paise",
       "o.full_name",
       "o.phone",
-      "o.shipping_address",
+      "o.address",
+      "o.city",
+      "o.state",
+      "o.zip_code",
+      "o.country",
       "o.created_at",
     ])
     .where("b.slot_id", "=", slotId)

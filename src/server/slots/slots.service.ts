@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/index.ts";
 import { paiseToRupees } from "../../shared/money.ts";
 import { type PartStatus, partMessages } from "../../shared/schemas/order-parts.ts";
-import { orderNumber } from "../../shared/schemas/orders.ts";
+import { formatAddress, orderNumber } from "../../shared/schemas/orders.ts";
 import {
   type DeliveryArea,
   type FarmerSlot,
@@ -659,7 +659,7 @@ export async function packingList(
         phone: part.phone,
         address: point
           ? packingListTexts[language].pickupAt(`${point.name}, ${point.address}`)
-          : part.shipping_address,
+          : formatAddress({ ...part, zipCode: part.zip_code }, language),
         lines: toPack
           .filter((line) => line.part_id === part.part_id)
           .map((line) => ({

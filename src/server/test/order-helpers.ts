@@ -9,8 +9,9 @@ export const testShipping = {
   phone: "+91 98765 43210",
   address: "12 Lake Road",
   city: "Pune",
-  state: "Maharashtra",
+  state: "MH",
   zipCode: "411001",
+  country: "IN",
 };
 
 export const orderBody = (items: { productId: string; quantity: number; dealStartTime?: string }[]) => ({

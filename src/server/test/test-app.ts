@@ -38,6 +38,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authRateLimitPerMinute: 1000,
     trustProxy: 0,
     shopTimeZone: "Asia/Kolkata",
+    shopCountries: ["IN"],
     operatorEmails: [],
     ...sessionDefaults,
     mailFrom: "Veggie Cart <no-reply@veggie-cart.test>",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ShippingSchema } from "./orders.ts";
+import { AddressFieldsSchema } from "./orders.ts";
 
 /** How many addresses an account keeps (issue 25): home, work, a parent's; beyond that the oldest goes. */
 export const MAX_SAVED_ADDRESSES = 3;
@@ -12,11 +12,19 @@ export const addressMessages = {
 } as const;
 
 /** An address as checkout takes it, without the e-mail (that is the account's, or typed each time). */
-export const AddressInputSchema = ShippingSchema.omit({ email: true });
+export const AddressInputSchema = AddressFieldsSchema;
 export type AddressInput = z.input<typeof AddressInputSchema>;
 
-export const SavedAddressSchema = AddressInputSchema.extend({
+/** A kept address as the API answers it: as stored (the state's code; an older free-text state as written). */
+export const SavedAddressSchema = z.object({
   id: z.string(),
+  fullName: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  country: z.string(),
   /** When it was last saved or used for an order; the list is newest first. */
   usedAt: z.string(),
 });

@@ -64,7 +64,12 @@ export const UserResponseSchema = z.object({ user: UserSchema });
  * GET /api/auth/me: who is signed in (null when nobody is), and the shop's time zone (SHOP_TIME_ZONE), so the
  * browser's "today" (harvest labels, the latest harvest date a form allows) is the shop's calendar day.
  */
-export const MeResponseSchema = z.object({ user: UserSchema.nullable(), shopTimeZone: z.string() });
+export const MeResponseSchema = z.object({
+  user: UserSchema.nullable(),
+  shopTimeZone: z.string(),
+  /** The countries an address may be in (`SHOP_COUNTRIES`, decision 047); India alone by default. */
+  shopCountries: z.array(z.string()).default(["IN"]),
+});
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 /** A 204: no body. */
 export const NoContentSchema = z.null().describe("No content");

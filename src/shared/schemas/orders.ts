@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "../constants.ts";
+import type { Language } from "../i18n/languages.ts";
 import { messages, orderMessages } from "../messages.ts";
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "./cart.ts";
+import { stateCode, stateName } from "./india-states.ts";
 import { PhoneSchema } from "./messages.ts";
 import {
   ORDER_STATUSES,
@@ -70,27 +72,88 @@ const required = (message: string, max: number) =>
 
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, orderMessages.paymentMethodInvalid);
 
-/** Where the order goes (product rules §3 Checkout form, without the payment method). */
-export const ShippingSchema = z.strictObject({
+/** The country an address is in when none is given: the shop sells in India (`SHOP_COUNTRIES`, decision 047). */
+export const DEFAULT_COUNTRY = "IN";
+/** An Indian PIN code: six digits, the first not 0 (issue 40 item 10). */
+export const PIN_PATTERN = /^[1-9][0-9]{5}$/;
+/** A postal code of another country the shop is set to deliver to: kept as a free form. */
+const POSTAL_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/;
+
+/** The fields of an address (product rules §3 Checkout form), each checked on its own. */
+const addressFields = {
   fullName: required(orderMessages.fullNameRequired, NAME_MAX_LENGTH),
+  /** Required: the farmer calls to deliver within 24 hours. */
+  phone: PhoneSchema,
+  address: required(orderMessages.addressRequired, ADDRESS_MAX_LENGTH),
+  city: required(orderMessages.cityRequired, PLACE_MAX_LENGTH).refine(
+    (city) => (city.match(/\p{L}/gu)?.length ?? 0) >= 2,
+    orderMessages.cityInvalid,
+  ),
+  state: required(orderMessages.stateRequired, PLACE_MAX_LENGTH),
+  zipCode: z
+    .string(orderMessages.zipCodeRequired)
+    .trim()
+    .min(1, orderMessages.zipCodeRequired)
+    .max(20, orderMessages.zipCodeInvalid),
+  /** ISO 3166-1 alpha-2; India unless the shop delivers elsewhere too (the server decides which it accepts). */
+  country: z
+    .string(orderMessages.countryInvalid)
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, orderMessages.countryInvalid)
+    .default(DEFAULT_COUNTRY),
+};
+
+/**
+ * The rules of an address in its country: in India the PIN is six digits and the state one of the list
+ * (decision 047); elsewhere the state and postal code are a free form. Checked even when another field is
+ * wrong (`when`), so every field's message shows at once; a field with its own message gets no second one.
+ */
+function checkInItsCountry(address: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+  const country = text(address.country).toUpperCase() || DEFAULT_COUNTRY;
+  const zipCode = text(address.zipCode);
+  const state = text(address.state);
+  if (zipCode !== "" && !(country === DEFAULT_COUNTRY ? PIN_PATTERN : POSTAL_CODE_PATTERN).test(zipCode)) {
+    const message = country === DEFAULT_COUNTRY ? orderMessages.pinInvalid : orderMessages.zipCodeInvalid;
+    ctx.addIssue({ code: "custom", path: ["zipCode"], message });
+  }
+  if (country === DEFAULT_COUNTRY && state !== "" && state.length <= PLACE_MAX_LENGTH && !stateCode(state)) {
+    ctx.addIssue({ code: "custom", path: ["state"], message: orderMessages.stateInvalid });
+  }
+}
+const checkedInItsCountry = {
+  when: (payload: { value: unknown }) =>
+    typeof payload.value === "object" && payload.value !== null && !Array.isArray(payload.value),
+};
+
+/** An Indian address keeps its state's code, whether the code or its name in English, Hindi or Marathi came. */
+const withStateCode = <T extends { state: string; country: string }>(address: T): T =>
+  address.country === DEFAULT_COUNTRY
+    ? { ...address, state: stateCode(address.state) ?? address.state }
+    : address;
+
+/** An address as the address book takes it: checkout's, without the e-mail. */
+export const AddressFieldsSchema = z
+  .strictObject(addressFields)
+  .superRefine(checkInItsCountry, checkedInItsCountry)
+  .transform(withStateCode);
+
+/** Where the order goes (product rules §3 Checkout form, without the payment method). */
+const shippingFields = {
+  ...addressFields,
   email: z
     .string(orderMessages.emailRequired)
     .trim()
     .min(1, orderMessages.emailRequired)
     .max(EMAIL_MAX_LENGTH, messages.invalidEmail)
     .pipe(z.email(messages.invalidEmail)),
-  /** Required: the farmer calls to deliver within 24 hours. */
-  phone: PhoneSchema,
-  address: required(orderMessages.addressRequired, ADDRESS_MAX_LENGTH),
-  city: required(orderMessages.cityRequired, PLACE_MAX_LENGTH),
-  state: required(orderMessages.stateRequired, PLACE_MAX_LENGTH),
-  zipCode: z
-    .string(orderMessages.zipCodeRequired)
-    .trim()
-    .min(1, orderMessages.zipCodeRequired)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/, orderMessages.zipCodeInvalid),
-});
-export type Shipping = z.infer<typeof ShippingSchema>;
+};
+export const ShippingSchema = z
+  .strictObject(shippingFields)
+  .superRefine(checkInItsCountry, checkedInItsCountry)
+  .transform(withStateCode);
+export type Shipping = z.output<typeof ShippingSchema>;
 
 /**
  * Where an order goes, as an answer shows it: the checkout's fields as kept, no rule applied, for they are
@@ -102,14 +165,17 @@ export const ShippingRecordSchema = z.object({
   phone: z.string(),
   address: z.string(),
   city: z.string(),
+  /** The state's code (`MH`) in India; an address kept before states were codes keeps its text. */
   state: z.string(),
   zipCode: z.string(),
+  country: z.string(),
 });
 
 /** The checkout form as the shopper fills it (product rules §3, §5). */
-export const CheckoutFormSchema = ShippingSchema.extend({
-  paymentMethod: PaymentMethodSchema.default(DEFAULT_PAYMENT_METHOD),
-});
+export const CheckoutFormSchema = z
+  .strictObject({ ...shippingFields, paymentMethod: PaymentMethodSchema.default(DEFAULT_PAYMENT_METHOD) })
+  .superRefine(checkInItsCountry, checkedInItsCountry)
+  .transform(withStateCode);
 export type CheckoutFormInput = z.input<typeof CheckoutFormSchema>;
 export type CheckoutForm = z.output<typeof CheckoutFormSchema>;
 
@@ -273,6 +339,24 @@ export const IdempotencyKeySchema = z
   .string(orderMessages.idempotencyKeyMissing)
   .regex(/^[A-Za-z0-9_-]{16,100}$/, orderMessages.idempotencyKeyMissing);
 
-/** How the shipping address is stored on the order (product rules §3: the four joined into one string). */
-export const joinShippingAddress = (s: Pick<Shipping, "address" | "city" | "state" | "zipCode">) =>
-  `${s.address}, ${s.city}, ${s.state} ${s.zipCode}`;
+/**
+ * An address on one line, as the reader reads it: the state by its name in `language` (an old free-text state
+ * as written), the country named when it is not India; nothing for an order whose buyer deleted the account.
+ */
+export const formatAddress = (
+  s: Pick<Shipping, "address" | "city" | "state" | "zipCode"> & { country?: string },
+  language: Language,
+) =>
+  [s.address, s.city, s.state, s.zipCode].every((part) => part === "")
+    ? ""
+    : `${s.address}, ${s.city}, ${stateName(s.state, language)} ${s.zipCode}${
+        s.country && s.country !== DEFAULT_COUNTRY ? `, ${s.country}` : ""
+      }`;
+
+/**
+ * How the shipping address is stored on the order (product rules §3: the four joined into one string), the
+ * state by its English name; screens, mails and downloads show `formatAddress` in the reader's language.
+ */
+export const joinShippingAddress = (
+  s: Pick<Shipping, "address" | "city" | "state" | "zipCode"> & { country?: string },
+) => formatAddress(s, "en");

@@ -13,14 +13,23 @@ import {
   type Session,
   UpdateAccountSchema,
 } from "../../../shared/schemas/account.ts";
-import { MAX_SAVED_ADDRESSES } from "../../../shared/schemas/addresses.ts";
+import { AddressInputSchema, MAX_SAVED_ADDRESSES } from "../../../shared/schemas/addresses.ts";
+import { AddressFields } from "../../components/address-fields.tsx";
 import { Button } from "../../components/button.tsx";
+import { FormMessage } from "../../components/form-message.tsx";
 import { Pending } from "../../components/pending.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { dateTimeText } from "../../lib/date-time.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
-import { addressLine, useDeleteSavedAddress, useSavedAddresses } from "../../lib/saved-addresses.ts";
+import {
+  addressLine,
+  addressText,
+  useDeleteSavedAddress,
+  useSaveAddress,
+  useSavedAddresses,
+} from "../../lib/saved-addresses.ts";
+import { getShopCountries } from "../../lib/shop-countries.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import {
@@ -254,9 +263,12 @@ function SavedAddresses() {
   if (addresses.isError) return <p role="alert">{errorText(addresses.error)}</p>;
   if (addresses.data.length === 0) {
     return (
-      <p className="text-stone-700">
-        <Trans>No saved addresses yet. The address of your next order is kept here.</Trans>
-      </p>
+      <>
+        <p className="text-stone-700">
+          <Trans>No saved addresses yet. The address of your next order is kept here.</Trans>
+        </p>
+        <AddAddressForm />
+      </>
     );
   }
   return (
@@ -270,7 +282,7 @@ function SavedAddresses() {
             <div className="min-w-0">
               <p className="font-medium text-stone-900">{address.fullName}</p>
               <p className="text-sm text-stone-600">
-                {address.address}, {address.city}, {address.state} {address.zipCode} · {address.phone}
+                {addressText(address)} · {address.phone}
               </p>
             </div>
             <Button
@@ -289,7 +301,58 @@ function SavedAddresses() {
           </li>
         ))}
       </ul>
+      <AddAddressForm />
     </>
+  );
+}
+
+const blankAddress = () => ({
+  fullName: "",
+  phone: "",
+  address: "",
+  city: "",
+  state: "",
+  zipCode: "",
+  country: getShopCountries()[0] ?? "IN",
+});
+
+/** A new address for the book (decision 047): checked as checkout checks it; a fourth is refused with why. */
+function AddAddressForm() {
+  const { t } = useLingui();
+  const form = useFormFields(blankAddress);
+  const save = useSaveAddress();
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    form.setFormError(null);
+    const checked = form.validate(AddressInputSchema);
+    if (!checked.ok) return;
+    try {
+      await save.mutateAsync(checked.data);
+      form.reset(blankAddress());
+      toast.success(t`Address saved.`);
+    } catch (error) {
+      if (!form.showServerErrors(error)) form.setFormError(errorText(error));
+    }
+  }
+  return (
+    <form
+      ref={form.formRef}
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="add-address-heading"
+      className="mt-4 border-t border-stone-200 pt-4"
+    >
+      <h3 id="add-address-heading" className="font-semibold text-stone-900">
+        <Trans>Add an address</Trans>
+      </h3>
+      <div className="mt-3">
+        <AddressFields field={form.field} country={form.values.country} />
+      </div>
+      <FormMessage id={form.formErrorId} message={form.formError} className="mt-4" />
+      <Button type="submit" className="mt-4" disabled={save.isPending}>
+        <Trans>Save address</Trans>
+      </Button>
+    </form>
   );
 }
 

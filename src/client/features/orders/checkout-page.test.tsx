@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
-import { renderAt } from "../../test/render.tsx";
+import { inLanguage, renderAt } from "../../test/render.tsx";
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha Rao" };
 const cart: CartItem[] = [
@@ -109,7 +109,7 @@ describe("checkout page", () => {
     await userEvent.type(email, "asha-at-example");
     await userEvent.type(screen.getByLabelText("Address"), "12 Lake Road");
     await userEvent.type(screen.getByLabelText("City"), "Pune");
-    await userEvent.type(screen.getByLabelText("State"), "Maharashtra");
+    await userEvent.selectOptions(screen.getByLabelText("State"), "Maharashtra");
     await placeOrder();
     expect(screen.getByLabelText("Email")).toHaveAccessibleDescription("Please enter a valid email address");
     expect(screen.getByLabelText("ZIP code")).toHaveAccessibleDescription("Please enter your ZIP code");
@@ -119,10 +119,80 @@ describe("checkout page", () => {
     await userEvent.type(email, "asha@example.com");
     expect(screen.getByLabelText("Email")).not.toHaveAttribute("aria-invalid");
     await userEvent.type(screen.getByLabelText("ZIP code"), "4");
-    expect(screen.getByLabelText("ZIP code")).toHaveAccessibleDescription("Please enter a valid ZIP code");
+    expect(screen.getByLabelText("ZIP code")).toHaveAccessibleDescription(
+      "Please enter a 6-digit PIN code, such as 411001",
+    );
     await userEvent.type(screen.getByLabelText("ZIP code"), "11001");
     expect(screen.getByLabelText("ZIP code")).not.toHaveAttribute("aria-invalid");
     expect(fetchSpy).not.toHaveBeenCalledWith("/api/orders", expect.anything());
+  });
+
+  it("offers the state as a list, sorted and named in the screen's language, and the PIN on the number keypad", async () => {
+    openCheckout();
+    const state = await screen.findByRole("combobox", { name: "State" });
+    const names = within(state)
+      .getAllByRole("option")
+      .map((option) => option.textContent);
+    expect(names).toHaveLength(37);
+    expect(names[0]).toBe("Choose your state");
+    expect(names.slice(1, 4)).toEqual(["Andaman and Nicobar Islands", "Andhra Pradesh", "Arunachal Pradesh"]);
+    await userEvent.selectOptions(state, "Maharashtra");
+    expect(state).toHaveValue("MH");
+    const pin = screen.getByLabelText("ZIP code");
+    expect(pin).toHaveAttribute("inputmode", "numeric");
+    expect(pin).toHaveAttribute("maxlength", "6");
+    expect(pin).toHaveAttribute("autocomplete", "postal-code");
+    // NOTE: with India alone (SHOP_COUNTRIES' default) the country is not asked.
+    expect(screen.queryByLabelText("Country")).not.toBeInTheDocument();
+  });
+
+  it("fills the address used last, its state chosen in the list by its code, and names it in the Deliver to list", async () => {
+    window.localStorage.setItem("cart", JSON.stringify(cart));
+    const kept = (id: string, address: string, state: string) => ({
+      id,
+      fullName: "Asha Rao",
+      phone: "+91 98765 43210",
+      address,
+      city: "Pune",
+      state,
+      zipCode: "411001",
+      country: "IN",
+      usedAt: "2026-11-20T10:00:00.000Z",
+    });
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    fetchSpy.mockImplementation(async (input) =>
+      String(input).startsWith("/api/account/addresses")
+        ? Response.json({ addresses: [kept("a1", "12 Lake Road", "MH"), kept("a2", "7 Hill Road", "KA")] })
+        : new Response(null, { status: 503 }),
+    );
+    renderAt("/checkout", asha);
+    await waitFor(() => expect(screen.getByLabelText("Address")).toHaveValue("12 Lake Road"));
+    const state = screen.getByRole("combobox", { name: "State" });
+    expect(state).toHaveValue("MH");
+    expect(within(state).getByRole("option", { name: "Maharashtra" })).toHaveProperty("selected", true);
+    expect(
+      within(screen.getByLabelText("Deliver to"))
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual([
+      "Asha Rao, 12 Lake Road, Pune, Maharashtra 411001",
+      "Asha Rao, 7 Hill Road, Pune, Karnataka 411001",
+    ]);
+  });
+
+  it("names the states in Marathi, in Marathi's order, on a Marathi screen", async () => {
+    await inLanguage("mr");
+    openCheckout();
+    const state = await screen.findByRole("combobox", { name: "राज्य" });
+    const names = within(state)
+      .getAllByRole("option")
+      .slice(1)
+      .map((option) => option.textContent ?? "");
+    expect(names).toContain("महाराष्ट्र");
+    expect(names).not.toContain("Maharashtra");
+    expect(names).toEqual([...names].sort(new Intl.Collator("mr-IN").compare));
+    await userEvent.selectOptions(state, "केरळ");
+    expect(state).toHaveValue("KL");
   });
 
   it("says honestly how each payment method is paid", async () => {

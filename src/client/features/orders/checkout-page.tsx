@@ -1,5 +1,3 @@
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -10,12 +8,14 @@ import type { CartItem } from "../../../shared/schemas/cart.ts";
 import {
   type CheckoutFormInput,
   CheckoutFormSchema,
+  DEFAULT_COUNTRY,
   DEFAULT_PAYMENT_METHOD,
   PAYMENT_METHODS,
   type PlaceOrderInput,
   paymentPlaceOf,
 } from "../../../shared/schemas/orders.ts";
 import type { SlotKind } from "../../../shared/schemas/slots.ts";
+import { AddressFields } from "../../components/address-fields.tsx";
 import { Button } from "../../components/button.tsx";
 import { FormMessage } from "../../components/form-message.tsx";
 import { ArrowLeftIcon, CartIcon } from "../../components/icons.tsx";
@@ -24,6 +24,7 @@ import { ApiRequestError } from "../../lib/api-client.ts";
 import { clearCart, rememberStock, useCart } from "../../lib/cart-store.ts";
 import { isOnline, useOnline } from "../../lib/online.ts";
 import { addressLine, savedAddressesQuery, useSavedAddresses } from "../../lib/saved-addresses.ts";
+import { getShopCountries } from "../../lib/shop-countries.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { clearDraft, readDraft, readDraftSlots, saveDraft, saveDraftSlots } from "./checkout-draft.ts";
@@ -37,31 +38,6 @@ import { useSlotChoices } from "./slot-choices.api.ts";
 
 type FieldName = keyof CheckoutFormInput;
 type Values = Record<FieldName, string>;
-
-const textFields: {
-  name: Exclude<FieldName, "paymentMethod">;
-  label: MessageDescriptor;
-  autoComplete: string;
-  type?: string;
-  wide?: boolean;
-  hint?: MessageDescriptor;
-}[] = [
-  { name: "fullName", label: msg`Full name`, autoComplete: "name", wide: true },
-  { name: "email", label: msg`Email`, autoComplete: "email", type: "email", wide: true },
-  {
-    name: "phone",
-    label: msg`Phone number`,
-    autoComplete: "tel",
-    type: "tel",
-    wide: true,
-    // NOTE: not "within 24 hours": a farmer's slot may be days away (issue 40, item 19).
-    hint: msg`The farmer calls you on it about your order.`,
-  },
-  { name: "address", label: msg`Address`, autoComplete: "street-address", wide: true },
-  { name: "city", label: msg`City`, autoComplete: "address-level2" },
-  { name: "state", label: msg`State`, autoComplete: "address-level1" },
-  { name: "zipCode", label: msg`ZIP code`, autoComplete: "postal-code" },
-];
 
 const toOrderLines = (items: readonly CartItem[]): PlaceOrderInput["items"] =>
   items.map((item) => ({
@@ -89,7 +65,7 @@ function splitServerFields(fields: Record<string, string>) {
 }
 
 /** The fields a kept address fills (decision 027); the e-mail stays the account's or what was typed. */
-const ADDRESS_FIELDS = ["fullName", "phone", "address", "city", "state", "zipCode"] as const;
+const ADDRESS_FIELDS = ["fullName", "phone", "address", "city", "state", "zipCode", "country"] as const;
 
 const SLOT_REFUSALS = new Set(["slot_full", "slot_closed", "slot_not_served", "slot_required"]);
 
@@ -99,7 +75,7 @@ export interface CheckoutDefaults {
 }
 
 export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults }) {
-  const { i18n } = useLingui();
+  const { t } = useLingui();
   const items = useCart();
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
@@ -115,6 +91,9 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
         city: "",
         state: "",
         zipCode: "",
+        country: getShopCountries().includes(DEFAULT_COUNTRY)
+          ? DEFAULT_COUNTRY
+          : (getShopCountries()[0] ?? ""),
         paymentMethod: DEFAULT_PAYMENT_METHOD,
       };
       const draft = readDraft();
@@ -149,7 +128,11 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
     const [last] = saved.data ?? [];
     if (filledFromSaved.current || !last) return;
     filledFromSaved.current = true;
-    if (!ADDRESS_FIELDS.some((name) => name !== "fullName" && form.values[name].trim())) fillFrom(last);
+    // NOTE: the name and the country are filled before anything is typed (the account's, the shop's).
+    const typed = ADDRESS_FIELDS.some(
+      (name) => name !== "fullName" && name !== "country" && form.values[name].trim(),
+    );
+    if (!typed) fillFrom(last);
   });
   const [offlineTried, setOfflineTried] = useState(false);
   // NOTE: the product's toast (product rules §8), once, when checkout is opened with nothing in the cart.
@@ -363,19 +346,23 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
               </select>
             </div>
           ) : null}
-          <div className="mt-4 grid gap-4 sm:grid-cols-3">
-            {textFields.map((field) => (
-              <TextField
-                key={field.name}
-                label={i18n._(field.label)}
-                type={field.type ?? "text"}
-                autoComplete={field.autoComplete}
-                required
-                hint={field.hint ? i18n._(field.hint) : undefined}
-                {...form.field(field.name)}
-                className={field.wide ? "sm:col-span-3" : undefined}
-              />
-            ))}
+          <div className="mt-4">
+            <AddressFields
+              field={form.field}
+              country={form.values.country}
+              afterName={
+                <TextField
+                  label={t`Email`}
+                  type="email"
+                  autoComplete="email"
+                  required
+                  {...form.field("email")}
+                  className="sm:col-span-3"
+                />
+              }
+              // NOTE: not "within 24 hours": a farmer's slot may be days away (issue 40, item 19).
+              phoneHint={t`The farmer calls you on it about your order.`}
+            />
           </div>
 
           <fieldset className="mt-6">

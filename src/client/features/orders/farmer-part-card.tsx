@@ -9,6 +9,7 @@ import { Button } from "../../components/button.tsx";
 import { ReasonDialog } from "../../components/reason-dialog.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { problemOf } from "../../lib/operator-pages.ts";
+import { addressText } from "../../lib/saved-addresses.ts";
 import { toast } from "../../lib/toast.ts";
 import { useChangePartStatus, useMarkPartPaid } from "./farmer-orders.api.ts";
 import { formatOrderDate, orderNumber, paymentLabel, statusLabel } from "./format.ts";
@@ -139,7 +140,7 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
               </a>
             </p>
             <p className="mt-1">
-              {shipping.fullName}, {shipping.address}, {shipping.city}, {shipping.state} {shipping.zipCode}
+              {shipping.fullName}, {addressText(shipping)}
             </p>
             <p className="mt-1 text-sm">
               {fulfilment.slot?.kind === "pickup" ? (

@@ -16,6 +16,7 @@ import { SelectField } from "../../components/select-field.tsx";
 import { ShowMoreButton } from "../../components/show-more-button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { problemOf } from "../../lib/operator-pages.ts";
+import { addressText } from "../../lib/saved-addresses.ts";
 import { toast } from "../../lib/toast.ts";
 import { moveLabel, updateFailed } from "./farmer-part-card.tsx";
 import { formatOrderDate, orderAmountText, orderNumber, statusLabel } from "./format.ts";
@@ -128,7 +129,7 @@ function OperatorOrderCard({ order }: { order: OperatorOrder }) {
               ) : null}
             </p>
             <p className="text-sm text-stone-600">
-              <Trans>To {order.shippingAddress}</Trans>
+              <Trans>To {addressText(order.shipping)}</Trans>
             </p>
           </div>
           <OrderStatusBadge status={order.status} />

@@ -10,6 +10,7 @@ import { ModalDialog } from "../../components/modal-dialog.tsx";
 import { Pending } from "../../components/pending.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { formatUnitPrice } from "../../lib/produce.ts";
+import { addressText } from "../../lib/saved-addresses.ts";
 import { toast } from "../../lib/toast.ts";
 import { useCancelOrder } from "./cancel-order.api.ts";
 import {
@@ -279,7 +280,7 @@ export function OrderDetailPage() {
                 {pickedUp ? <Trans>Picked up by</Trans> : <Trans>Shipping to</Trans>}
               </h2>
               <p className="mt-1 text-stone-700">{order.data.shipping.fullName}</p>
-              {pickedUp ? null : <p className="text-stone-700">{order.data.shippingAddress}</p>}
+              {pickedUp ? null : <p className="text-stone-700">{addressText(order.data.shipping)}</p>}
               <p className="break-all text-stone-700">{order.data.shipping.email}</p>
               <p className="text-stone-700">{order.data.shipping.phone}</p>
             </section>

@@ -75,8 +75,9 @@ const shipping = {
   phone: "+91 98200 12345",
   address: "12 Lake Road",
   city: "Pune",
-  state: "Maharashtra",
+  state: "MH",
   zipCode: "411001",
+  country: "IN",
 };
 const part: OrderPart = {
   id: "part-1",

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { INDIA_STATES, stateCode, stateName, statesSorted } from "./india-states.ts";
+
+describe("India's states and union territories", () => {
+  it("lists 28 states and 8 union territories, each code once", () => {
+    expect(INDIA_STATES).toHaveLength(36);
+    expect(new Set(INDIA_STATES.map((state) => state.code)).size).toBe(36);
+  });
+
+  it("reads a state's code or its name in English, Hindi or Marathi, whatever the case and spacing", () => {
+    for (const input of ["MH", "mh", " in-mh ", "Maharashtra", "MAHARASHTRA", "महाराष्ट्र"]) {
+      expect(stateCode(input), input).toBe("MH");
+    }
+    expect(stateCode("Tamil Nadu")).toBe("TN");
+    expect(stateCode("tamilnadu")).toBe("TN");
+    expect(stateCode("तमिळनाडू")).toBe("TN");
+    expect(stateCode("तमिलनाडु")).toBe("TN");
+    expect(stateCode("Jammu & Kashmir")).toBe("JK");
+    expect(stateCode("जम्मू आणि काश्मीर")).toBe("JK");
+    expect(stateCode("Orissa")).toBe("OD");
+    expect(stateCode("OR")).toBe("OD");
+    expect(stateCode("मिजोरम")).toBe("MZ");
+    for (const input of ["y", "", "IN", "Bavaria", "Maharashtra 411001"])
+      expect(stateCode(input), input).toBeUndefined();
+  });
+
+  it("names a code in each language, and shows a text that is no code as written", () => {
+    expect(stateName("MH", "en")).toBe("Maharashtra");
+    expect(stateName("MH", "hi")).toBe("महाराष्ट्र");
+    expect(stateName("KL", "mr")).toBe("केरळ");
+    expect(stateName("Some old text", "hi")).toBe("Some old text");
+  });
+
+  it("sorts the list by the names in the language shown", () => {
+    expect(
+      statesSorted("en")
+        .slice(0, 3)
+        .map((state) => state.name),
+    ).toEqual(["Andaman and Nicobar Islands", "Andhra Pradesh", "Arunachal Pradesh"]);
+    const hindi = statesSorted("hi", "hi-IN").map((state) => state.name);
+    expect(hindi).toEqual([...hindi].sort(new Intl.Collator("hi-IN").compare));
+    expect(hindi[0]).toBe("अंडमान और निकोबार द्वीपसमूह");
+  });
+});
