@@ -44,6 +44,16 @@ export const formatOrderDate = (iso: string) =>
     ...(english() ? { timeZoneName: "short" } : { hourCycle: "h23", timeZoneName: "long" }),
   }).format(new Date(iso));
 
+/** "Mon, 7 Dec 2026": a calendar day of the shop (YYYY-MM-DD) in the reader's language. */
+export const formatCalendarDay = (date: string): string =>
+  new Intl.DateTimeFormat(intlLocale(), {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${date}T00:00:00Z`));
+
 /** "Sat 28 Nov, 8–10 am" (a slot's day and window, in the shop's calendar); "शनि, 28 नव॰, 08:00–10:00". */
 export function formatSlot(slot: { date: string; start: string; end: string }): string {
   if (english()) return slotLabel(slot);

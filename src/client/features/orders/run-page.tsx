@@ -7,7 +7,7 @@ import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
 import { Button } from "../../components/button.tsx";
 import { ReasonDialog } from "../../components/reason-dialog.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
-import { formatOrderDate, orderNumber, recordMethodLabel, statusLabel } from "./format.ts";
+import { formatCalendarDay, formatOrderDate, orderNumber, recordMethodLabel, statusLabel } from "./format.ts";
 import { OrderLines } from "./order-lines.tsx";
 import { WeighLines } from "./part-billing.tsx";
 import { PartSlotLine } from "./part-slot.tsx";
@@ -82,7 +82,9 @@ export function RunPage({ userId }: { userId: string | undefined }) {
         </Button>
       </div>
       <h1 className="mt-3 text-2xl font-bold text-stone-900 print:mt-0">
-        <Trans>Delivery run: {date}</Trans>
+        <Trans>
+          Delivery run: <time dateTime={date}>{formatCalendarDay(date)}</time>
+        </Trans>
       </h1>
       <dl
         aria-label={t`Summary of the run`}
