@@ -2,7 +2,8 @@
  * The languages' completeness, checked by `npm run lint` (decision 032):
  * 1. the catalogues are what `lingui extract --clean` would write (no message missing, none obsolete), and
  *    every Hindi and Marathi message has its translation, the same one in every catalogue it is in; no two
- *    English messages of one screen catalogue share a translation, and no word is spelled two ways (i18n-consistency);
+ *    English messages of one screen's catalogue share a translation, and no word is spelled two ways
+ *    (i18n-consistency);
  * 2. no user-visible English in JSX outside the i18n calls: JSX text with letters, and string literals in the
  *    attributes `alt`, `aria-label`, `title`, `placeholder` and `label`, in src/client/**\/*.tsx (not tests).
  *    Files not converted yet are listed in NOT_YET_TRANSLATED; a listed file that has become clean fails
