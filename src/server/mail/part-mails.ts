@@ -39,6 +39,32 @@ const statusSubject = (say: Say, number: string, status: string) =>
     { number, status },
   );
 
+/** A buyer's news of their order: greeted by name, the news, and the link to the order. */
+const buyerNews = (
+  to: Recipient,
+  say: Say,
+  news: { subject: string; buyerName: string; paragraphs: string[]; rows?: [string, string][] },
+  orderUrl: string,
+): Mail =>
+  compose(to, news.subject, {
+    greeting: greeting(say, news.buyerName),
+    paragraphs: news.paragraphs,
+    ...(news.rows ? { rows: news.rows } : {}),
+    link: { label: say(SEE_ORDER), url: orderUrl },
+  });
+
+const SLOT_CLOSED = {
+  subject: /*i18n*/ {
+    id: "Your Veggie Cart order {number}: slot closed by the farmer",
+    comment: "Subject of the mail telling a buyer the farmer closed their order's slot",
+  },
+  body: /*i18n*/ {
+    id: "{farmer} has closed the {kind} slot of your order {number} ({when}). Your order stays; please contact {contact} to agree on another time.",
+  },
+  /** "Asha on +91 98765 43210": whom to contact, with the phone the farmer set. */
+  contact: /*i18n*/ { id: "{farmer} on {phone}", comment: "Whom to contact, with their phone" },
+};
+
 /** The farmer closed the slot a part was placed in: the buyer should contact them (decision 017). */
 export function slotClosedMail(
   to: Recipient,
@@ -56,43 +82,33 @@ export function slotClosedMail(
   const say = sayTo(to);
   const number = orderNumber(part.orderId);
   const farmer = part.farmerName;
-  // "Asha on +91 98765 43210": whom to contact, with the phone the farmer set.
-  const contact = part.farmerPhone
-    ? say(
-        /*i18n*/ { id: "{farmer} on {phone}", comment: "Whom to contact, with their phone" },
-        {
-          farmer,
-          phone: part.farmerPhone,
-        },
-      )
-    : farmer;
-  const subject = say(
-    /*i18n*/ {
-      id: "Your Veggie Cart order {number}: slot closed by the farmer",
-      comment: "Subject of a mail",
+  const contact = part.farmerPhone ? say(SLOT_CLOSED.contact, { farmer, phone: part.farmerPhone }) : farmer;
+  const when = slotLabelIn(say, languageOf(to), part.slot);
+  const kind = say(SLOT_KINDS[part.slot.kind]);
+  return buyerNews(
+    to,
+    say,
+    {
+      subject: say(SLOT_CLOSED.subject, { number }),
+      buyerName: part.buyerName,
+      paragraphs: [
+        say(SLOT_CLOSED.body, { farmer, kind, number, when, contact }),
+        say(THEIR_REASON, { reason: part.reason }),
+      ],
     },
-    { number },
+    orderUrl,
   );
-  return compose(to, subject, {
-    greeting: greeting(say, part.buyerName),
-    paragraphs: [
-      say(
-        /*i18n*/ {
-          id: "{farmer} has closed the {kind} slot of your order {number} ({when}). Your order stays; please contact {contact} to agree on another time.",
-        },
-        {
-          farmer,
-          kind: say(SLOT_KINDS[part.slot.kind]),
-          number,
-          when: slotLabelIn(say, languageOf(to), part.slot),
-          contact,
-        },
-      ),
-      say(THEIR_REASON, { reason: part.reason }),
-    ],
-    link: { label: say(SEE_ORDER), url: orderUrl },
-  });
 }
+
+const NOT_HOME = {
+  subject: /*i18n*/ {
+    id: "Your Veggie Cart order {number}: we came, nobody was home",
+    comment: "Subject of the mail telling a buyer the farmer came and nobody was home",
+  },
+  body: /*i18n*/ {
+    id: "We came at {time}, nobody was home. {farmer} still has your order {number} and will contact you to bring it again.",
+  },
+};
 
 /** The farmer came and nobody was home (the delivery run): the part stays out for delivery. */
 export function notHomeMail(
@@ -102,26 +118,16 @@ export function notHomeMail(
 ): Mail {
   const say = sayTo(to);
   const number = orderNumber(part.orderId);
-  const subject = say(
-    /*i18n*/ {
-      id: "Your Veggie Cart order {number}: we came, nobody was home",
-      comment: "Subject of a mail",
-    },
-    { number },
+  const paragraphs = [
+    say(NOT_HOME.body, { time: part.time, farmer: part.farmerName, number }),
+    say(THEIR_NOTE, { note: part.reason }),
+  ];
+  return buyerNews(
+    to,
+    say,
+    { subject: say(NOT_HOME.subject, { number }), buyerName: part.buyerName, paragraphs },
+    orderUrl,
   );
-  return compose(to, subject, {
-    greeting: greeting(say, part.buyerName),
-    paragraphs: [
-      say(
-        /*i18n*/ {
-          id: "We came at {time}, nobody was home. {farmer} still has your order {number} and will contact you to bring it again.",
-        },
-        { time: part.time, farmer: part.farmerName, number },
-      ),
-      say(THEIR_NOTE, { note: part.reason }),
-    ],
-    link: { label: say(SEE_ORDER), url: orderUrl },
-  });
 }
 
 /** A part of an order that moved, as its buyer's mail tells it. */
@@ -167,13 +173,13 @@ export function partStatusMail(
 ): Mail {
   const say = sayTo(to);
   const number = orderNumber(part.orderId);
-  const section = partSection(say, number, part);
-  return compose(to, statusSubject(say, number, say(PART_STATUS_TEXTS[part.status])), {
-    greeting: greeting(say, part.buyerName),
-    paragraphs: section.paragraphs,
-    rows: section.rows,
-    link: { label: say(SEE_ORDER), url: orderUrl },
-  });
+  const subject = statusSubject(say, number, say(PART_STATUS_TEXTS[part.status]));
+  return buyerNews(
+    to,
+    say,
+    { subject, buyerName: part.buyerName, ...partSection(say, number, part) },
+    orderUrl,
+  );
 }
 
 /** Between the statuses a subject names ("Confirmed, Delivered"): the same in every language so far. */
