@@ -6,13 +6,31 @@ import { formatter } from "@lingui/format-po";
  * other's files) and one for the shell (app/, components/, lib/, main.tsx, sw.ts). English is the source.
  * Decision 049: one for the server's texts (src/server/texts reads it), its ids the English.
  */
+/**
+ * The PO format, each catalogue in Lingui's own order (by message, then context) and then by id. The server's
+ * messages have their English as their id and no message of their own (decision 049): without the id, they
+ * would come out in whichever order `lingui extract`'s worker threads finished, and `npm run lint` would find
+ * the catalogue changed. (Lingui's `orderBy` option refuses a function.)
+ */
+const po = formatter({ lineNumbers: false });
+const collator = new Intl.Collator("en-US");
+const ordered = <T extends { message?: string; context?: string }>(catalog: Record<string, T>) =>
+  Object.fromEntries(
+    Object.entries(catalog).sort(
+      ([aId, a], [bId, b]) =>
+        collator.compare(a.message || "", b.message || "") ||
+        collator.compare(a.context || "", b.context || "") ||
+        collator.compare(aId, bId),
+    ),
+  );
+
 const FEATURES = ["about", "admin", "auth", "catalogue", "legal", "messages", "orders", "slots"];
 
 export default defineConfig({
   sourceLocale: "en",
   locales: ["en", "hi", "mr"],
   fallbackLocales: false,
-  format: formatter({ lineNumbers: false }),
+  format: { ...po, serialize: (catalog, ctx) => po.serialize(ordered(catalog), ctx) },
   catalogs: [
     ...FEATURES.map((feature) => ({
       path: `<rootDir>/src/client/features/${feature}/locales/{locale}`,

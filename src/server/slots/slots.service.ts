@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
+import type { MessageDescriptor } from "@lingui/core";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/index.ts";
 import { paiseToRupees } from "../../shared/money.ts";
 import { type PartStatus, partMessages } from "../../shared/schemas/order-parts.ts";
 import { formatAddress, orderNumber } from "../../shared/schemas/orders.ts";
+import type { ProductUnit } from "../../shared/schemas/products.ts";
 import {
   type DeliveryArea,
   type FarmerSlot,
@@ -38,7 +40,7 @@ import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import { type Database, runSteps, type Steps, type StepsValue } from "../db/index.ts";
 import { AppError, csvPhone, notFound, parseWith, toCsv } from "../http/index.ts";
 import { enqueue, slotClosedMail } from "../mail/index.ts";
-import { packingListTexts, unitIn } from "./packing-list.texts.ts";
+import { PART_STATUS_TEXTS, type Say, textsIn } from "../texts/index.ts";
 import * as repo from "./slots.repository.ts";
 
 export type { Owner } from "./slots.repository.ts";
@@ -658,7 +660,7 @@ export async function packingList(
         buyer: part.full_name,
         phone: part.phone,
         address: point
-          ? packingListTexts[language].pickupAt(`${point.name}, ${point.address}`)
+          ? textsIn(language)(PICKUP_AT, { point: `${point.name}, ${point.address}` })
           : formatAddress({ ...part, zipCode: part.zip_code }, language),
         lines: toPack
           .filter((line) => line.part_id === part.part_id)
@@ -681,22 +683,74 @@ export async function packingList(
 /** Grams as kilograms for a spreadsheet's number column ("1.5"), exactly; empty for a unit that is not a weight. */
 const kgCell = (grams: number | null) => (grams === null ? "" : String(grams / 1000));
 
+// The packing list's fixed texts, in the server's catalogue (decision 049); product names and buyers' data
+// stay as written.
+const PICKUP_AT = /*i18n*/ {
+  id: "Pickup: {point}",
+  comment: "The packing list's address of an order picked up at a point: its name and address",
+};
+const COLUMNS = {
+  product: /*i18n*/ { id: "Product", comment: "A column of the packing list" },
+  quantity: /*i18n*/ { id: "Quantity", comment: "A column of the packing list: how many, in the unit" },
+  unit: /*i18n*/ { id: "Unit", comment: "A column of the packing list: kg, 500 g, bunch…" },
+  weight: /*i18n*/ { id: "Weight (kg)", comment: "A column of the packing list" },
+  order: /*i18n*/ { id: "Order", comment: "A column of the packing list: the order's short number" },
+  buyer: /*i18n*/ { id: "Buyer", comment: "A column of the packing list: the buyer's name" },
+  phone: /*i18n*/ { id: "Phone", comment: "A column of the packing list: the buyer's phone" },
+  address: /*i18n*/ { id: "Address", comment: "A column of the packing list: where to deliver" },
+  amount: /*i18n*/ { id: "Amount (₹)", comment: "A column of the packing list: the line's amount" },
+  status: /*i18n*/ { id: "Status", comment: "A column of the packing list: the order's status" },
+};
+/** A count and its unit in columns of their own (issue 40: "3" and "500 g", never "3 500 g"). */
+const TOTALS_HEADER = [COLUMNS.product, COLUMNS.quantity, COLUMNS.unit, COLUMNS.weight];
+const ORDERS_HEADER = [
+  COLUMNS.order,
+  COLUMNS.buyer,
+  COLUMNS.phone,
+  COLUMNS.address,
+  COLUMNS.product,
+  COLUMNS.quantity,
+  COLUMNS.unit,
+  COLUMNS.weight,
+  COLUMNS.amount,
+  COLUMNS.status,
+];
+/** The units in the file's language (the same words the screens use). */
+const UNITS: Record<ProductUnit, MessageDescriptor> = {
+  kg: /*i18n*/ { id: "kg", comment: "A product's unit: kilogram" },
+  "500 g": /*i18n*/ { id: "500 g", comment: "A product's unit: a pack of 500 grams" },
+  "250 g": /*i18n*/ { id: "250 g", comment: "A product's unit: a pack of 250 grams" },
+  piece: /*i18n*/ { id: "piece", comment: "A product's unit" },
+  bunch: /*i18n*/ { id: "bunch", comment: "A product's unit: a bunch of greens" },
+  dozen: /*i18n*/ { id: "dozen", comment: "A product's unit" },
+  litre: /*i18n*/ { id: "litre", comment: "A product's unit" },
+  "500 ml": /*i18n*/ { id: "500 ml", comment: "A product's unit: a pack of 500 millilitres" },
+  pack: /*i18n*/ { id: "pack", comment: "A product's unit" },
+};
+
+/** A unit in the file's language; a unit the shop no longer knows stays as written. */
+const unitIn = (say: Say, unit: string) => {
+  const text = UNITS[unit as ProductUnit];
+  return text ? say(text) : unit;
+};
+
+/** English keeps the status as the API names it, as the list always had it; other languages say its label. */
+const statusIn = (say: Say, language: Language, status: string) => {
+  const text = PART_STATUS_TEXTS[status as PartStatus];
+  return text && language !== DEFAULT_LANGUAGE ? say(text) : status;
+};
+
 /**
  * The packing list as CSV: the totals, a blank line, then one row per order line; its headers, units and
  * statuses in the language of the account downloading it (product names and buyers' data stay as written).
  */
 export function packingListCsv(list: PackingList, language: Language = DEFAULT_LANGUAGE): string {
-  const texts = packingListTexts[language];
+  const say = textsIn(language);
   const rows: (string | number)[][] = [
-    texts.totalsHeader,
-    ...list.totals.map((total) => [
-      total.name,
-      total.quantity,
-      unitIn(language, total.unit),
-      kgCell(total.grams),
-    ]),
+    TOTALS_HEADER.map((text) => say(text)),
+    ...list.totals.map((total) => [total.name, total.quantity, unitIn(say, total.unit), kgCell(total.grams)]),
     [],
-    texts.ordersHeader,
+    ORDERS_HEADER.map((text) => say(text)),
     ...list.orders.flatMap((order) =>
       order.lines.map((line) => [
         orderNumber(order.orderId),
@@ -705,10 +759,10 @@ export function packingListCsv(list: PackingList, language: Language = DEFAULT_L
         order.address,
         line.name,
         line.quantity,
-        unitIn(language, line.unit),
+        unitIn(say, line.unit),
         kgCell(line.grams),
         line.amount.toFixed(2),
-        texts.statuses[order.status as PartStatus] ?? order.status,
+        statusIn(say, language, order.status),
       ]),
     ),
   ];
