@@ -59,37 +59,53 @@ function PartLinks({
   ));
 }
 
-/** A UPI ID field with its Save button: `name@handle`, or empty for cash only. */
-function UpiIdForm({
+/**
+ * One field of a payee's profile with its Save button; an empty field saves null (none shown). The UPI ID and
+ * the contact phone differ only in their words, their input and the UPI ID's shape checked before sending.
+ */
+function ProfileFieldForm<Field extends "upiId" | "phone">({
+  field,
   current,
   saving,
   onSave,
   label,
+  hint,
+  saveLabel,
+  savedMessage,
+  removedMessage,
+  invalidMessage,
+  input,
 }: {
+  field: Field;
   current: string | null;
   saving: boolean;
-  onSave: (profile: ShopProfile) => Promise<unknown>;
+  onSave: (profile: Record<Field, string | null>) => Promise<unknown>;
   label: string;
+  hint: string;
+  saveLabel: string;
+  savedMessage: string;
+  removedMessage: string;
+  /** What is wrong with the value typed, if the browser can tell (the server decides anyway). */
+  invalidMessage?: (value: string) => string | undefined;
+  input: { type?: string; inputMode?: "tel"; autoComplete: string };
 }) {
   const { t } = useLingui();
-  // NOTE: drawn once the saved ID is known, so what is typed is never overwritten by a late answer.
+  // NOTE: drawn once the saved value is known, so what is typed is never overwritten by a late answer.
   const [value, setValue] = useState(current ?? "");
   const [error, setError] = useState<string | undefined>();
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const upiId = value.trim() === "" ? null : value.trim();
-    if (upiId !== null && !UPI_ID_PATTERN.test(upiId)) {
-      setError(t`Enter a UPI ID like name@bank`);
-      return;
-    }
-    setError(undefined);
+    const next = value.trim() === "" ? null : value.trim();
+    const invalid = next === null ? undefined : invalidMessage?.(next);
+    setError(invalid);
+    if (invalid) return;
     try {
-      await onSave({ upiId });
-      toast.success(upiId ? t`UPI ID saved.` : t`UPI ID removed: buyers pay in cash.`);
+      await onSave({ [field]: next } as Record<Field, string | null>);
+      toast.success(next ? savedMessage : removedMessage);
     } catch (failure) {
       setError(
         failure instanceof ApiRequestError
-          ? (failure.fields.upiId ?? failure.message)
+          ? (failure.fields[field] ?? failure.message)
           : t`Could not save. Please try again.`,
       );
     }
@@ -98,65 +114,60 @@ function UpiIdForm({
     <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
       <TextField
         label={label}
-        hint={t`Like name@bank. Only your buyers see it, on their own orders. Leave it empty for cash only.`}
+        hint={hint}
+        {...input}
         value={value}
         error={error}
-        autoComplete="off"
         onChange={(event) => setValue(event.target.value)}
         className="min-w-64 flex-1"
       />
       <Button type="submit" variant="secondary" disabled={saving}>
-        {saving ? t`Saving...` : t`Save UPI ID`}
+        {saving ? t`Saving...` : saveLabel}
       </Button>
     </form>
   );
 }
 
+/** A UPI ID field with its Save button: `name@handle`, or empty for cash only. */
+function UpiIdForm(props: {
+  current: string | null;
+  saving: boolean;
+  onSave: (profile: ShopProfile) => Promise<unknown>;
+  label: string;
+}) {
+  const { t } = useLingui();
+  return (
+    <ProfileFieldForm
+      field="upiId"
+      {...props}
+      hint={t`Like name@bank. Only your buyers see it, on their own orders. Leave it empty for cash only.`}
+      saveLabel={t`Save UPI ID`}
+      savedMessage={t`UPI ID saved.`}
+      removedMessage={t`UPI ID removed: buyers pay in cash.`}
+      invalidMessage={(upiId) => (UPI_ID_PATTERN.test(upiId) ? undefined : t`Enter a UPI ID like name@bank`)}
+      input={{ autoComplete: "off" }}
+    />
+  );
+}
+
 /** My contact phone, shown to my buyers on their orders and in the mails that ask them to call me. */
-function PhoneForm({
-  current,
-  saving,
-  onSave,
-}: {
+function PhoneForm(props: {
   current: string | null;
   saving: boolean;
   onSave: (profile: { phone: string | null }) => Promise<unknown>;
 }) {
   const { t } = useLingui();
-  const [value, setValue] = useState(current ?? "");
-  const [error, setError] = useState<string | undefined>();
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const phone = value.trim() === "" ? null : value.trim();
-    setError(undefined);
-    try {
-      await onSave({ phone });
-      toast.success(phone ? t`Phone number saved.` : t`Phone number removed.`);
-    } catch (failure) {
-      setError(
-        failure instanceof ApiRequestError
-          ? (failure.fields.phone ?? failure.message)
-          : t`Could not save. Please try again.`,
-      );
-    }
-  };
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
-      <TextField
-        label={t`My contact phone`}
-        hint={t`Your buyers see it on their orders, to call you about a delivery. Leave it empty to show none.`}
-        type="tel"
-        inputMode="tel"
-        value={value}
-        error={error}
-        autoComplete="tel"
-        onChange={(event) => setValue(event.target.value)}
-        className="min-w-64 flex-1"
-      />
-      <Button type="submit" variant="secondary" disabled={saving}>
-        {saving ? t`Saving...` : t`Save phone`}
-      </Button>
-    </form>
+    <ProfileFieldForm
+      field="phone"
+      {...props}
+      label={t`My contact phone`}
+      hint={t`Your buyers see it on their orders, to call you about a delivery. Leave it empty to show none.`}
+      saveLabel={t`Save phone`}
+      savedMessage={t`Phone number saved.`}
+      removedMessage={t`Phone number removed.`}
+      input={{ type: "tel", inputMode: "tel", autoComplete: "tel" }}
+    />
   );
 }
 
