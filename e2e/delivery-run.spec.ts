@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { APIRequestContext, Page, Route } from "@playwright/test";
+import fs from "node:fs";
+import { type APIRequestContext, chromium, type Page, type Route } from "@playwright/test";
 import { shopDate } from "../src/shared/shop-calendar.ts";
 import { anotherPerson, weekdayIn } from "./farmer-fixtures.ts";
 import { englishOn } from "./language-fixtures.ts";
@@ -11,6 +12,7 @@ import {
   expectNoA11yViolations,
   signedInUser,
   test,
+  watchConsoleOf,
 } from "./support.ts";
 
 /*
@@ -408,4 +410,140 @@ test("two tabs of one farmer offline: each sees the other's taps, and once back 
   await expect(first.getByText("No stops on this day.")).toBeVisible();
   await expect(first.getByText("Anil Apte")).toHaveCount(0);
   await context.setOffline(false);
+});
+
+/** The actions waiting in the farmer's queue on this phone, read from a page of the shop's origin. */
+const queuedActions = (page: Page, userId: string) =>
+  page.evaluate(async (name) => {
+    if (!(await indexedDB.databases()).some((database) => database.name === name)) return [];
+    return new Promise<string[]>((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onsuccess = () => {
+        const db = open.result;
+        const all = db.transaction("queue").objectStore("queue").getAll();
+        all.onsuccess = () => {
+          db.close();
+          resolve((all.result as { kind: string }[]).map((action) => action.kind));
+        };
+      };
+      open.onerror = () => reject(open.error);
+    });
+  }, `veggie-cart-run-${userId}`);
+
+/**
+ * The whole Chromium: its headless shell, which the other journeys run in (playwright.config.ts), has no
+ * Background Sync ("Background Sync is disabled").
+ */
+const WHOLE_CHROMIUM = "/usr/bin/chromium";
+
+test("an action recorded offline is sent by Background Sync once the signal returns, with the app closed, exactly once", async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  test.skip(!fs.existsSync(WHOLE_CHROMIUM), `Background Sync needs the whole Chromium (${WHOLE_CHROMIUM})`);
+  allowConsoleMessage(/net::ERR_INTERNET_DISCONNECTED/);
+  allowConsoleMessage(/net::ERR_FAILED/);
+  // NOTE: the page that reads the queue is the API's health check, which has no icon.
+  allowConsoleMessage(/status of 404 .*\/favicon\.ico/);
+  const phone = await chromium.launch({
+    ...test.info().project.use.launchOptions,
+    executablePath: WHOLE_CHROMIUM,
+  });
+  try {
+    const context = await phone.newContext({
+      baseURL,
+      serviceWorkers: "allow",
+      reducedMotion: "reduce",
+      viewport: { width: 375, height: 800 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await watchConsoleOf(context);
+    const page = await context.newPage();
+    await signedInUser(page, "Sunil Rounds");
+    const { today, slot, product, farmerId } = await farmWithTodaysSlot(page);
+    test.skip(!slot, "after 23:00 in the shop's time zone, no delivery slot of today takes orders any more");
+    const buyer = await anotherPerson(browser, "Meera Buyer");
+    const [order] = await placeOrders(buyer, ["Asha Apte"], product.id, farmerId, slot?.id);
+    await buyer.context().close();
+    await sendOut(page, order?.partId ?? "");
+
+    await page.goto(`/farmer/run/${today}`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await expect.poll(() => keptRuns(page, farmerId), { timeout: 20_000 }).toEqual([today]);
+    const origin = new URL(page.url()).origin;
+
+    // Another site's page stays open, with no code of the shop: through it, DevTools fires the sync event.
+    const other = await context.newPage();
+    const cdp = await context.newCDPSession(other);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const ours = registrations.find((r) => !r.isDeleted && r.scopeURL === `${origin}/`);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send("ServiceWorker.enable");
+
+    // No signal: Delivered and Paid cash wait on the phone, and the page asks for Background Sync.
+    const noNetwork = (route: Route) => route.abort("internetdisconnected");
+    await context.route("**/api/**", noNetwork);
+    await context.setOffline(true);
+    const stop = page.getByRole("listitem", { name: "Stop 1: Asha Apte" });
+    await stop.getByRole("button", { name: "Delivered" }).click();
+    await stop.getByRole("button", { name: "Paid cash ₹40.00" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "2 actions waiting to send" })).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+            sync: { getTags(): Promise<string[]> };
+          };
+          return registration.sync.getTags();
+        }),
+      )
+      .toContain("veggie-cart-run-queue");
+
+    // The farmer closes the app; then the signal returns. No page of the shop is open to send anything.
+    await page.close();
+    await context.unroute("**/api/**", noNetwork);
+    await context.setOffline(false);
+    const server = async () => {
+      const run = (await (await context.request.get(`/api/farmer/run?date=${today}`)).json()) as {
+        stops: RunStopJson[];
+      };
+      return run.stops.map((s) => [
+        s.buyer.name,
+        s.status,
+        s.payment.records.map((r) => [r.method, r.amount]),
+      ]);
+    };
+
+    // The browser's Background Sync: the service worker sends the queue, each action once. NOTE: Chromium may
+    // fire the sync itself as the (emulated) signal returns; fired here too, it is certain. Two syncs at once
+    // take turns on the farmer's lock and send with the same keys.
+    const sync = async () =>
+      cdp.send("ServiceWorker.dispatchSyncEvent", {
+        origin,
+        registrationId: await registrationId,
+        tag: "veggie-cart-run-queue",
+        lastChance: false,
+      });
+    await sync();
+    await expect.poll(server, { timeout: 20_000 }).toEqual([["Asha Apte", "delivered", [["cash", 40]]]]);
+    // The queue on the phone is empty (read from a page of the shop that runs none of its code) ...
+    const reader = await context.newPage();
+    await reader.goto("/api/health");
+    await expect.poll(() => queuedActions(reader, farmerId)).toEqual([]);
+    // ... so another sync, or opening the app, sends nothing again.
+    await sync();
+    await reader.goto(`/farmer/run/${today}`);
+    const reopened = reader.getByRole("listitem", { name: "Stop 1: Asha Apte" });
+    await expect(reopened).toContainText("Delivered");
+    await expect(reopened).toContainText("Due: ₹0.00");
+    await expect(reader.getByRole("status").filter({ hasText: "waiting to send" })).toHaveCount(0);
+    expect(await server()).toEqual([["Asha Apte", "delivered", [["cash", 40]]]]);
+  } finally {
+    await phone.close();
+  }
 });

@@ -26,6 +26,14 @@ function describeMessage(message: ConsoleMessage) {
   return `${message.type()}: ${message.text()}${url ? ` (${url}:${lineNumber})` : ""}`;
 }
 
+/** Watches a context the test opened in another browser (one it launched itself); set for each test. */
+let watchContext: ((context: BrowserContext) => Promise<void>) | undefined;
+
+/** Holds a context of a browser the test launched itself to the same quiet console as its own pages'. */
+export async function watchConsoleOf(context: BrowserContext) {
+  await watchContext?.(context);
+}
+
 /**
  * Every spec imports `test` from here: it fails a test whose pages (the `page` fixture's and any context the
  * test opens with `browser.newContext()`) logged a console error or warning, or threw an uncaught error.
@@ -51,6 +59,7 @@ export const test = base.extend<{ quietConsole: undefined }>({
         watched.on("weberror", (error) => problems.push(`uncaught: ${error.error().message}`));
       };
       await watch(context);
+      watchContext = watch;
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args) => {
         const opened = await newContext(...args);
@@ -61,6 +70,7 @@ export const test = base.extend<{ quietConsole: undefined }>({
         await use(undefined);
       } finally {
         browser.newContext = newContext;
+        watchContext = undefined;
       }
       expect(problems, "the browser console stays quiet").toEqual([]);
     },

@@ -6,17 +6,38 @@
  * - answers page navigations from the server (the first screens arrive drawn), and with that shell when there
  *   is no connection, so the shop opens without one;
  * - keeps the last catalogue answers (network first) and product pictures (cache first) for offline use;
- * - never stores an answer marked `no-store` (the session, orders, messages): they stay private.
+ * - never stores an answer marked `no-store` (the session, orders, messages): they stay private;
+ * - sends the farmer's queued delivery-run actions on Background Sync, even with no page open (decision 046).
  */
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, StrategyHandler } from "workbox-strategies";
-import { KEEP_ANSWERS, type KeptAnswer, OFFLINE_CACHES, OFFLINE_COPY_HEADER } from "./lib/offline-caches.ts";
+import { drainLocked, openRunStore } from "./features/orders/run-queue.ts";
+import {
+  RUN_QUEUE_CHANNEL,
+  RUN_QUEUE_SENT,
+  RUN_SYNC_TAG,
+  sendRunAction,
+} from "./features/orders/run-send.ts";
+import {
+  KEEP_ANSWERS,
+  type KeptAnswer,
+  OFFLINE_CACHES,
+  OFFLINE_COPY_HEADER,
+  RUN_STORE_PREFIX,
+} from "./lib/offline-caches.ts";
+
+/** Background Sync's event (Chromium's; not in TypeScript's worker types). */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
+  addEventListener(type: "sync", listener: (event: SyncEvent) => void): void;
 };
 
 precacheAndRoute(self.__WB_MANIFEST);
@@ -128,4 +149,47 @@ self.addEventListener("message", (event) => {
     event.waitUntil(Promise.all(kept).catch(() => undefined));
   }
 });
+/**
+ * Sends the delivery run's queue of every farmer database on this device (only the signed-in farmer's exists:
+ * signing out deletes it), with the queue's own `drain` under the lock the pages take, the same requests
+ * (run-send.ts) and in the language each action was recorded in. Open tabs are told to fetch again. Rejects
+ * while actions still wait, so the browser tries again later: that is how Background Sync retries.
+ */
+async function sendKeptRuns(): Promise<void> {
+  const names = ((await indexedDB.databases()) ?? [])
+    .map((database) => database.name ?? "")
+    .filter((name) => name.startsWith(RUN_STORE_PREFIX));
+  let moved = 0;
+  let waiting = 0;
+  for (const name of names) {
+    const userId = name.slice(RUN_STORE_PREFIX.length);
+    // NOTE: a database deleted meanwhile (a sign-out) is not made again; the next try finds it gone.
+    const store = openRunStore(userId, { existing: true });
+    try {
+      const result = await drainLocked(userId, store, (action) =>
+        sendRunAction(action, {
+          language: action.language ?? "en",
+          fetch: (path, init) => fetch(path, init),
+        }),
+      );
+      moved += result.sent + result.refused;
+      waiting += result.waiting;
+    } catch {
+      waiting += 1;
+    } finally {
+      store.close();
+    }
+  }
+  if (moved > 0) {
+    const channel = new BroadcastChannel(RUN_QUEUE_CHANNEL);
+    channel.postMessage(RUN_QUEUE_SENT);
+    channel.close();
+  }
+  if (waiting > 0) throw new Error(`${waiting} delivery-run actions still wait for the server`);
+}
+
+self.addEventListener("sync", (event) => {
+  if (event.tag === RUN_SYNC_TAG) event.waitUntil(sendKeptRuns());
+});
+
 clientsClaim();

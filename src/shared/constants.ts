@@ -35,3 +35,9 @@ export const ownStorageKeys = {
 
 /** A header a cross-site form cannot send: every state-changing API call carries it (CSRF defence). */
 export const CSRF_HEADER = "x-veggie-cart";
+
+/**
+ * The header that makes a change safe to repeat (an order's placement, a farmer's changes: decision 046). Here,
+ * not beside its schema, so the service worker sends it without loading zod.
+ */
+export const IDEMPOTENCY_HEADER = "idempotency-key";

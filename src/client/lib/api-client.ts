@@ -1,10 +1,12 @@
 import { t } from "@lingui/core/macro";
 import type { ZodType, z } from "zod";
-import { CSRF_HEADER } from "../../shared/constants.ts";
-import { ERROR_CODES, type ErrorCode } from "../../shared/error-codes.ts";
+import type { ErrorCode } from "../../shared/error-codes.ts";
+import { type ApiOptions, apiRequestInit, readApiError } from "./api-request.ts";
 import { currentLanguage } from "./i18n.ts";
 import { OFFLINE_COPY_HEADER } from "./offline-caches.ts";
 import { reportServerReached } from "./online.ts";
+
+export type { ApiOptions } from "./api-request.ts";
 
 /**
  * What went wrong: a code from the API's catalogue (src/shared/error-codes.ts), or one of the client's own:
@@ -36,14 +38,6 @@ export function setApiTransport(next: ApiTransport): void {
   transport = next;
 }
 
-export interface ApiOptions {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  json?: unknown;
-  body?: BodyInit;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-}
-
 /**
  * Calls our API: JSON in and out, the session cookie, the CSRF header, and errors as ApiRequestError. The
  * answer is checked with `schema`, the shared schema the route declares for it (`NoContentSchema` for a 204),
@@ -54,37 +48,28 @@ export async function apiFetch<S extends ZodType>(
   schema: S,
   options: ApiOptions = {},
 ): Promise<z.output<S>> {
-  // NOTE: the server answers errors in the language shown (decision 032).
-  const headers: Record<string, string> = {
-    [CSRF_HEADER]: "1",
-    "accept-language": currentLanguage(),
-    ...options.headers,
-  };
-  let body = options.body;
-  if (options.json !== undefined) {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(options.json);
-  }
+  const response = await apiSend(path, apiRequestInit(options, currentLanguage()));
+  // NOTE: a 204 has no body; it is read as null, what NoContentSchema expects.
+  const payload: unknown = response.status === 204 ? null : await response.json().catch(() => undefined);
+  if (!response.ok) throw errorFromReply(response.status, payload);
+  return parseReply(schema, response.status, payload);
+}
+
+/**
+ * Sends a built request (api-request.ts) and tells lib/online.ts whether the server answered; no answer is a
+ * `network` error. NOTE: the service worker marks an answer it gave from its offline copy (src/client/sw.ts).
+ */
+export async function apiSend(path: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await transport(path, {
-      method: options.method ?? "GET",
-      headers,
-      body,
-      credentials: "same-origin",
-      signal: options.signal,
-    });
+    response = await transport(path, init);
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
     reportServerReached(false);
     throw networkError();
   }
-  // NOTE: the service worker marks an answer it gave from its offline copy (src/client/sw.ts).
   reportServerReached(!response.headers.has(OFFLINE_COPY_HEADER));
-  // NOTE: a 204 has no body; it is read as null, what NoContentSchema expects.
-  const payload: unknown = response.status === 204 ? null : await response.json().catch(() => undefined);
-  if (!response.ok) throw errorFromReply(response.status, payload);
-  return parseReply(schema, response.status, payload);
+  return response;
 }
 
 /** A 2xx answer's body checked with its shared schema; one that does not match is a `bad_response`. */
@@ -98,37 +83,12 @@ export function parseReply<S extends ZodType>(schema: S, status: number, payload
   );
 }
 
-const isText = (value: unknown): value is string => typeof value === "string";
+/** What an error answer that is not the API's says: its status. */
+export const unreadableReply = (status: number) => t`Request failed (${status})`;
 
-/**
- * The ApiRequestError for a non-2xx answer with body `payload` (already parsed from JSON, if it was). NOTE:
- * checked by hand against `ApiErrorSchema`'s shape (src/shared/api-error.ts), so the first screen needs no zod
- * (decision 037); api-client.test.ts holds the two to the same answers.
- */
+/** The ApiRequestError for a non-2xx answer with body `payload` (already parsed from JSON, if it was). */
 export function errorFromReply(status: number, payload: unknown): ApiRequestError {
-  const error = (payload as { error?: unknown } | null)?.error as
-    | { code?: unknown; message?: unknown; fields?: unknown }
-    | undefined;
-  const fields = error?.fields;
-  const fieldsOk =
-    fields === undefined ||
-    (typeof fields === "object" &&
-      fields !== null &&
-      !Array.isArray(fields) &&
-      Object.values(fields).every(isText));
-  if (
-    error &&
-    isText(error.code) &&
-    Object.hasOwn(ERROR_CODES, error.code) &&
-    isText(error.message) &&
-    fieldsOk
-  ) {
-    return new ApiRequestError(
-      status,
-      error.code as ErrorCode,
-      error.message,
-      fields as Record<string, string> | undefined,
-    );
-  }
-  return new ApiRequestError(status, "bad_response", t`Request failed (${status})`);
+  const error = readApiError(payload);
+  if (error) return new ApiRequestError(status, error.code, error.message, error.fields);
+  return new ApiRequestError(status, "bad_response", unreadableReply(status));
 }

@@ -1,23 +1,8 @@
 import { z } from "zod";
+import { PART_STATUSES, type PartStatus } from "../part-status.ts";
 import { REASON_MAX_LENGTH } from "./common.ts";
 
-/**
- * The part of an order one farmer delivers (the deal of the day's lines form the shop's own part, owned by no
- * farmer). Its status moves pending → confirmed → out_for_delivery → delivered, or pending|confirmed →
- * cancelled; nothing moves out of delivered or cancelled.
- */
-export const PART_STATUSES = ["pending", "confirmed", "out_for_delivery", "delivered", "cancelled"] as const;
-export type PartStatus = (typeof PART_STATUSES)[number];
-
-/** Where each status may move next. */
-export const PART_TRANSITIONS: Record<PartStatus, readonly PartStatus[]> = {
-  pending: ["confirmed", "cancelled"],
-  confirmed: ["out_for_delivery", "cancelled"],
-  out_for_delivery: ["delivered"],
-  delivered: [],
-  cancelled: [],
-};
-export const canMovePart = (from: PartStatus, to: PartStatus): boolean => PART_TRANSITIONS[from].includes(to);
+export { canMovePart, PART_STATUSES, PART_TRANSITIONS, type PartStatus } from "../part-status.ts";
 
 export const partStatusLabels: Record<PartStatus, string> = {
   pending: "Pending",

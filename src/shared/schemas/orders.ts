@@ -333,8 +333,7 @@ export const OrderListQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 
-/** The header that makes POST /api/orders safe to repeat. */
-export const IDEMPOTENCY_HEADER = "idempotency-key";
+export { IDEMPOTENCY_HEADER } from "../constants.ts";
 export const IdempotencyKeySchema = z
   .string(orderMessages.idempotencyKeyMissing)
   .regex(/^[A-Za-z0-9_-]{16,100}$/, orderMessages.idempotencyKeyMissing);

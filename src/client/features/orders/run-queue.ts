@@ -1,5 +1,5 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
-import { canMovePart } from "../../../shared/schemas/order-parts.ts";
+import { canMovePart } from "../../../shared/part-status.ts";
 import type { RecordPayment, WeighPart } from "../../../shared/schemas/payments.ts";
 import type { Run, RunStop } from "../../../shared/schemas/run.ts";
 import { RUN_STORE_PREFIX } from "../../lib/offline-caches.ts";
@@ -36,6 +36,8 @@ export type QueuedAction = RunActionInput & {
   stop?: string;
   /** The server's reason when it refused the action; a refused action is kept to be shown, never sent again. */
   refused?: string;
+  /** The language the screen showed when it was recorded: the service worker asks the server's words in it. */
+  language?: string;
 };
 
 let lastSeq = 0;
@@ -50,9 +52,21 @@ const partPath = (partId: string) => `/api/farmer/orders/${encodeURIComponent(pa
 export function queuedAction(
   date: string,
   input: RunActionInput,
-  { now = new Date(), key = crypto.randomUUID(), stop }: { now?: Date; key?: string; stop?: string } = {},
+  {
+    now = new Date(),
+    key = crypto.randomUUID(),
+    stop,
+    language,
+  }: { now?: Date; key?: string; stop?: string; language?: string } = {},
 ): QueuedAction {
-  const base = { key, seq: nextSeq(now.getTime()), date, at: now.toISOString(), ...(stop ? { stop } : {}) };
+  const base = {
+    key,
+    seq: nextSeq(now.getTime()),
+    date,
+    at: now.toISOString(),
+    ...(stop ? { stop } : {}),
+    ...(language ? { language } : {}),
+  };
   switch (input.kind) {
     case "delivered":
       return {
@@ -253,6 +267,8 @@ export interface RunStore {
   queue(): Promise<QueuedAction[]>;
   put(action: QueuedAction): Promise<void>;
   remove(key: string): Promise<void>;
+  /** Lets go of the database (the service worker's, once its round is done). */
+  close(): void;
 }
 
 /**
@@ -283,6 +299,25 @@ export async function drain(
   return { sent, refused, waiting: 0 };
 }
 
+/** The Web Lock that lets one round at a time send a farmer's queue: in any tab, or in the service worker. */
+export const runSendLock = (userId: string) => `${runStoreName(userId)}-send`;
+
+/**
+ * One round of `drain` under the farmer's lock where the browser has Web Locks (windows and workers alike);
+ * where it has none, a second send of an action is answered by its key and changes nothing.
+ */
+export function drainLocked(
+  userId: string,
+  store: RunStore,
+  send: (action: QueuedAction) => Promise<Outcome>,
+  onChange: () => void = () => {},
+): Promise<{ sent: number; refused: number; waiting: number }> {
+  const round = () => drain(store, send, onChange);
+  return typeof navigator !== "undefined" && navigator.locks
+    ? navigator.locks.request(runSendLock(userId), round)
+    : round();
+}
+
 interface RunDb extends DBSchema {
   runs: { key: string; value: Run };
   queue: { key: string; value: QueuedAction };
@@ -291,13 +326,21 @@ interface RunDb extends DBSchema {
 /** The farmer's own database: its name holds their user id, and signing out deletes it (offline-caches.ts). */
 export const runStoreName = (userId: string) => `${RUN_STORE_PREFIX}${userId}`;
 
-/** The signed-in farmer's store: IndexedDB where the browser has it, else memory (nothing kept). */
-export function openRunStore(userId: string): RunStore {
+/**
+ * The signed-in farmer's store: IndexedDB where the browser has it, else memory (nothing kept). With
+ * `existing`, a database that is not there (deleted by a sign-out meanwhile) is not made again: using the
+ * store fails instead.
+ */
+export function openRunStore(userId: string, { existing = false }: { existing?: boolean } = {}): RunStore {
   if (typeof indexedDB === "undefined") return memoryStore();
   let db: Promise<IDBPDatabase<RunDb>> | undefined;
   const open = () => {
     db ??= openDB<RunDb>(runStoreName(userId), 1, {
-      upgrade(database) {
+      upgrade(database, oldVersion, _newVersion, transaction) {
+        if (existing && oldVersion === 0) {
+          transaction.abort();
+          return;
+        }
         database.createObjectStore("runs", { keyPath: "date" });
         database.createObjectStore("queue", { keyPath: "key" });
       },
@@ -318,6 +361,10 @@ export function openRunStore(userId: string): RunStore {
     queue: async () => (await open()).getAll("queue"),
     put: async (action) => void (await (await open()).put("queue", action)),
     remove: async (key) => (await open()).delete("queue", key),
+    close: () => {
+      void db?.then((open) => open.close()).catch(() => undefined);
+      db = undefined;
+    },
   };
 }
 
@@ -330,5 +377,6 @@ export function memoryStore(): RunStore {
     queue: async () => [...queue.values()],
     put: async (action) => void queue.set(action.key, action),
     remove: async (key) => void queue.delete(key),
+    close: () => {},
   };
 }

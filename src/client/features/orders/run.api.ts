@@ -1,22 +1,20 @@
 import { onlineManager, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { FarmerPartResponseSchema } from "../../../shared/schemas/farmer.ts";
-import { IDEMPOTENCY_HEADER } from "../../../shared/schemas/orders.ts";
 import { RunSchema } from "../../../shared/schemas/run.ts";
-import { ApiRequestError, apiFetch } from "../../lib/api-client.ts";
+import { ApiRequestError, apiFetch, apiSend, unreadableReply } from "../../lib/api-client.ts";
+import { currentLanguage } from "../../lib/i18n.ts";
 import { farmerKey } from "./farmer-orders.api.ts";
 import {
-  drain,
+  drainLocked,
   memoryStore,
   type Outcome,
   openRunStore,
-  outcomeOf,
   type QueuedAction,
   queuedAction,
   type RunActionInput,
   type RunStore,
-  runStoreName,
 } from "./run-queue.ts";
+import { RUN_QUEUE_CHANNEL, RUN_QUEUE_SENT, RUN_SYNC_TAG, sendRunAction } from "./run-send.ts";
 
 /**
  * The delivery run of a date (issue 38): under the farmer's key, so every change to a part refreshes it. Each
@@ -42,29 +40,34 @@ export const runQuery = (date: string, store: RunStore) =>
     staleTime: 0,
   });
 
-/** The server's answer to one queued action, as the queue reads it. */
-async function send(action: QueuedAction): Promise<Outcome> {
-  try {
-    await apiFetch(action.path, action.kind === "order" ? RunSchema : FarmerPartResponseSchema, {
-      method: action.method,
-      json: action.body,
-      headers: { [IDEMPOTENCY_HEADER]: action.key },
-    });
-    return { kind: "sent" };
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) return { kind: "wait" };
-    return outcomeOf(error.status, Object.values(error.fields)[0] ?? error.message);
-  }
-}
+/** The server's answer to one queued action, as the queue reads it (run-send.ts, as the service worker's). */
+const send = (action: QueuedAction): Promise<Outcome> =>
+  sendRunAction(action, { language: currentLanguage(), fetch: apiSend, unreadable: unreadableReply });
 
 /** Tabs of this browser tell each other that the queue changed (`changed`), or that the server has it (`sent`). */
-const CHANNEL = "veggie-cart-run-queue";
-const SENT = "sent";
+const CHANNEL = RUN_QUEUE_CHANNEL;
+const SENT = RUN_QUEUE_SENT;
+
+/** The registration's Background Sync, where the browser has it (Chromium's; not in TypeScript's DOM types). */
+type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+
+/**
+ * Asks the service worker to send the queue once the connection is back, even with no page of the shop open
+ * (Background Sync, decision 046). Only where the browser has it (`SyncManager`); elsewhere the `online`
+ * event and opening the app remain.
+ */
+async function askForBackgroundSync(): Promise<void> {
+  if (typeof window === "undefined" || !("SyncManager" in window) || !navigator.serviceWorker) return;
+  const registration = (await navigator.serviceWorker.getRegistration()) as SyncRegistration | undefined;
+  // NOTE: refused while the service worker is not active yet; the page's own triggers still send.
+  await registration?.sync?.register(RUN_SYNC_TAG);
+}
 
 /**
  * Sends the farmer's kept actions, one tab at a time (Web Locks where the browser has them; the keys make a
  * second send harmless anyway), and tells the other tabs when the server took or refused any. Also called on
- * opening the app (app/run-queue-sender.ts), whatever screen opens.
+ * opening the app (app/run-queue-sender.ts), whatever screen opens. A round that leaves actions waiting asks
+ * for Background Sync, so they are sent even if the farmer closes the app before the signal returns.
  */
 let roundInTab: Promise<unknown> = Promise.resolve();
 
@@ -73,17 +76,13 @@ export async function flushRunQueue(
   store: RunStore = openRunStore(userId),
   onChange: () => void = () => {},
 ) {
-  const round = () => drain(store, send, onChange);
-  const locked = () =>
-    typeof navigator !== "undefined" && navigator.locks
-      ? navigator.locks.request(`${runStoreName(userId)}-send`, round)
-      : round();
   // NOTE: in this tab too, one round after the other (the `online` event and the API client's news of the
   // server can come together): the second reads the queue the first left.
-  const mine = roundInTab.catch(() => undefined).then(locked);
+  const mine = roundInTab.catch(() => undefined).then(() => drainLocked(userId, store, send, onChange));
   roundInTab = mine;
   const result = await mine;
   if (result.sent + result.refused > 0) new BroadcastChannelOrNothing(CHANNEL).post(SENT);
+  if (result.waiting > 0) await askForBackgroundSync().catch(() => undefined);
   return result;
 }
 
@@ -133,7 +132,7 @@ export function useRunQueue(date: string, userId: string | undefined) {
 
   const record = useCallback(
     async (input: RunActionInput, stop?: string) => {
-      const action = queuedAction(date, input, { stop });
+      const action = queuedAction(date, input, { stop, language: currentLanguage() });
       // NOTE: kept before anything is sent: the tap survives a reload, a crash or a lost connection.
       await store.put(action);
       setActions((previous) => [...previous, action]);
