@@ -1,10 +1,13 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { messages } from "../../shared/messages.ts";
 import type { ShopStats } from "../../shared/schemas/stats.ts";
 import { aProduct } from "../test/products.fixture.ts";
-import { openHeaderMenu, renderAt } from "../test/render.tsx";
+import { loadScreens, openHeaderMenu, renderAt } from "../test/render.tsx";
+
+// The screens' code, loaded once before the tests, as the app loads it before its first render.
+beforeAll(() => loadScreens("/admin", "/admin/products", "/about", "/login", "/admin/deal"));
 
 const shopper = { id: "u1", email: "sita@example.com", name: "Sita", operator: false };
 const operator = { id: "u2", email: "olga@example.com", name: "Olga", operator: true };

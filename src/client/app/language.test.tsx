@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { hi } from "../../shared/i18n/hi.ts";
 import type { Language } from "../../shared/i18n/languages.ts";
 import { localize } from "../../shared/i18n/localize.ts";
@@ -13,8 +13,11 @@ import { FeatureTiles } from "../components/feature-tiles.tsx";
 import { apiFetch } from "../lib/api-client.ts";
 import { toast } from "../lib/toast.ts";
 import { expectNoEnglish } from "../test/no-english.ts";
-import { inLanguage, renderAt, renderScreen } from "../test/render.tsx";
+import { inLanguage, loadScreens, renderAt, renderScreen } from "../test/render.tsx";
 import { Footer } from "./footer.tsx";
+
+// The screens' code, loaded once before the tests, as the app loads it before its first render.
+beforeAll(() => loadScreens("/nowhere", "/login"));
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha", language: "en" as const };
 

@@ -1,13 +1,16 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { APP_ROUTE_PATTERNS } from "../../shared/app-routes.ts";
 import { messages } from "../../shared/messages.ts";
-import { renderAt, screenQueryClient } from "../test/render.tsx";
+import { loadScreens, renderAt, screenQueryClient } from "../test/render.tsx";
 import { Providers } from "./providers.tsx";
 import { RouteBoundary, type ScreenHandle } from "./route-error.tsx";
 import { routes } from "./routes.tsx";
+
+// The screens' code, loaded once before the tests, as the app loads it before its first render.
+beforeAll(() => loadScreens("/checkout", "/login", "/addproduct", "/dashboard", "/addProduct", "/signup"));
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha" };
 

@@ -2,7 +2,10 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Run, RunStop } from "../../shared/schemas/run.ts";
-import { renderAt } from "../test/render.tsx";
+import { loadScreens, renderAt } from "../test/render.tsx";
+
+// The screens' code, loaded once before the tests, as the app loads it before its first render.
+beforeAll(() => loadScreens("/farmer/run/2026-12-07"));
 
 const ravi = { id: "farmer-1", email: "ravi@example.com", name: "Ravi" };
 

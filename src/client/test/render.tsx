@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import type { Language } from "../../shared/i18n/languages.ts";
 import type { User } from "../../shared/schemas/auth.ts";
 import { createQueryClient, Providers } from "../app/providers.tsx";
-import { AppRoutes } from "../app/routes.tsx";
+import { AppRoutes, screensAt } from "../app/routes.tsx";
 import { applyLanguage } from "../lib/language.ts";
 
 /**
@@ -14,6 +14,15 @@ import { applyLanguage } from "../lib/language.ts";
  * it; every test starts in English again (test/setup.ts).
  */
 export const inLanguage = (language: Language) => applyLanguage(language, { remember: false });
+
+/**
+ * Loads the code (and the current language's texts) of the screens at `paths`, as the app does before its first
+ * render (main.tsx). A file calls it in `beforeAll`, so that a test's first `findBy` waits for the screen and
+ * not for its code: loading it at the first render passed the 15 s a `findBy` waits on a machine at load 20.
+ */
+export async function loadScreens(...paths: string[]): Promise<void> {
+  await Promise.all(paths.flatMap((path) => screensAt(path)).map((screen) => screen.preload()));
+}
 
 /**
  * Renders the real route table at a path, with the session already known (no network): `user` null is a

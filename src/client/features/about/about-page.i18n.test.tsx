@@ -1,7 +1,10 @@
 import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { expectNoEnglish } from "../../test/no-english.ts";
-import { inLanguage, renderAt } from "../../test/render.tsx";
+import { inLanguage, loadScreens, renderAt } from "../../test/render.tsx";
+
+// The screens' code, loaded once before the tests, as the app loads it before its first render.
+beforeAll(() => loadScreens("/about"));
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha" };
 

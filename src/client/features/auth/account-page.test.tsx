@@ -1,8 +1,11 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ownStorageKeys, storageKeys } from "../../../shared/constants.ts";
-import { renderAt } from "../../test/render.tsx";
+import { loadScreens, renderAt } from "../../test/render.tsx";
+
+// The screens' code, loaded once before the tests, as the app loads it before its first render.
+beforeAll(() => loadScreens("/account"));
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha Rao" };
 

@@ -1,11 +1,14 @@
 import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { localize } from "../../../shared/i18n/localize.ts";
 import { accountMessages } from "../../../shared/messages.ts";
 import type { OperatorUser } from "../../../shared/schemas/moderation.ts";
 import { expectNoEnglish } from "../../test/no-english.ts";
-import { inLanguage, renderAt, renderScreen } from "../../test/render.tsx";
+import { inLanguage, loadScreens, renderAt, renderScreen } from "../../test/render.tsx";
 import { OperatorAccountsSection } from "./operator-accounts-section.tsx";
+
+// The screens' code, loaded once before the tests, as the app loads it before its first render.
+beforeAll(() => loadScreens("/account", "/forgot-password", "/reset-password", "/account/confirm-email"));
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha Rao" };
 const bala: OperatorUser = {

@@ -1,8 +1,11 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { accountMessages, messages } from "../../../shared/messages.ts";
-import { renderAt } from "../../test/render.tsx";
+import { loadScreens, renderAt } from "../../test/render.tsx";
+
+// The screens' code, loaded once before the tests, as the app loads it before its first render.
+beforeAll(() => loadScreens("/login", "/forgot-password"));
 
 afterEach(() => {
   vi.restoreAllMocks();

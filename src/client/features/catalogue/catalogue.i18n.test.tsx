@@ -1,13 +1,13 @@
 import type { InfiniteData } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Language } from "../../../shared/i18n/languages.ts";
 import type { DealPlanning } from "../../../shared/schemas/deal-plans.ts";
 import type { Product, ProductList } from "../../../shared/schemas/products.ts";
 import { expectNoEnglish } from "../../test/no-english.ts";
 import { aDeal, aProduct } from "../../test/products.fixture.ts";
-import { inLanguage, renderAt, renderScreen, screenQueryClient } from "../../test/render.tsx";
+import { inLanguage, loadScreens, renderAt, renderScreen, screenQueryClient } from "../../test/render.tsx";
 import { DASHBOARD_PRODUCT_COUNT } from "./dashboard-page.tsx";
 import { dealQuery } from "./deal.api.ts";
 import { DealPlanningSection } from "./deal-planning-section.tsx";
@@ -15,6 +15,9 @@ import { myProductsQuery } from "./my-products.api.ts";
 import { MyProductsSection } from "./my-products-section.tsx";
 import { OperatorProductsSection } from "./operator-products-section.tsx";
 import { latestProductsQuery, productPagesQuery, productQuery } from "./products.api.ts";
+
+// The screens' code, loaded once before the tests, as the app loads it before its first render.
+beforeAll(() => loadScreens("/dashboard", "/shop", "/products/tomato", "/addProduct"));
 
 const asha = { id: "u1", email: "asha@example.com", name: "आशा", language: "hi" as const };
 

@@ -1,10 +1,15 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { aProduct } from "../../test/products.fixture.ts";
-import { renderAt, renderScreen, screenQueryClient } from "../../test/render.tsx";
+import { loadScreens, renderAt, renderScreen, screenQueryClient } from "../../test/render.tsx";
 import { DASHBOARD_PRODUCT_COUNT, DashboardPage } from "./dashboard-page.tsx";
 import { latestProductsQuery, productQuery } from "./products.api.ts";
+
+// The screens' code, loaded once before the tests, as the app loads it before its first render.
+beforeAll(() =>
+  loadScreens("/products/okra-1", "/products/okra-2", "/products/a", "/products/b", "/products/gone"),
+);
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha" };
 

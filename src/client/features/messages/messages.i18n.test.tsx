@@ -1,10 +1,13 @@
 import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OperatorMessage } from "../../../shared/schemas/operator-inbox.ts";
 import { expectNoEnglish } from "../../test/no-english.ts";
-import { inLanguage, renderAt, renderScreen } from "../../test/render.tsx";
+import { inLanguage, loadScreens, renderAt, renderScreen } from "../../test/render.tsx";
 import { meeraMessage } from "./messages.fixture.ts";
 import { OperatorInboxSection } from "./operator-inbox-section.tsx";
+
+// The screens' code, loaded once before the tests, as the app loads it before its first render.
+beforeAll(() => loadScreens("/faq", "/contact", "/messages"));
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha" };
 const farmers = [{ id: "f1", name: "Bala Dairy" }];

@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Farmer } from "../../../shared/schemas/messages.ts";
-import { openHeaderMenu, renderAt } from "../../test/render.tsx";
+import { loadScreens, openHeaderMenu, renderAt } from "../../test/render.tsx";
 import { meeraMessage } from "./messages.fixture.ts";
+
+// The screens' code, loaded once before the tests, as the app loads it before its first render.
+beforeAll(() => loadScreens("/contact", "/faq", "/terms", "/privacy", "/dashboard", "/messages"));
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha" };
 const farmers: Farmer[] = [

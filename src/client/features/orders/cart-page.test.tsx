@@ -1,8 +1,11 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
-import { renderAt } from "../../test/render.tsx";
+import { loadScreens, renderAt } from "../../test/render.tsx";
+
+// The screens' code, loaded once before the tests, as the app loads it before its first render.
+beforeAll(() => loadScreens("/cart", "/dashboard"));
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha" };
 

@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
-import { inLanguage, renderAt } from "../../test/render.tsx";
+import { inLanguage, loadScreens, renderAt } from "../../test/render.tsx";
+
+// The screens' code, loaded once before the tests, as the app loads it before its first render.
+beforeAll(() => loadScreens("/checkout"));
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha Rao" };
 const cart: CartItem[] = [

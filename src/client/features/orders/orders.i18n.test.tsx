@@ -1,5 +1,5 @@
 import { act, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Language } from "../../../shared/i18n/languages.ts";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
 import type { FarmerPart, FarmerSummary as Summary } from "../../../shared/schemas/farmer.ts";
@@ -10,7 +10,7 @@ import type { FarmerReckoning, ShopReckoning } from "../../../shared/schemas/pay
 import type { FarmerSlotChoices } from "../../../shared/schemas/slots.ts";
 import { operatorPagesQuery } from "../../lib/operator-pages.ts";
 import { expectNoEnglish } from "../../test/no-english.ts";
-import { inLanguage, renderAt, renderScreen, screenQueryClient } from "../../test/render.tsx";
+import { inLanguage, loadScreens, renderAt, renderScreen, screenQueryClient } from "../../test/render.tsx";
 import { farmerOrdersQuery, farmerSummaryQuery } from "./farmer-orders.api.ts";
 import { FarmerSummary } from "./farmer-summary.tsx";
 import { orderNumber } from "./format.ts";
@@ -19,6 +19,9 @@ import { OperatorOrdersSection } from "./operator-orders-section.tsx";
 import { orderQuery } from "./order.api.ts";
 import { ordersQuery } from "./orders.api.ts";
 import { FarmerPaymentsSection, OperatorPaymentsSection } from "./payments-section.tsx";
+
+// The screens' code, loaded once before the tests, as the app loads it before its first render.
+beforeAll(() => loadScreens("/cart", "/checkout", "/orders", "/orders/x"));
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha", language: "hi" as const };
 const orderId = "0a1b2c3d-0000-4000-8000-000000000000";
