@@ -124,6 +124,17 @@ describe("the delivery run", () => {
     expect(sent[0]?.key).not.toBe(sent[1]?.key);
   });
 
+  it("offers Delivered only on a stop out for delivery, and says what a confirmed stop needs first", async () => {
+    openRun(runOf([stop({ status: "confirmed" })]));
+    const card = await findStop();
+    expect(within(card).queryByRole("button", { name: "Delivered" })).toBeNull();
+    expect(
+      within(card).getByText(
+        "Not out for delivery yet: send it out on the orders page before delivering it.",
+      ),
+    ).toBeVisible();
+  });
+
   it("shows the server's conflict on the card", async () => {
     const message = "This order was cancelled";
     openRun(runOf([stop()]), (request) =>

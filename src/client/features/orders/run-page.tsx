@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { formatRupees } from "../../../shared/money.ts";
+import { canMovePart } from "../../../shared/part-status.ts";
 import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
 import { Button } from "../../components/button.tsx";
 import { ReasonDialog } from "../../components/reason-dialog.tsx";
@@ -375,10 +376,16 @@ function StopCard({
         </p>
       ) : null}
       <div className="mt-3 grid gap-2 print:hidden">
-        {open ? (
+        {/* NOTE: only a part out for delivery can be delivered (the server refuses the rest): a pending or
+            confirmed one is sent out from the orders page first, and the card says so instead. */}
+        {canMovePart(stop.status, "delivered") ? (
           <Button className={TAP} onClick={() => keep({ kind: "delivered", partId: stop.partId })}>
             <Trans>Delivered</Trans>
           </Button>
+        ) : open ? (
+          <p className="text-stone-700">
+            <Trans>Not out for delivery yet: send it out on the orders page before delivering it.</Trans>
+          </p>
         ) : null}
         {payable ? (
           <>
