@@ -24,6 +24,7 @@ import {
 import type { Actor } from "../audit/index.ts";
 import { requireUser } from "../auth/index.ts";
 import { callerLanguage, sendCsv } from "../http/index.ts";
+import { packingList, packingListCsv } from "./packing-list.service.ts";
 import {
   createPickupPoint,
   createSlotPattern,
@@ -33,8 +34,6 @@ import {
   listPickupPoints,
   listSlotPatterns,
   type Owner,
-  packingList,
-  packingListCsv,
   patchOwnSlot,
   retirePickupPoint,
   type SlotsContext,
