@@ -133,6 +133,19 @@ interface RunStopJson {
   attempts: { reason: string }[];
 }
 
+/**
+ * Waits until the shop's service worker controls the page. A page whose load began while the worker was still
+ * activating is not claimed by it and stays uncontrolled (CI saw one wait 30 s for it): once the worker is
+ * active, such a page is loaded again, as the farmer's next visit would be.
+ */
+async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+}
+
 test("a farmer opens today's run online, records Delivered, Paid cash and Not at home offline, and the server gets each once when the signal returns; a buyer's cancel meanwhile is shown on its card", async ({
   page,
   context,
@@ -164,7 +177,7 @@ test("a farmer opens today's run online, records Delivered, Paid cash and Not at
   );
   const stop = (n: number) => page.getByRole("listitem", { name: `Stop ${n}: ${names[n - 1]}` });
   await expect(stop(4)).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  await controlledByServiceWorker(page);
   await expect.poll(() => keptRuns(page, farmerId), { timeout: 20_000 }).toEqual([today]);
 
   // No signal: the reload shows the same run, from the phone.
@@ -325,7 +338,7 @@ test("two tabs of one farmer offline: each sees the other's taps, and once back 
 
   const first = page;
   await first.goto(`/farmer/run/${today}`);
-  await first.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  await controlledByServiceWorker(first);
   await expect.poll(() => keptRuns(first, farmerId), { timeout: 20_000 }).toEqual([today]);
   const second = await context.newPage();
   await second.goto(`/farmer/run/${today}`);
@@ -470,7 +483,7 @@ test("an action recorded offline is sent by Background Sync once the signal retu
     await sendOut(page, order?.partId ?? "");
 
     await page.goto(`/farmer/run/${today}`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await controlledByServiceWorker(page);
     await expect.poll(() => keptRuns(page, farmerId), { timeout: 20_000 }).toEqual([today]);
     const origin = new URL(page.url()).origin;
 

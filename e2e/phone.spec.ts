@@ -316,6 +316,15 @@ test.describe("scroll and motion at phone width", () => {
       await signedInUser(page, "Still Shopper");
       // NOTE: the pointer that tapped Sign in would rest over the hero, and a hovered hero waits.
       await page.mouse.move(5, 735);
+      // NOTE: the hero's timer starts once the app has taken the drawn page over; that comes in real time, while
+      // the loop below runs the page's clock in a moment: wait for it (its last step runs on the page's clock).
+      await expect
+        .poll(async () => {
+          await page.clock.runFor(50);
+          return page.evaluate(() => (window as { __vcHydrated?: unknown }).__vcHydrated === undefined);
+        })
+        .toBe(true);
+      await expect(page.locator("button[aria-label^='Show slide']").first()).toBeVisible();
       const current = page.locator("button[aria-label^='Show slide'][aria-current='true']");
       const shown = new Set<string>();
       for (let second = 0; second < 30; second += 1) {
