@@ -1,5 +1,6 @@
 import { defineConfig } from "@lingui/cli";
 import { formatter } from "@lingui/format-po";
+import { LANGUAGES } from "./src/shared/i18n/languages.ts";
 
 /**
  * Decision 032: one catalogue per client feature folder (so features are translated without touching each
@@ -29,7 +30,7 @@ const FEATURES = ["about", "admin", "auth", "catalogue", "legal", "messages", "o
 
 export default defineConfig({
   sourceLocale: "en",
-  locales: ["en", "hi", "mr"],
+  locales: [...LANGUAGES],
   fallbackLocales: false,
   format: { ...po, serialize: (catalog, ctx) => po.serialize(ordered(catalog), ctx) },
   catalogs: [

@@ -14,19 +14,21 @@ type Catalogue = { messages: Messages };
 const english = import.meta.glob<Catalogue>(["../locales/en.po", "../features/auth/locales/en.po"], {
   eager: true,
 });
-const later: Record<Language, Record<string, () => Promise<Catalogue>>> = {
-  en: import.meta.glob<Catalogue>(["../features/*/locales/en.po", "!../features/auth/locales/en.po"]),
-  hi: import.meta.glob<Catalogue>([
-    "../locales/hi.po",
-    "../features/*/locales/hi.po",
-    "../../shared/locales/hi.po",
-  ]),
-  mr: import.meta.glob<Catalogue>([
-    "../locales/mr.po",
-    "../features/*/locales/mr.po",
-    "../../shared/locales/mr.po",
-  ]),
-};
+/** Every other catalogue, each its own chunk, by its path ("…/features/orders/locales/hi.po"). */
+const catalogues = import.meta.glob<Catalogue>([
+  "../locales/*.po",
+  "../features/*/locales/*.po",
+  "../../shared/locales/*.po",
+  "!../locales/en.po",
+  "!../features/auth/locales/en.po",
+  // NOTE: a shared text's English is its id, so English needs no shared catalogue (decision 059).
+  "!../../shared/locales/en.po",
+]);
+/** A language's catalogues not yet here: a new language needs no line here, only its `.po` files. */
+const later = (language: Language) =>
+  Object.entries(catalogues)
+    .filter(([path]) => path.endsWith(`/${language}.po`))
+    .map(([, load]) => load);
 
 const merge = (catalogues: Catalogue[]): Messages => Object.assign({}, ...catalogues.map((c) => c.messages));
 
@@ -43,7 +45,7 @@ export const languageLoaded = (language: Language): boolean => loaded.has(langua
 export function loadLanguage(language: Language): Promise<void> {
   let promise = loading.get(language);
   if (!promise) {
-    promise = Promise.all(Object.values(later[language]).map((load) => load())).then((catalogues) => {
+    promise = Promise.all(later(language).map((load) => load())).then((catalogues) => {
       i18n.load(language, merge(catalogues));
       loaded.add(language);
     });
