@@ -177,6 +177,7 @@ if (window.__vcHydrated && !window.__vcBoot) {
     showCartCount();
     for (const id of readLikedProducts()) showLiked(id, true);
   };
-  if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", showStored);
+  // NOTE: once the page is parsed ("interactive"), not at DOMContentLoaded, which waits for the app's entry.
+  if (d.readyState === "loading") d.addEventListener("readystatechange", showStored, { once: true });
   else showStored();
 }
