@@ -129,4 +129,29 @@ test.describe("usable before the app arrives", () => {
     await expect(tab.getByRole("heading", { name: product.name })).toBeVisible();
     expect(await storedCart(tab)).toEqual([expect.objectContaining({ id: product.id, quantity: 1 })]);
   });
+
+  for (const [language, added] of [
+    ["en", "added to cart!"],
+    ["hi", "टोकरी में डाला गया!"],
+  ] as const) {
+    test(`a phone in ${language}: the toast and the count in the page's language before the app arrives`, async ({
+      page: tab,
+    }, testInfo) => {
+      await tab.setViewportSize({ width: 375, height: 812 });
+      await signedInUser(tab, "Early Reader");
+      const saved = await tab.request.patch("/api/account", {
+        data: { language },
+        headers: { "x-veggie-cart": "1" },
+      });
+      expect(saved.ok()).toBe(true);
+      const product = await addProductViaApi(tab.request, { name: `Early bhindi ${Date.now()}` });
+      await openHeld(tab, "/shop");
+      await expect(tab.locator("html")).toHaveAttribute("lang", language);
+      await tab.locator(`[data-cart-product*="${product.id}"]`).click();
+      await expectToast(tab, `${product.name} ${added}`);
+      await expect(cartCount(tab)).toHaveText("1");
+      expect(await appArrived(tab)).toBe(false);
+      await tab.screenshot({ path: testInfo.outputPath(`shop-${language}-375-before-app.png`) });
+    });
+  }
 });
