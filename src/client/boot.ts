@@ -12,7 +12,7 @@ import { shopSearchOf } from "./features/catalogue/shop-address.ts";
 import type { ProductSort, ShopFilters } from "./features/catalogue/shop-filters.tsx";
 import { apiRequestInit } from "./lib/api-request.ts";
 import { BOOT_TEXTS_ID, type BootTexts, cartTextsOf } from "./lib/boot-texts.ts";
-import { addToCartSaying, cartCountOf, readCart } from "./lib/cart.ts";
+import { addToCartSaying, cartBadgeText, cartCountOf, readCart } from "./lib/cart.ts";
 import { readLikedProducts, toggleLike } from "./lib/likes.ts";
 
 declare global {
@@ -72,7 +72,7 @@ function toast(kind: keyof typeof toastClass, text: string): void {
 function showCartCount(): void {
   const count = cartCountOf(readCart());
   for (const badge of d.querySelectorAll<HTMLElement>("[data-cart-count]")) {
-    badge.textContent = String(count);
+    badge.textContent = cartBadgeText(count);
     badge.hidden = count === 0;
   }
 }

@@ -8,6 +8,7 @@ import { LogoMark } from "../components/logo.tsx";
 import { useSaveLanguage } from "../features/auth/account.api.ts";
 import { useLogout } from "../features/auth/logout.api.ts";
 import { useMe } from "../features/auth/me.api.ts";
+import { cartBadgeText } from "../lib/cart.ts";
 import { applyLanguage, currentLanguage, rememberSignedOutChoice } from "../lib/language.ts";
 import { OfflineBanner } from "./connection-notices.tsx";
 import { cartCountDescription, type HeaderLink, useCartCount, useHeaderLinks } from "./header-links.ts";
@@ -31,8 +32,9 @@ function Badge({ count }: { count: number }) {
 }
 
 /**
- * The cart's badge, drawn even when empty (hidden): the boot script shows the count in it before the app has
- * arrived (src/client/boot.ts, decision 056), from the same stored cart the app then draws it from.
+ * The cart's badge, drawn even when empty (hidden, and without a number, so the link reads as before): the boot
+ * script shows the count in it before the app has arrived (src/client/boot.ts, decision 056), from the same
+ * stored cart the app then draws it from.
  */
 function CartBadge({ count }: { count: number }) {
   return (
@@ -45,7 +47,7 @@ function CartBadge({ count }: { count: number }) {
       suppressHydrationWarning
       className={badgeClass}
     >
-      {count}
+      {cartBadgeText(count)}
     </span>
   );
 }

@@ -119,6 +119,9 @@ export function addToCartSaying(
 export const cartCountOf = (items: readonly CartItem[]): number =>
   items.reduce((sum, item) => sum + item.quantity, 0);
 
+/** The header's cart badge: the count, or nothing (the badge hidden) for an empty cart. */
+export const cartBadgeText = (count: number): string => (count > 0 ? String(count) : "");
+
 /** Sets a line's quantity, never below 1 nor above the line maximum or the stock last seen. */
 export function setCartQuantity(productId: string, quantity: number): void {
   saveCart(
