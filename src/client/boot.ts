@@ -10,7 +10,7 @@
 import { TOAST_MS } from "../shared/constants.ts";
 import { shopSearchOf } from "./features/catalogue/shop-address.ts";
 import type { ProductSort, ShopFilters } from "./features/catalogue/shop-filters.tsx";
-import { apiRequestInit } from "./lib/api-request.ts";
+import { apiRequestInit } from "./lib/api-request-init.ts";
 import { BOOT_TEXTS_ID, type BootTexts, cartTextsOf } from "./lib/boot-texts.ts";
 import { addToCartSaying, cartBadgeText, cartCountOf, readCart } from "./lib/cart.ts";
 import { readLikedProducts, toggleLike } from "./lib/likes.ts";
