@@ -41,6 +41,44 @@ const ssrBuild: UserConfig = {
   },
 };
 
+/** Where the boot entry's build names its file (read by src/server/http/spa.ts). */
+export const BOOT_MANIFEST_FILE = ".vite/boot-manifest.json";
+
+/**
+ * `vite build --mode boot`: the boot script of a server-drawn page (src/client/boot.ts, decision 056), one
+ * small classic script with the cart's and likes' modules inside, apart from the app's chunks (in the app's
+ * build, the modules both use would be shared with the app's entry, which the boot script would then load).
+ * Its file is added to the list of this build's assets, so pruning keeps it.
+ */
+const bootBuild: UserConfig = {
+  root: "src/client",
+  publicDir: false,
+  plugins: [
+    {
+      name: "veggie-cart:record-boot-asset",
+      apply: "build",
+      writeBundle(options, bundle) {
+        if (!options.dir) return;
+        const file = path.join(options.dir, BUILT_ASSETS_FILE);
+        const built: string[] = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : [];
+        const mine = Object.keys(bundle).filter((name) => name.startsWith("assets/"));
+        fs.writeFileSync(file, JSON.stringify([...new Set([...built, ...mine])]));
+      },
+    },
+  ],
+  build: {
+    outDir: "../../dist/client",
+    emptyOutDir: false,
+    sourcemap: false,
+    manifest: BOOT_MANIFEST_FILE,
+    modulePreload: false,
+    rolldownOptions: {
+      input: { boot: path.resolve("src/client/boot.ts") },
+      output: { format: "iife", entryFileNames: "assets/boot-[hash].js" },
+    },
+  },
+};
+
 const clientConfig: UserConfig = {
   root: "src/client",
   publicDir: "public",
@@ -101,4 +139,6 @@ const clientConfig: UserConfig = {
   },
 };
 
-export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : clientConfig));
+export default defineConfig(({ isSsrBuild, mode }) =>
+  isSsrBuild ? ssrBuild : mode === "boot" ? bootBuild : clientConfig,
+);

@@ -98,8 +98,12 @@ export function lighthouseMisses(l: LighthouseResult): string[] {
   ];
 }
 
-/** Issue 27's goal for the cold visit: a working Add to Cart within 5 s of navigation start. */
-export const COLD_VISIT_GOAL_MS = 5000;
+/**
+ * Issue 39's goal for the cold visit: Add to Cart works (its toast shows, the header's count changes) within 3 s
+ * of navigation start (issue 27's was 5 s), having fetched at most 150 KB by then.
+ */
+export const COLD_VISIT_GOAL_MS = 3000;
+export const COLD_VISIT_GOAL_KB = 150;
 
 const REFERENCE_LABELS: Record<Reference, string> = {
   hello: "bare Fastify hello",
@@ -421,10 +425,10 @@ function obstacles(report: Report): string[] {
     );
   }
   const cold = report.coldVisit;
-  if (cold && cold.tapMs > COLD_VISIT_GOAL_MS) {
+  if (cold && (cold.tapMs > COLD_VISIT_GOAL_MS || cold.kilobytes > COLD_VISIT_GOAL_KB)) {
     const seconds = (cold.kilobytes * 1024 * 8) / (cold.kbitPerSecond * 1000);
     goal(
-      `Cold visit to ${cold.page} on slow 3G: Add to Cart works within ${fmt(COLD_VISIT_GOAL_MS / 1000)} s`,
+      `Cold visit to ${cold.page} on slow 3G: Add to Cart works within ${fmt(COLD_VISIT_GOAL_MS / 1000)} s, after at most ${COLD_VISIT_GOAL_KB} KB`,
       [
         `Measured: the grid showed at ${fmt(cold.gridMs / 1000, 2)} s and the tap worked at ${fmt(cold.tapMs / 1000, 2)} s (medians).`,
         `By then the page had fetched ${fmt(cold.kilobytes)} KB in ${fmt(median(cold.runs.map((r) => r.requests)))} requests${byType(cold)}: at ${cold.kbitPerSecond} kbit/s that alone takes ${fmt(seconds, 1)} s, before the ${cold.roundTripMs} ms round trips of the requests that wait on each other and the app's start on a ${cold.cpuSlowdown}× slower CPU.`,
@@ -507,11 +511,11 @@ export function reportMarkdown(report: Report, chartFile: string): string {
     out.push(
       `## Cold visit on slow 3G (${cold.kbitPerSecond} kbit/s each way, ${cold.roundTripMs} ms round trip, ${cold.cpuSlowdown}× CPU slowdown)`,
       "",
-      `${cold.page} signed in, in Chromium (Playwright) with an empty cache and no service worker, the link and the CPU slowed down through the DevTools protocol; the server is the production build. Times from navigation start; the tap on the product grid's first Add to Cart is made as soon as the button shows (the boot script holds a tap made before the app has taken the page over, then does it). Medians of ${cold.runs.length} runs (${cold.runs.map((r) => `${fmt(r.tapMs / 1000, 2)} s`).join(", ")} until the tap worked).`,
+      `${cold.page} signed in, in Chromium (Playwright) with an empty cache and no service worker, the link and the CPU slowed down through the DevTools protocol; the server is the production build. Times from navigation start; the tap on the product grid's first Add to Cart is made as soon as the button shows, and has worked once its line is stored, its toast shows and the header's count is 1 (the boot entry answers it before the app has arrived, decision 056; a tap before even that is held and done by the app). Medians of ${cold.runs.length} runs (${cold.runs.map((r) => `${fmt(r.tapMs / 1000, 2)} s`).join(", ")} until the tap worked).`,
       "",
-      `| page | grid visible | Add to Cart tap worked (goal ≤ ${fmt(COLD_VISIT_GOAL_MS / 1000)} s) | fetched by then |`,
+      `| page | grid visible | Add to Cart tap worked (goal ≤ ${fmt(COLD_VISIT_GOAL_MS / 1000)} s) | fetched by then (goal ≤ ${COLD_VISIT_GOAL_KB} KB) |`,
       "| --- | ---: | ---: | ---: |",
-      `| ${cold.page} | ${fmt(cold.gridMs / 1000, 2)} s | ${fmt(cold.tapMs / 1000, 2)} s${cold.tapMs > COLD_VISIT_GOAL_MS ? " ✗" : ""} | ${fmt(cold.kilobytes)} KB |`,
+      `| ${cold.page} | ${fmt(cold.gridMs / 1000, 2)} s | ${fmt(cold.tapMs / 1000, 2)} s${cold.tapMs > COLD_VISIT_GOAL_MS ? " ✗" : ""} | ${fmt(cold.kilobytes)} KB${cold.kilobytes > COLD_VISIT_GOAL_KB ? " ✗" : ""} |`,
       "",
     );
   }

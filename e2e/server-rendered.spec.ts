@@ -1,5 +1,13 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { addProductViaApi, expect, newCredentials, signedInUser, signUpViaApi, test } from "./support.ts";
+import type { APIRequestContext } from "@playwright/test";
+import {
+  addProductViaApi,
+  expect,
+  holdAppCode,
+  newCredentials,
+  signedInUser,
+  signUpViaApi,
+  test,
+} from "./support.ts";
 
 /**
  * The first screens arrive drawn by the server (decision 037): asked for as a browser would, without running
@@ -20,22 +28,6 @@ const signIn = async (request: APIRequestContext) => {
   expect(response.status()).toBe(200);
   return credentials;
 };
-
-/**
- * Holds the app's code back, as on a slow phone, so what a test does meanwhile lands on the server's page;
- * answers the function that lets it in.
- */
-async function holdAppCode(tab: Page): Promise<() => void> {
-  let release = () => {};
-  const arrived = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await tab.route(/\/assets\/.*\.js$/, async (route) => {
-    await arrived;
-    await route.continue();
-  });
-  return release;
-}
 
 test.describe("server-rendered first screens", () => {
   test("signed out: /login and /signup arrive with their forms, the signed-in screens answer 302 to /login", async ({

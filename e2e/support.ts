@@ -307,3 +307,20 @@ export async function waitForAnimations(page: Page) {
       ),
   );
 }
+
+/**
+ * Holds the app's code back, as on a slow phone, so what a test does meanwhile lands on the server's page;
+ * answers the function that lets it in. `boot: true` lets the boot entry (src/client/boot.ts) through: the
+ * small script that answers the first taps before the app (decision 056).
+ */
+export async function holdAppCode(tab: Page, { boot = false } = {}): Promise<() => void> {
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await tab.route(/\/assets\/.*\.js$/, async (route) => {
+    if (!(boot && /\/assets\/boot-[^/]*\.js$/.test(route.request().url()))) await arrived;
+    await route.continue();
+  });
+  return release;
+}

@@ -26,6 +26,14 @@ const KB = 1000;
  */
 const FIRST_SCREEN_BUDGET = 100 * KB;
 const ROUTE_CHUNK_BUDGET = 50 * KB;
+/** The boot entry of a server-drawn page, all the script it needs to be usable (decision 056): 2.3 KB measured. */
+const BOOT_BUDGET = 3 * KB;
+/**
+ * NOTE: a ratchet at today's size plus a little (164.5 and 169.3 KB measured), not the 100 KB of issue 39: the
+ * whole script of a drawn /dashboard or /shop until the app runs, which is no longer what they need to be
+ * usable (decision 056 says what stands in the way).
+ */
+const DRAWN_SCREEN_BUDGET = 171 * KB;
 
 const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
 const firstScreen = new Set(
@@ -67,6 +75,54 @@ function chunksOfThisBuild(): Set<string> {
   return reached;
 }
 
+/** The build's manifest (`vite build --manifest`): each source module's chunk and the chunks it imports. */
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+const readManifest = (file: string): Manifest =>
+  fs.existsSync(path.join(root, file)) ? JSON.parse(fs.readFileSync(path.join(root, file), "utf8")) : {};
+const manifest = readManifest(".vite/manifest.json");
+const chunksOf = (keys: string[], into = new Set<string>()): Set<string> => {
+  for (const key of keys) {
+    const entry = manifest[key];
+    if (!entry || into.has(entry.file)) continue;
+    into.add(entry.file);
+    chunksOf(entry.imports ?? [], into);
+  }
+  return into;
+};
+
+/**
+ * A server-drawn page is usable once its boot entry has run (decision 056): its script before it is usable is
+ * that one file, whatever the app's entry and the screen's chunks weigh.
+ */
+const bootFile = Object.values(readManifest(".vite/boot-manifest.json")).find((entry) => entry.isEntry)?.file;
+if (!bootFile) throw new Error("bundle budget: no boot entry (vite build --mode boot)");
+const bootBytes = compressed(bootFile);
+if (bootBytes > BOOT_BUDGET) {
+  problems.push(
+    `the boot entry ${bootFile} is ${(bootBytes / KB).toFixed(1)} KB compressed, over its budget of ${BOOT_BUDGET / KB} KB`,
+  );
+}
+
+/**
+ * What a drawn /dashboard and /shop in English load until the app has taken them over: the entry, their
+ * routes' chunks (as src/server/http/spa.ts names them to the page) and the features' English catalogues.
+ */
+const DRAWN_SCREENS: Record<string, string[]> = {
+  "/dashboard": ["app/layout.tsx", "app/dashboard-route.tsx"],
+  "/shop": ["app/layout.tsx", "app/catalogue-routes.tsx"],
+};
+const english = Object.keys(manifest).filter((key) => key.endsWith("locales/en.po"));
+const drawn = Object.entries(DRAWN_SCREENS).map(([page, modules]) => {
+  const files = new Set([...firstScreen, ...chunksOf([...modules, ...english])]);
+  const bytes = [...files].reduce((sum, file) => sum + compressed(file), 0);
+  if (bytes > DRAWN_SCREEN_BUDGET) {
+    problems.push(
+      `${page}'s JavaScript until the app runs is ${(bytes / KB).toFixed(1)} KB compressed, over its budget of ${DRAWN_SCREEN_BUDGET / KB} KB`,
+    );
+  }
+  return `${page} ${(bytes / KB).toFixed(1)} KB`;
+});
+
 let largestChunk = { file: "", bytes: 0 };
 for (const file of chunksOfThisBuild()) {
   if (firstScreen.has(file)) continue;
@@ -80,6 +136,8 @@ for (const file of chunksOfThisBuild()) {
 }
 console.log(
   `bundle budget: first screen ${(firstScreenBytes / KB).toFixed(1)} KB (budget ${FIRST_SCREEN_BUDGET / KB} KB), ` +
+    `boot entry ${(bootBytes / KB).toFixed(1)} KB (budget ${BOOT_BUDGET / KB} KB), ` +
+    `until the app runs ${drawn.join(", ")} (budget ${DRAWN_SCREEN_BUDGET / KB} KB), ` +
     `largest later chunk ${(largestChunk.bytes / KB).toFixed(1)} KB ${largestChunk.file} (budget ${ROUTE_CHUNK_BUDGET / KB} KB)`,
 );
 if (problems.length > 0) {

@@ -22,6 +22,8 @@ declare global {
   interface Window {
     /** Set by the server-rendered page's boot script (src/shared/ssr.ts): replays what was tapped early. */
     __vcHydrated?: () => void;
+    /** The boot entry (src/client/boot.ts), while it answers for a server-drawn page. */
+    __vcBoot?: { stop: () => void; settled: () => Promise<void> };
   }
 }
 
@@ -107,6 +109,9 @@ async function start(): Promise<void> {
       // NOTE: not in a transition: time-sliced hydration lowered total blocking time, but what was typed into
       // the sign-in form meanwhile was lost (decision 037).
       typedEarly = typedFields(root as HTMLElement);
+      // NOTE: from here the app answers for the page: what the boot script did is in the storage React draws
+      // from, and a tap from now on is held by the inline script and done again once React runs (decision 056).
+      window.__vcBoot?.stop();
       hydrateRoot(root as HTMLElement, <App />, rootOptions);
       return;
     }

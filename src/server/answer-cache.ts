@@ -2,7 +2,7 @@ import type { BusMember } from "./bus.ts";
 
 /**
  * The catalogue's common answers kept in process memory, one cache per app (server): the first page of each
- * category and sort, each product, the deal (decision 035). Every answer is the same for every shopper; what
+ * category and sort and of each name search in them (decision 057), each product, the deal (decision 035). Every answer is the same for every shopper; what
  * is a viewer's own (their products' hidden state, an operator's view) is laid over it by the service.
  *
  * Exact: every write that changes what the catalogue shows drops every answer (`drop`, through
@@ -21,6 +21,15 @@ export const ANSWER_MAX_AGE_MS = 5_000;
 /** Bounded, so a crawl of every product id cannot grow memory without limit (oldest out first). */
 const MAX_ENTRIES = 5_000;
 
+/**
+ * Answers of one kind that may hold fewer places than MAX_ENTRIES (oldest of the kind out first): name searches,
+ * whose texts are as many as shoppers type, must not push the first pages and products out (decision 057).
+ */
+export interface AnswerGroup {
+  name: string;
+  most: number;
+}
+
 /** What a fill loads: the answer, and the instant (epoch ms) from which time alone may change it. */
 export interface Fill<T> {
   value: T;
@@ -35,6 +44,8 @@ interface Entry {
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   private readonly filling = new Map<string, { generation: number; fill: Promise<Entry> }>();
+  /** The keys held of each group, oldest first. */
+  private readonly groups = new Map<string, Set<string>>();
   private generation = 0;
   private on = true;
   /** Tells the other servers to drop theirs; replaced by the bus when there is one. */
@@ -52,7 +63,7 @@ export class AnswerCache {
   }
 
   /** The answer under `key` at `now` (epoch ms): the cached one while it holds, else `load`'s. */
-  async read<T>(key: string, now: number, load: () => Promise<Fill<T>>): Promise<T> {
+  async read<T>(key: string, now: number, load: () => Promise<Fill<T>>, group?: AnswerGroup): Promise<T> {
     const held = this.entries.get(key);
     if (held && held.until > now) return held.value as T;
     const generation = this.generation;
@@ -67,7 +78,7 @@ export class AnswerCache {
         value: loaded.value,
         until: Math.min(loaded.until ?? Infinity, now + ANSWER_MAX_AGE_MS),
       };
-      if (this.on && this.generation === generation) this.store(key, entry);
+      if (this.on && this.generation === generation) this.store(key, entry, group);
       return entry;
     });
     this.filling.set(key, { generation, fill });
@@ -78,7 +89,24 @@ export class AnswerCache {
     }
   }
 
-  private store(key: string, entry: Entry): void {
+  private store(key: string, entry: Entry, group: AnswerGroup | undefined): void {
+    if (group) {
+      let keys = this.groups.get(group.name);
+      if (!keys) {
+        keys = new Set();
+        this.groups.set(group.name, keys);
+      }
+      // NOTE: a key another answer pushed out is forgotten here too; the group then counts only what is held.
+      for (const held of keys) if (!this.entries.has(held)) keys.delete(held);
+      if (keys.size >= group.most && !keys.has(key)) {
+        const oldest = keys.values().next();
+        if (!oldest.done) {
+          keys.delete(oldest.value);
+          this.entries.delete(oldest.value);
+        }
+      }
+      keys.add(key);
+    }
     if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key)) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
@@ -97,6 +125,7 @@ export class AnswerCache {
     this.generation += 1;
     this.entries.clear();
     this.filling.clear();
+    this.groups.clear();
   }
 }
 

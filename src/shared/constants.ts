@@ -41,3 +41,10 @@ export const CSRF_HEADER = "x-veggie-cart";
  * not beside its schema, so the service worker sends it without loading zod.
  */
 export const IDEMPOTENCY_HEADER = "idempotency-key";
+
+/**
+ * The most of one line a cart may hold; the server refuses more at checkout. Here, not beside the cart's
+ * schema, so the boot script of a server-drawn page (src/client/boot.ts) keeps the cart without zod.
+ */
+export const MAX_LINE_QUANTITY = 99;
+export const MIN_LINE_QUANTITY = 1;

@@ -56,7 +56,10 @@ export const SSR_SCRIPTS_ID = "ssr-scripts";
 export const LANGUAGE_COOKIE = "language";
 
 /**
- * The one inline script of a server-rendered page (the CSP allows it by its hash), run before the page shows:
+ * The one inline script of a server-rendered page (the CSP allows it by its hash), run before the page shows.
+ * What a shopper does first (Add to Cart, Like, the shop's category and sort, links) is answered from the page
+ * by the boot entry (src/client/boot.ts, decision 056), which the page asks for next and which hears a tap
+ * before this script does; this script holds what it leaves, and everything tapped before it has arrived:
  * - a tap on a button, a check box or an in-app link, or a form submitted, before the app has taken over the
  *   page is held (a form never posts its password in a URL) and done again once the app is running
  *   (`window.__vcHydrated`); a choice made in a list (a select) is done again with the value chosen, since the

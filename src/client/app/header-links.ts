@@ -3,6 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useMe } from "../features/auth/me.api.ts";
 import { useOperatorUnreadCount } from "../features/messages/operator-unread.api.ts";
 import { useFarmerPendingCount } from "../features/orders/farmer-orders.api.ts";
+import { cartCountOf } from "../lib/cart.ts";
 import { useCart } from "../lib/cart-store.ts";
 
 /**
@@ -30,7 +31,7 @@ export const cartCountDescription = (count: number) =>
 
 /** The cart's total quantity, for the header's badges. */
 export function useCartCount(): number {
-  return useCart().reduce((sum, item) => sum + item.quantity, 0);
+  return cartCountOf(useCart());
 }
 
 /**

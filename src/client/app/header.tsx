@@ -8,6 +8,7 @@ import { LogoMark } from "../components/logo.tsx";
 import { useSaveLanguage } from "../features/auth/account.api.ts";
 import { useLogout } from "../features/auth/logout.api.ts";
 import { useMe } from "../features/auth/me.api.ts";
+import { cartBadgeText } from "../lib/cart.ts";
 import { applyLanguage, currentLanguage, rememberSignedOutChoice } from "../lib/language.ts";
 import { OfflineBanner } from "./connection-notices.tsx";
 import { cartCountDescription, type HeaderLink, useCartCount, useHeaderLinks } from "./header-links.ts";
@@ -19,13 +20,34 @@ const rowLinkClass = ({ isActive }: { isActive: boolean }) =>
 const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-12 items-center rounded-md px-3 text-base font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-stone-800 hover:bg-stone-100"}`;
 
+const badgeClass =
+  "ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white";
+
 function Badge({ count }: { count: number }) {
+  return (
+    <span aria-hidden="true" className={badgeClass}>
+      {count}
+    </span>
+  );
+}
+
+/**
+ * The cart's badge, drawn even when empty (hidden, and without a number, so the link reads as before): the boot
+ * script shows the count in it before the app has arrived (src/client/boot.ts, decision 056), from the same
+ * stored cart the app then draws it from.
+ */
+function CartBadge({ count }: { count: number }) {
   return (
     <span
       aria-hidden="true"
-      className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white"
+      data-cart-count=""
+      hidden={count === 0}
+      // NOTE: hydrated with the server's empty cart while the boot script already shows the stored one; the
+      // next draw (the stored cart) writes the same number.
+      suppressHydrationWarning
+      className={badgeClass}
     >
-      {count}
+      {cartBadgeText(count)}
     </span>
   );
 }
@@ -57,7 +79,7 @@ function HeaderNavLink({
         }}
       >
         {link.label}
-        {hasCount ? <Badge count={count} /> : null}
+        {link.to === "/cart" ? <CartBadge count={count} /> : hasCount ? <Badge count={count} /> : null}
       </NavLink>
       {hasCount && link.countDescription ? (
         <span id={descriptionId} className="sr-only">
@@ -163,7 +185,7 @@ export function Header() {
               <span className="sr-only">
                 <Trans>Cart</Trans>
               </span>
-              {cartCount > 0 ? <Badge count={cartCount} /> : null}
+              <CartBadge count={cartCount} />
             </NavLink>
             {cartCount > 0 ? (
               <span id={cartDescriptionId} className="sr-only">

@@ -1,4 +1,3 @@
-import { CSRF_HEADER } from "../../shared/constants.ts";
 import { ERROR_CODES, type ErrorCode } from "../../shared/error-codes.ts";
 
 /*
@@ -7,35 +6,7 @@ import { ERROR_CODES, type ErrorCode } from "../../shared/error-codes.ts";
  * delivery run's queue by Background Sync, decision 046) send the very same requests.
  */
 
-export interface ApiOptions {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  json?: unknown;
-  body?: BodyInit;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-}
-
-/** The request's init: the CSRF header, the language answers (errors included) should be in, JSON, the cookie. */
-export function apiRequestInit(options: ApiOptions, language: string): RequestInit {
-  // NOTE: the server answers errors in the language shown (decision 032).
-  const headers: Record<string, string> = {
-    [CSRF_HEADER]: "1",
-    "accept-language": language,
-    ...options.headers,
-  };
-  let body = options.body;
-  if (options.json !== undefined) {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(options.json);
-  }
-  return {
-    method: options.method ?? "GET",
-    headers,
-    body,
-    credentials: "same-origin",
-    signal: options.signal,
-  };
-}
+export { type ApiOptions, apiRequestInit } from "./api-request-init.ts";
 
 /** An error answer as the API sends it (src/shared/api-error.ts). */
 export interface ApiErrorBody {

@@ -51,6 +51,10 @@ beforeAll(async () => {
       '<script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(clientDir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+  fs.writeFileSync(
+    path.join(clientDir, ".vite", "boot-manifest.json"),
+    JSON.stringify({ "boot.ts": { file: "assets/boot-1.js", isEntry: true } }),
+  );
   fs.mkdirSync(path.join(root, "ssr"));
   fs.writeFileSync(path.join(root, "ssr", "entry-server.js"), FAKE_ENTRY);
   t = await createTestApp({ clientDir });
@@ -104,5 +108,13 @@ describe("a server-drawn page names its screens' chunks for the browser to fetch
     expect(preloaded(hindi.body)).toEqual(
       expect.arrayContaining(["assets/hi-catalogue.js", "assets/hi-shared.js"]),
     );
+  });
+
+  it("asks for the boot entry in the head, before the app's entry and without waiting for it (decision 056)", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/dashboard" });
+    const boot = res.body.indexOf('<script src="/assets/boot-1.js" async></script>');
+    expect(boot).toBeGreaterThan(0);
+    expect(boot).toBeLessThan(res.body.indexOf("/assets/index-1.js"));
+    expect(boot).toBeLessThan(res.body.indexOf("</head>"));
   });
 });

@@ -122,7 +122,10 @@ async function loadRenderer(
   const entryFile = entryOf(clientDir);
   if (!fs.existsSync(entryFile)) return undefined;
   const entry = (await import(pathToFileURL(entryFile).href)) as RenderEntry;
-  const template = splitTemplate(fs.readFileSync(path.join(clientDir, "index.html"), "utf8"));
+  const template = splitTemplate(
+    fs.readFileSync(path.join(clientDir, "index.html"), "utf8"),
+    bootScriptOf(clientDir),
+  );
   const preloads = chunkPreloads(clientDir);
   // NOTE: the entry's queries reach the API through the app itself, as the page's visitor: the render they
   // belong to is found by AsyncLocalStorage, since several pages render at once.
@@ -208,8 +211,27 @@ async function loadRenderer(
   };
 }
 
-/** index.html cut around #root, with the page's language and the boot script (src/shared/ssr.ts). */
-function splitTemplate(html: string) {
+/** The boot manifest's name (vite.config.ts's BOOT_MANIFEST_FILE; the config is not part of the server). */
+const BOOT_MANIFEST = path.join(".vite", "boot-manifest.json");
+
+/**
+ * The boot entry's file (`vite build --mode boot`, src/client/boot.ts, decision 056), or undefined in a
+ * build without one: what a shopper does first then waits for the app, as before.
+ */
+function bootScriptOf(clientDir: string): string | undefined {
+  const file = path.join(clientDir, BOOT_MANIFEST);
+  if (!fs.existsSync(file)) return undefined;
+  const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Manifest;
+  const boot = Object.values(manifest).find((entry) => entry.isEntry)?.file;
+  return boot ? `/${boot}` : undefined;
+}
+
+/**
+ * index.html cut around #root, with the page's language, the inline boot script (src/shared/ssr.ts) and the
+ * boot entry: asked for at once and run as soon as it is there (async), before the app's entry, so the first
+ * taps are answered from the page (decision 056).
+ */
+function splitTemplate(html: string, bootScript: string | undefined) {
   const rootTag = '<div id="root"></div>';
   const at = html.indexOf(rootTag);
   if (at < 0 || !html.includes('<html lang="en">') || !/<meta charset="UTF-8" ?\/?>/i.test(html)) {
@@ -218,7 +240,11 @@ function splitTemplate(html: string) {
   // NOTE: first in the head, so it runs before a stylesheet holds the parser up.
   const before = html
     .slice(0, at)
-    .replace(/<meta charset="UTF-8" ?\/?>/i, (meta) => `${meta}<script>${BOOT_SCRIPT}</script>`);
+    .replace(
+      /<meta charset="UTF-8" ?\/?>/i,
+      (meta) =>
+        `${meta}<script>${BOOT_SCRIPT}</script>${bootScript ? `<script src="${bootScript}" async></script>` : ""}`,
+    );
   const after = html.slice(at + rootTag.length);
   return {
     head: (language: string, signedIn: boolean) =>

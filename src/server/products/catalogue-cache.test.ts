@@ -100,6 +100,27 @@ describe(`the catalogue's prepared answers across two servers (${testDialect})`,
     expect([seen.one?.price, seen.first?.price, seen.fruits?.price]).toEqual([45, 45, 45]);
   });
 
+  it("keeps a name search's first page as it keeps the first pages, and a write through the other server reaches it (decision 057)", async () => {
+    const product = await addProductWithPicture(a.app, farmer.cookie, "Searched Jackfruit", "60");
+    const search = async () => {
+      await get<ProductList>(b, "/api/products?limit=24&q=Jackfruit", shopper.cookie);
+      const found = await get<ProductList>(b, "/api/products?limit=24&q=jackfruit%20", shopper.cookie);
+      return found.body.items.find((p) => p.id === product.id)?.price;
+    };
+    expect(await search()).toBe(60);
+    await a.db.kysely
+      .updateTable("products")
+      .set({ price_paise: 6100 })
+      .where("id", "=", product.id)
+      .execute();
+    expect(await search()).toBe(60);
+    expect((await patch(product.id, { price: 65 })).statusCode).toBe(200);
+    expect(await search()).toBe(65);
+    // NOTE: a later page is read each time, as before.
+    const first = await get<ProductList>(b, "/api/products?limit=1&q=jackfruit", shopper.cookie);
+    expect(first.body.items.map((p) => p.id)).toEqual([product.id]);
+  });
+
   it("a new product through one server is on the other's first pages at once", async () => {
     const before = await get<ProductList>(b, FIRST_PAGE, shopper.cookie);
     await get<ProductList>(b, FRUITS_BY_PRICE, shopper.cookie);
@@ -252,6 +273,24 @@ describe("a prepared answer", () => {
     expect(await cache.read("k", 0, load)).toBe(1);
     expect(await cache.read("k", 99, load)).toBe(1);
     expect(await cache.read("k", 100, load)).toBe(2);
+  });
+
+  it("of a group holds at most the group's places, its oldest out first, the others kept", async () => {
+    const cache = new AnswerCache();
+    let n = 0;
+    const load = async () => {
+      n += 1;
+      return { value: n };
+    };
+    const group = { name: "searches", most: 2 };
+    await cache.read("first page", 0, load);
+    for (const key of ["q=a", "q=b", "q=c"]) await cache.read(key, 0, load, group);
+    expect(n).toBe(4);
+    // "q=a" went out for "q=c"; "q=b", "q=c" and the first page are kept.
+    expect(await cache.read("q=b", 0, load, group)).toBe(3);
+    expect(await cache.read("q=c", 0, load, group)).toBe(4);
+    expect(await cache.read("first page", 0, load)).toBe(1);
+    expect(await cache.read("q=a", 0, load, group)).toBe(5);
   });
 
   it("is not kept while the channel to the other servers is lost", async () => {

@@ -40,6 +40,9 @@ const row = (name: string, fields: Partial<NewProductRow> = {}): NewProductRow =
 });
 
 async function search(q: string): Promise<string[]> {
+  // NOTE: the rows are written by hand, behind the app, which drops its prepared answers (a search's first
+  // page among them, decision 057) only on its own writes: dropped here as one of those would.
+  t.app.answerCache.dropHere();
   const names: string[] = [];
   let cursor: string | null = null;
   do {

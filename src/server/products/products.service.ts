@@ -152,20 +152,33 @@ const SHOWN_VISIBILITY = { hidden: false, hiddenReason: null, farmerSuspended: f
 const seesVisibilityOf = (viewer: ProductViewer | undefined, ownerId: string) =>
   viewer !== undefined && (viewer.operator === true || viewer.id === ownerId);
 
+/** At most this many searches' first pages are kept (about 13 KB each), the most recently filled. */
+const SEARCH_ANSWERS = { name: "searches", most: 500 };
+
 interface SharedPage {
   list: ProductList;
   json: { text: string; etag: string };
   owners: ReadonlySet<string>;
 }
 
-/** The first page of a category (or of all) in a sort, as every shopper sees it; cached. */
+/**
+ * The first page of a category (or of all) in a sort, or of a name search in them, as every shopper sees it;
+ * cached. NOTE: a search's text is keyed as it is searched (lower-cased, trimmed by the schema), so "Tomato"
+ * and "tomato " share one answer (decision 057).
+ */
 function sharedFirstPage(ctx: Context, query: ProductListQuery): Promise<SharedPage> {
-  const key = `products:${query.category ?? ""}:${query.sort}:${query.limit}`;
-  return ctx.answers.cache.read(key, ctx.now.getTime(), async () => {
-    const { list, until } = await readPage(ctx, query, undefined);
-    const json = prepared(ProductListSchema, list);
-    return { value: { list, json, owners: new Set(list.items.map((p) => p.userId)) }, until };
-  });
+  const search = query.q ? `:q=${query.q.toLowerCase()}` : "";
+  const key = `products:${query.category ?? ""}:${query.sort}:${query.limit}${search}`;
+  return ctx.answers.cache.read(
+    key,
+    ctx.now.getTime(),
+    async () => {
+      const { list, until } = await readPage(ctx, query, undefined);
+      const json = prepared(ProductListSchema, list);
+      return { value: { list, json, owners: new Set(list.items.map((p) => p.userId)) }, until };
+    },
+    search ? SEARCH_ANSWERS : undefined,
+  );
 }
 
 interface SharedProduct {
@@ -281,15 +294,16 @@ export async function listProducts(
 }
 
 /**
- * A page of the shop as the route answers it. The first page of each category and sort is the shared answer
- * (cached), with the viewer's own laid over it; a later page, a search or the Liked filter is read each time.
+ * A page of the shop as the route answers it. The first page of each category and sort, and of each name
+ * search in them, is the shared answer (cached), with the viewer's own laid over it; a later page or the
+ * Liked filter is read each time.
  */
 export async function prepareProductList(
   ctx: Context,
   query: ProductListQuery,
   viewer?: ProductViewer,
 ): Promise<PreparedAnswer<ProductList>> {
-  if (query.cursor || query.q || query.liked === "true") {
+  if (query.cursor || query.liked === "true") {
     return { value: (await readPage(ctx, query, viewer)).list };
   }
   const shared = await sharedFirstPage(ctx, query);

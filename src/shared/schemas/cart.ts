@@ -1,8 +1,8 @@
 import { z } from "zod";
 
-/** The most of one line a cart may hold; the server refuses more at checkout. */
-export const MAX_LINE_QUANTITY = 99;
-export const MIN_LINE_QUANTITY = 1;
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "../constants.ts";
+
+export { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY };
 
 /**
  * A cart line as kept in localStorage under `cart`: the product's fields plus quantity (product rules §3). Prices

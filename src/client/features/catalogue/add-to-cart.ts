@@ -1,7 +1,7 @@
 import { t } from "@lingui/core/macro";
-import { type CartProduct, MAX_LINE_QUANTITY } from "../../../shared/schemas/cart.ts";
+import type { CartProduct } from "../../../shared/schemas/cart.ts";
 import type { Product } from "../../../shared/schemas/products.ts";
-import { addToCart } from "../../lib/cart-store.ts";
+import { addToCartSaying, type CartToastTexts } from "../../lib/cart.ts";
 import { toast } from "../../lib/toast.ts";
 import { productToasts } from "./product-texts.ts";
 
@@ -18,18 +18,23 @@ export const cartProductOf = (product: Product): CartProduct => ({
   stock: product.stock,
 });
 
+/** The cart's toasts in the language shown now (said when called). */
+export const cartToastTexts = (): CartToastTexts => ({
+  product: t`Product`,
+  addedToCart: productToasts.addedToCart,
+  quantityUpdated: productToasts.quantityUpdated,
+  soldOut: (name) => t`${name} is sold out.`,
+  allInCart: (most, name) => t`Only ${most} of ${name} can be ordered, and your cart holds them all.`,
+});
+
+/**
+ * The cart line an Add to Cart button adds, as the attribute the boot script of a server-drawn page reads
+ * before the app has arrived (src/client/boot.ts, decision 056).
+ */
+export const bootCartProps = (product: CartProduct) => ({ "data-cart-product": JSON.stringify(product) });
+
 /** Adds one to the stored cart and says so with the product's toasts (product rules §8). */
 export function addToCartWithToast(product: CartProduct): void {
-  const result = addToCart(product);
-  const name = product.name || t`Product`;
-  if (result === "limit") {
-    const most = product.stock ?? MAX_LINE_QUANTITY;
-    toast.info(
-      product.stock === 0
-        ? t`${name} is sold out.`
-        : t`Only ${most} of ${name} can be ordered, and your cart holds them all.`,
-    );
-    return;
-  }
-  toast.success(result === "added" ? productToasts.addedToCart(name) : productToasts.quantityUpdated(name));
+  const { kind, text } = addToCartSaying(product, cartToastTexts());
+  toast[kind](text);
 }

@@ -6,6 +6,7 @@ import { CategoryTiles } from "../../components/category-tiles.tsx";
 import { FeatureTiles } from "../../components/feature-tiles.tsx";
 import { TruckIcon } from "../../components/icons.tsx";
 import { Pending } from "../../components/pending.tsx";
+import { BootTextsScript } from "./boot-texts-script.tsx";
 import { DealOfTheDay } from "./deal-of-the-day.tsx";
 import { HeroCarousel } from "./hero-carousel.tsx";
 import { useLikes } from "./likes.api.ts";
@@ -103,6 +104,7 @@ export function DashboardPage({ userId }: { userId: string | null }) {
       </section>
 
       {details ? <ProductDetailsDialog product={details} onClose={() => setDetails(null)} /> : null}
+      <BootTextsScript />
     </div>
   );
 }

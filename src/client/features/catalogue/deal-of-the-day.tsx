@@ -2,11 +2,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { formatRupees } from "../../../shared/money.ts";
+import type { CartProduct } from "../../../shared/schemas/cart.ts";
 import type { Deal } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { CartIcon, ClockIcon } from "../../components/icons.tsx";
 import { toast } from "../../lib/toast.ts";
-import { addToCartWithToast } from "./add-to-cart.ts";
+import { addToCartWithToast, bootCartProps } from "./add-to-cart.ts";
 import { formatCountdown } from "./countdown.ts";
 import { dealQuery, useDeal } from "./deal.api.ts";
 import { productToasts } from "./product-texts.ts";
@@ -54,6 +55,16 @@ export function DealOfTheDay() {
   }
   const current = deal.data;
   const saving = Math.round((1 - current.price / current.originalPrice) * 100);
+  const dealLine: CartProduct = {
+    id: current.id,
+    name: current.name,
+    price: current.price,
+    image: current.image,
+    description: current.description,
+    category: current.category,
+    userId: current.userId,
+    startTime: current.startTime,
+  };
   return (
     <section
       aria-labelledby="deal-heading"
@@ -109,20 +120,7 @@ export function DealOfTheDay() {
               {formatCountdown(remaining)}
             </span>
           </p>
-          <Button
-            onClick={() =>
-              addToCartWithToast({
-                id: current.id,
-                name: current.name,
-                price: current.price,
-                image: current.image,
-                description: current.description,
-                category: current.category,
-                userId: current.userId,
-                startTime: current.startTime,
-              })
-            }
-          >
+          <Button {...bootCartProps(dealLine)} onClick={() => addToCartWithToast(dealLine)}>
             <CartIcon />
             <Trans>
               Add to Cart<span className="sr-only">: {current.name}, deal of the day</span>

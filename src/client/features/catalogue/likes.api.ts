@@ -20,6 +20,8 @@ import { productsKey } from "./products.api.ts";
  * the truth, and `likedProducts` is kept as its copy (oldest like first, as the browser always kept it).
  */
 async function fetchLikes(userId: string): Promise<string[]> {
+  // NOTE: a like sent by the boot script before the app arrived is answered first, or this read would miss it.
+  await window.__vcBoot?.settled();
   const merged = readStored<string[]>(ownStorageKeys.likesMergedFor, []);
   const firstTime = !merged.includes(userId);
   const { productIds } = firstTime

@@ -4,7 +4,7 @@ import { Button } from "../../components/button.tsx";
 import { CartIcon, HeartIcon, TrashIcon } from "../../components/icons.tsx";
 import { HarvestNote, NextSlotNote, StockBadge } from "../../components/produce-facts.tsx";
 import { formatPackPrice, isSoldOut } from "../../lib/produce.ts";
-import { addToCartWithToast, cartProductOf } from "./add-to-cart.ts";
+import { addToCartWithToast, bootCartProps, cartProductOf } from "./add-to-cart.ts";
 import { categoryLabel, productDescription, productName } from "./product-labels.ts";
 import { ProductNameLink, ProductPictureLink } from "./product-links.tsx";
 
@@ -70,6 +70,7 @@ export function ProductCard({
           <Button
             className="flex-1 whitespace-nowrap"
             disabled={soldOut}
+            {...bootCartProps(cartProductOf(product))}
             onClick={() => addToCartWithToast(cartProductOf(product))}
           >
             <CartIcon />
@@ -81,10 +82,12 @@ export function ProductCard({
             variant="secondary"
             aria-pressed={liked}
             aria-label={t`Like ${name}`}
+            data-like={product.id}
             onClick={() => onToggleLike(product.id)}
-            className={liked ? "!bg-rose-600 !text-white !ring-rose-600" : ""}
+            // NOTE: the look follows aria-pressed alone, so the boot script's like shows as the app's (decision 056).
+            className="aria-pressed:!bg-rose-600 aria-pressed:!text-white aria-pressed:!ring-rose-600 aria-pressed:[&_svg]:fill-current"
           >
-            <HeartIcon filled={liked} />
+            <HeartIcon />
           </Button>
         </div>
         {canDelete ? (

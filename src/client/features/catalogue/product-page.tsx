@@ -6,7 +6,8 @@ import { Pending } from "../../components/pending.tsx";
 import { HarvestNote, NextSlotNote, StockBadge } from "../../components/produce-facts.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { formatPackPrice, isSoldOut, stockLabel } from "../../lib/produce.ts";
-import { addToCartWithToast, cartProductOf } from "./add-to-cart.ts";
+import { addToCartWithToast, bootCartProps, cartProductOf } from "./add-to-cart.ts";
+import { BootTextsScript } from "./boot-texts-script.tsx";
 import { useLikes } from "./likes.api.ts";
 import { ProductImage } from "./product-image.tsx";
 import { categoryLabel, productDescription, productName } from "./product-labels.ts";
@@ -105,6 +106,7 @@ export function ProductPage({ userId }: { userId: string | null }) {
             <Button
               className="min-h-11 flex-1"
               disabled={soldOut}
+              {...bootCartProps(cartProductOf(item))}
               onClick={() => addToCartWithToast(cartProductOf(item))}
             >
               <CartIcon />
@@ -112,16 +114,19 @@ export function ProductPage({ userId }: { userId: string | null }) {
             </Button>
             <Button
               variant="secondary"
-              className="min-h-11"
+              // NOTE: the look follows aria-pressed alone, so the boot script's like shows as the app's (decision 056).
+              className="min-h-11 aria-pressed:[&_svg]:fill-current aria-pressed:[&_svg]:text-rose-600"
               aria-pressed={liked}
+              data-like={item.id}
               onClick={() => likes.toggleLike(item.id)}
             >
-              <HeartIcon filled={liked} className={liked ? "text-rose-600" : undefined} />
+              <HeartIcon />
               <Trans>Like</Trans>
             </Button>
           </div>
         </div>
       </div>
+      <BootTextsScript />
     </article>
   );
 }

@@ -3,7 +3,7 @@ import type { Product } from "../../../shared/schemas/products.ts";
 import { CartIcon, EyeIcon, HeartIcon } from "../../components/icons.tsx";
 import { HarvestNote, StockBadge } from "../../components/produce-facts.tsx";
 import { formatUnitPrice, isSoldOut } from "../../lib/produce.ts";
-import { addToCartWithToast, cartProductOf } from "./add-to-cart.ts";
+import { addToCartWithToast, bootCartProps, cartProductOf } from "./add-to-cart.ts";
 import { categoryLabel, productName } from "./product-labels.ts";
 import { ProductNameLink, ProductPictureLink } from "./product-links.tsx";
 
@@ -13,6 +13,8 @@ interface ProductTileProps {
   onToggleLike: (productId: string) => void;
   onShowDetails: (product: Product) => void;
 }
+
+const likedLook = "aria-pressed:!bg-rose-600 aria-pressed:!text-white aria-pressed:[&_svg]:fill-current";
 
 const actionClass =
   "flex h-11 w-11 items-center justify-center rounded-full bg-white text-stone-800 shadow-md ring-1 ring-stone-200 transition hover:bg-brand-700 hover:text-white";
@@ -35,15 +37,18 @@ export function ProductTile({ product, liked, onToggleLike, onShowDetails }: Pro
             type="button"
             aria-pressed={liked}
             aria-label={t`Like ${name}`}
+            data-like={product.id}
             onClick={() => onToggleLike(product.id)}
-            className={`${actionClass} ${liked ? "!bg-rose-600 !text-white" : ""}`}
+            // NOTE: the look follows aria-pressed alone, so the boot script's like shows as the app's (decision 056).
+            className={`${actionClass} ${likedLook}`}
           >
-            <HeartIcon filled={liked} />
+            <HeartIcon />
           </button>
           <button
             type="button"
             aria-label={soldOut ? t`${name} is sold out` : t`Add ${name} to cart`}
             disabled={soldOut}
+            {...bootCartProps(cartProductOf(product))}
             onClick={() => addToCartWithToast(cartProductOf(product))}
             className={`${actionClass} disabled:cursor-not-allowed disabled:bg-stone-200 disabled:text-stone-500 disabled:hover:bg-stone-200 disabled:hover:text-stone-500`}
           >
@@ -58,14 +63,13 @@ export function ProductTile({ product, liked, onToggleLike, onShowDetails }: Pro
             <EyeIcon />
           </button>
         </div>
-        {liked ? (
-          <span className="absolute left-3 top-3 flex h-7 w-7 items-center justify-center rounded-full bg-rose-600 text-white can-hover:lg:group-hover:opacity-0 can-hover:lg:group-focus-within:opacity-0">
-            <HeartIcon filled className="h-4 w-4" />
-            <span className="sr-only">
-              <Trans>Liked</Trans>
-            </span>
+        {/* NOTE: drawn always, shown while the heart is pressed (the boot script presses it before the app). */}
+        <span className="absolute left-3 top-3 hidden h-7 w-7 group-has-[[data-like][aria-pressed=true]]:flex items-center justify-center rounded-full bg-rose-600 text-white can-hover:lg:group-hover:opacity-0 can-hover:lg:group-focus-within:opacity-0">
+          <HeartIcon filled className="h-4 w-4" />
+          <span className="sr-only">
+            <Trans>Liked</Trans>
           </span>
-        ) : null}
+        </span>
       </div>
       <div className="p-4">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">

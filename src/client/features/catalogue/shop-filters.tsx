@@ -108,6 +108,7 @@ export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; on
           </label>
           <select
             id={`${id}-category`}
+            data-shop-filter="category"
             value={filters.category ?? ""}
             onChange={(event) =>
               choose({ ...filters, category: (event.target.value || undefined) as Category | undefined })
@@ -128,6 +129,7 @@ export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; on
           </label>
           <select
             id={`${id}-sort`}
+            data-shop-filter="sort"
             value={filters.sort}
             onChange={(event) => choose({ ...filters, sort: event.target.value as ProductSort })}
             className={`${fieldClass} mt-1`}

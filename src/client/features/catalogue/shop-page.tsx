@@ -6,10 +6,12 @@ import { CategorySchema, PRODUCT_SORTS, type Product } from "../../../shared/sch
 import { Button } from "../../components/button.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
 import { Pending } from "../../components/pending.tsx";
+import { BootTextsScript } from "./boot-texts-script.tsx";
 import { DeleteProductDialog } from "./delete-product-dialog.tsx";
 import { useLikes } from "./likes.api.ts";
 import { ProductCard } from "./product-card.tsx";
 import { useProductPages } from "./products.api.ts";
+import { shopSearchOf } from "./shop-address.ts";
 import {
   type ProductSort,
   type ShopFilters,
@@ -61,12 +63,7 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
 
   const setFilters = useCallback<ShopFiltersChange>(
     (next, options) => {
-      const search = new URLSearchParams();
-      if (next.q) search.set("q", next.q);
-      if (next.category) search.set("category", next.category);
-      if (next.sort !== "newest") search.set("sort", next.sort);
-      if (next.liked) search.set("liked", "true");
-      setParams(search, { replace: options?.replace ?? false });
+      setParams(shopSearchOf(next), { replace: options?.replace ?? false });
     },
     [setParams],
   );
@@ -193,6 +190,7 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
           onDeleted={() => window.setTimeout(() => headingRef.current?.focus())}
         />
       ) : null}
+      <BootTextsScript />
     </div>
   );
 }
