@@ -35,6 +35,7 @@ import { imagesRoutes } from "./images/index.ts";
 import { likesRoutes } from "./likes/index.ts";
 import { registerMail } from "./mail/index.ts";
 import { messagesRoutes } from "./messages/index.ts";
+import { registerNotify } from "./notify/index.ts";
 import { openObjectStore } from "./object-store.ts";
 import { farmerOrdersRoutes, ordersRoutes } from "./orders/index.ts";
 import { farmerProductsRoutes, productPreview, productsRoutes, sharedProductId } from "./products/index.ts";
@@ -212,6 +213,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   }
   registerEtags(app);
   await registerMail(app, db, config);
+  registerNotify(app, config);
   registerContext(app, {
     db: db.kysely,
     answers,

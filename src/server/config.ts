@@ -125,6 +125,7 @@ const EnvSchema = z.object({
   OUTBOX_DIR: z.string().min(1).default("./data/outbox"),
   PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
   SIGNUP_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  PHONE_CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   ORDERS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(100).default(2),
@@ -261,6 +262,11 @@ export interface Config {
    * address mails its owner, so this caps those mails as the reset limit caps resets.
    */
   signUpsPerHour: number;
+  /**
+   * Sign-in codes one client address may ask for per hour, whatever the numbers (issue 37): each is a WhatsApp
+   * or SMS message the shop pays for. A number itself gets at most 5 an hour, counted in the database.
+   */
+  phoneCodesPerAddressPerHour: number;
   /** Orders one account may place per hour; a client address may place four times as many (carrier NAT). */
   ordersPerHour: number;
   passwordHashing: PasswordHashing;
@@ -411,6 +417,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxDir: e.OUTBOX_DIR,
     passwordResetsPerHour: e.PASSWORD_RESET_PER_HOUR,
     signUpsPerHour: e.SIGNUP_PER_HOUR,
+    phoneCodesPerAddressPerHour: e.PHONE_CODES_PER_ADDRESS_PER_HOUR,
     ordersPerHour: e.ORDERS_PER_HOUR,
     passwordHashing,
     objectStorage: objectStorageOf(e),

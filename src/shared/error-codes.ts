@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   image_too_many_pixels: { status: 400, meaning: "The image declares more pixels than allowed" },
   /** An e-mailed link (password reset, e-mail change) that is unknown, used, replaced or expired. */
   invalid_token: { status: 400, meaning: "The link is invalid, already used or expired" },
+  /** A phone code (issue 37) that is wrong, used, replaced, expired or out of tries: one answer for all. */
+  invalid_code: { status: 400, meaning: "The code is wrong, already used or expired" },
   /** A farmer in the cart delivers in slots and none was chosen for them; `fields` names `slots.<farmerId>`. */
   slot_required: { status: 400, meaning: "A delivery or pickup slot must be chosen for this farmer" },
   unauthorized: { status: 401, meaning: "Not signed in, or the session has ended, or wrong credentials" },
@@ -35,6 +37,10 @@ export const ERROR_CODES = {
   /** The account already keeps the most saved addresses it may (3). */
   address_book_full: { status: 409, meaning: "The account keeps as many addresses as it may" },
   email_taken: { status: 409, meaning: "An account with this e-mail exists" },
+  /** Another account signs in with this mobile number (told only to whoever proved they hold it). */
+  phone_taken: { status: 409, meaning: "Another account signs in with this mobile number" },
+  /** Removing the number would leave the account no way to sign in (it has no password). */
+  last_way_in: { status: 409, meaning: "The account would have no way left to sign in" },
   /** The Idempotency-Key was used before by this account for a different request (an order, a farmer's move). */
   idempotency_key_reused: { status: 409, meaning: "The Idempotency-Key was used for a different request" },
   deal_expired: { status: 409, meaning: "The deal of the day in the cart has ended" },

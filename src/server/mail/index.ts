@@ -29,3 +29,4 @@ export {
   slotClosedMail,
   welcomeMail,
 } from "./templates.ts";
+export { type OutboxEntry, writeOutboxEntry } from "./transports.ts";

@@ -4,6 +4,7 @@ import { dealPlanMessages } from "../schemas/deal-plans.ts";
 import { likeMessages } from "../schemas/likes.ts";
 import { stockMessages } from "../schemas/orders.ts";
 import { paymentMessages } from "../schemas/payments.ts";
+import { phoneMessages } from "../schemas/phone.ts";
 import { productMessages } from "../schemas/product-form.ts";
 
 /**
@@ -19,4 +20,5 @@ export const schemaTexts = {
   dealPlanMessages,
   paymentMessages,
   stockMessages,
+  phoneMessages,
 } as const;

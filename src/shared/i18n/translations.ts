@@ -24,6 +24,7 @@ export interface Translations {
   dealPlanMessages: Texts<SchemaTexts["dealPlanMessages"]>;
   paymentMessages: Texts<SchemaTexts["paymentMessages"]>;
   stockMessages: Texts<SchemaTexts["stockMessages"]>;
+  phoneMessages: Texts<SchemaTexts["phoneMessages"]>;
   /** What each error code means, said when the server's message is not one of the texts above. */
   errors: Record<ErrorCode, string>;
   /** Texts of the error handler and the shared schemas that are not in src/shared/messages.ts. */

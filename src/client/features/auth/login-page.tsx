@@ -51,7 +51,7 @@ export function LoginPage() {
         );
       }
       window.localStorage.setItem(storageKeys.token, user.id);
-      window.localStorage.setItem(storageKeys.loggedInUser, user.email);
+      window.localStorage.setItem(storageKeys.loggedInUser, user.email ?? user.phone ?? "");
       toast.success(say(messages.loginSuccess), { autoClose: AUTH_TOAST_MS });
       setRedirecting(true);
       setTimeout(() => {
