@@ -13,6 +13,7 @@ import { isUniqueViolation, type Steps } from "../db/index.ts";
 import { AppError, unauthorized } from "../http/index.ts";
 import { enqueue, operatorClaimMail, signInLinkMail, signUpAttemptMail, welcomeMail } from "../mail/index.ts";
 import * as repo from "./auth.repository.ts";
+import * as phoneRepo from "./phone.repository.ts";
 
 import type { SessionCache } from "./session-cache.ts";
 
@@ -433,4 +434,6 @@ export async function purgeExpiredSessions(db: Kysely<Database>, windows: Sessio
     new Date(now - windows.sessionIdleMs).toISOString(),
   );
   await repo.deleteExpiredLinks(db, new Date(now).toISOString());
+  // NOTE: a phone code is kept an hour after it was made: the hourly limit per number counts it (issue 37).
+  await phoneRepo.deleteOldPhoneCodes(db, new Date(now - 60 * 60_000).toISOString());
 }

@@ -31,6 +31,7 @@ export {
   signUp,
 } from "./auth.service.ts";
 export { isKnownAddress } from "./known-addresses.ts";
+export { accountPhoneRoutes } from "./phone.routes.ts";
 export {
   clearSessionCookie,
   registerSessions,

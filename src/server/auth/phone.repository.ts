@@ -33,12 +33,37 @@ export function spendCodesOf(db: Kysely<Database>, phone: string, now: string) {
     .execute();
 }
 
+/** Every unspent code the account asked for to add a number stops working (a newer one replaces them). */
+export function spendAddCodesOf(db: Kysely<Database>, userId: string, now: string) {
+  return db
+    .updateTable("phone_codes")
+    .set({ spent_at: now })
+    .where("user_id", "=", userId)
+    .where("spent_at", "is", null)
+    .execute();
+}
+
 /** The number's newest code if it still works at `now`: unspent, unexpired, with tries left. */
 export function liveCode(db: Kysely<Database>, phone: string, now: string, maxTries: number) {
   return db
     .selectFrom("phone_codes")
     .selectAll()
     .where("phone", "=", phone)
+    .where("spent_at", "is", null)
+    .where("expires_at", ">", now)
+    .where("tries", "<", maxTries)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The account's newest code for adding a number, if it still works at `now`. */
+export function liveCodeOfUser(db: Kysely<Database>, userId: string, now: string, maxTries: number) {
+  return db
+    .selectFrom("phone_codes")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("purpose", "=", "add")
     .where("spent_at", "is", null)
     .where("expires_at", ">", now)
     .where("tries", "<", maxTries)

@@ -3,14 +3,27 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { MessageResponseSchema } from "../../shared/schemas/account.ts";
 import { UserResponseSchema } from "../../shared/schemas/auth.ts";
-import { PhoneCodeRequestSchema, PhoneVerifySchema, phoneMessages } from "../../shared/schemas/phone.ts";
+import {
+  AccountPhoneConfirmSchema,
+  AccountPhoneSchema,
+  PhoneCodeRequestSchema,
+  PhoneResponseSchema,
+  PhoneVerifySchema,
+  phoneMessages,
+} from "../../shared/schemas/phone.ts";
 import type { Config } from "../config.ts";
 import { passwordCheckLimits, rateLimited } from "../http/index.ts";
 import { logOut } from "./auth.service.ts";
 import { describeBrowser } from "./browser.ts";
 import { rememberKnownAddress } from "./known-addresses.ts";
-import { sendPhoneCode, signInWithPhone } from "./phone.service.ts";
-import { sessionToken, setSessionCookie } from "./session.plugin.ts";
+import {
+  confirmAccountPhone,
+  offerAccountPhone,
+  removeAccountPhone,
+  sendPhoneCode,
+  signInWithPhone,
+} from "./phone.service.ts";
+import { requireUser, sessionToken, setSessionCookie } from "./session.plugin.ts";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -80,4 +93,41 @@ export async function phoneAuthRoutes(app: FastifyInstance, { config }: { config
       return reply.status(created ? 201 : 200).send({ user });
     },
   );
+}
+
+/** `/api/account/phone`: a signed-in account adds, changes or removes the number it signs in with (issue 37). */
+export async function accountPhoneRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const perClient = rateLimited([
+    app.createRateLimit({
+      max: config.phoneCodesPerAddressPerHour,
+      timeWindow: HOUR_MS,
+      keyGenerator: (request) => `phone-code-ip-hour:${request.clientKey}`,
+    }),
+  ]);
+  const offerSchema = { body: AccountPhoneSchema, response: { 202: MessageResponseSchema } };
+  typed.post("/", { preValidation: perClient, schema: offerSchema }, async (request, reply) => {
+    const user = requireUser(request);
+    await offerAccountPhone(request.ctx, user.id, request.body.phone);
+    return reply.status(202).send({ message: phoneMessages.codeSent });
+  });
+
+  const confirmLimits = passwordCheckLimits(
+    app,
+    "phone-confirm",
+    config.authRateLimitPerMinute,
+    (request) => request.user?.id ?? "",
+  );
+  const confirmSchema = { body: AccountPhoneConfirmSchema, response: { 200: PhoneResponseSchema } };
+  typed.post("/confirm", { preValidation: confirmLimits, schema: confirmSchema }, async (request) => {
+    const user = requireUser(request);
+    const phone = await confirmAccountPhone(request.ctx, user.id, request.body.code);
+    return { phone, message: phoneMessages.phoneAdded };
+  });
+
+  typed.delete("/", { schema: { response: { 200: PhoneResponseSchema } } }, async (request) => {
+    const user = requireUser(request);
+    await removeAccountPhone(request.ctx, user.id);
+    return { phone: null, message: phoneMessages.phoneRemoved };
+  });
 }

@@ -16,9 +16,11 @@ import {
 import { type Context, inTransaction } from "../context.ts";
 import type { PhoneCodesTable } from "../db/index.ts";
 import { isUniqueViolation } from "../db/index.ts";
-import { AppError } from "../http/index.ts";
+import { AppError, notFound } from "../http/index.ts";
 import { codeMessage } from "../notify/index.ts";
+import { findUserById } from "./auth.repository.ts";
 import {
+  accountDetailsChanged,
   type IssuedSession,
   isOperator,
   languageOf,
@@ -82,6 +84,7 @@ async function issueCode(
       throw new AppError("rate_limited", phoneMessages.tooManyCodes, undefined, Math.max(1, wait));
     }
     await repo.spendCodesOf(db, phone, now.toISOString());
+    if (userId) await repo.spendAddCodesOf(db, userId, now.toISOString());
     const id = randomUUID();
     await repo.insertPhoneCode(db, {
       id,
@@ -115,19 +118,17 @@ export async function sendPhoneCode(
 }
 
 /**
- * The number's live code if `code` is it; a wrong code counts a try (the third kills it). Every failure is the
+ * The live code `row` if `code` is it; a wrong code counts a try (the third kills it). Every failure is the
  * same 400 `invalid_code`: wrong, expired, spent, replaced, out of tries, or never sent.
  */
 async function checkCode(
   ctx: Context,
-  phone: string,
+  row: PhoneCodesTable | undefined,
   code: string,
   purpose: PhoneCodesTable["purpose"],
-  userId: string | null,
 ): Promise<PhoneCodesTable> {
-  const row = await repo.liveCode(ctx.db, phone, ctx.now.toISOString(), PHONE_CODE_TRIES);
   const matches = codeMatches(row ?? NO_CODE, code);
-  if (!row || row.purpose !== purpose || row.user_id !== userId) throw invalidCode();
+  if (!row || row.purpose !== purpose) throw invalidCode();
   if (!matches) {
     await repo.addWrongTry(ctx.db, row.id, PHONE_CODE_TRIES);
     throw invalidCode();
@@ -147,7 +148,8 @@ export async function signInWithPhone(
 ): Promise<{ user: User; session: IssuedSession; created: boolean }> {
   const { settings } = ctx;
   const phone = mobileNumber(input.phone);
-  const code = await checkCode(ctx, phone, input.code, "sign-in", null);
+  const live = await repo.liveCode(ctx.db, phone, ctx.now.toISOString(), PHONE_CODE_TRIES);
+  const code = await checkCode(ctx, live, input.code, "sign-in");
   const existing = await repo.findUserByPhone(ctx.db, phone);
   // NOTE: the code stays usable: the visitor, who proved they hold the number, is asked their name and sends it again.
   if (!existing && input.name === undefined) {
@@ -185,4 +187,48 @@ export async function signInWithPhone(
     session,
     created: !existing,
   };
+}
+
+/**
+ * A signed-in account asks to sign in with `phone` too, or instead of its number (POST /api/account/phone): a
+ * code goes to that number, which the account confirms. The answer is the same whoever holds the number.
+ */
+export async function offerAccountPhone(ctx: Context, userId: string, typed: string): Promise<void> {
+  const phone = mobileNumber(typed);
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw notFound();
+  await issueCode(ctx, phone, "add", userId, languageOf(user.language));
+}
+
+/**
+ * The account's newest number code, confirmed (POST /api/account/phone/confirm): the number becomes the one it
+ * signs in with, replacing any other; 409 `phone_taken` when another account signs in with it.
+ */
+export async function confirmAccountPhone(ctx: Context, userId: string, typedCode: string): Promise<string> {
+  const now = ctx.now.toISOString();
+  const live = await repo.liveCodeOfUser(ctx.db, userId, now, PHONE_CODE_TRIES);
+  const code = await checkCode(ctx, live, typedCode, "add");
+  const holder = await repo.findUserByPhone(ctx.db, code.phone);
+  if (holder && holder.id !== userId) throw new AppError("phone_taken", phoneMessages.phoneTaken);
+  await inTransaction(ctx, async ({ db }) => {
+    if (!(await repo.spendCode(db, code.id, now, PHONE_CODE_TRIES))) throw invalidCode();
+    await repo.spendCodesOf(db, code.phone, now);
+    await repo.updateSignInPhone(db, userId, code.phone);
+  });
+  await accountDetailsChanged(ctx, userId);
+  return code.phone;
+}
+
+/**
+ * The account stops signing in with its number (DELETE /api/account/phone), if it keeps another way in: a
+ * password (an account made with its number has none until it sets one).
+ */
+export async function removeAccountPhone(ctx: Context, userId: string): Promise<void> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw notFound();
+  if (!user.password_hash.startsWith("$argon2")) {
+    throw new AppError("last_way_in", phoneMessages.keepAWayIn);
+  }
+  await repo.updateSignInPhone(ctx.db, userId, null);
+  await accountDetailsChanged(ctx, userId);
 }

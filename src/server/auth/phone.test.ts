@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../shared/messages.ts";
 import { phoneMessages } from "../../shared/schemas/phone.ts";
 import { codeSentTo, mailsTo, phoneMessagesTo } from "../test/outbox.ts";
-import { createTestApp, request, type TestApp } from "../test/test-app.ts";
+import { createTestApp, request, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 
 // Issue 37: signing up and in with a mobile number and a 6-digit code. Time moves by the app's clock.
 
@@ -279,5 +279,77 @@ describe("signing up and in with a mobile number", () => {
     }
     const right = await verify({ phone: number.typed, code: await codeSentTo(t, number.e164), name: "M" });
     expect(right.statusCode).toBe(201);
+  });
+});
+
+describe("the number an account signs in with", () => {
+  const account = (method: "POST" | "DELETE", url: string, cookie: string, payload?: object) =>
+    request(t.app, { method, url: `/api/account/phone${url}`, cookie, ...(payload ? { payload } : {}) });
+
+  it("adds a verified number to an e-mail account, which then signs in with either", async () => {
+    const user = await signUpAndLogIn(t.app, "Sunil");
+    const number = newNumber();
+    expect((await account("POST", "", user.cookie, { phone: number.typed })).statusCode).toBe(202);
+    const code = await codeSentTo(t, number.e164);
+    // A code for adding a number does not sign anybody in.
+    expect((await verify({ phone: number.typed, code, name: "Thief" })).json().error.code).toBe(
+      "invalid_code",
+    );
+    const confirmed = await account("POST", "/confirm", user.cookie, { code });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ phone: number.e164, message: phoneMessages.phoneAdded });
+    expect((await me(user.cookie)).json().user).toMatchObject({ email: user.email, phone: number.e164 });
+
+    later(31 * SECOND);
+    await askCode(number.typed);
+    const signedIn = await verify({ phone: number.typed, code: await codeSentTo(t, number.e164) });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user).toMatchObject({ id: user.id, email: user.email });
+
+    // It has a password, so it may remove the number; then the number signs nobody in.
+    const removed = await account("DELETE", "", user.cookie);
+    expect(removed.json()).toEqual({ phone: null, message: phoneMessages.phoneRemoved });
+    expect((await me(user.cookie)).json().user.phone).toBeNull();
+    later(31 * SECOND);
+    await askCode(number.typed);
+    const nobody = await verify({ phone: number.typed, code: await codeSentTo(t, number.e164) });
+    expect(nobody.json().error.fields).toEqual({ name: phoneMessages.nameNeeded });
+  });
+
+  it("changes a number by a code to the new one, refuses one another account holds, and keeps a way in", async () => {
+    const holder = await signUpByPhone("Holder");
+    const owner = await signUpByPhone("Owner");
+    // Another account's number: the code goes (the same answer), and confirming it is refused.
+    expect((await account("POST", "", owner.cookie, { phone: holder.typed })).statusCode).toBe(202);
+    const taken = await account("POST", "/confirm", owner.cookie, {
+      code: await codeSentTo(t, holder.e164),
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toMatchObject({ code: "phone_taken", message: phoneMessages.phoneTaken });
+
+    const next = newNumber();
+    await account("POST", "", owner.cookie, { phone: next.typed });
+    const wrong = await account("POST", "/confirm", owner.cookie, { code: "999999" });
+    expect(wrong.json().error.code).toBe("invalid_code");
+    const changed = await account("POST", "/confirm", owner.cookie, { code: await codeSentTo(t, next.e164) });
+    expect(changed.json().phone).toBe(next.e164);
+    expect((await me(owner.cookie)).json().user.phone).toBe(next.e164);
+
+    // An account made with its number has no password: removing the number would lock it out.
+    const refused = await account("DELETE", "", owner.cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: "last_way_in", message: phoneMessages.keepAWayIn });
+    expect((await me(owner.cookie)).json().user.phone).toBe(next.e164);
+  });
+
+  it("is refused to a signed-out client", async () => {
+    for (const [method, url] of [
+      ["POST", ""],
+      ["POST", "/confirm"],
+      ["DELETE", ""],
+    ] as const) {
+      const res = await request(t.app, { method, url: `/api/account/phone${url}`, payload: {} });
+      expect(res.statusCode).toBe(401);
+    }
   });
 });

@@ -71,3 +71,7 @@ export type PhoneVerifyInput = z.input<typeof PhoneVerifySchema>;
 export const AccountPhoneSchema = z.strictObject({ phone: PhoneInputSchema });
 /** POST /api/account/phone/confirm. */
 export const AccountPhoneConfirmSchema = z.strictObject({ code: PhoneCodeSchema });
+
+/** The account's number after a change: E.164, or null once removed. */
+export const PhoneResponseSchema = z.object({ phone: z.string().nullable(), message: z.string() });
+export type PhoneResponse = z.infer<typeof PhoneResponseSchema>;
