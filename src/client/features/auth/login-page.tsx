@@ -17,6 +17,7 @@ import { AuthCard } from "./auth-card.tsx";
 import { authSchemas } from "./auth-schemas.ts";
 import { keepLanguage, useLogin } from "./login.api.ts";
 import { meQuery } from "./me.api.ts";
+import { PhoneSignIn, UseOtherWay } from "./phone-sign-in.tsx";
 
 export function LoginPage() {
   const { t, i18n } = useLingui();
@@ -24,6 +25,7 @@ export function LoginPage() {
   const form = useFormFields({ email: "", password: "" });
   const { values } = form;
   const [redirecting, setRedirecting] = useState(false);
+  const [byPhone, setByPhone] = useState(false);
   const loginMutation = useLogin();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -68,7 +70,8 @@ export function LoginPage() {
   const busy = loginMutation.isPending || redirecting;
   return (
     <AuthCard title={t`Welcome to Veggie Cart`} subtitle={t`Sign in to your account`}>
-      <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+      {byPhone ? <PhoneSignIn purpose="sign-in" /> : null}
+      <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4" hidden={byPhone}>
         <TextField
           label={t`Email address`}
           type="email"
@@ -95,6 +98,7 @@ export function LoginPage() {
           <Trans>Sign in</Trans>
         </Button>
       </form>
+      <UseOtherWay byPhone={byPhone} onChange={setByPhone} />
       <p className="mt-6 text-center text-sm text-stone-600">
         <Trans>Don't have an account?</Trans>{" "}
         <Link to="/signup" className="font-semibold text-brand-700 underline-offset-2 hover:underline">

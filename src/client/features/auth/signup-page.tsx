@@ -11,6 +11,7 @@ import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { authSchemas } from "./auth-schemas.ts";
+import { PhoneSignIn, UseOtherWay } from "./phone-sign-in.tsx";
 import { useSignup } from "./signup.api.ts";
 
 export function SignupPage() {
@@ -20,6 +21,7 @@ export function SignupPage() {
   const form = useFormFields({ name: "", email: "", password: "" });
   const { values } = form;
   const [redirecting, setRedirecting] = useState(false);
+  const [byPhone, setByPhone] = useState(false);
   const signupMutation = useSignup();
   const navigate = useNavigate();
 
@@ -47,7 +49,8 @@ export function SignupPage() {
 
   return (
     <AuthCard title={t`Create your account`} subtitle={t`Join Veggie Cart today`}>
-      <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+      {byPhone ? <PhoneSignIn purpose="sign-up" /> : null}
+      <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4" hidden={byPhone}>
         <TextField label={t`Full name`} autoComplete="name" required {...form.field("name")} />
         <TextField
           label={t`Email address`}
@@ -68,6 +71,7 @@ export function SignupPage() {
           <Trans>Create account</Trans>
         </Button>
       </form>
+      <UseOtherWay byPhone={byPhone} onChange={setByPhone} />
       <p className="mt-6 text-center text-sm text-stone-600">
         <Trans>Already have an account?</Trans>{" "}
         <Link to="/login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
