@@ -17,7 +17,7 @@ import { AuthCard } from "./auth-card.tsx";
 import { authSchemas } from "./auth-schemas.ts";
 import { keepLanguage, useLogin } from "./login.api.ts";
 import { meQuery } from "./me.api.ts";
-import { PhoneSignIn, UseOtherWay } from "./phone-sign-in.tsx";
+import { useOtherWay } from "./other-way.tsx";
 
 export function LoginPage() {
   const { t, i18n } = useLingui();
@@ -25,7 +25,7 @@ export function LoginPage() {
   const form = useFormFields({ email: "", password: "" });
   const { values } = form;
   const [redirecting, setRedirecting] = useState(false);
-  const [byPhone, setByPhone] = useState(false);
+  const { byPhone, phoneForm, switchButton } = useOtherWay("sign-in");
   const loginMutation = useLogin();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -70,35 +70,38 @@ export function LoginPage() {
   const busy = loginMutation.isPending || redirecting;
   return (
     <AuthCard title={t`Welcome to Veggie Cart`} subtitle={t`Sign in to your account`}>
-      {byPhone ? <PhoneSignIn purpose="sign-in" /> : null}
-      <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4" hidden={byPhone}>
-        <TextField
-          label={t`Email address`}
-          type="email"
-          autoComplete="email"
-          required
-          {...form.field("email")}
-        />
-        <TextField
-          label={t`Password`}
-          type="password"
-          autoComplete="current-password"
-          required
-          {...form.field("password")}
-        />
-        <p className="text-right text-sm">
-          <Link
-            to="/forgot-password"
-            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
-          >
-            <Trans>Forgot password?</Trans>
-          </Link>
-        </p>
-        <Button type="submit" className="w-full" disabled={busy}>
-          <Trans>Sign in</Trans>
-        </Button>
-      </form>
-      <UseOtherWay byPhone={byPhone} onChange={setByPhone} />
+      {byPhone ? (
+        phoneForm
+      ) : (
+        <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+          <TextField
+            label={t`Email address`}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.field("email")}
+          />
+          <TextField
+            label={t`Password`}
+            type="password"
+            autoComplete="current-password"
+            required
+            {...form.field("password")}
+          />
+          <p className="text-right text-sm">
+            <Link
+              to="/forgot-password"
+              className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
+              <Trans>Forgot password?</Trans>
+            </Link>
+          </p>
+          <Button type="submit" className="w-full" disabled={busy}>
+            <Trans>Sign in</Trans>
+          </Button>
+        </form>
+      )}
+      {switchButton}
       <p className="mt-6 text-center text-sm text-stone-600">
         <Trans>Don't have an account?</Trans>{" "}
         <Link to="/signup" className="font-semibold text-brand-700 underline-offset-2 hover:underline">

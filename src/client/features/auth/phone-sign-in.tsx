@@ -167,20 +167,3 @@ export function PhoneSignIn({ purpose }: { purpose: "sign-in" | "sign-up" }) {
     </form>
   );
 }
-
-/** The switch between the e-mail form and the mobile number's, under either. */
-export function UseOtherWay({
-  byPhone,
-  onChange,
-}: {
-  byPhone: boolean;
-  onChange: (byPhone: boolean) => void;
-}) {
-  return (
-    <p className="mt-4 text-center">
-      <Button variant="secondary" className="w-full" onClick={() => onChange(!byPhone)}>
-        {byPhone ? <Trans>Use my email address instead</Trans> : <Trans>Use my mobile number instead</Trans>}
-      </Button>
-    </p>
-  );
-}

@@ -11,7 +11,7 @@ import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { authSchemas } from "./auth-schemas.ts";
-import { PhoneSignIn, UseOtherWay } from "./phone-sign-in.tsx";
+import { useOtherWay } from "./other-way.tsx";
 import { useSignup } from "./signup.api.ts";
 
 export function SignupPage() {
@@ -21,7 +21,7 @@ export function SignupPage() {
   const form = useFormFields({ name: "", email: "", password: "" });
   const { values } = form;
   const [redirecting, setRedirecting] = useState(false);
-  const [byPhone, setByPhone] = useState(false);
+  const { byPhone, phoneForm, switchButton } = useOtherWay("sign-up");
   const signupMutation = useSignup();
   const navigate = useNavigate();
 
@@ -49,29 +49,32 @@ export function SignupPage() {
 
   return (
     <AuthCard title={t`Create your account`} subtitle={t`Join Veggie Cart today`}>
-      {byPhone ? <PhoneSignIn purpose="sign-up" /> : null}
-      <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4" hidden={byPhone}>
-        <TextField label={t`Full name`} autoComplete="name" required {...form.field("name")} />
-        <TextField
-          label={t`Email address`}
-          type="email"
-          autoComplete="email"
-          required
-          {...form.field("email")}
-        />
-        <TextField
-          label={t`Password`}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          {...form.field("password")}
-        />
-        <Button type="submit" className="w-full" disabled={signupMutation.isPending || redirecting}>
-          <Trans>Create account</Trans>
-        </Button>
-      </form>
-      <UseOtherWay byPhone={byPhone} onChange={setByPhone} />
+      {byPhone ? (
+        phoneForm
+      ) : (
+        <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+          <TextField label={t`Full name`} autoComplete="name" required {...form.field("name")} />
+          <TextField
+            label={t`Email address`}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.field("email")}
+          />
+          <TextField
+            label={t`Password`}
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            {...form.field("password")}
+          />
+          <Button type="submit" className="w-full" disabled={signupMutation.isPending || redirecting}>
+            <Trans>Create account</Trans>
+          </Button>
+        </form>
+      )}
+      {switchButton}
       <p className="mt-6 text-center text-sm text-stone-600">
         <Trans>Already have an account?</Trans>{" "}
         <Link to="/login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
