@@ -17,6 +17,7 @@ import { type Context, inTransaction } from "../context.ts";
 import type { PhoneCodesTable } from "../db/index.ts";
 import { isUniqueViolation } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
+import { enqueue, phoneCodeLockedMail } from "../mail/index.ts";
 import { codeMessage } from "../notify/index.ts";
 import { findUserById } from "./auth.repository.ts";
 import {
@@ -24,6 +25,7 @@ import {
   type IssuedSession,
   isOperator,
   languageOf,
+  mailRecipient,
   phoneOnlyAddress,
   publicUser,
   startSession,
@@ -130,10 +132,24 @@ async function checkCode(
   const matches = codeMatches(row ?? NO_CODE, code);
   if (!row || row.purpose !== purpose) throw invalidCode();
   if (!matches) {
-    await repo.addWrongTry(ctx.db, row.id, PHONE_CODE_TRIES);
+    const tries = await repo.addWrongTry(ctx.db, row.id, PHONE_CODE_TRIES);
+    if (tries === PHONE_CODE_TRIES) await tellOwnerOfLockOut(ctx, row);
     throw invalidCode();
   }
   return row;
+}
+
+/**
+ * A code died of wrong tries: the account the number belongs to (or that asked for it) is told by e-mail, its
+ * other way in, when it has an address; the number is named by its last 3 digits only.
+ */
+async function tellOwnerOfLockOut(ctx: Context, row: PhoneCodesTable): Promise<void> {
+  const owner = row.user_id
+    ? await findUserById(ctx.db, row.user_id)
+    : await repo.findUserByPhone(ctx.db, row.phone);
+  if (!owner || owner.deleted_at) return;
+  // NOTE: an account made by phone keeps a `.invalid` address, which the queue drops.
+  await enqueue(ctx, phoneCodeLockedMail(mailRecipient(owner), owner.name, row.phone.slice(-3)));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../shared/messages.ts";
 import { phoneMessages } from "../../shared/schemas/phone.ts";
+import { PHONE_CODE_LOCKED_SUBJECT } from "../mail/index.ts";
 import { codeSentTo, mailsTo, phoneMessagesTo } from "../test/outbox.ts";
 import { createTestApp, request, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 
@@ -156,6 +157,39 @@ describe("signing up and in with a mobile number", () => {
     const wrongToo = fresh === "000000" ? "111111" : "000000";
     for (let i = 0; i < 2; i++) await verify({ phone: number.typed, code: wrongToo, name: "G" });
     expect((await verify({ phone: number.typed, code: fresh, name: "G" })).statusCode).toBe(201);
+  });
+
+  it("tells the owner by e-mail when a code to their number dies of wrong tries, naming its last digits", async () => {
+    const user = await signUpAndLogIn(t.app, "Owner");
+    const number = newNumber();
+    await request(t.app, {
+      method: "POST",
+      url: "/api/account/phone",
+      cookie: user.cookie,
+      payload: { phone: number.typed },
+    });
+    const added = await codeSentTo(t, number.e164);
+    await request(t.app, {
+      method: "POST",
+      url: "/api/account/phone/confirm",
+      cookie: user.cookie,
+      payload: { code: added },
+    });
+    later(31 * SECOND);
+    await askCode(number.typed);
+    const code = await codeSentTo(t, number.e164);
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 2; i++) await verify({ phone: number.typed, code: wrong });
+    expect((await mailsTo(t, user.email)).map((mail) => mail.subject)).not.toContain(
+      PHONE_CODE_LOCKED_SUBJECT,
+    );
+    await verify({ phone: number.typed, code: wrong });
+    const [notice] = (await mailsTo(t, user.email)).filter(
+      (mail) => mail.subject === PHONE_CODE_LOCKED_SUBJECT,
+    );
+    expect(notice!.text).toContain(`ending in ${number.e164.slice(-3)} was typed wrong 3 times`);
+    expect(notice!.text).not.toContain(number.e164);
+    expect(notice!.text).not.toContain(code);
   });
 
   it("counts wrong guesses sent at once, each of them", async () => {
