@@ -177,6 +177,8 @@ export const languageOf = (value: string | null | undefined): Language =>
  */
 export const phoneOnlyAddress = (userId: string) => `${userId}@phone.invalid`;
 const hasMailbox = (email: string) => !email.endsWith(".invalid");
+/** An account's address as a list shows it: empty for an account made by phone (decision 054). */
+export const shownAddress = (email: string) => (hasMailbox(email) ? email : "");
 
 /** What the API tells about an account, from its row (`operator` is decided by the caller). */
 export function publicUser(row: {

@@ -28,6 +28,7 @@ export {
   passwordMatches,
   purgeExpiredSessions,
   type SessionSettings,
+  shownAddress,
   signUp,
 } from "./auth.service.ts";
 export { isKnownAddress } from "./known-addresses.ts";

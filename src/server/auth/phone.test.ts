@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../shared/messages.ts";
 import { phoneMessages } from "../../shared/schemas/phone.ts";
 import { PHONE_CODE_LOCKED_SUBJECT } from "../mail/index.ts";
+import { insertProduct } from "../test/order-fixtures.ts";
+import { postOrder } from "../test/order-helpers.ts";
 import { codeSentTo, mailsTo, phoneMessagesTo } from "../test/outbox.ts";
 import { createTestApp, request, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 
@@ -385,5 +387,21 @@ describe("the number an account signs in with", () => {
       const res = await request(t.app, { method, url: `/api/account/phone${url}`, payload: {} });
       expect(res.statusCode).toBe(401);
     }
+  });
+});
+
+describe("an account made by phone, elsewhere in the shop", () => {
+  it("places an order, and its farmer sees no placeholder address for the buyer", async () => {
+    const buyer = await signUpByPhone("Phone Buyer");
+    const farmer = await signUpAndLogIn(t.app, "Farmer Jyoti");
+    const product = await insertProduct(t.db.kysely, farmer.id, { name: "Okra", pricePaise: 4000 });
+    const res = await postOrder(t.app, { ...farmer, id: buyer.user.id, cookie: buyer.cookie }, [
+      { productId: product.id, quantity: 1 },
+    ]);
+    expect(res.statusCode).toBe(201);
+    const list = await request(t.app, { method: "GET", url: "/api/farmer/orders", cookie: farmer.cookie });
+    const [part] = list.json().fulfilments;
+    expect(part.buyer).toEqual({ name: "Phone Buyer", email: "" });
+    expect(await mailsTo(t, `${buyer.user.id}@phone.invalid`)).toEqual([]);
   });
 });
