@@ -3,19 +3,12 @@
  * the order's transaction, the slot of each part, and each farmer's next open slot for product cards.
  */
 
+export { bookSlots, type PartToBook, releaseSlotOf, slotsOfParts } from "./booking.service.ts";
+export { nextSlotsOf } from "./buyers.service.ts";
+export { ensureSlots } from "./calendar.service.ts";
+export { listOwnSlots } from "./dated-slots.service.ts";
+export { createPickupPoint, createSlotPattern, setDeliveryArea } from "./setup.service.ts";
 export { shopSlotsAdminRoutes } from "./slots.admin-routes.ts";
 export { forgetUser } from "./slots.repository.ts";
 export { farmerSlotRoutes, slotsRoutes } from "./slots.routes.ts";
-export {
-  bookSlots,
-  createPickupPoint,
-  createSlotPattern,
-  ensureSlots,
-  listOwnSlots,
-  nextSlotsOf,
-  type PartToBook,
-  releaseSlotOf,
-  type SlotsContext,
-  setDeliveryArea,
-  slotsOfParts,
-} from "./slots.service.ts";
+export type { SlotsContext } from "./slots-context.ts";

@@ -8,8 +8,10 @@ import type { PackingList } from "../../shared/schemas/slots.ts";
 import { billOfLines, gramsToPack } from "../../shared/weighing.ts";
 import { csvPhone, toCsv } from "../http/index.ts";
 import { PART_STATUS_TEXTS, type Say, textsIn } from "../texts/index.ts";
+import { ownSlot } from "./dated-slots.service.ts";
+import { pointOf, toFarmerSlot } from "./slot-views.ts";
 import * as repo from "./slots.repository.ts";
-import { type Owner, ownSlot, pointOf, type SlotsContext, toFarmerSlot } from "./slots.service.ts";
+import type { Owner, SlotsContext } from "./slots-context.ts";
 
 /**
  * What to harvest and pack for one dated slot: every product with its total quantity, then each order in the

@@ -24,24 +24,22 @@ import {
 import type { Actor } from "../audit/index.ts";
 import { requireUser } from "../auth/index.ts";
 import { callerLanguage, sendCsv } from "../http/index.ts";
+import { slotChoices } from "./buyers.service.ts";
+import { listOwnSlots, patchOwnSlot } from "./dated-slots.service.ts";
 import { packingList, packingListCsv } from "./packing-list.service.ts";
 import {
   createPickupPoint,
   createSlotPattern,
   deleteSlotPattern,
   getDeliveryArea,
-  listOwnSlots,
   listPickupPoints,
   listSlotPatterns,
-  type Owner,
-  patchOwnSlot,
   retirePickupPoint,
-  type SlotsContext,
   setDeliveryArea,
-  slotChoices,
   updatePickupPoint,
   updateSlotPattern,
-} from "./slots.service.ts";
+} from "./setup.service.ts";
+import type { Owner, SlotsContext } from "./slots-context.ts";
 
 /** Whose set-up a request is about, and the operator to audit for its changes (none for a farmer's own). */
 export interface SetupAccess {

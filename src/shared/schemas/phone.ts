@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NAME_MAX_LENGTH } from "../constants.ts";
+import { fixedText, text } from "../i18n/text.ts";
 import { LanguageSchema } from "./language.ts";
 
 /**
@@ -16,18 +17,39 @@ export const PHONE_CODES_PER_HOUR = 5;
 export const PHONE_CODE_LENGTH = 6;
 
 export const phoneMessages = {
-  phoneRequired: "Please enter your mobile number",
-  notMobile: "Please enter a valid mobile number, with its country code if it is not an Indian one",
-  codeSent: `We sent a ${PHONE_CODE_LENGTH}-digit code to that number. It works for ${PHONE_CODE_MINUTES} minutes.`,
-  codeFormat: `Please enter the ${PHONE_CODE_LENGTH}-digit code we sent`,
-  codeWrong: "That code is wrong or has expired. Please ask for a new one.",
-  resendTooSoon: `Please wait ${PHONE_CODE_RESEND_SECONDS} seconds before asking for a new code.`,
-  tooManyCodes: "We have sent this number many codes in the last hour. Please try again later.",
-  nameNeeded: "This number has no account yet: please enter your full name to create one",
-  phoneTaken: "Another account signs in with this number",
-  phoneAdded: "Your mobile number has been saved.",
-  phoneRemoved: "Your mobile number has been removed.",
-  keepAWayIn: "Set a password first: without this number you would have no way to sign in.",
+  phoneRequired: text(/*i18n*/ { id: "Please enter your mobile number" }),
+  notMobile: text(
+    /*i18n*/ { id: "Please enter a valid mobile number, with its country code if it is not an Indian one" },
+  ),
+  codeSent: fixedText(
+    /*i18n*/ { id: "We sent a {length}-digit code to that number. It works for {minutes} minutes." },
+    { length: PHONE_CODE_LENGTH, minutes: PHONE_CODE_MINUTES },
+  ),
+  codeFormat: fixedText(
+    /*i18n*/ { id: "Please enter the {length}-digit code we sent" },
+    {
+      length: PHONE_CODE_LENGTH,
+    },
+  ),
+  codeWrong: text(/*i18n*/ { id: "That code is wrong or has expired. Please ask for a new one." }),
+  resendTooSoon: fixedText(
+    /*i18n*/ { id: "Please wait {seconds} seconds before asking for a new code." },
+    {
+      seconds: PHONE_CODE_RESEND_SECONDS,
+    },
+  ),
+  tooManyCodes: text(
+    /*i18n*/ { id: "We have sent this number many codes in the last hour. Please try again later." },
+  ),
+  nameNeeded: text(
+    /*i18n*/ { id: "This number has no account yet: please enter your full name to create one" },
+  ),
+  phoneTaken: text(/*i18n*/ { id: "Another account signs in with this number" }),
+  phoneAdded: text(/*i18n*/ { id: "Your mobile number has been saved." }),
+  phoneRemoved: text(/*i18n*/ { id: "Your mobile number has been removed." }),
+  keepAWayIn: text(
+    /*i18n*/ { id: "Set a password first: without this number you would have no way to sign in." },
+  ),
 } as const;
 
 /** A mobile number as typed: any spacing; the server checks it and keeps it as E.164. */

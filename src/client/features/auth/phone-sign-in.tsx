@@ -4,11 +4,11 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { AUTH_TOAST_MS, REDIRECT_AFTER_AUTH_MS, storageKeys } from "../../../shared/constants.ts";
 import type { Language } from "../../../shared/i18n/languages.ts";
-import { localize } from "../../../shared/i18n/localize.ts";
 import { messages } from "../../../shared/messages.ts";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { sayShared } from "../../lib/i18n.ts";
 import { returnPathOf } from "../../lib/return-path.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
@@ -25,7 +25,6 @@ const RESEND_SECONDS = 30;
 export function PhoneSignIn({ purpose }: { purpose: "sign-in" | "sign-up" }) {
   const { t, i18n } = useLingui();
   const language = i18n.locale as Language;
-  const say = (text: string) => localize(text, language);
   const form = useFormFields({ phone: "", code: "", name: "" });
   const { values } = form;
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -64,7 +63,7 @@ export function PhoneSignIn({ purpose }: { purpose: "sign-in" | "sign-up" }) {
     if (!checked.ok) {
       const message = Object.values(checked.fields)[0] ?? "";
       form.showErrors({ phone: message });
-      toast.error(say(message), { autoClose: AUTH_TOAST_MS });
+      toast.error(sayShared(message), { autoClose: AUTH_TOAST_MS });
       return;
     }
     await sendCode(checked.data);
@@ -82,7 +81,7 @@ export function PhoneSignIn({ purpose }: { purpose: "sign-in" | "sign-up" }) {
     };
     const checked = form.validate(PhoneVerifySchema, input);
     if (!checked.ok) {
-      toast.error(say(Object.values(checked.fields)[0] ?? ""), { autoClose: AUTH_TOAST_MS });
+      toast.error(sayShared(Object.values(checked.fields)[0] ?? ""), { autoClose: AUTH_TOAST_MS });
       return;
     }
     setBusy(true);
@@ -91,7 +90,7 @@ export function PhoneSignIn({ purpose }: { purpose: "sign-in" | "sign-up" }) {
       // NOTE: the spec's storage keys, as an e-mail sign-in writes them; the number stands for a missing e-mail.
       window.localStorage.setItem(storageKeys.token, user.id);
       window.localStorage.setItem(storageKeys.loggedInUser, user.email ?? user.phone ?? "");
-      toast.success(say(messages.loginSuccess), { autoClose: AUTH_TOAST_MS });
+      toast.success(sayShared(messages.loginSuccess), { autoClose: AUTH_TOAST_MS });
       setTimeout(() => {
         queryClient.setQueryData(meQuery.queryKey, user);
         navigate(returnPathOf(search) ?? "/dashboard", { replace: true });
