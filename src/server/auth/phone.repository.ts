@@ -1,7 +1,22 @@
+import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, PhoneCodesTable, UsersTable } from "../db/index.ts";
+import { exclusiveTransaction } from "../db/index.ts";
 
 // Signing in with a mobile number (issue 37): the codes sent, and the accounts' verified numbers.
+
+/**
+ * Runs `work` in a transaction that no other one for the same number runs beside (a PostgreSQL advisory lock
+ * keyed by the number; SQLite's write lock): two "send me a code" at once, and the second sees the first's.
+ */
+export function inNumberLock<T>(
+  db: Kysely<Database>,
+  phone: string,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  const key = createHash("sha256").update(`phone-code:${phone}`).digest().readInt32BE(0);
+  return exclusiveTransaction(db, key, work);
+}
 
 export function findUserByPhone(db: Kysely<Database>, phone: string) {
   return db.selectFrom("users").selectAll().where("sign_in_phone", "=", phone).executeTakeFirst();

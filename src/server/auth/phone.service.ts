@@ -72,7 +72,7 @@ async function issueCode(
 ): Promise<void> {
   const { now } = ctx;
   const code = newCode();
-  await inTransaction(ctx, async ({ db }) => {
+  await repo.inNumberLock(ctx.db, phone, async (db) => {
     const sent = await repo.codesSentSince(db, phone, new Date(now.getTime() - HOUR_MS).toISOString());
     const newest = sent.at(-1);
     const resendAt = newest ? Date.parse(newest) + PHONE_CODE_RESEND_SECONDS * 1000 : 0;

@@ -245,6 +245,13 @@ describe("signing up and in with a mobile number", () => {
     expect((await askCode(number.typed)).statusCode).toBe(202);
   });
 
+  it("sends one code when three requests for a number come at once", async () => {
+    const number = newNumber();
+    const answers = await Promise.all([askCode(number.typed), askCode(number.typed), askCode(number.typed)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([202, 429, 429]);
+    expect(await phoneMessagesTo(t, number.e164)).toHaveLength(1);
+  });
+
   it("holds a client address to its hourly budget of codes, whatever the numbers", async () => {
     const limited = await createTestApp({ phoneCodesPerAddressPerHour: 2 }, { clock: () => now });
     try {
