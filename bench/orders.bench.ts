@@ -143,6 +143,7 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
           db: db.kysely,
           now: new Date(),
           mail: silentOutbox(),
+          phone: { sendSecret: () => {} },
           settings,
           sessions: new SessionCache(),
           answers: { cache: new AnswerCache() },

@@ -6,7 +6,13 @@ import { MAX_IMAGE_BYTES } from "../shared/schemas/product-form.ts";
 import { addressesRoutes } from "./addresses/index.ts";
 import { adminRoutes } from "./admin/index.ts";
 import { AnswerCache, answersBusMember } from "./answer-cache.ts";
-import { authRoutes, purgeExpiredSessions, registerSessions, sessionBusMember } from "./auth/index.ts";
+import {
+  accountPhoneRoutes,
+  authRoutes,
+  purgeExpiredSessions,
+  registerSessions,
+  sessionBusMember,
+} from "./auth/index.ts";
 import { connectBus } from "./bus.ts";
 import type { Config, TrustProxy } from "./config.ts";
 import { registerContext, settingsOf } from "./context.ts";
@@ -35,6 +41,7 @@ import { imagesRoutes } from "./images/index.ts";
 import { likesRoutes } from "./likes/index.ts";
 import { registerMail } from "./mail/index.ts";
 import { messagesRoutes } from "./messages/index.ts";
+import { registerNotify } from "./notify/index.ts";
 import { openObjectStore } from "./object-store.ts";
 import { farmerOrdersRoutes, ordersRoutes } from "./orders/index.ts";
 import { farmerProductsRoutes, productPreview, productsRoutes, sharedProductId } from "./products/index.ts";
@@ -212,6 +219,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   }
   registerEtags(app);
   await registerMail(app, db, config);
+  registerNotify(app, config);
   registerContext(app, {
     db: db.kysely,
     answers,
@@ -228,6 +236,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
       await api.register(authRoutes, { prefix: "/auth", config });
       await api.register(passwordResetRoutes, { prefix: "/auth/password-reset", config });
       await api.register(accountRoutes, { prefix: "/account", config });
+      await api.register(accountPhoneRoutes, { prefix: "/account/phone", config });
       await api.register(addressesRoutes, { prefix: "/account/addresses" });
       await api.register(messagesRoutes);
       await api.register(ordersRoutes, { prefix: "/orders", config });

@@ -125,6 +125,21 @@ const EnvSchema = z.object({
   OUTBOX_DIR: z.string().min(1).default("./data/outbox"),
   PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
   SIGNUP_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  PHONE_CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  WHATSAPP_API_URL: z
+    .string()
+    .trim()
+    .url("must be a URL such as https://graph.facebook.com/v21.0")
+    .optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().trim().optional(),
+  WHATSAPP_TOKEN: z.string().trim().optional(),
+  WHATSAPP_CODE_TEMPLATE: z.string().trim().optional(),
+  MSG91_API_URL: z.string().trim().url("must be a URL such as https://control.msg91.com/api/v5").optional(),
+  MSG91_AUTH_KEY: z.string().trim().optional(),
+  MSG91_SENDER: z.string().trim().optional(),
+  MSG91_CODE_TEMPLATE_EN: z.string().trim().optional(),
+  MSG91_CODE_TEMPLATE_HI: z.string().trim().optional(),
+  MSG91_CODE_TEMPLATE_MR: z.string().trim().optional(),
   ORDERS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(100).default(2),
@@ -261,11 +276,74 @@ export interface Config {
    * address mails its owner, so this caps those mails as the reset limit caps resets.
    */
   signUpsPerHour: number;
+  /**
+   * Sign-in codes one client address may ask for per hour, whatever the numbers (issue 37): each is a WhatsApp
+   * or SMS message the shop pays for. A number itself gets at most 5 an hour, counted in the database.
+   */
+  phoneCodesPerAddressPerHour: number;
+  /** Meta's WhatsApp Cloud API (issue 37, decision 054); absent: no WhatsApp provider. */
+  whatsapp?: WhatsAppSettings;
+  /** MSG91's Flow API for SMS under India's DLT rules (decision 054); absent: no SMS provider. */
+  msg91?: Msg91Settings;
   /** Orders one account may place per hour; a client address may place four times as many (carrier NAT). */
   ordersPerHour: number;
   passwordHashing: PasswordHashing;
   /** Pictures' bytes go to this S3-compatible bucket when set; otherwise into the database (decision 029). */
   objectStorage?: ObjectStorageSettings;
+}
+
+export interface WhatsAppSettings {
+  apiUrl: string;
+  phoneNumberId: string;
+  token: string;
+  /** The approved authentication template that carries a sign-in code (one per language, same name). */
+  codeTemplate: string;
+}
+
+export interface Msg91Settings {
+  apiUrl: string;
+  authKey: string;
+  sender?: string;
+  /** The DLT-registered template carrying a sign-in code, per language. */
+  codeTemplates: { en: string; hi: string; mr: string };
+}
+
+const missing = (name: string, because: string) =>
+  new Error(`Invalid configuration: ${name}: required when ${because} is set`);
+
+/** WhatsApp's settings: all or none (a channel half set up stops the server, naming what is missing). */
+function whatsappOf(e: z.output<typeof EnvSchema>): WhatsAppSettings | undefined {
+  const { WHATSAPP_PHONE_NUMBER_ID: phoneNumberId, WHATSAPP_TOKEN: token } = e;
+  if (!phoneNumberId && !token && !e.WHATSAPP_CODE_TEMPLATE) return undefined;
+  if (!phoneNumberId) throw missing("WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_TOKEN or WHATSAPP_CODE_TEMPLATE");
+  if (!token) throw missing("WHATSAPP_TOKEN", "WHATSAPP_PHONE_NUMBER_ID");
+  if (!e.WHATSAPP_CODE_TEMPLATE) throw missing("WHATSAPP_CODE_TEMPLATE", "WHATSAPP_PHONE_NUMBER_ID");
+  return {
+    apiUrl: (e.WHATSAPP_API_URL ?? "https://graph.facebook.com/v21.0").replace(/\/+$/, ""),
+    phoneNumberId,
+    token,
+    codeTemplate: e.WHATSAPP_CODE_TEMPLATE,
+  };
+}
+
+/** MSG91's settings: the key and a DLT template per language, or none of them. */
+function msg91Of(e: z.output<typeof EnvSchema>): Msg91Settings | undefined {
+  const templates = {
+    en: e.MSG91_CODE_TEMPLATE_EN,
+    hi: e.MSG91_CODE_TEMPLATE_HI,
+    mr: e.MSG91_CODE_TEMPLATE_MR,
+  };
+  if (!e.MSG91_AUTH_KEY && !Object.values(templates).some(Boolean)) return undefined;
+  if (!e.MSG91_AUTH_KEY) throw missing("MSG91_AUTH_KEY", "a MSG91_CODE_TEMPLATE_*");
+  if (!templates.en) throw missing("MSG91_CODE_TEMPLATE_EN", "MSG91_AUTH_KEY");
+  if (!templates.hi) throw missing("MSG91_CODE_TEMPLATE_HI", "MSG91_AUTH_KEY");
+  if (!templates.mr) throw missing("MSG91_CODE_TEMPLATE_MR", "MSG91_AUTH_KEY");
+  return {
+    apiUrl: (e.MSG91_API_URL ?? "https://control.msg91.com/api/v5").replace(/\/+$/, ""),
+    authKey: e.MSG91_AUTH_KEY,
+    ...(e.MSG91_SENDER ? { sender: e.MSG91_SENDER } : {}),
+    codeTemplates: { en: templates.en, hi: templates.hi, mr: templates.mr },
+  };
 }
 
 /** An S3-compatible bucket for pictures, from S3_URL or the S3_* and AWS_* settings. */
@@ -411,6 +489,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxDir: e.OUTBOX_DIR,
     passwordResetsPerHour: e.PASSWORD_RESET_PER_HOUR,
     signUpsPerHour: e.SIGNUP_PER_HOUR,
+    phoneCodesPerAddressPerHour: e.PHONE_CODES_PER_ADDRESS_PER_HOUR,
+    whatsapp: whatsappOf(e),
+    msg91: msg91Of(e),
     ordersPerHour: e.ORDERS_PER_HOUR,
     passwordHashing,
     objectStorage: objectStorageOf(e),

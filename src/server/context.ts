@@ -4,6 +4,7 @@ import type { AnswerCache } from "./answer-cache.ts";
 import type { Config } from "./config.ts";
 import { type Database, runSteps, type Steps, stepsTransaction } from "./db/index.ts";
 import type { MailContext, Outbox } from "./mail/index.ts";
+import type { PhoneOutbox } from "./notify/index.ts";
 import type { ObjectStore } from "./object-store.ts";
 
 /** The configuration values services read (decision 018); the rest of Config stays with the plumbing. */
@@ -62,6 +63,8 @@ export interface Context extends RunnerContext {
   now: Date;
   /** The request's mail: `enqueue(ctx, mail)` in the transaction that writes what the mail speaks of. */
   mail: Outbox;
+  /** The request's WhatsApp and SMS messages that carry a secret (a sign-in code; issue 37). */
+  phone: PhoneOutbox;
   /** The signed-in user who made the request; absent when signed out, or for work no person asked for. */
   actor?: Actor;
   settings: Settings;
@@ -167,6 +170,7 @@ export function registerContext(
     db: deps.db,
     now: app.clock(),
     mail: app.mailer.outbox(),
+    phone: app.phoneMessenger,
     settings: deps.settings,
     sessions: app.sessionCache,
     answers: { cache: deps.answers },

@@ -37,6 +37,8 @@ export const ERROR_CODES = {
     status: 400,
     meaning: text(/*i18n*/ { id: "The link is invalid, already used or expired" }),
   },
+  /** A phone code (issue 37) that is wrong, used, replaced, expired or out of tries: one answer for all. */
+  invalid_code: { status: 400, meaning: text(/*i18n*/ { id: "The code is wrong, already used or expired" }) },
   /** A farmer in the cart delivers in slots and none was chosen for them; `fields` names `slots.<farmerId>`. */
   slot_required: {
     status: 400,
@@ -69,6 +71,16 @@ export const ERROR_CODES = {
     meaning: text(/*i18n*/ { id: "The account keeps as many addresses as it may" }),
   },
   email_taken: { status: 409, meaning: text(/*i18n*/ { id: "An account with this e-mail exists" }) },
+  /** Another account signs in with this mobile number (told only to whoever proved they hold it). */
+  phone_taken: {
+    status: 409,
+    meaning: text(/*i18n*/ { id: "Another account signs in with this mobile number" }),
+  },
+  /** Removing the number would leave the account no way to sign in (it has no password). */
+  last_way_in: {
+    status: 409,
+    meaning: text(/*i18n*/ { id: "The account would have no way left to sign in" }),
+  },
   /** The Idempotency-Key was used before by this account for a different request (an order, a farmer's move). */
   idempotency_key_reused: {
     status: 409,

@@ -7,7 +7,8 @@ import * as repo from "./audit.repository.ts";
 /** Who acted: a signed-in operator, or the command line (`npm run operator`). */
 export interface Actor {
   id: string | null;
-  email: string;
+  /** Null for an account made with a mobile number (issue 37): the log names it by its id. */
+  email: string | null;
 }
 
 export const COMMAND_LINE_ACTOR: Actor = { id: null, email: "command line (npm run operator)" };
@@ -31,7 +32,7 @@ export async function recordAudit(
     id: randomUUID(),
     at: now.toISOString(),
     actor_id: actor.id,
-    actor_email: actor.email,
+    actor_email: actor.email ?? `account ${actor.id}`,
     action: record.action,
     target_type: record.target.type,
     target_id: record.target.id,

@@ -72,6 +72,7 @@ export function findLiveSession(db: Kysely<Database>, sessionId: string, now: st
         "users.operator as operator",
         "users.operator_claim as operator_claim",
         "users.language as language",
+        "users.sign_in_phone as signInPhone",
       ])
       .where("sessions.id", "=", sessionId)
       .where("sessions.expires_at", ">", now)
@@ -279,6 +280,7 @@ export async function forgetUser(
   await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
   await trx.deleteFrom("operator_claim_links").where("user_id", "=", userId).execute();
   await trx.deleteFrom("sign_in_links").where("user_id", "=", userId).execute();
+  await trx.deleteFrom("phone_codes").where("user_id", "=", userId).execute();
   // NOTE: operator_claim stays: a hash, not the address, and what keeps a later holder from proving it again.
   await trx
     .updateTable("users")
@@ -288,6 +290,7 @@ export async function forgetUser(
       password_hash: replacement.passwordHash,
       deleted_at: replacement.deletedAt,
       phone: null,
+      sign_in_phone: null,
     })
     .where("id", "=", userId)
     .execute();

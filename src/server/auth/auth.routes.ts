@@ -21,6 +21,7 @@ import {
 } from "./auth.service.ts";
 import { describeBrowser } from "./browser.ts";
 import { isKnownAddress, rememberKnownAddress } from "./known-addresses.ts";
+import { phoneAuthRoutes } from "./phone.routes.ts";
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from "./session.plugin.ts";
 
 const MINUTE_MS = 60_000;
@@ -58,6 +59,8 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
     await limited.preValidation(request, reply);
     await signUpsPerAddress(request, reply);
   };
+
+  await app.register(phoneAuthRoutes, { prefix: "/phone", config });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signupSchema = { body: SignupSchema, response: { 201: UserResponseSchema } };

@@ -249,6 +249,7 @@ describe("sessions", () => {
       name: "Kiran",
       operator: false,
       language: "en",
+      phone: null,
     });
     for (const signedOut of [await me(), await me("vc_session=forged-token")]) {
       expect(signedOut.statusCode).toBe(200);

@@ -28,9 +28,11 @@ export {
   passwordMatches,
   purgeExpiredSessions,
   type SessionSettings,
+  shownAddress,
   signUp,
 } from "./auth.service.ts";
 export { isKnownAddress } from "./known-addresses.ts";
+export { accountPhoneRoutes } from "./phone.routes.ts";
 export {
   clearSessionCookie,
   registerSessions,

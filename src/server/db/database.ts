@@ -36,6 +36,8 @@ export interface UsersTable {
   language?: string;
   /** The contact phone a farmer sets in the Farmer Portal (issue 40); null until set, cleared at deletion. */
   phone?: string | null;
+  /** The verified mobile number (E.164) the account signs in with (issue 37); unique, null when none. */
+  sign_in_phone?: string | null;
 }
 
 export interface SessionsTable {
@@ -76,6 +78,21 @@ export interface SignInLinksTable {
   user_id: string;
   created_at: string;
   expires_at: string;
+}
+
+/** A 6-digit code sent to a mobile number (issue 37, decision 054): kept only hashed, 5 minutes, 3 tries. */
+export interface PhoneCodesTable {
+  id: string;
+  /** E.164. */
+  phone: string;
+  purpose: "sign-in" | "add";
+  user_id: string | null;
+  /** HMAC-SHA-256 of the code, keyed by the row's id (hex). */
+  code_hash: string;
+  tries: number;
+  created_at: string;
+  expires_at: string;
+  spent_at: string | null;
 }
 
 export interface EmailChangesTable {
@@ -474,6 +491,7 @@ export interface Database {
   email_changes: EmailChangesTable;
   operator_claim_links: OperatorClaimLinksTable;
   sign_in_links: SignInLinksTable;
+  phone_codes: PhoneCodesTable;
   mail_queue: MailQueueTable;
   likes: LikesTable;
   pickup_points: PickupPointsTable;

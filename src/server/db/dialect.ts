@@ -637,6 +637,7 @@ function executeNow(sqlite: SqliteHandle, { sql: text, parameters }: CompiledQue
 export const UNIQUE_CONSTRAINTS = {
   users_email_key: { table: "users", columns: ["email"] },
   users_operator_claim_key: { table: "users", columns: ["operator_claim"] },
+  users_sign_in_phone_key: { table: "users", columns: ["sign_in_phone"] },
   orders_user_idempotency_key_unique: { table: "orders", columns: ["user_id", "idempotency_key"] },
   idempotency_keys_pkey: { table: "idempotency_keys", columns: ["user_id", "key"] },
 } as const satisfies Record<string, { table: string; columns: readonly string[] }>;

@@ -24,6 +24,7 @@ export {
   type OrderPaymentsTable,
   type OrdersTable,
   type PasswordResetsTable,
+  type PhoneCodesTable,
   type PickupPointsTable,
   type ProductsTable,
   type RunPositionsTable,

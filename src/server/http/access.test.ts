@@ -29,6 +29,9 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/account/email/confirm",
   "POST /api/auth/operator-claim",
   "POST /api/auth/sign-in-link",
+  // Signing in and up with a mobile number and a code (issue 37).
+  "POST /api/auth/phone/code",
+  "POST /api/auth/phone/verify",
 ]);
 const isDocs = (name: string) => / \/api\/docs(\/|$)/.test(name);
 

@@ -20,8 +20,10 @@ export {
   orderConfirmationMail,
   orderUpdatesMail,
   PASSWORD_RESET_SUBJECT,
+  PHONE_CODE_LOCKED_SUBJECT,
   partStatusMail,
   passwordResetMail,
+  phoneCodeLockedMail,
   SIGN_IN_LINK_SUBJECT,
   SIGN_UP_ATTEMPT_SUBJECT,
   signInLinkMail,
@@ -29,3 +31,4 @@ export {
   slotClosedMail,
   welcomeMail,
 } from "./templates.ts";
+export { type OutboxEntry, writeOutboxEntry } from "./transports.ts";

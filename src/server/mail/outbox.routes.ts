@@ -35,7 +35,7 @@ export async function outboxRoutes(app: FastifyInstance, { dir }: { dir: string 
     return page(
       reply,
       "Outbox",
-      `<h1>Outbox</h1><p>Mails written in development instead of being sent (${mails.length}).</p>` +
+      `<h1>Outbox</h1><p>Mails, WhatsApp and SMS messages written in development instead of being sent (${mails.length}).</p>` +
         (items ? `<ul>${items}</ul>` : "<p>No mail yet.</p>"),
     );
   });
@@ -52,9 +52,12 @@ export async function outboxRoutes(app: FastifyInstance, { dir }: { dir: string 
       reply,
       mail.subject,
       `<p><a href="/dev/outbox">Outbox</a></p><h1>${escapeHtml(mail.subject)}</h1>` +
-        `<dl><dt>From</dt><dd>${escapeHtml(mail.from)}</dd><dt>To</dt><dd>${escapeHtml(mail.to)}</dd><dt>Date</dt><dd>${escapeHtml(mail.date)}</dd></dl>` +
-        `<h2>Plain text</h2><pre>${linkify(mail.text)}</pre>` +
-        `<p><a href="/dev/outbox/${mail.id}/eml">The whole message (.eml)</a></p>`,
+        `<dl><dt>From</dt><dd>${escapeHtml(mail.from)}</dd><dt>To</dt><dd>${escapeHtml(mail.to)}</dd><dt>Date</dt><dd>${escapeHtml(mail.date)}</dd>` +
+        // NOTE: a WhatsApp or SMS message (issue 37) says its channel and language, and has no .eml.
+        (mail.channel
+          ? `<dt>Channel</dt><dd>${escapeHtml(mail.channel)}</dd><dt>Language</dt><dd>${escapeHtml(mail.language ?? "")}</dd></dl><h2>Text</h2><pre>${linkify(mail.text)}</pre>`
+          : `</dl><h2>Plain text</h2><pre>${linkify(mail.text)}</pre>` +
+            `<p><a href="/dev/outbox/${mail.id}/eml">The whole message (.eml)</a></p>`),
     );
   });
 

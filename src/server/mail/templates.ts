@@ -296,3 +296,35 @@ export function welcomeMail(to: Recipient, name: string, shopUrl: string): Mail 
     },
   );
 }
+
+const PHONE_CODE_LOCKED = /*i18n*/ {
+  id: "Someone typed wrong codes for your mobile number",
+  comment: "Subject of the mail to an account's owner when a code sent to its number died of wrong tries",
+};
+export const PHONE_CODE_LOCKED_SUBJECT = PHONE_CODE_LOCKED.id;
+
+/**
+ * To the owner of a number whose code died of 3 wrong tries (issue 37): by e-mail, the account's other way in,
+ * with the number's last digits only.
+ */
+export function phoneCodeLockedMail(to: Recipient, name: string, numberEnd: string): Mail {
+  const say = sayTo(to);
+  return compose(to, say(PHONE_CODE_LOCKED), {
+    greeting: greeting(say, name),
+    paragraphs: [
+      say(
+        /*i18n*/ {
+          id: "A sign-in code we sent to your mobile number ending in {numberEnd} was typed wrong 3 times, so it no longer works.",
+        },
+        { numberEnd },
+      ),
+    ],
+    after: [
+      say(
+        /*i18n*/ {
+          id: "If it was you, ask for a new code. If it was not, nobody got in: someone knows your number and tried to guess.",
+        },
+      ),
+    ],
+  });
+}

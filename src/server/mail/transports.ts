@@ -38,6 +38,13 @@ export interface OutboxEntry {
   text: string;
   html: string;
   date: string;
+  /**
+   * Set for a WhatsApp or SMS message written instead of being sent (issue 37): `to` is the number, `text` the
+   * message, and there is no `.eml`.
+   */
+  channel?: "whatsapp" | "sms";
+  /** The language the message was written in (a phone message's). */
+  language?: string;
 }
 
 export const OUTBOX_ID = /^\d{13}-[0-9a-f]{8}$/;
@@ -49,7 +56,6 @@ export const OUTBOX_ID = /^\d{13}-[0-9a-f]{8}$/;
  */
 export function outboxTransport(dir: string, from: string): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
-  let written = 0;
   return {
     kind: "outbox",
     deliver: async (mail) => {
@@ -60,27 +66,46 @@ export function outboxTransport(dir: string, from: string): MailTransport {
         text: mail.text,
         html: mail.html,
       });
-      const sequence = (written++ % 0x10000).toString(16).padStart(4, "0");
-      const id = `${String(Date.now()).padStart(13, "0")}-${sequence}${randomBytes(2).toString("hex")}`;
-      const entry: OutboxEntry = {
-        id,
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        date: new Date().toISOString(),
-      };
-      await fs.mkdir(dir, { recursive: true });
-      await fs.writeFile(path.join(dir, `${id}.eml`), info.message as Buffer);
-      // NOTE: the listing reads the .json files; writing it under a temporary name and renaming makes a
-      // half-written mail invisible.
-      const tmp = path.join(dir, `${id}.json.tmp`);
-      await fs.writeFile(tmp, JSON.stringify(entry, null, 2));
-      await fs.rename(tmp, path.join(dir, `${id}.json`));
+      await writeOutboxEntry(
+        dir,
+        (id) => ({
+          id,
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          date: new Date().toISOString(),
+        }),
+        info.message as Buffer,
+      );
     },
     close: () => composer.close(),
   };
+}
+
+let written = 0;
+
+/**
+ * Writes one entry of development's outbox: `<id>.json` (and `<id>.eml` when given). Ids sort by time, and
+ * entries this process writes in the same millisecond by the order it wrote them (a counter before the random
+ * part). Returns the entry's id.
+ */
+export async function writeOutboxEntry(
+  dir: string,
+  entryOf: (id: string) => OutboxEntry,
+  eml?: Buffer,
+): Promise<string> {
+  const sequence = (written++ % 0x10000).toString(16).padStart(4, "0");
+  const id = `${String(Date.now()).padStart(13, "0")}-${sequence}${randomBytes(2).toString("hex")}`;
+  await fs.mkdir(dir, { recursive: true });
+  if (eml) await fs.writeFile(path.join(dir, `${id}.eml`), eml);
+  // NOTE: the listing reads the .json files; writing it under a temporary name and renaming makes a
+  // half-written entry invisible.
+  const tmp = path.join(dir, `${id}.json.tmp`);
+  await fs.writeFile(tmp, JSON.stringify(entryOf(id), null, 2));
+  await fs.rename(tmp, path.join(dir, `${id}.json`));
+  return id;
 }
 
 /** Production without SMTP_URL: nothing is sent (the server warned at start). */

@@ -14,6 +14,7 @@ import { type PartHistoryEntry, type PartStatus, partMessages } from "../../shar
 import type { Order, OrderList, OrderPart, Shipping } from "../../shared/schemas/orders.ts";
 import type { PartSlot } from "../../shared/schemas/slots.ts";
 import { addDays, startOfShopDay } from "../../shared/shop-calendar.ts";
+import { shownAddress } from "../auth/index.ts";
 import type { Actor, Context } from "../context.ts";
 import type { Database, OrderItemsTable, OrdersTable } from "../db/index.ts";
 import { allOf, decodeCursor, type Keyset, noStatement, pageOf, runSteps, type Steps } from "../db/index.ts";
@@ -109,7 +110,7 @@ export async function listOwnOrders(
 
 export const toOperatorOrder = (row: repo.OrderWithBuyerRow, order: Order): OperatorOrder => ({
   ...order,
-  buyer: { id: row.user_id, name: row.buyer_name, email: row.buyer_email },
+  buyer: { id: row.user_id, name: row.buyer_name, email: shownAddress(row.buyer_email) },
 });
 
 /**
@@ -301,8 +302,9 @@ export async function toFarmerParts(
       payments.get(row.id) ?? [],
       upiIds,
     ),
-    // NOTE: a deleted account's address is a placeholder nobody reads (account.service's deleteAccount).
-    buyer: { name: row.buyer_name, email: row.buyer_deleted_at ? "" : row.buyer_email },
+    // NOTE: a deleted account's address is a placeholder nobody reads (account.service's deleteAccount), and
+    // so is an account's made by phone (decision 054).
+    buyer: { name: row.buyer_name, email: row.buyer_deleted_at ? "" : shownAddress(row.buyer_email) },
     shipping: shippingOf(row),
     paymentMethod: row.payment_method,
     createdAt: row.created_at,

@@ -54,7 +54,7 @@ describe("profile", () => {
     const user = await signUpAndLogIn(t.app, "Asha");
     const got = await call("GET", "/api/account", user.cookie);
     expect(got.json()).toEqual({
-      user: { id: user.id, email: user.email, name: "Asha", operator: false, language: "en" },
+      user: { id: user.id, email: user.email, name: "Asha", operator: false, language: "en", phone: null },
       pendingEmail: null,
     });
     const renamed = await call("PATCH", "/api/account", user.cookie, { name: "  Asha Rao " });

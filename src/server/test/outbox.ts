@@ -9,6 +9,20 @@ export async function mailsTo(t: TestApp, to: string): Promise<OutboxEntry[]> {
   return (await listOutbox(t.outboxDir)).filter((mail) => mail.to === to).reverse();
 }
 
+/** Every WhatsApp and SMS message the app has written to its outbox for `number` (E.164), oldest first. */
+export async function phoneMessagesTo(t: TestApp, number: string): Promise<OutboxEntry[]> {
+  await t.app.phoneMessenger.settle();
+  return (await listOutbox(t.outboxDir)).filter((entry) => entry.channel && entry.to === number).reverse();
+}
+
+/** The 6-digit code of the newest message to `number`. */
+export async function codeSentTo(t: TestApp, number: string): Promise<string> {
+  const newest = (await phoneMessagesTo(t, number)).at(-1);
+  const match = newest?.text.match(/\b(\d{6})\b/);
+  if (!match) throw new Error(`no code sent to ${number}`);
+  return match[1]!;
+}
+
 /** The token of the link a mail carries (`…#token=…`). */
 export function linkToken(mail: OutboxEntry | undefined): string {
   const match = mail?.text.match(/#token=([A-Za-z0-9_-]{43})/);

@@ -46,6 +46,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     outboxDir: path.join(os.tmpdir(), "veggie-cart-outbox-unused"),
     passwordResetsPerHour: 1000,
     signUpsPerHour: 1000,
+    phoneCodesPerAddressPerHour: 1000,
     ordersPerHour: 1000,
     // NOTE: a loaded test machine must not turn requests away as overload; the overload test turns it on.
     limits: { ...serverLimitDefaults, maxEventLoopDelayMs: 0 },

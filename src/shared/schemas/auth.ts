@@ -47,8 +47,11 @@ export type SignupInput = z.input<typeof SignupSchema>;
 
 export const UserSchema = z.object({
   id: z.string(),
-  email: z.string(),
+  /** Null for an account made with a mobile number that has added no address (issue 37). */
+  email: z.string().nullable(),
   name: z.string(),
+  /** The verified mobile number the account signs in with, as E.164 (issue 37); null when it has none. */
+  phone: z.string().nullable().optional(),
   /**
    * Runs the shop: may use /admin and every /api/admin route. The server always sends it; it is optional in
    * the type only so that a user made by hand (a test's) may leave it out, meaning false.

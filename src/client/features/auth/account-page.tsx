@@ -41,6 +41,7 @@ import {
   useRename,
   useSessions,
 } from "./account.api.ts";
+import { AccountPhoneSection } from "./account-phone-section.tsx";
 import { forgetSignedInUser } from "./logout.api.ts";
 
 const errorText = (error: unknown) =>
@@ -104,9 +105,13 @@ function EmailForm({ account }: { account: Account }) {
   return (
     <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-stone-700">
-        <Trans>
-          Signed in as <strong className="break-all">{account.user.email}</strong>.
-        </Trans>
+        {account.user.email ? (
+          <Trans>
+            Signed in as <strong className="break-all">{account.user.email}</strong>.
+          </Trans>
+        ) : (
+          <Trans>Your account has no email address yet.</Trans>
+        )}
       </p>
       {account.pendingEmail ? (
         <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-900">
@@ -418,6 +423,9 @@ export function AccountPage() {
           </Section>
           <Section id="account-email" title={t`Email address`}>
             <EmailForm account={account.data} />
+          </Section>
+          <Section id="account-phone" title={t`Mobile number`}>
+            <AccountPhoneSection account={account.data} />
           </Section>
           <Section id="account-password" title={t`Password`}>
             <PasswordForm />

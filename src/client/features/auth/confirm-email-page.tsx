@@ -73,7 +73,7 @@ const signIn = (token: string) =>
   signInWithLink(token).then(({ user }) => {
     // NOTE: as the sign-in screen does (product rules §3), so other tabs follow the sign-in.
     window.localStorage.setItem(storageKeys.token, user.id);
-    window.localStorage.setItem(storageKeys.loggedInUser, user.email);
+    window.localStorage.setItem(storageKeys.loggedInUser, user.email ?? user.phone ?? "");
     return accountMessages.signedInByLink;
   });
 

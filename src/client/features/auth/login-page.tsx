@@ -16,12 +16,14 @@ import { AuthCard } from "./auth-card.tsx";
 import { authSchemas } from "./auth-schemas.ts";
 import { keepLanguage, useLogin } from "./login.api.ts";
 import { meQuery } from "./me.api.ts";
+import { useOtherWay } from "./other-way.tsx";
 
 export function LoginPage() {
   const { t } = useLingui();
   const form = useFormFields({ email: "", password: "" });
   const { values } = form;
   const [redirecting, setRedirecting] = useState(false);
+  const { byPhone, phoneForm, switchButton } = useOtherWay("sign-in");
   const loginMutation = useLogin();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -49,7 +51,7 @@ export function LoginPage() {
         );
       }
       window.localStorage.setItem(storageKeys.token, user.id);
-      window.localStorage.setItem(storageKeys.loggedInUser, user.email);
+      window.localStorage.setItem(storageKeys.loggedInUser, user.email ?? user.phone ?? "");
       toast.success(sayShared(messages.loginSuccess), { autoClose: AUTH_TOAST_MS });
       setRedirecting(true);
       setTimeout(() => {
@@ -66,33 +68,38 @@ export function LoginPage() {
   const busy = loginMutation.isPending || redirecting;
   return (
     <AuthCard title={t`Welcome to Veggie Cart`} subtitle={t`Sign in to your account`}>
-      <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField
-          label={t`Email address`}
-          type="email"
-          autoComplete="email"
-          required
-          {...form.field("email")}
-        />
-        <TextField
-          label={t`Password`}
-          type="password"
-          autoComplete="current-password"
-          required
-          {...form.field("password")}
-        />
-        <p className="text-right text-sm">
-          <Link
-            to="/forgot-password"
-            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
-          >
-            <Trans>Forgot password?</Trans>
-          </Link>
-        </p>
-        <Button type="submit" className="w-full" disabled={busy}>
-          <Trans>Sign in</Trans>
-        </Button>
-      </form>
+      {byPhone ? (
+        phoneForm
+      ) : (
+        <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+          <TextField
+            label={t`Email address`}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.field("email")}
+          />
+          <TextField
+            label={t`Password`}
+            type="password"
+            autoComplete="current-password"
+            required
+            {...form.field("password")}
+          />
+          <p className="text-right text-sm">
+            <Link
+              to="/forgot-password"
+              className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
+              <Trans>Forgot password?</Trans>
+            </Link>
+          </p>
+          <Button type="submit" className="w-full" disabled={busy}>
+            <Trans>Sign in</Trans>
+          </Button>
+        </form>
+      )}
+      {switchButton}
       <p className="mt-6 text-center text-sm text-stone-600">
         <Trans>Don't have an account?</Trans>{" "}
         <Link to="/signup" className="font-semibold text-brand-700 underline-offset-2 hover:underline">

@@ -11,6 +11,7 @@ import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { authSchemas } from "./auth-schemas.ts";
+import { useOtherWay } from "./other-way.tsx";
 import { useSignup } from "./signup.api.ts";
 
 export function SignupPage() {
@@ -19,6 +20,7 @@ export function SignupPage() {
   const form = useFormFields({ name: "", email: "", password: "" });
   const { values } = form;
   const [redirecting, setRedirecting] = useState(false);
+  const { byPhone, phoneForm, switchButton } = useOtherWay("sign-up");
   const signupMutation = useSignup();
   const navigate = useNavigate();
 
@@ -46,27 +48,32 @@ export function SignupPage() {
 
   return (
     <AuthCard title={t`Create your account`} subtitle={t`Join Veggie Cart today`}>
-      <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label={t`Full name`} autoComplete="name" required {...form.field("name")} />
-        <TextField
-          label={t`Email address`}
-          type="email"
-          autoComplete="email"
-          required
-          {...form.field("email")}
-        />
-        <TextField
-          label={t`Password`}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          {...form.field("password")}
-        />
-        <Button type="submit" className="w-full" disabled={signupMutation.isPending || redirecting}>
-          <Trans>Create account</Trans>
-        </Button>
-      </form>
+      {byPhone ? (
+        phoneForm
+      ) : (
+        <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+          <TextField label={t`Full name`} autoComplete="name" required {...form.field("name")} />
+          <TextField
+            label={t`Email address`}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.field("email")}
+          />
+          <TextField
+            label={t`Password`}
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            {...form.field("password")}
+          />
+          <Button type="submit" className="w-full" disabled={signupMutation.isPending || redirecting}>
+            <Trans>Create account</Trans>
+          </Button>
+        </form>
+      )}
+      {switchButton}
       <p className="mt-6 text-center text-sm text-stone-600">
         <Trans>Already have an account?</Trans>{" "}
         <Link to="/login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
