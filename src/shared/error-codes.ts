@@ -83,6 +83,12 @@ export const ERROR_CODES = {
   capacity_below_taken: { status: 409, meaning: "The capacity is below the places already taken" },
   /** Closing a slot that holds orders needs `confirm: true` (its buyers are told). */
   confirm_required: { status: 409, meaning: "The change affects orders; send it again with confirm" },
+  /** Pay now was asked for and the shop takes no payments online (no gateway configured). */
+  payment_unavailable: { status: 409, meaning: "Paying online is not available" },
+  /** Try again on a Pay now order whose hold has ended (it was cancelled). */
+  payment_hold_expired: { status: 409, meaning: "The time to pay this order has run out" },
+  /** Try again on an order that is paid already, or pays on delivery. */
+  nothing_to_pay: { status: 409, meaning: "This order has nothing to pay online" },
   /** An upload's body stopped arriving for a few seconds: its place in the image queue went to others. */
   upload_stalled: { status: 408, meaning: "The upload stopped arriving" },
   payload_too_large: { status: 413, meaning: "The request body is too large" },
@@ -100,6 +106,8 @@ export const ERROR_CODES = {
   /** The server is overloaded (event loop lagging, image queue full); retry after `Retry-After`. */
   overloaded: { status: 503, meaning: "The server is too busy; try again after Retry-After" },
   database_unavailable: { status: 503, meaning: "The database did not answer" },
+  /** The payment gateway did not answer in time or refused: nothing was charged or held. */
+  gateway_unavailable: { status: 503, meaning: "The payment gateway did not answer" },
   /** The server is shutting down: a load balancer sends the request to another one. */
   draining: { status: 503, meaning: "This server is shutting down; another one will answer" },
 } as const satisfies Record<string, { status: number; meaning: string }>;

@@ -62,6 +62,11 @@ export const orderMessages = {
     `Line ${lineNo}: the deal of the day has changed since you added it (it is now ${now}). Remove it from your cart and add today's deal.`,
   dealChangedField: "This deal has changed",
   tooManyOrders: "You have placed many orders in a short time. Please wait a while and try again.",
+  payNowUnavailable: "Paying online is not available now. Please choose Pay on delivery.",
+  gatewayUnavailable:
+    "The payment service did not answer. Nothing was charged and nothing is held: please try again, or choose Pay on delivery.",
+  paymentHoldExpired: "The time to pay for this order has run out and it was cancelled. Please order again.",
+  nothingToPay: "This order has nothing to pay online.",
 } as const;
 
 /** The account page, password reset and e-mail change. */

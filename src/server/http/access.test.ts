@@ -29,6 +29,10 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/account/email/confirm",
   "POST /api/auth/operator-claim",
   "POST /api/auth/sign-in-link",
+  // NOTE: the payment gateway's return and webhook prove themselves by Razorpay's signature (decision 052).
+  "GET /api/payments/return",
+  "HEAD /api/payments/return",
+  "POST /api/payments/webhook",
 ]);
 const isDocs = (name: string) => / \/api\/docs(\/|$)/.test(name);
 

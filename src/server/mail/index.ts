@@ -22,6 +22,7 @@ export {
   PASSWORD_RESET_SUBJECT,
   partStatusMail,
   passwordResetMail,
+  paymentNotCompletedMail,
   SIGN_IN_LINK_SUBJECT,
   SIGN_UP_ATTEMPT_SUBJECT,
   signInLinkMail,

@@ -1,5 +1,7 @@
 export { farmerOrdersRoutes } from "./farmer-orders.routes.ts";
 export { movePart } from "./moves.service.ts";
+export { onlinePaymentsRoutes } from "./online-payments.routes.ts";
+export { expireHolds } from "./online-payments.service.ts";
 export { ordersAdminRoutes } from "./orders.admin-routes.ts";
 export { findProductsByIds, forgetUser } from "./orders.repository.ts";
 export { ordersRoutes } from "./orders.routes.ts";

@@ -398,6 +398,10 @@ describe("an order is whole or absent", () => {
             request_hash: "x",
             created_at: at,
             phone: shipping.phone,
+            payment_mode: "on_delivery",
+            hold_ends_at: null,
+            released_at: null,
+            expired_at: null,
           },
           parts: [
             {

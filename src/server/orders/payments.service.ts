@@ -21,6 +21,7 @@ import { runSteps } from "../db/index.ts";
 import { AppError, csvTime, notFound, toCsv } from "../http/index.ts";
 import { textsIn } from "../texts/index.ts";
 import { billOf, paymentStateOf, receivedPaise } from "./bills.service.ts";
+import { findOnlineShares } from "./online-payments.repository.ts";
 import { findItemsOfParts } from "./parts.repository.ts";
 import * as repo from "./payments.repository.ts";
 import { farmerNameOf, getFarmerPart, groupBy, partForPayee } from "./views.service.ts";
@@ -40,7 +41,10 @@ async function lockedForPayment(trx: Context, partId: string) {
   }
   const bill = billOf(await findItemsOfParts(trx.db, [part.id]));
   if (!bill.final) throw new AppError("bill_not_final", partMessages.billNotFinal);
-  const received = receivedPaise(await runSteps(trx.db, repo.findPaymentsOfParts(trx.db, [part.id])));
+  // NOTE: what was paid online counts too (decision 052), so the door collects only the rest, never twice.
+  const online = (await runSteps(trx.db, findOnlineShares(trx.db, [part.id]))).get(part.id) ?? 0;
+  const received =
+    receivedPaise(await runSteps(trx.db, repo.findPaymentsOfParts(trx.db, [part.id]))) + online;
   return { part, bill, received };
 }
 

@@ -129,6 +129,7 @@ const order = {
   paymentMethod: "credit-card",
   status: "in_progress",
   createdAt: "2026-11-21T08:00:00.000Z",
+  payment: { mode: "on_delivery", status: null, paid: 0, refunded: 0, due: 0 },
   fulfilments: [
     { ...part, status: "pending" },
     { ...part, id: "part-2" },

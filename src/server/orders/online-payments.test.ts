@@ -1,0 +1,412 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { orderMessages } from "../../shared/messages.ts";
+import type { FarmerOrderList } from "../../shared/schemas/farmer.ts";
+import type { Order } from "../../shared/schemas/orders.ts";
+import { insertProduct } from "../test/order-fixtures.ts";
+import { orderBody, stockOf } from "../test/order-helpers.ts";
+import { mailsTo } from "../test/outbox.ts";
+import { type RazorpayStandIn, type SignedWebhook, startRazorpayStandIn } from "../test/razorpay-stand-in.ts";
+import {
+  contextOf,
+  createTestApp,
+  request,
+  type SignedInUser,
+  signUpAndLogIn,
+  type TestApp,
+} from "../test/test-app.ts";
+import { expireHolds } from "./online-payments.service.ts";
+
+/**
+ * Pay now through Razorpay (issue 36, decision 052), against a local stand-in for Razorpay's API: pay, fail
+ * and Try again, the hold's expiry, a late payment, forged and replayed returns and webhooks, two reports at
+ * once, and the gateway down.
+ */
+let t: TestApp;
+let rzp: RazorpayStandIn;
+let asha: SignedInUser;
+let buyer: SignedInUser;
+let other: SignedInUser;
+let tomatoId: string;
+
+beforeAll(async () => {
+  rzp = await startRazorpayStandIn();
+  t = await createTestApp({
+    payments: {
+      gateway: "razorpay",
+      keyId: rzp.keyId,
+      keySecret: rzp.keySecret,
+      webhookSecret: rzp.webhookSecret,
+      apiUrl: rzp.url,
+      timeoutMs: 800,
+    },
+  });
+  asha = await signUpAndLogIn(t.app, "Asha's farm");
+  buyer = await signUpAndLogIn(t.app, "Meera Buyer");
+  other = await signUpAndLogIn(t.app, "Other Buyer");
+  tomatoId = (
+    await insertProduct(t.db.kysely, asha.id, {
+      name: "Tomatoes",
+      pricePaise: 4000,
+      stock: 1000,
+      unit: "piece",
+    })
+  ).id!;
+});
+afterAll(async () => {
+  await t.close();
+  await rzp.close();
+});
+beforeEach(() => {
+  rzp.failure = null;
+});
+
+const payNow = (user: SignedInUser, quantity = 2, key = randomUUID(), productId = tomatoId) =>
+  request(t.app, {
+    method: "POST",
+    url: "/api/orders",
+    cookie: user.cookie,
+    headers: { "idempotency-key": key },
+    payload: { ...orderBody([{ productId, quantity }]), payment: "now" },
+  });
+async function placedNow(quantity = 2, productId = tomatoId): Promise<Order> {
+  const res = await payNow(buyer, quantity, randomUUID(), productId);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().order as Order;
+}
+const getOrder = async (id: string, user = buyer) =>
+  (await request(t.app, { method: "GET", url: `/api/orders/${id}`, cookie: user.cookie })).json()
+    .order as Order;
+/** The link the stand-in made for the order's attempt (1: the first). */
+const linkOf = (order: Order, attempt = 1) => {
+  const reference = attempt === 1 ? order.id : `${order.id}-${attempt}`;
+  const link = [...rzp.links.values()].find((candidate) => candidate.reference_id === reference);
+  if (!link) throw new Error(`no link for ${reference}`);
+  return link;
+};
+/** As Razorpay's servers send it: no session, no custom header, no Origin. */
+const webhook = (hook: SignedWebhook, signature: string | null = hook.signature) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/payments/webhook",
+    headers: {
+      "content-type": "application/json",
+      ...(signature !== null ? { "x-razorpay-signature": signature } : {}),
+    },
+    payload: hook.body,
+  });
+const returnWith = (query: Record<string, string>) =>
+  t.app.inject({ method: "GET", url: `/api/payments/return?${new URLSearchParams(query)}` });
+const farmerSees = async (orderId: string) => {
+  const res = await request(t.app, { method: "GET", url: "/api/farmer/orders", cookie: asha.cookie });
+  return (res.json() as FarmerOrderList).fulfilments.some((part) => part.orderId === orderId);
+};
+const gatewayPayments = (orderId: string) =>
+  t.db.kysely.selectFrom("gateway_payments").selectAll().where("order_id", "=", orderId).execute();
+
+describe("Pay now", () => {
+  it("places the order awaiting payment: a Razorpay link for its total, stock held, the farmer not told", async () => {
+    const before = await stockOf(t.app, buyer, tomatoId);
+    const order = await placedNow(2);
+    expect(order.payment).toMatchObject({ mode: "now", status: "awaiting", paid: 0, refunded: 0, due: 80 });
+    const link = linkOf(order);
+    expect(order.payment.url).toBe(`https://rzp.io/i/${link.id.slice(6)}`);
+    expect(link).toMatchObject({
+      amount: 8000,
+      currency: "INR",
+      reference_id: order.id,
+      callback_url: "http://shop.test/api/payments/return",
+      callback_method: "get",
+    });
+    // NOTE: the hold's end, 20 minutes from placing, is also when the link stops taking money.
+    const holdEnd = Date.parse(order.payment.holdEndsAt ?? "");
+    expect(holdEnd - Date.parse(order.createdAt)).toBe(20 * 60_000);
+    expect(link.expire_by).toBe(Math.floor(holdEnd / 1000));
+    expect(await stockOf(t.app, buyer, tomatoId)).toBe(before! - 2);
+    expect(await farmerSees(order.id)).toBe(false);
+    expect(await mailsTo(t, "meera@example.com")).toEqual([]);
+  });
+
+  it("is paid by the signed return: 302 to the order's page, 'paid' with its method, the farmer and buyer told once", async () => {
+    const order = await placedNow(1);
+    const paid = rzp.pay(linkOf(order).id, { method: "card" });
+    const back = await returnWith(paid.returnQuery);
+    expect(back.statusCode).toBe(302);
+    expect(back.headers.location).toBe(`/orders/${order.id}`);
+    const after = await getOrder(order.id);
+    expect(after.payment).toEqual({
+      mode: "now",
+      status: "paid",
+      method: "card",
+      paid: 40,
+      refunded: 0,
+      due: 0,
+    });
+    expect(after.fulfilments[0]?.payment).toMatchObject({ received: 40 });
+    expect(await farmerSees(order.id)).toBe(true);
+    // NOTE: the webhook of the same payment, and the return visited twice, change nothing more.
+    expect((await webhook(paid.webhook)).statusCode).toBe(200);
+    expect((await returnWith(paid.returnQuery)).statusCode).toBe(302);
+    expect(await gatewayPayments(order.id)).toHaveLength(1);
+    const mails = (await mailsTo(t, "meera@example.com")).filter((mail) =>
+      mail.subject.includes(order.id.slice(0, 8).toUpperCase()),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain("Paid ₹40.00 by card");
+  });
+
+  it("is paid by the webhook alone (the buyer closed the tab), and a replayed webhook counts nothing more", async () => {
+    const order = await placedNow(1);
+    const paid = rzp.pay(linkOf(order).id, { method: "upi" });
+    for (let i = 0; i < 3; i += 1) expect((await webhook(paid.webhook)).json()).toEqual({ received: true });
+    expect((await getOrder(order.id)).payment).toMatchObject({ status: "paid", method: "upi", paid: 40 });
+    expect(await gatewayPayments(order.id)).toHaveLength(1);
+  });
+
+  it("counts one payment when the webhook and the return come at once, and when two webhooks do", async () => {
+    const order = await placedNow(1);
+    const paid = rzp.pay(linkOf(order).id);
+    const answers = await Promise.all([
+      webhook(paid.webhook),
+      returnWith(paid.returnQuery),
+      webhook(paid.webhook),
+      returnWith(paid.returnQuery),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 302, 200, 302]);
+    expect((await gatewayPayments(order.id)).map((row) => row.outcome)).toEqual(["counted"]);
+    expect((await getOrder(order.id)).payment.paid).toBe(40);
+  });
+
+  it("answers a clear error and holds nothing when Razorpay answers 5xx or does not answer", async () => {
+    for (const failure of ["5xx", "hang"] as const) {
+      rzp.failure = failure;
+      const before = await stockOf(t.app, buyer, tomatoId);
+      const key = randomUUID();
+      const res = await payNow(buyer, 3, key);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toEqual({
+        code: "gateway_unavailable",
+        message: orderMessages.gatewayUnavailable,
+      });
+      expect(await stockOf(t.app, buyer, tomatoId)).toBe(before);
+      const orders = await t.db.kysely
+        .selectFrom("orders")
+        .select("id")
+        .where("idempotency_key", "=", key)
+        .execute();
+      expect(orders).toEqual([]);
+      rzp.failure = null;
+      // NOTE: the same checkout tried again once the gateway is back places the order.
+      expect((await payNow(buyer, 3, key)).statusCode).toBe(201);
+    }
+  });
+
+  it("keeps Pay on delivery as it was when the request says nothing of payment", async () => {
+    const res = await request(t.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: buyer.cookie,
+      headers: { "idempotency-key": randomUUID() },
+      payload: orderBody([{ productId: tomatoId, quantity: 1 }]),
+    });
+    expect(res.statusCode).toBe(201);
+    const order = res.json().order as Order;
+    expect(order.payment).toEqual({ mode: "on_delivery", status: null, paid: 0, refunded: 0, due: 40 });
+    expect(await farmerSees(order.id)).toBe(true);
+  });
+});
+
+describe("forged, unknown and wrong payments change nothing", () => {
+  it("answers 400 to a webhook with a wrong or missing signature, or one signed over another body", async () => {
+    const order = await placedNow(1);
+    const paid = rzp.pay(linkOf(order).id);
+    const tampered = paid.webhook.body.replace('"amount":4000', '"amount":400');
+    expect(tampered).not.toBe(paid.webhook.body);
+    for (const [i, res] of [
+      await webhook(paid.webhook, "0".repeat(64)),
+      await webhook(paid.webhook, null),
+      await webhook({ body: tampered, signature: paid.webhook.signature }),
+    ].entries()) {
+      expect(res.statusCode, `case ${i}: ${res.body}`).toBe(400);
+      expect(res.json().error.code).toBe("bad_request");
+    }
+    expect((await getOrder(order.id)).payment.status).toBe("awaiting");
+    expect(await gatewayPayments(order.id)).toEqual([]);
+  });
+
+  it("answers a return with a wrong, missing or re-pointed signature with a 400 page linking to the orders", async () => {
+    const order = await placedNow(1);
+    const paid = rzp.pay(linkOf(order).id);
+    const other = await placedNow(1);
+    const cases = [
+      { ...paid.returnQuery, razorpay_signature: "f".repeat(64) },
+      { ...paid.returnQuery, razorpay_signature: "" },
+      // NOTE: the browser names another order's link: the signature no longer holds.
+      { ...paid.returnQuery, razorpay_payment_link_id: linkOf(other).id },
+      { ...paid.returnQuery, razorpay_payment_link_reference_id: other.id },
+    ];
+    for (const query of cases) {
+      const res = await returnWith(query);
+      expect(res.statusCode).toBe(400);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.body).toContain("The payment could not be confirmed");
+      expect(res.body).toContain('href="/orders"');
+    }
+    expect((await getOrder(order.id)).payment.status).toBe("awaiting");
+    expect((await getOrder(other.id)).payment.status).toBe("awaiting");
+  });
+
+  it("ignores (and logs) a signed webhook for a link we never made", async () => {
+    const body = JSON.stringify({
+      entity: "event",
+      event: "payment_link.paid",
+      payload: {
+        payment_link: {
+          entity: { id: "plink_Unknown", reference_id: randomUUID(), status: "paid", amount: 4000 },
+        },
+        payment: {
+          entity: { id: "pay_Unknown", amount: 4000, currency: "INR", method: "upi", status: "captured" },
+        },
+      },
+    });
+    const res = await webhook({ body, signature: rzp.sign(body) });
+    expect(res.statusCode).toBe(200);
+    const rows = await t.db.kysely
+      .selectFrom("gateway_payments")
+      .select("id")
+      .where("gateway_payment_id", "=", "pay_Unknown")
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it("never takes an amount or currency other than the link's as paid: kept as a mismatch for the operator", async () => {
+    const order = await placedNow(1);
+    const short = rzp.pay(linkOf(order).id, { amount: 3999 });
+    expect((await webhook(short.webhook)).statusCode).toBe(200);
+    const order2 = await placedNow(1);
+    const dollars = rzp.pay(linkOf(order2).id, { currency: "USD" });
+    expect((await webhook(dollars.webhook)).statusCode).toBe(200);
+    for (const id of [order.id, order2.id]) {
+      expect((await getOrder(id)).payment).toMatchObject({ status: "awaiting", paid: 0 });
+      expect((await gatewayPayments(id)).map((row) => row.outcome)).toEqual(["mismatch"]);
+      expect(await farmerSees(id)).toBe(false);
+    }
+  });
+
+  it("shows another buyer's order as 404 and refuses Try again on it", async () => {
+    const order = await placedNow(1);
+    const res = await request(t.app, {
+      method: "POST",
+      url: `/api/orders/${order.id}/pay`,
+      cookie: other.cookie,
+    });
+    expect(res.statusCode).toBe(404);
+    const signedOut = await request(t.app, { method: "POST", url: `/api/orders/${order.id}/pay` });
+    expect(signedOut.statusCode).toBe(401);
+  });
+});
+
+describe("a failed payment, Try again and the hold's end", () => {
+  it("shows a failed attempt as failed; Try again makes a new link (<order id>-2) and stops the old one", async () => {
+    const order = await placedNow(1);
+    const first = linkOf(order);
+    expect((await webhook(rzp.fail(first.id).webhook)).statusCode).toBe(200);
+    const failed = await getOrder(order.id);
+    expect(failed.payment).toMatchObject({ status: "failed", holdEndsAt: order.payment.holdEndsAt });
+    expect(failed.payment.url).toBeUndefined();
+    const again = await request(t.app, {
+      method: "POST",
+      url: `/api/orders/${order.id}/pay`,
+      cookie: buyer.cookie,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const second = linkOf(order, 2);
+    expect((again.json().order as Order).payment).toMatchObject({
+      status: "awaiting",
+      url: `https://rzp.io/i/${second.id.slice(6)}`,
+    });
+    expect(rzp.calls).toContain(`POST /v1/payment_links/${first.id}/cancel`);
+    const paid = rzp.pay(second.id);
+    expect((await returnWith(paid.returnQuery)).statusCode).toBe(302);
+    expect((await getOrder(order.id)).payment.status).toBe("paid");
+    const done = await request(t.app, {
+      method: "POST",
+      url: `/api/orders/${order.id}/pay`,
+      cookie: buyer.cookie,
+    });
+    expect(done.json().error.code).toBe("nothing_to_pay");
+  });
+
+  it("cancels an order not paid in time within a minute, gives its stock back, tells the buyer once", async () => {
+    const okra = await insertProduct(t.db.kysely, asha.id, { name: "Okra", pricePaise: 3000, stock: 20 });
+    const order = await placedNow(5, okra.id!);
+    expect(await stockOf(t.app, buyer, okra.id!)).toBe(15);
+    const holdEnd = Date.parse(order.payment.holdEndsAt ?? "");
+    // NOTE: a second before the hold's end nothing happens; at it the order is cancelled, once, whichever of
+    // two servers' timers comes first.
+    await expireHolds(contextOf(t, { now: new Date(holdEnd - 1000) }));
+    expect((await getOrder(order.id)).payment.status).toBe("awaiting");
+    await Promise.all([
+      expireHolds(contextOf(t, { now: new Date(holdEnd) })),
+      expireHolds(contextOf(t, { now: new Date(holdEnd) })),
+    ]);
+    expect(await expireHolds(contextOf(t, { now: new Date(holdEnd + 30_000) }))).toBe(0);
+    const after = await getOrder(order.id);
+    expect(after.status).toBe("cancelled");
+    expect(after.payment).toMatchObject({ status: "expired", paid: 0 });
+    expect(await stockOf(t.app, buyer, okra.id!)).toBe(20);
+    const told = (await mailsTo(t, "meera@example.com")).filter((mail) =>
+      mail.subject.startsWith("Payment not completed"),
+    );
+    expect(told.filter((mail) => mail.subject.includes(order.id.slice(0, 8).toUpperCase()))).toHaveLength(1);
+    const again = await request(t.app, {
+      method: "POST",
+      url: `/api/orders/${order.id}/pay`,
+      cookie: buyer.cookie,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual({
+      code: "payment_hold_expired",
+      message: orderMessages.paymentHoldExpired,
+    });
+    // NOTE: a payment arriving after that is never taken as paying the cancelled order.
+    const late = rzp.pay(linkOf(order).id);
+    expect((await webhook(late.webhook)).statusCode).toBe(200);
+    expect((await gatewayPayments(order.id)).map((row) => row.outcome)).toEqual(["late"]);
+    expect((await getOrder(order.id)).status).toBe("cancelled");
+    expect(await farmerSees(order.id)).toBe(false);
+  });
+});
+
+describe("without a gateway", () => {
+  it("refuses Pay now with 409 and still takes Pay on delivery", async () => {
+    const plain = await createTestApp({ payments: { gateway: "none" } });
+    try {
+      const shopper = await signUpAndLogIn(plain.app, "No Gateway Buyer");
+      const farmer = await signUpAndLogIn(plain.app, "No Gateway Farmer");
+      const product = await insertProduct(plain.db.kysely, farmer.id, { name: "Okra", pricePaise: 3000 });
+      const place = (payment?: string) =>
+        request(plain.app, {
+          method: "POST",
+          url: "/api/orders",
+          cookie: shopper.cookie,
+          headers: { "idempotency-key": randomUUID() },
+          payload: {
+            ...orderBody([{ productId: product.id!, quantity: 1 }]),
+            ...(payment ? { payment } : {}),
+          },
+        });
+      const now = await place("now");
+      expect(now.statusCode).toBe(409);
+      expect(now.json().error).toEqual({
+        code: "payment_unavailable",
+        message: orderMessages.payNowUnavailable,
+      });
+      expect((await place("on_delivery")).statusCode).toBe(201);
+      expect((await place()).statusCode).toBe(201);
+      expect((await place("later")).statusCode).toBe(400);
+    } finally {
+      await plain.close();
+    }
+  });
+});
