@@ -36,7 +36,13 @@ import { likesRoutes } from "./likes/index.ts";
 import { registerMail } from "./mail/index.ts";
 import { messagesRoutes } from "./messages/index.ts";
 import { openObjectStore } from "./object-store.ts";
-import { expireHolds, farmerOrdersRoutes, onlinePaymentsRoutes, ordersRoutes } from "./orders/index.ts";
+import {
+  expireHolds,
+  farmerOrdersRoutes,
+  onlinePaymentsRoutes,
+  ordersRoutes,
+  sendDueRefunds,
+} from "./orders/index.ts";
 import { openGateway, type TestGateway, testGatewayRoutes } from "./payments/index.ts";
 import { farmerProductsRoutes, productPreview, productsRoutes, sharedProductId } from "./products/index.ts";
 import { accountRoutes, passwordResetRoutes, purgeAccountLinks } from "./profile/index.ts";

@@ -8,5 +8,6 @@ export { ordersRoutes } from "./orders.routes.ts";
 export { payRestInCash, recordPayment, savePayeeProfile } from "./payments.service.ts";
 export { placeOrder } from "./placement.service.ts";
 export type { ProductLookup } from "./pricing.service.ts";
+export { sendDueRefunds } from "./refunds.service.ts";
 export { partsPerBucket, periodStarts, sumShopParts } from "./views.service.ts";
 export { weighPart } from "./weighing.service.ts";

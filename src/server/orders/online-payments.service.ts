@@ -14,6 +14,7 @@ import * as ordersRepo from "./orders.repository.ts";
 import { findPendingOfOrder } from "./parts.repository.ts";
 import { cancelLinks, createLink } from "./payment-links.service.ts";
 import { mailOrder } from "./placement.service.ts";
+import { recordRefundOutcome, refundWholePayment } from "./refunds.service.ts";
 import { getOwnOrder, loadOrder } from "./views.service.ts";
 
 /*
@@ -95,8 +96,9 @@ export async function recordGatewayPayment(
         : order.expired_at
           ? "late"
           : "counted";
+    const paymentRowId = randomUUID();
     const written = await repo.insertGatewayPayment(trx.db, {
-      id: randomUUID(),
+      id: paymentRowId,
       order_id: order.id,
       link_id: link.id,
       gateway: link.gateway,
@@ -109,8 +111,17 @@ export async function recordGatewayPayment(
     });
     if (!written) return false;
     if (outcome !== "counted") {
-      // NOTE: money we did not take as paid is kept for the operator (and given back), never silently lost.
+      // NOTE: money we did not take as paid is never silently lost: a second payment of a paid order and a
+      // late one go back in full, automatically; a mismatched one waits for the operator (it is not ours to
+      // judge what the buyer meant).
       log?.("gateway payment not counted", { orderId: order.id, linkId: link.link_id, outcome });
+      if (outcome === "duplicate" || outcome === "late") {
+        await refundWholePayment(
+          trx,
+          { id: paymentRowId, order_id: order.id, amount_paise: payment.amountPaise },
+          outcome,
+        );
+      }
       return true;
     }
     await repo.setLinkStatus(trx.db, link.id, ["created", "failed", "cancelled"], "paid");
@@ -198,6 +209,9 @@ export async function handleWebhook(
       return true;
     }
     await recordGatewayPayment(ctx, link, event.payment, log);
+  } else if (event.kind === "refund") {
+    if (!(await recordRefundOutcome(ctx, event)))
+      log("refund webhook for a refund we never asked", { refundId: event.refundId });
   } else if (event.kind === "payment_failed") {
     const link = event.referenceId
       ? await repo.findLinkByReference(ctx.db, gateway.name, event.referenceId)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderMessages } from "../../shared/messages.ts";
 import type { FarmerOrderList } from "../../shared/schemas/farmer.ts";
 import type { Order } from "../../shared/schemas/orders.ts";
+import { signUpOperator } from "../test/admin-fixtures.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { orderBody, stockOf } from "../test/order-helpers.ts";
 import { mailsTo } from "../test/outbox.ts";
@@ -16,6 +17,7 @@ import {
   type TestApp,
 } from "../test/test-app.ts";
 import { expireHolds } from "./online-payments.service.ts";
+import { sendDueRefunds } from "./refunds.service.ts";
 
 /**
  * Pay now through Razorpay (issue 36, decision 052), against a local stand-in for Razorpay's API: pay, fail
@@ -27,6 +29,7 @@ let rzp: RazorpayStandIn;
 let asha: SignedInUser;
 let buyer: SignedInUser;
 let other: SignedInUser;
+let operator: SignedInUser;
 let tomatoId: string;
 
 beforeAll(async () => {
@@ -44,6 +47,7 @@ beforeAll(async () => {
   asha = await signUpAndLogIn(t.app, "Asha's farm");
   buyer = await signUpAndLogIn(t.app, "Meera Buyer");
   other = await signUpAndLogIn(t.app, "Other Buyer");
+  operator = await signUpOperator(t.app, t.db);
   tomatoId = (
     await insertProduct(t.db.kysely, asha.id, {
       name: "Tomatoes",
@@ -373,6 +377,12 @@ describe("a failed payment, Try again and the hold's end", () => {
     const late = rzp.pay(linkOf(order).id);
     expect((await webhook(late.webhook)).statusCode).toBe(200);
     expect((await gatewayPayments(order.id)).map((row) => row.outcome)).toEqual(["late"]);
+    const refunds = await t.db.kysely
+      .selectFrom("refunds")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .execute();
+    expect(refunds.map((refund) => [refund.amount_paise, refund.reason])).toEqual([[15000, "late"]]);
     expect((await getOrder(order.id)).status).toBe("cancelled");
     expect(await farmerSees(order.id)).toBe(false);
   });
@@ -408,5 +418,158 @@ describe("without a gateway", () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe("refunds after weighing and cancels", () => {
+  let kiloId: string;
+  beforeAll(async () => {
+    kiloId = (
+      await insertProduct(t.db.kysely, asha.id, { name: "Onions", pricePaise: 4000, stock: 1000, unit: "kg" })
+    ).id!;
+  });
+  const farmerPost = (url: string, payload: object, user = asha) =>
+    request(t.app, { method: "POST", url, cookie: user.cookie, payload });
+  const moveTo = (partId: string, status: string) =>
+    farmerPost(`/api/farmer/orders/${partId}/status`, {
+      status,
+      ...(status === "cancelled" ? { reason: "No harvest" } : {}),
+    });
+  /** 2 kg of onions (₹80) paid now by UPI; answers the order and its part's id. */
+  async function paidKilos() {
+    const order = await placedNow(2, kiloId);
+    const paid = rzp.pay(linkOf(order).id, { method: "upi" });
+    expect((await webhook(paid.webhook)).statusCode).toBe(200);
+    return { order, partId: order.fulfilments[0]!.id, paymentId: paid.paymentId };
+  }
+  async function weighAndSend(partId: string, grams: number) {
+    expect((await moveTo(partId, "confirmed")).statusCode).toBe(200);
+    const weighed = await farmerPost(`/api/farmer/orders/${partId}/weights`, {
+      lines: [{ lineId: 1, packedGrams: grams }],
+    });
+    expect(weighed.statusCode, weighed.body).toBe(200);
+    expect((await moveTo(partId, "out_for_delivery")).statusCode).toBe(200);
+  }
+  const refundsOf = (orderId: string) =>
+    t.db.kysely.selectFrom("refunds").selectAll().where("order_id", "=", orderId).execute();
+
+  it("refunds the difference of a lower weighed bill to how the buyer paid, once, and shows it on the order", async () => {
+    const { order, partId, paymentId } = await paidKilos();
+    await weighAndSend(partId, 1800);
+    expect(await sendDueRefunds(contextOf(t))).toBeGreaterThanOrEqual(1);
+    const sent = rzp.refunds.filter((refund) => refund.payment_id === paymentId);
+    expect(sent.map((refund) => [refund.amount, refund.notes.order_id])).toEqual([[800, order.id]]);
+    const after = await getOrder(order.id);
+    expect(after.payment).toMatchObject({ status: "paid", paid: 80, refunded: 8, due: 0 });
+    expect(after.fulfilments[0]?.payment).toMatchObject({ state: "paid", received: 72 });
+    // NOTE: Razorpay's word that it was processed, twice, adds one event; nothing is sent twice.
+    const processed = rzp.refundEvent(sent[0]!.id, "processed");
+    expect((await webhook(processed)).statusCode).toBe(200);
+    expect((await webhook(processed)).statusCode).toBe(200);
+    expect(await sendDueRefunds(contextOf(t))).toBe(0);
+    const [refund] = await refundsOf(order.id);
+    const events = await t.db.kysely
+      .selectFrom("refund_events")
+      .select("status")
+      .where("refund_id", "=", refund!.id)
+      .execute();
+    expect(events.map((event) => event.status).sort()).toEqual(["pending", "processed"]);
+  });
+
+  it("leaves the rest of a higher bill due at the door, and refuses a door payment above it", async () => {
+    const { order, partId } = await paidKilos();
+    await weighAndSend(partId, 2200);
+    expect(await refundsOf(order.id)).toEqual([]);
+    const after = await getOrder(order.id);
+    expect(after.payment).toMatchObject({ paid: 80, refunded: 0, due: 8 });
+    expect(after.fulfilments[0]?.payment).toMatchObject({ state: "part_paid", received: 80 });
+    const over = await farmerPost(`/api/farmer/orders/${partId}/payments`, { method: "cash", amount: 8.01 });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.code).toBe("overpayment");
+    const rest = await farmerPost(`/api/farmer/orders/${partId}/payments`, { method: "cash", amount: 8 });
+    expect(rest.statusCode, rest.body).toBe(201);
+    expect((await getOrder(order.id)).payment.due).toBe(0);
+  });
+
+  it("refunds a paid part cancelled by its buyer in full, once, even when cancelled twice at once", async () => {
+    const { order, paymentId } = await paidKilos();
+    const cancel = () =>
+      request(t.app, {
+        method: "POST",
+        url: `/api/orders/${order.id}/cancel`,
+        cookie: buyer.cookie,
+        payload: {},
+      });
+    const answers = await Promise.all([cancel(), cancel()]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect((await refundsOf(order.id)).map((refund) => [refund.amount_paise, refund.reason])).toEqual([
+      [8000, "cancelled"],
+    ]);
+    await sendDueRefunds(contextOf(t));
+    expect(
+      rzp.refunds.filter((refund) => refund.payment_id === paymentId).map((refund) => refund.amount),
+    ).toEqual([8000]);
+    expect((await getOrder(order.id)).payment).toMatchObject({ paid: 80, refunded: 80, due: 0 });
+  });
+
+  it("refunds a paid part its farmer cancels", async () => {
+    const { order, partId } = await paidKilos();
+    expect((await moveTo(partId, "cancelled")).statusCode).toBe(200);
+    expect((await refundsOf(order.id)).map((refund) => refund.amount_paise)).toEqual([8000]);
+  });
+
+  it("retries a refund the gateway cannot take now, by the clock, until it is accepted", async () => {
+    const { order, partId, paymentId } = await paidKilos();
+    await weighAndSend(partId, 1500);
+    rzp.failure = "5xx";
+    const now = Date.now();
+    expect(await sendDueRefunds(contextOf(t, { now: new Date(now) }))).toBe(0);
+    const queued = await t.db.kysely.selectFrom("refund_queue").selectAll().execute();
+    expect(queued.some((row) => row.attempts === 1 && row.last_error === "The server is unavailable")).toBe(
+      true,
+    );
+    rzp.failure = null;
+    // NOTE: not due again before its back-off (1 minute after the first failure).
+    expect(await sendDueRefunds(contextOf(t, { now: new Date(now + 30_000) }))).toBe(0);
+    expect(rzp.refunds.filter((refund) => refund.payment_id === paymentId)).toEqual([]);
+    expect(await sendDueRefunds(contextOf(t, { now: new Date(now + 61_000) }))).toBeGreaterThanOrEqual(1);
+    expect(
+      rzp.refunds.filter((refund) => refund.payment_id === paymentId).map((refund) => refund.amount),
+    ).toEqual([2000]);
+    expect((await getOrder(order.id)).payment.refunded).toBe(20);
+  });
+
+  it("gives a second payment of a paid order back in full, and a failed refund is kept for the operator", async () => {
+    const order = await placedNow(1);
+    const first = linkOf(order);
+    await webhook(rzp.fail(first.id).webhook);
+    await request(t.app, { method: "POST", url: `/api/orders/${order.id}/pay`, cookie: buyer.cookie });
+    expect((await webhook(rzp.pay(linkOf(order, 2).id).webhook)).statusCode).toBe(200);
+    // NOTE: the buyer had the old page open and paid there too, before it was cancelled.
+    const twice = rzp.pay(first.id);
+    expect((await webhook(twice.webhook)).statusCode).toBe(200);
+    expect((await gatewayPayments(order.id)).map((row) => row.outcome).sort()).toEqual([
+      "counted",
+      "duplicate",
+    ]);
+    expect((await refundsOf(order.id)).map((refund) => [refund.amount_paise, refund.reason])).toEqual([
+      [4000, "duplicate"],
+    ]);
+    await sendDueRefunds(contextOf(t));
+    const sent = rzp.refunds.find((refund) => refund.payment_id === twice.paymentId)!;
+    expect((await webhook(rzp.refundEvent(sent.id, "failed"))).statusCode).toBe(200);
+    // NOTE: the order itself stays paid once, its money counted once.
+    expect((await getOrder(order.id)).payment).toMatchObject({ status: "paid", paid: 40, refunded: 0 });
+    const unsettled = await request(t.app, {
+      method: "GET",
+      url: "/api/admin/payments/unsettled",
+      cookie: operator.cookie,
+    });
+    expect(unsettled.statusCode, unsettled.body).toBe(200);
+    expect(unsettled.json().refunds).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ orderId: order.id, amount: 40, reason: "duplicate" }),
+      ]),
+    );
   });
 });

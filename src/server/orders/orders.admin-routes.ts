@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { IdParamsSchema } from "../../shared/schemas/common.ts";
 import { PartStatusChangeSchema } from "../../shared/schemas/farmer.ts";
+import { UnsettledMoneySchema } from "../../shared/schemas/online-payments.ts";
 import {
   OperatorOrderListQuerySchema,
   OperatorOrderListSchema,
@@ -15,6 +16,7 @@ import {
 import { requireOperator } from "../auth/index.ts";
 import { moveOrderPartAsOperator } from "./moves.service.ts";
 import { getShopProfile, saveShopProfile, shopReckoning } from "./payments.service.ts";
+import { unsettledMoney } from "./refunds.service.ts";
 import { listOrdersForOperator } from "./views.service.ts";
 
 /**
@@ -55,6 +57,16 @@ export async function ordersAdminRoutes(app: FastifyInstance) {
     async (request) => {
       requireOperator(request);
       return shopReckoning(request.ctx, request.query.week);
+    },
+  );
+
+  /** Money to settle by hand: refunds the gateway failed, payments not taken as paid (decision 052). */
+  typed.get(
+    "/payments/unsettled",
+    { schema: { response: { 200: UnsettledMoneySchema } } },
+    async (request) => {
+      requireOperator(request);
+      return unsettledMoney(request.ctx);
     },
   );
 

@@ -37,3 +37,37 @@ export const OrderPaymentSchema = z.object({
   due: z.number(),
 });
 export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
+
+/** Why money goes back: a lower weighed bill, a cancelled part, or a payment that paid nothing. */
+export const REFUND_REASONS = ["weighed_lower", "cancelled", "mismatch", "duplicate", "late"] as const;
+
+/**
+ * Money the operator settles by hand (`GET /api/admin/payments/unsettled`): refunds the gateway failed or that
+ * were given up, and payments whose amount or currency was not the order's (never taken as paid).
+ */
+export const UnsettledMoneySchema = z.object({
+  refunds: z.array(
+    z.object({
+      id: z.string(),
+      orderId: z.string(),
+      partId: z.string().nullable(),
+      /** Rupees. */
+      amount: z.number(),
+      reason: z.enum(REFUND_REASONS),
+      gatewayPaymentId: z.string(),
+      failedAt: z.string(),
+    }),
+  ),
+  mismatched: z.array(
+    z.object({
+      id: z.string(),
+      orderId: z.string(),
+      /** Rupees, as the gateway reported them. */
+      amount: z.number(),
+      currency: z.string(),
+      gatewayPaymentId: z.string(),
+      at: z.string(),
+    }),
+  ),
+});
+export type UnsettledMoney = z.infer<typeof UnsettledMoneySchema>;
