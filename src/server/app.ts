@@ -292,12 +292,15 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   purge.unref();
   app.addHook("onClose", async () => clearInterval(purge));
 
-  // NOTE: Pay now holds end within a minute, by the server's clock; every server runs it and the database
-  // lets one of them expire each order (decision 052).
+  // NOTE: Pay now holds end within a minute, by the server's clock, and refunds owed are sent (or retried);
+  // every server runs it, and the database lets one of them expire each order and send each refund (decision 052).
   const expiry = setInterval(() => {
     expireHolds(app.makeContext(), (error) =>
       app.log.warn({ err: error }, "cancelling a payment link failed"),
-    ).catch((error) => app.log.warn({ err: error }, "expiring payment holds failed"));
+    )
+      .catch((error) => app.log.warn({ err: error }, "expiring payment holds failed"))
+      .then(() => sendDueRefunds(app.makeContext(), (message, details) => app.log.warn(details, message)))
+      .catch((error) => app.log.warn({ err: error }, "sending refunds failed"));
   }, HOLD_CHECK_MS);
   expiry.unref();
   app.addHook("onClose", async () => clearInterval(expiry));
