@@ -145,6 +145,15 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(20),
+  SHOP_COMMISSION_PERCENT: z
+    .string()
+    .trim()
+    .default("0")
+    .refine(
+      (text) => /^\d{1,3}(\.\d{1,2})?$/.test(text) && Number(text) <= 100,
+      "must be a percentage from 0 to 100, at most two decimals (e.g. 5 or 2.5)",
+    )
+    .transform((text) => Math.round(Number(text) * 100)),
 });
 
 /** Names proxy-addr knows for address ranges. */
@@ -286,6 +295,8 @@ export interface Config {
   payments: PaymentSettings;
   /** How long a Pay now order holds its stock and slot places while the buyer pays. */
   paymentHoldMinutes: number;
+  /** The shop's commission on what each part kept of its online payment, in basis points (2.5 % → 250). */
+  shopCommissionBasisPoints: number;
 }
 
 const RAZORPAY_KEYS = ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const;
@@ -464,6 +475,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     objectStorage: objectStorageOf(e),
     payments: paymentsOf(e, production),
     paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,
+    shopCommissionBasisPoints: e.SHOP_COMMISSION_PERCENT,
   };
 }
 

@@ -18,6 +18,7 @@ export type Settings = Pick<
   | "sessionIdleMs"
   | "sessionAbsoluteMs"
   | "paymentHoldMinutes"
+  | "shopCommissionBasisPoints"
 >;
 
 /** Which cached sessions to forget: one session, or every session of a user but `keep`. */
@@ -219,4 +220,5 @@ export const settingsOf = (config: Config): Settings => ({
   sessionIdleMs: config.sessionIdleMs,
   sessionAbsoluteMs: config.sessionAbsoluteMs,
   paymentHoldMinutes: config.paymentHoldMinutes,
+  shopCommissionBasisPoints: config.shopCommissionBasisPoints,
 });

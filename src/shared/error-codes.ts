@@ -89,6 +89,8 @@ export const ERROR_CODES = {
   payment_hold_expired: { status: 409, meaning: "The time to pay this order has run out" },
   /** Try again on an order that is paid already, or pays on delivery. */
   nothing_to_pay: { status: 409, meaning: "This order has nothing to pay online" },
+  /** A payout to a farmer above what the shop owes them (decision 052). */
+  payout_above_owed: { status: 409, meaning: "The payout is more than the shop owes the farmer" },
   /** An upload's body stopped arriving for a few seconds: its place in the image queue went to others. */
   upload_stalled: { status: 408, meaning: "The upload stopped arriving" },
   payload_too_large: { status: 413, meaning: "The request body is too large" },

@@ -262,6 +262,18 @@ export interface RefundEventsTable {
   at: string;
 }
 
+/** A payment the shop made to a farmer (decision 052); never changed. */
+export interface PayoutsTable {
+  id: string;
+  farmer_id: string;
+  amount_paise: number;
+  reference: string;
+  /** YYYY-MM-DD, the shop's calendar. */
+  paid_on: string;
+  at: string;
+  by_user_id: string;
+}
+
 /** A refund the gateway has not accepted yet, retried as the mail queue retries a mail. */
 export interface RefundQueueTable {
   refund_id: string;
@@ -544,6 +556,7 @@ export interface Database {
   refunds: RefundsTable;
   refund_events: RefundEventsTable;
   refund_queue: RefundQueueTable;
+  payouts: PayoutsTable;
   upi_ids: UpiIdsTable;
   messages: MessagesTable;
   deal_plans: DealPlansTable;

@@ -27,6 +27,7 @@ export {
   type OrdersTable,
   type PasswordResetsTable,
   type PaymentLinksTable,
+  type PayoutsTable,
   type PickupPointsTable,
   type ProductsTable,
   type RefundEventsTable,

@@ -158,13 +158,13 @@ export function findOrder(db: Kysely<Database>, orderId: string) {
 }
 
 /**
- * What each of these parts was paid online (paise): its estimate when its order's gateway payment was counted
- * (decision 052), less what was refunded for it and not failed; parts paid on delivery are absent.
+ * What each of these parts was paid online (paise, decision 052): `collected`, its estimate when its order's
+ * gateway payment was counted, and `refunded`, its refunds that did not fail; parts paid on delivery are absent.
  */
-export function* findOnlineShares(
+export function* findOnlineMoneyOfParts(
   db: Kysely<Database>,
   partIds: readonly string[],
-): Steps<Map<string, number>> {
+): Steps<Map<string, { collected: number; refunded: number }>> {
   if (partIds.length === 0) return new Map();
   const paid = yield* rowsOf(
     db
@@ -203,11 +203,21 @@ export function* findOnlineShares(
         ),
       ),
   );
-  const shares = new Map(paid.map((row) => [row.id, row.total_paise]));
+  const money = new Map(paid.map((row) => [row.id, { collected: row.total_paise, refunded: 0 }]));
   for (const row of refunded) {
-    if (row.part_id) shares.set(row.part_id, (shares.get(row.part_id) ?? 0) - row.amount_paise);
+    const part = row.part_id ? money.get(row.part_id) : undefined;
+    if (part) part.refunded += row.amount_paise;
   }
-  return shares;
+  return money;
+}
+
+/** What each of these parts was paid online and kept (paise): collected less refunded (see above). */
+export function* findOnlineShares(
+  db: Kysely<Database>,
+  partIds: readonly string[],
+): Steps<Map<string, number>> {
+  const money = yield* findOnlineMoneyOfParts(db, partIds);
+  return new Map([...money].map(([id, { collected, refunded }]) => [id, collected - refunded]));
 }
 
 /** Every refund of these orders, oldest first, with what the gateway said of each (`events`). */

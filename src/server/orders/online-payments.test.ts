@@ -573,3 +573,138 @@ describe("refunds after weighing and cancels", () => {
     );
   });
 });
+
+describe("the ledger and payouts", () => {
+  let shop: TestApp;
+  let farmer: SignedInUser;
+  let shopper: SignedInUser;
+  let boss: SignedInUser;
+  beforeAll(async () => {
+    shop = await createTestApp({
+      shopCommissionBasisPoints: 250,
+      payments: {
+        gateway: "razorpay",
+        keyId: rzp.keyId,
+        keySecret: rzp.keySecret,
+        webhookSecret: rzp.webhookSecret,
+        apiUrl: rzp.url,
+      },
+    });
+    farmer = await signUpAndLogIn(shop.app, "Ledger Farmer");
+    shopper = await signUpAndLogIn(shop.app, "Ledger Buyer");
+    boss = await signUpOperator(shop.app, shop.db);
+  });
+  afterAll(() => shop.close());
+  const as = (user: SignedInUser, method: "GET" | "POST", url: string, payload?: object) =>
+    request(shop.app, { method, url, cookie: user.cookie, ...(payload ? { payload } : {}) });
+
+  /** A Pay now order of one product, paid through the stand-in, weighed at `grams` when given, delivered. */
+  async function deliveredPaid(
+    product: { pricePaise: number; unit: "kg" | "piece" },
+    quantity: number,
+    grams?: number,
+  ) {
+    const { id } = await insertProduct(shop.db.kysely, farmer.id, {
+      name: "Ledger produce",
+      stock: 100,
+      ...product,
+    });
+    const placed = await request(shop.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: shopper.cookie,
+      headers: { "idempotency-key": randomUUID() },
+      payload: { ...orderBody([{ productId: id!, quantity }]), payment: "now" },
+    });
+    const order = placed.json().order as Order;
+    const link = [...rzp.links.values()].find((candidate) => candidate.reference_id === order.id)!;
+    const hook = rzp.pay(link.id).webhook;
+    await shop.app.inject({
+      method: "POST",
+      url: "/api/payments/webhook",
+      headers: { "content-type": "application/json", "x-razorpay-signature": hook.signature },
+      payload: hook.body,
+    });
+    const partId = order.fulfilments[0]!.id;
+    const move = (status: string) => as(farmer, "POST", `/api/farmer/orders/${partId}/status`, { status });
+    expect((await move("confirmed")).statusCode).toBe(200);
+    if (grams !== undefined) {
+      await as(farmer, "POST", `/api/farmer/orders/${partId}/weights`, {
+        lines: [{ lineId: 1, packedGrams: grams }],
+      });
+    }
+    expect((await move("out_for_delivery")).statusCode).toBe(200);
+    expect((await move("delivered")).statusCode).toBe(200);
+    return order;
+  }
+
+  it("reckons each farmer's week: collected online, refunded, commission per part rounded half up, payable", async () => {
+    // ₹80 paid, weighed at ₹72: ₹8 refunded, 2.5 % of ₹72 = ₹1.80. ₹99.99 paid: 2.5 % = 249.975 paise → ₹2.50.
+    await deliveredPaid({ pricePaise: 4000, unit: "kg" }, 2, 1800);
+    await deliveredPaid({ pricePaise: 3333, unit: "piece" }, 3);
+    const week = (await as(boss, "GET", "/api/admin/payments")).json();
+    const row = week.farmers.find((candidate: { farmerId: string }) => candidate.farmerId === farmer.id);
+    expect(row).toMatchObject({
+      delivered: 171.99,
+      cash: 0,
+      upi: 0,
+      owed: 0,
+      collectedOnline: 179.99,
+      refunded: 8,
+      commission: 4.3,
+      payable: 167.69,
+      paidOut: 0,
+      balance: 167.69,
+    });
+  });
+
+  it("records a payout of at most what is owed (audited), once when sent twice at once, and the farmer sees it", async () => {
+    const payout = (amount: number, reference = "UTR123") =>
+      as(boss, "POST", "/api/admin/payouts", {
+        farmerId: farmer.id,
+        amount,
+        reference,
+        paidOn: shopDateNow(),
+      });
+    const over = await payout(167.7);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.code).toBe("payout_above_owed");
+    const first = await payout(100);
+    expect(first.statusCode, first.body).toBe(201);
+    const both = await Promise.all([payout(60, "UTR-A"), payout(60, "UTR-B")]);
+    expect(both.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    const mine = (await as(farmer, "GET", "/api/farmer/payments")).json();
+    expect(mine).toMatchObject({
+      paidOut: 160,
+      balance: 7.69,
+      collectedOnline: 179.99,
+      refunded: 8,
+      commission: 4.3,
+    });
+    // NOTE: the ledger's sums hold to the paisa: collected − refunded − commission − paid out = still owed.
+    expect(Math.round((mine.collectedOnline - mine.refunded - mine.commission - mine.paidOut) * 100)).toBe(
+      Math.round(mine.balance * 100),
+    );
+    const audit = await shop.db.kysely
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "payout.record")
+      .execute();
+    expect(audit).toHaveLength(2);
+    expect(await shop.db.kysely.selectFrom("payouts").select("id").execute()).toHaveLength(2);
+    // NOTE: a shopper is not an operator.
+    expect(
+      (
+        await as(shopper, "POST", "/api/admin/payouts", {
+          farmerId: farmer.id,
+          amount: 1,
+          reference: "x",
+          paidOn: shopDateNow(),
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
+/** Today in the shop's calendar (Asia/Kolkata in tests). */
+const shopDateNow = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());

@@ -10,12 +10,13 @@ import {
 } from "../../shared/schemas/operator-orders.ts";
 import {
   PaymentsWeekQuerySchema,
+  RecordPayoutSchema,
   ShopProfileSchema,
   ShopReckoningSchema,
 } from "../../shared/schemas/payments.ts";
 import { requireOperator } from "../auth/index.ts";
 import { moveOrderPartAsOperator } from "./moves.service.ts";
-import { getShopProfile, saveShopProfile, shopReckoning } from "./payments.service.ts";
+import { getShopProfile, recordPayout, saveShopProfile, shopReckoning } from "./payments.service.ts";
 import { unsettledMoney } from "./refunds.service.ts";
 import { listOrdersForOperator } from "./views.service.ts";
 
@@ -57,6 +58,16 @@ export async function ordersAdminRoutes(app: FastifyInstance) {
     async (request) => {
       requireOperator(request);
       return shopReckoning(request.ctx, request.query.week);
+    },
+  );
+
+  /** The shop paid a farmer (decision 052): never more than it owes them; answers the payout's week. */
+  typed.post(
+    "/payouts",
+    { schema: { body: RecordPayoutSchema, response: { 201: ShopReckoningSchema } } },
+    async (request, reply) => {
+      const operator = requireOperator(request);
+      return reply.status(201).send(await recordPayout(request.ctx, operator, request.body));
     },
   );
 

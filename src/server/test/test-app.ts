@@ -53,6 +53,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     passwordHashing: cheapPasswordHashing,
     payments: { gateway: "test" },
     paymentHoldMinutes: 20,
+    shopCommissionBasisPoints: 0,
     ...overrides,
   };
 }

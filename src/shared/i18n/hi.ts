@@ -171,6 +171,9 @@ export const hi: Translations = {
     referenceTooLong: "UPI संदर्भ 35 अक्षरों से लंबा नहीं हो सकता",
     weekInvalid: "हफ़्ता एक तारीख है, YYYY-MM-DD",
     undoReasonRequired: "कृपया बताएँ कि यह भुगतान वापस क्यों लिया जा रहा है",
+    farmerNotFound: "यह किसान नहीं मिला",
+    payoutReferenceRequired: "पैसे भेजने का रेफ़रेंस लिखें",
+    payoutAboveOwed: (owed) => `यह दुकान पर इस किसान के बकाया से ज़्यादा है: ${owed}`,
   },
   stockMessages: {
     lineField: (left: number) => (left <= 0 ? "बिक गया" : `सिर्फ़ ${left} बचे`),
@@ -243,6 +246,7 @@ export const hi: Translations = {
     payment_hold_expired: "इस ऑर्डर के भुगतान का समय ख़त्म हो गया",
     nothing_to_pay: "इस ऑर्डर में ऑनलाइन चुकाने के लिए कुछ नहीं है",
     gateway_unavailable: "भुगतान सेवा से जवाब नहीं मिला",
+    payout_above_owed: "भुगतान दुकान पर किसान के बकाया से ज़्यादा है",
   },
   other: {
     serverFault: "हमारी तरफ़ से कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।",

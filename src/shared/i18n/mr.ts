@@ -172,6 +172,9 @@ export const mr: Translations = {
     referenceTooLong: "UPI संदर्भ 35 अक्षरांपेक्षा लांब असू शकत नाही",
     weekInvalid: "आठवडा म्हणजे एक तारीख, YYYY-MM-DD",
     undoReasonRequired: "कृपया हे पेमेंट का रद्द होत आहे ते सांगा",
+    farmerNotFound: "हा शेतकरी सापडला नाही",
+    payoutReferenceRequired: "पैसे पाठवल्याचा संदर्भ लिहा",
+    payoutAboveOwed: (owed) => `हे दुकानाकडून या शेतकऱ्याला देणे असलेल्या रकमेपेक्षा जास्त आहे: ${owed}`,
   },
   stockMessages: {
     lineField: (left: number) => (left <= 0 ? "संपले" : `फक्त ${left} शिल्लक`),
@@ -244,6 +247,7 @@ export const mr: Translations = {
     payment_hold_expired: "या ऑर्डरचे पैसे भरण्याची वेळ संपली",
     nothing_to_pay: "या ऑर्डरमध्ये ऑनलाइन भरण्यासारखे काही नाही",
     gateway_unavailable: "पेमेंट सेवेकडून उत्तर आले नाही",
+    payout_above_owed: "दिलेली रक्कम दुकानाकडून शेतकऱ्याला देणे असलेल्या रकमेपेक्षा जास्त आहे",
   },
   other: {
     serverFault: "आमच्याकडून काहीतरी चूक झाली. कृपया पुन्हा प्रयत्न करा.",
