@@ -569,6 +569,8 @@ describe("POST /api/orders/quote", () => {
       ],
       total: 160.5,
       problems: {},
+      // NOTE: the test app runs the test gateway, so checkout offers Pay now (decision 052).
+      payNow: true,
     });
     expect(await countOrders(t.db.kysely, user.id)).toBe(0);
   });

@@ -317,6 +317,8 @@ export const QuoteSchema = z.object({
   items: z.array(QuoteLineSchema),
   total: z.number(),
   problems: z.record(z.string(), z.string()),
+  /** Whether checkout offers Pay now: a payment gateway is on (decision 052). */
+  payNow: z.boolean().default(false),
 });
 export type Quote = z.infer<typeof QuoteSchema>;
 
