@@ -126,7 +126,7 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
         quantity: 1 + (i % 3),
       }));
       cursor += 1;
-      return { items, shipping, paymentMethod: "upi" };
+      return { items, shipping, paymentMethod: "upi", payment: "on_delivery" };
     };
 
     const settings = settingsOf(testConfig());

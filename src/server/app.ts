@@ -43,7 +43,14 @@ import { registerMail } from "./mail/index.ts";
 import { messagesRoutes } from "./messages/index.ts";
 import { registerNotify } from "./notify/index.ts";
 import { openObjectStore } from "./object-store.ts";
-import { farmerOrdersRoutes, ordersRoutes } from "./orders/index.ts";
+import {
+  expireHolds,
+  farmerOrdersRoutes,
+  onlinePaymentsRoutes,
+  ordersRoutes,
+  sendDueRefunds,
+} from "./orders/index.ts";
+import { openGateway, type TestGateway, testGatewayRoutes } from "./payments/index.ts";
 import { farmerProductsRoutes, productPreview, productsRoutes, sharedProductId } from "./products/index.ts";
 import { accountRoutes, passwordResetRoutes, purgeAccountLinks } from "./profile/index.ts";
 import { ensureSlots, farmerSlotRoutes, slotsRoutes } from "./slots/index.ts";
@@ -51,6 +58,8 @@ import { ensureSlots, farmerSlotRoutes, slotsRoutes } from "./slots/index.ts";
 /** JSON bodies are small; uploads go through multipart with their own limit. */
 const JSON_BODY_LIMIT = 64 * 1024;
 const HOUR_MS = 60 * 60 * 1000;
+/** How often ended Pay now holds are looked for (decision 052). */
+const HOLD_CHECK_MS = 30_000;
 
 export interface RegisteredRoute {
   method: string;
@@ -220,8 +229,19 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   registerEtags(app);
   await registerMail(app, db, config);
   registerNotify(app, config);
+  const gateway = openGateway(config.payments, config.publicUrl);
+  if (!gateway && config.production) {
+    app.log.warn(
+      "No payment gateway (PAYMENT_GATEWAY=razorpay with RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET): shoppers pay on delivery only",
+    );
+  } else if (gateway) {
+    app.log.info(
+      `Pay now goes through the ${gateway.name === "test" ? "built-in test" : "Razorpay"} payment gateway`,
+    );
+  }
   registerContext(app, {
     db: db.kysely,
+    ...(gateway ? { gateway } : {}),
     answers,
     settings: settingsOf(config),
     publicOrigin: config.publicOrigin,
@@ -249,9 +269,12 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
       await api.register(likesRoutes, { prefix: "/likes" });
       await api.register(dealsRoutes, { prefix: "/deal" });
       await api.register(adminRoutes, { prefix: "/admin" });
+      await api.register(onlinePaymentsRoutes, { prefix: "/payments" });
     },
     { prefix: "/api" },
   );
+  // NOTE: the test gateway's hosted page, on our own server (development, the demo, the journeys).
+  if (gateway?.name === "test") await app.register(testGatewayRoutes, { gateway: gateway as TestGateway });
   // NOTE: a shared product link previews as the product, also on the sign-in page it sends a signed-out
   // visitor to (issue 40 item 22).
   await registerSpa(app, config.clientDir, async (request) => {
@@ -277,6 +300,19 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   }, HOUR_MS);
   purge.unref();
   app.addHook("onClose", async () => clearInterval(purge));
+
+  // NOTE: Pay now holds end within a minute, by the server's clock, and refunds owed are sent (or retried);
+  // every server runs it, and the database lets one of them expire each order and send each refund (decision 052).
+  const expiry = setInterval(() => {
+    expireHolds(app.makeContext(), (error) =>
+      app.log.warn({ err: error }, "cancelling a payment link failed"),
+    )
+      .catch((error) => app.log.warn({ err: error }, "expiring payment holds failed"))
+      .then(() => sendDueRefunds(app.makeContext(), (message, details) => app.log.warn(details, message)))
+      .catch((error) => app.log.warn({ err: error }, "sending refunds failed"));
+  }, HOLD_CHECK_MS);
+  expiry.unref();
+  app.addHook("onClose", async () => clearInterval(expiry));
 
   return app;
 }

@@ -48,6 +48,36 @@ describe("configuration", () => {
     expect(() => loadConfig({ SHOP_COUNTRIES: " , " })).toThrow(/SHOP_COUNTRIES/);
   });
 
+  it("pays online through the test gateway outside production, Razorpay when its settings are given, and never the test gateway in production", () => {
+    const production = { NODE_ENV: "production", PUBLIC_ORIGIN: "https://shop.example.com" };
+    const keys = {
+      RAZORPAY_KEY_ID: "rzp_live_x",
+      RAZORPAY_KEY_SECRET: "key-secret",
+      RAZORPAY_WEBHOOK_SECRET: "hook-secret",
+    };
+    expect(loadConfig({}).payments).toEqual({ gateway: "test" });
+    expect(loadConfig({}).paymentHoldMinutes).toBe(20);
+    expect(loadConfig(production).payments).toEqual({ gateway: "none" });
+    expect(loadConfig({ ...production, ...keys }).payments).toEqual({
+      gateway: "razorpay",
+      keyId: "rzp_live_x",
+      keySecret: "key-secret",
+      webhookSecret: "hook-secret",
+      apiUrl: "https://api.razorpay.com",
+    });
+    expect(() => loadConfig({ ...production, PAYMENT_GATEWAY: "test" })).toThrow(
+      /PAYMENT_GATEWAY: the test gateway/,
+    );
+    expect(() => loadConfig({ PAYMENT_GATEWAY: "razorpay", RAZORPAY_KEY_ID: "x" })).toThrow(
+      "Invalid configuration: RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required when PAYMENT_GATEWAY=razorpay",
+    );
+    expect(loadConfig({ PAYMENT_GATEWAY: "none", PAYMENT_HOLD_MINUTES: "30" })).toMatchObject({
+      payments: { gateway: "none" },
+      paymentHoldMinutes: 30,
+    });
+    expect(() => loadConfig({ PAYMENT_HOLD_MINUTES: "0" })).toThrow(/PAYMENT_HOLD_MINUTES/);
+  });
+
   it("stops on a bad value, naming it", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);

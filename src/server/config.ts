@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { DEFAULT_COUNTRY } from "../shared/schemas/orders.ts";
 import { DEFAULT_SHOP_TIME_ZONE } from "../shared/shop-calendar.ts";
+import type { PaymentSettings } from "./payments/index.ts";
 
 /** True for a time zone name this Node.js knows (its ICU data). */
 function isTimeZone(name: string): boolean {
@@ -144,6 +145,30 @@ const EnvSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(100).default(2),
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(64).default(1),
+  PAYMENT_GATEWAY: z.enum(["razorpay", "test", "none"]).optional(),
+  RAZORPAY_KEY_ID: z.string().trim().optional(),
+  RAZORPAY_KEY_SECRET: z.string().trim().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().trim().optional(),
+  RAZORPAY_API_URL: z
+    .string()
+    .trim()
+    .url("must be a URL such as https://api.razorpay.com")
+    .default("https://api.razorpay.com"),
+  PAYMENT_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(20),
+  SHOP_COMMISSION_PERCENT: z
+    .string()
+    .trim()
+    .default("0")
+    .refine(
+      (text) => /^\d{1,3}(\.\d{1,2})?$/.test(text) && Number(text) <= 100,
+      "must be a percentage from 0 to 100, at most two decimals (e.g. 5 or 2.5)",
+    )
+    .transform((text) => Math.round(Number(text) * 100)),
 });
 
 /** Names proxy-addr knows for address ranges. */
@@ -290,6 +315,40 @@ export interface Config {
   passwordHashing: PasswordHashing;
   /** Pictures' bytes go to this S3-compatible bucket when set; otherwise into the database (decision 029). */
   objectStorage?: ObjectStorageSettings;
+  /** Which gateway takes Pay now (decision 052): Razorpay, the built-in test gateway, or none. */
+  payments: PaymentSettings;
+  /** How long a Pay now order holds its stock and slot places while the buyer pays. */
+  paymentHoldMinutes: number;
+  /** The shop's commission on what each part kept of its online payment, in basis points (2.5 % → 250). */
+  shopCommissionBasisPoints: number;
+}
+
+const RAZORPAY_KEYS = ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const;
+
+/**
+ * PAYMENT_GATEWAY=razorpay needs its three RAZORPAY_* settings; unset, it is razorpay when they are given, else
+ * the test gateway outside production and none (pay on delivery only) in production, which refuses the test
+ * gateway (it would take orders as paid with no money moving).
+ */
+function paymentsOf(e: z.output<typeof EnvSchema>, production: boolean): PaymentSettings {
+  const missing = RAZORPAY_KEYS.filter((key) => !e[key]);
+  const chosen = e.PAYMENT_GATEWAY ?? (missing.length === 0 ? "razorpay" : production ? "none" : "test");
+  if (chosen === "test" && production) {
+    throw new Error(
+      "Invalid configuration: PAYMENT_GATEWAY: the test gateway moves no money and is refused when NODE_ENV=production",
+    );
+  }
+  if (chosen !== "razorpay") return { gateway: chosen };
+  if (missing.length > 0) {
+    throw new Error(`Invalid configuration: ${missing.join(", ")}: required when PAYMENT_GATEWAY=razorpay`);
+  }
+  return {
+    gateway: "razorpay",
+    keyId: e.RAZORPAY_KEY_ID ?? "",
+    keySecret: e.RAZORPAY_KEY_SECRET ?? "",
+    webhookSecret: e.RAZORPAY_WEBHOOK_SECRET ?? "",
+    apiUrl: e.RAZORPAY_API_URL,
+  };
 }
 
 export interface WhatsAppSettings {
@@ -495,6 +554,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ordersPerHour: e.ORDERS_PER_HOUR,
     passwordHashing,
     objectStorage: objectStorageOf(e),
+    payments: paymentsOf(e, production),
+    paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,
+    shopCommissionBasisPoints: e.SHOP_COMMISSION_PERCENT,
   };
 }
 

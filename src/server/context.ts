@@ -6,6 +6,7 @@ import { type Database, runSteps, type Steps, stepsTransaction } from "./db/inde
 import type { MailContext, Outbox } from "./mail/index.ts";
 import type { PhoneOutbox } from "./notify/index.ts";
 import type { ObjectStore } from "./object-store.ts";
+import type { PaymentGateway } from "./payments/index.ts";
 
 /** The configuration values services read (decision 018); the rest of Config stays with the plumbing. */
 export type Settings = Pick<
@@ -17,6 +18,8 @@ export type Settings = Pick<
   | "passwordHashing"
   | "sessionIdleMs"
   | "sessionAbsoluteMs"
+  | "paymentHoldMinutes"
+  | "shopCommissionBasisPoints"
 >;
 
 /** Which cached sessions to forget: one session, or every session of a user but `keep`. */
@@ -74,6 +77,8 @@ export interface Context extends RunnerContext {
   imageObjects?: ObjectStore;
   /** The catalogue's prepared answers (answer-cache.ts): what changes the catalogue calls `catalogueChanged`. */
   answers: ContextAnswers;
+  /** The gateway that takes Pay now (decision 052); absent: pay on delivery only. */
+  gateway?: PaymentGateway;
 }
 
 /**
@@ -164,6 +169,7 @@ export function registerContext(
     publicOrigin: string | undefined;
     imageObjects?: ObjectStore;
     answers: AnswerCache;
+    gateway?: PaymentGateway;
   },
 ): void {
   const makeContext = (): Context => ({
@@ -175,6 +181,7 @@ export function registerContext(
     sessions: app.sessionCache,
     answers: { cache: deps.answers },
     ...(deps.imageObjects ? { imageObjects: deps.imageObjects } : {}),
+    ...(deps.gateway ? { gateway: deps.gateway } : {}),
   });
   app.decorate("makeContext", makeContext);
   const built = new WeakMap<FastifyRequest, Context>();
@@ -216,4 +223,6 @@ export const settingsOf = (config: Config): Settings => ({
   passwordHashing: config.passwordHashing,
   sessionIdleMs: config.sessionIdleMs,
   sessionAbsoluteMs: config.sessionAbsoluteMs,
+  paymentHoldMinutes: config.paymentHoldMinutes,
+  shopCommissionBasisPoints: config.shopCommissionBasisPoints,
 });

@@ -170,6 +170,20 @@ export const ERROR_CODES = {
     status: 409,
     meaning: text(/*i18n*/ { id: "The change affects orders; send it again with confirm" }),
   },
+  /** Pay now was asked for and the shop takes no payments online (no gateway configured; decision 052). */
+  payment_unavailable: { status: 409, meaning: text(/*i18n*/ { id: "Paying online is not available" }) },
+  /** Try again on a Pay now order whose hold has ended (it was cancelled). */
+  payment_hold_expired: {
+    status: 409,
+    meaning: text(/*i18n*/ { id: "The time to pay this order has run out" }),
+  },
+  /** Try again on an order that is paid already, or pays on delivery. */
+  nothing_to_pay: { status: 409, meaning: text(/*i18n*/ { id: "This order has nothing to pay online" }) },
+  /** A payout to a farmer above what the shop owes them (decision 052). */
+  payout_above_owed: {
+    status: 409,
+    meaning: text(/*i18n*/ { id: "The payout is more than the shop owes the farmer" }),
+  },
   /** An upload's body stopped arriving for a few seconds: its place in the image queue went to others. */
   upload_stalled: { status: 408, meaning: text(/*i18n*/ { id: "The upload stopped arriving" }) },
   payload_too_large: { status: 413, meaning: text(/*i18n*/ { id: "The request body is too large" }) },
@@ -197,6 +211,8 @@ export const ERROR_CODES = {
   },
   database_unavailable: { status: 503, meaning: text(/*i18n*/ { id: "The database did not answer" }) },
   /** The server is shutting down: a load balancer sends the request to another one. */
+  /** The payment gateway did not answer in time or refused: nothing was charged or held (decision 052). */
+  gateway_unavailable: { status: 503, meaning: text(/*i18n*/ { id: "The payment gateway did not answer" }) },
   draining: {
     status: 503,
     meaning: text(/*i18n*/ { id: "This server is shutting down; another one will answer" }),

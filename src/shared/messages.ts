@@ -88,6 +88,18 @@ export const orderMessages = {
   tooManyOrders: text(
     /*i18n*/ { id: "You have placed many orders in a short time. Please wait a while and try again." },
   ),
+  payNowUnavailable: text(
+    /*i18n*/ { id: "Paying online is not available now. Please choose Pay on delivery." },
+  ),
+  gatewayUnavailable: text(
+    /*i18n*/ {
+      id: "The payment service did not answer. Nothing was charged and nothing is held: please try again, or choose Pay on delivery.",
+    },
+  ),
+  paymentHoldExpired: text(
+    /*i18n*/ { id: "The time to pay for this order has run out and it was cancelled. Please order again." },
+  ),
+  nothingToPay: text(/*i18n*/ { id: "This order has nothing to pay online." }),
 } as const;
 
 /** The account page, password reset and e-mail change. */

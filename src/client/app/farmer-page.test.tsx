@@ -61,6 +61,12 @@ const reckoning: FarmerReckoning = {
   cash: 40,
   upi: 0,
   owed: 61,
+  collectedOnline: 0,
+  refunded: 0,
+  commission: 0,
+  payable: 0,
+  paidOut: 0,
+  balance: 0,
   buyers: [
     {
       buyerId: "b1",
@@ -69,6 +75,10 @@ const reckoning: FarmerReckoning = {
       cash: 40,
       upi: 0,
       owed: 61,
+      collectedOnline: 0,
+      refunded: 0,
+      commission: 0,
+      payable: 0,
       parts: [
         {
           partId: "f1",
@@ -79,6 +89,10 @@ const reckoning: FarmerReckoning = {
           cash: 40,
           upi: 0,
           owed: 61,
+          collectedOnline: 0,
+          refunded: 0,
+          commission: 0,
+          payable: 0,
         },
       ],
     },

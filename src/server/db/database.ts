@@ -211,6 +211,92 @@ export interface OrdersTable {
   /** SHA-256 of the canonical request body, so a reused key with a different body is refused. */
   request_hash: string;
   created_at: string;
+  /** Pay now (through the gateway) or on delivery (migration 0050, decision 052). */
+  payment_mode: "on_delivery" | "now";
+  /** Pay now: its stock and slot places are held for the buyer to pay until then. */
+  hold_ends_at: string | null;
+  /** Pay now: when it was paid and went to its farmers (null: they do not see it). */
+  released_at: string | null;
+  /** Pay now: when the hold ran out unpaid and its parts were cancelled. */
+  expired_at: string | null;
+}
+
+/** A hosted payment made for an order (decision 052); its status is the link's, not money. */
+export interface PaymentLinksTable {
+  id: string;
+  order_id: string;
+  attempt: number;
+  gateway: string;
+  link_id: string;
+  reference_id: string;
+  url: string;
+  amount_paise: number;
+  currency: string;
+  status: "created" | "paid" | "failed" | "cancelled";
+  created_at: string;
+  expire_by: string;
+}
+
+/** Whether a gateway payment paid its order, or is money to give back (decision 052). */
+export type GatewayPaymentOutcome = "counted" | "mismatch" | "duplicate" | "late";
+
+/** A payment a gateway reported for one of our links, once per gateway payment id; never changed. */
+export interface GatewayPaymentsTable {
+  id: string;
+  order_id: string;
+  /** payment_links.id */
+  link_id: string;
+  gateway: string;
+  gateway_payment_id: string;
+  method: string;
+  amount_paise: number;
+  currency: string;
+  outcome: GatewayPaymentOutcome;
+  at: string;
+}
+
+export type RefundReason = "weighed_lower" | "cancelled" | "mismatch" | "duplicate" | "late";
+
+/** A refund asked for, once per request_key; never changed (its progress is in refund_events). */
+export interface RefundsTable {
+  id: string;
+  /** gateway_payments.id */
+  payment_id: string;
+  order_id: string;
+  part_id: string | null;
+  amount_paise: number;
+  reason: RefundReason;
+  request_key: string;
+  at: string;
+}
+
+/** What the gateway said of a refund: accepted (pending), processed or failed; never changed. */
+export interface RefundEventsTable {
+  id: string;
+  refund_id: string;
+  status: "pending" | "processed" | "failed";
+  gateway_refund_id: string | null;
+  at: string;
+}
+
+/** A payment the shop made to a farmer (decision 052); never changed. */
+export interface PayoutsTable {
+  id: string;
+  farmer_id: string;
+  amount_paise: number;
+  reference: string;
+  /** YYYY-MM-DD, the shop's calendar. */
+  paid_on: string;
+  at: string;
+  by_user_id: string;
+}
+
+/** A refund the gateway has not accepted yet, retried as the mail queue retries a mail. */
+export interface RefundQueueTable {
+  refund_id: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
 }
 
 export interface OrderItemsTable {
@@ -482,6 +568,12 @@ export interface Database {
   order_parts: OrderPartsTable;
   order_part_history: OrderPartHistoryTable;
   order_payments: OrderPaymentsTable;
+  payment_links: PaymentLinksTable;
+  gateway_payments: GatewayPaymentsTable;
+  refunds: RefundsTable;
+  refund_events: RefundEventsTable;
+  refund_queue: RefundQueueTable;
+  payouts: PayoutsTable;
   upi_ids: UpiIdsTable;
   messages: MessagesTable;
   deal_plans: DealPlansTable;

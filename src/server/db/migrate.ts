@@ -32,6 +32,8 @@ import * as idempotencyKeys from "./migrations/0042-idempotency-keys.ts";
 import * as deliveryRun from "./migrations/0043-delivery-run.ts";
 import * as indianAddresses from "./migrations/0045-indian-addresses.ts";
 import * as mailDigests from "./migrations/0046-mail-digests.ts";
+import * as onlinePayments from "./migrations/0050-online-payments.ts";
+import * as payouts from "./migrations/0051-payouts.ts";
 import * as phoneSignIn from "./migrations/0053-phone-sign-in.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
@@ -60,6 +62,8 @@ const migrations: Record<string, Migration> = {
   "0043-delivery-run": deliveryRun,
   "0045-indian-addresses": indianAddresses,
   "0046-mail-digests": mailDigests,
+  "0050-online-payments": onlinePayments,
+  "0051-payouts": payouts,
   "0053-phone-sign-in": phoneSignIn,
 };
 

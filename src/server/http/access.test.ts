@@ -32,6 +32,10 @@ const PUBLIC_ROUTES = new Set([
   // Signing in and up with a mobile number and a code (issue 37).
   "POST /api/auth/phone/code",
   "POST /api/auth/phone/verify",
+  // NOTE: the payment gateway's return and webhook prove themselves by Razorpay's signature (decision 052).
+  "GET /api/payments/return",
+  "HEAD /api/payments/return",
+  "POST /api/payments/webhook",
 ]);
 const isDocs = (name: string) => / \/api\/docs(\/|$)/.test(name);
 

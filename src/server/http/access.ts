@@ -18,6 +18,12 @@ declare module "fastify" {
      * - `"with-session"`: anyone, and `request.user` is resolved when a session cookie is sent (sign-in).
      */
     public?: true | "with-session";
+    /**
+     * Why this state-changing route takes requests without our custom header or from another site (a payment
+     * gateway's webhook, its hosted page's form): each such route proves the request some other way (a
+     * signature) and says how in this reason. Never for a route that acts on a session.
+     */
+    crossSite?: string;
   }
 }
 
@@ -51,7 +57,8 @@ export function registerAccessControl(app: FastifyInstance, options: AccessOptio
     if (NUL_IN_URL.test(request.url)) {
       throw new AppError("validation_failed", nulMessage, { url: nulMessage });
     }
-    if (!SAFE_METHODS.has(request.method) && !sameOrigin(request, options.publicOrigin)) {
+    const exempt = request.routeOptions.config?.crossSite !== undefined;
+    if (!SAFE_METHODS.has(request.method) && !exempt && !sameOrigin(request, options.publicOrigin)) {
       throw new AppError("csrf_rejected", "This request did not come from Veggie Cart and was refused");
     }
     if (!isApiRoute(request)) return;

@@ -23,6 +23,7 @@ export {
   PHONE_CODE_LOCKED_SUBJECT,
   partStatusMail,
   passwordResetMail,
+  paymentNotCompletedMail,
   phoneCodeLockedMail,
   SIGN_IN_LINK_SUBJECT,
   SIGN_UP_ATTEMPT_SUBJECT,

@@ -102,16 +102,42 @@ const PAYMENT_WHEN: Record<PaymentPlace, MessageDescriptor> = {
 /** A part's kind: picked up at a point, or delivered (a part without a slot is delivered). */
 const kindOf = (part: Pick<OrderPart, "slot">) => part.slot?.kind ?? "delivery";
 
-/** How the chosen method is paid, and when (delivered, at pickup), in the words the confirmation page uses. */
-const howToPay = (say: Say, order: Order) =>
+/** How a gateway names the way a buyer paid online (decision 052); another name is shown as it is. */
+const ONLINE_METHODS: Record<string, MessageDescriptor> = {
+  card: /*i18n*/ { id: "card", comment: "How an order was paid online: 'Paid ₹120.00 by card'" },
+  upi: /*i18n*/ { id: "UPI", comment: "A payment method" },
+  netbanking: /*i18n*/ {
+    id: "net banking",
+    comment: "How an order was paid online: 'Paid ₹120.00 by net banking'",
+  },
+};
+export const onlineMethodIn = (say: Say, method: string | undefined) => {
+  const known = method ? ONLINE_METHODS[method] : undefined;
+  return known ? say(known) : (method ?? "");
+};
+
+/** "Paid ₹X by card" for an order paid online (decision 052). */
+export const paidOnlineText = (say: Say, order: Order) =>
   say(
-    /*i18n*/ { id: "How to pay ({method}): {note} {when}", comment: "The order confirmation mail" },
+    /*i18n*/ { id: "Paid {amount} by {method}", comment: "An order paid online (order page and mails)" },
     {
-      method: say(PAYMENT_METHODS[order.paymentMethod]),
-      note: say(PAYMENT_NOTES[order.paymentMethod]),
-      when: say(PAYMENT_WHEN[paymentPlaceOf(order.fulfilments.map(kindOf))]),
+      amount: formatRupees(order.payment.paid),
+      method: onlineMethodIn(say, order.payment.method),
     },
   );
+
+/** How the chosen method is paid, and when (delivered, at pickup), in the words the confirmation page uses. */
+const howToPay = (say: Say, order: Order) =>
+  order.payment.mode === "now" && order.payment.status === "paid"
+    ? paidOnlineText(say, order)
+    : say(
+        /*i18n*/ { id: "How to pay ({method}): {note} {when}", comment: "The order confirmation mail" },
+        {
+          method: say(PAYMENT_METHODS[order.paymentMethod]),
+          note: say(PAYMENT_NOTES[order.paymentMethod]),
+          when: say(PAYMENT_WHEN[paymentPlaceOf(order.fulfilments.map(kindOf))]),
+        },
+      );
 
 export function orderConfirmationMail(to: Recipient, order: Order, orderUrl: string): Mail {
   const say = sayTo(to);
@@ -146,6 +172,39 @@ export function orderConfirmationMail(to: Recipient, order: Order, orderUrl: str
             ]),
         ...(slotLines.length > 0 ? [say(WHEN_AND_WHERE, { slots: slotLines.join("; ") })] : []),
       ],
+      link: { label: say(SEE_ORDER), url: orderUrl },
+    },
+  );
+}
+
+/**
+ * A Pay now order not paid within its hold (decision 052): it was cancelled and nothing was charged; told
+ * once, by the expiry that cancelled it.
+ */
+export function paymentNotCompletedMail(to: Recipient, order: Order, orderUrl: string): Mail {
+  const say = sayTo(to);
+  const number = orderNumber(order.id);
+  return compose(
+    to,
+    say(
+      /*i18n*/ {
+        id: "Payment not completed: order {number} cancelled",
+        comment: "Subject of the mail when a Pay now order was not paid in time",
+      },
+      { number },
+    ),
+    {
+      greeting: greeting(say, order.shipping.fullName),
+      paragraphs: [
+        say(
+          /*i18n*/ {
+            id: "We did not receive the payment for your order {number} in time, so it was cancelled and nothing was charged. The products are back in the shop: you can order them again.",
+            comment: "The mail when a Pay now order was not paid in time",
+          },
+          { number },
+        ),
+      ],
+      rows: lineRows(say, order.items, order.total),
       link: { label: say(SEE_ORDER), url: orderUrl },
     },
   );

@@ -3,7 +3,13 @@ import type { Mail } from "./mail.ts";
 
 export type { Recipient } from "./compose.ts";
 // Every mail's template is read from here: the account's below, the orders' from their own files.
-export { billMail, buyerCancelledMail, newPartMail, orderConfirmationMail } from "./order-mails.ts";
+export {
+  billMail,
+  buyerCancelledMail,
+  newPartMail,
+  orderConfirmationMail,
+  paymentNotCompletedMail,
+} from "./order-mails.ts";
 export {
   type MovedStatus,
   notHomeMail,

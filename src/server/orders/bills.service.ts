@@ -1,8 +1,16 @@
-import { paiseToRupees } from "../../shared/money.ts";
+import { paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
+import type { OrderPayment } from "../../shared/schemas/online-payments.ts";
 import type { PartPayment, PartStatus, PaymentState } from "../../shared/schemas/order-parts.ts";
-import { orderNumber, type PlacedLine } from "../../shared/schemas/orders.ts";
+import { type OrderPart, orderNumber, type PlacedLine } from "../../shared/schemas/orders.ts";
 import { billOfLines, isWeighedUnit, type PartBill, upiPaymentUri } from "../../shared/weighing.ts";
-import type { OrderItemsTable } from "../db/index.ts";
+import type {
+  GatewayPaymentsTable,
+  OrderItemsTable,
+  OrdersTable,
+  PaymentLinksTable,
+  RefundEventsTable,
+  RefundsTable,
+} from "../db/index.ts";
 import type { PaymentWithNamesRow } from "./payments.repository.ts";
 
 /*
@@ -51,9 +59,16 @@ export function paymentStateOf(bill: PartBill, received: number): PaymentState {
   return bill.final && received >= bill.totalPaise ? "paid" : "part_paid";
 }
 
-/** A part's payments as the API shows them (`records`: this part's, oldest first). */
-export function toApiPayment(bill: PartBill, records: readonly PaymentWithNamesRow[]): PartPayment {
-  const received = receivedPaise(records);
+/**
+ * A part's payments as the API shows them (`records`: this part's, oldest first; `onlinePaise`: what it was
+ * paid online, less its refunds, decision 052), so what is due at the door is only the rest.
+ */
+export function toApiPayment(
+  bill: PartBill,
+  records: readonly PaymentWithNamesRow[],
+  onlinePaise = 0,
+): PartPayment {
+  const received = receivedPaise(records) + onlinePaise;
   const state = paymentStateOf(bill, received);
   const kept = records.filter((record) => !record.undone_at);
   return {
@@ -101,5 +116,59 @@ export function upiOf(part: {
       amountPaise: owed,
       note: `Veggie Cart order ${orderNumber(part.orderId)}, ${part.payeeName}`,
     }),
+  };
+}
+
+/** Where a refund stands, from what the gateway said of it (nothing yet: still waiting in the retry queue). */
+export function refundStatusOf(events: readonly { status: "pending" | "processed" | "failed" }[]) {
+  if (events.some((event) => event.status === "processed")) return "processed" as const;
+  if (events.some((event) => event.status === "failed")) return "failed" as const;
+  return events.length > 0 ? ("pending" as const) : ("queued" as const);
+}
+
+/**
+ * An order's money (decision 052), derived from its links, gateway payments, refunds and its parts as the API
+ * shows them: paid online (the counted payment), refunded (asked and not failed), due at the door (each part
+ * that counts: its bill less what it received, online or at the door).
+ */
+export function orderPaymentOf(
+  row: Pick<OrdersTable, "payment_mode" | "hold_ends_at" | "released_at" | "expired_at">,
+  parts: readonly Pick<OrderPart, "status" | "total" | "payment">[],
+  links: readonly Pick<PaymentLinksTable, "status" | "url">[],
+  payments: readonly Pick<GatewayPaymentsTable, "outcome" | "amount_paise" | "method">[],
+  refunds: readonly (Pick<RefundsTable, "amount_paise"> & {
+    events: readonly Pick<RefundEventsTable, "status">[];
+  })[],
+): OrderPayment {
+  const counted = payments.filter((payment) => payment.outcome === "counted");
+  const paid = counted.reduce((sum, payment) => sum + payment.amount_paise, 0);
+  const refunded = refunds
+    .filter((refund) => refundStatusOf(refund.events) !== "failed")
+    .reduce((sum, refund) => sum + refund.amount_paise, 0);
+  const due = parts
+    .filter((part) => part.status !== "cancelled")
+    .reduce(
+      (sum, part) => sum + Math.max(0, rupeesToPaise(part.total) - rupeesToPaise(part.payment.received)),
+      0,
+    );
+  const money = { paid: paiseToRupees(paid), refunded: paiseToRupees(refunded), due: paiseToRupees(due) };
+  if (row.payment_mode === "on_delivery") return { mode: "on_delivery", status: null, ...money };
+  const last = links.at(-1);
+  const status = row.released_at
+    ? "paid"
+    : row.expired_at
+      ? "expired"
+      : last && last.status !== "created"
+        ? "failed"
+        : "awaiting";
+  return {
+    mode: "now",
+    status,
+    ...(status === "awaiting" && last ? { url: last.url } : {}),
+    ...((status === "awaiting" || status === "failed") && row.hold_ends_at
+      ? { holdEndsAt: row.hold_ends_at }
+      : {}),
+    ...(counted[0] ? { method: counted[0].method } : {}),
+    ...money,
   };
 }

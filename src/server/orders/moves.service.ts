@@ -25,6 +25,7 @@ import * as ordersRepo from "./orders.repository.ts";
 import * as repo from "./parts.repository.ts";
 import { findPendingOfOrder } from "./parts.repository.ts";
 import * as paymentsRepo from "./payments.repository.ts";
+import { refundCancelledPart, refundWeighedDifference } from "./refunds.service.ts";
 import {
   farmerNameOf,
   getFarmerPart,
@@ -64,7 +65,11 @@ async function applyMove(ctx: Context, part: repo.PartRow, move: PartMove, at: s
     reason: reason || null,
   });
   // NOTE: the bill is final at dispatch at the latest: lines not weighed go at their ordered weight.
-  if (to === "out_for_delivery") await finaliseUnweighed(ctx, part.id);
+  if (to === "out_for_delivery") {
+    await finaliseUnweighed(ctx, part.id);
+    // NOTE: the bill is final now: a part paid online for more gets the difference back (decision 052).
+    await refundWeighedDifference(ctx, part);
+  }
   // NOTE: a bill final before the farmer confirms is mailed at the confirm (never while pending, issue 40).
   if (to === "confirmed") await mailBillOnConfirm(ctx, part.id);
   if (to === "cancelled") {
@@ -78,6 +83,8 @@ async function applyMove(ctx: Context, part: repo.PartRow, move: PartMove, at: s
         partMessages.paidNotCancellable(formatRupees(paiseToRupees(received))),
       );
     }
+    // NOTE: what it was paid online goes back in full, asked in this transaction (decision 052).
+    await refundCancelledPart(ctx, part);
     // NOTE: a cancelled part frees its place in its slot (decision 017).
     await releaseSlotOf(trx, part.id, new Date(at));
     // NOTE: in product id order, like placement takes it, so two transactions never wait on each other in a cycle.

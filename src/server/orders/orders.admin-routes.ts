@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { IdParamsSchema } from "../../shared/schemas/common.ts";
 import { PartStatusChangeSchema } from "../../shared/schemas/farmer.ts";
+import { UnsettledMoneySchema } from "../../shared/schemas/online-payments.ts";
 import {
   OperatorOrderListQuerySchema,
   OperatorOrderListSchema,
@@ -9,12 +10,14 @@ import {
 } from "../../shared/schemas/operator-orders.ts";
 import {
   PaymentsWeekQuerySchema,
+  RecordPayoutSchema,
   ShopProfileSchema,
   ShopReckoningSchema,
 } from "../../shared/schemas/payments.ts";
 import { requireOperator } from "../auth/index.ts";
 import { moveOrderPartAsOperator } from "./moves.service.ts";
-import { getShopProfile, saveShopProfile, shopReckoning } from "./payments.service.ts";
+import { getShopProfile, recordPayout, saveShopProfile, shopReckoning } from "./payments.service.ts";
+import { unsettledMoney } from "./refunds.service.ts";
 import { listOrdersForOperator } from "./views.service.ts";
 
 /**
@@ -55,6 +58,26 @@ export async function ordersAdminRoutes(app: FastifyInstance) {
     async (request) => {
       requireOperator(request);
       return shopReckoning(request.ctx, request.query.week);
+    },
+  );
+
+  /** The shop paid a farmer (decision 052): never more than it owes them; answers the payout's week. */
+  typed.post(
+    "/payouts",
+    { schema: { body: RecordPayoutSchema, response: { 201: ShopReckoningSchema } } },
+    async (request, reply) => {
+      const operator = requireOperator(request);
+      return reply.status(201).send(await recordPayout(request.ctx, operator, request.body));
+    },
+  );
+
+  /** Money to settle by hand: refunds the gateway failed, payments not taken as paid (decision 052). */
+  typed.get(
+    "/payments/unsettled",
+    { schema: { response: { 200: UnsettledMoneySchema } } },
+    async (request) => {
+      requireOperator(request);
+      return unsettledMoney(request.ctx);
     },
   );
 

@@ -18,6 +18,7 @@ import { requireUser } from "../auth/index.ts";
 import type { Config } from "../config.ts";
 import { documentOnly, parseWith, rateLimited } from "../http/index.ts";
 import { cancelOwnOrder } from "./moves.service.ts";
+import { payAgain } from "./online-payments.service.ts";
 import { isAcknowledgedKey, placeOrder } from "./placement.service.ts";
 import { quoteCart } from "./pricing.service.ts";
 import { getOwnOrder, listOwnOrders } from "./views.service.ts";
@@ -92,6 +93,13 @@ export async function ordersRoutes(app: FastifyInstance, { config }: { config: C
     const user = requireUser(request);
     const reason = request.body?.reason;
     return { order: await cancelOwnOrder(request.ctx, user, request.params.id, reason) };
+  });
+
+  /** Try again: a new payment link for a Pay now order while its hold lasts (decision 052). */
+  const paySchema = { params: IdParamsSchema, response: { 200: OrderResponseSchema } };
+  typed.post("/:id/pay", { schema: paySchema }, async (request) => {
+    const user = requireUser(request);
+    return { order: await payAgain(request.ctx, user.id, request.params.id) };
   });
 
   const oneSchema = { params: IdParamsSchema, response: { 200: OrderResponseSchema } };

@@ -398,6 +398,10 @@ describe("an order is whole or absent", () => {
             request_hash: "x",
             created_at: at,
             phone: shipping.phone,
+            payment_mode: "on_delivery",
+            hold_ends_at: null,
+            released_at: null,
+            expired_at: null,
           },
           parts: [
             {
@@ -565,6 +569,8 @@ describe("POST /api/orders/quote", () => {
       ],
       total: 160.5,
       problems: {},
+      // NOTE: the test app runs the test gateway, so checkout offers Pay now (decision 052).
+      payNow: true,
     });
     expect(await countOrders(t.db.kysely, user.id)).toBe(0);
   });

@@ -72,11 +72,19 @@ export function findPart(db: Kysely<Database>, id: string) {
   return db.selectFrom("order_parts").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** A farmer's part with what the farmer needs to deliver it: the order's shipping and the buyer's account. */
+/**
+ * A farmer's part with what the farmer needs to deliver it: the order's shipping and the buyer's account. A
+ * Pay now order is not the farmer's to see until it is paid (decision 052): one awaiting payment, or whose
+ * hold ran out, is left out.
+ */
 function farmerParts(db: Kysely<Database>) {
   return db
     .selectFrom("order_parts as f")
-    .innerJoin("orders as o", "o.id", "f.order_id")
+    .innerJoin("orders as o", (join) =>
+      join
+        .onRef("o.id", "=", "f.order_id")
+        .on((eb) => eb.or([eb("o.payment_mode", "=", "on_delivery"), eb("o.released_at", "is not", null)])),
+    )
     .innerJoin("users as b", "b.id", "o.user_id")
     .leftJoin("users as fa", "fa.id", "f.farmer_id")
     .selectAll("f")
@@ -311,10 +319,13 @@ export async function partsPerBucket(db: Kysely<Database>, bounds: readonly stri
 
 export async function countPendingForFarmer(db: Kysely<Database>, farmerId: string): Promise<number> {
   const row = await db
-    .selectFrom("order_parts")
+    .selectFrom("order_parts as f")
+    // NOTE: a Pay now order awaiting payment is not the farmer's yet (decision 052).
+    .innerJoin("orders as o", "o.id", "f.order_id")
     .select((eb) => eb.fn.countAll<string | number>().as("count"))
-    .where("farmer_id", "=", farmerId)
-    .where("status", "=", "pending")
+    .where("f.farmer_id", "=", farmerId)
+    .where("f.status", "=", "pending")
+    .where((eb) => eb.or([eb("o.payment_mode", "=", "on_delivery"), eb("o.released_at", "is not", null)]))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -45,6 +45,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A week's figures of parts paid at the door: nothing online (decision 052). */
+const NO_ONLINE = { collectedOnline: 0, refunded: 0, commission: 0, payable: 0 };
+
 const partOf = (order: Order, farmerId: string | null) =>
   order.fulfilments.find((f) => f.farmerId === farmerId)!;
 const post = (user: SignedInUser | null, url: string, payload: object) =>
@@ -348,6 +351,7 @@ describe("the weekly reckoning", () => {
         cash: 40,
         upi: 20,
         owed: 8.85,
+        ...NO_ONLINE,
         parts: [
           {
             partId,
@@ -358,6 +362,7 @@ describe("the weekly reckoning", () => {
             cash: 40,
             upi: 20,
             owed: 8.85,
+            ...NO_ONLINE,
           },
         ],
       },
@@ -401,12 +406,25 @@ describe("the weekly reckoning", () => {
       cash: 40,
       upi: 20,
       owed: 8.85,
+      ...NO_ONLINE,
+      paidOut: 0,
+      balance: 0,
     });
   });
 
   it("takes any day of a week as that week from Monday in the shop's calendar, and holds nothing of another week", async () => {
     const res = await get(asha, "/api/farmer/payments?week=2025-01-01");
-    expect(res.json()).toEqual({ week: "2024-12-30", delivered: 0, cash: 0, upi: 0, owed: 0, buyers: [] });
+    expect(res.json()).toEqual({
+      week: "2024-12-30",
+      delivered: 0,
+      cash: 0,
+      upi: 0,
+      owed: 0,
+      ...NO_ONLINE,
+      paidOut: 0,
+      balance: 0,
+      buyers: [],
+    });
     expect((await get(asha, "/api/farmer/payments?week=26-11-2026")).statusCode).toBe(400);
     expect((await get(asha, "/api/farmer/payments?week=2026-02-30")).statusCode).toBe(400);
     expect((await get(null, "/api/farmer/payments")).statusCode).toBe(401);

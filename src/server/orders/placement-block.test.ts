@@ -121,6 +121,7 @@ describe("concurrent placements", () => {
         ],
         shipping: testShipping,
         paymentMethod: "upi",
+        payment: "on_delivery",
       };
       // Inside the transaction (as its mails are queued, between its statements) the connection is in the
       // transaction; the work it schedules there runs only once the transaction has committed.

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/index.ts";
 import { orderMessages } from "../../shared/messages.ts";
+import type { PaymentMode } from "../../shared/schemas/online-payments.ts";
 import {
   DEFAULT_COUNTRY,
   joinShippingAddress,
@@ -18,8 +19,10 @@ import { AppError } from "../http/index.ts";
 import { newPartMail, orderConfirmationMail, queueMail } from "../mail/index.ts";
 import { findStocks, findUnorderable, takeStock } from "../products/index.ts";
 import { bookSlots } from "../slots/index.ts";
+import { linkInserted } from "./online-payments.repository.ts";
 import * as repo from "./orders.repository.ts";
 import { type HistoryRow, insertParts, type PartRow } from "./parts.repository.ts";
+import { cancelLinks, createLink, gatewayOf, holdEndOf } from "./payment-links.service.ts";
 import {
   type PricedCart,
   type PricedLine,
@@ -31,8 +34,11 @@ import {
 } from "./pricing.service.ts";
 import { loadOrder } from "./views.service.ts";
 
+/** A placement as services take it: Pay on delivery when `payment` is left out (decision 052). */
+export type PlaceOrderRequest = Omit<PlaceOrder, "payment"> & { payment?: PaymentMode };
+
 /** SHA-256 of the request in a fixed field order, so "the same body" does not depend on key order. */
-export function hashPlaceOrderRequest(input: PlaceOrder): string {
+export function hashPlaceOrderRequest(input: PlaceOrderRequest): string {
   const canonical = JSON.stringify([
     input.items.map((item) => [item.productId, item.quantity, item.dealStartTime ?? null]),
     [
@@ -51,6 +57,8 @@ export function hashPlaceOrderRequest(input: PlaceOrder): string {
     ...(input.slots && Object.keys(input.slots).length > 0
       ? [Object.entries(input.slots).sort(([a], [b]) => (a < b ? -1 : 1))]
       : []),
+    // NOTE: only Pay now, so the hash of an order paid on delivery is as it was before Pay now existed.
+    ...(input.payment === "now" ? ["pay-now"] : []),
   ]);
   return createHash("sha256").update(canonical).digest("hex");
 }
@@ -93,9 +101,10 @@ function orderRows(
   userId: string,
   idempotencyKey: string,
   requestHash: string,
-  input: PlaceOrder,
+  input: PlaceOrderRequest,
   priced: PricedCart,
   now: Date,
+  holdEndsAt: Date | null,
 ): NewOrderRows {
   const orderId = randomUUID();
   const at = now.toISOString();
@@ -139,6 +148,10 @@ function orderRows(
       idempotency_key: idempotencyKey,
       request_hash: requestHash,
       created_at: at,
+      payment_mode: holdEndsAt ? "now" : "on_delivery",
+      hold_ends_at: holdEndsAt?.toISOString() ?? null,
+      released_at: null,
+      expired_at: null,
     },
     parts,
     history: parts.map((part) => ({
@@ -261,7 +274,7 @@ function* confirmationRecipient(
  * placement mails nobody. The shop's own part (the deal) has no farmer to tell: the operator sees it in the
  * admin orders.
  */
-function* mailOrder(trx: Context, userId: string, order: Order, now: Date): Steps<void> {
+export function* mailOrder(trx: Context, userId: string, order: Order, now: Date): Steps<void> {
   const farmerIds = order.fulfilments.flatMap((part) => (part.farmerId ? [part.farmerId] : []));
   // NOTE: one read of every recipient's address and language, the buyer's and the farmers'.
   const recipients = yield* auth.mailRecipients(trx.db, [userId, ...farmerIds]);
@@ -284,7 +297,7 @@ export async function placeOrder(
   ctx: Context,
   userId: string,
   idempotencyKey: string,
-  input: PlaceOrder,
+  input: PlaceOrderRequest,
   options: PricingOptions = {},
 ): Promise<PlacedOrder> {
   const { db, now } = ctx;
@@ -293,12 +306,19 @@ export async function placeOrder(
   const earlier = await repo.findOrderByIdempotencyKey(db, userId, idempotencyKey);
   if (earlier) return { order: await replay(db, earlier, requestHash), replayed: true };
 
+  const payNow = input.payment === "now";
+  if (payNow) gatewayOf(ctx);
   const priced = await priceCartLines(ctx, input.items, options);
-  const rows = orderRows(userId, idempotencyKey, requestHash, input, priced, now);
+  const holdEndsAt = payNow ? holdEndOf(ctx, now) : null;
+  const rows = orderRows(userId, idempotencyKey, requestHash, input, priced, now, holdEndsAt);
+  // NOTE: Pay now makes its link before anything is written: a gateway that is down or slow answers 503 and
+  // nothing is held. A placement refused afterwards (stock, slot, a replayed key) cancels the link.
+  const link = holdEndsAt ? await createLink(ctx, rows.order, 1, holdEndsAt) : undefined;
   try {
     // NOTE: steps (decision 036): on SQLite the whole transaction runs as one synchronous block.
     const order = await inStepsTransaction(ctx, function* (trx) {
       yield* writeOrder(trx.db, rows);
+      if (link) yield* linkInserted(trx.db, link);
       // NOTE: a place in each chosen slot is taken here, as stock is: refused, nothing of the order is written.
       yield* bookSlots(
         trx,
@@ -307,8 +327,9 @@ export async function placeOrder(
         input.shipping.zipCode,
       );
       const placed = yield* loadOrder(trx.db, rows.order);
-      // NOTE: queued with the order, so an order refused here (stock, slot, a replayed key) mails nobody.
-      yield* mailOrder(trx, userId, placed, now);
+      // NOTE: queued with the order, so an order refused here (stock, slot, a replayed key) mails nobody. A
+      // Pay now order is mailed once paid (online-payments.service.ts): until then its farmers do not see it.
+      if (!link) yield* mailOrder(trx, userId, placed, now);
       // NOTE: last, the rows other orders write too (the products' stock, the buyer's address): PostgreSQL
       // keeps them locked from here to the commit, a few statements instead of the whole transaction
       // (decision 039). The address goes on the account with the order, so checkout offers it next time
@@ -323,6 +344,7 @@ export async function placeOrder(
     });
     return { order, replayed: false };
   } catch (error) {
+    if (link) await cancelLinks(ctx, [link.link_id]);
     if (!repo.isIdempotencyKeyViolation(error)) throw error;
     const winner = await repo.findOrderByIdempotencyKey(db, userId, idempotencyKey);
     if (!winner) throw error;

@@ -238,6 +238,8 @@ export const stockProblems = (lines: readonly { index: number; left: number }[])
 export async function quoteCart(ctx: Context, items: readonly OrderLineRequest[]): Promise<Quote> {
   const priced = await priceCartLines(ctx, items);
   return {
+    // NOTE: checkout asks the quote anyway; it also says whether Pay now is offered (decision 052).
+    payNow: ctx.gateway !== undefined,
     items: priced.lines.map((line) => ({
       ...toApiLine(line),
       stock: line.stock,

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { orderMessages } from "../../shared/messages.ts";
 import { paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
 import type { FarmerOrderList, FarmerPart, FarmerSummary } from "../../shared/schemas/farmer.ts";
+import type { OrderPayment } from "../../shared/schemas/online-payments.ts";
 import type {
   OperatorOrder,
   OperatorOrderList,
@@ -20,7 +21,16 @@ import type { Database, OrderItemsTable, OrdersTable } from "../db/index.ts";
 import { allOf, decodeCursor, type Keyset, noStatement, pageOf, runSteps, type Steps } from "../db/index.ts";
 import { notFound } from "../http/index.ts";
 import { slotsOfParts } from "../slots/index.ts";
-import { billFields, billOf, receivedPaise, toApiLine, toApiPayment, upiOf } from "./bills.service.ts";
+import {
+  billFields,
+  billOf,
+  orderPaymentOf,
+  receivedPaise,
+  toApiLine,
+  toApiPayment,
+  upiOf,
+} from "./bills.service.ts";
+import * as onlineRepo from "./online-payments.repository.ts";
 import * as repo from "./orders.repository.ts";
 import * as partsRepo from "./parts.repository.ts";
 import * as paymentsRepo from "./payments.repository.ts";
@@ -30,6 +40,7 @@ export function toApiOrder(
   row: repo.OrderRow,
   items: readonly repo.OrderItemRow[],
   parts: OrderPart[],
+  payment: OrderPayment,
 ): Order {
   // NOTE: a cancelled part counts nowhere; the order's bill is final once each part that counts is.
   const counted = parts.filter((part) => part.status !== "cancelled");
@@ -47,6 +58,7 @@ export function toApiOrder(
     createdAt: row.created_at,
     // NOTE: the API keeps the name `fulfilments` for an order's parts, as clients know it (decision 015).
     fulfilments: parts,
+    payment,
   };
 }
 
@@ -59,13 +71,31 @@ function* orderAssembler(
   const ids = rows.map((row) => row.id);
   const items = yield* repo.findItemsOfOrders(db, ids);
   const parts = yield* loadOrderParts(db, ids, items, viewer);
+  const [links, payments, refunds] = yield* allOf([
+    onlineRepo.findLinksOfOrders(db, ids),
+    onlineRepo.findGatewayPaymentsOfOrders(db, ids),
+    onlineRepo.findRefundsOfOrders(db, ids),
+  ]);
+  const linksByOrder = groupBy(links, (link) => link.order_id);
+  const paymentsByOrder = groupBy(payments, (payment) => payment.order_id);
+  const refundsByOrder = groupBy(refunds, (refund) => refund.order_id);
   const itemsByOrder = new Map<string, repo.OrderItemRow[]>();
   for (const item of items) {
     const list = itemsByOrder.get(item.order_id);
     if (list) list.push(item);
     else itemsByOrder.set(item.order_id, [item]);
   }
-  return (row) => toApiOrder(row, itemsByOrder.get(row.id) ?? [], parts.get(row.id) ?? []);
+  return (row) => {
+    const own = parts.get(row.id) ?? [];
+    const payment = orderPaymentOf(
+      row,
+      own,
+      linksByOrder.get(row.id) ?? [],
+      paymentsByOrder.get(row.id) ?? [],
+      refundsByOrder.get(row.id) ?? [],
+    );
+    return toApiOrder(row, itemsByOrder.get(row.id) ?? [], own, payment);
+  };
 }
 
 /**
@@ -196,6 +226,7 @@ function billing(
   items: readonly OrderItemsTable[],
   records: readonly paymentsRepo.PaymentWithNamesRow[],
   upiIds: ReadonlyMap<string, string> | undefined,
+  onlinePaise: number,
 ) {
   const bill = billOf(items);
   const upi = upiIds
@@ -205,13 +236,13 @@ function billing(
         payeeName: part.payeeName,
         upiId: upiIds.get(payeeOf(part)),
         bill,
-        received: receivedPaise(records),
+        received: receivedPaise(records) + onlinePaise,
       })
     : null;
   return {
     items: items.map(toApiLine),
     ...billFields(bill),
-    payment: toApiPayment(bill, records),
+    payment: toApiPayment(bill, records, onlinePaise),
     upi,
   };
 }
@@ -225,12 +256,13 @@ export function* loadOrderParts(
 ): Steps<Map<string, OrderPart[]>> {
   const parts = yield* partsRepo.findPartsOfOrders(db, orderIds);
   const partIds = parts.map((part) => part.id);
-  const [historyRows, slots, paymentRows, upiIds, attemptRows] = yield* allOf([
+  const [historyRows, slots, paymentRows, upiIds, attemptRows, online] = yield* allOf([
     partsRepo.findHistoryOf(db, partIds),
     slotsOfParts(db, partIds),
     paymentsRepo.findPaymentsOfParts(db, partIds),
     viewer === "buyer" ? paymentsRepo.findUpiIds(db, parts.map(payeeOf)) : noStatement(undefined),
     runRepo.findAttemptsOfParts(db, partIds),
+    onlineRepo.findOnlineShares(db, partIds),
   ]);
   const attempts = groupBy(attemptRows, (row) => row.part_id);
   const history = groupBy(historyRows, (row) => row.part_id);
@@ -252,6 +284,7 @@ export function* loadOrderParts(
         itemsByPart.get(part.id) ?? [],
         payments.get(part.id) ?? [],
         upiIds,
+        online.get(part.id) ?? 0,
       ),
       history: (history.get(part.id) ?? []).map(toApiHistory),
       ...slotOf(slots, part.id),
@@ -282,12 +315,13 @@ export async function toFarmerParts(
   rows: readonly partsRepo.FarmerPartRow[],
 ): Promise<FarmerPart[]> {
   const ids = rows.map((row) => row.id);
-  const [items, history, slots, paymentRows, upiIds] = await Promise.all([
+  const [items, history, slots, paymentRows, upiIds, online] = await Promise.all([
     partsRepo.findItemsOfParts(db, ids),
     runSteps(db, partsRepo.findHistoryOf(db, ids)),
     runSteps(db, slotsOfParts(db, ids)),
     runSteps(db, paymentsRepo.findPaymentsOfParts(db, ids)),
     runSteps(db, paymentsRepo.findUpiIds(db, rows.map(payeeOf))),
+    runSteps(db, onlineRepo.findOnlineShares(db, ids)),
   ]);
   const itemsByPart = groupBy(items, (item) => item.part_id);
   const historyByPart = groupBy(history, (row) => row.part_id);
@@ -301,6 +335,7 @@ export async function toFarmerParts(
       itemsByPart.get(row.id) ?? [],
       payments.get(row.id) ?? [],
       upiIds,
+      online.get(row.id) ?? 0,
     ),
     // NOTE: a deleted account's address is a placeholder nobody reads (account.service's deleteAccount), and
     // so is an account's made by phone (decision 054).

@@ -52,6 +52,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     limits: { ...serverLimitDefaults, maxEventLoopDelayMs: 0 },
     redisPrefix: "veggie-cart-test:",
     passwordHashing: cheapPasswordHashing,
+    payments: { gateway: "test" },
+    paymentHoldMinutes: 20,
+    shopCommissionBasisPoints: 0,
     ...overrides,
   };
 }

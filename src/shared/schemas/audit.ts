@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   "slot.close",
   // Where the shop's own money goes (issue 40): every operator change of a money setting.
   "shop_profile.update",
+  // The shop pays a farmer what it collected online for them (decision 052).
+  "payout.record",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGETS = [

@@ -6,6 +6,7 @@ import { messages, orderMessages } from "../messages.ts";
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "./cart.ts";
 import { stateCode, stateName } from "./india-states.ts";
 import { PhoneSchema } from "./messages.ts";
+import { OrderPaymentSchema, PaymentModeSchema } from "./online-payments.ts";
 import {
   ORDER_STATUSES,
   PART_STATUSES,
@@ -211,6 +212,8 @@ export const PlaceOrderSchema = z.object({
    * the cart who delivers in slots, ignored for the others (decision 017).
    */
   slots: OrderSlotsSchema,
+  /** Pay now through the payment gateway, or on delivery (the default; decision 052). */
+  payment: PaymentModeSchema.default("on_delivery"),
 });
 export type PlaceOrderInput = z.input<typeof PlaceOrderSchema>;
 export type PlaceOrder = z.output<typeof PlaceOrderSchema>;
@@ -289,6 +292,8 @@ export const OrderSchema = z.object({
   createdAt: z.string(),
   /** One per farmer whose products it holds (and one for the shop when it holds the deal), oldest first. */
   fulfilments: z.array(OrderPartSchema),
+  /** Pay now or on delivery, and the order's money (decision 052). */
+  payment: OrderPaymentSchema,
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -312,6 +317,8 @@ export const QuoteSchema = z.object({
   items: z.array(QuoteLineSchema),
   total: z.number(),
   problems: z.record(z.string(), z.string()),
+  /** Whether checkout offers Pay now: a payment gateway is on (decision 052). */
+  payNow: z.boolean().default(false),
 });
 export type Quote = z.infer<typeof QuoteSchema>;
 

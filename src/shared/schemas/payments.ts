@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fixedText, text } from "../i18n/text.ts";
+import { fixedText, text, textWith } from "../i18n/text.ts";
 import { UPI_ID_PATTERN } from "../weighing.ts";
 import { REASON_MAX_LENGTH } from "./common.ts";
 import { PhoneSchema } from "./messages.ts";
@@ -22,6 +22,10 @@ export const paymentMessages = {
   runDateInvalid: text(/*i18n*/ { id: "The date is written YYYY-MM-DD" }),
   runStopsInvalid: text(/*i18n*/ { id: "List the run's delivery stops, each once" }),
   attemptReasonRequired: text(/*i18n*/ { id: "Please say what happened at the door" }),
+  farmerNotFound: text(/*i18n*/ { id: "This farmer was not found" }),
+  payoutReferenceRequired: text(/*i18n*/ { id: "Give the reference of the transfer" }),
+  payoutAboveOwed: (owed: string) =>
+    textWith(/*i18n*/ { id: "That is more than the shop owes this farmer: {owed}" }, { owed }),
 } as const;
 
 /** The most lines one request may weigh (an order holds at most 50). */
@@ -119,8 +123,20 @@ const Figures = {
   /** Rupees received for those parts, in cash and by UPI. */
   cash: z.number(),
   upi: z.number(),
-  /** Rupees still owed for them. */
+  /** Rupees still owed for them at the door (what was paid online counts as received). */
   owed: z.number(),
+  /** Rupees paid online for them (decision 052), refunded of that, and the shop's commission on the rest. */
+  collectedOnline: z.number(),
+  refunded: z.number(),
+  commission: z.number(),
+  /** Rupees the shop owes the farmer for them: collected online, less refunded, less commission. */
+  payable: z.number(),
+};
+
+/** Rupees the shop paid the farmer in the week (payouts dated in it), and what it still owes them in all. */
+const PayoutFigures = {
+  paidOut: z.number(),
+  balance: z.number(),
 };
 
 export const ReckoningPartSchema = z.object({
@@ -138,6 +154,7 @@ export const ReckoningPartSchema = z.object({
 export const FarmerReckoningSchema = z.object({
   week: z.string(),
   ...Figures,
+  ...PayoutFigures,
   buyers: z.array(
     z.object({ buyerId: z.string(), buyerName: z.string(), ...Figures, parts: z.array(ReckoningPartSchema) }),
   ),
@@ -148,6 +165,28 @@ export type FarmerReckoning = z.infer<typeof FarmerReckoningSchema>;
 export const ShopReckoningSchema = z.object({
   week: z.string(),
   ...Figures,
-  farmers: z.array(z.object({ farmerId: z.string().nullable(), farmerName: z.string(), ...Figures })),
+  farmers: z.array(
+    z.object({ farmerId: z.string().nullable(), farmerName: z.string(), ...Figures, ...PayoutFigures }),
+  ),
 });
 export type ShopReckoning = z.infer<typeof ShopReckoningSchema>;
+
+/** POST /api/admin/payouts: the shop paid a farmer what it collected for them (decision 052). */
+export const RecordPayoutSchema = z.strictObject({
+  farmerId: z.string(paymentMessages.farmerNotFound).trim().min(1, paymentMessages.farmerNotFound).max(100),
+  /** Rupees, at most what the shop owes the farmer. */
+  amount: z
+    .number(paymentMessages.amountInvalid)
+    .positive(paymentMessages.amountInvalid)
+    .max(10_000_000, paymentMessages.amountInvalid)
+    .multipleOf(0.01, paymentMessages.amountInvalid),
+  /** The bank's or UPI's reference of the transfer. */
+  reference: z
+    .string(paymentMessages.payoutReferenceRequired)
+    .trim()
+    .min(1, paymentMessages.payoutReferenceRequired)
+    .max(100, paymentMessages.payoutReferenceRequired),
+  /** The day it was sent (the shop's calendar). */
+  paidOn: z.iso.date(paymentMessages.runDateInvalid),
+});
+export type RecordPayout = z.infer<typeof RecordPayoutSchema>;

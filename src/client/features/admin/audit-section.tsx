@@ -33,6 +33,7 @@ const actionLabels: Record<AuditAction, MessageDescriptor> = {
   "slot.capacity": msg`Changed a shop slot's capacity`,
   "slot.close": msg`Closed a shop slot`,
   "shop_profile.update": msg`Changed the shop's UPI ID`,
+  "payout.record": msg`Recorded a payout to a farmer`,
 };
 
 const targetLabels: Record<AuditTargetType, MessageDescriptor> = {

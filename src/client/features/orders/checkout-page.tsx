@@ -149,6 +149,10 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
   const attempt = useRef<{ key: string; body: string | null }>({ key: crypto.randomUUID(), body: null });
   const orderLines = toOrderLines(items);
   const quote = useQuote(orderLines);
+  // NOTE: with a gateway on, Pay now is preselected (decision 052); the shopper may choose on delivery.
+  const payNowOffered = quote.data?.payNow === true;
+  const [paymentChoice, setPaymentChoice] = useState<"now" | "on_delivery" | undefined>(undefined);
+  const payment = payNowOffered ? (paymentChoice ?? "now") : "on_delivery";
   const quoteError = quote.error instanceof ApiRequestError && quote.error.status >= 400 ? quote.error : null;
   const quoteLineErrors = splitServerFields(
     quoteError ? quoteError.fields : (quote.data?.problems ?? {}),
@@ -222,6 +226,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
       shipping,
       paymentMethod,
       ...(Object.keys(validChosen).length > 0 ? { slots: validChosen } : {}),
+      ...(payment === "now" ? { payment: "now" as const } : {}),
     };
     const body = JSON.stringify(input);
     if (attempt.current.body !== null && attempt.current.body !== body) {
@@ -232,6 +237,14 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
     submitting.current = true;
     try {
       const order = await placeOrder.mutateAsync({ input, idempotencyKey: attempt.current.key });
+      if (order.payment.mode === "now") {
+        // NOTE: to the gateway's page; the order's page says how it went when the browser comes back.
+        clearCart();
+        clearDraft();
+        if (order.payment.url) window.location.assign(order.payment.url);
+        else navigate(`/orders/${order.id}`, { replace: true });
+        return;
+      }
       navigate("/order-confirmation", {
         replace: true,
         state: { orderId: order.id, total: order.total, paymentMethod: order.paymentMethod },
@@ -367,6 +380,52 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
             />
           </div>
 
+          {payNowOffered ? (
+            <fieldset className="mt-6">
+              <legend className="text-lg font-semibold text-stone-900">
+                <Trans>How to pay</Trans>
+              </legend>
+              <div className="mt-3 grid gap-3 sm:grid-cols-2">
+                <label className="flex cursor-pointer items-start gap-3 rounded-lg px-4 py-3 ring-1 ring-stone-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-700">
+                  <input
+                    type="radio"
+                    name="payment"
+                    value="now"
+                    checked={payment === "now"}
+                    onChange={() => setPaymentChoice("now")}
+                    className="mt-1 h-4 w-4 accent-brand-700"
+                  />
+                  <span>
+                    <span className="block font-medium text-stone-800">
+                      <Trans>Pay now</Trans>
+                    </span>
+                    <span className="block text-sm text-stone-700">
+                      <Trans>Card, UPI or net banking, on a secure payment page</Trans>
+                    </span>
+                  </span>
+                </label>
+                <label className="flex cursor-pointer items-start gap-3 rounded-lg px-4 py-3 ring-1 ring-stone-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-700">
+                  <input
+                    type="radio"
+                    name="payment"
+                    value="on_delivery"
+                    checked={payment === "on_delivery"}
+                    onChange={() => setPaymentChoice("on_delivery")}
+                    className="mt-1 h-4 w-4 accent-brand-700"
+                  />
+                  <span>
+                    <span className="block font-medium text-stone-800">
+                      <Trans>Pay on delivery</Trans>
+                    </span>
+                    <span className="block text-sm text-stone-700">
+                      <Trans>Cash or UPI at the door</Trans>
+                    </span>
+                  </span>
+                </label>
+              </div>
+            </fieldset>
+          ) : null}
+
           <fieldset className="mt-6">
             <legend className="text-lg font-semibold text-stone-900">
               <Trans>Payment Method</Trans>
@@ -393,8 +452,19 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
               <p className="mt-1 text-sm text-red-700">{form.errors.paymentMethod}</p>
             ) : null}
             <div className="mt-3 rounded-lg bg-brand-50 px-4 py-3 text-sm text-stone-800" aria-live="polite">
-              <p className="font-semibold">{paymentWhenNote(paymentPlace)}</p>
-              <p className="mt-1">{paymentNote(form.values.paymentMethod)}</p>
+              {payment === "now" ? (
+                <p className="font-semibold">
+                  <Trans>
+                    You pay now on the payment page. If a weighed item comes in lighter, the difference is
+                    refunded to how you paid; if heavier, the rest is paid at the door.
+                  </Trans>
+                </p>
+              ) : (
+                <>
+                  <p className="font-semibold">{paymentWhenNote(paymentPlace)}</p>
+                  <p className="mt-1">{paymentNote(form.values.paymentMethod)}</p>
+                </>
+              )}
             </div>
           </fieldset>
 

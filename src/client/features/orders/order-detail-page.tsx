@@ -22,6 +22,7 @@ import {
   paymentPlaceOfParts,
   paymentWhenNote,
 } from "./format.ts";
+import { OnlinePayment } from "./online-payment.tsx";
 import { useOrder } from "./order.api.ts";
 import { OrderLines } from "./order-lines.tsx";
 import { OrderStatusBadge, PaymentBadge } from "./order-status-badge.tsx";
@@ -204,6 +205,7 @@ export function OrderDetailPage() {
             </div>
             <OrderStatusBadge status={order.data.status} />
           </header>
+          <OnlinePayment order={order.data} />
 
           {/* NOTE: at phone width the table may scroll sideways; a keyboard reaches and scrolls it (WCAG 2.1.1). */}
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys */}

@@ -129,6 +129,7 @@ const order = {
   paymentMethod: "credit-card",
   status: "in_progress",
   createdAt: "2026-11-21T08:00:00.000Z",
+  payment: { mode: "on_delivery", status: null, paid: 0, refunded: 0, due: 0 },
   fulfilments: [
     { ...part, status: "pending" },
     { ...part, id: "part-2" },
@@ -193,10 +194,21 @@ const summary: Summary = {
   week: { orders: 4, revenue: 1234.5 },
   all: { orders: 9, revenue: 5000 },
 };
-const figures = { delivered: 101, cash: 40, upi: 0, owed: 61 };
+const figures = {
+  delivered: 101,
+  cash: 40,
+  upi: 0,
+  owed: 61,
+  collectedOnline: 0,
+  refunded: 0,
+  commission: 0,
+  payable: 0,
+};
+const payouts = { paidOut: 0, balance: 0 };
 const reckoning: FarmerReckoning = {
   week: "2026-11-16",
   ...figures,
+  ...payouts,
   buyers: [
     {
       buyerId: "b1",
@@ -217,7 +229,7 @@ const reckoning: FarmerReckoning = {
 const shopReckoning: ShopReckoning = {
   week: "2026-11-16",
   ...figures,
-  farmers: [{ farmerId: "f1", farmerName: "Ravi", ...figures }],
+  farmers: [{ farmerId: "f1", farmerName: "Ravi", ...figures, ...payouts }],
 };
 const operatorOrder = {
   ...order,
