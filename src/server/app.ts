@@ -40,10 +40,12 @@ import { farmerOrdersRoutes, ordersRoutes } from "./orders/index.ts";
 import { farmerProductsRoutes, productPreview, productsRoutes, sharedProductId } from "./products/index.ts";
 import { accountRoutes, passwordResetRoutes, purgeAccountLinks } from "./profile/index.ts";
 import { ensureSlots, farmerSlotRoutes, slotsRoutes } from "./slots/index.ts";
+import { runStandingOrders, standingOrdersRoutes } from "./standing-orders/index.ts";
 
 /** JSON bodies are small; uploads go through multipart with their own limit. */
 const JSON_BODY_LIMIT = 64 * 1024;
 const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
 
 export interface RegisteredRoute {
   method: string;
@@ -235,6 +237,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
       await api.register(farmerOrdersRoutes, { prefix: "/farmer" });
       await api.register(farmerSlotRoutes, { prefix: "/farmer" });
       await api.register(slotsRoutes, { prefix: "/slots" });
+      await api.register(standingOrdersRoutes, { prefix: "/standing-orders" });
       await api.register(productsRoutes, { prefix: "/products", config });
       await api.register(imagesRoutes, { prefix: "/images" });
       await api.register(likesRoutes, { prefix: "/likes" });
@@ -268,6 +271,17 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   }, HOUR_MS);
   purge.unref();
   app.addHook("onClose", async () => clearInterval(purge));
+
+  // NOTE: standing orders' occurrences are made and their scheduled parts turn pending at cut-off "within a
+  // minute" (issue 35), on every server at once: the database's unique key and conditional moves make each
+  // happen once (decision 050).
+  const standing = setInterval(() => {
+    runStandingOrders(app.makeContext()).catch((error) =>
+      app.log.warn({ err: error }, "standing orders pass failed"),
+    );
+  }, MINUTE_MS);
+  standing.unref();
+  app.addHook("onClose", async () => clearInterval(standing));
 
   return app;
 }

@@ -79,6 +79,10 @@ export const ERROR_CODES = {
   slot_closed: { status: 409, meaning: "The chosen slot is closed for ordering" },
   /** The chosen delivery slot's farmer does not deliver to the shipping PIN code. */
   slot_not_served: { status: 409, meaning: "The farmer does not deliver to this PIN code" },
+  /** A standing order's occurrence can no longer be skipped or changed: its slot's cut-off passed (issue 35). */
+  cutoff_passed: { status: 409, meaning: "The cut-off for this delivery has passed" },
+  /** A shopper may keep at most MAX_ACTIVE_STANDING_ORDERS active standing orders (issue 35). */
+  too_many_standing_orders: { status: 422, meaning: "The account has as many standing orders as it may" },
   /** A slot's capacity cannot go below the places its orders hold. */
   capacity_below_taken: { status: 409, meaning: "The capacity is below the places already taken" },
   /** Closing a slot that holds orders needs `confirm: true` (its buyers are told). */

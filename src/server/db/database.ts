@@ -194,6 +194,8 @@ export interface OrdersTable {
   /** SHA-256 of the canonical request body, so a reused key with a different body is refused. */
   request_hash: string;
   created_at: string;
+  /** The standing order this order is an occurrence of (issue 35); null (or absent) for a checkout's order. */
+  standing_order_id?: string | null;
 }
 
 export interface OrderItemsTable {
@@ -454,6 +456,64 @@ export interface SavedAddressesTable {
   used_at: string;
 }
 
+/** A standing order (issue 35, decision 050): lines, weekly slots and how often, made once by its shopper. */
+export interface StandingOrdersTable {
+  id: string;
+  user_id: string;
+  farmer_id: string;
+  every_weeks: number;
+  start_date: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  country: string;
+  payment_method: PaymentMethod;
+  reminder_hours: number | null;
+  status: "active" | "ended";
+  paused_from: string | null;
+  paused_until: string | null;
+  /** The last shop day its occurrences were made for (null: none yet). */
+  made_through: string | null;
+  idempotency_key: string;
+  request_hash: string;
+  created_at: string;
+  updated_at: string;
+  ended_at: string | null;
+}
+
+export interface StandingOrderLinesTable {
+  standing_order_id: string;
+  line_no: number;
+  product_id: string;
+  quantity: number;
+  /** The unit price saved when the shopper made, changed or accepted it (the price-rise hold compares). */
+  price_paise: number;
+}
+
+export interface StandingOrderPatternsTable {
+  standing_order_id: string;
+  pattern_id: string;
+}
+
+export type OccurrenceState = "made" | "missed" | "skipped";
+
+/** One dated slot of a standing order: unique per (standing order, slot), the exactly-once key. */
+export interface StandingOccurrencesTable {
+  id: string;
+  standing_order_id: string;
+  slot_id: string;
+  date: string;
+  cutoff_at: string;
+  state: OccurrenceState;
+  order_id: string | null;
+  reason: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -485,6 +545,10 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   run_positions: RunPositionsTable;
   delivery_attempts: DeliveryAttemptsTable;
+  standing_orders: StandingOrdersTable;
+  standing_order_lines: StandingOrderLinesTable;
+  standing_order_patterns: StandingOrderPatternsTable;
+  standing_occurrences: StandingOccurrencesTable;
 }
 
 export interface Db {

@@ -639,6 +639,7 @@ export const UNIQUE_CONSTRAINTS = {
   users_operator_claim_key: { table: "users", columns: ["operator_claim"] },
   orders_user_idempotency_key_unique: { table: "orders", columns: ["user_id", "idempotency_key"] },
   idempotency_keys_pkey: { table: "idempotency_keys", columns: ["user_id", "key"] },
+  standing_orders_user_key_unique: { table: "standing_orders", columns: ["user_id", "idempotency_key"] },
 } as const satisfies Record<string, { table: string; columns: readonly string[] }>;
 export type UniqueConstraint = keyof typeof UNIQUE_CONSTRAINTS;
 

@@ -32,6 +32,7 @@ import * as idempotencyKeys from "./migrations/0042-idempotency-keys.ts";
 import * as deliveryRun from "./migrations/0043-delivery-run.ts";
 import * as indianAddresses from "./migrations/0045-indian-addresses.ts";
 import * as mailDigests from "./migrations/0046-mail-digests.ts";
+import * as standingOrders from "./migrations/0047-standing-orders.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   "0043-delivery-run": deliveryRun,
   "0045-indian-addresses": indianAddresses,
   "0046-mail-digests": mailDigests,
+  "0047-standing-orders": standingOrders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

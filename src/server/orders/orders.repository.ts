@@ -140,6 +140,10 @@ export function findOrderByIdempotencyKey(db: Kysely<Database>, userId: string, 
     .executeTakeFirst();
 }
 
+export function findOrderById(db: Kysely<Database>, orderId: string) {
+  return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+}
+
 export function findOwnOrder(db: Kysely<Database>, userId: string, orderId: string) {
   return db
     .selectFrom("orders")

@@ -96,7 +96,10 @@ function orderRows(
   input: PlaceOrder,
   priced: PricedCart,
   now: Date,
+  scheduled?: { standingOrderId: string },
 ): NewOrderRows {
+  // NOTE: a standing order's occurrence is scheduled until its slot's cut-off (issue 35).
+  const status = scheduled ? "scheduled" : "pending";
   const orderId = randomUUID();
   const at = now.toISOString();
   const partIds = new Map<string | null, string>();
@@ -111,7 +114,7 @@ function orderRows(
       id,
       order_id: orderId,
       farmer_id: farmerId,
-      status: "pending",
+      status,
       total_paise: priced.lines
         .filter((line) => line.farmerId === farmerId)
         .reduce((sum, line) => sum + line.lineTotalPaise, 0),
@@ -123,7 +126,7 @@ function orderRows(
     order: {
       id: orderId,
       user_id: userId,
-      status: "pending",
+      status,
       total_paise: priced.totalPaise,
       full_name: input.shipping.fullName,
       // NOTE: one recipient, one spelling: the cap on confirmations to an address counts by it (issue 25).
@@ -139,12 +142,13 @@ function orderRows(
       idempotency_key: idempotencyKey,
       request_hash: requestHash,
       created_at: at,
+      ...(scheduled ? { standing_order_id: scheduled.standingOrderId } : {}),
     },
     parts,
     history: parts.map((part) => ({
       part_id: part.id,
       seq: 1,
-      status: "pending",
+      status,
       at,
       by_user_id: userId,
       reason: null,
@@ -335,4 +339,56 @@ export function* writeOrder(trx: Kysely<Database>, rows: NewOrderRows): Steps<vo
   yield* repo.insertOrder(trx, rows.order);
   yield* insertParts(trx, rows.parts, rows.history);
   yield* repo.insertItems(trx, rows.items);
+}
+
+/** A standing order's occurrence (issue 35): its lines, the one farmer's dated slot, and where it goes. */
+export interface ScheduledOrderInput {
+  userId: string;
+  standingOrderId: string;
+  /** Unique per occurrence: the order's Idempotency-Key, so one occurrence never makes two orders. */
+  key: string;
+  farmerId: string;
+  slotId: string;
+  shipping: PlaceOrder["shipping"];
+  paymentMethod: PlaceOrder["paymentMethod"];
+}
+
+/**
+ * Prices a standing order's lines as checkout does (today's prices; 409 product_unavailable for one taken off
+ * the shop or deleted), before the occurrence's transaction.
+ */
+export const priceScheduledLines = (ctx: Context, items: PlaceOrder["items"]) => priceCartLines(ctx, items);
+
+/**
+ * Writes a standing order's occurrence as an order whose parts are `scheduled`, in the caller's step
+ * transaction, exactly as a checkout writes an order: it takes the place in the slot and the stock, and
+ * refuses (slot_full, slot_closed, slot_not_served, out_of_stock, product_unavailable) with nothing written.
+ * No mail: the farmer is told at the cut-off, when it becomes pending (`startDueScheduledParts`).
+ */
+export function* writeScheduledOrder(
+  trx: Context,
+  input: ScheduledOrderInput,
+  items: PlaceOrder["items"],
+  priced: PricedCart,
+): Steps<string> {
+  const body: PlaceOrder = {
+    items,
+    shipping: input.shipping,
+    paymentMethod: input.paymentMethod,
+    slots: { [input.farmerId]: input.slotId },
+  };
+  const rows = orderRows(input.userId, input.key, hashPlaceOrderRequest(body), body, priced, trx.now, {
+    standingOrderId: input.standingOrderId,
+  });
+  yield* writeOrder(trx.db, rows);
+  yield* bookSlots(
+    trx,
+    rows.parts.map((part) => ({ partId: part.id, farmerId: part.farmer_id })),
+    body.slots,
+    input.shipping.zipCode,
+  );
+  yield* takeStockFor(trx.db, priced.lines, rows.items);
+  yield* refuseHiddenSincePriced(trx.db, priced.lines);
+  yield* catalogueChangedStep(trx);
+  return rows.order.id;
 }

@@ -46,6 +46,7 @@ export function toApiOrder(
     createdAt: row.created_at,
     // NOTE: the API keeps the name `fulfilments` for an order's parts, as clients know it (decision 015).
     fulfilments: parts,
+    standingOrderId: row.standing_order_id ?? null,
   };
 }
 

@@ -288,6 +288,11 @@ export const OrderSchema = z.object({
   createdAt: z.string(),
   /** One per farmer whose products it holds (and one for the shop when it holds the deal), oldest first. */
   fulfilments: z.array(OrderPartSchema),
+  /**
+   * The standing order this order is an occurrence of (issue 35), null for an order placed at checkout. The
+   * server always sends it; optional so that a client reading an older server's order still parses it.
+   */
+  standingOrderId: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

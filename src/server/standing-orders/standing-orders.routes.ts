@@ -1,0 +1,69 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { IdParamsSchema } from "../../shared/schemas/common.ts";
+import { IDEMPOTENCY_HEADER, IdempotencyKeySchema } from "../../shared/schemas/orders.ts";
+import {
+  StandingOrderCreateSchema,
+  StandingOrderListSchema,
+  StandingOrderPatchSchema,
+  StandingOrderResponseSchema,
+  StandingOrderSkipSchema,
+} from "../../shared/schemas/standing-orders.ts";
+import { requireUser } from "../auth/index.ts";
+import { documentOnly, parseWith } from "../http/index.ts";
+import {
+  createStandingOrder,
+  endStandingOrder,
+  getStandingOrder,
+  listStandingOrders,
+  patchStandingOrder,
+  skipDate,
+} from "./standing-orders.service.ts";
+
+/** A shopper's standing orders (issue 35): /api/standing-orders. */
+export async function standingOrdersRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const createSchema = {
+    headers: documentOnly(z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema })),
+    body: StandingOrderCreateSchema,
+    response: { 200: StandingOrderResponseSchema, 201: StandingOrderResponseSchema },
+  };
+  typed.post("/", { schema: createSchema }, async (request, reply) => {
+    const user = requireUser(request);
+    const key = parseWith(IdempotencyKeySchema, request.headers[IDEMPOTENCY_HEADER] ?? "");
+    const { standingOrder, replayed } = await createStandingOrder(request.ctx, user.id, key, request.body);
+    if (replayed) reply.header("idempotent-replayed", "true");
+    return reply.status(replayed ? 200 : 201).send({ standingOrder });
+  });
+
+  typed.get("/", { schema: { response: { 200: StandingOrderListSchema } } }, async (request) => {
+    const user = requireUser(request);
+    return { standingOrders: await listStandingOrders(request.ctx, user.id) };
+  });
+
+  const oneSchema = { params: IdParamsSchema, response: { 200: StandingOrderResponseSchema } };
+  typed.get("/:id", { schema: oneSchema }, async (request) => {
+    const user = requireUser(request);
+    return { standingOrder: await getStandingOrder(request.ctx, user.id, request.params.id) };
+  });
+
+  const patchSchema = { ...oneSchema, body: StandingOrderPatchSchema };
+  typed.patch("/:id", { schema: patchSchema }, async (request) => {
+    const user = requireUser(request);
+    return {
+      standingOrder: await patchStandingOrder(request.ctx, user.id, request.params.id, request.body),
+    };
+  });
+
+  typed.delete("/:id", { schema: oneSchema }, async (request) => {
+    const user = requireUser(request);
+    return { standingOrder: await endStandingOrder(request.ctx, user.id, request.params.id) };
+  });
+
+  const skipSchema = { ...oneSchema, body: StandingOrderSkipSchema };
+  typed.post("/:id/skip", { schema: skipSchema }, async (request) => {
+    const user = requireUser(request);
+    return { standingOrder: await skipDate(request.ctx, user.id, request.params.id, request.body.date) };
+  });
+}

@@ -1,0 +1,534 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Order } from "../../shared/schemas/orders.ts";
+import type { StandingOrder } from "../../shared/schemas/standing-orders.ts";
+import { tableChecksums } from "../test/db-snapshot.ts";
+import { insertProduct } from "../test/order-fixtures.ts";
+import { testShipping } from "../test/order-helpers.ts";
+import { mailsTo } from "../test/outbox.ts";
+import {
+  contextOf,
+  createTestApp,
+  request,
+  type SignedInUser,
+  signUpAndLogIn,
+  type TestApp,
+} from "../test/test-app.ts";
+import { materialiseOne, runStandingOrders } from "./index.ts";
+
+// A Friday morning in Pune (Asia/Kolkata, the shop's time zone): 09:30 on Fri 20 March 2026. The farms below
+// deliver on Saturdays 8–10 am, ordering closing 12 hours before (Fri 8 pm = 14:30 UTC).
+const START = new Date("2026-03-20T04:00:00Z");
+let now = START;
+let t: TestApp;
+let buyer: SignedInUser;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock: () => now });
+  buyer = await signUpAndLogIn(t.app, "Meera Buyer");
+});
+afterAll(() => t.close());
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+const call = (user: SignedInUser | undefined, method: Method, url: string, payload?: unknown) =>
+  request(t.app, {
+    method,
+    url,
+    ...(user ? { cookie: user.cookie } : {}),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+interface Farm {
+  farmer: SignedInUser;
+  productId: string;
+  patternId: string;
+}
+
+/** A farmer delivering to 4110… on Saturdays 8–10 am (`capacity` places), with a product of `stock`. */
+async function farm(name: string, { capacity = 5, stock = 50 as number | null, pricePaise = 4000 } = {}) {
+  const farmer = await signUpAndLogIn(t.app, name);
+  await call(farmer, "PUT", "/api/farmer/delivery-area", { pinPrefixes: ["4110"] });
+  const pattern = await call(farmer, "POST", "/api/farmer/slot-patterns", {
+    kind: "delivery",
+    weekday: 6,
+    start: "08:00",
+    end: "10:00",
+    capacity,
+    cutoffHours: 12,
+  });
+  const product = await insertProduct(t.db.kysely, farmer.id, {
+    name: `${name}'s tomatoes`,
+    pricePaise,
+    ...(stock === null ? {} : { stock }),
+  });
+  return { farmer, productId: product.id, patternId: pattern.json().slotPattern.id as string } as Farm;
+}
+
+const body = (f: Farm, extra: Record<string, unknown> = {}) => ({
+  items: [{ productId: f.productId, quantity: 2 }],
+  slotPatternIds: [f.patternId],
+  everyWeeks: 1,
+  startDate: "2026-03-20",
+  shipping: { ...testShipping, zipCode: "411038" },
+  paymentMethod: "upi",
+  ...extra,
+});
+
+const create = (f: Farm, extra: Record<string, unknown> = {}, key = randomUUID(), user = buyer) =>
+  request(t.app, {
+    method: "POST",
+    url: "/api/standing-orders",
+    cookie: user.cookie,
+    headers: { "idempotency-key": key },
+    payload: body(f, extra),
+  });
+
+async function made(f: Farm, extra: Record<string, unknown> = {}): Promise<StandingOrder> {
+  const res = await create(f, extra);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().standingOrder as StandingOrder;
+}
+
+const stockLeft = async (f: Farm) =>
+  (await t.db.kysely.selectFrom("products").select("stock").where("id", "=", f.productId).executeTakeFirst())
+    ?.stock;
+const takenOf = async (f: Farm) =>
+  (
+    await t.db.kysely
+      .selectFrom("slots")
+      .select(["date", "taken"])
+      .where("pattern_id", "=", f.patternId)
+      .orderBy("date")
+      .execute()
+  ).map((row) => [row.date, row.taken]);
+const getOne = async (id: string) =>
+  (await call(buyer, "GET", `/api/standing-orders/${id}`)).json().standingOrder as StandingOrder;
+const occurrenceRows = (id: string) =>
+  t.db.kysely
+    .selectFrom("standing_occurrences")
+    .select(["slot_id", "state", "order_id"])
+    .where("standing_order_id", "=", id)
+    .execute();
+/** The subjects of the "new order" mails the farm's farmer got. */
+const newOrderMails = async (f: Farm) =>
+  (await mailsTo(t, f.farmer.email))
+    .map((mail) => mail.subject)
+    .filter((subject) => subject.startsWith("New order"));
+/** One pass of the timer, as every server runs it each minute, at the clock's time. */
+const pass = () => runStandingOrders(contextOf(t));
+
+describe("making a standing order", () => {
+  it("makes its occurrences for the 14 days at once: scheduled orders holding their slot place and stock", async () => {
+    const asha = await farm("Asha");
+    const standing = await made(asha);
+    expect(standing).toMatchObject({
+      farmerId: asha.farmer.id,
+      items: [{ productId: asha.productId, quantity: 2, unitPrice: 40 }],
+      slotPatternIds: [asha.patternId],
+      everyWeeks: 1,
+      startDate: "2026-03-20",
+      status: "active",
+      reminderHours: 24,
+    });
+    expect(standing.next.map((o) => [o.date, o.status, o.total, o.slot.start])).toEqual([
+      ["2026-03-21", "scheduled", 80, "08:00"],
+      ["2026-03-28", "scheduled", 80, "08:00"],
+    ]);
+    expect(standing.next[0]?.slot.cutoffAt).toBe("2026-03-20T14:30:00.000Z");
+    expect(await stockLeft(asha)).toBe(46);
+    expect(await takenOf(asha)).toEqual([
+      ["2026-03-21", 1],
+      ["2026-03-28", 1],
+    ]);
+    // each occurrence is an order of its own in the history, with its standing order and a scheduled part
+    const orders = (await call(buyer, "GET", "/api/orders")).json().orders as Order[];
+    const occurrences = orders.filter((order) => order.standingOrderId === standing.id);
+    expect(occurrences.map((order) => order.id).sort()).toEqual(standing.next.map((o) => o.orderId).sort());
+    for (const order of occurrences) {
+      expect(order.status).toBe("scheduled");
+      expect(order.fulfilments.map((part) => part.status)).toEqual(["scheduled"]);
+      expect(order.fulfilments[0]?.slot?.kind).toBe("delivery");
+    }
+    // a checkout's order says it is none
+    expect(orders.filter((order) => order.standingOrderId !== standing.id)).toEqual([]);
+    // nobody is mailed yet: the farmer hears of it at the cut-off
+    expect(await newOrderMails(asha)).toEqual([]);
+  });
+
+  it("answers a replayed Idempotency-Key with the same standing order, making nothing more", async () => {
+    const ravi = await farm("Ravi");
+    const key = randomUUID();
+    const first = await create(ravi, {}, key);
+    expect(first.statusCode).toBe(201);
+    const before = await tableChecksums(t.db);
+    const again = await create(ravi, {}, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().standingOrder.id).toBe(first.json().standingOrder.id);
+    expect(await tableChecksums(t.db)).toEqual(before);
+    const other = await create(ravi, { everyWeeks: 2 }, key);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.code).toBe("idempotency_key_reused");
+  });
+
+  it("makes one every 2 weeks only in its weeks, from its first date", async () => {
+    const gita = await farm("Gita");
+    const standing = await made(gita, { everyWeeks: 2, startDate: "2026-03-27" });
+    expect(standing.next.map((o) => o.date)).toEqual(["2026-03-28"]);
+  });
+
+  it("refuses bad requests with a clear error and writes nothing", async () => {
+    const asha = await farm("Asha B");
+    const ravi = await farm("Ravi B");
+    const before = await tableChecksums(t.db);
+    const twoFarmers = await create(asha, {
+      items: [
+        { productId: asha.productId, quantity: 1 },
+        { productId: ravi.productId, quantity: 1 },
+      ],
+    });
+    expect(twoFarmers.statusCode).toBe(400);
+    expect(twoFarmers.json().error.fields).toEqual({
+      items: "A standing order holds products of one farmer: make one standing order per farmer",
+    });
+    const noPatterns = await create(asha, { slotPatternIds: [] });
+    expect(noPatterns.statusCode).toBe(400);
+    expect(Object.keys(noPatterns.json().error.fields)).toEqual(["slotPatternIds"]);
+    const badEvery = await create(asha, { everyWeeks: 3 });
+    expect(badEvery.statusCode).toBe(400);
+    const notHers = await create(asha, { slotPatternIds: [ravi.patternId] });
+    // NOTE: slot_required is a 400 in the error catalogue (checkout answers it so); the issue's 409 is not used.
+    expect(notHers.statusCode).toBe(400);
+    expect(notHers.json().error.code).toBe("slot_required");
+    const past = await create(asha, { startDate: "2026-03-19" });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.fields).toEqual({ startDate: "The first date cannot be in the past" });
+    const signedOut = await request(t.app, {
+      method: "POST",
+      url: "/api/standing-orders",
+      headers: { "idempotency-key": randomUUID() },
+      payload: body(asha),
+    });
+    expect(signedOut.statusCode).toBe(401);
+    expect(await tableChecksums(t.db)).toEqual(before);
+  });
+
+  it("is 404 to anybody but its shopper, and 401 signed out", async () => {
+    const asha = await farm("Asha C");
+    const standing = await made(asha);
+    const other = await signUpAndLogIn(t.app, "Other Shopper");
+    for (const [method, url, payload] of [
+      ["GET", `/api/standing-orders/${standing.id}`, undefined],
+      ["PATCH", `/api/standing-orders/${standing.id}`, { reminderHours: 12 }],
+      ["DELETE", `/api/standing-orders/${standing.id}`, undefined],
+      ["POST", `/api/standing-orders/${standing.id}/skip`, { date: "2026-03-21" }],
+    ] as const) {
+      expect((await call(other, method, url, payload)).statusCode, `${method} ${url}`).toBe(404);
+      expect((await call(undefined, method, url, payload)).statusCode, `${method} ${url}`).toBe(401);
+    }
+    expect((await call(other, "GET", "/api/standing-orders")).json().standingOrders).toEqual([]);
+  });
+});
+
+describe("before and after the cut-off", () => {
+  it("skips an occurrence before its cut-off, giving its slot place and stock back at once; 409 after", async () => {
+    now = START;
+    const asha = await farm("Asha D");
+    const standing = await made(asha);
+    const skipped = await call(buyer, "POST", `/api/standing-orders/${standing.id}/skip`, {
+      date: "2026-03-28",
+    });
+    expect(skipped.statusCode, skipped.body).toBe(200);
+    expect(skipped.json().standingOrder.next.map((o: { status: string }) => o.status)).toEqual([
+      "scheduled",
+      "skipped",
+    ]);
+    expect(await stockLeft(asha)).toBe(48);
+    expect(await takenOf(asha)).toEqual([
+      ["2026-03-21", 1],
+      ["2026-03-28", 0],
+    ]);
+    // a second skip of the same date changes nothing
+    const before = await tableChecksums(t.db);
+    expect(
+      (await call(buyer, "POST", `/api/standing-orders/${standing.id}/skip`, { date: "2026-03-28" }))
+        .statusCode,
+    ).toBe(200);
+    expect(await tableChecksums(t.db)).toEqual(before);
+    expect(
+      (await call(buyer, "POST", `/api/standing-orders/${standing.id}/skip`, { date: "2026-03-22" }))
+        .statusCode,
+    ).toBe(404);
+
+    // Fri 8 pm: the first occurrence's cut-off
+    now = new Date("2026-03-20T14:30:00Z");
+    const late = await call(buyer, "POST", `/api/standing-orders/${standing.id}/skip`, {
+      date: "2026-03-21",
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toMatchObject({
+      code: "cutoff_passed",
+      message: "The cut-off for this delivery has passed: it can no longer be skipped or changed",
+    });
+    now = START;
+  });
+
+  it("turns the scheduled part pending at its cut-off, by the timer, and tells the farmer as for a new order", async () => {
+    now = START;
+    const asha = await farm("Asha E");
+    const standing = await made(asha);
+    // a minute before the cut-off nothing moves
+    now = new Date("2026-03-20T14:29:00Z");
+    await pass();
+    expect((await getOne(standing.id)).next.map((o) => o.status)).toEqual(["scheduled", "scheduled"]);
+    now = new Date("2026-03-20T14:30:30Z");
+    await pass();
+    await pass(); // a second server's pass at the same minute moves nothing again
+    const after = await getOne(standing.id);
+    expect(after.next.map((o) => o.status)).toEqual(["pending", "scheduled"]);
+    const order = (await call(buyer, "GET", `/api/orders/${after.next[0]?.orderId}`)).json().order as Order;
+    expect(order.status).toBe("pending");
+    expect(order.fulfilments[0]?.history.map((h) => h.status)).toEqual(["scheduled", "pending"]);
+    expect(await newOrderMails(asha)).toEqual([expect.stringMatching(/^New order #.*: ₹80\.00$/)]);
+    // the farmer may now confirm it as any order
+    const partId = order.fulfilments[0]?.id;
+    const confirm = await call(asha.farmer, "POST", `/api/farmer/orders/${partId}/status`, {
+      status: "confirmed",
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    now = START;
+  });
+
+  it("does not let the farmer move a scheduled part before its cut-off", async () => {
+    now = START;
+    const asha = await farm("Asha F");
+    const standing = await made(asha);
+    const order = (await call(buyer, "GET", `/api/orders/${standing.next[0]?.orderId}`)).json()
+      .order as Order;
+    const res = await call(asha.farmer, "POST", `/api/farmer/orders/${order.fulfilments[0]?.id}/status`, {
+      status: "confirmed",
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe("invalid_transition");
+  });
+
+  it("lets its shopper cancel an occurrence with the orders page's cancel: it reads as skipped", async () => {
+    now = START;
+    const asha = await farm("Asha G");
+    const standing = await made(asha);
+    const orderId = standing.next[1]?.orderId;
+    const res = await call(buyer, "POST", `/api/orders/${orderId}/cancel`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await getOne(standing.id)).next.map((o) => o.status)).toEqual(["scheduled", "skipped"]);
+    expect(await stockLeft(asha)).toBe(48);
+    expect(await newOrderMails(asha)).toEqual([]);
+  });
+});
+
+describe("pause, change and end", () => {
+  it("pauses a date range (both days included): its occurrences are skipped and come back on resume", async () => {
+    now = START;
+    const asha = await farm("Asha H");
+    const standing = await made(asha);
+    const paused = await call(buyer, "PATCH", `/api/standing-orders/${standing.id}`, {
+      pausedFrom: "2026-03-20",
+      pausedUntil: "2026-03-21",
+    });
+    expect(paused.statusCode, paused.body).toBe(200);
+    const shown = paused.json().standingOrder as StandingOrder;
+    expect(shown).toMatchObject({ status: "paused", pausedFrom: "2026-03-20", pausedUntil: "2026-03-21" });
+    expect(shown.next.map((o) => [o.date, o.status, o.reason])).toEqual([
+      ["2026-03-21", "skipped", "paused"],
+      ["2026-03-28", "scheduled", undefined],
+    ]);
+    expect(await stockLeft(asha)).toBe(48);
+    const resumed = await call(buyer, "PATCH", `/api/standing-orders/${standing.id}`, {
+      pausedFrom: null,
+      pausedUntil: null,
+    });
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect((resumed.json().standingOrder as StandingOrder).next.map((o) => [o.status])).toEqual([
+      ["scheduled"],
+      ["scheduled"],
+    ]);
+    expect(resumed.json().standingOrder.status).toBe("active");
+    expect(await stockLeft(asha)).toBe(46);
+    const half = await call(buyer, "PATCH", `/api/standing-orders/${standing.id}`, {
+      pausedFrom: "2026-03-20",
+    });
+    expect(half.statusCode).toBe(400);
+  });
+
+  it("changes its quantities from now on: the coming occurrences follow, with their stock", async () => {
+    now = START;
+    const asha = await farm("Asha I");
+    const standing = await made(asha);
+    const res = await call(buyer, "PATCH", `/api/standing-orders/${standing.id}`, {
+      items: [{ productId: asha.productId, quantity: 3 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const shown = res.json().standingOrder as StandingOrder;
+    expect(shown.items).toEqual([{ productId: asha.productId, quantity: 3, unitPrice: 40 }]);
+    expect(shown.next.map((o) => [o.status, o.total])).toEqual([
+      ["scheduled", 120],
+      ["scheduled", 120],
+    ]);
+    expect(await stockLeft(asha)).toBe(44);
+    expect(await takenOf(asha)).toEqual([
+      ["2026-03-21", 1],
+      ["2026-03-28", 1],
+    ]);
+  });
+
+  it("ends: its coming occurrences are skipped and nothing more is made", async () => {
+    now = START;
+    const asha = await farm("Asha J");
+    const standing = await made(asha);
+    const res = await call(buyer, "DELETE", `/api/standing-orders/${standing.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().standingOrder.status).toBe("ended");
+    expect(await stockLeft(asha)).toBe(50);
+    now = new Date("2026-03-27T04:00:00Z");
+    await pass();
+    expect((await occurrenceRows(standing.id)).length).toBe(2);
+    const again = await call(buyer, "POST", `/api/standing-orders/${standing.id}/skip`, {
+      date: "2026-04-04",
+    });
+    expect(again.statusCode).toBe(409);
+    now = START;
+  });
+});
+
+describe("occurrences that cannot be made", () => {
+  it("records a sold-out product as missed with its reason, taking nothing; the standing order stays", async () => {
+    now = START;
+    const asha = await farm("Asha K", { stock: 3 });
+    const standing = await made(asha);
+    expect(standing.next.map((o) => [o.date, o.status, o.reason, o.orderId === null])).toEqual([
+      ["2026-03-21", "scheduled", undefined, false],
+      ["2026-03-28", "missed", "sold_out", true],
+    ]);
+    expect(standing.status).toBe("active");
+    expect(await stockLeft(asha)).toBe(1);
+    expect(await takenOf(asha)).toEqual([
+      ["2026-03-21", 1],
+      ["2026-03-28", 0],
+    ]);
+  });
+
+  it("records a full slot as missed (the slot is never overbooked)", async () => {
+    now = START;
+    const asha = await farm("Asha L", { capacity: 1 });
+    const other = await signUpAndLogIn(t.app, "Early Bird");
+    await made(asha);
+    const second = await create(asha, {}, randomUUID(), other);
+    expect(second.statusCode).toBe(201);
+    expect(
+      (second.json().standingOrder as StandingOrder).next.map((o) => [o.status, o.reason ?? null]),
+    ).toEqual([
+      ["missed", "slot_full"],
+      ["missed", "slot_full"],
+    ]);
+    expect(await takenOf(asha)).toEqual([
+      ["2026-03-21", 1],
+      ["2026-03-28", 1],
+    ]);
+  });
+
+  it("records a closed slot, a product taken off the shop and an address out of the area", async () => {
+    now = START;
+    const asha = await farm("Asha M");
+    const slots = (await call(asha.farmer, "GET", "/api/farmer/slots")).json().items as { id: string }[];
+    await call(asha.farmer, "PATCH", `/api/farmer/slots/${slots[0]?.id}`, {
+      closed: true,
+      reason: "Wedding",
+    });
+    const standing = await made(asha);
+    expect(standing.next.map((o) => [o.status, o.reason ?? null])).toEqual([
+      ["missed", "slot_closed"],
+      ["scheduled", null],
+    ]);
+    const far = await made(asha, {
+      shipping: { ...testShipping, zipCode: "560001", state: "KA", city: "Bengaluru" },
+    });
+    // NOTE: the area is checked first, as checkout does.
+    expect(far.next.map((o) => o.reason)).toEqual(["area", "area"]);
+
+    const ravi = await farm("Ravi M");
+    const standingRavi = await made(ravi, { startDate: "2026-03-22" });
+    expect(standingRavi.next.map((o) => o.status)).toEqual(["scheduled"]);
+    // taken off the shop by an operator after the standing order was made: the next pass finds it gone
+    await t.db.kysely
+      .updateTable("products")
+      .set({ hidden_at: START.toISOString() })
+      .where("id", "=", ravi.productId)
+      .execute();
+    now = new Date("2026-03-27T04:00:00Z");
+    await pass();
+    expect((await getOne(standingRavi.id)).next.map((o) => [o.date, o.status, o.reason ?? null])).toEqual([
+      ["2026-03-28", "scheduled", null],
+      ["2026-04-04", "missed", "unavailable"],
+    ]);
+    now = START;
+  });
+});
+
+describe("exactly once", () => {
+  it("makes the next week's occurrence when the horizon moves, once however many passes run", async () => {
+    now = START;
+    const asha = await farm("Asha N");
+    const standing = await made(asha);
+    now = new Date("2026-03-27T04:00:00Z");
+    await Promise.all([pass(), pass(), pass()]);
+    await pass();
+    const rows = await occurrenceRows(standing.id);
+    expect(rows.length).toBe(3);
+    expect(new Set(rows.map((row) => row.slot_id)).size).toBe(3);
+    expect(await stockLeft(asha)).toBe(44);
+    expect(await takenOf(asha)).toEqual([
+      ["2026-03-21", 1],
+      ["2026-03-28", 1],
+      ["2026-04-04", 1],
+    ]);
+    now = START;
+  });
+
+  it("keeps one occurrence per dated slot when materialisers race, and after a restart that lost the pass's mark", async () => {
+    now = START;
+    const asha = await farm("Asha O");
+    // made to start beyond the horizon (nothing made yet), then brought forward so three materialisers find
+    // the same two dated slots to make at once
+    const standing = await made(asha, { startDate: "2026-05-02" });
+    expect(standing.next).toEqual([]);
+    await t.db.kysely
+      .updateTable("standing_orders")
+      .set({ start_date: "2026-03-20", made_through: null })
+      .where("id", "=", standing.id)
+      .execute();
+    const row = await t.db.kysely
+      .selectFrom("standing_orders")
+      .selectAll()
+      .where("id", "=", standing.id)
+      .executeTakeFirstOrThrow();
+    await Promise.all([1, 2, 3].map(() => materialiseOne(contextOf(t), row)));
+    // as if a server was killed after writing the occurrences but before recording how far it got
+    await t.db.kysely
+      .updateTable("standing_orders")
+      .set({ made_through: null })
+      .where("id", "=", standing.id)
+      .execute();
+    await pass();
+    const rows = await occurrenceRows(standing.id);
+    expect(rows.map((r) => r.state)).toEqual(["made", "made"]);
+    expect(await stockLeft(asha)).toBe(46);
+    expect(await takenOf(asha)).toEqual([
+      ["2026-03-21", 1],
+      ["2026-03-28", 1],
+    ]);
+    const orders = await t.db.kysely
+      .selectFrom("orders")
+      .select("id")
+      .where("standing_order_id", "=", standing.id)
+      .execute();
+    expect(orders.length).toBe(2);
+  });
+});
