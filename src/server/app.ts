@@ -40,7 +40,11 @@ import { farmerOrdersRoutes, ordersRoutes } from "./orders/index.ts";
 import { farmerProductsRoutes, productPreview, productsRoutes, sharedProductId } from "./products/index.ts";
 import { accountRoutes, passwordResetRoutes, purgeAccountLinks } from "./profile/index.ts";
 import { ensureSlots, farmerSlotRoutes, slotsRoutes } from "./slots/index.ts";
-import { runStandingOrders, standingOrdersRoutes } from "./standing-orders/index.ts";
+import {
+  farmerStandingOrdersRoutes,
+  runStandingOrders,
+  standingOrdersRoutes,
+} from "./standing-orders/index.ts";
 
 /** JSON bodies are small; uploads go through multipart with their own limit. */
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -236,6 +240,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
       await api.register(farmerProductsRoutes, { prefix: "/farmer" });
       await api.register(farmerOrdersRoutes, { prefix: "/farmer" });
       await api.register(farmerSlotRoutes, { prefix: "/farmer" });
+      await api.register(farmerStandingOrdersRoutes, { prefix: "/farmer" });
       await api.register(slotsRoutes, { prefix: "/slots" });
       await api.register(standingOrdersRoutes, { prefix: "/standing-orders" });
       await api.register(productsRoutes, { prefix: "/products", config });

@@ -3,4 +3,4 @@
  * timer's pass that makes occurrences and turns scheduled parts pending at their cut-off.
  */
 export { materialiseOne, runStandingOrders } from "./materialiser.service.ts";
-export { standingOrdersRoutes } from "./standing-orders.routes.ts";
+export { farmerStandingOrdersRoutes, standingOrdersRoutes } from "./standing-orders.routes.ts";

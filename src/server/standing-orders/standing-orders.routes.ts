@@ -4,6 +4,9 @@ import { z } from "zod";
 import { IdParamsSchema } from "../../shared/schemas/common.ts";
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema } from "../../shared/schemas/orders.ts";
 import {
+  DemandQuerySchema,
+  DemandSchema,
+  FarmerStandingOrderListSchema,
   StandingOrderCreateSchema,
   StandingOrderListSchema,
   StandingOrderPatchSchema,
@@ -12,6 +15,7 @@ import {
 } from "../../shared/schemas/standing-orders.ts";
 import { requireUser } from "../auth/index.ts";
 import { documentOnly, parseWith } from "../http/index.ts";
+import { farmerDemand, listFarmerStandingOrders } from "./farmer.service.ts";
 import {
   createStandingOrder,
   endStandingOrder,
@@ -66,4 +70,25 @@ export async function standingOrdersRoutes(app: FastifyInstance) {
     const user = requireUser(request);
     return { standingOrder: await skipDate(request.ctx, user.id, request.params.id, request.body.date) };
   });
+}
+
+/** A farmer's standing customers and the demand ahead (issue 35): under /api/farmer. */
+export async function farmerStandingOrdersRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
+    "/standing-orders",
+    { schema: { response: { 200: FarmerStandingOrderListSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return { standingOrders: await listFarmerStandingOrders(request.ctx, user.id) };
+    },
+  );
+  typed.get(
+    "/demand",
+    { schema: { querystring: DemandQuerySchema, response: { 200: DemandSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return farmerDemand(request.ctx, user.id, request.query);
+    },
+  );
 }

@@ -532,3 +532,49 @@ describe("exactly once", () => {
     expect(orders.length).toBe(2);
   });
 });
+
+describe("what the farmer sees", () => {
+  it("lists the standing customers and the demand ahead per slot and product, scheduled and pending apart", async () => {
+    now = START;
+    const asha = await farm("Asha P");
+    const standing = await made(asha);
+    const customers = await call(asha.farmer, "GET", "/api/farmer/standing-orders");
+    expect(customers.statusCode).toBe(200);
+    expect(customers.json().standingOrders).toEqual([
+      {
+        id: standing.id,
+        customerName: "Meera Iyer",
+        items: [{ productId: asha.productId, name: "Asha P's tomatoes", quantity: 2 }],
+        everyWeeks: 1,
+        slotPatternIds: [asha.patternId],
+        status: "active",
+        coming: 2,
+      },
+    ]);
+    // another farmer sees none of it
+    const ravi = await farm("Ravi P");
+    expect((await call(ravi.farmer, "GET", "/api/farmer/standing-orders")).json().standingOrders).toEqual([]);
+    expect((await call(ravi.farmer, "GET", "/api/farmer/demand")).json().slots).toEqual([]);
+    expect((await call(undefined, "GET", "/api/farmer/demand")).statusCode).toBe(401);
+
+    now = new Date("2026-03-20T14:31:00Z");
+    await pass();
+    const demand = await call(asha.farmer, "GET", "/api/farmer/demand?from=2026-03-20&to=2026-04-02");
+    expect(demand.statusCode).toBe(200);
+    expect(
+      demand
+        .json()
+        .slots.map((s: { slot: { date: string }; products: unknown[] }) => [s.slot.date, s.products]),
+    ).toEqual([
+      [
+        "2026-03-21",
+        [{ productId: asha.productId, name: "Asha P's tomatoes", unit: "piece", scheduled: 0, pending: 2 }],
+      ],
+      [
+        "2026-03-28",
+        [{ productId: asha.productId, name: "Asha P's tomatoes", unit: "piece", scheduled: 2, pending: 0 }],
+      ],
+    ]);
+    now = START;
+  });
+});

@@ -175,3 +175,48 @@ export type StandingOrder = z.infer<typeof StandingOrderSchema>;
 
 export const StandingOrderResponseSchema = z.object({ standingOrder: StandingOrderSchema });
 export const StandingOrderListSchema = z.object({ standingOrders: z.array(StandingOrderSchema) });
+
+/** A standing customer as their farmer sees them (GET /api/farmer/standing-orders). */
+export const FarmerStandingOrderSchema = z.object({
+  id: z.string(),
+  customerName: z.string(),
+  items: z.array(z.object({ productId: z.string(), name: z.string(), quantity: z.number().int() })),
+  everyWeeks: z.number().int(),
+  slotPatternIds: z.array(z.string()),
+  status: z.enum(STANDING_STATUSES),
+  /** Occurrences within the 14 days that are orders (scheduled or later, not skipped). */
+  coming: z.number().int(),
+});
+export const FarmerStandingOrderListSchema = z.object({ standingOrders: z.array(FarmerStandingOrderSchema) });
+
+export const DemandQuerySchema = z.strictObject({
+  from: ShopDateSchema.optional(),
+  to: ShopDateSchema.optional(),
+});
+
+/** GET /api/farmer/demand: per dated slot, per product, what is scheduled and what is pending already. */
+export const DemandSchema = z.object({
+  slots: z.array(
+    z.object({
+      slot: z.object({
+        id: z.string(),
+        kind: z.enum(SLOT_KINDS),
+        date: z.string(),
+        start: z.string(),
+        end: z.string(),
+      }),
+      products: z.array(
+        z.object({
+          productId: z.string(),
+          name: z.string(),
+          unit: z.string(),
+          /** Units in parts still scheduled (not final: they may be skipped or changed until the cut-off). */
+          scheduled: z.number(),
+          /** Units in parts pending: orders the farmer will fulfil. */
+          pending: z.number(),
+        }),
+      ),
+    }),
+  ),
+});
+export type Demand = z.infer<typeof DemandSchema>;
