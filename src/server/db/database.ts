@@ -164,6 +164,8 @@ export interface ProductsTable {
   other_names: Generated<string>;
   /** The name, a line break and the other names: what the name search tests (migration 0041). */
   search_name: GeneratedAlways<string>;
+  /** 1 when its farmer keeps it out of standing orders (migration 0048, issue 35). */
+  one_off_only: Generated<number>;
 }
 
 /** A products row as written: unit, stock and harvest date may be left out (piece, not tracked, none). */
@@ -483,6 +485,8 @@ export interface StandingOrdersTable {
   created_at: string;
   updated_at: string;
   ended_at: string | null;
+  /** A weekly slot of it was deleted: paused until its shopper chooses another (migration 0048). */
+  slot_removed_at?: string | null;
 }
 
 export interface StandingOrderLinesTable {
@@ -512,6 +516,8 @@ export interface StandingOccurrencesTable {
   order_id: string | null;
   reason: string | null;
   created_at: string;
+  /** When its reminder was queued (migration 0048). */
+  reminded_at?: string | null;
 }
 
 export interface Database {

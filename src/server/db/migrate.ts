@@ -33,6 +33,7 @@ import * as deliveryRun from "./migrations/0043-delivery-run.ts";
 import * as indianAddresses from "./migrations/0045-indian-addresses.ts";
 import * as mailDigests from "./migrations/0046-mail-digests.ts";
 import * as standingOrders from "./migrations/0047-standing-orders.ts";
+import * as standingOrderNotices from "./migrations/0048-standing-order-notices.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   "0045-indian-addresses": indianAddresses,
   "0046-mail-digests": mailDigests,
   "0047-standing-orders": standingOrders,
+  "0048-standing-order-notices": standingOrderNotices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,8 +2,15 @@ import { randomUUID } from "node:crypto";
 import { SLOT_HORIZON_DAYS } from "../../shared/schemas/slots.ts";
 import type { OccurrenceReason } from "../../shared/schemas/standing-orders.ts";
 import { addDays, shopDate } from "../../shared/shop-calendar.ts";
+import { mailRecipients } from "../auth/index.ts";
 import { type Context, inStepsTransaction } from "../context.ts";
 import { AppError } from "../http/index.ts";
+import {
+  queueMail,
+  standingMissedMail,
+  standingReminderMail,
+  standingSlotRemovedMail,
+} from "../mail/index.ts";
 import {
   priceScheduledLines,
   shippingOf,
@@ -36,6 +43,15 @@ export const isPausedOn = (
   date >= order.paused_from &&
   date <= order.paused_until;
 
+/** The request line an error's fields name first (`items.2.quantity` → 2), if any. */
+function lineOfError(error: AppError): number | undefined {
+  for (const key of Object.keys(error.fields ?? {})) {
+    const match = /^items\.(\d+)\./.exec(key);
+    if (match) return Number(match[1]);
+  }
+  return undefined;
+}
+
 /** Why placement refused an occurrence, in the words the standing order keeps (nothing was taken). */
 function missedReason(error: unknown): OccurrenceReason | undefined {
   if (!(error instanceof AppError)) return undefined;
@@ -60,16 +76,20 @@ function missedReason(error: unknown): OccurrenceReason | undefined {
 
 type Slot = Awaited<ReturnType<typeof repo.openSlotsToMake>>[number];
 
-/** Writes an occurrence that was not made (missed, or skipped by a pause), unless the slot has one already. */
+/**
+ * Writes an occurrence that was not made (missed, or skipped by a pause), unless the slot has one already; a
+ * missed one's shopper is told once, in the transaction that writes it (so the unique key decides that too).
+ */
 async function recordNotMade(
   ctx: Context,
   order: repo.StandingOrderRow,
   slot: Slot,
   state: "missed" | "skipped",
   reason: OccurrenceReason,
+  productName?: string,
 ): Promise<void> {
   await inStepsTransaction(ctx, function* (trx) {
-    yield* repo.claimOccurrence(trx.db, {
+    const written = yield* repo.claimOccurrence(trx.db, {
       id: randomUUID(),
       standing_order_id: order.id,
       slot_id: slot.id,
@@ -80,6 +100,22 @@ async function recordNotMade(
       reason,
       created_at: ctx.now.toISOString(),
     });
+    if (!written || state !== "missed") return;
+    const to = (yield* mailRecipients(trx.db, [order.user_id])).get(order.user_id);
+    if (!to) return;
+    yield* queueMail(
+      trx,
+      standingMissedMail(
+        to,
+        {
+          buyerName: order.full_name,
+          slot: { date: slot.date, start: slot.start_time, end: slot.end_time },
+          reason,
+          ...(productName ? { productName } : {}),
+        },
+        trx.mail.link("/standing-orders"),
+      ),
+    );
   });
 }
 
@@ -130,7 +166,10 @@ async function makeOccurrence(
   } catch (error) {
     const reason = missedReason(error);
     if (!reason) throw error;
-    await recordNotMade(ctx, order, slot, "missed", reason);
+    const line = error instanceof AppError ? lineOfError(error) : undefined;
+    const productId = line === undefined ? undefined : lines[line]?.product_id;
+    const [product] = productId ? await repo.productNames(ctx.db, [productId]) : [];
+    await recordNotMade(ctx, order, slot, "missed", reason, product?.name);
   }
 }
 
@@ -140,7 +179,8 @@ async function makeOccurrence(
  * pass killed half way, run twice, or run on three servers at once leaves one occurrence per dated slot.
  */
 export async function materialiseOne(ctx: Context, order: repo.StandingOrderRow): Promise<void> {
-  if (order.status !== "active") return;
+  // NOTE: one whose weekly slot was deleted waits for its shopper to choose another.
+  if (order.status !== "active" || order.slot_removed_at) return;
   const { today, last } = occurrenceHorizon(ctx);
   const patternIds = (await repo.patternsOf(ctx.db, [order.id])).map((row) => row.pattern_id);
   const slots = (
@@ -161,6 +201,70 @@ export async function materialiseOne(ctx: Context, order: repo.StandingOrderRow)
     }
   }
   await repo.markMade(ctx.db, order.id, last);
+  // NOTE: an occurrence made less than its reminder time before its cut-off is reminded at once.
+  await remindDue(ctx, order.id);
+}
+
+const HOUR_MS = 3_600_000;
+const LONGEST_REMINDER_HOURS = 48;
+
+/**
+ * Queues the reminder of every made occurrence whose reminder time has come (its cut-off less than its
+ * standing order's reminder hours away) and that is still scheduled: once, whichever server claims it, in
+ * the shopper's language, with a link to the occurrence.
+ */
+export async function remindDue(ctx: Context, standingOrderId?: string): Promise<void> {
+  const now = ctx.now.getTime();
+  const before = new Date(now + LONGEST_REMINDER_HOURS * HOUR_MS).toISOString();
+  const due = (await repo.unremindedBefore(ctx.db, ctx.now.toISOString(), before, standingOrderId)).filter(
+    (row) =>
+      row.order_status === "scheduled" &&
+      row.reminder_hours !== null &&
+      Date.parse(row.cutoff_at) - row.reminder_hours * HOUR_MS <= now,
+  );
+  for (const row of due) {
+    await inStepsTransaction(ctx, function* (trx) {
+      if (!(yield* repo.claimReminder(trx.db, row.id, ctx.now.toISOString()))) return;
+      const to = (yield* mailRecipients(trx.db, [row.user_id])).get(row.user_id);
+      if (!to || !row.order_id) return;
+      const lines = yield* repo.linesOfOrders(trx.db, [row.order_id]);
+      yield* queueMail(
+        trx,
+        standingReminderMail(
+          to,
+          {
+            buyerName: row.full_name,
+            slot: { date: row.date, start: row.start_time, end: row.end_time },
+            lines,
+            total: row.total_paise / 100,
+            cutoffAt: new Date(row.cutoff_at),
+            timeZone: ctx.settings.shopTimeZone,
+          },
+          trx.mail.link(`/orders/${row.order_id}`),
+        ),
+      );
+    });
+  }
+}
+
+/**
+ * A farmer deleted a weekly slot pattern (or retired its pickup point, which deletes its patterns): the
+ * standing orders on it are paused and their shoppers told, once, to choose another slot. Their coming
+ * occurrences already made stay (the slots that hold orders stay too) unless the shopper skips them.
+ */
+async function pauseOnDeletedPatterns(ctx: Context): Promise<void> {
+  for (const order of await repo.onDeletedPatterns(ctx.db, PASS_BATCH)) {
+    await inStepsTransaction(ctx, function* (trx) {
+      if (!(yield* repo.markSlotRemoved(trx.db, order.id, ctx.now.toISOString()))) return;
+      const to = (yield* mailRecipients(trx.db, [order.user_id])).get(order.user_id);
+      if (to) {
+        yield* queueMail(
+          trx,
+          standingSlotRemovedMail(to, order.full_name, trx.mail.link("/standing-orders")),
+        );
+      }
+    });
+  }
 }
 
 /** How many standing orders one pass makes occurrences for at most (the next pass goes on). */
@@ -173,6 +277,7 @@ const PASS_BATCH = 200;
  */
 export async function runStandingOrders(ctx: Context): Promise<void> {
   await ensureSlots(ctx);
+  await pauseOnDeletedPatterns(ctx);
   const { last } = occurrenceHorizon(ctx);
   let failure: unknown;
   for (let after = ""; ; ) {
@@ -187,6 +292,7 @@ export async function runStandingOrders(ctx: Context): Promise<void> {
     }
     if (due.length < PASS_BATCH) break;
   }
+  await remindDue(ctx);
   await startDueScheduledParts(ctx);
   if (failure) throw failure;
 }

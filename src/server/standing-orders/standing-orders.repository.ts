@@ -3,6 +3,8 @@ import {
   changedRows,
   type Database,
   isUniqueViolation,
+  noStatement,
+  rowsOf,
   type StandingOccurrencesTable,
   type StandingOrderLinesTable,
   type StandingOrdersTable,
@@ -168,7 +170,7 @@ export function openSlotsToMake(
   return db
     .selectFrom("slots as s")
     .innerJoin("slot_patterns as p", "p.id", "s.pattern_id")
-    .select(["s.id", "s.date", "s.cutoff_at", "s.farmer_id"])
+    .select(["s.id", "s.date", "s.cutoff_at", "s.farmer_id", "s.start_time", "s.end_time"])
     .where("s.pattern_id", "in", [...patternIds])
     .where("p.deleted_at", "is", null)
     .where("s.date", ">=", range.from)
@@ -335,5 +337,125 @@ export function demandOf(db: Kysely<Database>, farmerId: string, from: string, t
     .orderBy("s.starts_at")
     .orderBy("s.id")
     .orderBy("i.name")
+    .execute();
+}
+
+// ---- notices ----
+
+/**
+ * Made occurrences not reminded yet whose cut-off is within (now, before], with their standing order's
+ * reminder and buyer, and their order's estimate; `standingOrderId` narrows them to one.
+ */
+export function unremindedBefore(
+  db: Kysely<Database>,
+  now: string,
+  before: string,
+  standingOrderId?: string,
+) {
+  let query = db
+    .selectFrom("standing_occurrences as o")
+    .innerJoin("standing_orders as so", "so.id", "o.standing_order_id")
+    .innerJoin("slots as s", "s.id", "o.slot_id")
+    .innerJoin("orders as r", "r.id", "o.order_id")
+    .select([
+      "o.id",
+      "o.order_id",
+      "o.cutoff_at",
+      "o.date",
+      "s.start_time",
+      "s.end_time",
+      "so.user_id",
+      "so.full_name",
+      "so.reminder_hours",
+      "r.total_paise",
+      "r.status as order_status",
+    ])
+    .where("o.state", "=", "made")
+    .where("o.reminded_at", "is", null)
+    .where("o.cutoff_at", ">", now)
+    .where("o.cutoff_at", "<=", before)
+    .where("so.reminder_hours", "is not", null);
+  if (standingOrderId) query = query.where("o.standing_order_id", "=", standingOrderId);
+  return query.orderBy("o.cutoff_at").orderBy("o.id").execute();
+}
+
+/** Claims the occurrence's reminder (once, whichever server gets there first); answers whether this one did. */
+export function* claimReminder(trx: Kysely<Database>, id: string, at: string): Steps<boolean> {
+  const changed = yield* changedRows(
+    trx
+      .updateTable("standing_occurrences")
+      .set({ reminded_at: at })
+      .where("id", "=", id)
+      .where("reminded_at", "is", null),
+  );
+  return changed === 1;
+}
+
+/** The lines of the orders among `orderIds`: what a reminder lists. */
+export function linesOfOrders(db: Kysely<Database>, orderIds: readonly string[]) {
+  const query = db
+    .selectFrom("order_items")
+    .select(["order_id", "name", "unit", "quantity"])
+    .where("order_id", "in", [...orderIds])
+    .orderBy("order_id")
+    .orderBy("line_no");
+  return orderIds.length === 0 ? noStatement([]) : rowsOf(query);
+}
+
+/** The products among `ids` their farmers keep out of standing orders. */
+export async function oneOffOnly(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("products")
+    .select("id")
+    .where("id", "in", [...ids])
+    .where("one_off_only", "=", 1)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Active standing orders (not yet marked) with a weekly slot pattern that was deleted, at most `limit`. */
+export function onDeletedPatterns(db: Kysely<Database>, limit: number) {
+  return db
+    .selectFrom("standing_orders as so")
+    .selectAll("so")
+    .where("so.status", "=", "active")
+    .where("so.slot_removed_at", "is", null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("standing_order_patterns as sp")
+          .innerJoin("slot_patterns as p", "p.id", "sp.pattern_id")
+          .select("sp.pattern_id")
+          .whereRef("sp.standing_order_id", "=", "so.id")
+          .where("p.deleted_at", "is not", null),
+      ),
+    )
+    .orderBy("so.id")
+    .limit(limit)
+    .execute();
+}
+
+/** Marks it paused for a removed slot, once (whichever server gets there first); answers whether this one did. */
+export function* markSlotRemoved(trx: Kysely<Database>, id: string, at: string): Steps<boolean> {
+  const changed = yield* changedRows(
+    trx
+      .updateTable("standing_orders")
+      .set({ slot_removed_at: at, updated_at: at })
+      .where("id", "=", id)
+      .where("slot_removed_at", "is", null),
+  );
+  return changed === 1;
+}
+
+export async function replacePatterns(
+  trx: Kysely<Database>,
+  id: string,
+  patternIds: readonly string[],
+): Promise<void> {
+  await trx.deleteFrom("standing_order_patterns").where("standing_order_id", "=", id).execute();
+  await trx
+    .insertInto("standing_order_patterns")
+    .values(patternIds.map((pattern_id) => ({ standing_order_id: id, pattern_id })))
     .execute();
 }

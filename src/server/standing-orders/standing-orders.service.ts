@@ -24,6 +24,7 @@ type Shipping = StandingOrderCreate["shipping"];
 
 function statusOf(row: repo.StandingOrderRow, today: string): StandingStatus {
   if (row.status === "ended") return "ended";
+  if (row.slot_removed_at) return "paused";
   return isPausedOn(row, today) ? "paused" : "active";
 }
 
@@ -95,6 +96,7 @@ async function toApi(ctx: Context, rows: readonly repo.StandingOrderRow[]): Prom
     ...(row.paused_from && row.paused_until
       ? { pausedFrom: row.paused_from, pausedUntil: row.paused_until }
       : {}),
+    slotRemoved: Boolean(row.slot_removed_at),
     next: occurrences
       .filter((occurrence) => occurrence.standing_order_id === row.id)
       .map((occurrence) =>
@@ -161,6 +163,16 @@ async function pricedLines(ctx: Context, standingOrderId: string, items: Standin
   if (items.some((item) => item.productId === DEAL_ID)) {
     throw new AppError("validation_failed", standingOrderMessages.noDeal, {
       items: standingOrderMessages.noDeal,
+    });
+  }
+  const oneOff = await repo.oneOffOnly(
+    ctx.db,
+    items.map((item) => item.productId),
+  );
+  const index = items.findIndex((item) => oneOff.has(item.productId));
+  if (index >= 0) {
+    throw new AppError("validation_failed", standingOrderMessages.oneOffOnly, {
+      [`items.${index}.productId`]: standingOrderMessages.oneOffOnly,
     });
   }
   const priced = await priceScheduledLines(ctx, items);
@@ -346,6 +358,16 @@ export async function patchStandingOrder(
     fields.paused_from = patch.pausedFrom;
     fields.paused_until = patch.pausedUntil ?? null;
   }
+  const patternIds = patch.slotPatternIds ? [...new Set(patch.slotPatternIds)] : undefined;
+  if (patternIds) {
+    const live = await repo.livePatterns(ctx.db, patternIds);
+    if (live.length !== patternIds.length || live.some((pattern) => pattern.farmer_id !== row.farmer_id)) {
+      throw new AppError("slot_required", standingOrderMessages.patternNotFarmers, {
+        slotPatternIds: standingOrderMessages.patternNotFarmers,
+      });
+    }
+    fields.slot_removed_at = null;
+  }
   let lines: repo.StandingLineRow[] | undefined;
   if (patch.items) {
     const priced = await pricedLines(ctx, id, patch.items);
@@ -359,6 +381,7 @@ export async function patchStandingOrder(
   await inTransaction(ctx, async (trx) => {
     await repo.updateStandingOrder(trx.db, id, fields);
     if (lines) await repo.replaceLines(trx.db, id, lines);
+    if (patternIds) await repo.replacePatterns(trx.db, id, patternIds);
   });
   const after = await ownRow(ctx, userId, id);
   if (lines || patch.shipping) await remakeComing(ctx, userId, after);

@@ -578,3 +578,105 @@ describe("what the farmer sees", () => {
     now = START;
   });
 });
+
+describe("what the shopper is told", () => {
+  const subjectsTo = async (email: string, start: string) =>
+    (await mailsTo(t, email)).filter((mail) => mail.subject.startsWith(start));
+
+  it("reminds once before each cut-off (24 h by default; at once when made later), in the shopper's language", async () => {
+    now = START;
+    const shopper = await signUpAndLogIn(t.app, "Reminded Shopper");
+    const asha = await farm("Asha Q");
+    const res = await create(asha, {}, randomUUID(), shopper);
+    expect(res.statusCode).toBe(201);
+    // the first cut-off (Fri 8 pm) is less than 24 hours away: reminded at once
+    let reminders = await subjectsTo(shopper.email, "Your standing order for");
+    expect(reminders.map((mail) => mail.subject)).toEqual(["Your standing order for Sat 8–10 am"]);
+    expect(reminders[0]?.text).toContain(
+      "Your standing order for Sat 8–10 am: 2 piece Asha Q's tomatoes, about ₹80.00. Skip or change it until Fri 8 pm.",
+    );
+    const orderId = (res.json().standingOrder as StandingOrder).next[0]?.orderId;
+    expect(reminders[0]?.text).toContain(`/orders/${orderId}`);
+    await pass();
+    expect(await subjectsTo(shopper.email, "Your standing order for")).toHaveLength(1);
+    // the second: 24 hours before Fri 27 Mar 8 pm, by however many servers' passes
+    now = new Date("2026-03-26T14:29:00Z");
+    await pass();
+    expect(await subjectsTo(shopper.email, "Your standing order for")).toHaveLength(1);
+    now = new Date("2026-03-26T14:30:00Z");
+    await Promise.all([pass(), pass()]);
+    reminders = await subjectsTo(shopper.email, "Your standing order for");
+    expect(reminders).toHaveLength(2);
+
+    // in Hindi for a shopper who reads Hindi
+    now = START;
+    const hindi = await signUpAndLogIn(t.app, "Hindi Shopper");
+    await t.db.kysely.updateTable("users").set({ language: "hi" }).where("id", "=", hindi.id).execute();
+    expect((await create(asha, {}, randomUUID(), hindi)).statusCode).toBe(201);
+    const [mail] = await subjectsTo(hindi.email, "आपका");
+    expect(mail?.subject).toBe("आपका नियमित ऑर्डर शनि, 21 मार्च, सुबह 8 से 10 बजे");
+    now = START;
+  });
+
+  it("tells the shopper once of a missed occurrence, and makes no reminder of it", async () => {
+    now = START;
+    const shopper = await signUpAndLogIn(t.app, "Missed Shopper");
+    const asha = await farm("Asha R", { stock: 3 });
+    expect((await create(asha, { reminderHours: null }, randomUUID(), shopper)).statusCode).toBe(201);
+    await pass();
+    const missed = await subjectsTo(shopper.email, "Not delivered");
+    expect(missed.map((mail) => mail.subject)).toEqual([
+      "Not delivered on Sat 28 Mar: Asha R's tomatoes sold out",
+    ]);
+    expect(await subjectsTo(shopper.email, "Your standing order for")).toEqual([]);
+  });
+
+  it("keeps a product its farmer marked one-off only out of standing orders", async () => {
+    now = START;
+    const asha = await farm("Asha S");
+    const marked = await call(asha.farmer, "PATCH", `/api/products/${asha.productId}`, { oneOffOnly: true });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const res = await create(asha);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      "items.0.productId": "This product is sold one order at a time: it cannot be in a standing order",
+    });
+  });
+
+  it("pauses the standing orders on a weekly slot its farmer deletes, tells the shopper once, and goes on in the slot they choose", async () => {
+    now = START;
+    const shopper = await signUpAndLogIn(t.app, "Moved Shopper");
+    const asha = await farm("Asha T");
+    const res = await create(asha, { startDate: "2026-03-22" }, randomUUID(), shopper);
+    const standing = res.json().standingOrder as StandingOrder;
+    expect(standing.next.map((o) => o.date)).toEqual(["2026-03-28"]);
+    expect(
+      (await call(asha.farmer, "DELETE", `/api/farmer/slot-patterns/${asha.patternId}`)).statusCode,
+    ).toBe(204);
+    await pass();
+    await pass();
+    const paused = (await call(shopper, "GET", `/api/standing-orders/${standing.id}`)).json()
+      .standingOrder as StandingOrder;
+    expect(paused).toMatchObject({ status: "paused", slotRemoved: true });
+    expect((await subjectsTo(shopper.email, "Your standing order is paused")).length).toBe(1);
+
+    const sunday = await call(asha.farmer, "POST", "/api/farmer/slot-patterns", {
+      kind: "delivery",
+      weekday: 0,
+      start: "07:00",
+      end: "08:00",
+      capacity: 5,
+      cutoffHours: 12,
+    });
+    const moved = await call(shopper, "PATCH", `/api/standing-orders/${standing.id}`, {
+      slotPatternIds: [sunday.json().slotPattern.id],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().standingOrder).toMatchObject({ status: "active", slotRemoved: false });
+    expect(
+      (moved.json().standingOrder as StandingOrder).next
+        .filter((o) => o.status === "scheduled")
+        .map((o) => o.date),
+    ).toEqual(["2026-03-22", "2026-03-28", "2026-03-29"]);
+  });
+});

@@ -50,6 +50,7 @@ export const standingOrderMessages = {
   notFound: "This standing order was not found",
   oneFarmer: "A standing order holds products of one farmer: make one standing order per farmer",
   noDeal: "The deal of the day cannot be in a standing order",
+  oneOffOnly: "This product is sold one order at a time: it cannot be in a standing order",
   patternsRequired: "Choose at least one weekly slot",
   patternNotFarmers: "Choose a weekly slot of this farmer",
   everyWeeks: "Choose every week, every 2 weeks or every 4 weeks",
@@ -110,6 +111,8 @@ export const StandingOrderPatchSchema = z
     pausedFrom: ShopDateSchema.nullable().optional(),
     pausedUntil: ShopDateSchema.nullable().optional(),
     status: z.enum(["active", "ended"]).optional(),
+    /** Other weekly slots of the same farmer (after the farmer deleted one, it is paused until this). */
+    slotPatternIds: StandingOrderCreateSchema.shape.slotPatternIds.optional(),
   })
   .superRefine((patch, ctx) => {
     const from = patch.pausedFrom;
@@ -168,6 +171,8 @@ export const StandingOrderSchema = z.object({
   status: z.enum(STANDING_STATUSES),
   pausedFrom: z.string().optional(),
   pausedUntil: z.string().optional(),
+  /** True when the farmer deleted one of its weekly slots: it is paused until its shopper chooses others. */
+  slotRemoved: z.boolean(),
   /** Every occurrence within the 14-day horizon, in date order, skipped and missed ones too. */
   next: z.array(OccurrenceSchema),
 });
