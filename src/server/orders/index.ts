@@ -5,6 +5,7 @@ export { findProductsByIds, forgetUser } from "./orders.repository.ts";
 export { ordersRoutes } from "./orders.routes.ts";
 export { payRestInCash, recordPayment, savePayeeProfile } from "./payments.service.ts";
 export {
+  changeScheduledItems,
   placeOrder,
   priceScheduledLines,
   type ScheduledOrderInput,

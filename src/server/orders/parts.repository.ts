@@ -365,3 +365,21 @@ export function findRunParts(db: Kysely<Database>, farmerId: string, date: strin
     .execute();
 }
 export type RunPartRow = Awaited<ReturnType<typeof findRunParts>>[number];
+
+/** The order's scheduled parts with their slot's cut-off (a standing order's occurrence), locked for a change. */
+export function findScheduledWithCutoff(trx: Kysely<Database>, orderId: string) {
+  return rowsOf(
+    trx
+      .selectFrom("order_parts as f")
+      .innerJoin("slot_bookings as b", "b.part_id", "f.id")
+      .innerJoin("slots as s", "s.id", "b.slot_id")
+      .select(["f.id", "f.farmer_id", "f.status", "s.cutoff_at"])
+      .where("f.order_id", "=", orderId),
+  );
+}
+
+export function* setPartTotal(trx: Kysely<Database>, partId: string, totalPaise: number): Steps<void> {
+  yield* changedRows(
+    trx.updateTable("order_parts").set({ total_paise: totalPaise }).where("id", "=", partId),
+  );
+}

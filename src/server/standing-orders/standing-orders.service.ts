@@ -14,7 +14,12 @@ import {
 import { type Context, inTransaction } from "../context.ts";
 import { DEAL_ID } from "../deals/index.ts";
 import { AppError, notFound } from "../http/index.ts";
-import { priceScheduledLines, shippingOf, skipScheduledOrder } from "../orders/index.ts";
+import {
+  changeScheduledItems,
+  priceScheduledLines,
+  shippingOf,
+  skipScheduledOrder,
+} from "../orders/index.ts";
 import { isPausedOn, materialiseOne, occurrenceHorizon } from "./materialiser.service.ts";
 import * as repo from "./standing-orders.repository.ts";
 
@@ -338,6 +343,26 @@ async function remakeComing(ctx: Context, userId: string, row: repo.StandingOrde
 }
 
 /**
+ * Its lines changed from now on: each coming occurrence's order still scheduled takes the new lines in place
+ * (its stock follows); one that cannot (a product sold out) keeps the lines it had.
+ */
+async function changeComing(
+  ctx: Context,
+  userId: string,
+  row: repo.StandingOrderRow,
+  items: StandingOrderCreate["items"],
+): Promise<void> {
+  for (const occurrence of await comingOccurrences(ctx, row)) {
+    if (occurrence.state !== "made" || !occurrence.order_id) continue;
+    try {
+      await changeScheduledItems(ctx, userId, occurrence.order_id, items);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+}
+
+/**
  * PATCH /api/standing-orders/:id: its lines or address from now on (the coming occurrences are made again),
  * its reminder, a pause (its occurrences in the range are skipped; ones outside it come back), or its end.
  */
@@ -384,7 +409,8 @@ export async function patchStandingOrder(
     if (patternIds) await repo.replacePatterns(trx.db, id, patternIds);
   });
   const after = await ownRow(ctx, userId, id);
-  if (lines || patch.shipping) await remakeComing(ctx, userId, after);
+  if (patch.shipping) await remakeComing(ctx, userId, after);
+  else if (patch.items) await changeComing(ctx, userId, after, patch.items);
   else if (patch.pausedFrom !== undefined) await repause(ctx, userId, after);
   await materialiseOne(ctx, after);
   return oneToApi(ctx, await ownRow(ctx, userId, id));

@@ -680,3 +680,46 @@ describe("what the shopper is told", () => {
     ).toEqual(["2026-03-22", "2026-03-28", "2026-03-29"]);
   });
 });
+
+describe("changing one occurrence (PATCH /api/orders/:id)", () => {
+  it("changes its quantities before its cut-off, stock and total following; 409 after; 400 for a checkout's order", async () => {
+    now = START;
+    const asha = await farm("Asha U");
+    const standing = await made(asha);
+    const orderId = standing.next[1]?.orderId;
+    const res = await call(buyer, "PATCH", `/api/orders/${orderId}`, {
+      items: [{ productId: asha.productId, quantity: 5 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const order = res.json().order as Order;
+    expect(order.items.map((item) => [item.quantity, item.lineTotal])).toEqual([[5, 200]]);
+    expect(order.total).toBe(200);
+    expect(order.fulfilments[0]).toMatchObject({ status: "scheduled", estimate: 200 });
+    expect(await stockLeft(asha)).toBe(43);
+    expect((await getOne(standing.id)).next.map((o) => o.total)).toEqual([80, 200]);
+    // the standing order itself is unchanged: just this one
+    expect((await getOne(standing.id)).items[0]?.quantity).toBe(2);
+
+    const other = await signUpAndLogIn(t.app, "Nosy Shopper");
+    expect(
+      (
+        await call(other, "PATCH", `/api/orders/${orderId}`, {
+          items: [{ productId: asha.productId, quantity: 1 }],
+        })
+      ).statusCode,
+    ).toBe(404);
+    const ravi = await farm("Ravi U");
+    const wrongFarmer = await call(buyer, "PATCH", `/api/orders/${orderId}`, {
+      items: [{ productId: ravi.productId, quantity: 1 }],
+    });
+    expect(wrongFarmer.statusCode).toBe(400);
+
+    now = new Date("2026-03-20T14:30:00Z");
+    const late = await call(buyer, "PATCH", `/api/orders/${standing.next[0]?.orderId}`, {
+      items: [{ productId: asha.productId, quantity: 1 }],
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe("cutoff_passed");
+    now = START;
+  });
+});

@@ -62,6 +62,7 @@ export const standingOrderMessages = {
   tooMany: `You can have at most ${MAX_ACTIVE_STANDING_ORDERS} standing orders`,
   ended: "This standing order has ended",
   noOccurrence: "This standing order has no delivery on that date",
+  onlyOccurrences: "Only a standing order's delivery can be changed: this order was placed at checkout",
   cutoffPassed: "The cut-off for this delivery has passed: it can no longer be skipped or changed",
 } as const;
 
