@@ -42,6 +42,7 @@ import { accountRoutes, passwordResetRoutes, purgeAccountLinks } from "./profile
 import { ensureSlots, farmerSlotRoutes, slotsRoutes } from "./slots/index.ts";
 import {
   farmerStandingOrdersRoutes,
+  occurrencePriceRoutes,
   runStandingOrders,
   standingOrdersRoutes,
 } from "./standing-orders/index.ts";
@@ -237,6 +238,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
       await api.register(addressesRoutes, { prefix: "/account/addresses" });
       await api.register(messagesRoutes);
       await api.register(ordersRoutes, { prefix: "/orders", config });
+      await api.register(occurrencePriceRoutes, { prefix: "/orders" });
       await api.register(farmerProductsRoutes, { prefix: "/farmer" });
       await api.register(farmerOrdersRoutes, { prefix: "/farmer" });
       await api.register(farmerSlotRoutes, { prefix: "/farmer" });

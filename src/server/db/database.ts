@@ -518,6 +518,8 @@ export interface StandingOccurrencesTable {
   created_at: string;
   /** When its reminder was queued (migration 0048). */
   reminded_at?: string | null;
+  /** `price_rise`: held until its shopper accepts the new price, else skipped at the cut-off (migration 0049). */
+  held?: "price_rise" | null;
 }
 
 export interface Database {

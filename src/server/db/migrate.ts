@@ -34,6 +34,7 @@ import * as indianAddresses from "./migrations/0045-indian-addresses.ts";
 import * as mailDigests from "./migrations/0046-mail-digests.ts";
 import * as standingOrders from "./migrations/0047-standing-orders.ts";
 import * as standingOrderNotices from "./migrations/0048-standing-order-notices.ts";
+import * as standingPriceHold from "./migrations/0049-standing-price-hold.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   "0046-mail-digests": mailDigests,
   "0047-standing-orders": standingOrders,
   "0048-standing-order-notices": standingOrderNotices,
+  "0049-standing-price-hold": standingPriceHold,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

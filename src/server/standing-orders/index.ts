@@ -3,4 +3,8 @@
  * timer's pass that makes occurrences and turns scheduled parts pending at their cut-off.
  */
 export { materialiseOne, runStandingOrders } from "./materialiser.service.ts";
-export { farmerStandingOrdersRoutes, standingOrdersRoutes } from "./standing-orders.routes.ts";
+export {
+  farmerStandingOrdersRoutes,
+  occurrencePriceRoutes,
+  standingOrdersRoutes,
+} from "./standing-orders.routes.ts";

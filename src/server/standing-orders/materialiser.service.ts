@@ -14,6 +14,7 @@ import {
 import {
   priceScheduledLines,
   shippingOf,
+  skipScheduledOrder,
   startDueScheduledParts,
   writeScheduledOrder,
 } from "../orders/index.ts";
@@ -134,6 +135,12 @@ async function makeOccurrence(
   const occurrenceId = randomUUID();
   try {
     const priced = await priceScheduledLines(ctx, items);
+    // NOTE: a line more than 10 % above the price saved with the standing order holds the occurrence (integer
+    // paise: price × 10 > saved × 11); a fall is simply passed on.
+    const saved = new Map(lines.map((line) => [line.product_id, line.price_paise]));
+    const risen = priced.lines.some(
+      (line) => line.unitPricePaise * 10 > (saved.get(line.productId) ?? line.unitPricePaise) * 11,
+    );
     await inStepsTransaction(ctx, function* (trx) {
       const claimed = yield* repo.claimOccurrence(trx.db, {
         id: occurrenceId,
@@ -145,6 +152,7 @@ async function makeOccurrence(
         order_id: null,
         reason: null,
         created_at: ctx.now.toISOString(),
+        held: risen ? "price_rise" : null,
       });
       if (!claimed) return;
       const orderId = yield* writeScheduledOrder(
@@ -293,6 +301,32 @@ export async function runStandingOrders(ctx: Context): Promise<void> {
     if (due.length < PASS_BATCH) break;
   }
   await remindDue(ctx);
+  // NOTE: before any part turns pending: a held occurrence not accepted by its cut-off is skipped instead.
+  await skipHeldAtCutoff(ctx);
   await startDueScheduledParts(ctx);
   if (failure) throw failure;
+}
+
+/**
+ * A held occurrence (price rise) its shopper did not accept by its cut-off is skipped: its order's scheduled
+ * part is cancelled (stock and slot place go back) and it reads as skipped, "price_rise".
+ */
+async function skipHeldAtCutoff(ctx: Context): Promise<void> {
+  for (const row of await repo.heldAtCutoff(ctx.db, ctx.now.toISOString())) {
+    if (row.order_id) {
+      try {
+        await skipScheduledOrder(
+          ctx,
+          { id: row.user_id },
+          row.order_id,
+          "Price rise not accepted",
+          () => new AppError("cutoff_passed", "already moved"),
+        );
+      } catch (error) {
+        // NOTE: another server skipped it first, or it was cancelled already: nothing scheduled is left.
+        if (!(error instanceof AppError && error.code === "cutoff_passed")) throw error;
+      }
+    }
+    await repo.markOccurrence(ctx.db, row.id, { state: "skipped", reason: "price_rise" });
+  }
 }

@@ -245,6 +245,7 @@ export function occurrencesOf(db: Kysely<Database>, ids: readonly string[], from
       "o.state",
       "o.order_id",
       "o.reason",
+      "o.held",
       "s.pattern_id",
       "s.kind",
       "s.start_time",
@@ -457,5 +458,59 @@ export async function replacePatterns(
   await trx
     .insertInto("standing_order_patterns")
     .values(patternIds.map((pattern_id) => ({ standing_order_id: id, pattern_id })))
+    .execute();
+}
+
+// ---- the price-rise hold ----
+
+/** Held occurrences whose cut-off has come, still made (they are skipped). */
+export function heldAtCutoff(db: Kysely<Database>, now: string) {
+  return db
+    .selectFrom("standing_occurrences as o")
+    .innerJoin("standing_orders as so", "so.id", "o.standing_order_id")
+    .select(["o.id", "o.order_id", "so.user_id"])
+    .where("o.held", "is not", null)
+    .where("o.state", "=", "made")
+    .where("o.cutoff_at", "<=", now)
+    .orderBy("o.cutoff_at")
+    .limit(500)
+    .execute();
+}
+
+export function occurrenceOfOrder(db: Kysely<Database>, orderId: string) {
+  return db
+    .selectFrom("standing_occurrences as o")
+    .innerJoin("standing_orders as so", "so.id", "o.standing_order_id")
+    .select(["o.id", "o.held", "o.cutoff_at", "o.standing_order_id", "so.user_id"])
+    .where("o.order_id", "=", orderId)
+    .executeTakeFirst();
+}
+
+export async function clearHold(db: Kysely<Database>, id: string): Promise<void> {
+  await db.updateTable("standing_occurrences").set({ held: null }).where("id", "=", id).execute();
+}
+
+/** Saves the prices the shopper accepted as the standing order's (per product). */
+export async function savePrices(
+  db: Kysely<Database>,
+  standingOrderId: string,
+  prices: readonly { productId: string; pricePaise: number }[],
+): Promise<void> {
+  for (const price of prices) {
+    await db
+      .updateTable("standing_order_lines")
+      .set({ price_paise: price.pricePaise })
+      .where("standing_order_id", "=", standingOrderId)
+      .where("product_id", "=", price.productId)
+      .execute();
+  }
+}
+
+/** The unit prices an order was priced at, per product. */
+export function pricesOfOrder(db: Kysely<Database>, orderId: string) {
+  return db
+    .selectFrom("order_items")
+    .select(["product_id", "unit_price_paise"])
+    .where("order_id", "=", orderId)
     .execute();
 }

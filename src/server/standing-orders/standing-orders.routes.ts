@@ -17,6 +17,7 @@ import { requireUser } from "../auth/index.ts";
 import { documentOnly, parseWith } from "../http/index.ts";
 import { farmerDemand, listFarmerStandingOrders } from "./farmer.service.ts";
 import {
+  acceptPrice,
   createStandingOrder,
   endStandingOrder,
   getStandingOrder,
@@ -91,4 +92,14 @@ export async function farmerStandingOrdersRoutes(app: FastifyInstance) {
       return farmerDemand(request.ctx, user.id, request.query);
     },
   );
+}
+
+/** POST /api/orders/:id/accept-price (issue 35): under /api/orders, the rules being the standing order's. */
+export async function occurrencePriceRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const schema = { params: IdParamsSchema, response: { 200: StandingOrderResponseSchema } };
+  typed.post("/:id/accept-price", { schema }, async (request) => {
+    const user = requireUser(request);
+    return { standingOrder: await acceptPrice(request.ctx, user.id, request.params.id) };
+  });
 }

@@ -51,6 +51,7 @@ function toOccurrence(row: repo.OccurrenceWithSlotRow, partStatus: string | unde
       slot,
       status: partStatus as Occurrence["status"],
       total: row.total_paise === null ? null : paiseToRupees(row.total_paise),
+      ...(row.held ? { held: row.held } : {}),
     };
   }
   return {
@@ -443,4 +444,26 @@ export async function endStandingOrder(ctx: Context, userId: string, id: string)
     }
   }
   return oneToApi(ctx, await ownRow(ctx, userId, id));
+}
+
+/**
+ * POST /api/orders/:id/accept-price: the shopper accepts an occurrence's risen prices before its cut-off; they
+ * become the standing order's saved prices, and the occurrence is no longer held. 404 for an order that is not
+ * their occurrence; 409 after the cut-off, or when it is not held. Answers the standing order.
+ */
+export async function acceptPrice(ctx: Context, userId: string, orderId: string): Promise<StandingOrder> {
+  const occurrence = await repo.occurrenceOfOrder(ctx.db, orderId);
+  if (!occurrence || occurrence.user_id !== userId) throw notFound(standingOrderMessages.notFound);
+  if (occurrence.cutoff_at <= ctx.now.toISOString()) throw cutoffPassed();
+  if (!occurrence.held) throw new AppError("conflict", standingOrderMessages.notHeld);
+  const prices = await repo.pricesOfOrder(ctx.db, orderId);
+  await inTransaction(ctx, async (trx) => {
+    await repo.savePrices(
+      trx.db,
+      occurrence.standing_order_id,
+      prices.map((price) => ({ productId: price.product_id, pricePaise: price.unit_price_paise })),
+    );
+    await repo.clearHold(trx.db, occurrence.id);
+  });
+  return getStandingOrder(ctx, userId, occurrence.standing_order_id);
 }

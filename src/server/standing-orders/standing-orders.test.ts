@@ -723,3 +723,97 @@ describe("changing one occurrence (PATCH /api/orders/:id)", () => {
     now = START;
   });
 });
+
+describe("the price-rise hold", () => {
+  const setPrice = (f: Farm, pricePaise: number) =>
+    t.db.kysely
+      .updateTable("products")
+      .set({ price_paise: pricePaise })
+      .where("id", "=", f.productId)
+      .execute();
+
+  it("holds an occurrence priced more than 10 % above the saved price; accepted, it goes on at the new price", async () => {
+    now = START;
+    const asha = await farm("Asha V");
+    const standing = await made(asha);
+    await setPrice(asha, 4400); // exactly 10 % more: passed on, not held
+    now = new Date("2026-03-27T04:00:00Z");
+    await pass();
+    await setPrice(asha, 4500);
+    now = new Date("2026-04-03T04:00:00Z");
+    await pass();
+    const shown = await getOne(standing.id);
+    expect(shown.next.map((o) => [o.date, o.total, o.held ?? null])).toEqual([
+      ["2026-04-04", 88, null],
+      ["2026-04-11", 90, "price_rise"],
+    ]);
+    const held = shown.next[1]?.orderId;
+    const other = await signUpAndLogIn(t.app, "Other Accepter");
+    expect((await call(other, "POST", `/api/orders/${held}/accept-price`)).statusCode).toBe(404);
+    const accepted = await call(buyer, "POST", `/api/orders/${held}/accept-price`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const after = accepted.json().standingOrder as StandingOrder;
+    expect(after.items[0]?.unitPrice).toBe(45);
+    expect(after.next[1]?.held).toBeUndefined();
+    expect((await call(buyer, "POST", `/api/orders/${held}/accept-price`)).statusCode).toBe(409);
+    // at its cut-off it turns pending like any other
+    now = new Date("2026-04-10T14:31:00Z");
+    await pass();
+    expect((await getOne(standing.id)).next.find((o) => o.orderId === held)?.status).toBe("pending");
+    now = START;
+  });
+
+  it("skips a held occurrence not accepted by its cut-off, giving back its stock and slot place", async () => {
+    now = START;
+    const asha = await farm("Asha W");
+    // a shopper of their own: the shared one has reached the limit of 20 active standing orders by now
+    const shopper = await signUpAndLogIn(t.app, "Held Shopper");
+    const res = await create(asha, { startDate: "2026-03-27" }, randomUUID(), shopper);
+    expect(res.statusCode).toBe(201);
+    const standing = res.json().standingOrder as StandingOrder;
+    const getOne = async (id: string) =>
+      (await call(shopper, "GET", `/api/standing-orders/${id}`)).json().standingOrder as StandingOrder;
+    await setPrice(asha, 5000);
+    now = new Date("2026-03-27T04:00:00Z");
+    await pass();
+    expect((await getOne(standing.id)).next.map((o) => [o.date, o.held ?? null])).toEqual([
+      ["2026-03-28", null],
+      ["2026-04-04", "price_rise"],
+    ]);
+    expect(await stockLeft(asha)).toBe(46);
+    now = new Date("2026-04-03T14:30:00Z");
+    await pass();
+    await pass();
+    const after = await getOne(standing.id);
+    expect(after.next.map((o) => [o.date, o.status, o.reason ?? null, o.held ?? null])).toEqual([
+      ["2026-04-04", "skipped", "price_rise", null],
+      ["2026-04-11", "scheduled", null, "price_rise"],
+    ]);
+    // the skipped one's 2 went back; the next week's (held too) took its 2
+    expect(await stockLeft(asha)).toBe(46);
+    expect(
+      (await call(shopper, "POST", `/api/orders/${standing.next[0]?.orderId ?? ""}/accept-price`)).statusCode,
+    ).toBe(409);
+    now = START;
+  });
+});
+
+describe("limits", () => {
+  it("refuses a 21st active standing order with 422 too_many_standing_orders", async () => {
+    now = START;
+    const count = await t.db.kysely
+      .selectFrom("standing_orders")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("user_id", "=", buyer.id)
+      .where("status", "=", "active")
+      .executeTakeFirstOrThrow();
+    const asha = await farm("Asha Limit");
+    for (let n = Number(count.n); n < 20; n += 1) await made(asha, { startDate: "2027-01-01" });
+    const res = await create(asha, { startDate: "2027-01-01" });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toEqual({
+      code: "too_many_standing_orders",
+      message: "You can have at most 20 standing orders",
+    });
+  });
+});

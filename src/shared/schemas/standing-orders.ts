@@ -36,6 +36,7 @@ export const OCCURRENCE_REASONS = [
   "paused",
   "skipped",
   "ended",
+  "price_rise",
 ] as const;
 export type OccurrenceReason = (typeof OCCURRENCE_REASONS)[number];
 
@@ -63,6 +64,7 @@ export const standingOrderMessages = {
   ended: "This standing order has ended",
   noOccurrence: "This standing order has no delivery on that date",
   onlyOccurrences: "Only a standing order's delivery can be changed: this order was placed at checkout",
+  notHeld: "This delivery is not waiting for a new price to be accepted",
   cutoffPassed: "The cut-off for this delivery has passed: it can no longer be skipped or changed",
 } as const;
 
@@ -149,6 +151,8 @@ export const OccurrenceSchema = z.object({
   /** Rupees, "about" for weighed lines: the order's estimate, null when there is no order. */
   total: z.number().nullable(),
   reason: z.enum(OCCURRENCE_REASONS).optional(),
+  /** `price_rise`: a line costs more than 10 % above the saved price; accept it or it is skipped at the cut-off. */
+  held: z.literal("price_rise").optional(),
 });
 export type Occurrence = z.infer<typeof OccurrenceSchema>;
 
