@@ -215,6 +215,8 @@ function toChoice(row: SlotWithPoint, now: string, prefixes: readonly string[], 
     available: reason === undefined,
     ...(reason ? { reason } : {}),
     left: Math.max(0, row.capacity - row.taken),
+    // NOTE: a dated slot's weekday is its pattern's (its date's day of the week in the shop's calendar).
+    ...(row.pattern_id ? { patternId: row.pattern_id, weekday: weekdayOf(row.date) } : {}),
   };
 }
 
