@@ -6,6 +6,7 @@ export { type Mailer, OFF_PATH_MS } from "./mailer.ts";
 export { enqueue, type MailContext, type Outbox, queueMail, silentOutbox } from "./outbox.ts";
 export {
   type StandingLine,
+  standingEndedMail,
   standingMissedMail,
   standingReminderMail,
   standingSlotRemovedMail,

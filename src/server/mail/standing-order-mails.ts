@@ -210,3 +210,30 @@ export function standingSlotRemovedMail(to: Recipient, buyerName: string, url: s
     },
   );
 }
+
+/** Every product of a standing order was deleted by its farmer: it ended (issue 35). */
+export function standingEndedMail(to: Recipient, buyerName: string, url: string): Mail {
+  const say = sayTo(to);
+  const text = say(
+    /*i18n*/ {
+      id: "Your standing order has ended: the farmer no longer sells any of its products.",
+      comment: "A standing order ended because every product in it was deleted",
+    },
+  );
+  return compose(
+    to,
+    say(
+      /*i18n*/ { id: "Your standing order has ended", comment: "Subject of a standing order's ended mail" },
+    ),
+    {
+      greeting: greeting(say, buyerName),
+      paragraphs: [text],
+      link: {
+        label: say(
+          /*i18n*/ { id: "See your standing orders", comment: "The link of a standing order's mail" },
+        ),
+        url,
+      },
+    },
+  );
+}

@@ -3,10 +3,13 @@ import { SLOT_HORIZON_DAYS } from "../../shared/schemas/slots.ts";
 import type { OccurrenceReason } from "../../shared/schemas/standing-orders.ts";
 import { addDays, shopDate } from "../../shared/shop-calendar.ts";
 import { mailRecipients } from "../auth/index.ts";
-import { type Context, inStepsTransaction } from "../context.ts";
+import { type Context, inStepsTransaction, inTransaction } from "../context.ts";
+import { runSteps } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
 import {
+  enqueue,
   queueMail,
+  standingEndedMail,
   standingMissedMail,
   standingReminderMail,
   standingSlotRemovedMail,
@@ -200,7 +203,8 @@ export async function materialiseOne(ctx: Context, order: repo.StandingOrderRow)
     })
   ).filter((slot) => inItsWeek(order, slot.date));
   if (slots.length > 0) {
-    const lines = await repo.linesOf(ctx.db, [order.id]);
+    const lines = await keptLines(ctx, order);
+    if (lines.length === 0) return;
     const suspended = await repo.isSuspended(ctx.db, order.farmer_id);
     for (const slot of slots) {
       if (isPausedOn(order, slot.date)) await recordNotMade(ctx, order, slot, "skipped", "paused");
@@ -273,6 +277,34 @@ async function pauseOnDeletedPatterns(ctx: Context): Promise<void> {
       }
     });
   }
+}
+
+/**
+ * Its lines whose products still exist: a product its farmer deleted leaves the standing order; one with no
+ * line left ends, and its shopper is told once (in the transaction that ends it).
+ */
+async function keptLines(ctx: Context, order: repo.StandingOrderRow): Promise<repo.StandingLineRow[]> {
+  const lines = await repo.linesOf(ctx.db, [order.id]);
+  const existing = new Set(
+    (
+      await repo.productNames(
+        ctx.db,
+        lines.map((line) => line.product_id),
+      )
+    ).map((product) => product.id),
+  );
+  const kept = lines.filter((line) => existing.has(line.product_id));
+  if (kept.length === lines.length) return lines;
+  const renumbered = kept.map((line, index) => ({ ...line, line_no: index + 1 }));
+  await inTransaction(ctx, async (trx) => {
+    await repo.replaceLines(trx.db, order.id, renumbered);
+    if (renumbered.length > 0) return;
+    const at = ctx.now.toISOString();
+    if (!(await repo.endIfActive(trx.db, order.id, at))) return;
+    const to = (await runSteps(trx.db, mailRecipients(trx.db, [order.user_id]))).get(order.user_id);
+    if (to) await enqueue(trx, standingEndedMail(to, order.full_name, trx.mail.link("/standing-orders")));
+  });
+  return renumbered;
 }
 
 /** How many standing orders one pass makes occurrences for at most (the next pass goes on). */

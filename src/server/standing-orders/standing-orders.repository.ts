@@ -514,3 +514,14 @@ export function pricesOfOrder(db: Kysely<Database>, orderId: string) {
     .where("order_id", "=", orderId)
     .execute();
 }
+
+/** Ends it if it is active (once, whichever server gets there first); answers whether this one did. */
+export async function endIfActive(db: Kysely<Database>, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable("standing_orders")
+    .set({ status: "ended", ended_at: at, updated_at: at })
+    .where("id", "=", id)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -681,6 +681,30 @@ describe("what the shopper is told", () => {
   });
 });
 
+describe("a product deleted", () => {
+  it("leaves the standing order; one with no line left ends and its shopper is told once", async () => {
+    now = START;
+    const shopper = await signUpAndLogIn(t.app, "Ended Shopper");
+    const asha = await farm("Asha X");
+    const res = await create(asha, { startDate: "2026-03-29" }, randomUUID(), shopper);
+    const standing = res.json().standingOrder as StandingOrder;
+    expect(standing.next).toEqual([]);
+    const gone = await call(asha.farmer, "DELETE", `/api/products/${asha.productId}`);
+    expect(gone.statusCode, gone.body).toBeLessThan(300);
+    now = new Date("2026-03-27T04:00:00Z");
+    await pass();
+    await pass();
+    const after = (await call(shopper, "GET", `/api/standing-orders/${standing.id}`)).json()
+      .standingOrder as StandingOrder;
+    expect(after).toMatchObject({ status: "ended", items: [], next: [] });
+    const ended = (await mailsTo(t, shopper.email)).filter(
+      (mail) => mail.subject === "Your standing order has ended",
+    );
+    expect(ended).toHaveLength(1);
+    now = START;
+  });
+});
+
 describe("changing one occurrence (PATCH /api/orders/:id)", () => {
   it("changes its quantities before its cut-off, stock and total following; 409 after; 400 for a checkout's order", async () => {
     now = START;
