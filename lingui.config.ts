@@ -5,6 +5,7 @@ import { formatter } from "@lingui/format-po";
  * Decision 032: one catalogue per client feature folder (so features are translated without touching each
  * other's files) and one for the shell (app/, components/, lib/, main.tsx, sw.ts). English is the source.
  * Decision 049: one for the server's texts (src/server/texts reads it), its ids the English.
+ * Decision 059: one for the texts both sides say (src/shared), its ids the English too.
  */
 /**
  * The PO format, each catalogue in Lingui's own order (by message, then context) and then by id. The server's
@@ -46,6 +47,11 @@ export default defineConfig({
         "<rootDir>/src/client/main.tsx",
         "<rootDir>/src/client/sw.ts",
       ],
+      exclude: ["**/*.test.*"],
+    },
+    {
+      path: "<rootDir>/src/shared/locales/{locale}",
+      include: ["<rootDir>/src/shared"],
       exclude: ["**/*.test.*"],
     },
     {

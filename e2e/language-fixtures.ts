@@ -93,6 +93,7 @@ export function say(language: "hi" | "mr", english: string): string {
   if (!messages) {
     messages = new Map();
     const files = [
+      "src/shared/locales",
       "src/client/locales",
       ...fs.readdirSync("src/client/features").map((feature) => `src/client/features/${feature}/locales`),
     ].map((dir) => path.join(dir, `${language}.po`));
@@ -105,6 +106,6 @@ export function say(language: "hi" | "mr", english: string): string {
     cataloguesOf.set(language, messages);
   }
   const said = messages.get(english);
-  if (!said) throw new Error(`no ${language} translation of "${english}" in the client's catalogues`);
+  if (!said) throw new Error(`no ${language} translation of "${english}" in the catalogues`);
   return said;
 }

@@ -1,5 +1,4 @@
-import { hi } from "../src/shared/i18n/hi.ts";
-import { mr } from "../src/shared/i18n/mr.ts";
+import { messages } from "../src/shared/messages.ts";
 import { signedInOperator } from "./admin-fixtures.ts";
 import { anotherPerson, placeOrderViaApi, shopCard, uniqueName } from "./farmer-fixtures.ts";
 import { catalogueTexts, englishOn, say } from "./language-fixtures.ts";
@@ -32,13 +31,13 @@ test.describe("languages", () => {
     await page.getByLabel("ईमेल पता").fill(credentials.email);
     await page.getByLabel("पासवर्ड").fill(credentials.password);
     await page.getByRole("button", { name: "खाता बनाएँ" }).click();
-    await expectToast(page, hi.messages.signUpSuccess);
+    await expectToast(page, say("hi", messages.signUpSuccess));
     await expect(page).toHaveURL(LOGIN_URL);
 
     await page.getByLabel("ईमेल पता").fill(credentials.email);
     await page.getByLabel("पासवर्ड").fill(credentials.password);
     await page.getByRole("button", { name: "लॉग इन करें" }).click();
-    await expectToast(page, hi.messages.loginSuccess);
+    await expectToast(page, say("hi", messages.loginSuccess));
     await expect(page).toHaveURL(/\/dashboard$/);
     const nav = page.getByRole("navigation", { name: "मुख्य" });
     await expect(nav.getByRole("button", { name: "लॉग आउट" })).toBeVisible();
@@ -100,7 +99,7 @@ test.describe("languages", () => {
     });
     expect((await refused.json()).error).toMatchObject({
       code: "validation_failed",
-      message: mr.messages.nameRequired,
+      message: say("mr", messages.nameRequired),
     });
   });
 });

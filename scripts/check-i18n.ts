@@ -42,8 +42,14 @@ const poFiles = (dir: string): string[] =>
 /** A catalogue without its creation date, which every extract rewrites. */
 const normalized = (text: string) => text.replace(/^"POT-Creation-Date:.*\n/m, "");
 
-// The screens' catalogues and the server's (decision 049).
-const catalogues = [...poFiles(path.join(root, "src/client")), ...poFiles(path.join(root, "src/server"))];
+// The screens' catalogues, the server's (decision 049) and the one both say (decision 059).
+const catalogues = [
+  ...poFiles(path.join(root, "src/client")),
+  ...poFiles(path.join(root, "src/server")),
+  ...poFiles(path.join(root, "src/shared")),
+];
+/** The server merges its own catalogue with the shared one (by id, the English), the browser its screens' ones. */
+const runtimeOf = (rel: string) => (rel.startsWith("src/client/") ? "client" : "server");
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), "check-i18n-"));
 try {
   for (const file of catalogues) {
@@ -82,7 +88,9 @@ export default {
 }
 // NOTE: a language's catalogues are merged into one at runtime, where the same English message is one id: two
 // catalogues translating it differently would show whichever loaded last, so they must agree. The server's
-// catalogue is loaded on its own (decision 049), so it is not held to the screens' words.
+// catalogue is loaded with the shared one, not the screens' (decisions 049 and 059), so it is not held to the
+// screens' words. (The browser keys the shared catalogue's messages by their explicit ids and the screens' by
+// a hash of their English, so the two never replace each other there.)
 const translationsOf = new Map<string, { text: string; file: string }>();
 for (const file of catalogues) {
   if (path.basename(file) === "en.po") continue;
@@ -90,7 +98,7 @@ for (const file of catalogues) {
     const rel = path.relative(root, file);
     if (entry.obsolete) problems.push(`${rel}: obsolete message "${entry.msgid}"`);
     else if (entry.msgstr.trim() === "") problems.push(`${rel}: no translation of "${entry.msgid}"`);
-    const runtime = rel.startsWith("src/server/") ? "server" : "client";
+    const runtime = runtimeOf(rel);
     const key = `${runtime}\u0000${path.basename(file)}\u0000${entry.msgid}`;
     const earlier = translationsOf.get(key);
     if (earlier && earlier.text !== entry.msgstr) {
@@ -105,13 +113,14 @@ for (const file of catalogues) {
 // NOTE: one screen catalogue is one screen's texts (decision 032), so two of its messages sharing a translation
 // may stand side by side; a spelling is checked across all of a language's catalogues (issue 40 item 8). The
 // server's catalogue holds every mail, CSV and packing list (decision 049), files never read side by side
-// ("Pending" on the packing list and "owed" in the payments CSV are both "बाकी"), so it is held to spelling only.
+// ("Pending" on the packing list and "owed" in the payments CSV are both "बाकी"), so it is held to spelling only;
+// so is the shared one (decision 059), which holds every screen's and the API's field and error messages.
 const byLanguage = new Map<string, PoEntry[]>();
 for (const file of catalogues) {
   if (path.basename(file) === "en.po") continue;
   const rel = path.relative(root, file);
   const entries = parsePo(fs.readFileSync(file, "utf8")).filter((entry) => !entry.obsolete);
-  if (!rel.startsWith("src/server/"))
+  if (runtimeOf(rel) === "client")
     problems.push(...sharedTranslations(entries).map((clash) => `${rel}: ${clash}`));
   const language = path.basename(file, ".po");
   byLanguage.set(language, [...(byLanguage.get(language) ?? []), ...entries]);

@@ -1,3 +1,4 @@
+import { text } from "./i18n/text.ts";
 /**
  * Photos from a phone (decision 028): the browser takes up to MAX_PHOTO_BYTES and resizes a photo to at most
  * MAX_IMAGE_WIDTH wide before upload; the server's own limit (MAX_IMAGE_BYTES) and checks stay. Apart from
@@ -10,6 +11,6 @@ export const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
 export const MAX_IMAGE_WIDTH = 1280;
 
 export const photoMessages = {
-  tooLarge: "The photo must be at most 25 MB.",
-  unreadable: "This photo could not be read. Please choose another one.",
+  tooLarge: text(/*i18n*/ { id: "The photo must be at most 25 MB." }),
+  unreadable: text(/*i18n*/ { id: "This photo could not be read. Please choose another one." }),
 } as const;

@@ -1,11 +1,10 @@
 import { I18nProvider } from "@lingui/react";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ComponentType, type ReactNode, useEffect, useState } from "react";
-import { localize } from "../../shared/i18n/localize.ts";
 import { messages } from "../../shared/messages.ts";
 import { followSignInElsewhere } from "../features/auth/auth-sync.ts";
 import { ApiRequestError } from "../lib/api-client.ts";
-import { currentLanguage, i18n } from "../lib/i18n.ts";
+import { i18n, sayShared } from "../lib/i18n.ts";
 import { loadToasts, toast } from "../lib/toast.ts";
 import { UpdatePrompt } from "./connection-notices.tsx";
 
@@ -19,8 +18,7 @@ export function createQueryClient() {
     if (!client.getQueryData(["auth", "me"])) return;
     client.setQueryData(["auth", "me"], null);
     const own = meta?.sessionEndedText;
-    const text =
-      typeof own === "function" ? String(own()) : localize(messages.sessionEnded, currentLanguage());
+    const text = typeof own === "function" ? String(own()) : sayShared(messages.sessionEnded);
     toast.info(text, { toastId: "session-ended" });
   };
   const client: QueryClient = new QueryClient({

@@ -1,6 +1,6 @@
 import { i18n, type Messages } from "@lingui/core";
 import { INTL_LOCALES, type Language } from "../../shared/i18n/languages.ts";
-import { registerEnglish, registerTranslations } from "../../shared/i18n/localize.ts";
+import { sharedTextOf } from "../../shared/i18n/text.ts";
 
 type Catalogue = { messages: Messages };
 
@@ -8,7 +8,7 @@ type Catalogue = { messages: Messages };
  * Decision 032: every feature folder keeps its own catalogue (features/<f>/locales/<language>.po) and the shell
  * one more (locales/); a language is all of them merged. The shell's and the sign-in screens' English come
  * with the app (the first screen's budget, decision 012, holds); the other features' English, and Hindi and
- * Marathi (with their shared texts, src/shared/i18n), are their own chunks. Hindi and Marathi are fetched
+ * Marathi (with the texts both sides say, src/shared/locales; decision 059), are their own chunks. Hindi and Marathi are fetched
  * before the first paint; the other features' English with the first screen loaded later (decision 043).
  */
 const english = import.meta.glob<Catalogue>(["../locales/en.po", "../features/auth/locales/en.po"], {
@@ -16,16 +16,17 @@ const english = import.meta.glob<Catalogue>(["../locales/en.po", "../features/au
 });
 const later: Record<Language, Record<string, () => Promise<Catalogue>>> = {
   en: import.meta.glob<Catalogue>(["../features/*/locales/en.po", "!../features/auth/locales/en.po"]),
-  hi: import.meta.glob<Catalogue>(["../locales/hi.po", "../features/*/locales/hi.po"]),
-  mr: import.meta.glob<Catalogue>(["../locales/mr.po", "../features/*/locales/mr.po"]),
+  hi: import.meta.glob<Catalogue>([
+    "../locales/hi.po",
+    "../features/*/locales/hi.po",
+    "../../shared/locales/hi.po",
+  ]),
+  mr: import.meta.glob<Catalogue>([
+    "../locales/mr.po",
+    "../features/*/locales/mr.po",
+    "../../shared/locales/mr.po",
+  ]),
 };
-const sharedTexts = {
-  en: async () => undefined,
-  hi: () => import("../../shared/i18n/hi.ts").then((m) => m.hi),
-  mr: () => import("../../shared/i18n/mr.ts").then((m) => m.mr),
-};
-/** The schemas' English texts, needed to find their translations (not on the first screen, decision 012). */
-const schemaTexts = () => import("../../shared/i18n/schema-texts.ts").then((m) => m.schemaTexts);
 
 const merge = (catalogues: Catalogue[]): Messages => Object.assign({}, ...catalogues.map((c) => c.messages));
 
@@ -42,14 +43,8 @@ export const languageLoaded = (language: Language): boolean => loaded.has(langua
 export function loadLanguage(language: Language): Promise<void> {
   let promise = loading.get(language);
   if (!promise) {
-    promise = Promise.all([
-      Promise.all(Object.values(later[language]).map((load) => load())),
-      sharedTexts[language](),
-      language === "en" ? undefined : schemaTexts(),
-    ]).then(([catalogues, shared, schemas]) => {
+    promise = Promise.all(Object.values(later[language]).map((load) => load())).then((catalogues) => {
       i18n.load(language, merge(catalogues));
-      if (schemas) registerEnglish(schemas);
-      if (shared) registerTranslations(language as Exclude<Language, "en">, shared);
       loaded.add(language);
     });
     // NOTE: a failed fetch (offline, a chunk gone after a deploy) may be tried again later.
@@ -66,6 +61,15 @@ export function loadLanguage(language: Language): Promise<void> {
 export async function activateLanguage(language: Language, { firstScreen = false } = {}): Promise<void> {
   if (!(firstScreen && language === "en")) await loadLanguage(language);
   i18n.activate(language, [INTL_LOCALES[language]]);
+}
+
+/**
+ * A text both sides say (src/shared: a schema's message, a toast, an API answer's English) in the app's
+ * language; any other text is given back as it is. English needs no catalogue: a shared text's id is its English.
+ */
+export function sayShared(english: string): string {
+  const { id, values } = sharedTextOf(english);
+  return i18n.messages[id] === undefined ? english : i18n._(id, values);
 }
 
 /** The language the app speaks now. */

@@ -1,14 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Language } from "../../shared/i18n/languages.ts";
 import {
   type AddressInput,
   AddressListSchema,
   SavedAddressReplySchema,
 } from "../../shared/schemas/addresses.ts";
 import { NoContentSchema } from "../../shared/schemas/auth.ts";
-import { stateName, statesSorted } from "../../shared/schemas/india-states.ts";
+import { learnStateNames, stateName, statesSorted } from "../../shared/schemas/india-states.ts";
 import { formatAddress } from "../../shared/schemas/orders.ts";
 import { apiFetch } from "./api-client.ts";
-import { currentLanguage, intlLocale } from "./i18n.ts";
+import { currentLanguage, intlLocale, languageLoaded, sayShared } from "./i18n.ts";
 
 /**
  * The addresses the account keeps for checkout (decision 027), newest used first: checkout fills from the
@@ -40,12 +41,24 @@ export function useDeleteSavedAddress() {
   });
 }
 
+const learnt = new Set<Language>(["en"]);
+
+/** The screen's language, its state names learnt from the shared catalogue once it is here (decision 059). */
+function screenLanguage(): Language {
+  const language = currentLanguage();
+  if (!learnt.has(language) && languageLoaded(language)) {
+    learnStateNames(language, sayShared);
+    learnt.add(language);
+  }
+  return language;
+}
+
 /** The state's name in the screen's language (an address kept before states were codes: as written). */
-export const stateLabel = (code: string) => stateName(code, currentLanguage());
+export const stateLabel = (code: string) => stateName(code, screenLanguage());
 
 /** India's states and union territories for a `<select>`, by their names in the screen's language. */
 export const stateOptions = () =>
-  statesSorted(currentLanguage(), intlLocale()).map((state) => ({ value: state.code, label: state.name }));
+  statesSorted(screenLanguage(), intlLocale()).map((state) => ({ value: state.code, label: state.name }));
 
 /** A country's name in the screen's language (`IN` → India, भारत). */
 export const countryName = (code: string) =>
@@ -58,7 +71,7 @@ export const addressText = (a: {
   state: string;
   zipCode: string;
   country?: string;
-}) => formatAddress(a, currentLanguage());
+}) => formatAddress(a, screenLanguage());
 
 /** One line for a kept address: "Meera Iyer, 12 Lake Road, Pune, Maharashtra 411001". */
 export const addressLine = (a: {

@@ -1,10 +1,9 @@
 import { useLingui } from "@lingui/react";
 import { type ChangeEvent, useCallback, useId, useRef, useState } from "react";
 import type { ZodType, z } from "zod";
-import type { Language } from "../../shared/i18n/languages.ts";
-import { localize } from "../../shared/i18n/localize.ts";
 import { ApiRequestError } from "./api-client.ts";
 import { fieldErrors, focusFirstInvalid } from "./form-errors.ts";
+import { sayShared } from "./i18n.ts";
 
 type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -43,11 +42,10 @@ export function useFormFields<T extends { [K in keyof T]: string }>(
   const [ownFormError, setFormError] = useState<string | null>(null);
   const formErrorId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  // NOTE: a shared schema's messages are English; they are shown in the language chosen (decision 032). The
-  // server's arrive already in it.
-  const language = useLingui().i18n.locale as Language;
-  const say = (message: string | undefined) =>
-    message === undefined ? undefined : localize(message, language);
+  // NOTE: a shared schema's messages are English, said in the language chosen from the shared catalogue
+  // (decision 059; useLingui renders again when it changes). The server's arrive already in it.
+  useLingui();
+  const say = (message: string | undefined) => (message === undefined ? undefined : sayShared(message));
   const formMessages = options.formMessages ?? [];
   const isFormMessage = (message: string | undefined) =>
     message !== undefined && formMessages.some((text) => text === message || say(text) === message);

@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { ZodError, type ZodType, type z } from "zod";
 import type { ApiError } from "../../shared/api-error.ts";
-import { type ErrorCode, statusOf } from "../../shared/error-codes.ts";
-import "../../shared/i18n/all.ts";
-import { type Language, languageOfAcceptLanguage, localizeError } from "../../shared/i18n/index.ts";
+import { ERROR_CODES, type ErrorCode, statusOf } from "../../shared/error-codes.ts";
+import { type Language, languageOfAcceptLanguage } from "../../shared/i18n/index.ts";
+import type { SharedText, TextWith } from "../../shared/i18n/text.ts";
+import { sharedTextIn } from "../texts/index.ts";
 
 /**
  * An error the client should see as it is: a code from the catalogue in src/shared/error-codes.ts (which
@@ -15,19 +16,37 @@ export class AppError extends Error {
   readonly fields?: Record<string, string>;
   /** Seconds to send as `Retry-After` (503 overloaded, 429). */
   readonly retryAfterS?: number;
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string>, retryAfterS?: number) {
+  /** The shared texts said with values (`textWith`), to say them in the caller's language. */
+  readonly texts?: { message?: SharedText; fields?: Record<string, SharedText> };
+  constructor(
+    code: ErrorCode,
+    message: string | TextWith,
+    fields?: Record<string, string | TextWith>,
+    retryAfterS?: number,
+  ) {
     // NOTE: an AppError is an answer to the client, not a fault: nothing logs its stack, so none is
     // captured (capturing one was about 4 % of a signed-out 401's CPU time).
     const stackTraceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
-    super(message);
+    super(typeof message === "string" ? message : message.english);
     Error.stackTraceLimit = stackTraceLimit;
     this.code = code;
-    this.fields = fields;
+    this.fields = fields && Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, englishOf(v)]));
     this.retryAfterS = retryAfterS;
     this.statusCode = statusOf(code);
+    const fieldTexts = fields && Object.entries(fields).filter(([, v]) => typeof v !== "string");
+    if (typeof message !== "string" || fieldTexts?.length) {
+      this.texts = {
+        ...(typeof message === "string" ? {} : { message }),
+        ...(fieldTexts?.length
+          ? { fields: Object.fromEntries(fieldTexts) as Record<string, SharedText> }
+          : {}),
+      };
+    }
   }
 }
+
+const englishOf = (text: string | TextWith): string => (typeof text === "string" ? text : text.english);
 
 export const notFound = (message = "Not found") => new AppError("not_found", message);
 export const forbidden = (message = "You are not allowed to do that") => new AppError("forbidden", message);
@@ -75,10 +94,12 @@ export function registerErrorHandler(app: FastifyInstance, classifyDbError: Clas
     const error = fromDatabase ?? thrown;
     let body: ApiError;
     let status: number;
+    let texts: AppError["texts"];
     if (error instanceof AppError) {
       status = error.statusCode;
       if (error.retryAfterS !== undefined) reply.header("retry-after", String(error.retryAfterS));
       body = { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+      texts = error.texts;
     } else if (error instanceof ZodError) {
       const appError = validationError(error);
       status = 400;
@@ -92,7 +113,7 @@ export function registerErrorHandler(app: FastifyInstance, classifyDbError: Clas
       status = 500;
       body = { code: "internal", message: "Something went wrong on our side. Please try again." };
     }
-    return reply.status(status).send({ error: localizeError(body, callerLanguage(request)) });
+    return reply.status(status).send({ error: localizeError(body, callerLanguage(request), texts) });
   });
 }
 
@@ -153,4 +174,22 @@ function clientErrorMessage(error: FastifyError): string {
     default:
       return error.message;
   }
+}
+
+/**
+ * An API error's `message` and `fields` in `language`; its `code` never changes. A text that is not one of
+ * the shared ones (one a service wrote itself) becomes what its code means, so nothing stays in English.
+ */
+function localizeError(error: ApiError, language: Language, texts: AppError["texts"]): ApiError {
+  if (language === "en") return error;
+  const say = (english: string, text?: SharedText) =>
+    sharedTextIn(language, text ?? english) ??
+    sharedTextIn(language, ERROR_CODES[error.code].meaning) ??
+    english;
+  const fields = error.fields
+    ? Object.fromEntries(
+        Object.entries(error.fields).map(([name, english]) => [name, say(english, texts?.fields?.[name])]),
+      )
+    : undefined;
+  return { ...error, message: say(error.message, texts?.message), ...(fields ? { fields } : {}) };
 }

@@ -36,7 +36,7 @@ const MANIFEST = {
   "app/catalogue-routes.tsx": { file: "assets/catalogue-routes-1.js", isDynamicEntry: true },
   "features/catalogue/locales/en.po": { file: "assets/en-catalogue.js", isDynamicEntry: true },
   "features/catalogue/locales/hi.po": { file: "assets/hi-catalogue.js", isDynamicEntry: true },
-  "../shared/i18n/hi.ts": { file: "assets/hi-shared.js", isDynamicEntry: true },
+  "../shared/locales/hi.po": { file: "assets/hi-shared.js", isDynamicEntry: true },
 };
 
 let t: TestApp;

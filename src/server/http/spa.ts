@@ -265,9 +265,7 @@ function chunkPreloads(clientDir: string): (modules: string[], language: string)
       const catalogues =
         modules.length === 0 && language === "en"
           ? []
-          : keys.filter(
-              (key) => key.endsWith(`locales/${language}.po`) || key === `../shared/i18n/${language}.ts`,
-            );
+          : keys.filter((key) => key.endsWith(`locales/${language}.po`));
       links = [...chunksOf([...modules, ...catalogues])]
         .filter((chunk) => !withIndex.has(chunk))
         .map((chunk) => `/${chunk}`);

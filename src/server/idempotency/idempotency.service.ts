@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { otherTexts } from "../../shared/i18n/translations.ts";
+import { otherTexts } from "../../shared/messages.ts";
 import { type Context, inTransaction } from "../context.ts";
 import { isUniqueViolation } from "../db/index.ts";
 import { AppError } from "../http/index.ts";

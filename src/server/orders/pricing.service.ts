@@ -244,8 +244,12 @@ export async function quoteCart(ctx: Context, items: readonly OrderLineRequest[]
       exceedsStock: exceedsStock(line),
     })),
     total: paiseToRupees(priced.totalPaise),
-    problems: stockProblems(
-      priced.lines.filter(exceedsStock).map((line) => ({ index: line.index, left: line.stock ?? 0 })),
+    problems: Object.fromEntries(
+      Object.entries(
+        stockProblems(
+          priced.lines.filter(exceedsStock).map((line) => ({ index: line.index, left: line.stock ?? 0 })),
+        ),
+      ).map(([field, text]) => [field, text.english]),
     ),
   };
 }

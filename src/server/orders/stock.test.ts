@@ -62,7 +62,7 @@ describe("placing an order takes the stock", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toEqual({
       code: "out_of_stock",
-      message: stockMessages.outOfStock(2, "Peas", 2),
+      message: stockMessages.outOfStock(2, "Peas", 2).english,
       fields: { "items.1.quantity": "Only 2 left", "items.2.quantity": "Sold out" },
     });
     expect(res.json().error.message).toBe("Line 2: only 2 of Peas left. Lower the quantity and try again.");
@@ -70,6 +70,24 @@ describe("placing an order takes the stock", () => {
     // NOTE: okra's 4 were taken inside the refused transaction and rolled back with it.
     expect(await stockOf(t.app, buyer, okra.id)).toBe(5);
     expect(await stockOf(t.app, buyer, peas.id)).toBe(2);
+  });
+
+  it("says the refusal, its line number, product and count, in the buyer's language (decision 059)", async () => {
+    const beet = await product("Beetroot", 1);
+    const hindiBuyer = await signUpAndLogIn(t.app, "Meera");
+    await request(t.app, {
+      method: "PATCH",
+      url: "/api/account",
+      cookie: hindiBuyer.cookie,
+      payload: { language: "hi" },
+    });
+    const res = await postOrder(t.app, hindiBuyer, [{ productId: beet.id, quantity: 3 }]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({
+      code: "out_of_stock",
+      message: "लाइन 1: Beetroot सिर्फ़ 1 बचे हैं। मात्रा कम करके फिर से कोशिश करें।",
+      fields: { "items.0.quantity": "सिर्फ़ 1 बचे" },
+    });
   });
 
   it("records the stock a line really took when a product's stock was tracked or untracked after pricing", async () => {

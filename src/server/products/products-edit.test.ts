@@ -196,8 +196,8 @@ describe("PATCH stockChange: −1 / +1 relative to the stock as the database hol
     expect(below.statusCode).toBe(409);
     expect(below.json().error).toEqual({
       code: "stock_out_of_range",
-      message: productMessages.stockChangeBelowZero(0),
-      fields: { stockChange: productMessages.stockChangeBelowZero(0) },
+      message: productMessages.stockChangeBelowZero(0).english,
+      fields: { stockChange: productMessages.stockChangeBelowZero(0).english },
     });
     expect(await read(product.id)).toMatchObject({ stock: 0, name: product.name });
 

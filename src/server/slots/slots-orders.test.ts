@@ -338,6 +338,13 @@ describe("placing an order into a slot", () => {
     expect(res.json().error.fields.capacity).toBe(
       "2 orders have a place in this slot; the capacity cannot be lower than that",
     );
+    // In the farmer's language, with its count (decision 059).
+    await call(asha.farmer, "PATCH", "/api/account", { language: "hi" });
+    const inHindi = await call(asha.farmer, "PATCH", `/api/farmer/slots/${asha.deliverySlot}`, {
+      capacity: 1,
+    });
+    await call(asha.farmer, "PATCH", "/api/account", { language: "en" });
+    expect(inHindi.json().error.message).toBe("इस समय में 2 ऑर्डरों की जगह पक्की है; क्षमता इससे कम नहीं हो सकती");
     expect(
       (await call(asha.farmer, "PATCH", `/api/farmer/slots/${asha.deliverySlot}`, { capacity: 2 }))
         .statusCode,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
+import type { TextWith } from "../../shared/i18n/text.ts";
 import { partMessages } from "../../shared/schemas/order-parts.ts";
 import {
   type DeliveryArea,
@@ -702,7 +703,11 @@ export function* bookSlots(
   if (missing.length > 0) {
     throw new AppError(
       "slot_required",
-      missing.map((part) => slotMessages.slotRequired(nameOf(part.farmerId))).join(". "),
+      // NOTE: one farmer's is said whole in any language; several are joined in English (said in another
+      // language by what slot_required means).
+      missing.length === 1
+        ? slotMessages.slotRequired(missing.map((part) => nameOf(part.farmerId)).join())
+        : missing.map((part) => slotMessages.slotRequired(nameOf(part.farmerId)).english).join(". "),
       Object.fromEntries(
         missing.map((part) => [`slots.${keyOfOwner(part.farmerId)}`, slotMessages.slotRequiredField]),
       ),
@@ -719,7 +724,7 @@ export function* bookSlots(
     .sort((a, b) => (a.slotId < b.slotId ? -1 : a.slotId > b.slotId ? 1 : 0));
   for (const { part, key, slotId } of picks) {
     const field = `slots.${key}`;
-    const refuse = (code: "slot_full" | "slot_closed" | "slot_not_served", message: string) =>
+    const refuse = (code: "slot_full" | "slot_closed" | "slot_not_served", message: TextWith) =>
       new AppError(code, message, { [field]: message });
     const slot = yield* repo.findSlot(ctx.db, slotId);
     if (!slot || slot.farmer_id !== part.farmerId) {

@@ -97,7 +97,12 @@ export async function farmerStandingOrdersRoutes(app: FastifyInstance) {
 /** POST /api/orders/:id/accept-price (issue 35): under /api/orders, the rules being the standing order's. */
 export async function occurrencePriceRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const schema = { params: IdParamsSchema, response: { 200: StandingOrderResponseSchema } };
+  const schema = {
+    params: IdParamsSchema,
+    // NOTE: nothing to send: the prices accepted are the occurrence's own.
+    body: z.strictObject({}).optional(),
+    response: { 200: StandingOrderResponseSchema },
+  };
   typed.post("/:id/accept-price", { schema }, async (request) => {
     const user = requireUser(request);
     return { standingOrder: await acceptPrice(request.ctx, user.id, request.params.id) };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { stateCode, stateName, statesSorted } from "../../shared/schemas/india-states.ts";
 import { emailTakenAttemptMail } from "../mail/index.ts";
 import { textsIn } from "./index.ts";
 
@@ -24,5 +25,18 @@ describe("the server's texts (decision 049)", () => {
     expect(mail.text).toContain("Veggie Cart च्या दुसऱ्या खात्यात");
     expect(mail.text).toContain("asha@example.com असा बदलायला सांगितला");
     expect(mail.html).toContain('lang="mr"');
+  });
+
+  it("teaches the states' names in every language from the shared catalogue: read and written in each", () => {
+    for (const input of ["महाराष्ट्र", "mh", "Maharashtra"]) expect(stateCode(input), input).toBe("MH");
+    expect(stateCode("तमिळनाडू")).toBe("TN");
+    expect(stateCode("तमिलनाडु")).toBe("TN");
+    expect(stateCode("जम्मू आणि काश्मीर")).toBe("JK");
+    expect(stateCode("मिजोरम")).toBe("MZ");
+    expect(stateName("MH", "hi")).toBe("महाराष्ट्र");
+    expect(stateName("KL", "mr")).toBe("केरळ");
+    const hindi = statesSorted("hi", "hi-IN").map((state) => state.name);
+    expect(hindi).toEqual([...hindi].sort(new Intl.Collator("hi-IN").compare));
+    expect(hindi[0]).toBe("अंडमान और निकोबार द्वीपसमूह");
   });
 });

@@ -1,14 +1,18 @@
 import { z } from "zod";
+import { fixedText, text } from "../i18n/text.ts";
 import { AddressFieldsSchema } from "./orders.ts";
 
 /** How many addresses an account keeps (issue 25): home, work, a parent's; beyond that the oldest goes. */
 export const MAX_SAVED_ADDRESSES = 3;
 
 export const addressMessages = {
-  bookFull: `You can keep at most ${MAX_SAVED_ADDRESSES} addresses. Delete one to save another.`,
-  notFound: "This address was not found",
-  saved: "Address saved.",
-  deleted: "Address deleted.",
+  bookFull: fixedText(
+    /*i18n*/ { id: "You can keep at most {max} addresses. Delete one to save another." },
+    { max: MAX_SAVED_ADDRESSES },
+  ),
+  notFound: text(/*i18n*/ { id: "This address was not found" }),
+  saved: text(/*i18n*/ { id: "Address saved." }),
+  deleted: text(/*i18n*/ { id: "Address deleted." }),
 } as const;
 
 /** An address as checkout takes it, without the e-mail (that is the account's, or typed each time). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "../i18n/text.ts";
 import { IdParamsSchema } from "./common.ts";
 import {
   descriptionSchema,
@@ -42,12 +43,14 @@ export const DealPlanningSchema = z.object({
 export type DealPlanning = z.infer<typeof DealPlanningSchema>;
 
 export const dealPlanMessages = {
-  dateInvalid: "Please enter the date as YYYY-MM-DD",
-  dateInPast: "The date cannot be before today",
-  originalBelowPrice: "The original price cannot be below the deal price",
-  unknownPicture: "This picture does not exist",
-  planNotFound: "This planned deal does not exist",
-  planStarted: "This deal has already started: plan a new one from a later day instead",
+  dateInvalid: text(/*i18n*/ { id: "Please enter the date as YYYY-MM-DD" }),
+  dateInPast: text(/*i18n*/ { id: "The date cannot be before today" }),
+  originalBelowPrice: text(/*i18n*/ { id: "The original price cannot be below the deal price" }),
+  unknownPicture: text(/*i18n*/ { id: "This picture does not exist" }),
+  planNotFound: text(/*i18n*/ { id: "This planned deal does not exist" }),
+  planStarted: text(
+    /*i18n*/ { id: "This deal has already started: plan a new one from a later day instead" },
+  ),
 } as const;
 
 /**

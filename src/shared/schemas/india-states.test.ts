@@ -7,27 +7,22 @@ describe("India's states and union territories", () => {
     expect(new Set(INDIA_STATES.map((state) => state.code)).size).toBe(36);
   });
 
-  it("reads a state's code or its name in English, Hindi or Marathi, whatever the case and spacing", () => {
-    for (const input of ["MH", "mh", " in-mh ", "Maharashtra", "MAHARASHTRA", "महाराष्ट्र"]) {
+  it("reads a state's code or its English name, whatever the case and spacing", () => {
+    for (const input of ["MH", "mh", " in-mh ", "Maharashtra", "MAHARASHTRA"]) {
       expect(stateCode(input), input).toBe("MH");
     }
     expect(stateCode("Tamil Nadu")).toBe("TN");
     expect(stateCode("tamilnadu")).toBe("TN");
-    expect(stateCode("तमिळनाडू")).toBe("TN");
-    expect(stateCode("तमिलनाडु")).toBe("TN");
     expect(stateCode("Jammu & Kashmir")).toBe("JK");
-    expect(stateCode("जम्मू आणि काश्मीर")).toBe("JK");
     expect(stateCode("Orissa")).toBe("OD");
     expect(stateCode("OR")).toBe("OD");
-    expect(stateCode("मिजोरम")).toBe("MZ");
     for (const input of ["y", "", "IN", "Bavaria", "Maharashtra 411001"])
       expect(stateCode(input), input).toBeUndefined();
   });
 
-  it("names a code in each language, and shows a text that is no code as written", () => {
+  it("names a code in English, and shows a text that is no code as written", () => {
+    // Its other languages are learnt from the shared catalogue: src/server/texts/catalogue.test.ts (decision 059).
     expect(stateName("MH", "en")).toBe("Maharashtra");
-    expect(stateName("MH", "hi")).toBe("महाराष्ट्र");
-    expect(stateName("KL", "mr")).toBe("केरळ");
     expect(stateName("Some old text", "hi")).toBe("Some old text");
   });
 
@@ -37,8 +32,5 @@ describe("India's states and union territories", () => {
         .slice(0, 3)
         .map((state) => state.name),
     ).toEqual(["Andaman and Nicobar Islands", "Andhra Pradesh", "Arunachal Pradesh"]);
-    const hindi = statesSorted("hi", "hi-IN").map((state) => state.name);
-    expect(hindi).toEqual([...hindi].sort(new Intl.Collator("hi-IN").compare));
-    expect(hindi[0]).toBe("अंडमान और निकोबार द्वीपसमूह");
   });
 });

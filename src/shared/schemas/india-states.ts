@@ -1,58 +1,51 @@
 import type { Language } from "../i18n/languages.ts";
+import { text } from "../i18n/text.ts";
 
 /**
  * India's 28 states and 8 union territories (issue 40 item 10, decision 047): an address keeps the state's code
  * (the ISO 3166-2:IN suffix, `MH`) and every screen, mail and download shows its name in the reader's language.
  * Codes as ISO 3166-2:IN writes them since 2023 (CG, OD, TS, UK); the older ones (CT, OR, TG, UT) are read too.
+ * A name is a shared text (decision 059): its other languages are in the shared catalogue, which each side
+ * teaches this module with `learnStateNames` once it has a language's texts.
  */
 export const INDIA_STATES = [
-  { code: "AP", en: "Andhra Pradesh", hi: "आंध्र प्रदेश", mr: "आंध्र प्रदेश" },
-  { code: "AR", en: "Arunachal Pradesh", hi: "अरुणाचल प्रदेश", mr: "अरुणाचल प्रदेश" },
-  { code: "AS", en: "Assam", hi: "असम", mr: "आसाम" },
-  { code: "BR", en: "Bihar", hi: "बिहार", mr: "बिहार" },
-  { code: "CG", en: "Chhattisgarh", hi: "छत्तीसगढ़", mr: "छत्तीसगड" },
-  { code: "GA", en: "Goa", hi: "गोवा", mr: "गोवा" },
-  { code: "GJ", en: "Gujarat", hi: "गुजरात", mr: "गुजरात" },
-  { code: "HR", en: "Haryana", hi: "हरियाणा", mr: "हरियाणा" },
-  { code: "HP", en: "Himachal Pradesh", hi: "हिमाचल प्रदेश", mr: "हिमाचल प्रदेश" },
-  { code: "JH", en: "Jharkhand", hi: "झारखंड", mr: "झारखंड" },
-  { code: "KA", en: "Karnataka", hi: "कर्नाटक", mr: "कर्नाटक" },
-  { code: "KL", en: "Kerala", hi: "केरल", mr: "केरळ" },
-  { code: "MP", en: "Madhya Pradesh", hi: "मध्य प्रदेश", mr: "मध्य प्रदेश" },
-  { code: "MH", en: "Maharashtra", hi: "महाराष्ट्र", mr: "महाराष्ट्र" },
-  { code: "MN", en: "Manipur", hi: "मणिपुर", mr: "मणिपूर" },
-  { code: "ML", en: "Meghalaya", hi: "मेघालय", mr: "मेघालय" },
-  { code: "MZ", en: "Mizoram", hi: "मिज़ोरम", mr: "मिझोरम" },
-  { code: "NL", en: "Nagaland", hi: "नागालैंड", mr: "नागालँड" },
-  { code: "OD", en: "Odisha", hi: "ओडिशा", mr: "ओडिशा" },
-  { code: "PB", en: "Punjab", hi: "पंजाब", mr: "पंजाब" },
-  { code: "RJ", en: "Rajasthan", hi: "राजस्थान", mr: "राजस्थान" },
-  { code: "SK", en: "Sikkim", hi: "सिक्किम", mr: "सिक्कीम" },
-  { code: "TN", en: "Tamil Nadu", hi: "तमिलनाडु", mr: "तमिळनाडू" },
-  { code: "TS", en: "Telangana", hi: "तेलंगाना", mr: "तेलंगणा" },
-  { code: "TR", en: "Tripura", hi: "त्रिपुरा", mr: "त्रिपुरा" },
-  { code: "UP", en: "Uttar Pradesh", hi: "उत्तर प्रदेश", mr: "उत्तर प्रदेश" },
-  { code: "UK", en: "Uttarakhand", hi: "उत्तराखंड", mr: "उत्तराखंड" },
-  { code: "WB", en: "West Bengal", hi: "पश्चिम बंगाल", mr: "पश्चिम बंगाल" },
-  {
-    code: "AN",
-    en: "Andaman and Nicobar Islands",
-    hi: "अंडमान और निकोबार द्वीपसमूह",
-    mr: "अंदमान आणि निकोबार बेटे",
-  },
-  { code: "CH", en: "Chandigarh", hi: "चंडीगढ़", mr: "चंदीगड" },
-  {
-    code: "DH",
-    en: "Dadra and Nagar Haveli and Daman and Diu",
-    hi: "दादरा और नगर हवेली और दमन और दीव",
-    mr: "दादरा आणि नगर हवेली आणि दमण आणि दीव",
-  },
-  { code: "DL", en: "Delhi", hi: "दिल्ली", mr: "दिल्ली" },
-  { code: "JK", en: "Jammu and Kashmir", hi: "जम्मू और कश्मीर", mr: "जम्मू आणि काश्मीर" },
-  { code: "LA", en: "Ladakh", hi: "लद्दाख", mr: "लडाख" },
-  { code: "LD", en: "Lakshadweep", hi: "लक्षद्वीप", mr: "लक्षद्वीप" },
-  { code: "PY", en: "Puducherry", hi: "पुडुचेरी", mr: "पुदुच्चेरी" },
-] as const satisfies readonly ({ code: string } & Record<Language, string>)[];
+  { code: "AP", name: text(/*i18n*/ { id: "Andhra Pradesh" }) },
+  { code: "AR", name: text(/*i18n*/ { id: "Arunachal Pradesh" }) },
+  { code: "AS", name: text(/*i18n*/ { id: "Assam" }) },
+  { code: "BR", name: text(/*i18n*/ { id: "Bihar" }) },
+  { code: "CG", name: text(/*i18n*/ { id: "Chhattisgarh" }) },
+  { code: "GA", name: text(/*i18n*/ { id: "Goa" }) },
+  { code: "GJ", name: text(/*i18n*/ { id: "Gujarat" }) },
+  { code: "HR", name: text(/*i18n*/ { id: "Haryana" }) },
+  { code: "HP", name: text(/*i18n*/ { id: "Himachal Pradesh" }) },
+  { code: "JH", name: text(/*i18n*/ { id: "Jharkhand" }) },
+  { code: "KA", name: text(/*i18n*/ { id: "Karnataka" }) },
+  { code: "KL", name: text(/*i18n*/ { id: "Kerala" }) },
+  { code: "MP", name: text(/*i18n*/ { id: "Madhya Pradesh" }) },
+  { code: "MH", name: text(/*i18n*/ { id: "Maharashtra" }) },
+  { code: "MN", name: text(/*i18n*/ { id: "Manipur" }) },
+  { code: "ML", name: text(/*i18n*/ { id: "Meghalaya" }) },
+  { code: "MZ", name: text(/*i18n*/ { id: "Mizoram" }) },
+  { code: "NL", name: text(/*i18n*/ { id: "Nagaland" }) },
+  { code: "OD", name: text(/*i18n*/ { id: "Odisha" }) },
+  { code: "PB", name: text(/*i18n*/ { id: "Punjab" }) },
+  { code: "RJ", name: text(/*i18n*/ { id: "Rajasthan" }) },
+  { code: "SK", name: text(/*i18n*/ { id: "Sikkim" }) },
+  { code: "TN", name: text(/*i18n*/ { id: "Tamil Nadu" }) },
+  { code: "TS", name: text(/*i18n*/ { id: "Telangana" }) },
+  { code: "TR", name: text(/*i18n*/ { id: "Tripura" }) },
+  { code: "UP", name: text(/*i18n*/ { id: "Uttar Pradesh" }) },
+  { code: "UK", name: text(/*i18n*/ { id: "Uttarakhand" }) },
+  { code: "WB", name: text(/*i18n*/ { id: "West Bengal" }) },
+  { code: "AN", name: text(/*i18n*/ { id: "Andaman and Nicobar Islands" }) },
+  { code: "CH", name: text(/*i18n*/ { id: "Chandigarh" }) },
+  { code: "DH", name: text(/*i18n*/ { id: "Dadra and Nagar Haveli and Daman and Diu" }) },
+  { code: "DL", name: text(/*i18n*/ { id: "Delhi" }) },
+  { code: "JK", name: text(/*i18n*/ { id: "Jammu and Kashmir" }) },
+  { code: "LA", name: text(/*i18n*/ { id: "Ladakh" }) },
+  { code: "LD", name: text(/*i18n*/ { id: "Lakshadweep" }) },
+  { code: "PY", name: text(/*i18n*/ { id: "Puducherry" }) },
+] as const satisfies readonly { code: string; name: string }[];
 
 export type IndiaStateCode = (typeof INDIA_STATES)[number]["code"];
 export const INDIA_STATE_CODES = INDIA_STATES.map((state) => state.code) as readonly IndiaStateCode[];
@@ -72,8 +65,8 @@ const ALIASES: Record<string, IndiaStateCode> = {
 };
 
 /** Case, spacing, "&" for "and", a leading "IN-" and the nukta do not tell two ways of writing a state apart. */
-const keyOf = (text: string) =>
-  text
+const keyOf = (input: string) =>
+  input
     .normalize("NFC")
     .toLowerCase()
     .replace(/\u093c/g, "")
@@ -82,20 +75,38 @@ const keyOf = (text: string) =>
     .replace(/^in(?=[a-z]{2}$)/, "");
 
 const byKey = new Map<string, IndiaStateCode>();
+const learn = (name: string, code: IndiaStateCode) => {
+  byKey.set(keyOf(name), code);
+  // NOTE: "और" (Hindi) and "आणि" (Marathi) are both read in either language's names.
+  byKey.set(keyOf(name.replace(/ और /g, " आणि ")), code);
+  byKey.set(keyOf(name.replace(/ आणि /g, " और ")), code);
+};
 for (const state of INDIA_STATES) {
-  for (const name of [state.code, state.en, state.hi, state.mr]) byKey.set(keyOf(name), state.code);
-  byKey.set(keyOf(state.en.replace(/ and /g, " & ")), state.code);
+  for (const name of [state.code, state.name, state.name.replace(/ and /g, " & ")]) learn(name, state.code);
 }
 for (const [name, code] of Object.entries(ALIASES)) byKey.set(keyOf(name), code);
-// NOTE: the Hindi "और" in names read with Marathi's "आणि" and the other way round.
-for (const state of INDIA_STATES) {
-  byKey.set(keyOf(state.hi.replace(/ और /g, " आणि ")), state.code);
-  byKey.set(keyOf(state.mr.replace(/ आणि /g, " और ")), state.code);
+
+/** Each language's state names but English's, once learnt. */
+const namesIn = new Map<Language, Map<string, string>>();
+
+/**
+ * Learns the states' names in `language` from its catalogue (`say` gives a shared text in it): the server
+ * learns every language's at start, the browser the one it shows. `stateCode` reads them from then on.
+ */
+export function learnStateNames(language: Language, say: (english: string) => string): void {
+  if (language === "en") return;
+  const names = new Map<string, string>();
+  for (const state of INDIA_STATES) {
+    const name = say(state.name);
+    names.set(state.code, name);
+    learn(name, state.code);
+  }
+  namesIn.set(language, names);
 }
 
 /**
- * The code of the state `input` names: its code (`MH`, `in-mh`, an older code) or its name in English, Hindi
- * or Marathi, whatever the case and spacing; undefined when it names none.
+ * The code of the state `input` names: its code (`MH`, `in-mh`, an older code) or its name in English or a
+ * language learnt, whatever the case and spacing; undefined when it names none.
  */
 export function stateCode(input: string): IndiaStateCode | undefined {
   return byKey.get(keyOf(input));
@@ -106,11 +117,11 @@ const byCode = new Map<string, (typeof INDIA_STATES)[number]>(
 );
 
 /**
- * The state's name in `locale`; a text that is no state's code (an address kept before states were codes,
- * or one of another country) is shown as it was written.
+ * The state's name in `locale` (in English until that language's names are learnt); a text that is no
+ * state's code (an address kept before states were codes, or one of another country) is shown as it was written.
  */
 export function stateName(code: string, locale: Language): string {
-  return byCode.get(code)?.[locale] ?? code;
+  return namesIn.get(locale)?.get(code) ?? byCode.get(code)?.name ?? code;
 }
 
 /** The states in the order a list in `locale` shows them: by their names in that language. */
@@ -119,7 +130,7 @@ export function statesSorted(
   intlLocale?: string,
 ): { code: IndiaStateCode; name: string }[] {
   const collator = new Intl.Collator(intlLocale ?? locale);
-  return INDIA_STATES.map((state) => ({ code: state.code, name: state[locale] })).sort((a, b) =>
-    collator.compare(a.name, b.name),
+  return INDIA_STATES.map((state) => ({ code: state.code, name: stateName(state.code, locale) })).sort(
+    (a, b) => collator.compare(a.name, b.name),
   );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fixedText, text } from "../i18n/text.ts";
 
 /**
  * Liked products kept on the account (decision 011). Signed out, likes stay in the browser under
@@ -10,8 +11,11 @@ import { z } from "zod";
 export const MAX_LIKES = 500;
 
 export const likeMessages = {
-  tooMany: `You can like up to ${MAX_LIKES} products. Unlike some to like more.`,
-  notSaved: "Your like could not be saved. Please try again.",
+  tooMany: fixedText(
+    /*i18n*/ { id: "You can like up to {max} products. Unlike some to like more." },
+    { max: MAX_LIKES },
+  ),
+  notSaved: text(/*i18n*/ { id: "Your like could not be saved. Please try again." }),
 } as const;
 
 const ProductIdSchema = z.string().min(1).max(100);

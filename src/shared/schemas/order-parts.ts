@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fixedText, text } from "../i18n/text.ts";
 import { PART_STATUSES, type PartStatus } from "../part-status.ts";
 import { REASON_MAX_LENGTH } from "./common.ts";
 
@@ -105,35 +106,42 @@ export const PartBillShape = {
 export const PartUpiSchema = z.object({ uri: z.string() }).nullable();
 
 export const partMessages = {
-  notFound: "This order was not found",
-  reasonRequired: "Please give a reason for cancelling",
-  reasonTooLong: `The reason must be at most ${REASON_MAX_LENGTH} characters`,
+  notFound: text(/*i18n*/ { id: "This order was not found" }),
+  reasonRequired: text(/*i18n*/ { id: "Please give a reason for cancelling" }),
+  reasonTooLong: fixedText(
+    /*i18n*/ { id: "The reason must be at most {max} characters" },
+    { max: REASON_MAX_LENGTH },
+  ),
   cannotMove: (from: PartStatus, to: PartStatus) =>
     `This part of the order is ${partStatusLabels[from].toLowerCase()}; it cannot be ${to === "cancelled" ? "cancelled" : `marked ${partStatusLabels[to].toLowerCase()}`} now`,
-  alreadyPaid: "This part of the order is already marked as paid",
+  alreadyPaid: text(/*i18n*/ { id: "This part of the order is already marked as paid" }),
   notWeighable: (status: PartStatus) =>
     `This part of the order is ${partStatusLabels[status].toLowerCase()}; its weights can no longer change`,
-  notWeighedLine: "This line is not sold by weight",
-  unknownLine: "This line is not in this part of the order",
-  lineTwice: "This line is weighed twice in one request",
-  lineDropped: "This line was packed at 0 g and dropped from the bill; its stock went back to the shop",
+  notWeighedLine: text(/*i18n*/ { id: "This line is not sold by weight" }),
+  unknownLine: text(/*i18n*/ { id: "This line is not in this part of the order" }),
+  lineTwice: text(/*i18n*/ { id: "This line is weighed twice in one request" }),
+  lineDropped: text(
+    /*i18n*/ { id: "This line was packed at 0 g and dropped from the bill; its stock went back to the shop" },
+  ),
   overweight: (maxGrams: number) =>
     `The packed weight can be at most ${maxGrams.toLocaleString("en-IN")} g (110 % of what was ordered)`,
-  billNotFinal: "The bill is not final yet: weigh every line, or send the part out for delivery",
+  billNotFinal: text(
+    /*i18n*/ { id: "The bill is not final yet: weigh every line, or send the part out for delivery" },
+  ),
   overpaid: (leftRupees: string) => `That is more than is owed: ${leftRupees} is left to pay`,
   billBelowReceived: (billRupees: string, receivedRupees: string) =>
     `With these weights the bill would be ${billRupees}, less than the ${receivedRupees} already received: undo a payment first`,
-  paymentNotFound: "This payment was not found",
-  alreadyUndone: "This payment was already undone",
-  undoTooLate: "A payment can be undone only within 24 hours of recording it",
+  paymentNotFound: text(/*i18n*/ { id: "This payment was not found" }),
+  alreadyUndone: text(/*i18n*/ { id: "This payment was already undone" }),
+  undoTooLate: text(/*i18n*/ { id: "A payment can be undone only within 24 hours of recording it" }),
   paidNotCancellable: (receivedRupees: string) =>
     `${receivedRupees} was received for this part of the order: undo the payment before cancelling it`,
-  cancelledNotPayable: "A cancelled part of an order cannot be marked as paid",
+  cancelledNotPayable: text(/*i18n*/ { id: "A cancelled part of an order cannot be marked as paid" }),
   notOutForAttempt: (status: PartStatus) =>
     `This part of the order is ${partStatusLabels[status].toLowerCase()}; a visit can be recorded only while it is confirmed or out for delivery`,
   nothingToCancel: (status: OrderStatus) =>
     `Nothing in this order can be cancelled any more: it is ${status === "in_progress" ? "in progress" : status}`,
-  orderCancelled: "Your order has been cancelled",
+  orderCancelled: text(/*i18n*/ { id: "Your order has been cancelled" }),
   /** The name a part of the deal of the day shows: it belongs to the shop itself. */
   shopName: "Veggie Cart",
 } as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "../constants.ts";
 import type { Language } from "../i18n/languages.ts";
+import { textWith } from "../i18n/text.ts";
 import { messages, orderMessages } from "../messages.ts";
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "./cart.ts";
 import { stateCode, stateName } from "./india-states.ts";
@@ -321,12 +322,28 @@ export type Quote = z.infer<typeof QuoteSchema>;
 
 export const stockMessages = {
   /** The per-line field message (`items.N.quantity`). */
-  lineField: (left: number) => (left <= 0 ? "Sold out" : `Only ${left} left`),
+  lineField: (left: number) =>
+    left <= 0
+      ? textWith(/*i18n*/ { id: "Sold out" }, {})
+      : textWith(/*i18n*/ { id: "Only {left} left" }, { left }),
   /** The error's message, naming the first such line, its product and how many are left. */
   outOfStock: (lineNo: number, name: string, left: number) =>
     left <= 0
-      ? `Line ${lineNo}: ${name} is sold out. Remove it from your cart and try again.`
-      : `Line ${lineNo}: only ${left} of ${name} left. Lower the quantity and try again.`,
+      ? textWith(
+          /*i18n*/ { id: "Line {lineNo}: {name} is sold out. Remove it from your cart and try again." },
+          {
+            lineNo,
+            name,
+          },
+        )
+      : textWith(
+          /*i18n*/ { id: "Line {lineNo}: only {left} of {name} left. Lower the quantity and try again." },
+          {
+            lineNo,
+            name,
+            left,
+          },
+        ),
 } as const;
 
 export const OrderResponseSchema = z.object({ order: OrderSchema });

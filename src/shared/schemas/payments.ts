@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fixedText, text } from "../i18n/text.ts";
 import { UPI_ID_PATTERN } from "../weighing.ts";
 import { REASON_MAX_LENGTH } from "./common.ts";
 import { PhoneSchema } from "./messages.ts";
@@ -6,18 +7,21 @@ import { PAYMENT_RECORD_METHODS, PAYMENT_STATES, partMessages } from "./order-pa
 
 /** Weighing and payments at the door (issue 22, decision 020): requests and the weekly reckoning. */
 export const paymentMessages = {
-  packedGramsInvalid: "The packed weight must be a whole number of grams, 0 or more",
-  linesRequired: "Give the packed weight of at least one line",
-  lineIdInvalid: "A line is named by its number in the order",
-  upiIdInvalid: "Enter a UPI ID like name@bank",
-  amountInvalid: "Enter an amount in rupees, more than 0, with at most 2 decimals",
-  methodInvalid: `The method must be one of: ${PAYMENT_RECORD_METHODS.join(", ")}`,
-  referenceTooLong: "The UPI reference can be at most 35 characters",
-  weekInvalid: "The week is a date, YYYY-MM-DD",
-  undoReasonRequired: "Please say why this payment is undone",
-  runDateInvalid: "The date is written YYYY-MM-DD",
-  runStopsInvalid: "List the run's delivery stops, each once",
-  attemptReasonRequired: "Please say what happened at the door",
+  packedGramsInvalid: text(/*i18n*/ { id: "The packed weight must be a whole number of grams, 0 or more" }),
+  linesRequired: text(/*i18n*/ { id: "Give the packed weight of at least one line" }),
+  lineIdInvalid: text(/*i18n*/ { id: "A line is named by its number in the order" }),
+  upiIdInvalid: text(/*i18n*/ { id: "Enter a UPI ID like name@bank" }),
+  amountInvalid: text(/*i18n*/ { id: "Enter an amount in rupees, more than 0, with at most 2 decimals" }),
+  methodInvalid: fixedText(
+    /*i18n*/ { id: "The method must be one of: {methods}" },
+    { methods: PAYMENT_RECORD_METHODS.join(", ") },
+  ),
+  referenceTooLong: text(/*i18n*/ { id: "The UPI reference can be at most 35 characters" }),
+  weekInvalid: text(/*i18n*/ { id: "The week is a date, YYYY-MM-DD" }),
+  undoReasonRequired: text(/*i18n*/ { id: "Please say why this payment is undone" }),
+  runDateInvalid: text(/*i18n*/ { id: "The date is written YYYY-MM-DD" }),
+  runStopsInvalid: text(/*i18n*/ { id: "List the run's delivery stops, each once" }),
+  attemptReasonRequired: text(/*i18n*/ { id: "Please say what happened at the door" }),
 } as const;
 
 /** The most lines one request may weigh (an order holds at most 50). */

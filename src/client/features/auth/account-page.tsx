@@ -3,7 +3,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import type { FormEvent, ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { localize } from "../../../shared/i18n/localize.ts";
 import { accountMessages } from "../../../shared/messages.ts";
 import {
   type Account,
@@ -21,7 +20,7 @@ import { Pending } from "../../components/pending.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { dateTimeText } from "../../lib/date-time.ts";
-import { currentLanguage } from "../../lib/i18n.ts";
+import { sayShared } from "../../lib/i18n.ts";
 import {
   addressLine,
   addressText,
@@ -47,7 +46,6 @@ import { forgetSignedInUser } from "./logout.api.ts";
 const errorText = (error: unknown) =>
   error instanceof ApiRequestError ? error.message : t`Something went wrong. Please try again.`;
 /** A shared text (src/shared/messages.ts) in the language shown now. */
-const say = (text: string) => localize(text, currentLanguage());
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -70,7 +68,7 @@ function NameForm({ account }: { account: Account }) {
     if (!checked.ok) return;
     try {
       await rename.mutateAsync(checked.data.name);
-      toast.success(say(accountMessages.nameSaved));
+      toast.success(sayShared(accountMessages.nameSaved));
     } catch (error) {
       form.showServerErrors(error);
       toast.error(errorText(error));
@@ -97,7 +95,7 @@ function EmailForm({ account }: { account: Account }) {
     try {
       await change.mutateAsync(form.values);
       form.reset({ email: "", password: "" });
-      toast.success(say(accountMessages.emailChangeSent));
+      toast.success(sayShared(accountMessages.emailChangeSent));
     } catch (error) {
       form.showServerErrors(error);
       toast.error(errorText(error));
@@ -150,7 +148,7 @@ function PasswordForm() {
     try {
       await change.mutateAsync(form.values);
       form.reset({ currentPassword: "", newPassword: "" });
-      toast.success(say(accountMessages.passwordChanged));
+      toast.success(sayShared(accountMessages.passwordChanged));
     } catch (error) {
       form.showServerErrors(error);
       toast.error(errorText(error));
@@ -211,7 +209,7 @@ function SessionRow({ session }: { session: Session }) {
           disabled={end.isPending}
           onClick={() =>
             end.mutate(session.id, {
-              onSuccess: () => toast.success(say(accountMessages.sessionEnded)),
+              onSuccess: () => toast.success(sayShared(accountMessages.sessionEnded)),
               onError: (error) => toast.error(errorText(error)),
             })
           }
@@ -243,7 +241,7 @@ function Sessions() {
         disabled={others === 0 || endOthers.isPending}
         onClick={() =>
           endOthers.mutate(undefined, {
-            onSuccess: () => toast.success(say(accountMessages.othersEnded)),
+            onSuccess: () => toast.success(sayShared(accountMessages.othersEnded)),
             onError: (error) => toast.error(errorText(error)),
           })
         }
@@ -358,7 +356,7 @@ function AddAddressForm() {
 
 function DeleteAccount() {
   const { t } = useLingui();
-  const deletedName = say(accountMessages.deletedAccountName);
+  const deletedName = sayShared(accountMessages.deletedAccountName);
   const form = useFormFields({ password: "" });
   const remove = useDeleteAccount();
   const client = useQueryClient();
@@ -369,7 +367,7 @@ function DeleteAccount() {
     if (!checked.ok) return;
     try {
       await remove.mutateAsync(form.values);
-      toast.success(say(accountMessages.accountDeleted));
+      toast.success(sayShared(accountMessages.accountDeleted));
       // NOTE: as a sign-out does: nothing of the deleted account stays in this browser (issue 25).
       forgetSignedInUser(client);
       navigate("/login", { replace: true });

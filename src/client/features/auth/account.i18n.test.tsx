@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { localize } from "../../../shared/i18n/localize.ts";
 import { accountMessages } from "../../../shared/messages.ts";
 import type { OperatorUser } from "../../../shared/schemas/moderation.ts";
+import { sayShared } from "../../lib/i18n.ts";
 import { expectNoEnglish } from "../../test/no-english.ts";
 import { inLanguage, loadScreens, renderAt, renderScreen } from "../../test/render.tsx";
 import { OperatorAccountsSection } from "./operator-accounts-section.tsx";
@@ -107,7 +107,7 @@ describe.each([
   it("an e-mail change link's page says what became of it, with no English", async () => {
     await inLanguage(language);
     // NOTE: as the server answers a reader of this language (its error handler localizes the message).
-    const message = localize(accountMessages.linkInvalid, language);
+    const message = sayShared(accountMessages.linkInvalid);
     vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
       Response.json({ error: { code: "invalid_token", message } }, { status: 400 }),
     );

@@ -1,20 +1,19 @@
 import { t } from "@lingui/core/macro";
+import { useLingui as useLanguage } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { storageKeys } from "../../../shared/constants.ts";
-import type { Language } from "../../../shared/i18n/languages.ts";
-import { localize } from "../../../shared/i18n/localize.ts";
 import { accountMessages } from "../../../shared/messages.ts";
 import { ApiRequestError } from "../../lib/api-client.ts";
-import { currentLanguage } from "../../lib/i18n.ts";
+import { sayShared } from "../../lib/i18n.ts";
 import { confirmEmailChange, confirmOperatorClaim, signInWithLink, tokenFromHash } from "./account.api.ts";
 import { AuthCard } from "./auth-card.tsx";
 
 /** A page a mailed link opens: sends the link's token, signed in or not, and says what became of it. */
 function ConfirmLinkPage({ title, confirm }: { title: string; confirm: (token: string) => Promise<string> }) {
-  const { i18n } = useLingui();
+  useLanguage(); // says the result again when the language changes
   const location = useLocation();
   const client = useQueryClient();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -39,7 +38,7 @@ function ConfirmLinkPage({ title, confirm }: { title: string; confirm: (token: s
   return (
     <AuthCard title={title} subtitle="Veggie Cart">
       <p role="status" className="text-center text-stone-800">
-        {result ? localize(result.text, i18n.locale as Language) : <Trans>Confirming…</Trans>}
+        {result ? sayShared(result.text) : <Trans>Confirming…</Trans>}
       </p>
       <p className="mt-6 text-center text-sm">
         <Link to="/account" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
@@ -52,7 +51,7 @@ function ConfirmLinkPage({ title, confirm }: { title: string; confirm: (token: s
 
 const confirmEmail = (token: string) =>
   confirmEmailChange(token).then((done) => {
-    const changed = localize(done.message, currentLanguage());
+    const changed = sayShared(done.message);
     const { email } = done;
     return t`${changed} It is now ${email}.`;
   });

@@ -3,12 +3,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { AUTH_TOAST_MS, REDIRECT_AFTER_AUTH_MS, storageKeys } from "../../../shared/constants.ts";
-import type { Language } from "../../../shared/i18n/languages.ts";
-import { localize } from "../../../shared/i18n/localize.ts";
 import { messages } from "../../../shared/messages.ts";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { sayShared } from "../../lib/i18n.ts";
 import { takeSignedOutChoice } from "../../lib/language.ts";
 import { returnPathOf } from "../../lib/return-path.ts";
 import { toast } from "../../lib/toast.ts";
@@ -19,8 +18,7 @@ import { keepLanguage, useLogin } from "./login.api.ts";
 import { meQuery } from "./me.api.ts";
 
 export function LoginPage() {
-  const { t, i18n } = useLingui();
-  const say = (text: string) => localize(text, i18n.locale as Language);
+  const { t } = useLingui();
   const form = useFormFields({ email: "", password: "" });
   const { values } = form;
   const [redirecting, setRedirecting] = useState(false);
@@ -34,7 +32,7 @@ export function LoginPage() {
     const checked = form.validate((await authSchemas()).LoginSchema);
     if (!checked.ok) {
       const missing = !values.email.trim() || !values.password;
-      toast.error(say(missing ? messages.signInRequired : (Object.values(checked.fields)[0] ?? "")), {
+      toast.error(sayShared(missing ? messages.signInRequired : (Object.values(checked.fields)[0] ?? "")), {
         autoClose: AUTH_TOAST_MS,
       });
       return;
@@ -52,14 +50,14 @@ export function LoginPage() {
       }
       window.localStorage.setItem(storageKeys.token, user.id);
       window.localStorage.setItem(storageKeys.loggedInUser, user.email);
-      toast.success(say(messages.loginSuccess), { autoClose: AUTH_TOAST_MS });
+      toast.success(sayShared(messages.loginSuccess), { autoClose: AUTH_TOAST_MS });
       setRedirecting(true);
       setTimeout(() => {
         queryClient.setQueryData(meQuery.queryKey, user);
         navigate(returnPathOf(search) ?? "/dashboard", { replace: true });
       }, REDIRECT_AFTER_AUTH_MS);
     } catch (error) {
-      const message = error instanceof ApiRequestError ? error.message : say(messages.wrongCredentials);
+      const message = error instanceof ApiRequestError ? error.message : sayShared(messages.wrongCredentials);
       form.showServerErrors(error);
       toast.error(message, { autoClose: AUTH_TOAST_MS });
     }

@@ -2,13 +2,12 @@ import { t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import type { Language } from "../../../shared/i18n/languages.ts";
-import { localize } from "../../../shared/i18n/localize.ts";
 import { accountMessages } from "../../../shared/messages.ts";
 import { PasswordResetConfirmSchema, PasswordResetRequestSchema } from "../../../shared/schemas/account.ts";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { sayShared } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { confirmPasswordReset, requestPasswordReset, tokenFromHash } from "./account.api.ts";
@@ -20,7 +19,7 @@ const errorText = (error: unknown) =>
 
 /** "Forgot password?": asks for the e-mail and always answers the same way. */
 export function ForgotPasswordPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const form = useFormFields({ email: "" });
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
@@ -44,7 +43,7 @@ export function ForgotPasswordPage() {
     <AuthCard title={t`Forgot your password?`} subtitle={t`We will e-mail you a link to set a new one`}>
       {sent ? (
         <p role="status" className="rounded-lg bg-brand-50 p-4 text-brand-900">
-          {localize(sent, i18n.locale as Language)}
+          {sayShared(sent)}
         </p>
       ) : (
         <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
@@ -71,8 +70,7 @@ export function ForgotPasswordPage() {
 
 /** The page a reset link opens: a new password, once. */
 export function ResetPasswordPage() {
-  const { t, i18n } = useLingui();
-  const say = (text: string) => localize(text, i18n.locale as Language);
+  const { t } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
   const token = tokenFromHash(location.hash);
@@ -84,13 +82,13 @@ export function ResetPasswordPage() {
     event.preventDefault();
     const checked = form.validate(PasswordResetConfirmSchema, { token, password: form.values.password });
     if (!checked.ok) {
-      if (checked.fields.token) setFailed(say(accountMessages.linkInvalid));
+      if (checked.fields.token) setFailed(sayShared(accountMessages.linkInvalid));
       return;
     }
     setBusy(true);
     try {
       await confirmPasswordReset(checked.data);
-      toast.success(say(accountMessages.resetDone));
+      toast.success(sayShared(accountMessages.resetDone));
       navigate("/login", { replace: true });
     } catch (error) {
       form.showServerErrors(error);

@@ -3,10 +3,10 @@ import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AUTH_TOAST_MS, PASSWORD_MIN_LENGTH, REDIRECT_AFTER_AUTH_MS } from "../../../shared/constants.ts";
 import type { Language } from "../../../shared/i18n/languages.ts";
-import { localize } from "../../../shared/i18n/localize.ts";
 import { messages } from "../../../shared/messages.ts";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { sayShared } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { AuthCard } from "./auth-card.tsx";
@@ -16,7 +16,6 @@ import { useSignup } from "./signup.api.ts";
 export function SignupPage() {
   const { t, i18n } = useLingui();
   const language = i18n.locale as Language;
-  const say = (text: string) => localize(text, language);
   const form = useFormFields({ name: "", email: "", password: "" });
   const { values } = form;
   const [redirecting, setRedirecting] = useState(false);
@@ -28,7 +27,7 @@ export function SignupPage() {
     const checked = form.validate((await authSchemas()).SignupSchema);
     if (!checked.ok) {
       const missing = !values.name.trim() || !values.email.trim() || !values.password;
-      toast.error(say(missing ? messages.signUpRequired : (Object.values(checked.fields)[0] ?? "")), {
+      toast.error(sayShared(missing ? messages.signUpRequired : (Object.values(checked.fields)[0] ?? "")), {
         autoClose: AUTH_TOAST_MS,
       });
       return;
@@ -36,7 +35,7 @@ export function SignupPage() {
     try {
       // NOTE: the new account keeps the language chosen here (decision 032).
       await signupMutation.mutateAsync({ ...values, language });
-      toast.success(say(messages.signUpSuccess), { autoClose: AUTH_TOAST_MS });
+      toast.success(sayShared(messages.signUpSuccess), { autoClose: AUTH_TOAST_MS });
       setRedirecting(true);
       setTimeout(() => navigate("/login", { replace: true }), REDIRECT_AFTER_AUTH_MS);
     } catch (error) {

@@ -4,8 +4,6 @@ import { Link, useNavigate } from "react-router";
 import { z } from "zod";
 import { REDIRECT_AFTER_ADD_PRODUCT_MS } from "../../../shared/constants.ts";
 import { isImageError } from "../../../shared/error-codes.ts";
-import type { Language } from "../../../shared/i18n/languages.ts";
-import { localize } from "../../../shared/i18n/localize.ts";
 import {
   ACCEPTED_IMAGE_TYPES,
   NewProductFieldsSchema,
@@ -25,6 +23,7 @@ import { SelectField } from "../../components/select-field.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { sayShared } from "../../lib/i18n.ts";
 import { shopToday } from "../../lib/produce.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
@@ -63,8 +62,7 @@ const newProductSchema = (today: string) =>
 
 /** A farmer lists a product with a photo (product rules §2, §4, §5); the server checks everything again. */
 export function AddProductPage({ signedIn }: { signedIn: boolean }) {
-  const { t, i18n } = useLingui();
-  const say = (text: string) => localize(text, i18n.locale as Language);
+  const { t } = useLingui();
   const id = useId();
   const navigate = useNavigate();
   // NOTE: "Please fill out all fields..." speaks of the whole form, so it is said once, above the button.
@@ -106,7 +104,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
       toast.error(
         messages.includes(productMessages.fillAllFields)
           ? productToasts.fillAllFields()
-          : say(messages[0] ?? ""),
+          : sayShared(messages[0] ?? ""),
       );
       return;
     }

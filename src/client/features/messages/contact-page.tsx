@@ -2,8 +2,6 @@ import { useLingui as useLinguiRuntime } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import type { Language } from "../../../shared/i18n/languages.ts";
-import { localize } from "../../../shared/i18n/localize.ts";
 import { messages } from "../../../shared/messages.ts";
 import {
   ContactMessageSchema,
@@ -17,6 +15,7 @@ import { PhoneIcon, ReturnIcon, TruckIcon } from "../../components/icons.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { sayShared } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { contactCopyFor } from "./contact-topics.ts";
@@ -55,9 +54,8 @@ export function ContactPage() {
 }
 
 function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { _ } = useLinguiRuntime();
-  const say = (text: string) => localize(text, i18n.locale as Language);
   const startMessage = copy.message ? _(copy.message) : "";
   const form = useFormFields<ContactValues>(() => emptyValues(startMessage));
   const farmers = useFarmers();
@@ -69,11 +67,11 @@ function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
     if (!form.validate(ContactMessageSchema, input).ok) return;
     try {
       await send.mutateAsync(input);
-      toast.success(say(messages.contactSent));
+      toast.success(sayShared(messages.contactSent));
       form.reset(emptyValues(startMessage));
     } catch (error) {
       form.showServerErrors(error);
-      toast.error(error instanceof Error ? error.message : say(messages.sendFailed));
+      toast.error(error instanceof Error ? error.message : sayShared(messages.sendFailed));
     }
   }
 

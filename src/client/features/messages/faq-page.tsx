@@ -1,14 +1,13 @@
 import { useLingui as useLinguiRuntime } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { FormEvent } from "react";
-import type { Language } from "../../../shared/i18n/languages.ts";
-import { localize } from "../../../shared/i18n/localize.ts";
 import { messages } from "../../../shared/messages.ts";
 import { FaqMessageSchema } from "../../../shared/schemas/messages.ts";
 import { Button } from "../../components/button.tsx";
 import { ChevronDownIcon, MailIcon } from "../../components/icons.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { sayShared } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { faqGroups } from "./faq-content.ts";
@@ -54,8 +53,7 @@ export function FaqPage() {
 }
 
 function CreatorMessageForm() {
-  const { t, i18n } = useLingui();
-  const say = (text: string) => localize(text, i18n.locale as Language);
+  const { t } = useLingui();
   const form = useFormFields(emptyValues);
   const send = useSendMessage();
 
@@ -65,11 +63,11 @@ function CreatorMessageForm() {
     if (!form.validate(FaqMessageSchema, input).ok) return;
     try {
       await send.mutateAsync(input);
-      toast.success(say(messages.faqSent));
+      toast.success(sayShared(messages.faqSent));
       form.reset(emptyValues);
     } catch (error) {
       form.showServerErrors(error);
-      toast.error(error instanceof Error ? error.message : say(messages.sendFailed));
+      toast.error(error instanceof Error ? error.message : sayShared(messages.sendFailed));
     }
   }
 

@@ -6,9 +6,10 @@ import { type CartItem, MIN_LINE_QUANTITY } from "../../../shared/schemas/cart.t
 import { ArrowLeftIcon, CartIcon, MinusIcon, PlusIcon, TrashIcon } from "../../components/icons.tsx";
 import { StockBadge } from "../../components/produce-facts.tsx";
 import { maxQuantityOf, removeFromCart, setCartQuantity, useCart } from "../../lib/cart-store.ts";
+import { sayShared } from "../../lib/i18n.ts";
 import { formatPackPrice, packText } from "../../lib/produce.ts";
 import { toast } from "../../lib/toast.ts";
-import { cartItemCount, cartTotalRupees, lineTotalRupees, say } from "./format.ts";
+import { cartItemCount, cartTotalRupees, lineTotalRupees } from "./format.ts";
 import { backLink, primaryLink } from "./link-styles.ts";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
 
@@ -19,7 +20,7 @@ function CartLine({ item }: { item: CartItem }) {
   const { t } = useLingui();
   const remove = () => {
     removeFromCart(item.id);
-    toast.success(say(orderMessages.itemRemoved));
+    toast.success(sayShared(orderMessages.itemRemoved));
   };
   return (
     <li className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-4 gap-y-3 py-5 sm:grid-cols-[auto_minmax(0,1fr)_auto_auto]">

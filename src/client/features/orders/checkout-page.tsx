@@ -22,13 +22,14 @@ import { ArrowLeftIcon, CartIcon } from "../../components/icons.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { clearCart, rememberStock, useCart } from "../../lib/cart-store.ts";
+import { sayShared } from "../../lib/i18n.ts";
 import { isOnline, useOnline } from "../../lib/online.ts";
 import { addressLine, savedAddressesQuery, useSavedAddresses } from "../../lib/saved-addresses.ts";
 import { getShopCountries } from "../../lib/shop-countries.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { clearDraft, readDraft, readDraftSlots, saveDraft, saveDraftSlots } from "./checkout-draft.ts";
-import { paymentLabel, paymentNote, paymentWhenNote, say, slotText } from "./format.ts";
+import { paymentLabel, paymentNote, paymentWhenNote, slotText } from "./format.ts";
 import { backLink, primaryLink } from "./link-styles.ts";
 import { OrderSummary } from "./order-summary.tsx";
 import { usePlaceOrder } from "./place-order.api.ts";
@@ -138,7 +139,8 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
   // NOTE: the product's toast (product rules §8), once, when checkout is opened with nothing in the cart.
   const emptyOnArrival = useRef(items.length === 0);
   useEffect(() => {
-    if (emptyOnArrival.current) toast.error(say(orderMessages.cartEmpty), { toastId: "checkout-cart-empty" });
+    if (emptyOnArrival.current)
+      toast.error(sayShared(orderMessages.cartEmpty), { toastId: "checkout-cart-empty" });
   }, []);
   const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
   const submitting = useRef(false);
@@ -197,7 +199,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
     form.setFormError(null);
     setOfflineTried(false);
     if (items.length === 0) {
-      toast.error(say(orderMessages.cartEmpty));
+      toast.error(sayShared(orderMessages.cartEmpty));
       return;
     }
     const parsed = form.validate(CheckoutFormSchema);
@@ -238,7 +240,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
       clearDraft();
       // NOTE: the order kept its address on the account; the next checkout reads the list again.
       void queryClient.invalidateQueries(savedAddressesQuery);
-      toast.success(say(orderMessages.orderPlaced));
+      toast.success(sayShared(orderMessages.orderPlaced));
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 0) {
         // NOTE: the connection dropped: say so beside the button; the same key is kept for the retry.
@@ -256,7 +258,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
         void slotChoices.refetch();
         return;
       }
-      toast.error(say(orderMessages.orderFailed));
+      toast.error(sayShared(orderMessages.orderFailed));
       if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
         // The server refused this request for good, so nothing was made with its key: the next try is a new one.
         attempt.current = { key: crypto.randomUUID(), body: null };
@@ -281,7 +283,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
         </h1>
         <div className="mt-8 flex flex-col items-center rounded-2xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-stone-200">
           <CartIcon className="h-14 w-14 text-brand-700" />
-          <p className="mt-4 text-xl font-semibold text-stone-900">{say(orderMessages.cartEmpty)}</p>
+          <p className="mt-4 text-xl font-semibold text-stone-900">{sayShared(orderMessages.cartEmpty)}</p>
           <Link to="/shop" className={`mt-6 ${primaryLink}`}>
             <Trans>Continue Shopping</Trans>
           </Link>
@@ -437,7 +439,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
               role={offlineTried ? "alert" : undefined}
               className="mt-6 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-300"
             >
-              {say(orderMessages.needsConnection)}
+              {sayShared(orderMessages.needsConnection)}
             </p>
           )}
 

@@ -69,7 +69,7 @@ describe("the orders' texts in English", () => {
     expect(billText.packed(0)).toBe(billTexts.packed(0));
     expect(slotText.withinDay()).toBe(slotMessages.withinDay);
     expect(slotText.closedByFarmer()).toBe(slotMessages.slotClosedByFarmer);
-    expect(slotText.required("Ravi")).toBe(slotMessages.slotRequired("Ravi"));
+    expect(slotText.required("Ravi")).toBe(slotMessages.slotRequired("Ravi").english);
     expect(slotText.requiredField()).toBe(slotMessages.slotRequiredField);
     expect(formatSlot(slot)).toBe(slotLabel(slot));
     expect(statusLabel("in_progress")).toBe("In progress");

@@ -1,5 +1,4 @@
 import { plural, t } from "@lingui/core/macro";
-import { localize } from "../../../shared/i18n/localize.ts";
 import { formatRupees, paiseToRupees, rupeesToPaise } from "../../../shared/money.ts";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
 import type { PaymentRecordMethod, PaymentState } from "../../../shared/schemas/order-parts.ts";
@@ -24,9 +23,6 @@ export { orderNumber } from "../../../shared/schemas/orders.ts";
  */
 
 const english = () => currentLanguage() === "en";
-
-/** A shared English text of src/shared/messages.ts (a toast, a field message) in the language chosen. */
-export const say = (text: string) => localize(text, currentLanguage());
 
 /**
  * A moment of an order in the shop's time zone, labelled ("21 Nov 2026, 1:30 pm IST"): the farmer's "Today"

@@ -18,9 +18,10 @@ import { ModalDialog } from "../../components/modal-dialog.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
+import { sayShared } from "../../lib/i18n.ts";
 import { weekdayText } from "../../lib/slot-words.ts";
 import { toast } from "../../lib/toast.ts";
-import { checkText, patternName, slotText, weeklySlotText } from "./slot-texts.ts";
+import { patternName, slotText, weeklySlotText } from "./slot-texts.ts";
 import {
   type SlotsBase,
   useDatedSlots,
@@ -40,7 +41,7 @@ type Errors = Record<string, string>;
 /** The first message per field of a failed parse, keyed by the field's path. */
 function fieldErrors(error: z.ZodError): Errors {
   const errors: Errors = {};
-  for (const issue of error.issues) errors[issue.path.join(".") || "_"] ??= checkText(issue.message);
+  for (const issue of error.issues) errors[issue.path.join(".") || "_"] ??= sayShared(issue.message);
   return errors;
 }
 
@@ -235,7 +236,7 @@ function DeliveryAreaPanel({ base }: { base: SlotsBase }) {
     const prefixes = shown.split(/[\s,]+/).filter(Boolean);
     const bad = prefixes.find((prefix) => !/^\d{1,6}$/.test(prefix));
     if (bad !== undefined) {
-      setError(`${bad}: ${checkText(slotMessages.pinPrefix)}`);
+      setError(`${bad}: ${sayShared(slotMessages.pinPrefix)}`);
       return;
     }
     setError(undefined);
@@ -503,7 +504,7 @@ function CloseSlotDialog({
   const [confirmText, setConfirmText] = useState<string | null>(null);
   async function close(confirm: boolean) {
     if (!reason.trim()) {
-      setError(checkText(slotMessages.reasonRequired));
+      setError(sayShared(slotMessages.reasonRequired));
       return;
     }
     try {

@@ -1,15 +1,7 @@
 import { i18n, type MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
 import type { PartStatus } from "../../../shared/schemas/order-parts.ts";
-import {
-  MAX_CUTOFF_HOURS,
-  MAX_PIN_PREFIXES,
-  MAX_SLOT_CAPACITY,
-  type SlotPattern,
-  slotLabel,
-  slotMessages,
-  weeklySlotLabel,
-} from "../../../shared/schemas/slots.ts";
+import { type SlotPattern, slotLabel, weeklySlotLabel } from "../../../shared/schemas/slots.ts";
 import { currentLanguage, intlLocale } from "../../lib/i18n.ts";
 import { calendarDay, weekdayText, windowText } from "../../lib/slot-words.ts";
 
@@ -58,34 +50,3 @@ const statusTexts: Record<PartStatus, MessageDescriptor> = {
 /** A part's status as the packing list shows it (the API's value, e.g. "pending", in English). */
 export const statusText = (status: string) =>
   english() || !(status in statusTexts) ? status : i18n._(statusTexts[status as PartStatus]);
-
-/** The shared schema's slot messages the screens show without asking the server, in the language shown. */
-const checkTexts: Record<string, MessageDescriptor> = {
-  [slotMessages.nameRequired]: msg`Please enter the pickup point's name`,
-  [slotMessages.addressRequired]: msg`Please enter the pickup point's address`,
-  [slotMessages.mapUrl]: msg`Enter a web address starting with https:// (or leave it empty)`,
-  [slotMessages.pinPrefix]: msg`A PIN prefix is 1 to 6 digits, e.g. 4110 or 411038`,
-  [slotMessages.tooManyPrefixes]: msg`At most ${MAX_PIN_PREFIXES} PIN prefixes`,
-  [slotMessages.kind]: msg`Choose delivery or pickup`,
-  [slotMessages.weekday]: msg`Choose a day of the week`,
-  [slotMessages.time]: msg`Enter a time as HH:MM, e.g. 08:00`,
-  [slotMessages.endAfterStart]: msg`The end must be after the start`,
-  [slotMessages.capacity]: msg`Capacity must be a whole number from 1 to ${MAX_SLOT_CAPACITY}`,
-  [slotMessages.cutoff]: msg`The cut-off must be a whole number of hours from 0 to ${MAX_CUTOFF_HOURS}`,
-  [slotMessages.pickupPointRequired]: msg`Choose the pickup point for a pickup slot`,
-  [slotMessages.pickupPointNotForDelivery]: msg`A delivery slot has no pickup point`,
-  [slotMessages.reasonRequired]: msg`Please say why the slot is closed`,
-};
-
-/** `text` (one of slotMessages) in the language shown; any other text as it is. */
-export function checkText(text: string): string {
-  if (english()) return text;
-  const known = checkTexts[text];
-  if (known) return i18n._(known);
-  const tooLong = /^At most (\d+) characters$/.exec(text);
-  if (tooLong) {
-    const max = tooLong[1] ?? "";
-    return t`At most ${max} characters`;
-  }
-  return text;
-}

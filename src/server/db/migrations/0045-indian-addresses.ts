@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { stateCode } from "../../../shared/schemas/india-states.ts";
+import { learnEveryStateName } from "../../texts/index.ts";
 
 const TABLES = ["orders", "saved_addresses"] as const;
 
@@ -10,6 +11,8 @@ const TABLES = ["orders", "saved_addresses"] as const;
  * it was placed.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // The states' Hindi and Marathi names are in the shared catalogue (decision 059).
+  learnEveryStateName();
   for (const table of TABLES) {
     await db.schema
       .alterTable(table)
