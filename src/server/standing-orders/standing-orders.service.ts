@@ -74,6 +74,12 @@ async function toApi(ctx: Context, rows: readonly repo.StandingOrderRow[]): Prom
     repo.patternsOf(ctx.db, ids),
     repo.occurrencesOf(ctx.db, ids, today, last),
   ]);
+  const names = new Map(
+    (await repo.productNames(ctx.db, [...new Set(lines.map((line) => line.product_id))])).map((p) => [
+      p.id,
+      p.name,
+    ]),
+  );
   const statuses = new Map(
     (
       await repo.partStatusesOf(
@@ -89,6 +95,7 @@ async function toApi(ctx: Context, rows: readonly repo.StandingOrderRow[]): Prom
       .filter((line) => line.standing_order_id === row.id)
       .map((line) => ({
         productId: line.product_id,
+        name: names.get(line.product_id) ?? "",
         quantity: line.quantity,
         unitPrice: paiseToRupees(line.price_paise),
       })),

@@ -123,7 +123,7 @@ describe("making a standing order", () => {
     const standing = await made(asha);
     expect(standing).toMatchObject({
       farmerId: asha.farmer.id,
-      items: [{ productId: asha.productId, quantity: 2, unitPrice: 40 }],
+      items: [{ productId: asha.productId, name: "Asha's tomatoes", quantity: 2, unitPrice: 40 }],
       slotPatternIds: [asha.patternId],
       everyWeeks: 1,
       startDate: "2026-03-20",
@@ -367,7 +367,9 @@ describe("pause, change and end", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const shown = res.json().standingOrder as StandingOrder;
-    expect(shown.items).toEqual([{ productId: asha.productId, quantity: 3, unitPrice: 40 }]);
+    expect(shown.items).toEqual([
+      { productId: asha.productId, name: "Asha I's tomatoes", quantity: 3, unitPrice: 40 },
+    ]);
     expect(shown.next.map((o) => [o.status, o.total])).toEqual([
       ["scheduled", 120],
       ["scheduled", 120],

@@ -158,6 +158,8 @@ export type Occurrence = z.infer<typeof OccurrenceSchema>;
 
 export const StandingOrderLineSchema = z.object({
   productId: z.string(),
+  /** The product's name now ("" once it is deleted). */
+  name: z.string(),
   quantity: z.number().int(),
   /** The unit price saved with the standing order (rupees). */
   unitPrice: z.number(),
