@@ -26,7 +26,17 @@ const ordered = <T extends { message?: string; context?: string }>(catalog: Reco
     ),
   );
 
-const FEATURES = ["about", "admin", "auth", "catalogue", "legal", "messages", "orders", "slots"];
+const FEATURES = [
+  "about",
+  "admin",
+  "auth",
+  "catalogue",
+  "legal",
+  "messages",
+  "orders",
+  "slots",
+  "standing-orders",
+];
 
 export default defineConfig({
   sourceLocale: "en",

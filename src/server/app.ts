@@ -54,12 +54,19 @@ import { openGateway, type TestGateway, testGatewayRoutes } from "./payments/ind
 import { farmerProductsRoutes, productPreview, productsRoutes, sharedProductId } from "./products/index.ts";
 import { accountRoutes, passwordResetRoutes, purgeAccountLinks } from "./profile/index.ts";
 import { ensureSlots, farmerSlotRoutes, slotsRoutes } from "./slots/index.ts";
+import {
+  farmerStandingOrdersRoutes,
+  occurrencePriceRoutes,
+  runStandingOrders,
+  standingOrdersRoutes,
+} from "./standing-orders/index.ts";
 
 /** JSON bodies are small; uploads go through multipart with their own limit. */
 const JSON_BODY_LIMIT = 64 * 1024;
 const HOUR_MS = 60 * 60 * 1000;
 /** How often ended Pay now holds are looked for (decision 052). */
 const HOLD_CHECK_MS = 30_000;
+const MINUTE_MS = 60 * 1000;
 
 export interface RegisteredRoute {
   method: string;
@@ -260,10 +267,13 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
       await api.register(addressesRoutes, { prefix: "/account/addresses" });
       await api.register(messagesRoutes);
       await api.register(ordersRoutes, { prefix: "/orders", config });
+      await api.register(occurrencePriceRoutes, { prefix: "/orders" });
       await api.register(farmerProductsRoutes, { prefix: "/farmer" });
       await api.register(farmerOrdersRoutes, { prefix: "/farmer" });
       await api.register(farmerSlotRoutes, { prefix: "/farmer" });
+      await api.register(farmerStandingOrdersRoutes, { prefix: "/farmer" });
       await api.register(slotsRoutes, { prefix: "/slots" });
+      await api.register(standingOrdersRoutes, { prefix: "/standing-orders" });
       await api.register(productsRoutes, { prefix: "/products", config });
       await api.register(imagesRoutes, { prefix: "/images" });
       await api.register(likesRoutes, { prefix: "/likes" });
@@ -313,6 +323,16 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   }, HOLD_CHECK_MS);
   expiry.unref();
   app.addHook("onClose", async () => clearInterval(expiry));
+  // NOTE: standing orders' occurrences are made and their scheduled parts turn pending at cut-off "within a
+  // minute" (issue 35), on every server at once: the database's unique key and conditional moves make each
+  // happen once (decision 050).
+  const standing = setInterval(() => {
+    runStandingOrders(app.makeContext()).catch((error) =>
+      app.log.warn({ err: error }, "standing orders pass failed"),
+    );
+  }, MINUTE_MS);
+  standing.unref();
+  app.addHook("onClose", async () => clearInterval(standing));
 
   return app;
 }

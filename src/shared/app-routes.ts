@@ -22,6 +22,7 @@ export const APP_ROUTE_PATTERNS = [
   "/order-confirmation",
   "/orders",
   "/orders/:id",
+  "/standing-orders",
   "/farmer",
   "/farmer/run/:date",
   "/farmer/slots/:id/packing-list",

@@ -160,6 +160,13 @@ export const ERROR_CODES = {
     status: 409,
     meaning: text(/*i18n*/ { id: "The farmer does not deliver to this PIN code" }),
   },
+  /** A standing order's occurrence can no longer be skipped or changed: its slot's cut-off passed (issue 35). */
+  cutoff_passed: { status: 409, meaning: text(/*i18n*/ { id: "The cut-off for this delivery has passed" }) },
+  /** A shopper may keep at most MAX_ACTIVE_STANDING_ORDERS active standing orders (issue 35). */
+  too_many_standing_orders: {
+    status: 422,
+    meaning: text(/*i18n*/ { id: "The account has as many standing orders as it may" }),
+  },
   /** A slot's capacity cannot go below the places its orders hold. */
   capacity_below_taken: {
     status: 409,

@@ -118,6 +118,14 @@ const table: RouteObject[] = [
                 ...screen(() => import("../features/orders/orders-page.tsx").then((m) => m.OrdersPage)),
               },
               {
+                path: "/standing-orders",
+                ...screen(() =>
+                  import("../features/standing-orders/standing-orders-page.tsx").then(
+                    (m) => m.StandingOrdersPage,
+                  ),
+                ),
+              },
+              {
                 path: "/orders/:id",
                 ...screen(() =>
                   import("../features/orders/order-detail-page.tsx").then((m) => m.OrderDetailPage),

@@ -181,6 +181,8 @@ export interface ProductsTable {
   other_names: Generated<string>;
   /** The name, a line break and the other names: what the name search tests (migration 0041). */
   search_name: GeneratedAlways<string>;
+  /** 1 when its farmer keeps it out of standing orders (migration 0048, issue 35). */
+  one_off_only: Generated<number>;
 }
 
 /** A products row as written: unit, stock and harvest date may be left out (piece, not tracked, none). */
@@ -219,6 +221,8 @@ export interface OrdersTable {
   released_at: string | null;
   /** Pay now: when the hold ran out unpaid and its parts were cancelled. */
   expired_at: string | null;
+  /** The standing order this order is an occurrence of (issue 35); null (or absent) for a checkout's order. */
+  standing_order_id?: string | null;
 }
 
 /** A hosted payment made for an order (decision 052); its status is the link's, not money. */
@@ -557,6 +561,70 @@ export interface SavedAddressesTable {
   used_at: string;
 }
 
+/** A standing order (issue 35, decision 050): lines, weekly slots and how often, made once by its shopper. */
+export interface StandingOrdersTable {
+  id: string;
+  user_id: string;
+  farmer_id: string;
+  every_weeks: number;
+  start_date: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  country: string;
+  payment_method: PaymentMethod;
+  reminder_hours: number | null;
+  status: "active" | "ended";
+  paused_from: string | null;
+  paused_until: string | null;
+  /** The last shop day its occurrences were made for (null: none yet). */
+  made_through: string | null;
+  idempotency_key: string;
+  request_hash: string;
+  created_at: string;
+  updated_at: string;
+  ended_at: string | null;
+  /** A weekly slot of it was deleted: paused until its shopper chooses another (migration 0048). */
+  slot_removed_at?: string | null;
+}
+
+export interface StandingOrderLinesTable {
+  standing_order_id: string;
+  line_no: number;
+  product_id: string;
+  quantity: number;
+  /** The unit price saved when the shopper made, changed or accepted it (the price-rise hold compares). */
+  price_paise: number;
+}
+
+export interface StandingOrderPatternsTable {
+  standing_order_id: string;
+  pattern_id: string;
+}
+
+export type OccurrenceState = "made" | "missed" | "skipped";
+
+/** One dated slot of a standing order: unique per (standing order, slot), the exactly-once key. */
+export interface StandingOccurrencesTable {
+  id: string;
+  standing_order_id: string;
+  slot_id: string;
+  date: string;
+  cutoff_at: string;
+  state: OccurrenceState;
+  order_id: string | null;
+  reason: string | null;
+  created_at: string;
+  /** When its reminder was queued (migration 0048). */
+  reminded_at?: string | null;
+  /** `price_rise`: held until its shopper accepts the new price, else skipped at the cut-off (migration 0049). */
+  held?: "price_rise" | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -595,6 +663,10 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   run_positions: RunPositionsTable;
   delivery_attempts: DeliveryAttemptsTable;
+  standing_orders: StandingOrdersTable;
+  standing_order_lines: StandingOrderLinesTable;
+  standing_order_patterns: StandingOrderPatternsTable;
+  standing_occurrences: StandingOccurrencesTable;
 }
 
 export interface Db {

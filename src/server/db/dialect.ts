@@ -640,6 +640,7 @@ export const UNIQUE_CONSTRAINTS = {
   users_sign_in_phone_key: { table: "users", columns: ["sign_in_phone"] },
   orders_user_idempotency_key_unique: { table: "orders", columns: ["user_id", "idempotency_key"] },
   idempotency_keys_pkey: { table: "idempotency_keys", columns: ["user_id", "key"] },
+  standing_orders_user_key_unique: { table: "standing_orders", columns: ["user_id", "idempotency_key"] },
 } as const satisfies Record<string, { table: string; columns: readonly string[] }>;
 export type UniqueConstraint = keyof typeof UNIQUE_CONSTRAINTS;
 

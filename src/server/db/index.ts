@@ -42,6 +42,10 @@ export {
   type SlotBookingsTable,
   type SlotPatternsTable,
   type SlotsTable,
+  type StandingOccurrencesTable,
+  type StandingOrderLinesTable,
+  type StandingOrderPatternsTable,
+  type StandingOrdersTable,
   type UsersTable,
 } from "./database.ts";
 export {

@@ -32,6 +32,9 @@ import * as idempotencyKeys from "./migrations/0042-idempotency-keys.ts";
 import * as deliveryRun from "./migrations/0043-delivery-run.ts";
 import * as indianAddresses from "./migrations/0045-indian-addresses.ts";
 import * as mailDigests from "./migrations/0046-mail-digests.ts";
+import * as standingOrders from "./migrations/0047-standing-orders.ts";
+import * as standingOrderNotices from "./migrations/0048-standing-order-notices.ts";
+import * as standingPriceHold from "./migrations/0049-standing-price-hold.ts";
 import * as onlinePayments from "./migrations/0050-online-payments.ts";
 import * as payouts from "./migrations/0051-payouts.ts";
 import * as phoneSignIn from "./migrations/0053-phone-sign-in.ts";
@@ -62,6 +65,9 @@ const migrations: Record<string, Migration> = {
   "0043-delivery-run": deliveryRun,
   "0045-indian-addresses": indianAddresses,
   "0046-mail-digests": mailDigests,
+  "0047-standing-orders": standingOrders,
+  "0048-standing-order-notices": standingOrderNotices,
+  "0049-standing-price-hold": standingPriceHold,
   "0050-online-payments": onlinePayments,
   "0051-payouts": payouts,
   "0053-phone-sign-in": phoneSignIn,

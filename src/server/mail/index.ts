@@ -5,6 +5,13 @@ export { deleteQueuedMailsTo, insertQueuedMail } from "./mail-queue.repository.t
 export { type Mailer, OFF_PATH_MS } from "./mailer.ts";
 export { enqueue, type MailContext, type Outbox, queueMail, silentOutbox } from "./outbox.ts";
 export {
+  type StandingLine,
+  standingEndedMail,
+  standingMissedMail,
+  standingReminderMail,
+  standingSlotRemovedMail,
+} from "./standing-order-mails.ts";
+export {
   billMail,
   buyerCancelledMail,
   EMAIL_CHANGE_SUBJECT,

@@ -12,8 +12,8 @@ import { SLOT_KINDS, slotLabelIn } from "./slot-texts.ts";
 // The buyer's mails of what became of the parts of an order. Their texts are in the server's catalogue
 // (decision 049).
 
-/** A status a part of an order can be moved to (nothing moves back to pending). */
-export type MovedStatus = Exclude<PartStatus, "pending">;
+/** A status a part of an order can be moved to and its buyer told of (nothing moves back to pending or scheduled). */
+export type MovedStatus = Exclude<PartStatus, "pending" | "scheduled">;
 
 /** Who did what to a part: "Asha has confirmed these items of your order #AB12CD34…". */
 const MOVED: Record<MovedStatus, MessageDescriptor> = {

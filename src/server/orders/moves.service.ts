@@ -17,7 +17,7 @@ import * as auth from "../auth/index.ts";
 import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import { type Database, runSteps } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
-import { buyerCancelledMail, enqueue, enqueueOrderUpdate } from "../mail/index.ts";
+import { buyerCancelledMail, enqueue, enqueueOrderUpdate, newPartMail } from "../mail/index.ts";
 import { returnStock } from "../products/index.ts";
 import { releaseSlotOf } from "../slots/index.ts";
 import { billOf, receivedPaise, toApiLine } from "./bills.service.ts";
@@ -141,8 +141,9 @@ export async function moveParts(
  * on screen), and a deleted account gets no mail: accounts have no other mail settings (decision 013).
  */
 async function mailBuyers(trx: Context, partIds: string[], move: PartMove) {
-  // NOTE: nothing moves back to pending (PART_TRANSITIONS), so this only narrows the type.
-  if (move.to === "pending") return;
+  // NOTE: a scheduled part turning pending at its cut-off is no news to its buyer (they had the reminder), and
+  // nothing moves back to scheduled (PART_TRANSITIONS).
+  if (move.to === "pending" || move.to === "scheduled") return;
   const status = move.to;
   const parts = (await repo.findBuyersOfParts(trx.db, partIds)).filter(
     (part) => part.buyer_id !== move.actor.id && !part.buyer_deleted_at,
@@ -193,6 +194,9 @@ async function mailFarmersOfBuyersCancel(trx: Context, parts: readonly repo.Part
       parts.map((part) => part.id),
     )
   ).filter((part) => part.buyer_id === move.actor.id && part.farmer_id !== null);
+  // NOTE: a scheduled part (a standing order's occurrence before its cut-off) was never the farmer's news.
+  const told = new Set(parts.filter((part) => part.status !== "scheduled").map((part) => part.id));
+  byBuyer.splice(0, byBuyer.length, ...byBuyer.filter((part) => told.has(part.id)));
   if (byBuyer.length === 0) return;
   const recipients = await runSteps(trx.db, auth.mailRecipients(trx.db, farmerIds));
   const items = groupBy(
@@ -322,4 +326,70 @@ export async function moveOrderPartAsOperator(
   const row = await ordersRepo.findOrderWithBuyer(ctx.db, orderId);
   if (!row) throw notFound(orderMessages.orderNotFound);
   return toOperatorOrder(row, await runSteps(ctx.db, loadOrder(ctx.db, row, "operator")));
+}
+
+/**
+ * A standing order's occurrence skipped by its buyer (issue 35): its scheduled parts are cancelled (their stock
+ * and slot places go back at once). 409 cutoff_passed when none is scheduled any more (the cut-off passed and
+ * it became pending); 404 for another's order.
+ */
+export async function skipScheduledOrder(
+  ctx: Context,
+  buyer: Pick<User, "id">,
+  orderId: string,
+  reason: string,
+  cutoffPassed: () => AppError,
+): Promise<void> {
+  await moveParts(ctx, { to: "cancelled", actor: buyer, reason }, async (trx) => {
+    const order = await ordersRepo.findOwnOrder(trx, buyer.id, orderId);
+    if (!order) throw notFound(orderMessages.orderNotFound);
+    const scheduled = await repo.findScheduledOfOrder(trx, orderId);
+    if (scheduled.length === 0) throw cutoffPassed();
+    return scheduled;
+  });
+}
+
+/** How many due scheduled parts one pass moves at most (the next minute's pass takes the rest). */
+const DUE_BATCH = 500;
+
+/**
+ * The timer's work (issue 35): each scheduled part whose slot's cut-off has come (by `ctx.now`) becomes
+ * pending, recorded as its buyer's move, and its farmer is told as for a new order, in the move's transaction.
+ * Safe on several servers at once: the move is a conditional update, so one of them moves each part and the
+ * others find it moved. Answers how many parts it moved.
+ */
+export async function startDueScheduledParts(ctx: Context): Promise<number> {
+  const due = await repo.findDueScheduledParts(ctx.db, ctx.now.toISOString(), DUE_BATCH);
+  let moved = 0;
+  for (const { id, user_id } of due) {
+    try {
+      await moveParts(
+        ctx,
+        { to: "pending", actor: { id: user_id } },
+        async (trx) => {
+          const part = await repo.findPart(trx, id);
+          return part?.status === "scheduled" ? [part] : [];
+        },
+        async (trx, parts) => {
+          for (const part of parts) await mailNewPart({ ...ctx, db: trx }, part);
+        },
+      );
+      moved += 1;
+    } catch (error) {
+      // NOTE: another server moved it first (its conditional update won): nothing left to do here.
+      if (!(error instanceof AppError && error.code === "invalid_transition")) throw error;
+    }
+  }
+  return moved;
+}
+
+/** The farmer's "new order" mail for a part that just became pending (in the move's transaction). */
+async function mailNewPart(trx: Context, part: repo.PartRow): Promise<void> {
+  if (!part.farmer_id) return;
+  const farmer = (await runSteps(trx.db, auth.mailRecipients(trx.db, [part.farmer_id]))).get(part.farmer_id);
+  const row = await ordersRepo.findOrderById(trx.db, part.order_id);
+  if (!farmer || !row) return;
+  const order = await runSteps(trx.db, loadOrder(trx.db, row));
+  const shown = order.fulfilments.find((each) => each.id === part.id);
+  if (shown) await enqueue(trx, newPartMail(farmer, order, shown, trx.mail.link("/farmer")));
 }

@@ -140,6 +140,10 @@ export function findOrderByIdempotencyKey(db: Kysely<Database>, userId: string, 
     .executeTakeFirst();
 }
 
+export function findOrderById(db: Kysely<Database>, orderId: string) {
+  return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+}
+
 export function findOwnOrder(db: Kysely<Database>, userId: string, orderId: string) {
   return db
     .selectFrom("orders")
@@ -243,4 +247,13 @@ export function listAllOrders(db: Kysely<Database>, filter: OperatorOrderFilter)
 
 export function findOrderWithBuyer(db: Kysely<Database>, orderId: string) {
   return ordersWithBuyer(db).where("o.id", "=", orderId).executeTakeFirst();
+}
+
+/** Removes an order's lines (a standing order's occurrence changed before its cut-off; its new lines follow). */
+export function* deleteItemsOfOrder(trx: Kysely<Database>, orderId: string): Steps<void> {
+  yield* changedRows(trx.deleteFrom("order_items").where("order_id", "=", orderId));
+}
+
+export function* setOrderTotal(trx: Kysely<Database>, orderId: string, totalPaise: number): Steps<void> {
+  yield* changedRows(trx.updateTable("orders").set({ total_paise: totalPaise }).where("id", "=", orderId));
 }

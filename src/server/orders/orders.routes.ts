@@ -19,7 +19,7 @@ import type { Config } from "../config.ts";
 import { documentOnly, parseWith, rateLimited } from "../http/index.ts";
 import { cancelOwnOrder } from "./moves.service.ts";
 import { payAgain } from "./online-payments.service.ts";
-import { isAcknowledgedKey, placeOrder } from "./placement.service.ts";
+import { changeScheduledItems, isAcknowledgedKey, placeOrder } from "./placement.service.ts";
 import { quoteCart } from "./pricing.service.ts";
 import { getOwnOrder, listOwnOrders } from "./views.service.ts";
 
@@ -100,6 +100,17 @@ export async function ordersRoutes(app: FastifyInstance, { config }: { config: C
   typed.post("/:id/pay", { schema: paySchema }, async (request) => {
     const user = requireUser(request);
     return { order: await payAgain(request.ctx, user.id, request.params.id) };
+  });
+
+  /** A standing order's occurrence, changed before its cut-off (issue 35): 409 cutoff_passed after it. */
+  const changeSchema = {
+    params: IdParamsSchema,
+    body: z.strictObject({ items: QuoteRequestSchema.shape.items }),
+    response: { 200: OrderResponseSchema },
+  };
+  typed.patch("/:id", { schema: changeSchema }, async (request) => {
+    const user = requireUser(request);
+    return { order: await changeScheduledItems(request.ctx, user.id, request.params.id, request.body.items) };
   });
 
   const oneSchema = { params: IdParamsSchema, response: { 200: OrderResponseSchema } };

@@ -182,12 +182,42 @@ export function setOrderStatus(trx: Kysely<Database>, orderId: string, status: O
 }
 
 /** The order's parts that are still `pending`. */
+/** The order's parts its buyer may still cancel: pending ones, and a standing order's scheduled ones. */
 export function findPendingOfOrder(trx: Kysely<Database>, orderId: string) {
   return trx
     .selectFrom("order_parts")
     .selectAll()
     .where("order_id", "=", orderId)
-    .where("status", "=", "pending")
+    .where("status", "in", ["pending", "scheduled"])
+    .execute();
+}
+
+/** The order's scheduled parts (a standing order's occurrence before its cut-off). */
+export function findScheduledOfOrder(trx: Kysely<Database>, orderId: string) {
+  return trx
+    .selectFrom("order_parts")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .where("status", "=", "scheduled")
+    .execute();
+}
+
+/**
+ * Scheduled parts whose slot's cut-off is at or before `now` (they become pending), oldest cut-off first, at
+ * most `limit`, with their buyer.
+ */
+export function findDueScheduledParts(db: Kysely<Database>, now: string, limit: number) {
+  return db
+    .selectFrom("order_parts as f")
+    .innerJoin("slot_bookings as b", "b.part_id", "f.id")
+    .innerJoin("slots as s", "s.id", "b.slot_id")
+    .innerJoin("orders as o", "o.id", "f.order_id")
+    .select(["f.id", "f.order_id", "o.user_id"])
+    .where("f.status", "=", "scheduled")
+    .where("s.cutoff_at", "<=", now)
+    .orderBy("s.cutoff_at")
+    .orderBy("f.id")
+    .limit(limit)
     .execute();
 }
 
@@ -346,3 +376,21 @@ export function findRunParts(db: Kysely<Database>, farmerId: string, date: strin
     .execute();
 }
 export type RunPartRow = Awaited<ReturnType<typeof findRunParts>>[number];
+
+/** The order's scheduled parts with their slot's cut-off (a standing order's occurrence), locked for a change. */
+export function findScheduledWithCutoff(trx: Kysely<Database>, orderId: string) {
+  return rowsOf(
+    trx
+      .selectFrom("order_parts as f")
+      .innerJoin("slot_bookings as b", "b.part_id", "f.id")
+      .innerJoin("slots as s", "s.id", "b.slot_id")
+      .select(["f.id", "f.farmer_id", "f.status", "s.cutoff_at"])
+      .where("f.order_id", "=", orderId),
+  );
+}
+
+export function* setPartTotal(trx: Kysely<Database>, partId: string, totalPaise: number): Steps<void> {
+  yield* changedRows(
+    trx.updateTable("order_parts").set({ total_paise: totalPaise }).where("id", "=", partId),
+  );
+}

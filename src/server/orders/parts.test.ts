@@ -51,11 +51,15 @@ const getOrder = async (order: Order) =>
   (await request(t.app, { method: "GET", url: `/api/orders/${order.id}`, cookie: buyer.cookie })).json()
     .order as Order;
 
+/** The statuses a checkout's part reaches (`scheduled` is a standing order's, before it is an order: issue 35). */
+const FARMER_STATUSES = PART_STATUSES.filter((status) => status !== "scheduled");
+type FarmerStatus = Exclude<PartStatus, "scheduled">;
+
 /** Asha's part of a new order, moved along the happy path to `status`. */
-async function ashaPartAt(status: PartStatus): Promise<{ order: Order; id: string }> {
+async function ashaPartAt(status: FarmerStatus): Promise<{ order: Order; id: string }> {
   const order = await placed(t.app, buyer, [{ productId: tomatoId, quantity: 1 }]);
   const id = partOf(order, asha.id).id;
-  const path: Record<PartStatus, PartStatus[]> = {
+  const path: Record<FarmerStatus, PartStatus[]> = {
     pending: [],
     confirmed: ["confirmed"],
     out_for_delivery: ["confirmed", "out_for_delivery"],
@@ -71,7 +75,7 @@ async function ashaPartAt(status: PartStatus): Promise<{ order: Order; id: strin
 
 describe("a farmer moves their part of an order", () => {
   it("allows every move the transitions list, recording who, when and why in the history the buyer sees", async () => {
-    for (const from of PART_STATUSES) {
+    for (const from of FARMER_STATUSES) {
       for (const to of PART_TRANSITIONS[from]) {
         const { order, id } = await ashaPartAt(from);
         const res = await move(asha, id, {
@@ -96,7 +100,7 @@ describe("a farmer moves their part of an order", () => {
   });
 
   it("answers a move to the status the part has (a double click) with the part, changing nothing", async () => {
-    for (const status of PART_STATUSES) {
+    for (const status of FARMER_STATUSES) {
       const { id } = await ashaPartAt(status);
       const before = await tableChecksums(t.db);
       const res = await move(asha, id, { status, reason: "Because" });
@@ -113,7 +117,7 @@ describe("a farmer moves their part of an order", () => {
   });
 
   it("refuses every other move with 409 naming the current status, and changes nothing", async () => {
-    for (const from of PART_STATUSES) {
+    for (const from of FARMER_STATUSES) {
       const { id } = await ashaPartAt(from);
       for (const to of PART_STATUSES.filter((s) => s !== from && !PART_TRANSITIONS[from].includes(s))) {
         const before = await tableChecksums(t.db);

@@ -29,7 +29,8 @@ import * as repo from "./payments.repository.ts";
 import * as payoutsRepo from "./payouts.repository.ts";
 import { farmerNameOf, getFarmerPart, groupBy, partForPayee } from "./views.service.ts";
 
-const PAYABLE = PART_STATUSES.filter((status) => status !== "cancelled");
+// NOTE: a standing order's scheduled part is not an order to pay yet (issue 35).
+const PAYABLE = PART_STATUSES.filter((status) => status !== "cancelled" && status !== "scheduled");
 const UNDO_WITHIN_MS = 24 * 60 * 60 * 1000;
 
 /**

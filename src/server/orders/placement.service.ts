@@ -10,18 +10,31 @@ import {
   type PlaceOrder,
   stockMessages,
 } from "../../shared/schemas/orders.ts";
+import { standingOrderMessages } from "../../shared/schemas/standing-orders.ts";
 import { isWeighedUnit } from "../../shared/weighing.ts";
 import { refuseUnservedCountry, rememberAddress } from "../addresses/index.ts";
 import * as auth from "../auth/index.ts";
-import { type Context, catalogueChangedStep, inStepsTransaction } from "../context.ts";
+import {
+  type Context,
+  catalogueChanged,
+  catalogueChangedStep,
+  inStepsTransaction,
+  inTransaction,
+} from "../context.ts";
 import { type Database, runSteps, type Steps } from "../db/index.ts";
-import { AppError } from "../http/index.ts";
+import { AppError, notFound } from "../http/index.ts";
 import { newPartMail, orderConfirmationMail, queueMail } from "../mail/index.ts";
-import { findStocks, findUnorderable, takeStock } from "../products/index.ts";
+import { findStocks, findUnorderable, returnStock, takeStock } from "../products/index.ts";
 import { bookSlots } from "../slots/index.ts";
 import { linkInserted } from "./online-payments.repository.ts";
 import * as repo from "./orders.repository.ts";
-import { type HistoryRow, insertParts, type PartRow } from "./parts.repository.ts";
+import {
+  findScheduledWithCutoff,
+  type HistoryRow,
+  insertParts,
+  type PartRow,
+  setPartTotal,
+} from "./parts.repository.ts";
 import { cancelLinks, createLink, gatewayOf, holdEndOf } from "./payment-links.service.ts";
 import {
   type PricedCart,
@@ -32,7 +45,7 @@ import {
   refuseHidden,
   stockProblems,
 } from "./pricing.service.ts";
-import { loadOrder } from "./views.service.ts";
+import { getOwnOrder, loadOrder } from "./views.service.ts";
 
 /** A placement as services take it: Pay on delivery when `payment` is left out (decision 052). */
 export type PlaceOrderRequest = Omit<PlaceOrder, "payment"> & { payment?: PaymentMode };
@@ -105,7 +118,10 @@ function orderRows(
   priced: PricedCart,
   now: Date,
   holdEndsAt: Date | null,
+  scheduled?: { standingOrderId: string },
 ): NewOrderRows {
+  // NOTE: a standing order's occurrence is scheduled until its slot's cut-off (issue 35).
+  const status = scheduled ? "scheduled" : "pending";
   const orderId = randomUUID();
   const at = now.toISOString();
   const partIds = new Map<string | null, string>();
@@ -120,7 +136,7 @@ function orderRows(
       id,
       order_id: orderId,
       farmer_id: farmerId,
-      status: "pending",
+      status,
       total_paise: priced.lines
         .filter((line) => line.farmerId === farmerId)
         .reduce((sum, line) => sum + line.lineTotalPaise, 0),
@@ -132,7 +148,7 @@ function orderRows(
     order: {
       id: orderId,
       user_id: userId,
-      status: "pending",
+      status,
       total_paise: priced.totalPaise,
       full_name: input.shipping.fullName,
       // NOTE: one recipient, one spelling: the cap on confirmations to an address counts by it (issue 25).
@@ -152,34 +168,38 @@ function orderRows(
       hold_ends_at: holdEndsAt?.toISOString() ?? null,
       released_at: null,
       expired_at: null,
+      ...(scheduled ? { standing_order_id: scheduled.standingOrderId } : {}),
     },
     parts,
     history: parts.map((part) => ({
       part_id: part.id,
       seq: 1,
-      status: "pending",
+      status,
       at,
       by_user_id: userId,
       reason: null,
     })),
-    items: priced.lines.map(
-      (line, index): repo.OrderItemRow => ({
-        order_id: orderId,
-        line_no: index + 1,
-        product_id: line.productId,
-        name: line.name,
-        unit_price_paise: line.unitPricePaise,
-        unit: line.unit,
-        quantity: line.quantity,
-        line_total_paise: line.lineTotalPaise,
-        part_id: partIdOf(line.farmerId),
-        // NOTE: what the stock will give when tracked as priced; takeStockFor corrects it from what it took.
-        stock_taken: line.farmerId !== null && line.stock !== null ? line.quantity : 0,
-        // NOTE: a line sold by weight is billed once weighed (decision 020); any other line at its estimate.
-        packed_grams: null,
-        amount_paise: isWeighedUnit(line.unit) ? null : line.lineTotalPaise,
-      }),
-    ),
+    items: priced.lines.map((line, index) => itemRow(orderId, line, index, partIdOf(line.farmerId))),
+  };
+}
+
+/** A priced line as the order's line `index + 1`, in part `partId`. */
+function itemRow(orderId: string, line: PricedLine, index: number, partId: string): repo.OrderItemRow {
+  return {
+    order_id: orderId,
+    line_no: index + 1,
+    product_id: line.productId,
+    name: line.name,
+    unit_price_paise: line.unitPricePaise,
+    unit: line.unit,
+    quantity: line.quantity,
+    line_total_paise: line.lineTotalPaise,
+    part_id: partId,
+    // NOTE: what the stock will give when tracked as priced; takeStockFor corrects it from what it took.
+    stock_taken: line.farmerId !== null && line.stock !== null ? line.quantity : 0,
+    // NOTE: a line sold by weight is billed once weighed (decision 020); any other line at its estimate.
+    packed_grams: null,
+    amount_paise: isWeighedUnit(line.unit) ? null : line.lineTotalPaise,
   };
 }
 
@@ -357,4 +377,107 @@ export function* writeOrder(trx: Kysely<Database>, rows: NewOrderRows): Steps<vo
   yield* repo.insertOrder(trx, rows.order);
   yield* insertParts(trx, rows.parts, rows.history);
   yield* repo.insertItems(trx, rows.items);
+}
+
+/** A standing order's occurrence (issue 35): its lines, the one farmer's dated slot, and where it goes. */
+export interface ScheduledOrderInput {
+  userId: string;
+  standingOrderId: string;
+  /** Unique per occurrence: the order's Idempotency-Key, so one occurrence never makes two orders. */
+  key: string;
+  farmerId: string;
+  slotId: string;
+  shipping: PlaceOrder["shipping"];
+  paymentMethod: PlaceOrder["paymentMethod"];
+}
+
+/**
+ * Prices a standing order's lines as checkout does (today's prices; 409 product_unavailable for one taken off
+ * the shop or deleted), before the occurrence's transaction.
+ */
+export const priceScheduledLines = (ctx: Context, items: PlaceOrder["items"]) => priceCartLines(ctx, items);
+
+/**
+ * Writes a standing order's occurrence as an order whose parts are `scheduled`, in the caller's step
+ * transaction, exactly as a checkout writes an order: it takes the place in the slot and the stock, and
+ * refuses (slot_full, slot_closed, slot_not_served, out_of_stock, product_unavailable) with nothing written.
+ * No mail: the farmer is told at the cut-off, when it becomes pending (`startDueScheduledParts`).
+ */
+export function* writeScheduledOrder(
+  trx: Context,
+  input: ScheduledOrderInput,
+  items: PlaceOrder["items"],
+  priced: PricedCart,
+): Steps<string> {
+  const body: PlaceOrder = {
+    items,
+    shipping: input.shipping,
+    paymentMethod: input.paymentMethod,
+    // NOTE: a standing order is paid on delivery, cash or UPI at the door (issue 35).
+    payment: "on_delivery",
+    slots: { [input.farmerId]: input.slotId },
+  };
+  const rows = orderRows(input.userId, input.key, hashPlaceOrderRequest(body), body, priced, trx.now, null, {
+    standingOrderId: input.standingOrderId,
+  });
+  yield* writeOrder(trx.db, rows);
+  yield* bookSlots(
+    trx,
+    rows.parts.map((part) => ({ partId: part.id, farmerId: part.farmer_id })),
+    body.slots,
+    input.shipping.zipCode,
+  );
+  yield* takeStockFor(trx.db, priced.lines, rows.items);
+  yield* refuseHiddenSincePriced(trx.db, priced.lines);
+  yield* catalogueChangedStep(trx);
+  return rows.order.id;
+}
+
+/**
+ * PATCH /api/orders/:id { items }: a standing order's occurrence, changed before its slot's cut-off (this one
+ * only; issue 35): its lines are priced again, the old lines' stock goes back and the new lines' is taken, in
+ * one transaction, and its totals follow. 409 cutoff_passed once the cut-off passed (or it is no longer
+ * scheduled); 400 for an order placed at checkout or a product of another farmer; 404 for another's order.
+ */
+export async function changeScheduledItems(
+  ctx: Context,
+  buyerId: string,
+  orderId: string,
+  items: PlaceOrder["items"],
+): Promise<Order> {
+  const row = await repo.findOwnOrder(ctx.db, buyerId, orderId);
+  if (!row) throw notFound(orderMessages.orderNotFound);
+  if (!row.standing_order_id) {
+    throw new AppError("validation_failed", standingOrderMessages.onlyOccurrences, {
+      items: standingOrderMessages.onlyOccurrences,
+    });
+  }
+  const priced = await priceCartLines(ctx, items);
+  await inTransaction(ctx, async (trx) => {
+    const parts = await runSteps(trx.db, findScheduledWithCutoff(trx.db, orderId));
+    const [part] = parts;
+    const now = ctx.now.toISOString();
+    if (!part || parts.length !== 1 || part.status !== "scheduled" || part.cutoff_at <= now) {
+      throw new AppError("cutoff_passed", standingOrderMessages.cutoffPassed);
+    }
+    if (priced.lines.some((line) => line.farmerId !== part.farmer_id)) {
+      throw new AppError("validation_failed", standingOrderMessages.oneFarmer, {
+        items: standingOrderMessages.oneFarmer,
+      });
+    }
+    const old = await runSteps(trx.db, repo.findItemsOfOrders(trx.db, [orderId]));
+    // NOTE: in product id order, as placement takes stock, so two transactions never wait on each other in a cycle.
+    for (const line of [...old].sort((a, b) => (a.product_id < b.product_id ? -1 : 1))) {
+      if (line.stock_taken > 0) await returnStock(trx.db, line.product_id, line.stock_taken);
+    }
+    const rows = priced.lines.map((line, index) => itemRow(orderId, line, index, part.id));
+    await runSteps(trx.db, repo.deleteItemsOfOrder(trx.db, orderId));
+    await runSteps(trx.db, repo.insertItems(trx.db, rows));
+    await runSteps(trx.db, takeStockFor(trx.db, priced.lines, rows));
+    await runSteps(trx.db, refuseHiddenSincePriced(trx.db, priced.lines));
+    await runSteps(trx.db, repo.setOrderTotal(trx.db, orderId, priced.totalPaise));
+    await runSteps(trx.db, setPartTotal(trx.db, part.id, priced.totalPaise));
+    await catalogueChanged(trx);
+  });
+  return getOwnOrder(ctx, buyerId, orderId);
 }

@@ -59,6 +59,7 @@ export function toApiOrder(
     // NOTE: the API keeps the name `fulfilments` for an order's parts, as clients know it (decision 015).
     fulfilments: parts,
     payment,
+    standingOrderId: row.standing_order_id ?? null,
   };
 }
 

@@ -445,6 +445,7 @@ export async function updateOwnProduct(
       ...(patch.stock !== undefined ? { stock: patch.stock } : {}),
       ...(patch.harvestedOn !== undefined ? { harvested_on: patch.harvestedOn } : {}),
       ...(patch.otherNames !== undefined ? { other_names: patch.otherNames.join("\n") } : {}),
+      ...(patch.oneOffOnly !== undefined ? { one_off_only: patch.oneOffOnly ? 1 : 0 } : {}),
     };
     if (patch.stockChange !== undefined) await changeStock(trx, userId, productId, patch.stockChange);
     if (Object.keys(values).length > 0 && !(await repo.updateOwnedProduct(trx, productId, userId, values))) {

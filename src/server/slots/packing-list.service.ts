@@ -1,13 +1,11 @@
-import type { MessageDescriptor } from "@lingui/core";
 import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/index.ts";
 import { paiseToRupees } from "../../shared/money.ts";
 import type { PartStatus } from "../../shared/schemas/order-parts.ts";
 import { formatAddress, orderNumber } from "../../shared/schemas/orders.ts";
-import type { ProductUnit } from "../../shared/schemas/products.ts";
 import type { PackingList } from "../../shared/schemas/slots.ts";
 import { billOfLines, gramsToPack } from "../../shared/weighing.ts";
 import { csvPhone, toCsv } from "../http/index.ts";
-import { PART_STATUS_TEXTS, type Say, textsIn } from "../texts/index.ts";
+import { PART_STATUS_TEXTS, type Say, textsIn, unitIn } from "../texts/index.ts";
 import { ownSlot } from "./dated-slots.service.ts";
 import { pointOf, toFarmerSlot } from "./slot-views.ts";
 import * as repo from "./slots.repository.ts";
@@ -124,25 +122,6 @@ const ORDERS_HEADER = [
   COLUMNS.amount,
   COLUMNS.status,
 ];
-/** The units in the file's language (the same words the screens use). */
-const UNITS: Record<ProductUnit, MessageDescriptor> = {
-  kg: /*i18n*/ { id: "kg", comment: "A product's unit: kilogram" },
-  "500 g": /*i18n*/ { id: "500 g", comment: "A product's unit: a pack of 500 grams" },
-  "250 g": /*i18n*/ { id: "250 g", comment: "A product's unit: a pack of 250 grams" },
-  piece: /*i18n*/ { id: "piece", comment: "A product's unit" },
-  bunch: /*i18n*/ { id: "bunch", comment: "A product's unit: a bunch of greens" },
-  dozen: /*i18n*/ { id: "dozen", comment: "A product's unit" },
-  litre: /*i18n*/ { id: "litre", comment: "A product's unit" },
-  "500 ml": /*i18n*/ { id: "500 ml", comment: "A product's unit: a pack of 500 millilitres" },
-  pack: /*i18n*/ { id: "pack", comment: "A product's unit" },
-};
-
-/** A unit in the file's language; a unit the shop no longer knows stays as written. */
-const unitIn = (say: Say, unit: string) => {
-  const text = UNITS[unit as ProductUnit];
-  return text ? say(text) : unit;
-};
-
 /** English keeps the status as the API names it, as the list always had it; other languages say its label. */
 const statusIn = (say: Say, language: Language, status: string) => {
   const text = PART_STATUS_TEXTS[status as PartStatus];

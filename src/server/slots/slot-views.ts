@@ -7,6 +7,7 @@ import {
   type SlotUnavailableReason,
 } from "../../shared/schemas/slots.ts";
 import type { StepsValue } from "../db/index.ts";
+import { weekdayOf } from "./calendar.service.ts";
 import type * as repo from "./slots.repository.ts";
 
 // The rows of the slots' tables as the API shows them: pickup points, weekly patterns, dated slots, choices.
@@ -93,5 +94,7 @@ export function toChoice(
     available: reason === undefined,
     ...(reason ? { reason } : {}),
     left: Math.max(0, row.capacity - row.taken),
+    // NOTE: a dated slot's weekday is its pattern's (its date's day of the week in the shop's calendar).
+    ...(row.pattern_id ? { patternId: row.pattern_id, weekday: weekdayOf(row.date) } : {}),
   };
 }

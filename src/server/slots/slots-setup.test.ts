@@ -282,6 +282,9 @@ describe("GET /api/slots", () => {
       end: "10:00",
       available: true,
       left: 2,
+      // its weekly pattern, to repeat it in (issue 35)
+      patternId: expect.any(String),
+      weekday: 6,
     });
     const pickup = theirs.slots.find((s: { id: string }) => s.id === pickupId);
     expect(pickup).toMatchObject({

@@ -6,6 +6,7 @@ import type { PartStatus } from "../../shared/schemas/order-parts.ts";
  * language but English (which keeps the status as the API names it), in the packing list's Status column.
  */
 export const PART_STATUS_TEXTS: Record<PartStatus, MessageDescriptor> = {
+  scheduled: /*i18n*/ { id: "Scheduled", comment: "A part of an order's status (mails, packing list)" },
   pending: /*i18n*/ { id: "Pending", comment: "A part of an order's status (mails, packing list)" },
   confirmed: /*i18n*/ { id: "Confirmed", comment: "A part of an order's status (mails, packing list)" },
   out_for_delivery: /*i18n*/ {

@@ -6,6 +6,7 @@ import { REASON_MAX_LENGTH } from "./common.ts";
 export { canMovePart, PART_STATUSES, PART_TRANSITIONS, type PartStatus } from "../part-status.ts";
 
 export const partStatusLabels: Record<PartStatus, string> = {
+  scheduled: "Scheduled",
   pending: "Pending",
   confirmed: "Confirmed",
   out_for_delivery: "Out for delivery",
@@ -31,17 +32,19 @@ export type PaymentRecordMethod = (typeof PAYMENT_RECORD_METHODS)[number];
 export const paymentRecordMethodLabels: Record<PaymentRecordMethod, string> = { cash: "Cash", upi: "UPI" };
 
 /** An order's status, derived from its parts (see `deriveOrderStatus`). */
-export const ORDER_STATUSES = ["pending", "in_progress", "delivered", "cancelled"] as const;
+export const ORDER_STATUSES = ["pending", "in_progress", "delivered", "cancelled", "scheduled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * `pending` while any part is pending, `cancelled` when all are, `delivered` when every part that is not
- * cancelled is delivered, otherwise `in_progress`.
+ * `pending` while any part is pending, `cancelled` when all are, `scheduled` while every part that is not
+ * cancelled is (a standing order's occurrence before its cut-off, issue 35), `delivered` when every part that
+ * is not cancelled is delivered, otherwise `in_progress`.
  */
 export function deriveOrderStatus(statuses: readonly PartStatus[]): OrderStatus {
   if (statuses.length === 0 || statuses.includes("pending")) return "pending";
   const live = statuses.filter((status) => status !== "cancelled");
   if (live.length === 0) return "cancelled";
+  if (live.every((status) => status === "scheduled")) return "scheduled";
   return live.every((status) => status === "delivered") ? "delivered" : "in_progress";
 }
 

@@ -294,6 +294,11 @@ export const OrderSchema = z.object({
   fulfilments: z.array(OrderPartSchema),
   /** Pay now or on delivery, and the order's money (decision 052). */
   payment: OrderPaymentSchema,
+  /**
+   * The standing order this order is an occurrence of (issue 35), null for an order placed at checkout. The
+   * server always sends it; optional so that a client reading an older server's order still parses it.
+   */
+  standingOrderId: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -237,6 +237,8 @@ export const productPatchSchema = (today?: string) =>
       stockChange: StockChangeSchema.optional(),
       harvestedOn: harvestedOnSchema(today).nullable().optional(),
       otherNames: otherNamesSchema.optional(),
+      /** Kept out of standing orders (issue 35): it is sold one order at a time. */
+      oneOffOnly: z.boolean("Choose yes or no").optional(),
     })
     .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
       message: productMessages.nothingToChange,

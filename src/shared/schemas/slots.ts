@@ -395,6 +395,12 @@ export const SlotChoiceSchema = z.object({
   reason: z.enum(SLOT_UNAVAILABLE_REASONS).optional(),
   /** Places left. */
   left: z.number().int(),
+  /**
+   * The weekly pattern it was made from and that pattern's weekday (0 Sunday … 6 Saturday), so a shopper can
+   * choose the weekly slot a standing order repeats in (issue 35); absent for a slot of no pattern.
+   */
+  patternId: z.string().optional(),
+  weekday: z.number().int().optional(),
 });
 export type SlotChoice = z.infer<typeof SlotChoiceSchema>;
 export const FarmerSlotChoicesSchema = z.object({

@@ -47,8 +47,9 @@ const valuesOf = (product: Product) => ({
 /** Only what the farmer changed, so a PATCH never overwrites what another tab changed meanwhile. */
 function changesOf(product: Product, next: ProductPatch): ProductChanges {
   const changes: ProductChanges = {};
-  // NOTE: the dialog sends a typed stock as a number (like "Set"); it never sends a relative `stockChange`.
-  for (const key of Object.keys(next) as Exclude<keyof ProductPatch, "stockChange">[]) {
+  // NOTE: the dialog sends a typed stock as a number (like "Set"); it never sends a relative `stockChange`,
+  // nor `oneOffOnly` (a standing-order setting, not one of the fields it edits).
+  for (const key of Object.keys(next) as Exclude<keyof ProductPatch, "stockChange" | "oneOffOnly">[]) {
     // NOTE: the other names are a list: compared by their text, not as the same array.
     const same = JSON.stringify(next[key]) === JSON.stringify(product[key]);
     if (next[key] !== undefined && !same) Object.assign(changes, { [key]: next[key] });

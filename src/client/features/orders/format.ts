@@ -127,6 +127,8 @@ export const statusLabel = (status: string): string => {
       return t`Cancelled`;
     case "in_progress":
       return t`In progress`;
+    case "scheduled":
+      return t`Scheduled`;
     default:
       return status.charAt(0).toUpperCase() + status.slice(1).replaceAll("_", " ");
   }

@@ -8,6 +8,7 @@ const colours: Record<string, string> = {
   out_for_delivery: "bg-indigo-100 text-indigo-900",
   delivered: "bg-brand-100 text-brand-900",
   cancelled: "bg-stone-200 text-stone-800",
+  scheduled: "bg-violet-100 text-violet-900",
 };
 
 /** An order's or a part's status as a coloured pill ("Out for delivery"); the text alone carries the meaning. */

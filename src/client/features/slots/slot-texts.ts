@@ -39,6 +39,7 @@ export function weeklySlotText(pattern: SlotPattern, pointName?: string): string
 }
 
 const statusTexts: Record<PartStatus, MessageDescriptor> = {
+  scheduled: msg`scheduled`,
   pending: msg`pending`,
   confirmed: msg`confirmed`,
   out_for_delivery: msg`out for delivery`,

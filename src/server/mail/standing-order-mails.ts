@@ -1,0 +1,239 @@
+import { DEFAULT_LANGUAGE, INTL_LOCALES } from "../../shared/i18n/index.ts";
+import { formatRupees } from "../../shared/money.ts";
+import { weekdayShort, windowLabel } from "../../shared/schemas/slot-basics.ts";
+import type { OccurrenceReason } from "../../shared/schemas/standing-orders.ts";
+import { shopDate, shopTime } from "../../shared/shop-calendar.ts";
+import { type Say, unitIn } from "../texts/index.ts";
+import { compose, greeting, languageOf, type Recipient, sayTo } from "./compose.ts";
+import type { Mail } from "./mail.ts";
+import { slotLabelIn } from "./slot-texts.ts";
+
+// A shopper's mails of their standing orders (issue 35). Their texts are in the server's catalogue (decision 049).
+
+export interface StandingLine {
+  name: string;
+  unit: string;
+  quantity: number;
+}
+
+const linesIn = (say: Say, lines: readonly StandingLine[]) =>
+  lines.map((line) => `${line.quantity} ${unitIn(say, line.unit)} ${line.name}`).join(", ");
+
+/** "Sat 8–10 am" in English; the language's weekday, date and window elsewhere. */
+function slotIn(say: Say, to: Recipient, slot: { date: string; start: string; end: string }) {
+  return languageOf(to) === DEFAULT_LANGUAGE
+    ? `${weekdayShort(slot.date)} ${windowLabel(slot.start, slot.end)}`
+    : slotLabelIn(say, languageOf(to), slot);
+}
+
+/** "Fri 8 pm" (the shop's clock) in English; the language's weekday and time elsewhere. */
+function instantIn(to: Recipient, at: Date, timeZone: string) {
+  const language = languageOf(to);
+  if (language !== DEFAULT_LANGUAGE) {
+    return new Intl.DateTimeFormat(INTL_LOCALES[language], {
+      weekday: "short",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone,
+    }).format(at);
+  }
+  const [h = 0, m = 0] = shopTime(at, timeZone).split(":").map(Number);
+  const hour = `${h % 12 === 0 ? 12 : h % 12}${m ? `:${String(m).padStart(2, "0")}` : ""} ${h < 12 ? "am" : "pm"}`;
+  return `${weekdayShort(shopDate(at, timeZone))} ${hour}`;
+}
+
+/** "Sat 12 May" in English; the language's weekday, day and month elsewhere. */
+function dateIn(to: Recipient, date: string) {
+  const day = new Date(`${date}T00:00:00Z`);
+  const language = languageOf(to);
+  if (language === DEFAULT_LANGUAGE) {
+    const month = day.toLocaleString("en-GB", { month: "short", timeZone: "UTC" });
+    return `${weekdayShort(date)} ${day.getUTCDate()} ${month}`;
+  }
+  return new Intl.DateTimeFormat(INTL_LOCALES[language], {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  }).format(day);
+}
+
+export interface StandingReminder {
+  buyerName: string;
+  slot: { date: string; start: string; end: string };
+  lines: readonly StandingLine[];
+  /** Rupees: the occurrence's estimate ("about"). */
+  total: number;
+  cutoffAt: Date;
+  timeZone: string;
+}
+
+/**
+ * The reminder before an occurrence's cut-off (issue 35): "Your standing order for Sat 8–10 am: 2 kg
+ * tomatoes, 1 bunch coriander, about ₹130. Skip or change it until Fri 8 pm." with a link to it.
+ */
+export function standingReminderMail(to: Recipient, reminder: StandingReminder, url: string): Mail {
+  const say = sayTo(to);
+  const slot = slotIn(say, to, reminder.slot);
+  const subject = say(
+    /*i18n*/ { id: "Your standing order for {slot}", comment: "Subject of a standing order's reminder" },
+    { slot },
+  );
+  return compose(to, subject, {
+    greeting: greeting(say, reminder.buyerName),
+    paragraphs: [
+      say(
+        /*i18n*/ {
+          id: "Your standing order for {slot}: {lines}, about {total}. Skip or change it until {cutoff}.",
+          comment: "A standing order's reminder: its slot, lines (2 kg tomatoes), estimate and cut-off",
+        },
+        {
+          slot,
+          lines: linesIn(say, reminder.lines),
+          total: formatRupees(reminder.total),
+          cutoff: instantIn(to, reminder.cutoffAt, reminder.timeZone),
+        },
+      ),
+    ],
+    link: {
+      label: say(/*i18n*/ { id: "Skip or change it", comment: "The link of a standing order's reminder" }),
+      url,
+    },
+  });
+}
+
+export interface StandingMissed {
+  buyerName: string;
+  slot: { date: string; start: string; end: string };
+  reason: OccurrenceReason;
+  /** The product the reason is about (sold out, no longer available), when it is one. */
+  productName?: string;
+}
+
+/** Why an occurrence was not made, as the shopper is told it. */
+function reasonIn(say: Say, missed: StandingMissed): string {
+  const product = missed.productName ?? "";
+  switch (missed.reason) {
+    case "sold_out":
+      return say(
+        /*i18n*/ { id: "{product} sold out", comment: "Why a standing order's delivery was not made" },
+        {
+          product,
+        },
+      );
+    case "unavailable":
+      return say(
+        /*i18n*/ {
+          id: "a product is no longer available",
+          comment: "Why a standing order's delivery was not made",
+        },
+      );
+    case "slot_full":
+      return say(
+        /*i18n*/ { id: "the slot is full", comment: "Why a standing order's delivery was not made" },
+      );
+    case "area":
+      return say(
+        /*i18n*/ {
+          id: "the farmer does not deliver to your PIN code",
+          comment: "Why a standing order's delivery was not made",
+        },
+      );
+    case "farmer_suspended":
+      return say(
+        /*i18n*/ {
+          id: "the farmer is not selling now",
+          comment: "Why a standing order's delivery was not made",
+        },
+      );
+    default:
+      return say(
+        /*i18n*/ { id: "the slot is closed", comment: "Why a standing order's delivery was not made" },
+      );
+  }
+}
+
+/** "Not delivered on Sat 12 May: tomatoes sold out" (issue 35): told once, its standing order stays. */
+export function standingMissedMail(to: Recipient, missed: StandingMissed, url: string): Mail {
+  const say = sayTo(to);
+  const text = say(
+    /*i18n*/ {
+      id: "Not delivered on {date}: {reason}",
+      comment: "A standing order's delivery that could not be made, and why",
+    },
+    { date: dateIn(to, missed.slot.date), reason: reasonIn(say, missed) },
+  );
+  return compose(to, text, {
+    greeting: greeting(say, missed.buyerName),
+    paragraphs: [
+      text,
+      say(
+        /*i18n*/ {
+          id: "Nothing was taken for it. Your standing order goes on.",
+          comment: "A standing order's missed delivery mail",
+        },
+      ),
+    ],
+    link: {
+      label: say(/*i18n*/ { id: "See your standing orders", comment: "The link of a standing order's mail" }),
+      url,
+    },
+  });
+}
+
+/**
+ * The farmer deleted a weekly slot of a standing order (or retired its pickup point): it is paused, and its
+ * shopper is asked to choose another slot (issue 35).
+ */
+export function standingSlotRemovedMail(to: Recipient, buyerName: string, url: string): Mail {
+  const say = sayTo(to);
+  const text = say(
+    /*i18n*/ {
+      id: "The farmer no longer delivers in a weekly slot of your standing order. It is paused: choose another slot to go on.",
+      comment: "A standing order paused because its farmer deleted its weekly slot",
+    },
+  );
+  return compose(
+    to,
+    say(
+      /*i18n*/ { id: "Your standing order is paused", comment: "Subject of a standing order's paused mail" },
+    ),
+    {
+      greeting: greeting(say, buyerName),
+      paragraphs: [text],
+      link: {
+        label: say(
+          /*i18n*/ { id: "See your standing orders", comment: "The link of a standing order's mail" },
+        ),
+        url,
+      },
+    },
+  );
+}
+
+/** Every product of a standing order was deleted by its farmer: it ended (issue 35). */
+export function standingEndedMail(to: Recipient, buyerName: string, url: string): Mail {
+  const say = sayTo(to);
+  const text = say(
+    /*i18n*/ {
+      id: "Your standing order has ended: the farmer no longer sells any of its products.",
+      comment: "A standing order ended because every product in it was deleted",
+    },
+  );
+  return compose(
+    to,
+    say(
+      /*i18n*/ { id: "Your standing order has ended", comment: "Subject of a standing order's ended mail" },
+    ),
+    {
+      greeting: greeting(say, buyerName),
+      paragraphs: [text],
+      link: {
+        label: say(
+          /*i18n*/ { id: "See your standing orders", comment: "The link of a standing order's mail" },
+        ),
+        url,
+      },
+    },
+  );
+}

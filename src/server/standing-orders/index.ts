@@ -1,0 +1,10 @@
+/**
+ * What other domains may call of the standing-orders domain (issue 35, decision 050): its routes, and the
+ * timer's pass that makes occurrences and turns scheduled parts pending at their cut-off.
+ */
+export { materialiseOne, runStandingOrders } from "./materialiser.service.ts";
+export {
+  farmerStandingOrdersRoutes,
+  occurrencePriceRoutes,
+  standingOrdersRoutes,
+} from "./standing-orders.routes.ts";
