@@ -324,3 +324,11 @@ export async function holdAppCode(tab: Page, { boot = false } = {}): Promise<() 
   });
   return release;
 }
+
+/**
+ * Waits until the app has taken a server-drawn page over (decision 037): before that, the page's links are the
+ * browser's own (decision 056), so a journey about the app's navigation waits for it first.
+ */
+export async function appTookOver(page: Page) {
+  await page.waitForFunction(() => (window as { __vcHydrated?: unknown }).__vcHydrated === undefined);
+}
