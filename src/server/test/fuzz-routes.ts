@@ -12,14 +12,14 @@ import { testDialect } from "./test-db.ts";
  * as an operator too, the sign-in routes signed out): random path ids, query
  * strings and JSON bodies, each field either a valid value or a hostile one (NUL bytes, lone surrogates,
  * huge and fractional numbers, wrong types, nesting). The properties: the server never answers 5xx, and a
- * refused request (4xx) changes no row or value in it. `FUZZ_RUNS` sets the cases per route: 200 in `npm test`
+ * refused request (4xx) changes no row or value in it. `FUZZ_RUNS` sets the cases per route: 100 in `npm test`
  * (the time it costs: decision 008), 10,000 in `npm run fuzz`.
  *
  * NOTE: the routes are shared between the files `fuzz-*.test.ts` (every `parts`-th route from `part`), each with
  * its own app and database, so that Vitest runs the shares side by side; alone, the fuzzing was the longest
  * file of the run by far (92 s of the 97 s the PostgreSQL run took).
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 /** About 1 s a run for all routes together: several times what a loaded machine needs, so only a hang fails. */
 const TIMEOUT_MS = 60_000 + RUNS * 1000;
 /** Routes that end the fuzzing session itself; they take no input. */
