@@ -46,7 +46,7 @@ export const categoryName = (category: Category): string => i18n._(categoryNames
 
 const isUnit = (unit: string): unit is ProductUnit => (PRODUCT_UNITS as readonly string[]).includes(unit);
 
-/** "kg", "किलो", "गड्डी"…: a unit in the language chosen (a unit the shop no longer knows stays as written). */
+/** "kg", "bunch"…: a unit in the language chosen (a unit the shop no longer knows stays as written). */
 export const unitName = (unit: string): string => (isUnit(unit) ? i18n._(unitNames[unit]) : unit);
 
 /** "2 kg", "750 g": a weight in the language's units. */
@@ -71,7 +71,7 @@ export const packText = (item: { quantity: number; unit: string; grams: number |
     packed: (weight) => t`packed ${weight}`,
   });
 
-/** "₹40.00 / kg" (a line saved before units existed shows the bare price); "₹40.00 / किलो". */
+/** "₹40.00 / kg" (a line saved before units existed shows the bare price); the unit in the language chosen. */
 export function formatUnitPrice(rupees: number, unit: string | null | undefined): string {
   if (!unit) return formatRupees(rupees);
   return english() ? formatPricePerUnit(rupees, unit) : `${formatRupees(rupees)} / ${unitName(unit)}`;

@@ -60,7 +60,7 @@ export const stateLabel = (code: string) => stateName(code, screenLanguage());
 export const stateOptions = () =>
   statesSorted(screenLanguage(), intlLocale()).map((state) => ({ value: state.code, label: state.name }));
 
-/** A country's name in the screen's language (`IN` → India, भारत). */
+/** A country's name in the screen's language (`IN` → India; in Hindi, `Intl`'s Hindi name). */
 export const countryName = (code: string) =>
   new Intl.DisplayNames([intlLocale()], { type: "region" }).of(code) ?? code;
 

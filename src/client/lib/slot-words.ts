@@ -19,7 +19,7 @@ const clock = (time: string) => {
 };
 
 /**
- * "8–10 am" in English; in Hindi and Marathi the part of the day in words ("सुबह 8–10"), as their short time
+ * "8–10 am" in English; in Hindi and Marathi the part of the day in words (the morning's word, then 8–10), as their short time
  * style writes "am"/"pm" in Latin letters.
  */
 export function windowText(start: string, end: string): string {

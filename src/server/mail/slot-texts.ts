@@ -11,7 +11,7 @@ export const SLOT_KINDS: Record<PartSlot["kind"], MessageDescriptor> = {
   pickup: /*i18n*/ { id: "pickup", comment: "A slot's kind in mails: picked up at a point" },
 };
 
-/** The part of the day a time falls in, said before it ("सुबह 8"): Hindi and Marathi do not say am and pm. */
+/** The part of the day a time falls in, said before it (the morning's word, then 8): Hindi and Marathi do not say am and pm. */
 const PERIODS = {
   morning: /*i18n*/ {
     id: "morning",
@@ -44,7 +44,7 @@ const clock = (time: string) => {
 };
 
 /**
- * "सुबह 8 से 10 बजे", "सुबह 11 बजे से दोपहर 1 बजे": a slot's window as the language says it (Intl's own
+ * "morning 8 to 10 o'clock", "11 in the morning to 1 in the afternoon", in the language's own words: a slot's window as it says it (Intl's own
  * Hindi and Marathi times keep "am"/"pm" in Latin letters, which a reader of these languages does not say).
  */
 function windowIn(say: Say, start: string, end: string): string {
@@ -70,7 +70,7 @@ function windowIn(say: Say, start: string, end: string): string {
 }
 
 /**
- * "Sat 28 Nov, 8–10 am" in English (the screens' label); "शनि, 28 नव॰, सुबह 8 से 10 बजे" elsewhere: the weekday
+ * "Sat 28 Nov, 8–10 am" in English (the screens' label); the weekday and date as `Intl` says them and the window in words elsewhere: the weekday
  * and month in the language, the window in its words.
  */
 export function slotLabelIn(

@@ -32,6 +32,8 @@ describe("the server's texts (decision 049)", () => {
     expect(stateCode("तमिळनाडू")).toBe("TN");
     expect(stateCode("तमिलनाडु")).toBe("TN");
     expect(stateCode("जम्मू आणि काश्मीर")).toBe("JK");
+    // The Hindi name written with the Marathi joining word.
+    expect(stateCode("जम्मू आणि कश्मीर")).toBe("JK");
     expect(stateCode("मिजोरम")).toBe("MZ");
     expect(stateName("MH", "hi")).toBe("महाराष्ट्र");
     expect(stateName("KL", "mr")).toBe("केरळ");

@@ -74,15 +74,27 @@ const keyOf = (input: string) =>
     .replace(/[\s.\-_,]+/g, "")
     .replace(/^in(?=[a-z]{2}$)/, "");
 
+/** The word joining the parts of a state's name ("Jammu and Kashmir") in each language learnt. */
+const JOIN = text(
+  /*i18n*/ { id: "and", comment: "The word joining the parts of a state's name: Jammu and Kashmir" },
+);
+const joins = new Set<string>([JOIN]);
+
 const byKey = new Map<string, IndiaStateCode>();
+const learnt: [name: string, code: IndiaStateCode][] = [];
+/** A name, read with any language's joining word in it (a Hindi name written with the Marathi word, say). */
+const readAnyJoin = (name: string, code: IndiaStateCode) => {
+  for (const from of joins) {
+    for (const to of joins) byKey.set(keyOf(name.split(` ${from} `).join(` ${to} `)), code);
+  }
+};
 const learn = (name: string, code: IndiaStateCode) => {
-  byKey.set(keyOf(name), code);
-  // NOTE: "और" (Hindi) and "आणि" (Marathi) are both read in either language's names.
-  byKey.set(keyOf(name.replace(/ और /g, " आणि ")), code);
-  byKey.set(keyOf(name.replace(/ आणि /g, " और ")), code);
+  learnt.push([name, code]);
+  readAnyJoin(name, code);
 };
 for (const state of INDIA_STATES) {
-  for (const name of [state.code, state.name, state.name.replace(/ and /g, " & ")]) learn(name, state.code);
+  learn(state.code, state.code);
+  learn(state.name, state.code);
 }
 for (const [name, code] of Object.entries(ALIASES)) byKey.set(keyOf(name), code);
 
@@ -95,6 +107,11 @@ const namesIn = new Map<Language, Map<string, string>>();
  */
 export function learnStateNames(language: Language, say: (english: string) => string): void {
   if (language === "en") return;
+  const join = say(JOIN);
+  if (!joins.has(join)) {
+    joins.add(join);
+    for (const [name, code] of learnt) readAnyJoin(name, code);
+  }
   const names = new Map<string, string>();
   for (const state of INDIA_STATES) {
     const name = say(state.name);

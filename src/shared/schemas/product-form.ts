@@ -92,7 +92,7 @@ export const nameSchema = (requiredMessage: string) =>
   z.string(requiredMessage).trim().min(1, requiredMessage).max(PRODUCT_NAME_MAX, productMessages.nameTooLong);
 
 /**
- * A product's other names: form text with the names separated by commas ("टमाटर, tamatar"), or a list;
+ * A product's other names: form text with the names separated by commas ("tamatar, tomato"), or a list;
  * trimmed, blanks and repeats dropped. NOTE: a line break separates too: the database keeps them one a line
  * (migration 0041), so no name may hold one.
  */

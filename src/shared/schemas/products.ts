@@ -7,7 +7,7 @@ export const CategorySchema = z.enum(CATEGORIES);
 export type Category = z.infer<typeof CategorySchema>;
 
 export const PRODUCT_NAME_MAX = 100;
-/** How many names in other languages and scripts a product may carry ("टमाटर", "tamatar"). */
+/** How many names in other languages and scripts a product may carry (a Devanagari name, "tamatar"). */
 export const PRODUCT_OTHER_NAMES_MAX = 5;
 export const PRODUCT_DESCRIPTION_MAX = 2000;
 /** The highest price a product may have, in rupees. */
@@ -47,7 +47,7 @@ export function stockState(stock: number | null): "untracked" | "in_stock" | "lo
 export const ProductSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** Its names in other languages and scripts ("टमाटर", "tamatar"), which the name search also matches. */
+  /** Its names in other languages and scripts (a Devanagari name, "tamatar"), which the name search also matches. */
   otherNames: z.array(z.string()),
   /** Rupees, at most two decimals. */
   price: z.number(),

@@ -50,7 +50,8 @@ export const formatCalendarDay = (date: string): string =>
     timeZone: "UTC",
   }).format(new Date(`${date}T00:00:00Z`));
 
-/** "Sat 28 Nov, 8–10 am" (a slot's day and window, in the shop's calendar); "शनि, 28 नव॰, 08:00–10:00". */
+/** "Sat 28 Nov, 8–10 am" (a slot's day and window, in the shop's calendar); in Hindi and Marathi, `Intl`'s
+ * weekday and month and a 24-hour window. */
 export function formatSlot(slot: { date: string; start: string; end: string }): string {
   if (english()) return slotLabel(slot);
   const at = (time: string) => new Date(`${slot.date}T${time}:00Z`);

@@ -3,7 +3,7 @@ import { addGeneratedColumn, createCoveringIndex, createTrigramIndex, dropTrigra
 import { LIST_INDEXES } from "./0009-catalogue-search.ts";
 
 /**
- * A product's names in other languages and scripts ("टमाटर", "tamatar"; issue 40 item 9), one a line in
+ * A product's names in other languages and scripts (tomato's Hindi name in Devanagari, "tamatar"; issue 40 item 9), one a line in
  * `other_names`, found by the shop's name search as its own name is:
  * - `search_name` (generated: the name, a line break, the other names) is what the search tests, so one
  *   trigram index and one LIKE still answer it (decision 012); a line break never comes in a search text, so

@@ -6,7 +6,7 @@ const TABLES = ["orders", "saved_addresses"] as const;
 
 /**
  * Issue 40 item 10 (decision 047): an address keeps its country (India for every address so far) and, in India,
- * its state's code. A free-text state this list recognises ("Maharashtra", "महाराष्ट्र", "mh") becomes its code;
+ * its state's code. A free-text state this list recognises ("Maharashtra", its Hindi or Marathi name, "mh") becomes its code;
  * one it does not stays as written, and is shown as written. An order's joined `shipping_address` is left as
  * it was placed.
  */
