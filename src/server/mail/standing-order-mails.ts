@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { DEFAULT_LANGUAGE, INTL_LOCALES } from "../../shared/i18n/index.ts";
 import { formatRupees } from "../../shared/money.ts";
 import { weekdayShort, windowLabel } from "../../shared/schemas/slot-basics.ts";
@@ -15,6 +16,11 @@ export interface StandingLine {
   unit: string;
   quantity: number;
 }
+
+const SEE_STANDING_ORDERS: MessageDescriptor = /*i18n*/ {
+  id: "See your standing orders",
+  comment: "The link of a standing order's mail",
+};
 
 const linesIn = (say: Say, lines: readonly StandingLine[]) =>
   lines.map((line) => `${line.quantity} ${unitIn(say, line.unit)} ${line.name}`).join(", ");
@@ -175,9 +181,25 @@ export function standingMissedMail(to: Recipient, missed: StandingMissed, url: s
       ),
     ],
     link: {
-      label: say(/*i18n*/ { id: "See your standing orders", comment: "The link of a standing order's mail" }),
+      label: say(SEE_STANDING_ORDERS),
       url,
     },
+  });
+}
+
+/** A standing order's news in one paragraph, with the link to the shopper's standing orders. */
+function standingNoticeMail(
+  to: Recipient,
+  buyerName: string,
+  url: string,
+  subject: MessageDescriptor,
+  text: MessageDescriptor,
+): Mail {
+  const say = sayTo(to);
+  return compose(to, say(subject), {
+    greeting: greeting(say, buyerName),
+    paragraphs: [say(text)],
+    link: { label: say(SEE_STANDING_ORDERS), url },
   });
 }
 
@@ -185,55 +207,27 @@ export function standingMissedMail(to: Recipient, missed: StandingMissed, url: s
  * The farmer deleted a weekly slot of a standing order (or retired its pickup point): it is paused, and its
  * shopper is asked to choose another slot (issue 35).
  */
-export function standingSlotRemovedMail(to: Recipient, buyerName: string, url: string): Mail {
-  const say = sayTo(to);
-  const text = say(
+export const standingSlotRemovedMail = (to: Recipient, buyerName: string, url: string): Mail =>
+  standingNoticeMail(
+    to,
+    buyerName,
+    url,
+    /*i18n*/ { id: "Your standing order is paused", comment: "Subject of a standing order's paused mail" },
     /*i18n*/ {
       id: "The farmer no longer delivers in a weekly slot of your standing order. It is paused: choose another slot to go on.",
       comment: "A standing order paused because its farmer deleted its weekly slot",
     },
   );
-  return compose(
-    to,
-    say(
-      /*i18n*/ { id: "Your standing order is paused", comment: "Subject of a standing order's paused mail" },
-    ),
-    {
-      greeting: greeting(say, buyerName),
-      paragraphs: [text],
-      link: {
-        label: say(
-          /*i18n*/ { id: "See your standing orders", comment: "The link of a standing order's mail" },
-        ),
-        url,
-      },
-    },
-  );
-}
 
 /** Every product of a standing order was deleted by its farmer: it ended (issue 35). */
-export function standingEndedMail(to: Recipient, buyerName: string, url: string): Mail {
-  const say = sayTo(to);
-  const text = say(
+export const standingEndedMail = (to: Recipient, buyerName: string, url: string): Mail =>
+  standingNoticeMail(
+    to,
+    buyerName,
+    url,
+    /*i18n*/ { id: "Your standing order has ended", comment: "Subject of a standing order's ended mail" },
     /*i18n*/ {
       id: "Your standing order has ended: the farmer no longer sells any of its products.",
       comment: "A standing order ended because every product in it was deleted",
     },
   );
-  return compose(
-    to,
-    say(
-      /*i18n*/ { id: "Your standing order has ended", comment: "Subject of a standing order's ended mail" },
-    ),
-    {
-      greeting: greeting(say, buyerName),
-      paragraphs: [text],
-      link: {
-        label: say(
-          /*i18n*/ { id: "See your standing orders", comment: "The link of a standing order's mail" },
-        ),
-        url,
-      },
-    },
-  );
-}

@@ -496,3 +496,29 @@ describe("a product's next slot", () => {
     expect(await nextSlot()).toEqual({ kind: "delivery", date: "2026-03-30", start: "08:00", end: "10:00" });
   });
 });
+
+describe("a Pay now order in a slot (decision 052)", () => {
+  it("holds its place while the buyer pays, and is not on the packing list until it is paid", async () => {
+    const kiran = await farm("Kiran", 5);
+    const res = await request(t.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: buyer.cookie,
+      headers: { "idempotency-key": randomUUID() },
+      payload: {
+        ...orderBody([{ productId: kiran.productId, quantity: 2 }]),
+        shipping: { ...testShipping, zipCode: "411038" },
+        slots: { [kiran.farmer.id]: kiran.deliverySlot },
+        payment: "now",
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().order.payment.status).toBe("awaiting");
+    expect(await takenOf(kiran, kiran.deliverySlot)).toBe(1);
+    const list = (
+      await call(kiran.farmer, "GET", `/api/farmer/slots/${kiran.deliverySlot}/packing-list`)
+    ).json();
+    expect(list.totals).toEqual([]);
+    expect(list.orders).toEqual([]);
+  });
+});

@@ -7,6 +7,7 @@ import type {
 import type { Context } from "../context.ts";
 import { isPausedOn, occurrenceHorizon } from "./materialiser.service.ts";
 import * as repo from "./standing-orders.repository.ts";
+import { readDetails } from "./standing-orders.service.ts";
 
 type FarmerStandingOrder = z.infer<typeof FarmerStandingOrderSchema>;
 
@@ -17,18 +18,7 @@ export async function listFarmerStandingOrders(
 ): Promise<FarmerStandingOrder[]> {
   const rows = await repo.listOfFarmer(ctx.db, farmerId);
   const ids = rows.map((row) => row.id);
-  const { today, last } = occurrenceHorizon(ctx);
-  const [lines, patterns, occurrences] = await Promise.all([
-    repo.linesOf(ctx.db, ids),
-    repo.patternsOf(ctx.db, ids),
-    repo.occurrencesOf(ctx.db, ids, today, last),
-  ]);
-  const names = new Map(
-    (await repo.productNames(ctx.db, [...new Set(lines.map((line) => line.product_id))])).map((p) => [
-      p.id,
-      p.name,
-    ]),
-  );
+  const { lines, patterns, occurrences, names, today } = await readDetails(ctx, ids);
   return rows.map((row) => ({
     id: row.id,
     customerName: row.full_name,

@@ -65,9 +65,8 @@ function toOccurrence(row: repo.OccurrenceWithSlotRow, partStatus: string | unde
   };
 }
 
-/** The standing orders `rows` as the API shows them, each with its occurrences within the horizon. */
-async function toApi(ctx: Context, rows: readonly repo.StandingOrderRow[]): Promise<StandingOrder[]> {
-  const ids = rows.map((row) => row.id);
+/** Standing orders' lines (with their products' names), weekly slots and occurrences from today to the horizon. */
+export async function readDetails(ctx: Context, ids: readonly string[]) {
   const { today, last } = occurrenceHorizon(ctx);
   const [lines, patterns, occurrences] = await Promise.all([
     repo.linesOf(ctx.db, ids),
@@ -80,6 +79,13 @@ async function toApi(ctx: Context, rows: readonly repo.StandingOrderRow[]): Prom
       p.name,
     ]),
   );
+  return { lines, patterns, occurrences, names, today };
+}
+
+/** The standing orders `rows` as the API shows them, each with its occurrences within the horizon. */
+async function toApi(ctx: Context, rows: readonly repo.StandingOrderRow[]): Promise<StandingOrder[]> {
+  const ids = rows.map((row) => row.id);
+  const { lines, patterns, occurrences, names, today } = await readDetails(ctx, ids);
   const statuses = new Map(
     (
       await repo.partStatusesOf(

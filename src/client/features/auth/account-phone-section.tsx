@@ -6,6 +6,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { phoneSchemas, useAccountPhone } from "./phone.api.ts";
+import { SentCodeField } from "./sent-code-field.tsx";
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -74,19 +75,7 @@ export function AccountPhoneSection({ account }: { account: Account }) {
       </p>
       {sentTo ? (
         <form ref={form.formRef} onSubmit={onConfirm} noValidate className="space-y-4">
-          <p className="text-stone-700">
-            <Trans>
-              We sent a code to <strong className="whitespace-nowrap">{sentTo}</strong> by WhatsApp or SMS.
-            </Trans>
-          </p>
-          <TextField
-            label={t`6-digit code`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            required
-            {...form.field("code")}
-          />
+          <SentCodeField sentTo={sentTo} field={form.field("code")} />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={confirm.isPending}>
               <Trans>Confirm the number</Trans>

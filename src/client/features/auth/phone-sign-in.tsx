@@ -14,6 +14,7 @@ import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { meQuery } from "./me.api.ts";
 import { phoneSchemas, requestPhoneCode, verifyPhoneCode } from "./phone.api.ts";
+import { SentCodeField } from "./sent-code-field.tsx";
 
 /** Seconds before "Send a new code" is offered again (the server's limit; it answers 429 sooner). */
 const RESEND_SECONDS = 30;
@@ -124,19 +125,7 @@ export function PhoneSignIn({ purpose }: { purpose: "sign-in" | "sign-up" }) {
   }
   return (
     <form ref={form.formRef} onSubmit={onVerify} noValidate className="space-y-4">
-      <p className="text-stone-700">
-        <Trans>
-          We sent a code to <strong className="whitespace-nowrap">{sentTo}</strong> by WhatsApp or SMS.
-        </Trans>
-      </p>
-      <TextField
-        label={t`6-digit code`}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
-        {...form.field("code")}
-      />
+      <SentCodeField sentTo={sentTo} field={form.field("code")} />
       {askName ? (
         <TextField label={t`Full name`} autoComplete="name" required {...form.field("name")} />
       ) : null}

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { orderMessages } from "../../../shared/messages.ts";
 import type { SavedAddress } from "../../../shared/schemas/addresses.ts";
@@ -151,7 +151,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
   const quote = useQuote(orderLines);
   // NOTE: with a gateway on, Pay now is preselected (decision 052); the shopper may choose on delivery.
   const payNowOffered = quote.data?.payNow === true;
-  const [paymentChoice, setPaymentChoice] = useState<"now" | "on_delivery" | undefined>(undefined);
+  const [paymentChoice, setPaymentChoice] = useState<PaymentMode | undefined>(undefined);
   const payment = payNowOffered ? (paymentChoice ?? "now") : "on_delivery";
   const quoteError = quote.error instanceof ApiRequestError && quote.error.status >= 400 ? quote.error : null;
   const quoteLineErrors = splitServerFields(
@@ -386,42 +386,20 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
                 <Trans>How to pay</Trans>
               </legend>
               <div className="mt-3 grid gap-3 sm:grid-cols-2">
-                <label className="flex cursor-pointer items-start gap-3 rounded-lg px-4 py-3 ring-1 ring-stone-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-700">
-                  <input
-                    type="radio"
-                    name="payment"
-                    value="now"
-                    checked={payment === "now"}
-                    onChange={() => setPaymentChoice("now")}
-                    className="mt-1 h-4 w-4 accent-brand-700"
-                  />
-                  <span>
-                    <span className="block font-medium text-stone-800">
-                      <Trans>Pay now</Trans>
-                    </span>
-                    <span className="block text-sm text-stone-700">
-                      <Trans>Card, UPI or net banking, on a secure payment page</Trans>
-                    </span>
-                  </span>
-                </label>
-                <label className="flex cursor-pointer items-start gap-3 rounded-lg px-4 py-3 ring-1 ring-stone-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-700">
-                  <input
-                    type="radio"
-                    name="payment"
-                    value="on_delivery"
-                    checked={payment === "on_delivery"}
-                    onChange={() => setPaymentChoice("on_delivery")}
-                    className="mt-1 h-4 w-4 accent-brand-700"
-                  />
-                  <span>
-                    <span className="block font-medium text-stone-800">
-                      <Trans>Pay on delivery</Trans>
-                    </span>
-                    <span className="block text-sm text-stone-700">
-                      <Trans>Cash or UPI at the door</Trans>
-                    </span>
-                  </span>
-                </label>
+                <PaymentChoice
+                  value="now"
+                  chosen={payment}
+                  onChoose={setPaymentChoice}
+                  title={<Trans>Pay now</Trans>}
+                  note={<Trans>Card, UPI or net banking, on a secure payment page</Trans>}
+                />
+                <PaymentChoice
+                  value="on_delivery"
+                  chosen={payment}
+                  onChoose={setPaymentChoice}
+                  title={<Trans>Pay on delivery</Trans>}
+                  note={<Trans>Cash or UPI at the door</Trans>}
+                />
               </div>
             </fieldset>
           ) : null}
@@ -525,5 +503,39 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
         </form>
       </div>
     </section>
+  );
+}
+
+type PaymentMode = "now" | "on_delivery";
+
+/** One way to pay, as a card the whole of which chooses it (Pay now or Pay on delivery, decision 052). */
+function PaymentChoice({
+  value,
+  chosen,
+  onChoose,
+  title,
+  note,
+}: {
+  value: PaymentMode;
+  chosen: PaymentMode | undefined;
+  onChoose: (value: PaymentMode) => void;
+  title: ReactNode;
+  note: ReactNode;
+}) {
+  return (
+    <label className="flex cursor-pointer items-start gap-3 rounded-lg px-4 py-3 ring-1 ring-stone-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-700">
+      <input
+        type="radio"
+        name="payment"
+        value={value}
+        checked={chosen === value}
+        onChange={() => onChoose(value)}
+        className="mt-1 h-4 w-4 accent-brand-700"
+      />
+      <span>
+        <span className="block font-medium text-stone-800">{title}</span>
+        <span className="block text-sm text-stone-700">{note}</span>
+      </span>
+    </label>
   );
 }
