@@ -52,7 +52,7 @@ import {
 } from "./orders/index.ts";
 import { openGateway, type TestGateway, testGatewayRoutes } from "./payments/index.ts";
 import { farmerProductsRoutes, productPreview, productsRoutes, sharedProductId } from "./products/index.ts";
-import { accountRoutes, passwordResetRoutes, purgeAccountLinks } from "./profile/index.ts";
+import { accountRoutes, passwordResetRoutes } from "./profile/index.ts";
 import { ensureSlots, farmerSlotRoutes, slotsRoutes } from "./slots/index.ts";
 import {
   farmerStandingOrdersRoutes,
@@ -306,7 +306,6 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
     purgeExpiredSessions(db.kysely, config).catch((error) =>
       app.log.warn({ err: error }, "session purge failed"),
     );
-    purgeAccountLinks(db.kysely).catch((error) => app.log.warn({ err: error }, "link purge failed"));
   }, HOUR_MS);
   purge.unref();
   app.addHook("onClose", async () => clearInterval(purge));

@@ -1,12 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Language } from "../../shared/i18n/languages.ts";
-import type {
-  Database,
-  OperatorClaimLinksTable,
-  SessionsTable,
-  SignInLinksTable,
-  UsersTable,
-} from "../db/index.ts";
+import type { Database, SessionsTable, UsersTable } from "../db/index.ts";
 import { noStatement, rowsOf } from "../db/index.ts";
 
 export type UserRow = UsersTable;
@@ -173,74 +167,6 @@ export async function setOperatorClaim(db: Kysely<Database>, userId: string, cla
     .execute();
 }
 
-export function insertOperatorClaimLink(db: Kysely<Database>, row: OperatorClaimLinksTable) {
-  return db.insertInto("operator_claim_links").values(row).execute();
-}
-
-/** When the account's newest claim link was made, if it has one still usable at `now`. */
-export async function newestOperatorClaimLink(db: Kysely<Database>, userId: string, now: string) {
-  const row = await db
-    .selectFrom("operator_claim_links")
-    .select("created_at")
-    .where("user_id", "=", userId)
-    .where("expires_at", ">", now)
-    .orderBy("created_at", "desc")
-    .executeTakeFirst();
-  return row?.created_at;
-}
-
-/** Takes (deletes) a usable claim link; undefined when unknown, used or expired. */
-export async function takeOperatorClaimLink(db: Kysely<Database>, tokenHash: string, now: string) {
-  const row = await db
-    .selectFrom("operator_claim_links")
-    .selectAll()
-    .where("token_hash", "=", tokenHash)
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const result = await db
-    .deleteFrom("operator_claim_links")
-    .where("token_hash", "=", tokenHash)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1 ? row : undefined;
-}
-
-export async function deleteExpiredLinks(db: Kysely<Database>, now: string) {
-  await db.deleteFrom("operator_claim_links").where("expires_at", "<=", now).execute();
-  await db.deleteFrom("sign_in_links").where("expires_at", "<=", now).execute();
-}
-
-// --- one-time sign-in links (issue 25, item 10) --------------------------------------------------------
-
-export function insertSignInLink(db: Kysely<Database>, row: SignInLinksTable) {
-  return db.insertInto("sign_in_links").values(row).execute();
-}
-
-/** When the account's newest sign-in link was made, if one is still usable at `now`. */
-export async function newestSignInLink(db: Kysely<Database>, userId: string, now: string) {
-  const row = await db
-    .selectFrom("sign_in_links")
-    .select("created_at")
-    .where("user_id", "=", userId)
-    .where("expires_at", ">", now)
-    .orderBy("created_at", "desc")
-    .executeTakeFirst();
-  return row?.created_at;
-}
-
-/** Takes (deletes) a usable sign-in link; undefined when unknown, used or expired. */
-export async function takeSignInLink(db: Kysely<Database>, tokenHash: string, now: string) {
-  const row = await db
-    .selectFrom("sign_in_links")
-    .selectAll()
-    .where("token_hash", "=", tokenHash)
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const result = await db.deleteFrom("sign_in_links").where("token_hash", "=", tokenHash).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1 ? row : undefined;
-}
-
 /** Suspends the account unless it already is; answers whether this call suspended it. */
 export async function markSuspended(
   db: Kysely<Database>,
@@ -278,8 +204,7 @@ export async function forgetUser(
   replacement: { name: string; email: string; passwordHash: string; deletedAt: string },
 ): Promise<void> {
   await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
-  await trx.deleteFrom("operator_claim_links").where("user_id", "=", userId).execute();
-  await trx.deleteFrom("sign_in_links").where("user_id", "=", userId).execute();
+  await trx.deleteFrom("one_time_links").where("user_id", "=", userId).execute();
   await trx.deleteFrom("phone_codes").where("user_id", "=", userId).execute();
   // NOTE: operator_claim stays: a hash, not the address, and what keeps a later holder from proving it again.
   await trx

@@ -13,6 +13,7 @@ import { isUniqueViolation, type Steps } from "../db/index.ts";
 import { AppError, unauthorized } from "../http/index.ts";
 import { enqueue, operatorClaimMail, signInLinkMail, signUpAttemptMail, welcomeMail } from "../mail/index.ts";
 import * as repo from "./auth.repository.ts";
+import * as links from "./one-time-links.ts";
 import * as phoneRepo from "./phone.repository.ts";
 
 import type { SessionCache } from "./session-cache.ts";
@@ -64,15 +65,14 @@ export async function offerOperatorClaim(
 ): Promise<void> {
   if (!isListed(user.email, ctx.settings) || user.operator_claim != null) return;
   const { db, now } = ctx;
-  const newest = await repo.newestOperatorClaimLink(db, user.id, now.toISOString());
-  if (newest && now.getTime() - Date.parse(newest) < CLAIM_LINK_EVERY_MS) return;
-  const token = randomBytes(32).toString("base64url");
-  await repo.insertOperatorClaimLink(db, {
-    token_hash: hashSessionToken(token),
-    user_id: user.id,
-    email: user.email,
-    created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + OPERATOR_CLAIM_HOURS * 60 * 60_000).toISOString(),
+  const newest = await links.newestLink(db, "operator_claim", user.id, now);
+  if (newest && now.getTime() - Date.parse(newest.created_at) < CLAIM_LINK_EVERY_MS) return;
+  const token = await links.issueLink(db, {
+    kind: "operator_claim",
+    userId: user.id,
+    address: user.email,
+    now,
+    lifetimeMs: OPERATOR_CLAIM_HOURS * 60 * 60_000,
   });
   const url = ctx.mail.link(`/account/confirm-operator#token=${token}`);
   ctx.mail.sendSecret(operatorClaimMail(mailRecipient(user), user.name, url, OPERATOR_CLAIM_HOURS));
@@ -99,11 +99,11 @@ export async function claimOperator(
 export async function confirmOperatorClaim(ctx: Context, token: string): Promise<void> {
   const invalid = (message: string = accountMessages.linkInvalid) => new AppError("invalid_token", message);
   const userId = await inTransaction(ctx, async (trx) => {
-    const link = await repo.takeOperatorClaimLink(trx.db, hashSessionToken(token), ctx.now.toISOString());
-    if (!link) throw invalid();
+    const link = await links.takeLink(trx.db, "operator_claim", token, ctx.now);
+    if (!link?.address) throw invalid();
     const user = await repo.findUserById(trx.db, link.user_id);
-    if (!user || user.deleted_at || user.email !== link.email) throw invalid();
-    if (!(await claimOperator(trx, user.id, link.email))) throw invalid(accountMessages.operatorClaimTaken);
+    if (!user || user.deleted_at || user.email !== link.address) throw invalid();
+    if (!(await claimOperator(trx, user.id, link.address))) throw invalid(accountMessages.operatorClaimTaken);
     return user.id;
   });
   await ctx.sessions.forget({ userId });
@@ -288,14 +288,13 @@ export async function offerSignInLink(ctx: Context, input: z.output<typeof Login
   const row = await repo.findUserByEmail(db, input.email);
   const passwordOk = await passwordMatches(row?.password_hash, input.password, settings.passwordHashing);
   if (!row || !passwordOk || row.suspended_at || row.deleted_at) return;
-  const newest = await repo.newestSignInLink(db, row.id, now.toISOString());
-  if (newest && now.getTime() - Date.parse(newest) < CLAIM_LINK_EVERY_MS) return;
-  const token = randomBytes(32).toString("base64url");
-  await repo.insertSignInLink(db, {
-    token_hash: hashSessionToken(token),
-    user_id: row.id,
-    created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + SIGN_IN_LINK_MINUTES * 60_000).toISOString(),
+  const newest = await links.newestLink(db, "sign_in", row.id, now);
+  if (newest && now.getTime() - Date.parse(newest.created_at) < CLAIM_LINK_EVERY_MS) return;
+  const token = await links.issueLink(db, {
+    kind: "sign_in",
+    userId: row.id,
+    now,
+    lifetimeMs: SIGN_IN_LINK_MINUTES * 60_000,
   });
   const url = ctx.mail.link(`/sign-in-link#token=${token}`);
   ctx.mail.sendSecret(signInLinkMail(mailRecipient(row), row.name, url, SIGN_IN_LINK_MINUTES));
@@ -308,7 +307,7 @@ export async function signInWithLink(
   browser: string | null,
 ): Promise<{ user: User; session: IssuedSession }> {
   const { db, settings } = ctx;
-  const link = await repo.takeSignInLink(db, hashSessionToken(token), ctx.now.toISOString());
+  const link = await links.takeLink(db, "sign_in", token, ctx.now);
   const row = link && (await repo.findUserById(db, link.user_id));
   if (!row || row.deleted_at) throw new AppError("invalid_token", accountMessages.linkInvalid);
   if (row.suspended_at) throw new AppError("account_suspended", messages.accountSuspended);
@@ -435,7 +434,7 @@ export async function purgeExpiredSessions(db: Kysely<Database>, windows: Sessio
     new Date(now).toISOString(),
     new Date(now - windows.sessionIdleMs).toISOString(),
   );
-  await repo.deleteExpiredLinks(db, new Date(now).toISOString());
+  await links.deleteExpiredLinks(db, new Date(now).toISOString());
   // NOTE: a phone code is kept an hour after it was made: the hourly limit per number counts it (issue 37).
   await phoneRepo.deleteOldPhoneCodes(db, new Date(now - 60 * 60_000).toISOString());
 }

@@ -32,6 +32,15 @@ export {
   signUp,
 } from "./auth.service.ts";
 export { isKnownAddress } from "./known-addresses.ts";
+export {
+  dropLinks,
+  hashLinkToken,
+  issueLink,
+  type LinkKind,
+  newestLink,
+  peekLink,
+  takeLink,
+} from "./one-time-links.ts";
 export { accountPhoneRoutes } from "./phone.routes.ts";
 export {
   clearSessionCookie,

@@ -52,30 +52,16 @@ export interface SessionsTable {
   browser?: string | null;
 }
 
-export interface PasswordResetsTable {
-  /** SHA-256 (hex) of the token in the e-mailed link. */
+/**
+ * An e-mailed one-time link (issue 34): a password reset, an e-mail change, an operator claim or a sign-in
+ * link. Only the token's SHA-256 (hex) is kept; the link is taken (deleted) when it is used.
+ */
+export interface OneTimeLinksTable {
   token_hash: string;
+  kind: "password_reset" | "email_change" | "operator_claim" | "sign_in";
   user_id: string;
-  created_at: string;
-  expires_at: string;
-  /** When it was used or replaced by a newer reset; null while it may still be used. */
-  spent_at: string | null;
-}
-
-export interface OperatorClaimLinksTable {
-  /** SHA-256 (hex) of the token in the e-mailed link. */
-  token_hash: string;
-  user_id: string;
-  /** The listed address the link was mailed to. */
-  email: string;
-  created_at: string;
-  expires_at: string;
-}
-
-export interface SignInLinksTable {
-  /** SHA-256 (hex) of the token in the e-mailed link. */
-  token_hash: string;
-  user_id: string;
+  /** The address the link proves: the new address of an e-mail change, the listed one of a claim; else null. */
+  address: string | null;
   created_at: string;
   expires_at: string;
 }
@@ -93,15 +79,6 @@ export interface PhoneCodesTable {
   created_at: string;
   expires_at: string;
   spent_at: string | null;
-}
-
-export interface EmailChangesTable {
-  /** SHA-256 (hex) of the token in the e-mailed link. */
-  token_hash: string;
-  user_id: string;
-  new_email: string;
-  created_at: string;
-  expires_at: string;
 }
 
 export interface MailQueueTable {
@@ -647,10 +624,7 @@ export interface Database {
   deal_plans: DealPlansTable;
   deal_days: DealDaysTable;
   audit_log: AuditLogTable;
-  password_resets: PasswordResetsTable;
-  email_changes: EmailChangesTable;
-  operator_claim_links: OperatorClaimLinksTable;
-  sign_in_links: SignInLinksTable;
+  one_time_links: OneTimeLinksTable;
   phone_codes: PhoneCodesTable;
   mail_queue: MailQueueTable;
   likes: LikesTable;

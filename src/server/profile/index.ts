@@ -1,2 +1,1 @@
 export { accountRoutes, passwordResetRoutes } from "./profile.routes.ts";
-export { purgeAccountLinks } from "./profile.service.ts";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { accountMessages, messages } from "../../shared/messages.ts";
+import { hashLinkToken } from "../auth/index.ts";
 import { OFF_PATH_MS, PASSWORD_RESET_SUBJECT } from "../mail/index.ts";
 import { linkToken, mailsTo } from "../test/outbox.ts";
 import { createTestApp, request, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
-import { hashLinkToken } from "./profile.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,7 +38,7 @@ describe("password reset", () => {
     expect(mail!.text).toContain(`http://shop.test/reset-password#token=${token}`);
     expect(mail!.html).toContain(token);
 
-    const rows = await t.db.kysely.selectFrom("password_resets").selectAll().execute();
+    const rows = await t.db.kysely.selectFrom("one_time_links").selectAll().execute();
     expect(rows.map((r) => r.token_hash)).toContain(hashLinkToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);
     const queued = await t.db.kysely.selectFrom("mail_queue").selectAll().execute();
@@ -61,7 +61,7 @@ describe("password reset", () => {
     const token = await resetLink(user.email);
     const minutes = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
     await t.db.kysely
-      .updateTable("password_resets")
+      .updateTable("one_time_links")
       .set({ created_at: minutes(31), expires_at: minutes(1) })
       .where("token_hash", "=", hashLinkToken(token))
       .execute();
@@ -186,7 +186,7 @@ describe("forgot password's work (issue 25, item 9)", () => {
       const ask = (email: string) =>
         request(app.app, { method: "POST", url: "/api/auth/password-reset", payload: { email } });
       const resets = async () =>
-        (await app.db.kysely.selectFrom("password_resets").selectAll().execute()).length;
+        (await app.db.kysely.selectFrom("one_time_links").selectAll().execute()).length;
       expect((await ask(user.email)).statusCode).toBe(202);
       expect((await ask("somebody.else@example.com")).statusCode).toBe(202);
       expect(await resets()).toBe(0);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { accountMessages, messages } from "../../shared/messages.ts";
@@ -40,14 +40,6 @@ import * as repo from "./profile.repository.ts";
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-/** A secret for an e-mailed link and the only thing the database keeps of it: its SHA-256. */
-function newLinkToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString("base64url");
-  return { token, hash: hashLinkToken(token) };
-}
-
-export const hashLinkToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
 /**
  * The id a session is shown and ended by. It is derived from the stored hash rather than being it, so no
  * value that the server looks sessions up by ever leaves the server.
@@ -68,8 +60,8 @@ async function requirePassword(db: Kysely<Database>, userId: string, password: s
 }
 
 export async function getAccount({ db, now }: Context, user: User): Promise<Account> {
-  const pending = await repo.findPendingEmail(db, user.id, now.toISOString());
-  return { user, pendingEmail: pending?.new_email ?? null };
+  const pending = await auth.newestLink(db, "email_change", user.id, now);
+  return { user, pendingEmail: pending?.address ?? null };
 }
 
 /** A new name and/or language; every server reads the account again on its next request. */
@@ -112,21 +104,21 @@ export async function requestEmailChange(
   // NOTE: an address that has an account is answered as a free one (issue 40 #32: the answer must not tell
   // whether an address is known); its owner is told instead of sent a link, so the change can never complete.
   const owner = await auth.findUserByEmail(db, input.email);
-  const { token, hash } = newLinkToken();
-  await inTransaction(ctx, async (trx) => {
-    await repo.deleteEmailChangesOf(trx.db, user.id);
-    await repo.insertEmailChange(trx.db, {
-      token_hash: hash,
-      user_id: user.id,
-      new_email: input.email,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + EMAIL_CHANGE_HOURS * HOUR_MS).toISOString(),
+  const token = await inTransaction(ctx, async (trx) => {
+    const token = await auth.issueLink(trx.db, {
+      kind: "email_change",
+      userId: user.id,
+      address: input.email,
+      now,
+      lifetimeMs: EMAIL_CHANGE_HOURS * HOUR_MS,
+      replace: true,
     });
     await enqueue(trx, emailChangeNoticeMail(auth.mailRecipient(row), row.name, input.email));
     if (owner && !owner.deleted_at) {
       const resetUrl = trx.mail.link("/forgot-password");
       await enqueue(trx, emailTakenAttemptMail(auth.mailRecipient(owner), owner.name, resetUrl));
     }
+    return token;
   });
   const pending = { user: { id: row.id, email: row.email, name: row.name }, pendingEmail: input.email };
   if (owner) return pending;
@@ -145,30 +137,27 @@ export async function requestEmailChange(
 
 /** Opens an e-mail change link: the account's address becomes the confirmed one. */
 export async function confirmEmailChange(ctx: Context, token: string): Promise<{ email: string }> {
-  const now = ctx.now.toISOString();
   const change = await inTransaction(ctx, async ({ db: trx }) => {
-    const taken = await repo.takeEmailChange(trx, hashLinkToken(token), now);
-    if (!taken) throw new AppError("invalid_token", accountMessages.linkInvalid);
+    const taken = await auth.takeLink(trx, "email_change", token, ctx.now);
+    if (!taken?.address) throw new AppError("invalid_token", accountMessages.linkInvalid);
+    const newEmail = taken.address;
     const user = await repo.findUserById(trx, taken.user_id);
     if (!user || user.deleted_at) throw new AppError("invalid_token", accountMessages.linkInvalid);
     try {
-      await auth.updateEmail(trx, taken.user_id, taken.new_email);
+      await auth.updateEmail(trx, taken.user_id, newEmail);
     } catch (error) {
       if (isUniqueViolation(error, "users_email_key")) {
         throw new AppError("email_taken", messages.emailTaken, { email: messages.emailTaken });
       }
       throw error;
     }
-    await enqueue(
-      { ...ctx, db: trx },
-      emailChangedMail(auth.mailRecipient(user), user.name, taken.new_email),
-    );
+    await enqueue({ ...ctx, db: trx }, emailChangedMail(auth.mailRecipient(user), user.name, newEmail));
     // NOTE: the link proved the new address: if OPERATOR_EMAILS lists it, the account may claim it (decision 021).
-    await auth.claimOperator({ db: trx, settings: ctx.settings }, taken.user_id, taken.new_email);
-    return taken;
+    await auth.claimOperator({ db: trx, settings: ctx.settings }, taken.user_id, newEmail);
+    return { userId: taken.user_id, email: newEmail };
   });
-  await auth.accountDetailsChanged(ctx, change.user_id);
-  return { email: change.new_email };
+  await auth.accountDetailsChanged(ctx, change.userId);
+  return { email: change.email };
 }
 
 // --- password ----------------------------------------------------------------------------------------------
@@ -185,7 +174,6 @@ export async function changePassword(
   const passwordHash = await auth.hashPassword(input.newPassword, ctx.settings.passwordHashing);
   await inTransaction(ctx, async ({ db: trx }) => {
     await auth.updatePasswordHash(trx, userId, passwordHash);
-    await repo.spendPasswordResets(trx, userId, ctx.now.toISOString());
     await voidRecoveryThreats(trx, userId);
   });
   await auth.endSessions(ctx, { userId, keep: currentSessionHash });
@@ -197,7 +185,7 @@ export async function changePassword(
  * account's reset links (issue 25).
  */
 function voidRecoveryThreats(trx: Kysely<Database>, userId: string) {
-  return repo.deleteEmailChangesOf(trx, userId);
+  return auth.dropLinks(trx, userId, ["email_change", "password_reset"]);
 }
 
 /**
@@ -209,16 +197,12 @@ export async function sendPasswordReset(ctx: Context, email: string): Promise<vo
   const user = await auth.findUserByEmail(db, email);
   // NOTE: the demo farmer and deleted accounts have no argon2 hash: they must never sign in, so no reset.
   if (!user || user.deleted_at || !user.password_hash.startsWith("$argon2")) return;
-  const { token, hash } = newLinkToken();
-  await inTransaction(ctx, async ({ db: trx }) => {
-    await repo.spendPasswordResets(trx, user.id, now.toISOString());
-    await repo.insertPasswordReset(trx, {
-      token_hash: hash,
-      user_id: user.id,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + PASSWORD_RESET_MINUTES * MINUTE_MS).toISOString(),
-      spent_at: null,
-    });
+  const token = await auth.issueLink(db, {
+    kind: "password_reset",
+    userId: user.id,
+    now,
+    lifetimeMs: PASSWORD_RESET_MINUTES * MINUTE_MS,
+    replace: true,
   });
   // NOTE: a secret link: sent once the link is committed, never stored (decision 018).
   const url = ctx.mail.link(`/reset-password#token=${token}`);
@@ -231,20 +215,18 @@ export async function confirmPasswordReset(
   input: z.output<typeof PasswordResetConfirmSchema>,
 ): Promise<void> {
   const { db } = ctx;
-  const tokenHash = hashLinkToken(input.token);
   const invalid = () =>
     new AppError("invalid_token", accountMessages.linkInvalid, {
       token: accountMessages.linkInvalid,
     });
-  const reset = await repo.findPasswordReset(db, tokenHash);
-  const now = ctx.now.toISOString();
-  if (!reset || reset.spent_at || reset.expires_at <= now) throw invalid();
+  // NOTE: a dead link is refused before the password is hashed, which costs the server time.
+  if (!(await auth.peekLink(db, "password_reset", input.token, ctx.now))) throw invalid();
   const passwordHash = await auth.hashPassword(input.password, ctx.settings.passwordHashing);
   const userId = await inTransaction(ctx, async ({ db: trx }) => {
-    // NOTE: spending is a conditional UPDATE, so of two requests racing with one link only one gets here.
-    if (!(await repo.spendPasswordReset(trx, tokenHash, now))) throw invalid();
+    // NOTE: taking is one DELETE, so of two requests racing with one link only one gets here.
+    const reset = await auth.takeLink(trx, "password_reset", input.token, ctx.now);
+    if (!reset) throw invalid();
     await auth.updatePasswordHash(trx, reset.user_id, passwordHash);
-    await repo.spendPasswordResets(trx, reset.user_id, now);
     await voidRecoveryThreats(trx, reset.user_id);
     // NOTE: the link proved the account's address, as a claim link would (decision 021).
     const user = await repo.findUserById(trx, reset.user_id);
@@ -252,13 +234,6 @@ export async function confirmPasswordReset(
     return reset.user_id;
   });
   await auth.endSessions(ctx, { userId });
-}
-
-export function purgeAccountLinks(db: Kysely<Database>, now = new Date()) {
-  return Promise.all([
-    repo.deleteOldPasswordResets(db, new Date(now.getTime() - 24 * HOUR_MS).toISOString()),
-    repo.deleteExpiredEmailChanges(db, now.toISOString()),
-  ]);
 }
 
 // --- sessions ----------------------------------------------------------------------------------------------
@@ -321,7 +296,6 @@ export async function deleteAccount(ctx: Context, userId: string, password: stri
     };
     await products.forgetUser(trx, userId);
     const pictures = await images.forgetUser(trx, userId);
-    await repo.forgetUser(trx, userId);
     await likes.forgetUser(trx, userId);
     await addressBook.forgetUser(trx, userId);
     const orderIds = await orders.forgetUser(trx, userId, replacement);

@@ -4,7 +4,7 @@ import { accountMessages, messages } from "../../shared/messages.ts";
 import { DealPlanningSchema } from "../../shared/schemas/deal-plans.ts";
 import type { FarmerOrderList } from "../../shared/schemas/farmer.ts";
 import { addDays, shopDate } from "../../shared/shop-calendar.ts";
-import { hashSessionToken } from "../auth/index.ts";
+import { hashLinkToken, hashSessionToken } from "../auth/index.ts";
 import { EMAIL_CHANGE_SUBJECT, EMAIL_TAKEN_ATTEMPT_SUBJECT, insertQueuedMail } from "../mail/index.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
 import { addProductWithPicture } from "../test/multipart.ts";
@@ -12,7 +12,6 @@ import { insertProduct } from "../test/order-fixtures.ts";
 import { testShipping } from "../test/order-helpers.ts";
 import { linkToken, mailsTo } from "../test/outbox.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
-import { hashLinkToken } from "./profile.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -226,7 +225,7 @@ describe("e-mail change", () => {
     const notice = (await mailsTo(t, user.email)).at(-1)!;
     expect(notice.text).toContain(newEmail);
     expect(notice.text).not.toContain(token);
-    const rows = await t.db.kysely.selectFrom("email_changes").selectAll().execute();
+    const rows = await t.db.kysely.selectFrom("one_time_links").selectAll().execute();
     expect(rows.map((r) => r.token_hash)).toContain(hashLinkToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);
 
