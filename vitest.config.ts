@@ -39,6 +39,10 @@ export default defineConfig({
           // NOTE: screens load their code lazily and tests type into whole forms; on a loaded 2-core machine
           // that passed 5 s (the default) now and then, as the server tests' budget already allows.
           testTimeout: 20_000,
+          // NOTE: a file's `beforeAll` loads the screens it renders (loadScreens), their code transformed on first
+          // use; like the tests' own budget, this bound only catches a stuck hook (the default 10 s was passed on
+          // a loaded machine while the code was still being transformed).
+          hookTimeout: 30_000,
         },
       },
     ],
