@@ -125,6 +125,26 @@ export async function releaseOrder(db: Kysely<Database>, orderId: string, at: st
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * A Pay now order that expired unpaid and was then paid, its stock and places taken again, goes to its
+ * farmers (decision 052); answers whether this call released it. Its `expired_at` stays: it did expire.
+ */
+export async function releaseExpiredOrder(
+  db: Kysely<Database>,
+  orderId: string,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ released_at: at })
+    .where("id", "=", orderId)
+    .where("payment_mode", "=", "now")
+    .where("released_at", "is", null)
+    .where("expired_at", "is not", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Marks an unpaid hold that ended as expired, once; answers whether this call did. */
 export async function expireOrder(db: Kysely<Database>, orderId: string, at: string): Promise<boolean> {
   const result = await db

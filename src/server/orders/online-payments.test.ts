@@ -373,7 +373,16 @@ describe("a failed payment, Try again and the hold's end", () => {
       code: "payment_hold_expired",
       message: orderMessages.paymentHoldExpired,
     });
-    // NOTE: a payment arriving after that is never taken as paying the cancelled order.
+    // NOTE: the okra sells out meanwhile, so a payment arriving after that cannot bring the order back: it is
+    // refunded in full, automatically, and the buyer is told.
+    const sold = await request(t.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: other.cookie,
+      headers: { "idempotency-key": randomUUID() },
+      payload: orderBody([{ productId: okra.id!, quantity: 20 }]),
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
     const late = rzp.pay(linkOf(order).id);
     expect((await webhook(late.webhook)).statusCode).toBe(200);
     expect((await gatewayPayments(order.id)).map((row) => row.outcome)).toEqual(["late"]);
@@ -385,6 +394,126 @@ describe("a failed payment, Try again and the hold's end", () => {
     expect(refunds.map((refund) => [refund.amount_paise, refund.reason])).toEqual([[15000, "late"]]);
     expect((await getOrder(order.id)).status).toBe("cancelled");
     expect(await farmerSees(order.id)).toBe(false);
+    expect(await stockOf(t.app, buyer, okra.id!)).toBe(0);
+    const refundMails = (await mailsTo(t, "meera@example.com")).filter((mail) =>
+      mail.subject.includes(order.id.slice(0, 8).toUpperCase()),
+    );
+    expect(refundMails.map((mail) => mail.subject)).toContain(
+      `Payment received late: ₹150.00 refunded for order #${order.id.slice(0, 8).toUpperCase()}`,
+    );
+  });
+});
+
+describe("a payment after the hold ended", () => {
+  /** A farmer who delivers in one slot (two days ahead) of `capacity` places, with a product of 10 in stock. */
+  async function farmerWithSlot(name: string, capacity: number) {
+    const farmer = await signUpAndLogIn(t.app, name);
+    const setup = (method: "POST" | "PUT" | "GET", url: string, payload?: Record<string, unknown>) =>
+      request(t.app, { method, url, cookie: farmer.cookie, ...(payload ? { payload } : {}) });
+    await setup("PUT", "/api/farmer/delivery-area", { pinPrefixes: ["411"] });
+    const pattern = {
+      kind: "delivery",
+      weekday: (new Date().getUTCDay() + 2) % 7,
+      start: "12:00",
+      end: "14:00",
+      capacity,
+      cutoffHours: 0,
+    };
+    expect((await setup("POST", "/api/farmer/slot-patterns", pattern)).statusCode).toBe(201);
+    const [slot] = (await setup("GET", "/api/farmer/slots")).json().items as { id: string }[];
+    if (!slot) throw new Error("no slot was made");
+    const product = await insertProduct(t.db.kysely, farmer.id, {
+      name: "Beans",
+      pricePaise: 5000,
+      stock: 10,
+    });
+    const slots = { [farmer.id]: slot.id };
+    const slotTaken = async () =>
+      (
+        await t.db.kysely
+          .selectFrom("slots")
+          .select("taken")
+          .where("id", "=", slot.id)
+          .executeTakeFirstOrThrow()
+      ).taken;
+    return { farmer, productId: product.id!, slots, slotTaken };
+  }
+  async function expiredOrder(productId: string, slots: Record<string, string>) {
+    const res = await request(t.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: buyer.cookie,
+      headers: { "idempotency-key": randomUUID() },
+      payload: { ...orderBody([{ productId, quantity: 3 }]), slots, payment: "now" },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json().order as Order;
+    await expireHolds(contextOf(t, { now: new Date(Date.parse(order.payment.holdEndsAt ?? "")) }));
+    expect((await getOrder(order.id)).payment.status).toBe("expired");
+    return order;
+  }
+
+  it("restores the order while its stock and slot place are free: taken again once, though the webhook and the return come at once", async () => {
+    const { farmer, productId, slots, slotTaken } = await farmerWithSlot("Late Farm", 1);
+    const order = await expiredOrder(productId, slots);
+    expect(await stockOf(t.app, buyer, productId)).toBe(10);
+    expect(await slotTaken()).toBe(0);
+    const paid = rzp.pay(linkOf(order).id, { method: "upi" });
+    const answers = await Promise.all([
+      webhook(paid.webhook),
+      returnWith(paid.returnQuery),
+      webhook(paid.webhook),
+      returnWith(paid.returnQuery),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 302, 200, 302]);
+    expect((await gatewayPayments(order.id)).map((row) => row.outcome)).toEqual(["counted"]);
+    const after = await getOrder(order.id);
+    expect(after.status).toBe("pending");
+    expect(after.payment).toMatchObject({ status: "paid", method: "upi", paid: 150, refunded: 0 });
+    expect(after.fulfilments.map((part) => part.status)).toEqual(["pending"]);
+    expect(await stockOf(t.app, buyer, productId)).toBe(7);
+    expect(await slotTaken()).toBe(1);
+    const farmerOrders = await request(t.app, {
+      method: "GET",
+      url: "/api/farmer/orders",
+      cookie: farmer.cookie,
+    });
+    expect((farmerOrders.json() as FarmerOrderList).fulfilments.map((part) => part.orderId)).toContain(
+      order.id,
+    );
+    const number = order.id.slice(0, 8).toUpperCase();
+    // NOTE: as the confirmation it stands for: to the checkout address, or the account's once others' orders
+    // mailed that one three times today (issue 25).
+    const told = [...(await mailsTo(t, "meera@example.com")), ...(await mailsTo(t, buyer.email))].filter(
+      (mail) => mail.subject.includes(number),
+    );
+    expect(
+      told.filter((mail) => mail.subject === `Payment received: order #${number} restored`),
+    ).toHaveLength(1);
+    expect(
+      await t.db.kysely.selectFrom("refunds").select("id").where("order_id", "=", order.id).execute(),
+    ).toEqual([]);
+  });
+
+  it("refunds it in full when its slot's place was taken meanwhile", async () => {
+    const { productId, slots, slotTaken } = await farmerWithSlot("Full Farm", 1);
+    const order = await expiredOrder(productId, slots);
+    const taken = await request(t.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: other.cookie,
+      headers: { "idempotency-key": randomUUID() },
+      payload: { ...orderBody([{ productId, quantity: 1 }]), slots },
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect((await webhook(rzp.pay(linkOf(order).id).webhook)).statusCode).toBe(200);
+    expect((await gatewayPayments(order.id)).map((row) => row.outcome)).toEqual(["late"]);
+    const after = await getOrder(order.id);
+    expect(after.status).toBe("cancelled");
+    expect(after.payment).toMatchObject({ status: "expired", paid: 0, refunded: 150 });
+    // NOTE: nothing of the cancelled order is held again: the other buyer's place and stock only.
+    expect(await slotTaken()).toBe(1);
+    expect(await stockOf(t.app, buyer, productId)).toBe(9);
   });
 });
 
