@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import {
+  allOf,
   changedRows,
   type Database,
   type GatewayPaymentsTable,
@@ -239,6 +240,56 @@ export function* findOnlineShares(
   const money = yield* findOnlineMoneyOfParts(db, partIds);
   return new Map([...money].map(([id, { collected, refunded }]) => [id, collected - refunded]));
 }
+
+/**
+ * The online movements of these parts' money (decision 052), by part: the counted gateway payment of its order
+ * (the part's share: its estimate) and the part's refunds, each with what the gateway said of it (`events`).
+ */
+export function* findOnlineRecordsOfParts(db: Kysely<Database>, partIds: readonly string[]) {
+  if (partIds.length === 0) return { payments: [], refunds: [] };
+  const [payments, refunds] = yield* allOf([
+    rowsOf(
+      db
+        .selectFrom("order_parts as p")
+        .innerJoin("gateway_payments as g", "g.order_id", "p.order_id")
+        .select(["p.id as part_id", "p.total_paise", "g.id", "g.method", "g.gateway_payment_id", "g.at"])
+        .where("p.id", "in", [...partIds])
+        .where("g.outcome", "=", "counted"),
+    ),
+    rowsOf(
+      db
+        .selectFrom("refunds as r")
+        .innerJoin("gateway_payments as g", "g.id", "r.payment_id")
+        .select(["r.id", "r.part_id", "r.amount_paise", "r.at", "g.method", "g.gateway_payment_id"])
+        .where("r.part_id", "in", [...partIds])
+        .orderBy("r.at")
+        .orderBy("r.id"),
+    ),
+  ]);
+  const events =
+    refunds.length === 0
+      ? []
+      : yield* rowsOf(
+          db
+            .selectFrom("refund_events")
+            .selectAll()
+            .where(
+              "refund_id",
+              "in",
+              refunds.map((refund) => refund.id),
+            )
+            .orderBy("at")
+            .orderBy("id"),
+        );
+  return {
+    payments,
+    refunds: refunds.map((refund) => ({
+      ...refund,
+      events: events.filter((event) => event.refund_id === refund.id),
+    })),
+  };
+}
+export type OnlineRecordRows = StepsValue<ReturnType<typeof findOnlineRecordsOfParts>>;
 
 /** Every refund of these orders, oldest first, with what the gateway said of each (`events`). */
 export function* findRefundsOfOrders(db: Kysely<Database>, orderIds: readonly string[]) {

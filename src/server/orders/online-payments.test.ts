@@ -769,8 +769,27 @@ describe("the ledger and payouts", () => {
 
   it("reckons each farmer's week: collected online, refunded, commission per part rounded half up, payable", async () => {
     // ₹80 paid, weighed at ₹72: ₹8 refunded, 2.5 % of ₹72 = ₹1.80. ₹99.99 paid: 2.5 % = 249.975 paise → ₹2.50.
-    await deliveredPaid({ pricePaise: 4000, unit: "kg" }, 2, 1800);
+    const weighed = await deliveredPaid({ pricePaise: 4000, unit: "kg" }, 2, 1800);
     await deliveredPaid({ pricePaise: 3333, unit: "piece" }, 3);
+    await sendDueRefunds(contextOf(shop));
+    // NOTE: the part's records name each movement of its money, with the gateway's ids (decision 052).
+    const seen = (await as(shopper, "GET", `/api/orders/${weighed.id}`)).json().order as Order;
+    const [payment] = await shop.db.kysely
+      .selectFrom("gateway_payments")
+      .selectAll()
+      .where("order_id", "=", weighed.id)
+      .execute();
+    const refundEvent = await shop.db.kysely
+      .selectFrom("refund_events as e")
+      .innerJoin("refunds as r", "r.id", "e.refund_id")
+      .select("e.gateway_refund_id")
+      .where("r.order_id", "=", weighed.id)
+      .executeTakeFirstOrThrow();
+    expect(seen.fulfilments[0]!.payment.records).toMatchObject([
+      { kind: "gateway", amount: 80, method: "upi", gatewayPaymentId: payment!.gateway_payment_id },
+      { kind: "refund", amount: 8, status: "pending", gatewayRefundId: refundEvent.gateway_refund_id },
+    ]);
+    expect(refundEvent.gateway_refund_id).toMatch(/^rfnd_/);
     const week = (await as(boss, "GET", "/api/admin/payments")).json();
     const row = week.farmers.find((candidate: { farmerId: string }) => candidate.farmerId === farmer.id);
     expect(row).toMatchObject({
@@ -814,6 +833,25 @@ describe("the ledger and payouts", () => {
     expect(Math.round((mine.collectedOnline - mine.refunded - mine.commission - mine.paidOut) * 100)).toBe(
       Math.round(mine.balance * 100),
     );
+    // NOTE: both CSVs carry the online figures, the farmer's with the week's payouts on its total row.
+    const farmerCsv = (await as(farmer, "GET", "/api/farmer/payments.csv")).body.trim().split("\r\n");
+    expect(farmerCsv[0]).toBe(
+      "week,buyer,order,delivered at,delivered,cash,upi,owed,collected online,refunded,commission,payable,paid out,state",
+    );
+    expect(farmerCsv.at(-1)).toMatch(
+      /,Total,,,171\.99,0\.00,0\.00,0\.00,179\.99,8\.00,4\.30,167\.69,160\.00,$/,
+    );
+    const shopCsv = await as(boss, "GET", "/api/admin/payments.csv");
+    expect(shopCsv.statusCode).toBe(200);
+    expect(shopCsv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    const shopRows = shopCsv.body.trim().split("\r\n");
+    expect(shopRows[0]).toBe(
+      "week,farmer,delivered,cash,upi,owed,collected online,refunded,commission,payable,paid out,balance",
+    );
+    expect(shopRows.find((row) => row.includes(",Ledger Farmer,"))).toMatch(
+      /^\d{4}-\d{2}-\d{2},Ledger Farmer,171\.99,0\.00,0\.00,0\.00,179\.99,8\.00,4\.30,167\.69,160\.00,7\.69$/,
+    );
+    expect((await as(farmer, "GET", "/api/admin/payments.csv")).statusCode).toBe(403);
     const audit = await shop.db.kysely
       .selectFrom("audit_log")
       .selectAll()
