@@ -266,28 +266,7 @@ export function* findOnlineRecordsOfParts(db: Kysely<Database>, partIds: readonl
         .orderBy("r.id"),
     ),
   ]);
-  const events =
-    refunds.length === 0
-      ? []
-      : yield* rowsOf(
-          db
-            .selectFrom("refund_events")
-            .selectAll()
-            .where(
-              "refund_id",
-              "in",
-              refunds.map((refund) => refund.id),
-            )
-            .orderBy("at")
-            .orderBy("id"),
-        );
-  return {
-    payments,
-    refunds: refunds.map((refund) => ({
-      ...refund,
-      events: events.filter((event) => event.refund_id === refund.id),
-    })),
-  };
+  return { payments, refunds: yield* withEvents(db, refunds) };
 }
 export type OnlineRecordRows = StepsValue<ReturnType<typeof findOnlineRecordsOfParts>>;
 
@@ -303,6 +282,11 @@ export function* findRefundsOfOrders(db: Kysely<Database>, orderIds: readonly st
       .orderBy("at")
       .orderBy("id"),
   );
+  return yield* withEvents(db, refunds);
+}
+
+/** Each refund with what the gateway said of it (`events`, oldest first). */
+function* withEvents<R extends { id: string }>(db: Kysely<Database>, refunds: readonly R[]) {
   const events =
     refunds.length === 0
       ? []
@@ -314,7 +298,9 @@ export function* findRefundsOfOrders(db: Kysely<Database>, orderIds: readonly st
               "refund_id",
               "in",
               refunds.map((refund) => refund.id),
-            ),
+            )
+            .orderBy("at")
+            .orderBy("id"),
         );
   return refunds.map((refund) => ({
     ...refund,
