@@ -420,7 +420,7 @@ describe("a payment after the hold ended", () => {
       cutoffHours: 0,
     };
     expect((await setup("POST", "/api/farmer/slot-patterns", pattern)).statusCode).toBe(201);
-    const [slot] = (await setup("GET", "/api/farmer/slots")).json().items as { id: string }[];
+    const [slot] = (await setup("GET", "/api/farmer/slots")).json().items as { id: string; date: string }[];
     if (!slot) throw new Error("no slot was made");
     const product = await insertProduct(t.db.kysely, farmer.id, {
       name: "Beans",
@@ -436,7 +436,7 @@ describe("a payment after the hold ended", () => {
           .where("id", "=", slot.id)
           .executeTakeFirstOrThrow()
       ).taken;
-    return { farmer, productId: product.id!, slots, slotTaken };
+    return { farmer, productId: product.id!, slots, slotTaken, date: slot.date };
   }
   async function expiredOrder(productId: string, slots: Record<string, string>) {
     const res = await request(t.app, {
@@ -493,6 +493,29 @@ describe("a payment after the hold ended", () => {
     expect(
       await t.db.kysely.selectFrom("refunds").select("id").where("order_id", "=", order.id).execute(),
     ).toEqual([]);
+  });
+
+  it("leaves nothing due at the door on the farmer's delivery run for a part paid online", async () => {
+    const { farmer, productId, slots, date } = await farmerWithSlot("Run Farm", 3);
+    const res = await request(t.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: buyer.cookie,
+      headers: { "idempotency-key": randomUUID() },
+      payload: { ...orderBody([{ productId, quantity: 2 }]), slots, payment: "now" },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json().order as Order;
+    expect((await webhook(rzp.pay(linkOf(order).id).webhook)).statusCode).toBe(200);
+    const run = await request(t.app, {
+      method: "GET",
+      url: `/api/farmer/run?date=${date}`,
+      cookie: farmer.cookie,
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    const [stop] = run.json().stops as { due: number; payment: { received: number } }[];
+    expect(stop).toMatchObject({ due: 0, payment: { received: 100 } });
+    expect(run.json().totals.due).toBe(0);
   });
 
   it("refunds it in full when its slot's place was taken meanwhile", async () => {
