@@ -110,6 +110,7 @@ test("a shopper pays now at 375 px; the farmer sees it paid online, weighs lower
   await expect(card.getByTestId("door-money")).toContainText("Paid online: ₹80.00");
   await expect(card.getByTestId("door-money")).toContainText("Nothing to collect at the door");
   await card.screenshot({ path: "test-results/pay-now-farmer-card.png" });
+  expect(await a11yViolations(farmer, "a farmer's card paid online")).toEqual([]);
   await card.getByLabel(/grams \(ordered 2 kg\)$/).fill("1800");
   await card.getByRole("button", { name: "Save weights" }).click();
   await expect(card).toContainText("packed 1.8 kg");
