@@ -205,6 +205,42 @@ describe("farmer workspace", () => {
     expect(order).toHaveTextContent("Paid");
   });
 
+  it("says a part was paid online and what is still due at the door, so nobody collects twice", async () => {
+    const paidOnline = fulfilment({
+      id: "f-online",
+      orderId: "1b2c3d4e-0000-4000-8000-000000000000",
+      status: "out_for_delivery",
+      // NOTE: weighed heavier than the ₹80 paid: the rest, ₹8, is collected at the door.
+      items: [tomatoes(2200)],
+      total: 88,
+      payment: {
+        state: "part_paid",
+        paidAt: null,
+        received: 80,
+        records: [
+          {
+            kind: "gateway",
+            id: "g1",
+            amount: 80,
+            method: "card",
+            at: "2026-11-21T08:01:00.000Z",
+            gatewayPaymentId: "pay_1",
+          },
+        ],
+      },
+    });
+    await openWorkspace([paidOnline, fulfilment()]);
+    const [online, atDoor] = within(
+      await screen.findByRole("list", { name: "Incoming orders" }),
+    ).getAllByRole("article");
+    expect(within(online!).getByTestId("door-money")).toHaveTextContent(
+      "Paid online: ₹80.00Collect ₹8.00 at the door",
+    );
+    expect(within(atDoor!).getByTestId("door-money")).toHaveTextContent(
+      "Pays by UPI on deliveryDue at the door: ₹80.00",
+    );
+  });
+
   it("needs a reason before a cancel is sent", async () => {
     const { fetchSpy } = await openWorkspace([fulfilment()]);
     await userEvent.click(await screen.findByRole("button", { name: /^Cancel order/ }));

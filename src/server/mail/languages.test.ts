@@ -365,7 +365,9 @@ describe("downloads in the language of the account downloading them", () => {
     const payments = await call(farm, "GET", "/api/farmer/payments.csv");
     expect(payments.statusCode).toBe(200);
     const [header, row, total] = payments.body.trim().split("\r\n");
-    expect(header).toBe("हफ़्ता,ग्राहक,ऑर्डर,पहुँचाने का समय,पहुँचाया,नकद,UPI,बाकी,स्थिति");
+    expect(header).toBe(
+      "हफ़्ता,ग्राहक,ऑर्डर,पहुँचाने का समय,पहुँचाया,नकद,UPI,बाकी,ऑनलाइन मिला,वापस किया,कमीशन,देय,किसान को भुगतान,स्थिति",
+    );
     expect(row).toMatch(/,भुगतान नहीं हुआ$/);
     expect(total).toMatch(/^\d{4}-\d{2}-\d{2},कुल,/);
   });

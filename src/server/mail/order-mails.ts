@@ -211,6 +211,71 @@ export function paymentNotCompletedMail(to: Recipient, order: Order, orderUrl: s
 }
 
 /**
+ * A Pay now order paid after its hold ended, whose stock and slot places were still free (decision 052): it
+ * goes ahead as paid, and this mail stands for its confirmation.
+ */
+export function latePaymentRestoredMail(to: Recipient, order: Order, orderUrl: string): Mail {
+  const say = sayTo(to);
+  const number = orderNumber(order.id);
+  return compose(
+    to,
+    say(
+      /*i18n*/ {
+        id: "Payment received: order {number} restored",
+        comment: "Subject of the mail when a Pay now order paid after its hold ended goes ahead after all",
+      },
+      { number },
+    ),
+    {
+      greeting: greeting(say, order.shipping.fullName),
+      paragraphs: [
+        say(
+          /*i18n*/ {
+            id: "Your payment of {amount} arrived after the time to pay had ended, but the products and delivery places were still free: your order {number} goes ahead, and the farmers have been told.",
+            comment: "The mail when a Pay now order paid after its hold ended goes ahead after all",
+          },
+          { amount: formatRupees(order.payment.paid), number },
+        ),
+      ],
+      rows: lineRows(say, order.items, order.total),
+      link: { label: say(SEE_ORDER), url: orderUrl },
+    },
+  );
+}
+
+/**
+ * A Pay now order paid after its hold ended, whose stock or slot places were gone (decision 052): the whole
+ * payment goes back, automatically.
+ */
+export function latePaymentRefundedMail(to: Recipient, order: Order, amount: number, orderUrl: string): Mail {
+  const say = sayTo(to);
+  const number = orderNumber(order.id);
+  return compose(
+    to,
+    say(
+      /*i18n*/ {
+        id: "Payment received late: {amount} refunded for order {number}",
+        comment: "Subject of the mail when a payment arrived after the hold ended and is refunded in full",
+      },
+      { amount: formatRupees(amount), number },
+    ),
+    {
+      greeting: greeting(say, order.shipping.fullName),
+      paragraphs: [
+        say(
+          /*i18n*/ {
+            id: "Your payment of {amount} arrived after the time to pay had ended, and the products or delivery places of your order {number} were no longer free. The whole payment is being refunded to how you paid; nothing more is needed from you.",
+            comment: "The mail when a payment arrived after the hold ended and is refunded in full",
+          },
+          { amount: formatRupees(amount), number },
+        ),
+      ],
+      link: { label: say(SEE_ORDER), url: orderUrl },
+    },
+  );
+}
+
+/**
  * The farmer's mail for each new part of an order (issue 25): only their lines, the buyer's name, phone and
  * address, and the slot when the part has one, so they can call and pack without opening the portal.
  */

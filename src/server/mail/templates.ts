@@ -6,6 +6,8 @@ export type { Recipient } from "./compose.ts";
 export {
   billMail,
   buyerCancelledMail,
+  latePaymentRefundedMail,
+  latePaymentRestoredMail,
   newPartMail,
   orderConfirmationMail,
   paymentNotCompletedMail,

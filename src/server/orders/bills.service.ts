@@ -1,6 +1,11 @@
 import { paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
 import type { OrderPayment } from "../../shared/schemas/online-payments.ts";
-import type { PartPayment, PartStatus, PaymentState } from "../../shared/schemas/order-parts.ts";
+import type {
+  OnlineRecord,
+  PartPayment,
+  PartStatus,
+  PaymentState,
+} from "../../shared/schemas/order-parts.ts";
 import { type OrderPart, orderNumber, type PlacedLine } from "../../shared/schemas/orders.ts";
 import { billOfLines, isWeighedUnit, type PartBill, upiPaymentUri } from "../../shared/weighing.ts";
 import type {
@@ -11,6 +16,7 @@ import type {
   RefundEventsTable,
   RefundsTable,
 } from "../db/index.ts";
+import type { OnlineRecordRows } from "./online-payments.repository.ts";
 import type { PaymentWithNamesRow } from "./payments.repository.ts";
 
 /*
@@ -59,39 +65,93 @@ export function paymentStateOf(bill: PartBill, received: number): PaymentState {
   return bill.final && received >= bill.totalPaise ? "paid" : "part_paid";
 }
 
+/** What a part was paid online (decision 052): its records as the API shows them and its share, in paise. */
+export interface OnlineMoney {
+  records: OnlineRecord[];
+  /** Its share of the counted payment, less its refunds that did not fail. */
+  sharePaise: number;
+}
+
+/** Each part's online money, by part id, from its order's counted payment and the part's refunds. */
+export function onlineMoneyOf(rows: OnlineRecordRows): Map<string, OnlineMoney> {
+  const money = new Map<string, OnlineMoney>();
+  const of = (partId: string) => {
+    const found = money.get(partId) ?? { records: [], sharePaise: 0 };
+    money.set(partId, found);
+    return found;
+  };
+  for (const row of rows.payments) {
+    const part = of(row.part_id);
+    part.sharePaise += row.total_paise;
+    part.records.push({
+      kind: "gateway",
+      id: row.id,
+      amount: paiseToRupees(row.total_paise),
+      method: row.method,
+      at: row.at,
+      gatewayPaymentId: row.gateway_payment_id,
+    });
+  }
+  for (const row of rows.refunds) {
+    if (!row.part_id) continue;
+    const part = of(row.part_id);
+    const status = refundStatusOf(row.events);
+    if (status !== "failed") part.sharePaise -= row.amount_paise;
+    const accepted = row.events.findLast((event) => event.gateway_refund_id)?.gateway_refund_id;
+    part.records.push({
+      kind: "refund",
+      id: row.id,
+      amount: paiseToRupees(row.amount_paise),
+      method: row.method,
+      at: row.at,
+      gatewayPaymentId: row.gateway_payment_id,
+      ...(accepted ? { gatewayRefundId: accepted } : {}),
+      status,
+    });
+  }
+  return money;
+}
+
+const NO_ONLINE: OnlineMoney = { records: [], sharePaise: 0 };
+
 /**
- * A part's payments as the API shows them (`records`: this part's, oldest first; `onlinePaise`: what it was
- * paid online, less its refunds, decision 052), so what is due at the door is only the rest.
+ * A part's payments as the API shows them (`records`: the online ones, then this part's at the door, each
+ * oldest first; `online`: what it was paid online, less its refunds, decision 052), so what is due at the
+ * door is only the rest.
  */
 export function toApiPayment(
   bill: PartBill,
   records: readonly PaymentWithNamesRow[],
-  onlinePaise = 0,
+  online: OnlineMoney = NO_ONLINE,
 ): PartPayment {
-  const received = receivedPaise(records) + onlinePaise;
+  const received = receivedPaise(records) + online.sharePaise;
   const state = paymentStateOf(bill, received);
   const kept = records.filter((record) => !record.undone_at);
   return {
     state,
-    paidAt: state === "paid" ? (kept.at(-1)?.at ?? null) : null,
+    paidAt: state === "paid" ? (kept.at(-1)?.at ?? online.records.at(-1)?.at ?? null) : null,
     received: paiseToRupees(received),
-    records: records.map((record) => ({
-      id: record.id,
-      method: record.method,
-      amount: paiseToRupees(record.amount_paise),
-      ...(record.reference ? { reference: record.reference } : {}),
-      at: record.at,
-      by: { id: record.by_user_id, name: record.by_name },
-      ...(record.undone_at
-        ? {
-            undone: {
-              at: record.undone_at,
-              by: { id: record.undone_by_user_id ?? "", name: record.undone_by_name ?? "" },
-              reason: record.undone_reason ?? "",
-            },
-          }
-        : {}),
-    })),
+    records: [
+      ...online.records,
+      ...records.map((record) => ({
+        kind: record.method,
+        id: record.id,
+        method: record.method,
+        amount: paiseToRupees(record.amount_paise),
+        ...(record.reference ? { reference: record.reference } : {}),
+        at: record.at,
+        by: { id: record.by_user_id, name: record.by_name },
+        ...(record.undone_at
+          ? {
+              undone: {
+                at: record.undone_at,
+                by: { id: record.undone_by_user_id ?? "", name: record.undone_by_name ?? "" },
+                reason: record.undone_reason ?? "",
+              },
+            }
+          : {}),
+      })),
+    ],
   };
 }
 

@@ -37,7 +37,7 @@ import {
 import { finaliseUnweighed, mailBillOnConfirm } from "./weighing.service.ts";
 
 /** The order's stored status, derived again from its parts (call after any part moves, in its transaction). */
-async function refreshOrderStatus(trx: Kysely<Database>, orderId: string): Promise<void> {
+export async function refreshOrderStatus(trx: Kysely<Database>, orderId: string): Promise<void> {
   const statuses = await repo.findStatusesOfOrder(trx, orderId);
   await repo.setOrderStatus(trx, orderId, deriveOrderStatus(statuses.map((s) => s.status)));
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import {
+  allOf,
   changedRows,
   type Database,
   type GatewayPaymentsTable,
@@ -125,6 +126,26 @@ export async function releaseOrder(db: Kysely<Database>, orderId: string, at: st
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * A Pay now order that expired unpaid and was then paid, its stock and places taken again, goes to its
+ * farmers (decision 052); answers whether this call released it. Its `expired_at` stays: it did expire.
+ */
+export async function releaseExpiredOrder(
+  db: Kysely<Database>,
+  orderId: string,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ released_at: at })
+    .where("id", "=", orderId)
+    .where("payment_mode", "=", "now")
+    .where("released_at", "is", null)
+    .where("expired_at", "is not", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Marks an unpaid hold that ended as expired, once; answers whether this call did. */
 export async function expireOrder(db: Kysely<Database>, orderId: string, at: string): Promise<boolean> {
   const result = await db
@@ -220,6 +241,35 @@ export function* findOnlineShares(
   return new Map([...money].map(([id, { collected, refunded }]) => [id, collected - refunded]));
 }
 
+/**
+ * The online movements of these parts' money (decision 052), by part: the counted gateway payment of its order
+ * (the part's share: its estimate) and the part's refunds, each with what the gateway said of it (`events`).
+ */
+export function* findOnlineRecordsOfParts(db: Kysely<Database>, partIds: readonly string[]) {
+  if (partIds.length === 0) return { payments: [], refunds: [] };
+  const [payments, refunds] = yield* allOf([
+    rowsOf(
+      db
+        .selectFrom("order_parts as p")
+        .innerJoin("gateway_payments as g", "g.order_id", "p.order_id")
+        .select(["p.id as part_id", "p.total_paise", "g.id", "g.method", "g.gateway_payment_id", "g.at"])
+        .where("p.id", "in", [...partIds])
+        .where("g.outcome", "=", "counted"),
+    ),
+    rowsOf(
+      db
+        .selectFrom("refunds as r")
+        .innerJoin("gateway_payments as g", "g.id", "r.payment_id")
+        .select(["r.id", "r.part_id", "r.amount_paise", "r.at", "g.method", "g.gateway_payment_id"])
+        .where("r.part_id", "in", [...partIds])
+        .orderBy("r.at")
+        .orderBy("r.id"),
+    ),
+  ]);
+  return { payments, refunds: yield* withEvents(db, refunds) };
+}
+export type OnlineRecordRows = StepsValue<ReturnType<typeof findOnlineRecordsOfParts>>;
+
 /** Every refund of these orders, oldest first, with what the gateway said of each (`events`). */
 export function* findRefundsOfOrders(db: Kysely<Database>, orderIds: readonly string[]) {
   if (orderIds.length === 0) return [];
@@ -232,6 +282,11 @@ export function* findRefundsOfOrders(db: Kysely<Database>, orderIds: readonly st
       .orderBy("at")
       .orderBy("id"),
   );
+  return yield* withEvents(db, refunds);
+}
+
+/** Each refund with what the gateway said of it (`events`, oldest first). */
+function* withEvents<R extends { id: string }>(db: Kysely<Database>, refunds: readonly R[]) {
   const events =
     refunds.length === 0
       ? []
@@ -243,7 +298,9 @@ export function* findRefundsOfOrders(db: Kysely<Database>, orderIds: readonly st
               "refund_id",
               "in",
               refunds.map((refund) => refund.id),
-            ),
+            )
+            .orderBy("at")
+            .orderBy("id"),
         );
   return refunds.map((refund) => ({
     ...refund,

@@ -1,13 +1,22 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
 import { orderMessages } from "../../shared/messages.ts";
+import { paiseToRupees } from "../../shared/money.ts";
 import type { Order } from "../../shared/schemas/orders.ts";
 import * as auth from "../auth/index.ts";
 import { type Context, inTransaction } from "../context.ts";
-import { type Database, runSteps } from "../db/index.ts";
+import { runSteps } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
-import { enqueue, paymentNotCompletedMail } from "../mail/index.ts";
+import {
+  enqueue,
+  latePaymentRefundedMail,
+  latePaymentRestoredMail,
+  type Mail,
+  orderConfirmationMail,
+  paymentNotCompletedMail,
+  type Recipient,
+} from "../mail/index.ts";
 import type { GatewayPayment } from "../payments/index.ts";
+import { CannotRestore, restoreExpiredOrder } from "./late-payments.service.ts";
 import { moveParts } from "./moves.service.ts";
 import * as repo from "./online-payments.repository.ts";
 import * as ordersRepo from "./orders.repository.ts";
@@ -76,12 +85,31 @@ export interface PaymentOutcome {
  * word on its amount): written once per gateway payment id, in one transaction that holds the order's row,
  * so two reports at once (webhook and return, two webhooks) count it once. It pays the order only when its
  * amount and currency are the link's and the order is not paid already; else it is kept for the operator.
+ * One paid after the hold ended brings the order back when its stock and places are still free, else it is
+ * refunded in full; either way the buyer is mailed.
  */
 export async function recordGatewayPayment(
   ctx: Context,
   link: repo.LinkRow,
   payment: GatewayPayment,
   log?: (message: string, details: Record<string, unknown>) => void,
+): Promise<PaymentOutcome> {
+  try {
+    return await recordOnce(ctx, link, payment, log, true);
+  } catch (error) {
+    if (!(error instanceof CannotRestore)) throw error;
+    // NOTE: the try wrote nothing (its transaction rolled back): the payment is written as late, and refunded.
+    log?.("late payment: the order could not be restored", { orderId: link.order_id, why: error.message });
+    return recordOnce(ctx, link, payment, log, false);
+  }
+}
+
+async function recordOnce(
+  ctx: Context,
+  link: repo.LinkRow,
+  payment: GatewayPayment,
+  log: ((message: string, details: Record<string, unknown>) => void) | undefined,
+  restore: boolean,
 ): Promise<PaymentOutcome> {
   const recorded = await inTransaction(ctx, async (trx) => {
     const order = await repo.lockOrder(trx.db, link.order_id);
@@ -93,7 +121,7 @@ export async function recordGatewayPayment(
       ? "mismatch"
       : known.some((row) => row.outcome === "counted")
         ? "duplicate"
-        : order.expired_at
+        : order.expired_at && !restore
           ? "late"
           : "counted";
     const paymentRowId = randomUUID();
@@ -122,16 +150,33 @@ export async function recordGatewayPayment(
           outcome,
         );
       }
+      if (outcome === "late") {
+        await mailBuyer(trx, order.id, (to, placed, url) =>
+          latePaymentRefundedMail(to, placed, paiseToRupees(payment.amountPaise), url),
+        );
+      }
       return true;
     }
     await repo.setLinkStatus(trx.db, link.id, ["created", "failed", "cancelled"], "paid");
-    if (await repo.releaseOrder(trx.db, order.id, trx.now.toISOString())) {
+    // NOTE: paid after the hold ended: its stock and places are taken again, or CannotRestore undoes it all.
+    if (order.expired_at) await restoreExpiredOrder(trx, order);
+    const at = trx.now.toISOString();
+    const released = order.expired_at
+      ? await repo.releaseExpiredOrder(trx.db, order.id, at)
+      : await repo.releaseOrder(trx.db, order.id, at);
+    if (released) {
       // NOTE: now the farmers see it and are told, and the buyer gets the confirmation, as for any order.
-      const placed = await runSteps(
+      const placed = await runSteps(trx.db, loadOrder(trx.db, { ...order, released_at: at }));
+      await runSteps(
         trx.db,
-        loadOrder(trx.db, { ...order, released_at: trx.now.toISOString() }),
+        mailOrder(
+          trx,
+          order.user_id,
+          placed,
+          trx.now,
+          order.expired_at ? latePaymentRestoredMail : orderConfirmationMail,
+        ),
       );
-      await runSteps(trx.db, mailOrder(trx, order.user_id, placed, trx.now));
     }
     return true;
   });
@@ -241,7 +286,7 @@ export async function expireHolds(ctx: Context, log?: (error: unknown) => void):
         { to: "cancelled", actor: { id: user_id }, reason: "Payment not completed" },
         (db) => findPendingOfOrder(db, id),
       );
-      await mailNotCompleted(trx, trx.db, id);
+      await mailBuyer(trx, id, paymentNotCompletedMail);
       return runSteps(trx.db, repo.findLinksOfOrders(trx.db, [id]));
     });
     if (!links) continue;
@@ -257,12 +302,18 @@ export async function expireHolds(ctx: Context, log?: (error: unknown) => void):
   return expired;
 }
 
-async function mailNotCompleted(trx: Context, db: Kysely<Database>, orderId: string): Promise<void> {
+/** The order's buyer is mailed `make`'s mail, at the checkout address, in their account's language. */
+async function mailBuyer(
+  trx: Context,
+  orderId: string,
+  make: (to: Recipient, order: Order, orderUrl: string) => Mail,
+): Promise<void> {
+  const { db } = trx;
   const row = await repo.findOrder(db, orderId);
   if (!row) return;
   const order = await runSteps(db, loadOrder(db, row));
   const buyer = await runSteps(db, auth.mailRecipients(db, [row.user_id]));
   const language = buyer.get(row.user_id)?.language;
   const to = auth.mailRecipient({ email: row.email, language: language ?? null });
-  await enqueue(trx, paymentNotCompletedMail(to, order, trx.mail.link(`/orders/${orderId}`)));
+  await enqueue(trx, make(to, order, trx.mail.link(`/orders/${orderId}`)));
 }

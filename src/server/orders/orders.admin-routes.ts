@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { IdParamsSchema } from "../../shared/schemas/common.ts";
 import { PartStatusChangeSchema } from "../../shared/schemas/farmer.ts";
 import { UnsettledMoneySchema } from "../../shared/schemas/online-payments.ts";
@@ -15,8 +16,15 @@ import {
   ShopReckoningSchema,
 } from "../../shared/schemas/payments.ts";
 import { requireOperator } from "../auth/index.ts";
+import { callerLanguage, sendCsv } from "../http/index.ts";
 import { moveOrderPartAsOperator } from "./moves.service.ts";
-import { getShopProfile, recordPayout, saveShopProfile, shopReckoning } from "./payments.service.ts";
+import {
+  getShopProfile,
+  recordPayout,
+  saveShopProfile,
+  shopReckoning,
+  shopReckoningCsv,
+} from "./payments.service.ts";
 import { unsettledMoney } from "./refunds.service.ts";
 import { listOrdersForOperator } from "./views.service.ts";
 
@@ -58,6 +66,22 @@ export async function ordersAdminRoutes(app: FastifyInstance) {
     async (request) => {
       requireOperator(request);
       return shopReckoning(request.ctx, request.query.week);
+    },
+  );
+
+  typed.get(
+    "/payments.csv",
+    {
+      schema: {
+        querystring: PaymentsWeekQuerySchema,
+        produces: ["text/csv"],
+        response: { 200: z.string().describe("The week's payments as CSV, one row per farmer") },
+      },
+    },
+    async (request, reply) => {
+      requireOperator(request);
+      const { week, csv } = await shopReckoningCsv(request.ctx, request.query.week, callerLanguage(request));
+      return sendCsv(reply, `shop-payments-${week}.csv`, csv);
     },
   );
 

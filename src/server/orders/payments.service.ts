@@ -389,6 +389,21 @@ export async function shopReckoning(ctx: Context, date: string | undefined): Pro
 const rupeesText = (paise: number) =>
   `${paise < 0 ? "-" : ""}${Math.floor(Math.abs(paise) / 100)}.${String(Math.abs(paise) % 100).padStart(2, "0")}`;
 
+/** The CSVs' columns of the money paid online (decision 052), in rupees; `paid out` is the farmer's week's. */
+const ONLINE_COLUMNS = [
+  /*i18n*/ { id: "collected online", comment: "A column of a payments CSV: paid online through the gateway" },
+  /*i18n*/ { id: "refunded", comment: "A column of a payments CSV: refunded of what was paid online" },
+  /*i18n*/ { id: "commission", comment: "A column of a payments CSV: the shop's commission" },
+  /*i18n*/ { id: "payable", comment: "A column of a payments CSV: what the shop owes the farmer" },
+  /*i18n*/ {
+    id: "paid out",
+    comment: "A column of a payments CSV: what the shop paid the farmer in the week",
+  },
+];
+/** A reckoning's online figures as CSV cells, in ONLINE_COLUMNS' order but the last (paid out). */
+const onlineCells = (figures: Figures) =>
+  [figures.collectedOnline, figures.refunded, figures.commission, figures.payable].map(rupeesText);
+
 /**
  * The week's CSV's fixed texts (decision 049). An order is named by its short number, as the screens show it
  * (a farmer has one part of an order, so the part needs no column). English keeps each state as the API
@@ -406,6 +421,7 @@ const CSV_HEADER = [
   /*i18n*/ { id: "cash", comment: "A column of the farmer's payments CSV: cash received, in rupees" },
   /*i18n*/ { id: "upi", comment: "A column of the farmer's payments CSV: UPI received, in rupees" },
   /*i18n*/ { id: "owed", comment: "A column of the farmer's payments CSV: still owed, in rupees" },
+  ...ONLINE_COLUMNS,
   /*i18n*/ { id: "state", comment: "A column of the farmer's payments CSV: the payment's state" },
 ];
 const CSV_STATES: Record<PaymentState, MessageDescriptor> = {
@@ -429,6 +445,7 @@ export async function farmerReckoningCsv(
   const week = weekOf(ctx, date);
   const parts = await reckonWeek(ctx, week, farmerId);
   const total = sumFigures(parts);
+  const [payouts] = await payoutFigures(ctx, week, [farmerId]);
   const rows = [
     CSV_HEADER.map((text) => say(text)),
     ...parts.map((part) => [
@@ -440,6 +457,8 @@ export async function farmerReckoningCsv(
       rupeesText(part.cash),
       rupeesText(part.upi),
       rupeesText(part.owed),
+      ...onlineCells(part),
+      "",
       say(CSV_STATES[part.state]),
     ]),
     [
@@ -451,8 +470,57 @@ export async function farmerReckoningCsv(
       rupeesText(total.cash),
       rupeesText(total.upi),
       rupeesText(total.owed),
+      ...onlineCells(total),
+      rupeesText(rupeesToPaise(payouts?.paidOut ?? 0)),
       "",
     ],
   ];
   return { week, csv: toCsv(rows) };
+}
+
+const SHOP_CSV_HEADER = [
+  /*i18n*/ { id: "week", comment: "A column of the farmer's payments CSV: the week" },
+  /*i18n*/ { id: "farmer", comment: "A column of the operator's payments CSV: the farmer's name" },
+  /*i18n*/ {
+    id: "delivered",
+    comment: "A column of the farmer's payments CSV: the bill delivered, in rupees",
+  },
+  /*i18n*/ { id: "cash", comment: "A column of the farmer's payments CSV: cash received, in rupees" },
+  /*i18n*/ { id: "upi", comment: "A column of the farmer's payments CSV: UPI received, in rupees" },
+  /*i18n*/ { id: "owed", comment: "A column of the farmer's payments CSV: still owed, in rupees" },
+  ...ONLINE_COLUMNS,
+  /*i18n*/ {
+    id: "balance",
+    comment: "A column of the operator's payments CSV: what the shop owes the farmer in all, after payouts",
+  },
+];
+
+/**
+ * `/admin/payments`' week as CSV (decision 052): one row per farmer (the shop's own part by the shop's name),
+ * then the week's totals; its headers in the operator's language.
+ */
+export async function shopReckoningCsv(
+  ctx: Context,
+  date: string | undefined,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<{ week: string; csv: string }> {
+  const say = textsIn(language);
+  const reckoning = await shopReckoning(ctx, date);
+  const text = (rupees: number) => rupeesText(rupeesToPaise(rupees));
+  const cells = (figures: Figures & { paidOut: number }) =>
+    [...FIGURES.map((key) => figures[key]), figures.paidOut].map(text);
+  const paidOut = paiseToRupees(
+    reckoning.farmers.reduce((sum, farmer) => sum + rupeesToPaise(farmer.paidOut), 0),
+  );
+  const rows = [
+    SHOP_CSV_HEADER.map((header) => say(header)),
+    ...reckoning.farmers.map((farmer) => [
+      reckoning.week,
+      farmer.farmerName,
+      ...cells(farmer),
+      text(farmer.balance),
+    ]),
+    [reckoning.week, say(CSV_TOTAL), ...cells({ ...reckoning, paidOut }), ""],
+  ];
+  return { week: reckoning.week, csv: toCsv(rows) };
 }

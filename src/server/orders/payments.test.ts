@@ -380,9 +380,9 @@ describe("the weekly reckoning", () => {
     // NOTE: the byte-order mark tells a spreadsheet the file is UTF-8 (trim() takes it off).
     expect(csv.body.startsWith("\uFEFFweek,")).toBe(true);
     expect(csv.body.trim().split("\r\n")).toEqual([
-      "week,buyer,order,delivered at,delivered,cash,upi,owed,state",
-      `${week.week},Meera Iyer,#${order.id.slice(0, 8).toUpperCase()},${deliveredAt},68.85,40.00,20.00,8.85,part_paid`,
-      `${week.week},Total,,,68.85,40.00,20.00,8.85,`,
+      "week,buyer,order,delivered at,delivered,cash,upi,owed,collected online,refunded,commission,payable,paid out,state",
+      `${week.week},Meera Iyer,#${order.id.slice(0, 8).toUpperCase()},${deliveredAt},68.85,40.00,20.00,8.85,0.00,0.00,0.00,0.00,,part_paid`,
+      `${week.week},Total,,,68.85,40.00,20.00,8.85,0.00,0.00,0.00,0.00,0.00,`,
     ]);
     // The farmer who reads Marathi gets the headers, the state and the total in Marathi (decision 049).
     await request(t.app, {
@@ -394,9 +394,11 @@ describe("the weekly reckoning", () => {
     const marathi = (await get(farmer, `/api/farmer/payments.csv?week=${week.week}`)).body
       .trim()
       .split("\r\n");
-    expect(marathi[0]).toBe("आठवडा,ग्राहक,ऑर्डर,पोहोचवल्याची वेळ,पोहोचवले,रोख,UPI,बाकी,स्थिती");
+    expect(marathi[0]).toBe(
+      "आठवडा,ग्राहक,ऑर्डर,पोहोचवल्याची वेळ,पोहोचवले,रोख,UPI,बाकी,ऑनलाइन मिळाले,परत केले,कमिशन,देय,शेतकऱ्याला दिले,स्थिती",
+    );
     expect(marathi[1]).toMatch(/,काही पैसे मिळाले$/);
-    expect(marathi[2]).toBe(`${week.week},एकूण,,,68.85,40.00,20.00,8.85,`);
+    expect(marathi[2]).toBe(`${week.week},एकूण,,,68.85,40.00,20.00,8.85,0.00,0.00,0.00,0.00,0.00,`);
 
     const shop = (await get(operator, `/api/admin/payments?week=${week.week}`)).json() as ShopReckoning;
     expect(shop.farmers.find((f) => f.farmerId === farmer.id)).toEqual({

@@ -292,14 +292,21 @@ function* confirmationRecipient(
  * The buyer's confirmation, and one mail to each farmer with a part in the new order, to their account
  * address, each in its reader's language; queued in the order's transaction (decision 018) so a refused
  * placement mails nobody. The shop's own part (the deal) has no farmer to tell: the operator sees it in the
- * admin orders.
+ * admin orders. `buyerMail` stands for the confirmation when there is more to say (a late payment's order
+ * restored).
  */
-export function* mailOrder(trx: Context, userId: string, order: Order, now: Date): Steps<void> {
+export function* mailOrder(
+  trx: Context,
+  userId: string,
+  order: Order,
+  now: Date,
+  buyerMail: typeof orderConfirmationMail = orderConfirmationMail,
+): Steps<void> {
   const farmerIds = order.fulfilments.flatMap((part) => (part.farmerId ? [part.farmerId] : []));
   // NOTE: one read of every recipient's address and language, the buyer's and the farmers'.
   const recipients = yield* auth.mailRecipients(trx.db, [userId, ...farmerIds]);
   const to = yield* confirmationRecipient(trx.db, recipients.get(userId), order.shipping.email, now);
-  const mails = [orderConfirmationMail(to, order, trx.mail.link(`/orders/${order.id}`))];
+  const mails = [buyerMail(to, order, trx.mail.link(`/orders/${order.id}`))];
   for (const part of order.fulfilments) {
     const farmer = part.farmerId ? recipients.get(part.farmerId) : undefined;
     if (farmer) mails.push(newPartMail(farmer, order, part, trx.mail.link("/farmer")));

@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/languages.ts"
 import { paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
 import type { User } from "../../shared/schemas/auth.ts";
 import type { FarmerPart } from "../../shared/schemas/farmer.ts";
-import { partMessages } from "../../shared/schemas/order-parts.ts";
+import { doorRecords, partMessages } from "../../shared/schemas/order-parts.ts";
 import { formatAddress, joinShippingAddress } from "../../shared/schemas/orders.ts";
 import type { Run, RunOrder, RunStop } from "../../shared/schemas/run.ts";
 import { shopTime } from "../../shared/shop-calendar.ts";
@@ -24,7 +24,7 @@ const mapUrlOf = (address: string) =>
 const addressKey = (row: partsRepo.RunPartRow) => joinShippingAddress(shippingOf(row)).trim().toLowerCase();
 
 const sumPaise = (records: FarmerPart["payment"]["records"], method: "cash" | "upi") =>
-  records
+  doorRecords(records)
     .filter((record) => record.method === method && !record.undone)
     .reduce((sum, record) => sum + rupeesToPaise(record.amount), 0);
 
@@ -87,7 +87,8 @@ export async function getRun(
     const records = part.payment.records;
     const cash = sumPaise(records, "cash");
     const upi = sumPaise(records, "upi");
-    const due = Math.max(0, rupeesToPaise(part.total) - cash - upi);
+    // NOTE: what was paid online (less its refunds) is received too: the door asks only for the rest (decision 052).
+    const due = Math.max(0, rupeesToPaise(part.total) - rupeesToPaise(part.payment.received));
     totals.cash += cash;
     totals.upi += upi;
     totals.due += due;

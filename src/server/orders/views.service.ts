@@ -24,6 +24,8 @@ import { slotsOfParts } from "../slots/index.ts";
 import {
   billFields,
   billOf,
+  type OnlineMoney,
+  onlineMoneyOf,
   orderPaymentOf,
   receivedPaise,
   toApiLine,
@@ -227,7 +229,7 @@ function billing(
   items: readonly OrderItemsTable[],
   records: readonly paymentsRepo.PaymentWithNamesRow[],
   upiIds: ReadonlyMap<string, string> | undefined,
-  onlinePaise: number,
+  online: OnlineMoney | undefined,
 ) {
   const bill = billOf(items);
   const upi = upiIds
@@ -237,13 +239,13 @@ function billing(
         payeeName: part.payeeName,
         upiId: upiIds.get(payeeOf(part)),
         bill,
-        received: receivedPaise(records) + onlinePaise,
+        received: receivedPaise(records) + (online?.sharePaise ?? 0),
       })
     : null;
   return {
     items: items.map(toApiLine),
     ...billFields(bill),
-    payment: toApiPayment(bill, records, onlinePaise),
+    payment: toApiPayment(bill, records, online),
     upi,
   };
 }
@@ -257,14 +259,15 @@ export function* loadOrderParts(
 ): Steps<Map<string, OrderPart[]>> {
   const parts = yield* partsRepo.findPartsOfOrders(db, orderIds);
   const partIds = parts.map((part) => part.id);
-  const [historyRows, slots, paymentRows, upiIds, attemptRows, online] = yield* allOf([
+  const [historyRows, slots, paymentRows, upiIds, attemptRows, onlineRows] = yield* allOf([
     partsRepo.findHistoryOf(db, partIds),
     slotsOfParts(db, partIds),
     paymentsRepo.findPaymentsOfParts(db, partIds),
     viewer === "buyer" ? paymentsRepo.findUpiIds(db, parts.map(payeeOf)) : noStatement(undefined),
     runRepo.findAttemptsOfParts(db, partIds),
-    onlineRepo.findOnlineShares(db, partIds),
+    onlineRepo.findOnlineRecordsOfParts(db, partIds),
   ]);
+  const online = onlineMoneyOf(onlineRows);
   const attempts = groupBy(attemptRows, (row) => row.part_id);
   const history = groupBy(historyRows, (row) => row.part_id);
   const itemsByPart = groupBy(items, (item) => item.part_id);
@@ -285,7 +288,7 @@ export function* loadOrderParts(
         itemsByPart.get(part.id) ?? [],
         payments.get(part.id) ?? [],
         upiIds,
-        online.get(part.id) ?? 0,
+        online.get(part.id),
       ),
       history: (history.get(part.id) ?? []).map(toApiHistory),
       ...slotOf(slots, part.id),
@@ -316,14 +319,15 @@ export async function toFarmerParts(
   rows: readonly partsRepo.FarmerPartRow[],
 ): Promise<FarmerPart[]> {
   const ids = rows.map((row) => row.id);
-  const [items, history, slots, paymentRows, upiIds, online] = await Promise.all([
+  const [items, history, slots, paymentRows, upiIds, onlineRows] = await Promise.all([
     partsRepo.findItemsOfParts(db, ids),
     runSteps(db, partsRepo.findHistoryOf(db, ids)),
     runSteps(db, slotsOfParts(db, ids)),
     runSteps(db, paymentsRepo.findPaymentsOfParts(db, ids)),
     runSteps(db, paymentsRepo.findUpiIds(db, rows.map(payeeOf))),
-    runSteps(db, onlineRepo.findOnlineShares(db, ids)),
+    runSteps(db, onlineRepo.findOnlineRecordsOfParts(db, ids)),
   ]);
+  const online = onlineMoneyOf(onlineRows);
   const itemsByPart = groupBy(items, (item) => item.part_id);
   const historyByPart = groupBy(history, (row) => row.part_id);
   const payments = groupBy(paymentRows, (row) => row.part_id);
@@ -336,7 +340,7 @@ export async function toFarmerParts(
       itemsByPart.get(row.id) ?? [],
       payments.get(row.id) ?? [],
       upiIds,
-      online.get(row.id) ?? 0,
+      online.get(row.id),
     ),
     // NOTE: a deleted account's address is a placeholder nobody reads (account.service's deleteAccount), and
     // so is an account's made by phone (decision 054).

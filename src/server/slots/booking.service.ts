@@ -106,6 +106,19 @@ export async function releaseSlotOf(trx: Kysely<Database>, partId: string, now: 
   if (slotId) await repo.releasePlace(trx, slotId);
 }
 
+/**
+ * A cancelled part's place taken again, in the caller's transaction (a late payment restoring its order,
+ * decision 052): a conditional update, as at checkout. False when its slot is full, closed or past its
+ * cut-off; true when it holds its place again, or never had one.
+ */
+export function* retakeSlotOf(trx: Kysely<Database>, partId: string, now: Date): Steps<boolean> {
+  const slotId = yield* repo.findReleasedBooking(trx, partId);
+  if (!slotId) return true;
+  if (!(yield* repo.takePlace(trx, slotId, now.toISOString()))) return false;
+  yield* repo.unreleaseBooking(trx, partId);
+  return true;
+}
+
 /** The slot of each part among `partIds` that was placed in one, by part id. */
 export function* slotsOfParts(
   db: Kysely<Database>,

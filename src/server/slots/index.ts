@@ -3,7 +3,7 @@
  * the order's transaction, the slot of each part, and each farmer's next open slot for product cards.
  */
 
-export { bookSlots, type PartToBook, releaseSlotOf, slotsOfParts } from "./booking.service.ts";
+export { bookSlots, type PartToBook, releaseSlotOf, retakeSlotOf, slotsOfParts } from "./booking.service.ts";
 export { nextSlotsOf } from "./buyers.service.ts";
 export { ensureSlots } from "./calendar.service.ts";
 export { listOwnSlots } from "./dated-slots.service.ts";

@@ -377,6 +377,25 @@ export async function releaseBooking(
   return row?.slot_id;
 }
 
+/** The slot of the part's released place, if it had one and it is released (its order was cancelled). */
+export function* findReleasedBooking(trx: Kysely<Database>, partId: string): Steps<string | undefined> {
+  const row = yield* firstOf(
+    trx
+      .selectFrom("slot_bookings")
+      .select("slot_id")
+      .where("part_id", "=", partId)
+      .where("released_at", "is not", null),
+  );
+  return row?.slot_id;
+}
+
+/** Holds the part's released place again (after `takePlace` took it in the slot). */
+export function* unreleaseBooking(trx: Kysely<Database>, partId: string): Steps<void> {
+  yield* changedRows(
+    trx.updateTable("slot_bookings").set({ released_at: null }).where("part_id", "=", partId),
+  );
+}
+
 /** The slot of each part among `partIds` that was placed in one (released places too: a cancelled part shows it). */
 export function slotsOfParts(db: Kysely<Database>, partIds: readonly string[]) {
   const query = db

@@ -63,8 +63,17 @@ export const PartHistoryEntrySchema = z.object({
 });
 export type PartHistoryEntry = z.infer<typeof PartHistoryEntrySchema>;
 
-/** One payment a farmer recorded; `undone` when they took it back (within 24 hours, with a reason). */
-export const PaymentRecordSchema = z.object({
+/**
+ * What moved a part's money (decision 052): paid online through the gateway, refunded to how it was paid,
+ * cash or UPI at the door, or paid out to the farmer. A payout is the farmer's, never one part's, so a part's
+ * records hold the other four.
+ */
+export const LEDGER_KINDS = ["gateway", "refund", "cash", "upi", "payout"] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** One payment a farmer recorded at the door; `undone` when they took it back (within 24 hours, with a reason). */
+export const DoorRecordSchema = z.object({
+  kind: z.enum(PAYMENT_RECORD_METHODS),
   id: z.string(),
   method: z.enum(PAYMENT_RECORD_METHODS),
   /** Rupees. */
@@ -75,10 +84,51 @@ export const PaymentRecordSchema = z.object({
   by: ActorSchema,
   undone: z.object({ at: z.string(), by: ActorSchema, reason: z.string() }).optional(),
 });
-export type PaymentRecord = z.infer<typeof PaymentRecordSchema>;
+export type DoorRecord = z.infer<typeof DoorRecordSchema>;
 
 /**
- * A part's payments: its state, the rupees received (records not undone), every record (oldest first), and
+ * The part's share of its order's payment through the gateway (its estimate), or a refund of it, with the
+ * gateway's ids: `method` as the gateway names it (card, upi, netbanking…); a refund's `status` as the
+ * gateway last said (`queued` until it is sent) and its id once the gateway accepted it.
+ */
+export const OnlineRecordSchema = z.object({
+  kind: z.enum(["gateway", "refund"]),
+  id: z.string(),
+  /** Rupees. */
+  amount: z.number(),
+  method: z.string(),
+  at: z.string(),
+  gatewayPaymentId: z.string(),
+  gatewayRefundId: z.string().optional(),
+  status: z.enum(["queued", "pending", "processed", "failed"]).optional(),
+});
+export type OnlineRecord = z.infer<typeof OnlineRecordSchema>;
+
+export const PaymentRecordSchema = z.discriminatedUnion("kind", [
+  DoorRecordSchema.extend({ kind: z.literal("cash") }),
+  DoorRecordSchema.extend({ kind: z.literal("upi") }),
+  OnlineRecordSchema.extend({ kind: z.literal("gateway") }),
+  OnlineRecordSchema.extend({ kind: z.literal("refund") }),
+]);
+export type PaymentRecord = z.infer<typeof PaymentRecordSchema>;
+
+/** Paise paid online for a part and kept: its gateway share less its refunds that did not fail; 0 paid on delivery. */
+export const paidOnlinePaise = (records: readonly PaymentRecord[]): number =>
+  records.reduce((sum, record) => {
+    const paise = Math.round(record.amount * 100);
+    if (record.kind === "gateway") return sum + paise;
+    return record.kind === "refund" && record.status !== "failed" ? sum - paise : sum;
+  }, 0);
+
+/** The records taken at the door (cash or UPI, each undoable), without the online ones. */
+export const doorRecords = (records: readonly PaymentRecord[]): DoorRecord[] =>
+  records.filter(
+    (record): record is PaymentRecord & DoorRecord => record.kind === "cash" || record.kind === "upi",
+  );
+
+/**
+ * A part's payments: its state, the rupees received (records not undone, online ones less refunds that did not
+ * fail), every record (the online ones first, then the door's, each oldest first), and
  * `paidAt`, when it became paid (null while it is not).
  */
 export const PartPaymentSchema = z.object({

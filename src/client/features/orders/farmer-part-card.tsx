@@ -2,9 +2,10 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
+import { formatRupees, paiseToRupees, rupeesToPaise } from "../../../shared/money.ts";
 import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
 import type { FarmerPart } from "../../../shared/schemas/farmer.ts";
-import { PART_TRANSITIONS, type PartStatus } from "../../../shared/schemas/order-parts.ts";
+import { PART_TRANSITIONS, type PartStatus, paidOnlinePaise } from "../../../shared/schemas/order-parts.ts";
 import { Button } from "../../components/button.tsx";
 import { ReasonDialog } from "../../components/reason-dialog.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
@@ -12,7 +13,7 @@ import { problemOf } from "../../lib/operator-pages.ts";
 import { addressText } from "../../lib/saved-addresses.ts";
 import { toast } from "../../lib/toast.ts";
 import { useChangePartStatus, useMarkPartPaid } from "./farmer-orders.api.ts";
-import { formatOrderDate, orderNumber, paymentLabel, statusLabel } from "./format.ts";
+import { billText, formatOrderDate, orderNumber, paymentLabel, statusLabel } from "./format.ts";
 import { OrderLines } from "./order-lines.tsx";
 import { OrderStatusBadge, PaymentBadge } from "./order-status-badge.tsx";
 import { PartPayments, WeighLines } from "./part-billing.tsx";
@@ -69,6 +70,54 @@ function CancelDialog({ fulfilment, onClose }: { fulfilment: FarmerPart; onClose
         }
       }}
     />
+  );
+}
+
+/**
+ * What the farmer collects for the part (decision 052), so nobody collects twice: "Paid online" with what is
+ * still due at the door, if anything; or how the buyer pays at the door and what is due.
+ */
+function DoorMoney({ part }: { part: FarmerPart }) {
+  const online = paidOnlinePaise(part.payment.records);
+  const paidOnline = part.payment.records.some((record) => record.kind === "gateway");
+  const duePaise = Math.max(0, rupeesToPaise(part.total) - rupeesToPaise(part.payment.received));
+  const due = paiseToRupees(duePaise);
+  const dueText = part.billFinal ? formatRupees(due) : billText.about(due);
+  const open = part.status !== "cancelled";
+  if (paidOnline) {
+    const amount = formatRupees(paiseToRupees(online));
+    return (
+      <div className="mt-1 text-sm" data-testid="door-money">
+        <p className="font-semibold text-brand-800">
+          <Trans>Paid online: {amount}</Trans>
+        </p>
+        {open ? (
+          <p>
+            {duePaise > 0 ? (
+              <Trans>Collect {dueText} at the door</Trans>
+            ) : (
+              <Trans>Nothing to collect at the door</Trans>
+            )}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div className="mt-1 text-sm" data-testid="door-money">
+      <p>
+        {part.slot?.kind === "pickup" ? (
+          <Trans>Pays by {paymentLabel(part.paymentMethod)} at pickup</Trans>
+        ) : (
+          <Trans>Pays by {paymentLabel(part.paymentMethod)} on delivery</Trans>
+        )}
+      </p>
+      {open && duePaise > 0 ? (
+        <p className="font-semibold">
+          <Trans>Due at the door: {dueText}</Trans>
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -142,13 +191,7 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
             <p className="mt-1">
               {shipping.fullName}, {addressText(shipping)}
             </p>
-            <p className="mt-1 text-sm">
-              {fulfilment.slot?.kind === "pickup" ? (
-                <Trans>Pays by {paymentLabel(fulfilment.paymentMethod)} at pickup</Trans>
-              ) : (
-                <Trans>Pays by {paymentLabel(fulfilment.paymentMethod)} on delivery</Trans>
-              )}
-            </p>
+            <DoorMoney part={fulfilment} />
             {fulfilment.slot ? <PartSlotLine slot={fulfilment.slot} className="mt-1" /> : null}
           </section>
           <div>

@@ -291,8 +291,13 @@ export function OrderDetailPage() {
                 <Trans>Payment method</Trans>
               </h2>
               <p className="mt-1 text-stone-700">{paymentLabel(order.data.paymentMethod)}</p>
-              <p className="mt-1 text-sm text-stone-700">{paymentWhenNote(place)}</p>
-              <p className="mt-1 text-sm text-stone-700">{paymentNote(order.data.paymentMethod)}</p>
+              {/* NOTE: paid online (decision 052): the notes on paying each farmer at the door do not apply. */}
+              {order.data.payment.mode === "now" ? null : (
+                <>
+                  <p className="mt-1 text-sm text-stone-700">{paymentWhenNote(place)}</p>
+                  <p className="mt-1 text-sm text-stone-700">{paymentNote(order.data.paymentMethod)}</p>
+                </>
+              )}
             </section>
           </div>
 

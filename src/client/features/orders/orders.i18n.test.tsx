@@ -99,6 +99,7 @@ const part: OrderPart = {
     received: 40,
     records: [
       {
+        kind: "cash",
         id: "pay-1",
         method: "cash",
         amount: 40,

@@ -3,7 +3,11 @@ import { type FormEvent, useState } from "react";
 import { formatRupees } from "../../../shared/money.ts";
 import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
 import type { FarmerPart } from "../../../shared/schemas/farmer.ts";
-import { PAYMENT_RECORD_METHODS, type PaymentRecordMethod } from "../../../shared/schemas/order-parts.ts";
+import {
+  doorRecords,
+  PAYMENT_RECORD_METHODS,
+  type PaymentRecordMethod,
+} from "../../../shared/schemas/order-parts.ts";
 import type { WeighPart } from "../../../shared/schemas/payments.ts";
 import { Button } from "../../components/button.tsx";
 import { ReasonDialog } from "../../components/reason-dialog.tsx";
@@ -154,7 +158,9 @@ export function PartPayments({ part }: { part: PayablePart }) {
     );
   };
 
-  if (part.payment.records.length === 0 && !payable) return null;
+  // NOTE: the records taken at the door; what was paid online is said on the card (decision 052).
+  const records = doorRecords(part.payment.records);
+  if (records.length === 0 && !payable) return null;
   return (
     <div className="mt-4 border-t border-stone-200 pt-3">
       <h4 className="font-semibold text-stone-900">
@@ -163,9 +169,9 @@ export function PartPayments({ part }: { part: PayablePart }) {
           {part.billFinal ? formatRupees(part.total) : billText.about(part.total)} received
         </Trans>
       </h4>
-      {part.payment.records.length > 0 ? (
+      {records.length > 0 ? (
         <ul className="mt-2 space-y-1 text-sm text-stone-700" aria-label={t`Payments of order ${number}`}>
-          {part.payment.records.map((payment) => (
+          {records.map((payment) => (
             <li key={payment.id} className="flex flex-wrap items-center gap-2">
               <span className={payment.undone ? "line-through" : undefined}>
                 {formatRupees(payment.amount)} {recordMethodLabel(payment.method)}

@@ -5,6 +5,7 @@ import { Link, useParams } from "react-router";
 import { formatRupees } from "../../../shared/money.ts";
 import { canMovePart } from "../../../shared/part-status.ts";
 import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
+import { doorRecords } from "../../../shared/schemas/order-parts.ts";
 import { Button } from "../../components/button.tsx";
 import { ReasonDialog } from "../../components/reason-dialog.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
@@ -232,7 +233,7 @@ function StopCard({
     setProblem(undefined);
     void record(input, label).catch(() => setProblem(t`Could not keep this on the phone. Please try again.`));
   };
-  const undoable = stop.payment.records.find(
+  const undoable = doorRecords(stop.payment.records).find(
     (record) => !record.undone && Date.now() - Date.parse(record.at) < UNDO_WITHIN_MS,
   );
   const where = stop.pickupPoint
@@ -348,7 +349,7 @@ function StopCard({
           </Trans>
         </p>
       ))}
-      {stop.payment.records.map((record) => (
+      {doorRecords(stop.payment.records).map((record) => (
         <p key={record.id} className={`text-sm text-stone-700 ${record.undone ? "line-through" : ""}`}>
           {formatRupees(record.amount)} {recordMethodLabel(record.method)}
           {record.reference ? ` (${record.reference})` : ""}, {formatOrderDate(record.at)}

@@ -145,6 +145,7 @@ describe("the run shown with the actions waiting", () => {
 
   it("an undo waiting gives the payment back to what is due; weights and a new order show at once", () => {
     const record = {
+      kind: "cash" as const,
       id: "pay-1",
       method: "cash" as const,
       amount: 20,
@@ -171,7 +172,7 @@ describe("the run shown with the actions waiting", () => {
     );
     const [b, a] = shown.stops;
     expect(a).toMatchObject({ partId: "a", position: 2, due: 80.5, payment: { received: 0 } });
-    expect(a?.payment.records[0]?.undone?.reason).toBe("Counted twice");
+    expect(a?.payment.records[0]).toMatchObject({ undone: { reason: "Counted twice" } });
     expect(b).toMatchObject({ partId: "b", position: 1 });
     expect(b?.lines[0]?.packedGrams).toBe(2150);
     expect(shown.waiting).toHaveLength(1);

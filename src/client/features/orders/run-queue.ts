@@ -212,7 +212,7 @@ export function showRun(run: Run, actions: readonly QueuedAction[]): ShownRun {
       case "undo": {
         const index = stop.payment.records.findIndex((record) => record.id === action.paymentId);
         const record = stop.payment.records[index];
-        if (!record || record.undone) break;
+        if (!record || (record.kind !== "cash" && record.kind !== "upi") || record.undone) break;
         stop.payment.records[index] = {
           ...record,
           undone: { at: action.at, by: record.by, reason: action.reason },
