@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
+import { type CreatedDatabase, createTestSchema } from "../src/server/test/test-db.ts";
 import { fillShipping, storeCart } from "./order-fixtures.ts";
 import { a11yViolations, addProductViaApi, expect, signedInUser, test } from "./support.ts";
 
@@ -8,18 +9,22 @@ import { a11yViolations, addProductViaApi, expect, signedInUser, test } from "./
  * Pay now through the built-in test gateway (decision 052). The journeys' shared server runs with
  * PAYMENT_GATEWAY=none (the journeys written before Pay now expect checkout to pay on delivery), so this file
  * starts a second server of its own, with PAYMENT_GATEWAY=test, on the next port and a database of its own;
- * its journeys run one after the other in one worker, on that one server.
+ * its journeys run one after the other in one worker, on that one server. Its database is of the run's kind:
+ * a SQLite file, or on PostgreSQL (TEST_DATABASE_URL) a schema of its own.
  */
 const port = Number(process.env.E2E_PAY_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1);
 const payBase = `http://127.0.0.1:${port}`;
 const databaseFile = "./data/e2e-pay.sqlite";
 let server: ChildProcess | undefined;
+let database: CreatedDatabase | undefined;
 
 test.use({ baseURL: payBase });
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${databaseFile}${suffix}`, { force: true });
+  const postgres = process.env.TEST_DATABASE_URL;
+  database = postgres ? await createTestSchema(postgres) : undefined;
   server = spawn(process.execPath, ["scripts/start.mjs"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -27,7 +32,7 @@ test.beforeAll(async () => {
       NODE_ENV: "test",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: `sqlite:${databaseFile}`,
+      DATABASE_URL: database?.url ?? `sqlite:${databaseFile}`,
       LOG_LEVEL: "warn",
       SEED_DEMO: "false",
       PAYMENT_GATEWAY: "test",
@@ -51,8 +56,13 @@ test.beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 });
-test.afterAll(() => {
-  server?.kill();
+test.afterAll(async () => {
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server?.once("exit", resolve));
+    server.kill();
+    await exited;
+  }
+  await database?.drop();
 });
 
 /** A farmer's product sold by the kilo, in the shopper's stored cart; the shopper at checkout. */
