@@ -55,6 +55,7 @@ const routes = (): {
   { method: "GET", url: "/api/admin/orders" },
   { method: "POST", url: `/api/admin/fulfilments/${shopPartId}/status`, payload: { status: "confirmed" } },
   { method: "GET", url: "/api/admin/payments" },
+  { method: "GET", url: "/api/admin/payments.csv" },
   { method: "GET", url: "/api/admin/payments/unsettled" },
   {
     method: "POST",
@@ -143,9 +144,9 @@ describe("operator routes", () => {
     }
     expect(statuses).toEqual([
       ...[200, 404, 200, 200, 200, 200, 200, 200, 200, 200],
-      // payments, money to settle, a payout (nothing is owed to that farmer: 409) and the shop's UPI ID
-      // (decisions 020 and 052)
-      ...[200, 200, 409, 200, 200],
+      // payments (and as CSV), money to settle, a payout (nothing is owed to that farmer: 409) and the shop's
+      // UPI ID (decisions 020 and 052)
+      ...[200, 200, 200, 409, 200, 200],
       // the deal: today's and a plan, an unknown planned day changed and removed, then the figures and the log
       // (a picture upload without its file: 415, not multipart)
       ...[200, 200, 404, 404, 415, 200, 200],
