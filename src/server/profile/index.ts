@@ -1,2 +1,3 @@
+export { notificationRoutes } from "./notifications.routes.ts";
 export { accountRoutes, passwordResetRoutes } from "./profile.routes.ts";
 export { purgeAccountLinks } from "./profile.service.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { REASON_MAX_LENGTH } from "./common.ts";
+import { BuyerReachedSchema } from "./notifications.ts";
 import {
   PART_STATUSES,
   PartBillShape,
@@ -35,6 +36,11 @@ export const FarmerPartSchema = z.object({
   history: z.array(PartHistoryEntrySchema),
   /** The slot the buyer chose; absent for a farmer who delivers within 24 hours. */
   slot: PartSlotSchema.optional(),
+  /**
+   * Whether the buyer was reached by WhatsApp or SMS about this part (issue 37, decision 063): the newest
+   * message's channel and status; null when none was sent by phone (e-mail only, or no phone channel).
+   */
+  buyerReached: BuyerReachedSchema.nullable().optional(),
 });
 export type FarmerPart = z.infer<typeof FarmerPartSchema>;
 /** The answer to moving one of my parts (its status or payment): the part as it is now. */
