@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../config.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { placed } from "../test/order-helpers.ts";
 import { startPhoneProviders } from "../test/phone-providers.ts";
@@ -222,5 +223,45 @@ describe("order news through the providers and their webhooks", () => {
       cookie: buyer.cookie,
     });
     expect(settings.json().buying.channels.sms).toBe(false);
+  });
+
+  it("retries a message the provider refused, 1 minute later, and sends it then", async () => {
+    const buyer = await phoneBuyer();
+    providers.state.whatsappFails = true;
+    try {
+      await orderBy(buyer);
+      expect(await reached()).toEqual({ channel: "whatsapp", status: "queued" });
+      expect(await t.app.phoneNews.deliverDue(new Date(now.getTime() + 59_000))).toBe(0);
+    } finally {
+      providers.state.whatsappFails = false;
+    }
+    expect(await t.app.phoneNews.deliverDue(new Date(now.getTime() + 60_000))).toBe(1);
+    expect(await reached()).toEqual({ channel: "whatsapp", status: "sent" });
+  });
+});
+
+describe("the news settings of each provider", () => {
+  const base = {
+    NODE_ENV: "test",
+    WHATSAPP_TOKEN: "t",
+    WHATSAPP_PHONE_NUMBER_ID: "1",
+    WHATSAPP_CODE_TEMPLATE: "code",
+  };
+  it("stops the server naming what half set-up news lacks, and takes them whole", () => {
+    expect(() => loadConfig({ ...base, WHATSAPP_NEWS_TEMPLATE: "news" })).toThrow(
+      "Invalid configuration: WHATSAPP_APP_SECRET: required",
+    );
+    expect(() => loadConfig({ ...base, WHATSAPP_NEWS_TEMPLATE: "news", WHATSAPP_APP_SECRET: "s" })).toThrow(
+      "WHATSAPP_VERIFY_TOKEN",
+    );
+    expect(() => loadConfig({ NODE_ENV: "test", MSG91_NEWS_TEMPLATE_EN: "n" })).toThrow("MSG91_AUTH_KEY");
+    const whole = loadConfig({
+      ...base,
+      WHATSAPP_NEWS_TEMPLATE: "news",
+      WHATSAPP_APP_SECRET: "s",
+      WHATSAPP_VERIFY_TOKEN: "v",
+    });
+    expect(whole.whatsapp?.news).toEqual({ template: "news", appSecret: "s", verifyToken: "v" });
+    expect(loadConfig(base).whatsapp?.news).toBeUndefined();
   });
 });
