@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
@@ -99,21 +98,10 @@ export function createNewsSender(
     const taken = await queue.takeUndelivered(db, before, at, BATCH * 4);
     for (const row of taken) {
       if (!(await runSteps(db, smsAllowed(db, row.user_id, row.kind)))) continue;
-      const inserted = await queue.insertFallback(db, {
-        ...row,
-        id: randomUUID(),
-        channel: "sms",
-        status: "queued",
-        provider_id: null,
-        attempts: 0,
-        next_attempt_at: at,
-        last_error: null,
-        created_at: at,
-        sent_at: null,
-        status_at: null,
-        fallback_of: row.id,
-        fallback_at: at,
-      });
+      const inserted = await queue.insertFallback(
+        db,
+        queue.queuedMessage(at, { ...row, channel: "sms", fallback_of: row.id }),
+      );
       if (inserted) queued += 1;
     }
     return queued;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import {
   changedRows,
@@ -14,6 +15,37 @@ import {
 
 export type PhoneMessageRow = PhoneMessagesTable;
 export type MessageStatus = PhoneMessageRow["status"];
+
+/** A message as it is queued at `at`: what it says and to whom, due at once, never tried. */
+export const queuedMessage = (
+  at: string,
+  message: Pick<
+    PhoneMessageRow,
+    | "user_id"
+    | "kind"
+    | "event"
+    | "channel"
+    | "recipient"
+    | "language"
+    | "text"
+    | "order_id"
+    | "part_id"
+    | "fallback_of"
+  >,
+): PhoneMessageRow => ({
+  ...message,
+  id: randomUUID(),
+  status: "queued",
+  provider_id: null,
+  attempts: 0,
+  next_attempt_at: at,
+  last_error: null,
+  created_at: at,
+  sent_at: null,
+  status_at: null,
+  // NOTE: an SMS is never looked at for the fallback: it is marked looked at from the start.
+  fallback_at: message.channel === "sms" ? at : null,
+});
 
 /** The messages, in one INSERT, as a step of the event's transaction. */
 export function* phoneMessagesInserted(db: Kysely<Database>, rows: readonly PhoneMessageRow[]): Steps<void> {

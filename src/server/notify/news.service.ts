@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { BuyerReached, NotificationKind } from "../../shared/schemas/notifications.ts";
 import type { Database, Steps } from "../db/index.ts";
@@ -71,29 +70,20 @@ export function* tell(ctx: NewsContext, items: readonly News[]): Steps<void> {
       (each) => allowed[each] && ctx.phone.channels.includes(each),
     );
     if (!channel || !person.phone || !ctx.mail.sends) continue;
-    rows.push({
-      id: randomUUID(),
-      user_id: item.userId,
-      kind: item.kind,
-      event: item.event,
-      channel,
-      recipient: person.phone,
-      language: person.language,
-      text: item.text,
-      order_id: item.orderId ?? null,
-      part_id: item.partId ?? null,
-      status: "queued",
-      provider_id: null,
-      attempts: 0,
-      next_attempt_at: at,
-      last_error: null,
-      created_at: at,
-      sent_at: null,
-      status_at: null,
-      fallback_of: null,
-      // NOTE: an SMS never falls back; a WhatsApp message without SMS allowed is looked at and left.
-      fallback_at: null,
-    });
+    rows.push(
+      queue.queuedMessage(at, {
+        user_id: item.userId,
+        kind: item.kind,
+        event: item.event,
+        channel,
+        recipient: person.phone,
+        language: person.language,
+        text: item.text,
+        order_id: item.orderId ?? null,
+        part_id: item.partId ?? null,
+        fallback_of: null,
+      }),
+    );
   }
   yield* queueMail(ctx, mails);
   if (rows.length === 0) return;
