@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { REASON_MAX_LENGTH } from "./common.ts";
-import { BuyerReachedSchema } from "./notifications.ts";
 import {
   PART_STATUSES,
   PartBillShape,
@@ -18,6 +17,13 @@ export const FarmerProductListSchema = z.object({ items: z.array(ProductSchema) 
 export type FarmerProductList = z.infer<typeof FarmerProductListSchema>;
 
 /** The signed-in farmer's part of an order, as GET /api/farmer/orders lists it. */
+/** Whether a part's buyer was reached by WhatsApp or SMS about it: the newest message's channel and status. */
+export const BuyerReachedSchema = z.object({
+  channel: z.enum(["whatsapp", "sms"]),
+  status: z.enum(["queued", "sent", "delivered", "read", "failed"]),
+});
+export type BuyerReached = z.infer<typeof BuyerReachedSchema>;
+
 export const FarmerPartSchema = z.object({
   id: z.string(),
   orderId: z.string(),

@@ -44,12 +44,8 @@ export const NotificationSettingsUpdateSchema = z.object({
 });
 export type NotificationSettingsUpdate = z.infer<typeof NotificationSettingsUpdateSchema>;
 
-/** Whether a part's buyer was reached by phone about it: the newest message's channel and status. */
-export const BuyerReachedSchema = z.object({
-  channel: z.enum(["whatsapp", "sms"]),
-  status: z.enum(["queued", "sent", "delivered", "read", "failed"]),
-});
-export type BuyerReached = z.infer<typeof BuyerReachedSchema>;
+/** Whether a part's buyer was reached by phone (kept beside the farmer's part, whose schema the shop's first screens load). */
+export { type BuyerReached, BuyerReachedSchema } from "./farmer.ts";
 
 export const notificationMessages = {
   noPhone: text(/*i18n*/ { id: "Add a mobile number to your account to get WhatsApp or SMS messages" }),
