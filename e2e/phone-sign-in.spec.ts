@@ -60,6 +60,13 @@ test("sign up with a mobile number and the code from /dev/outbox; /login's phone
   await expect(page.getByText(`You can sign in with ${number.e164}`)).toBeVisible();
   await expect(page.getByText("Your account has no email address yet.")).toBeVisible();
   await expectNoA11yViolations(page, "/account of a phone account");
+  // Order news (decision 063): a phone account starts with WhatsApp and SMS, and may turn either off.
+  const buying = page.getByRole("group", { name: "Orders I buy" });
+  await expect(buying.getByRole("checkbox", { name: /WhatsApp/ })).toBeChecked();
+  await buying.getByRole("checkbox", { name: /SMS/ }).uncheck();
+  await page.getByRole("button", { name: "Save order news settings" }).click();
+  await expectToast(page, "Order news settings saved");
+  await expect(buying.getByRole("checkbox", { name: /SMS/ })).not.toBeChecked();
 
   // Signed out, /login's phone form takes a number without an account too: it asks the name, and the code
   // stays good meanwhile. (Signing in again with the first number waits 30 s for its next code: the server

@@ -41,7 +41,7 @@ import { imagesRoutes } from "./images/index.ts";
 import { likesRoutes } from "./likes/index.ts";
 import { registerMail } from "./mail/index.ts";
 import { messagesRoutes } from "./messages/index.ts";
-import { registerNotify } from "./notify/index.ts";
+import { notifyWebhookRoutes, registerNotify } from "./notify/index.ts";
 import { openObjectStore } from "./object-store.ts";
 import {
   expireHolds,
@@ -52,7 +52,7 @@ import {
 } from "./orders/index.ts";
 import { openGateway, type TestGateway, testGatewayRoutes } from "./payments/index.ts";
 import { farmerProductsRoutes, productPreview, productsRoutes, sharedProductId } from "./products/index.ts";
-import { accountRoutes, passwordResetRoutes } from "./profile/index.ts";
+import { accountRoutes, notificationRoutes, passwordResetRoutes } from "./profile/index.ts";
 import { ensureSlots, farmerSlotRoutes, slotsRoutes } from "./slots/index.ts";
 import {
   farmerStandingOrdersRoutes,
@@ -235,7 +235,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   }
   registerEtags(app);
   await registerMail(app, db, config);
-  registerNotify(app, config);
+  registerNotify(app, db, config);
   const gateway = openGateway(config.payments, config.publicUrl);
   if (!gateway && config.production) {
     app.log.warn(
@@ -264,6 +264,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
       await api.register(passwordResetRoutes, { prefix: "/auth/password-reset", config });
       await api.register(accountRoutes, { prefix: "/account", config });
       await api.register(accountPhoneRoutes, { prefix: "/account/phone", config });
+      await api.register(notificationRoutes, { prefix: "/account/notifications" });
       await api.register(addressesRoutes, { prefix: "/account/addresses" });
       await api.register(messagesRoutes);
       await api.register(ordersRoutes, { prefix: "/orders", config });
@@ -280,6 +281,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
       await api.register(dealsRoutes, { prefix: "/deal" });
       await api.register(adminRoutes, { prefix: "/admin" });
       await api.register(onlinePaymentsRoutes, { prefix: "/payments" });
+      await api.register(notifyWebhookRoutes, { prefix: "/notify", config });
     },
     { prefix: "/api" },
   );

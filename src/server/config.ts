@@ -135,12 +135,19 @@ const EnvSchema = z.object({
   WHATSAPP_PHONE_NUMBER_ID: z.string().trim().optional(),
   WHATSAPP_TOKEN: z.string().trim().optional(),
   WHATSAPP_CODE_TEMPLATE: z.string().trim().optional(),
+  WHATSAPP_NEWS_TEMPLATE: z.string().trim().optional(),
+  WHATSAPP_APP_SECRET: z.string().trim().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().trim().optional(),
   MSG91_API_URL: z.string().trim().url("must be a URL such as https://control.msg91.com/api/v5").optional(),
   MSG91_AUTH_KEY: z.string().trim().optional(),
   MSG91_SENDER: z.string().trim().optional(),
   MSG91_CODE_TEMPLATE_EN: z.string().trim().optional(),
   MSG91_CODE_TEMPLATE_HI: z.string().trim().optional(),
   MSG91_CODE_TEMPLATE_MR: z.string().trim().optional(),
+  MSG91_NEWS_TEMPLATE_EN: z.string().trim().optional(),
+  MSG91_NEWS_TEMPLATE_HI: z.string().trim().optional(),
+  MSG91_NEWS_TEMPLATE_MR: z.string().trim().optional(),
+  MSG91_WEBHOOK_SECRET: z.string().trim().min(16, "must be at least 16 characters").optional(),
   ORDERS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(100).default(2),
@@ -357,6 +364,12 @@ export interface WhatsAppSettings {
   token: string;
   /** The approved authentication template that carries a sign-in code (one per language, same name). */
   codeTemplate: string;
+  /**
+   * Order news (decision 063): the approved utility template (one per language, same name) whose body is one
+   * variable, the news' text; its status webhook is checked with the app secret and set up with the verify
+   * token. All three or none: without them WhatsApp carries codes only.
+   */
+  news?: { template: string; appSecret: string; verifyToken: string };
 }
 
 export interface Msg91Settings {
@@ -365,6 +378,11 @@ export interface Msg91Settings {
   sender?: string;
   /** The DLT-registered template carrying a sign-in code, per language. */
   codeTemplates: { en: string; hi: string; mr: string };
+  /**
+   * Order news (decision 063): the DLT-registered template per language with one variable `text`, and the
+   * secret the delivery-report webhook's address carries (`?key=`). All or none: without them SMS carries codes only.
+   */
+  news?: { templates: { en: string; hi: string; mr: string }; webhookSecret: string };
 }
 
 const missing = (name: string, because: string) =>
@@ -373,7 +391,7 @@ const missing = (name: string, because: string) =>
 /** WhatsApp's settings: all or none (a channel half set up stops the server, naming what is missing). */
 function whatsappOf(e: z.output<typeof EnvSchema>): WhatsAppSettings | undefined {
   const { WHATSAPP_PHONE_NUMBER_ID: phoneNumberId, WHATSAPP_TOKEN: token } = e;
-  if (!phoneNumberId && !token && !e.WHATSAPP_CODE_TEMPLATE) return undefined;
+  if (!phoneNumberId && !token && !e.WHATSAPP_CODE_TEMPLATE && !e.WHATSAPP_NEWS_TEMPLATE) return undefined;
   if (!phoneNumberId) throw missing("WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_TOKEN or WHATSAPP_CODE_TEMPLATE");
   if (!token) throw missing("WHATSAPP_TOKEN", "WHATSAPP_PHONE_NUMBER_ID");
   if (!e.WHATSAPP_CODE_TEMPLATE) throw missing("WHATSAPP_CODE_TEMPLATE", "WHATSAPP_PHONE_NUMBER_ID");
@@ -382,6 +400,39 @@ function whatsappOf(e: z.output<typeof EnvSchema>): WhatsAppSettings | undefined
     phoneNumberId,
     token,
     codeTemplate: e.WHATSAPP_CODE_TEMPLATE,
+    ...whatsappNewsOf(e),
+  };
+}
+
+/** WhatsApp's order news: the template, the app secret and the verify token, all or none. */
+function whatsappNewsOf(e: z.output<typeof EnvSchema>): Pick<WhatsAppSettings, "news"> {
+  const { WHATSAPP_NEWS_TEMPLATE: template, WHATSAPP_APP_SECRET: appSecret } = e;
+  const verifyToken = e.WHATSAPP_VERIFY_TOKEN;
+  if (!template && !appSecret && !verifyToken) return {};
+  if (!template) throw missing("WHATSAPP_NEWS_TEMPLATE", "WHATSAPP_APP_SECRET or WHATSAPP_VERIFY_TOKEN");
+  if (!appSecret) throw missing("WHATSAPP_APP_SECRET", "WHATSAPP_NEWS_TEMPLATE");
+  if (!verifyToken) throw missing("WHATSAPP_VERIFY_TOKEN", "WHATSAPP_NEWS_TEMPLATE");
+  return { news: { template, appSecret, verifyToken } };
+}
+
+/** MSG91's order news: a DLT template per language and the webhook's secret, all or none. */
+function msg91NewsOf(e: z.output<typeof EnvSchema>): Pick<Msg91Settings, "news"> {
+  const templates = {
+    en: e.MSG91_NEWS_TEMPLATE_EN,
+    hi: e.MSG91_NEWS_TEMPLATE_HI,
+    mr: e.MSG91_NEWS_TEMPLATE_MR,
+  };
+  if (!e.MSG91_WEBHOOK_SECRET && !Object.values(templates).some(Boolean)) return {};
+  if (!templates.en)
+    throw missing("MSG91_NEWS_TEMPLATE_EN", "MSG91_WEBHOOK_SECRET or a MSG91_NEWS_TEMPLATE_*");
+  if (!templates.hi) throw missing("MSG91_NEWS_TEMPLATE_HI", "MSG91_NEWS_TEMPLATE_EN");
+  if (!templates.mr) throw missing("MSG91_NEWS_TEMPLATE_MR", "MSG91_NEWS_TEMPLATE_EN");
+  if (!e.MSG91_WEBHOOK_SECRET) throw missing("MSG91_WEBHOOK_SECRET", "MSG91_NEWS_TEMPLATE_EN");
+  return {
+    news: {
+      templates: { en: templates.en, hi: templates.hi, mr: templates.mr },
+      webhookSecret: e.MSG91_WEBHOOK_SECRET,
+    },
   };
 }
 
@@ -392,7 +443,8 @@ function msg91Of(e: z.output<typeof EnvSchema>): Msg91Settings | undefined {
     hi: e.MSG91_CODE_TEMPLATE_HI,
     mr: e.MSG91_CODE_TEMPLATE_MR,
   };
-  if (!e.MSG91_AUTH_KEY && !Object.values(templates).some(Boolean)) return undefined;
+  if (!e.MSG91_AUTH_KEY && !Object.values(templates).some(Boolean) && !e.MSG91_NEWS_TEMPLATE_EN)
+    return undefined;
   if (!e.MSG91_AUTH_KEY) throw missing("MSG91_AUTH_KEY", "a MSG91_CODE_TEMPLATE_*");
   if (!templates.en) throw missing("MSG91_CODE_TEMPLATE_EN", "MSG91_AUTH_KEY");
   if (!templates.hi) throw missing("MSG91_CODE_TEMPLATE_HI", "MSG91_AUTH_KEY");
@@ -402,6 +454,7 @@ function msg91Of(e: z.output<typeof EnvSchema>): Msg91Settings | undefined {
     authKey: e.MSG91_AUTH_KEY,
     ...(e.MSG91_SENDER ? { sender: e.MSG91_SENDER } : {}),
     codeTemplates: { en: templates.en, hi: templates.hi, mr: templates.mr },
+    ...msg91NewsOf(e),
   };
 }
 

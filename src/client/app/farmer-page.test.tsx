@@ -157,6 +157,18 @@ beforeAll(() => Promise.all([import("./farmer-page.tsx"), import("./layout.tsx")
 afterEach(() => vi.restoreAllMocks());
 
 describe("farmer workspace", () => {
+  it("says whether the buyer was reached by WhatsApp or SMS about a part, and says nothing when not by phone", async () => {
+    await openWorkspace([
+      fulfilment({ buyerReached: { channel: "whatsapp", status: "delivered" } }),
+      fulfilment({ id: "f2", orderId: "1a1b2c3d-0000-4000-8000-000000000000", buyerReached: null }),
+    ]);
+    const [reached, notByPhone] = within(
+      await screen.findByRole("list", { name: "Incoming orders" }),
+    ).getAllByRole("article");
+    expect(reached).toHaveTextContent("Buyer told by WhatsApp: delivered");
+    expect(notByPhone).not.toHaveTextContent("Buyer told by");
+  });
+
   it("shows the summary and a pending order with the buyer's details, my lines and only the allowed moves", async () => {
     await openWorkspace([fulfilment()]);
     const totals = screen.getByRole("region", { name: "Summary" });

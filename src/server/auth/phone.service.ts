@@ -18,7 +18,7 @@ import type { PhoneCodesTable } from "../db/index.ts";
 import { isUniqueViolation } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
 import { enqueue, phoneCodeLockedMail } from "../mail/index.ts";
-import { codeMessage } from "../notify/index.ts";
+import { codeMessage, grantPhoneDefaults } from "../notify/index.ts";
 import { findUserById } from "./auth.repository.ts";
 import {
   accountDetailsChanged,
@@ -194,6 +194,8 @@ export async function signInWithPhone(
       if (isUniqueViolation(error, "users_sign_in_phone_key")) throw invalidCode();
       throw error;
     }
+    // NOTE: WhatsApp on and SMS as its fallback, consented to by signing up with the number (decision 063).
+    await grantPhoneDefaults(db, id, ctx.now);
     return account;
   });
   const session = await startSession(ctx.db, row.id, settings, browser);

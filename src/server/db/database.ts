@@ -81,6 +81,50 @@ export interface PhoneCodesTable {
   spent_at: string | null;
 }
 
+/** A WhatsApp or SMS message of an order's news (issue 37, migration 0058, decision 063). */
+export interface PhoneMessagesTable {
+  id: string;
+  user_id: string;
+  kind: "buying" | "fulfilling";
+  event: string;
+  channel: "whatsapp" | "sms";
+  /** E.164. */
+  recipient: string;
+  language: string;
+  text: string;
+  order_id: string | null;
+  part_id: string | null;
+  status: "queued" | "sent" | "delivered" | "read" | "failed";
+  provider_id: string | null;
+  attempts: number;
+  /** When it is next tried; null once sent or given up. */
+  next_attempt_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  status_at: string | null;
+  /** The WhatsApp message this SMS replaces (the 10-minute fallback). */
+  fallback_of: string | null;
+  /** When this WhatsApp message was looked at for the fallback. */
+  fallback_at: string | null;
+}
+
+/** A person's choice of channel per kind of news; no row: the default (migration 0058). */
+export interface NotificationChannelsTable {
+  user_id: string;
+  kind: "buying" | "fulfilling";
+  channel: "email" | "whatsapp" | "sms";
+  enabled: number;
+  consent_at: string | null;
+  updated_at: string;
+}
+
+/** An inbound WhatsApp or SMS message already taken (a STOP), by its provider's id. */
+export interface PhoneInboundTable {
+  provider_id: string;
+  received_at: string;
+}
+
 export interface MailQueueTable {
   id: string;
   recipient: string;
@@ -626,6 +670,9 @@ export interface Database {
   audit_log: AuditLogTable;
   one_time_links: OneTimeLinksTable;
   phone_codes: PhoneCodesTable;
+  phone_messages: PhoneMessagesTable;
+  notification_channels: NotificationChannelsTable;
+  phone_inbound: PhoneInboundTable;
   mail_queue: MailQueueTable;
   likes: LikesTable;
   pickup_points: PickupPointsTable;

@@ -36,6 +36,11 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/payments/return",
   "HEAD /api/payments/return",
   "POST /api/payments/webhook",
+  // NOTE: the phone providers' webhooks prove themselves by WhatsApp's signature or MSG91's key (decision 063).
+  "GET /api/notify/whatsapp/webhook",
+  "HEAD /api/notify/whatsapp/webhook",
+  "POST /api/notify/whatsapp/webhook",
+  "POST /api/notify/sms/webhook",
 ]);
 const isDocs = (name: string) => / \/api\/docs(\/|$)/.test(name);
 

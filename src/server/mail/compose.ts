@@ -75,5 +75,14 @@ export function compose(recipient: Recipient, subject: string, content: Content,
     ...(content.after ?? []).map(p),
     `<p style="margin:0;color:#57534e">— ${APP_TITLE}</p></body></html>`,
   ].join("");
-  return { to, subject, text, html, ...(secret ? { secret: true } : {}) };
+  const rows = (each: [string, string][]) => each.map(([l, r]) => `${l}  ${r}`);
+  const short = [
+    subject,
+    ...content.paragraphs,
+    ...(content.sections ?? []).flatMap((section) => [...section.paragraphs, ...rows(section.rows)]),
+    ...(content.rows ? rows(content.rows) : []),
+    ...(content.after ?? []),
+    ...(content.link ? [content.link.url] : []),
+  ].join("\n");
+  return { to, subject, text, html, short, ...(secret ? { secret: true } : {}) };
 }

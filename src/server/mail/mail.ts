@@ -5,6 +5,11 @@ export interface Mail {
   text: string;
   html: string;
   /**
+   * The same content, short, for a WhatsApp or SMS message of the same news (issue 37, decision 063): the
+   * subject, the paragraphs, rows and closing lines, and the link's address; no greeting, no signature.
+   */
+  short?: string;
+  /**
    * It carries a secret link (password reset, e-mail change). Such a mail is never stored: if its one send
    * fails, it is lost and the user asks again.
    */

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { NewsOutbox } from "./news.service.ts";
 import type { PhoneMessage, PhoneTransport } from "./phone-message.ts";
 
 /** What a request's services use to send a phone message (Context's `phone`). */
-export interface PhoneOutbox {
+export interface PhoneOutbox extends NewsOutbox {
   /**
    * Sends a message carrying a secret (a sign-in code) in the background, once, and never stores it, as a
    * mailed secret link is (decision 018): call it after the code's hash is committed. If the send fails, the
@@ -17,13 +18,20 @@ export interface PhoneMessenger extends PhoneOutbox {
   settle(): Promise<void>;
 }
 
-export function createPhoneMessenger(transport: PhoneTransport, log: FastifyBaseLogger): PhoneMessenger {
+export function createPhoneMessenger(
+  transport: PhoneTransport,
+  log: FastifyBaseLogger,
+  newsQueued: () => void = () => {},
+): PhoneMessenger {
   const pending = new Set<Promise<void>>();
   return {
     transport,
+    channels: transport.channels,
+    newsQueued,
     sendSecret(message) {
       const work = transport
         .deliver(message)
+        .then(() => undefined)
         // NOTE: neither the number nor the text is logged: a code is a key to an account (issue 37).
         .catch((error: unknown) =>
           log.warn({ channel: message.channel, err: errorName(error) }, "a phone code could not be sent"),

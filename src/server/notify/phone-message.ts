@@ -15,12 +15,17 @@ export interface PhoneMessage {
    * What a provider sends instead of free text: the template's kind and its values in order (WhatsApp and
    * India's DLT rules allow only registered templates to a person who has not written first).
    */
-  template: { kind: "code"; values: string[] };
+  template: { kind: "code" | "news"; values: string[] };
 }
 
 /** Where phone messages go: a provider's API, development's outbox folder, or nowhere (production). */
 export interface PhoneTransport {
   readonly kind: "outbox" | "none" | "provider";
-  /** Resolves once the message was handed over; rejects when it could not be. */
-  deliver(message: PhoneMessage): Promise<void>;
+  /** The channels it can send on (a provider's; both for the outbox). */
+  readonly channels: readonly PhoneChannel[];
+  /**
+   * Resolves once the message was handed over, with the provider's id for it (its status webhooks name it);
+   * rejects when it could not be.
+   */
+  deliver(message: PhoneMessage): Promise<string>;
 }

@@ -11,9 +11,10 @@ const CHANNEL_NAMES = { whatsapp: "WhatsApp", sms: "SMS" } as const;
 export function outboxPhoneTransport(dir: string): PhoneTransport {
   return {
     kind: "outbox",
+    channels: ["whatsapp", "sms"],
     deliver: async (message) => {
-      await writeOutboxEntry(dir, (id) => ({
-        id,
+      const id = await writeOutboxEntry(dir, (entryId) => ({
+        id: entryId,
         from: "Veggie Cart",
         to: message.to,
         subject: `${CHANNEL_NAMES[message.channel]} message`,
@@ -23,6 +24,7 @@ export function outboxPhoneTransport(dir: string): PhoneTransport {
         channel: message.channel,
         language: message.language,
       }));
+      return `outbox-${id}`;
     },
   };
 }
@@ -31,7 +33,10 @@ export function outboxPhoneTransport(dir: string): PhoneTransport {
 export function noPhoneTransport(warn: (message: string) => void): PhoneTransport {
   return {
     kind: "none",
-    deliver: async (message: PhoneMessage) =>
-      warn(`a ${CHANNEL_NAMES[message.channel]} message was not sent: no provider is configured`),
+    channels: [],
+    deliver: async (message: PhoneMessage) => {
+      warn(`a ${CHANNEL_NAMES[message.channel]} message was not sent: no provider is configured`);
+      return "";
+    },
   };
 }

@@ -15,6 +15,22 @@ const digitsOf = (e164: string) => e164.replace(/^\+/, "");
  */
 export async function sendWhatsApp(settings: WhatsAppSettings, message: PhoneMessage): Promise<string> {
   const [code = ""] = message.template.values;
+  const template =
+    message.template.kind === "news"
+      ? // NOTE: order news (decision 063): the utility template whose body is the news' text, its one variable.
+        {
+          name: settings.news?.template ?? "",
+          language: { code: message.language },
+          components: [{ type: "body", parameters: [{ type: "text", text: message.text }] }],
+        }
+      : {
+          name: settings.codeTemplate,
+          language: { code: message.language },
+          components: [
+            { type: "body", parameters: [{ type: "text", text: code }] },
+            { type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text: code }] },
+          ],
+        };
   const response = await fetch(`${settings.apiUrl}/${encodeURIComponent(settings.phoneNumberId)}/messages`, {
     method: "POST",
     headers: { authorization: `Bearer ${settings.token}`, "content-type": "application/json" },
@@ -23,14 +39,7 @@ export async function sendWhatsApp(settings: WhatsAppSettings, message: PhoneMes
       recipient_type: "individual",
       to: digitsOf(message.to),
       type: "template",
-      template: {
-        name: settings.codeTemplate,
-        language: { code: message.language },
-        components: [
-          { type: "body", parameters: [{ type: "text", text: code }] },
-          { type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text: code }] },
-        ],
-      },
+      template,
     }),
     signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
   });
@@ -53,14 +62,21 @@ export async function sendWhatsApp(settings: WhatsAppSettings, message: PhoneMes
  */
 export async function sendMsg91(settings: Msg91Settings, message: PhoneMessage): Promise<string> {
   const [code = ""] = message.template.values;
+  const news = message.template.kind === "news";
   const response = await fetch(`${settings.apiUrl}/flow`, {
     method: "POST",
     headers: { authkey: settings.authKey, "content-type": "application/json", accept: "application/json" },
     body: JSON.stringify({
-      template_id: settings.codeTemplates[message.language],
+      template_id: news
+        ? settings.news?.templates[message.language]
+        : settings.codeTemplates[message.language],
       ...(settings.sender ? { sender: settings.sender } : {}),
       short_url: "0",
-      recipients: [{ mobiles: digitsOf(message.to), code }],
+      recipients: [
+        news
+          ? { mobiles: digitsOf(message.to), text: message.text }
+          : { mobiles: digitsOf(message.to), code },
+      ],
     }),
     signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
   });
@@ -82,18 +98,25 @@ export function providerPhoneTransport(
   const { whatsapp, msg91 } = providers;
   return {
     kind: "provider",
+    // NOTE: order news goes only on a channel whose news template is set (decision 063).
+    channels: [...(whatsapp?.news ? ["whatsapp" as const] : []), ...(msg91?.news ? ["sms" as const] : [])],
     deliver: async (message) => {
+      if (message.template.kind === "news") {
+        // NOTE: no failover here: the news queue retries, and falls back to SMS after 10 minutes itself.
+        if (message.channel === "whatsapp" && whatsapp?.news) return sendWhatsApp(whatsapp, message);
+        if (message.channel === "sms" && msg91?.news) return sendMsg91(msg91, message);
+        throw new Error(`no ${message.channel} provider for order news is configured`);
+      }
       if (message.channel === "whatsapp" && whatsapp) {
         try {
-          await sendWhatsApp(whatsapp, message);
-          return;
+          return await sendWhatsApp(whatsapp, message);
         } catch (error) {
           if (!msg91) throw error;
           log.warn({ err: (error as Error).message }, "WhatsApp did not take a code: sending it by SMS");
         }
       }
       if (!msg91) throw new Error("no SMS provider is configured");
-      await sendMsg91(msg91, { ...message, channel: "sms" });
+      return sendMsg91(msg91, { ...message, channel: "sms" });
     },
   };
 }

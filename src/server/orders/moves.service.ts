@@ -17,7 +17,8 @@ import * as auth from "../auth/index.ts";
 import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import { type Database, runSteps } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
-import { buyerCancelledMail, enqueue, enqueueOrderUpdate, newPartMail } from "../mail/index.ts";
+import { buyerCancelledMail, enqueueOrderUpdate, newPartMail, partStatusMail } from "../mail/index.ts";
+import * as notify from "../notify/index.ts";
 import { returnStock } from "../products/index.ts";
 import { releaseSlotOf } from "../slots/index.ts";
 import { billOf, receivedPaise, toApiLine } from "./bills.service.ts";
@@ -157,21 +158,45 @@ async function mailBuyers(trx: Context, partIds: string[], move: PartMove) {
   );
   for (const part of parts) {
     const lines = items.get(part.id) ?? [];
-    await enqueueOrderUpdate(trx, {
-      // NOTE: to the address typed at checkout, in the language of the buyer's account.
-      to: auth.mailRecipient({ email: part.email, language: part.buyer_language }),
-      buyerName: part.full_name,
-      orderId: part.order_id,
-      orderUrl: trx.mail.link(`/orders/${part.order_id}`),
-      partId: part.id,
-      part: {
-        farmerName: farmerNameOf(part),
-        status,
-        ...(move.reason ? { reason: move.reason } : {}),
-        items: lines.map(toApiLine),
-        ...billOfPart(lines),
-      },
-    });
+    // NOTE: to the address typed at checkout, in the language of the buyer's account.
+    const to = auth.mailRecipient({ email: part.email, language: part.buyer_language });
+    const update = {
+      farmerName: farmerNameOf(part),
+      status,
+      ...(move.reason ? { reason: move.reason } : {}),
+      items: lines.map(toApiLine),
+      ...billOfPart(lines),
+    };
+    const orderUrl = trx.mail.link(`/orders/${part.order_id}`);
+    if (await notify.emailAllowed(trx, part.buyer_id, "buying")) {
+      await enqueueOrderUpdate(trx, {
+        to,
+        buyerName: part.full_name,
+        orderId: part.order_id,
+        orderUrl,
+        partId: part.id,
+        part: update,
+      });
+    }
+    // NOTE: by phone each move is a message of its own, at once (a digest is the e-mail's, decision 048).
+    const mail = partStatusMail(
+      to,
+      { ...update, buyerName: part.full_name, orderId: part.order_id },
+      orderUrl,
+    );
+    await runSteps(
+      trx.db,
+      notify.tell(trx, [
+        {
+          userId: part.buyer_id,
+          kind: "buying",
+          event: `part_${status}`,
+          text: mail.short ?? mail.subject,
+          orderId: part.order_id,
+          partId: part.id,
+        },
+      ]),
+    );
   }
 }
 
@@ -210,20 +235,31 @@ async function mailFarmersOfBuyersCancel(trx: Context, parts: readonly repo.Part
     const to = recipients.get(part.farmer_id ?? "");
     if (!to) continue;
     const lines = items.get(part.id) ?? [];
-    await enqueue(
-      trx,
-      buyerCancelledMail(
-        to,
+    const mail = buyerCancelledMail(
+      to,
+      {
+        farmerName: farmerNameOf(part),
+        buyerName: part.full_name,
+        orderId: part.order_id,
+        reason: move.reason,
+        items: lines.map(toApiLine),
+        total: paiseToRupees(billOf(lines).estimatePaise),
+      },
+      trx.mail.link("/farmer"),
+    );
+    await runSteps(
+      trx.db,
+      notify.tell(trx, [
         {
-          farmerName: farmerNameOf(part),
-          buyerName: part.full_name,
+          userId: part.farmer_id ?? "",
+          kind: "fulfilling",
+          event: "buyer_cancelled",
+          mail,
+          text: mail.short ?? mail.subject,
           orderId: part.order_id,
-          reason: move.reason,
-          items: lines.map(toApiLine),
-          total: paiseToRupees(billOf(lines).estimatePaise),
+          partId: part.id,
         },
-        trx.mail.link("/farmer"),
-      ),
+      ]),
     );
   }
 }
@@ -391,5 +427,20 @@ async function mailNewPart(trx: Context, part: repo.PartRow): Promise<void> {
   if (!farmer || !row) return;
   const order = await runSteps(trx.db, loadOrder(trx.db, row));
   const shown = order.fulfilments.find((each) => each.id === part.id);
-  if (shown) await enqueue(trx, newPartMail(farmer, order, shown, trx.mail.link("/farmer")));
+  if (!shown) return;
+  const mail = newPartMail(farmer, order, shown, trx.mail.link("/farmer"));
+  await runSteps(
+    trx.db,
+    notify.tell(trx, [
+      {
+        userId: part.farmer_id,
+        kind: "fulfilling",
+        event: "new_part",
+        mail,
+        text: mail.short ?? mail.subject,
+        orderId: part.order_id,
+        partId: part.id,
+      },
+    ]),
+  );
 }

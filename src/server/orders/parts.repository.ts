@@ -104,6 +104,7 @@ function farmerParts(db: Kysely<Database>) {
       "o.zip_code",
       "o.country",
       "o.payment_method",
+      "o.payment_mode",
     ]);
 }
 export type FarmerPartRow = Awaited<ReturnType<ReturnType<typeof farmerParts>["execute"]>>[number];

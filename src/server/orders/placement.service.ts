@@ -23,7 +23,8 @@ import {
 } from "../context.ts";
 import { type Database, runSteps, type Steps } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
-import { newPartMail, orderConfirmationMail, queueMail } from "../mail/index.ts";
+import { newPartMail, orderConfirmationMail } from "../mail/index.ts";
+import * as notify from "../notify/index.ts";
 import { findStocks, findUnorderable, returnStock, takeStock } from "../products/index.ts";
 import { bookSlots } from "../slots/index.ts";
 import { linkInserted } from "./online-payments.repository.ts";
@@ -306,12 +307,33 @@ export function* mailOrder(
   // NOTE: one read of every recipient's address and language, the buyer's and the farmers'.
   const recipients = yield* auth.mailRecipients(trx.db, [userId, ...farmerIds]);
   const to = yield* confirmationRecipient(trx.db, recipients.get(userId), order.shipping.email, now);
-  const mails = [buyerMail(to, order, trx.mail.link(`/orders/${order.id}`))];
+  const confirmation = buyerMail(to, order, trx.mail.link(`/orders/${order.id}`));
+  // NOTE: each mail goes if its reader keeps e-mail on, and its text by WhatsApp or SMS if they chose one (decision 063).
+  const news: notify.News[] = [
+    {
+      userId,
+      kind: "buying",
+      event: "order_placed",
+      mail: confirmation,
+      text: confirmation.short ?? confirmation.subject,
+      orderId: order.id,
+    },
+  ];
   for (const part of order.fulfilments) {
     const farmer = part.farmerId ? recipients.get(part.farmerId) : undefined;
-    if (farmer) mails.push(newPartMail(farmer, order, part, trx.mail.link("/farmer")));
+    if (!farmer || !part.farmerId) continue;
+    const mail = newPartMail(farmer, order, part, trx.mail.link("/farmer"));
+    news.push({
+      userId: part.farmerId,
+      kind: "fulfilling",
+      event: "new_part",
+      mail,
+      text: mail.short ?? mail.subject,
+      orderId: order.id,
+      partId: part.id,
+    });
   }
-  yield* queueMail(trx, mails);
+  yield* notify.tell(trx, news);
 }
 
 /**

@@ -20,6 +20,7 @@ import type { Actor, Context } from "../context.ts";
 import type { Database, OrderItemsTable, OrdersTable } from "../db/index.ts";
 import { allOf, decodeCursor, type Keyset, noStatement, pageOf, runSteps, type Steps } from "../db/index.ts";
 import { notFound } from "../http/index.ts";
+import * as notify from "../notify/index.ts";
 import { slotsOfParts } from "../slots/index.ts";
 import {
   billFields,
@@ -319,13 +320,20 @@ export async function toFarmerParts(
   rows: readonly partsRepo.FarmerPartRow[],
 ): Promise<FarmerPart[]> {
   const ids = rows.map((row) => row.id);
-  const [items, history, slots, paymentRows, upiIds, onlineRows] = await Promise.all([
+  const [items, history, slots, paymentRows, upiIds, onlineRows, reached] = await Promise.all([
     partsRepo.findItemsOfParts(db, ids),
     runSteps(db, partsRepo.findHistoryOf(db, ids)),
     runSteps(db, slotsOfParts(db, ids)),
     runSteps(db, paymentsRepo.findPaymentsOfParts(db, ids)),
     runSteps(db, paymentsRepo.findUpiIds(db, rows.map(payeeOf))),
     runSteps(db, onlineRepo.findOnlineRecordsOfParts(db, ids)),
+    runSteps(
+      db,
+      notify.buyersReached(
+        db,
+        rows.map((row) => ({ partId: row.id, orderId: row.order_id, buyerId: row.buyer_id })),
+      ),
+    ),
   ]);
   const online = onlineMoneyOf(onlineRows);
   const itemsByPart = groupBy(items, (item) => item.part_id);
@@ -350,6 +358,7 @@ export async function toFarmerParts(
     createdAt: row.created_at,
     history: (historyByPart.get(row.id) ?? []).map(toApiHistory),
     ...slotOf(slots, row.id),
+    buyerReached: reached.get(row.id) ?? null,
   }));
 }
 

@@ -7,10 +7,11 @@ import * as auth from "../auth/index.ts";
 import { type Context, catalogueChanged, inTransaction } from "../context.ts";
 import { type OrderItemsTable, runSteps } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
-import { billMail, enqueue } from "../mail/index.ts";
+import { billMail } from "../mail/index.ts";
+import * as notify from "../notify/index.ts";
 import { returnStock } from "../products/index.ts";
 import { slotsOfParts } from "../slots/index.ts";
-import { billOf, receivedPaise, toApiLine } from "./bills.service.ts";
+import { billOf, receivedPaise, toApiLine, upiOf } from "./bills.service.ts";
 import * as repo from "./parts.repository.ts";
 import { findPaymentsOfParts, findUpiIds, lockPart, SHOP_PAYEE } from "./payments.repository.ts";
 import { farmerNameOf, getFarmerPart, partForPayee } from "./views.service.ts";
@@ -141,22 +142,40 @@ async function mailIfBillFinal(
   const farmerName = farmerNameOf(part);
   const upiIds = await runSteps(trx.db, findUpiIds(trx.db, [part.farmer_id ?? SHOP_PAYEE]));
   const slot = (await runSteps(trx.db, slotsOfParts(trx.db, [partId]))).get(partId);
-  await enqueue(
-    trx,
-    billMail(
-      // NOTE: to the address typed at checkout, in the language of the buyer's account.
-      auth.mailRecipient({ email: part.email, language: part.buyer_language }),
-      {
-        buyerName: part.full_name,
-        orderId: part.order_id,
-        farmerName,
-        items: items.map(toApiLine),
-        total: paiseToRupees(bill.totalPaise),
-        byUpi: upiIds.has(part.farmer_id ?? SHOP_PAYEE),
-        atPickup: slot?.kind === "pickup",
-        ...(replacesPaise !== undefined ? { replaces: paiseToRupees(replacesPaise) } : {}),
-      },
-      trx.mail.link(`/orders/${part.order_id}`),
-    ),
+  const mail = billMail(
+    // NOTE: to the address typed at checkout, in the language of the buyer's account.
+    auth.mailRecipient({ email: part.email, language: part.buyer_language }),
+    {
+      buyerName: part.full_name,
+      orderId: part.order_id,
+      farmerName,
+      items: items.map(toApiLine),
+      total: paiseToRupees(bill.totalPaise),
+      byUpi: upiIds.has(part.farmer_id ?? SHOP_PAYEE),
+      atPickup: slot?.kind === "pickup",
+      ...(replacesPaise !== undefined ? { replaces: paiseToRupees(replacesPaise) } : {}),
+    },
+    trx.mail.link(`/orders/${part.order_id}`),
+  );
+  // NOTE: by WhatsApp or SMS the bill carries its UPI link (what is still owed at the door), which a phone opens
+  // in the payer's UPI app (decision 063); a part paid online has none.
+  const records = await runSteps(trx.db, findPaymentsOfParts(trx.db, [partId]));
+  const upi =
+    part.payment_mode === "on_delivery"
+      ? upiOf({
+          orderId: part.order_id,
+          status: part.status,
+          payeeName: farmerName,
+          upiId: upiIds.get(part.farmer_id ?? SHOP_PAYEE),
+          bill,
+          received: receivedPaise(records),
+        })
+      : null;
+  const text = [mail.short ?? mail.subject, ...(upi ? [upi.uri] : [])].join("\n");
+  await runSteps(
+    trx.db,
+    notify.tell(trx, [
+      { userId: part.buyer_id, kind: "buying", event: "bill", mail, text, orderId: part.order_id, partId },
+    ]),
   );
 }

@@ -1,1 +1,2 @@
+export { notificationRoutes } from "./notifications.routes.ts";
 export { accountRoutes, passwordResetRoutes } from "./profile.routes.ts";

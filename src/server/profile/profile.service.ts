@@ -32,6 +32,7 @@ import {
   passwordResetMail,
 } from "../mail/index.ts";
 import * as messagesDomain from "../messages/index.ts";
+import * as notify from "../notify/index.ts";
 import * as orders from "../orders/index.ts";
 import * as products from "../products/index.ts";
 import * as slots from "../slots/index.ts";
@@ -309,6 +310,9 @@ export async function deleteAccount(ctx: Context, userId: string, password: stri
       deletedAt: ctx.now.toISOString(),
     });
     await deleteQueuedMailsTo(trx, addresses);
+    // NOTE: the WhatsApp and SMS news (queued or sent, with the number and text) and the channel choices go too.
+    await notify.forgetMessages(trx, userId);
+    await notify.forgetChannels(trx, userId);
     return pictures;
   });
   await catalogueChanged(ctx);

@@ -12,7 +12,13 @@ export async function mailsTo(t: TestApp, to: string): Promise<OutboxEntry[]> {
 /** Every WhatsApp and SMS message the app has written to its outbox for `number` (E.164), oldest first. */
 export async function phoneMessagesTo(t: TestApp, number: string): Promise<OutboxEntry[]> {
   await t.app.phoneMessenger.settle();
+  await t.app.phoneNews.settle();
   return (await listOutbox(t.outboxDir)).filter((entry) => entry.channel && entry.to === number).reverse();
+}
+
+/** Every entry an outbox folder holds (another sender's, in a test), oldest first. */
+export async function outboxEntriesIn(dir: string): Promise<OutboxEntry[]> {
+  return (await listOutbox(dir)).reverse();
 }
 
 /** The 6-digit code of the newest message to `number`. */

@@ -17,6 +17,9 @@ export interface TakenRequest {
 export async function startPhoneProviders(expected: { token: string; authKey: string }) {
   const whatsapp: TakenRequest[] = [];
   const msg91: TakenRequest[] = [];
+  /** The id each took request was answered with, in the same order. */
+  const whatsappIds: number[] = [];
+  const msg91Ids: string[] = [];
   const state = { whatsappFails: false };
   let sequence = 0;
   const server = http.createServer((req, res) => {
@@ -42,6 +45,7 @@ export async function startPhoneProviders(expected: { token: string; authKey: st
           });
         }
         whatsapp.push({ path, headers: req.headers, body });
+        whatsappIds.push(sequence);
         if (state.whatsappFails) {
           return answer(400, {
             error: { message: "(#132001) Template name does not exist in the translation", code: 132001 },
@@ -58,6 +62,7 @@ export async function startPhoneProviders(expected: { token: string; authKey: st
           return answer(401, { type: "error", message: "Authentication failure" });
         }
         msg91.push({ path, headers: req.headers, body });
+        msg91Ids.push(`3a6b${sequence}`);
         return answer(200, { type: "success", message: `3a6b${sequence}` });
       }
       answer(404, { error: { message: "Unknown path" } });
@@ -70,6 +75,8 @@ export async function startPhoneProviders(expected: { token: string; authKey: st
     msg91Url: `${url}/msg91`,
     whatsapp,
     msg91,
+    whatsappIds,
+    msg91Ids,
     state,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -17,6 +17,13 @@ export const FarmerProductListSchema = z.object({ items: z.array(ProductSchema) 
 export type FarmerProductList = z.infer<typeof FarmerProductListSchema>;
 
 /** The signed-in farmer's part of an order, as GET /api/farmer/orders lists it. */
+/** Whether a part's buyer was reached by WhatsApp or SMS about it: the newest message's channel and status. */
+export const BuyerReachedSchema = z.object({
+  channel: z.enum(["whatsapp", "sms"]),
+  status: z.enum(["queued", "sent", "delivered", "read", "failed"]),
+});
+export type BuyerReached = z.infer<typeof BuyerReachedSchema>;
+
 export const FarmerPartSchema = z.object({
   id: z.string(),
   orderId: z.string(),
@@ -35,6 +42,11 @@ export const FarmerPartSchema = z.object({
   history: z.array(PartHistoryEntrySchema),
   /** The slot the buyer chose; absent for a farmer who delivers within 24 hours. */
   slot: PartSlotSchema.optional(),
+  /**
+   * Whether the buyer was reached by WhatsApp or SMS about this part (issue 37, decision 063): the newest
+   * message's channel and status; null when none was sent by phone (e-mail only, or no phone channel).
+   */
+  buyerReached: BuyerReachedSchema.nullable().optional(),
 });
 export type FarmerPart = z.infer<typeof FarmerPartSchema>;
 /** The answer to moving one of my parts (its status or payment): the part as it is now. */

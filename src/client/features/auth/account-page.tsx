@@ -41,6 +41,7 @@ import {
   useRename,
   useSessions,
 } from "./account.api.ts";
+import { AccountNotificationsSection } from "./account-notifications-section.tsx";
 import { AccountPhoneSection } from "./account-phone-section.tsx";
 import { forgetSignedInUser } from "./logout.api.ts";
 
@@ -426,6 +427,9 @@ export function AccountPage() {
           </Section>
           <Section id="account-phone" title={t`Mobile number`}>
             <AccountPhoneSection account={account.data} />
+          </Section>
+          <Section id="account-notifications" title={t`Order news`}>
+            <AccountNotificationsSection />
           </Section>
           <Section id="account-password" title={t`Password`}>
             <PasswordForm />

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { formatRupees, paiseToRupees, rupeesToPaise } from "../../../shared/money.ts";
 import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
 import type { FarmerPart } from "../../../shared/schemas/farmer.ts";
+import type { BuyerReached } from "../../../shared/schemas/notifications.ts";
 import { PART_TRANSITIONS, type PartStatus, paidOnlinePaise } from "../../../shared/schemas/order-parts.ts";
 import { Button } from "../../components/button.tsx";
 import { ReasonDialog } from "../../components/reason-dialog.tsx";
@@ -193,6 +194,7 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
             </p>
             <DoorMoney part={fulfilment} />
             {fulfilment.slot ? <PartSlotLine slot={fulfilment.slot} className="mt-1" /> : null}
+            {fulfilment.buyerReached ? <BuyerReachedLine reached={fulfilment.buyerReached} /> : null}
           </section>
           <div>
             <OrderLines
@@ -265,5 +267,25 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
       </article>
       {cancelling ? <CancelDialog fulfilment={fulfilment} onClose={() => setCancelling(false)} /> : null}
     </li>
+  );
+}
+
+/** Whether the buyer was reached by WhatsApp or SMS about this part, and how far (issue 37, decision 063). */
+function BuyerReachedLine({ reached }: { reached: BuyerReached }) {
+  const { t } = useLingui();
+  const channel = reached.channel === "whatsapp" ? t`WhatsApp` : t`SMS`;
+  const status = {
+    queued: t`waiting to be sent`,
+    sent: t`sent`,
+    delivered: t`delivered`,
+    read: t`read`,
+    failed: t`not delivered`,
+  }[reached.status];
+  return (
+    <p className="mt-1 text-sm">
+      <Trans>
+        Buyer told by {channel}: {status}
+      </Trans>
+    </p>
   );
 }
