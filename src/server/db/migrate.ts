@@ -38,6 +38,7 @@ import * as standingPriceHold from "./migrations/0049-standing-price-hold.ts";
 import * as onlinePayments from "./migrations/0050-online-payments.ts";
 import * as payouts from "./migrations/0051-payouts.ts";
 import * as phoneSignIn from "./migrations/0053-phone-sign-in.ts";
+import * as standingPriceTold from "./migrations/0054-standing-price-told.ts";
 
 /** Every migration, in order. Add a new file under migrations/ and list it here. */
 const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   "0050-online-payments": onlinePayments,
   "0051-payouts": payouts,
   "0053-phone-sign-in": phoneSignIn,
+  "0054-standing-price-told": standingPriceTold,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

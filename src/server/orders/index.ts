@@ -10,6 +10,7 @@ export {
   changeScheduledItems,
   placeOrder,
   priceScheduledLines,
+  repriceScheduledOrder,
   type ScheduledOrderInput,
   writeScheduledOrder,
 } from "./placement.service.ts";
