@@ -4,7 +4,7 @@ export { onlinePaymentsRoutes } from "./online-payments.routes.ts";
 export { expireHolds } from "./online-payments.service.ts";
 export { ordersAdminRoutes } from "./orders.admin-routes.ts";
 export { findProductsByIds, forgetUser } from "./orders.repository.ts";
-export { ordersRoutes } from "./orders.routes.ts";
+export { type OrderLimits, orderLimits, ordersRoutes, unlessAcknowledged } from "./orders.routes.ts";
 export { payRestInCash, recordPayment, savePayeeProfile } from "./payments.service.ts";
 export {
   changeScheduledItems,
