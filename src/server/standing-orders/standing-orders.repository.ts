@@ -629,3 +629,27 @@ export async function endIfActive(db: Kysely<Database>, id: string, at: string):
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+// ---- the operator's stats ----
+
+/** Standing orders not ended, in the whole shop. */
+export async function countNotEnded(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("standing_orders")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Occurrences dated within [from, to], counted per state and reason. */
+export async function countOccurrences(db: Kysely<Database>, from: string, to: string) {
+  const rows = await db
+    .selectFrom("standing_occurrences")
+    .select((eb) => ["state", "reason", eb.fn.countAll<number | string>().as("n")])
+    .where("date", ">=", from)
+    .where("date", "<=", to)
+    .groupBy(["state", "reason"])
+    .execute();
+  return rows.map((row) => ({ state: row.state, reason: row.reason, count: Number(row.n) }));
+}

@@ -1,8 +1,10 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui as useLinguiRuntime } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatRupees } from "../../../shared/money.ts";
-import type { DayStats, PeriodStats } from "../../../shared/schemas/stats.ts";
+import type { OccurrenceReason } from "../../../shared/schemas/standing-orders.ts";
+import type { DayStats, PeriodStats, StandingOrderStats } from "../../../shared/schemas/stats.ts";
 import { LoadState } from "../../components/load-state.tsx";
 import { currentLanguage, intlLocale } from "../../lib/i18n.ts";
 import { useShopStats } from "./admin.api.ts";
@@ -32,6 +34,60 @@ function PeriodCard({ title, stats }: { title: string; stats: PeriodStats }) {
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+/** Why a standing order's delivery was not made (or skipped), as the operator reads it. */
+const REASONS: Record<OccurrenceReason, MessageDescriptor> = {
+  sold_out: msg`Sold out`,
+  unavailable: msg`Product no longer available`,
+  slot_full: msg`Slot full`,
+  slot_closed: msg`Slot closed`,
+  area: msg`Address outside the farmer's area`,
+  farmer_suspended: msg`Farmer suspended`,
+  paused: msg`Paused`,
+  skipped: msg`Skipped`,
+  ended: msg`Ended`,
+  price_rise: msg`Price rise not accepted`,
+};
+
+/** Standing orders at a glance (issue 35): active ones, this week's deliveries, and the missed ones and why. */
+function StandingOrdersCard({ stats }: { stats: StandingOrderStats }) {
+  const { t } = useLingui();
+  const { _ } = useLinguiRuntime();
+  const title = t`Standing orders`;
+  const missed = stats.missedThisWeek.reduce((sum, row) => sum + row.count, 0);
+  const rows: [string, number][] = [
+    [t`Active`, stats.active],
+    [t`Deliveries this week`, stats.occurrencesThisWeek],
+    [t`Missed this week`, missed],
+  ];
+  return (
+    <section aria-label={title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+      <h3 className="font-semibold text-stone-900">{title}</h3>
+      <dl className="mt-3 grid grid-cols-3 gap-3">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm text-stone-600">{label}</dt>
+            <dd className="text-xl font-bold tabular-nums text-stone-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {stats.missedThisWeek.length > 0 ? (
+        <>
+          <h4 className="mt-4 text-sm font-semibold text-stone-900">
+            <Trans>Missed this week, by reason</Trans>
+          </h4>
+          <ul className="mt-1 text-sm text-stone-700">
+            {stats.missedThisWeek.map((row) => (
+              <li key={row.reason}>
+                {_(REASONS[row.reason])}: <span className="tabular-nums">{row.count}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </section>
   );
 }
@@ -136,7 +192,7 @@ function OrdersChart({ days }: { days: readonly DayStats[] }) {
   );
 }
 
-/** The shop at a glance at /admin: three periods, messages waiting, and orders per day. */
+/** The shop at a glance at /admin: three periods, messages waiting, standing orders, and orders per day. */
 export function OverviewSection() {
   const { t } = useLingui();
   const { _ } = useLinguiRuntime();
@@ -160,6 +216,7 @@ export function OverviewSection() {
                 <PeriodCard key={key} title={_(title)} stats={stats.data.totals[key]} />
               ))}
             </div>
+            <StandingOrdersCard stats={stats.data.standingOrders} />
             <OrdersChart days={stats.data.days} />
           </>
         ) : null}
