@@ -106,7 +106,7 @@ function* askAboutRise(
 ): Steps<void> {
   const at = trx.now.toISOString();
   if (occurrence.cutoffAt <= at) return;
-  if (!(yield* repo.claimPriceTold(trx.db, occurrence.id, at))) return;
+  if (!(yield* repo.claimNotice(trx.db, occurrence.id, "price_told_at", at))) return;
   const to = (yield* mailRecipients(trx.db, [order.user_id])).get(order.user_id);
   if (!to) return;
   yield* queueMail(
@@ -290,7 +290,7 @@ export async function remindDue(ctx: Context, standingOrderId?: string): Promise
   );
   for (const row of due) {
     await inStepsTransaction(ctx, function* (trx) {
-      if (!(yield* repo.claimReminder(trx.db, row.id, ctx.now.toISOString()))) return;
+      if (!(yield* repo.claimNotice(trx.db, row.id, "reminded_at", ctx.now.toISOString()))) return;
       const to = (yield* mailRecipients(trx.db, [row.user_id])).get(row.user_id);
       if (!to || !row.order_id) return;
       const lines = yield* repo.linesOfOrders(trx.db, [row.order_id]);

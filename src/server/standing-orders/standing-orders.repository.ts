@@ -60,13 +60,14 @@ export function listOfUser(db: Kysely<Database>, userId: string) {
     .execute();
 }
 
-export async function countActive(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await db
+/** Standing orders not ended: the shopper's (`userId`), or the whole shop's. */
+export async function countActive(db: Kysely<Database>, userId?: string): Promise<number> {
+  let query = db
     .selectFrom("standing_orders")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("user_id", "=", userId)
-    .where("status", "=", "active")
-    .executeTakeFirst();
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("status", "=", "active");
+  if (userId) query = query.where("user_id", "=", userId);
+  const row = await query.executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -380,14 +381,22 @@ export function unremindedBefore(
   return query.orderBy("o.cutoff_at").orderBy("o.id").execute();
 }
 
-/** Claims the occurrence's reminder (once, whichever server gets there first); answers whether this one did. */
-export function* claimReminder(trx: Kysely<Database>, id: string, at: string): Steps<boolean> {
+/**
+ * Claims one of the occurrence's mails, its reminder (`reminded_at`) or the question about a price rise
+ * (`price_told_at`): once, whichever server gets there first; answers whether this one did.
+ */
+export function* claimNotice(
+  trx: Kysely<Database>,
+  id: string,
+  notice: "reminded_at" | "price_told_at",
+  at: string,
+): Steps<boolean> {
   const changed = yield* changedRows(
     trx
       .updateTable("standing_occurrences")
-      .set({ reminded_at: at })
+      .set({ [notice]: at })
       .where("id", "=", id)
-      .where("reminded_at", "is", null),
+      .where(notice, "is", null),
   );
   return changed === 1;
 }
@@ -554,18 +563,6 @@ export function* setHeld(trx: Kysely<Database>, id: string, held: "price_rise" |
   );
 }
 
-/** Claims the mail asking its shopper about a price rise (once, whichever server gets there first). */
-export function* claimPriceTold(trx: Kysely<Database>, id: string, at: string): Steps<boolean> {
-  const changed = yield* changedRows(
-    trx
-      .updateTable("standing_occurrences")
-      .set({ price_told_at: at })
-      .where("id", "=", id)
-      .where("price_told_at", "is", null),
-  );
-  return changed === 1;
-}
-
 /**
  * A held occurrence not accepted by its cut-off reads skipped, "price_rise": once, whichever server gets there
  * first (answers whether this one did, and so tells its shopper).
@@ -631,16 +628,6 @@ export async function endIfActive(db: Kysely<Database>, id: string, at: string):
 }
 
 // ---- the operator's stats ----
-
-/** Standing orders not ended, in the whole shop. */
-export async function countNotEnded(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom("standing_orders")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("status", "=", "active")
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
 
 /** Occurrences dated within [from, to], counted per state and reason. */
 export async function countOccurrences(db: Kysely<Database>, from: string, to: string) {

@@ -12,7 +12,7 @@ export async function standingOrderStats({ db, now, settings }: Context): Promis
   const today = shopDate(now, settings.shopTimeZone);
   const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
   const [active, counts] = await Promise.all([
-    repo.countNotEnded(db),
+    repo.countActive(db),
     repo.countOccurrences(db, monday, addDays(monday, 6)),
   ]);
   const missed = counts

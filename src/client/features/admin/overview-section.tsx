@@ -2,6 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui as useLinguiRuntime } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
 import { formatRupees } from "../../../shared/money.ts";
 import type { OccurrenceReason } from "../../../shared/schemas/standing-orders.ts";
 import type { DayStats, PeriodStats, StandingOrderStats } from "../../../shared/schemas/stats.ts";
@@ -15,6 +16,34 @@ const PERIODS = [
   ["all", msg`All time`],
 ] as const;
 
+/** A card of figures: its title, each figure under its label, and anything more below them. */
+function FiguresCard({
+  title,
+  rows,
+  columns,
+  children,
+}: {
+  title: string;
+  rows: [string, string | number][];
+  columns: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-label={title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+      <h3 className="font-semibold text-stone-900">{title}</h3>
+      <dl className={`mt-3 grid ${columns} gap-3`}>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm text-stone-600">{label}</dt>
+            <dd className="text-xl font-bold tabular-nums text-stone-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {children}
+    </section>
+  );
+}
+
 function PeriodCard({ title, stats }: { title: string; stats: PeriodStats }) {
   const { t } = useLingui();
   const rows: [string, string][] = [
@@ -23,19 +52,7 @@ function PeriodCard({ title, stats }: { title: string; stats: PeriodStats }) {
     [t`New accounts`, String(stats.accounts)],
     [t`New products`, String(stats.products)],
   ];
-  return (
-    <section aria-label={title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
-      <h3 className="font-semibold text-stone-900">{title}</h3>
-      <dl className="mt-3 grid grid-cols-2 gap-3">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-sm text-stone-600">{label}</dt>
-            <dd className="text-xl font-bold tabular-nums text-stone-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+  return <FiguresCard title={title} rows={rows} columns="grid-cols-2" />;
 }
 
 /** Why a standing order's delivery was not made (or skipped), as the operator reads it. */
@@ -64,16 +81,7 @@ function StandingOrdersCard({ stats }: { stats: StandingOrderStats }) {
     [t`Missed this week`, missed],
   ];
   return (
-    <section aria-label={title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
-      <h3 className="font-semibold text-stone-900">{title}</h3>
-      <dl className="mt-3 grid grid-cols-3 gap-3">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-sm text-stone-600">{label}</dt>
-            <dd className="text-xl font-bold tabular-nums text-stone-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+    <FiguresCard title={title} rows={rows} columns="grid-cols-3">
       {stats.missedThisWeek.length > 0 ? (
         <>
           <h4 className="mt-4 text-sm font-semibold text-stone-900">
@@ -88,7 +96,7 @@ function StandingOrdersCard({ stats }: { stats: StandingOrderStats }) {
           </ul>
         </>
       ) : null}
-    </section>
+    </FiguresCard>
   );
 }
 
