@@ -388,7 +388,9 @@ export async function runStandingOrders(ctx: Context): Promise<void> {
   }
   // NOTE: before the reminders (they say the estimate) and before any part turns pending at its cut-off, so
   // that it goes on at today's prices (decision 050).
-  await repriceComing(ctx);
+  await repriceComing(ctx).catch((error: unknown) => {
+    failure ??= error;
+  });
   await remindDue(ctx);
   // NOTE: before any part turns pending: a held occurrence not accepted by its cut-off is skipped instead.
   await skipHeldAtCutoff(ctx);
@@ -409,9 +411,12 @@ const REPRICE_BACKLOG_MS = 86_400_000;
  */
 async function repriceComing(ctx: Context): Promise<void> {
   const since = new Date(ctx.now.getTime() - REPRICE_BACKLOG_MS).toISOString();
+  let failure: unknown;
   for (const row of await repo.toReprice(ctx.db, since, PASS_BATCH)) {
     const orderId = row.order_id;
     if (!orderId) continue;
+    // NOTE: one that fails does not hold the others back (nor the parts due to turn pending); the next pass
+    // tries it again.
     await inStepsTransaction(ctx, function* (trx) {
       const repriced = yield* repriceScheduledOrder(trx.db, orderId, ctx.now.toISOString());
       if (!repriced) return;
@@ -428,8 +433,11 @@ async function repriceComing(ctx: Context): Promise<void> {
         names,
         repriced.totalPaise,
       );
+    }).catch((error: unknown) => {
+      failure ??= error;
     });
   }
+  if (failure) throw failure;
 }
 
 /**
