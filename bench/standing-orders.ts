@@ -7,7 +7,7 @@
  * "plain" places, one after another with `placeOrder` (checkout's code), as many orders as the pass made
  * occurrences, of the same lines into the same dated slots. Printed as milliseconds per order and the ratio.
  *
- *   npm run bench:standing-orders [-- --standing 10000]
+ *   npm run bench:standing-orders [-- --standing 10000 --databases sqlite,postgres]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:standing-orders
  */
 import { randomUUID } from "node:crypto";
@@ -27,7 +27,14 @@ import { testConfig } from "../src/server/test/test-app.ts";
 import { addDays, shopDate } from "../src/shared/shop-calendar.ts";
 import { type BenchDatabase, postgresDatabase, sqliteDatabase } from "./databases.ts";
 
-const { values: args } = parseArgs({ options: { standing: { type: "string", default: "10000" } } });
+const { values: args } = parseArgs({
+  options: {
+    standing: { type: "string", default: "10000" },
+    /** Which databases: sqlite, postgres (when BENCH_DATABASE_URL is set), or both. */
+    databases: { type: "string", default: "sqlite,postgres" },
+  },
+});
+const WANTED = new Set(args.databases.split(","));
 const STANDING = Number(args.standing);
 const FARMERS = 100;
 const PER_SHOPPER = 20;
@@ -225,8 +232,10 @@ async function placePlain(bench: BenchDatabase, count: number): Promise<Side> {
   }
 }
 
-const databases: BenchDatabase[] = [await sqliteDatabase()];
-if (process.env.BENCH_DATABASE_URL) databases.push(await postgresDatabase(process.env.BENCH_DATABASE_URL));
+const databases: BenchDatabase[] = WANTED.has("sqlite") ? [await sqliteDatabase()] : [];
+if (process.env.BENCH_DATABASE_URL && WANTED.has("postgres")) {
+  databases.push(await postgresDatabase(process.env.BENCH_DATABASE_URL));
+}
 const rows: string[] = [];
 try {
   for (const bench of databases) {
