@@ -47,6 +47,7 @@ import {
   expireHolds,
   farmerOrdersRoutes,
   onlinePaymentsRoutes,
+  orderLimits,
   ordersRoutes,
   sendDueRefunds,
 } from "./orders/index.ts";
@@ -257,6 +258,8 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   if (imageObjects) app.addHook("onClose", async () => imageObjects.close());
 
   await registerApiSchemas(app);
+  // NOTE: one limit on placing orders, counted by checkout and by making a standing order (issue 35).
+  const limits = orderLimits(app, config);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
@@ -267,14 +270,14 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
       await api.register(notificationRoutes, { prefix: "/account/notifications" });
       await api.register(addressesRoutes, { prefix: "/account/addresses" });
       await api.register(messagesRoutes);
-      await api.register(ordersRoutes, { prefix: "/orders", config });
+      await api.register(ordersRoutes, { prefix: "/orders", limits });
       await api.register(occurrencePriceRoutes, { prefix: "/orders" });
       await api.register(farmerProductsRoutes, { prefix: "/farmer" });
       await api.register(farmerOrdersRoutes, { prefix: "/farmer" });
       await api.register(farmerSlotRoutes, { prefix: "/farmer" });
       await api.register(farmerStandingOrdersRoutes, { prefix: "/farmer" });
       await api.register(slotsRoutes, { prefix: "/slots" });
-      await api.register(standingOrdersRoutes, { prefix: "/standing-orders" });
+      await api.register(standingOrdersRoutes, { prefix: "/standing-orders", limits });
       await api.register(productsRoutes, { prefix: "/products", config });
       await api.register(imagesRoutes, { prefix: "/images" });
       await api.register(likesRoutes, { prefix: "/likes" });

@@ -19,6 +19,14 @@ const stats: ShopStats = {
   totals: { today: period, week: period, all: { ...period, orders: 42 } },
   messagesWaiting: 3,
   days: [{ date: "2026-11-21", orders: 3, revenue: 240, accounts: 2 }],
+  standingOrders: {
+    active: 7,
+    occurrencesThisWeek: 12,
+    missedThisWeek: [
+      { reason: "sold_out", count: 2 },
+      { reason: "slot_full", count: 1 },
+    ],
+  },
 };
 
 /**
@@ -79,6 +87,15 @@ describe("/admin", () => {
     );
     await waitFor(() => expect(screen.getByText(/3 messages waiting/)).toBeInTheDocument());
     expect(screen.getByRole("region", { name: "All time" })).toHaveTextContent("42");
+    const standing = screen.getByRole("region", { name: "Standing orders" });
+    expect(standing).toHaveTextContent("Active7");
+    expect(standing).toHaveTextContent("Deliveries this week12");
+    expect(standing).toHaveTextContent("Missed this week3");
+    expect(
+      within(standing)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Sold out: 2", "Slot full: 1"]);
   });
 
   it("offers no Unhide for a product hidden only because its farmer is suspended", async () => {

@@ -644,6 +644,8 @@ export interface StandingOccurrencesTable {
   reminded_at?: string | null;
   /** `price_rise`: held until its shopper accepts the new price, else skipped at the cut-off (migration 0049). */
   held?: "price_rise" | null;
+  /** When its shopper was mailed that it is held for a price rise (migration 0054). */
+  price_told_at?: string | null;
 }
 
 export interface Database {

@@ -38,6 +38,7 @@ import * as standingPriceHold from "./migrations/0049-standing-price-hold.ts";
 import * as onlinePayments from "./migrations/0050-online-payments.ts";
 import * as payouts from "./migrations/0051-payouts.ts";
 import * as phoneSignIn from "./migrations/0053-phone-sign-in.ts";
+import * as standingPriceTold from "./migrations/0054-standing-price-told.ts";
 import * as phoneNews from "./migrations/0058-phone-news.ts";
 import * as oneTimeLinks from "./migrations/0061-one-time-links.ts";
 
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   "0050-online-payments": onlinePayments,
   "0051-payouts": payouts,
   "0053-phone-sign-in": phoneSignIn,
+  "0054-standing-price-told": standingPriceTold,
   "0058-phone-news": phoneNews,
   "0061-one-time-links": oneTimeLinks,
 };

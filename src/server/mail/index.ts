@@ -8,6 +8,8 @@ export {
   type StandingLine,
   standingEndedMail,
   standingMissedMail,
+  standingPriceRiseMail,
+  standingPriceSkippedMail,
   standingReminderMail,
   standingSlotRemovedMail,
 } from "./standing-order-mails.ts";

@@ -22,6 +22,11 @@ const SEE_STANDING_ORDERS: MessageDescriptor = /*i18n*/ {
   comment: "The link of a standing order's mail",
 };
 
+const NOTHING_TAKEN: MessageDescriptor = /*i18n*/ {
+  id: "Nothing was taken for it. Your standing order goes on.",
+  comment: "A standing order's missed delivery mail",
+};
+
 const linesIn = (say: Say, lines: readonly StandingLine[]) =>
   lines.map((line) => `${line.quantity} ${unitIn(say, line.unit)} ${line.name}`).join(", ");
 
@@ -171,15 +176,7 @@ export function standingMissedMail(to: Recipient, missed: StandingMissed, url: s
   );
   return compose(to, text, {
     greeting: greeting(say, missed.buyerName),
-    paragraphs: [
-      text,
-      say(
-        /*i18n*/ {
-          id: "Nothing was taken for it. Your standing order goes on.",
-          comment: "A standing order's missed delivery mail",
-        },
-      ),
-    ],
+    paragraphs: [text, say(NOTHING_TAKEN)],
     link: {
       label: say(SEE_STANDING_ORDERS),
       url,
@@ -231,3 +228,94 @@ export const standingEndedMail = (to: Recipient, buyerName: string, url: string)
       comment: "A standing order ended because every product in it was deleted",
     },
   );
+
+export interface StandingPriceRise {
+  buyerName: string;
+  date: string;
+  /** The products whose price rose more than 10 % over the one saved with the standing order. */
+  productNames: readonly string[];
+  /** Rupees: the occurrence's estimate at the new prices ("about"). */
+  total: number;
+  cutoffAt: Date;
+  timeZone: string;
+}
+
+/**
+ * An occurrence held for a price rise (issue 35): the shopper is asked, once, to accept the new price or skip
+ * it before its cut-off, with a link to their standing orders.
+ */
+export function standingPriceRiseMail(to: Recipient, rise: StandingPriceRise, url: string): Mail {
+  const say = sayTo(to);
+  const subject = say(
+    /*i18n*/ {
+      id: "New price for your delivery on {date}",
+      comment: "Subject of the mail asking a shopper to accept a standing order's risen price",
+    },
+    { date: dateIn(to, rise.date) },
+  );
+  return compose(to, subject, {
+    greeting: greeting(say, rise.buyerName),
+    paragraphs: [
+      say(
+        /*i18n*/ {
+          id: "The price of {products} rose by more than 10 %: your delivery on {date} now comes to about {total}.",
+          comment:
+            "A standing order's delivery held for a price rise: the products, the date and the new estimate",
+        },
+        {
+          products: rise.productNames.join(", "),
+          date: dateIn(to, rise.date),
+          total: formatRupees(rise.total),
+        },
+      ),
+      say(
+        /*i18n*/ {
+          id: "It is on hold: accept the new price or skip it until {cutoff}. Not accepted by then, it is skipped.",
+          comment:
+            "A standing order's delivery held for a price rise: what the shopper may do, and until when",
+        },
+        { cutoff: instantIn(to, rise.cutoffAt, rise.timeZone) },
+      ),
+    ],
+    link: {
+      label: say(
+        /*i18n*/ {
+          id: "Accept or skip",
+          comment: "The link of the mail about a standing order's risen price",
+        },
+      ),
+      url,
+    },
+  });
+}
+
+/** A held occurrence whose new price was not accepted by its cut-off was skipped (issue 35): told once. */
+export function standingPriceSkippedMail(
+  to: Recipient,
+  skipped: { buyerName: string; date: string },
+  url: string,
+): Mail {
+  const say = sayTo(to);
+  const subject = say(
+    /*i18n*/ {
+      id: "Skipped: your delivery on {date}",
+      comment:
+        "Subject of the mail telling a shopper a standing order's delivery was skipped for its new price",
+    },
+    { date: dateIn(to, skipped.date) },
+  );
+  return compose(to, subject, {
+    greeting: greeting(say, skipped.buyerName),
+    paragraphs: [
+      say(
+        /*i18n*/ {
+          id: "Your delivery on {date} was skipped: its price rose by more than 10 % and the new price was not accepted by its cut-off.",
+          comment: "A standing order's delivery skipped because its risen price was not accepted in time",
+        },
+        { date: dateIn(to, skipped.date) },
+      ),
+      say(NOTHING_TAKEN),
+    ],
+    link: { label: say(SEE_STANDING_ORDERS), url },
+  });
+}

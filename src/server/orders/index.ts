@@ -4,12 +4,13 @@ export { onlinePaymentsRoutes } from "./online-payments.routes.ts";
 export { expireHolds } from "./online-payments.service.ts";
 export { ordersAdminRoutes } from "./orders.admin-routes.ts";
 export { findProductsByIds, forgetUser } from "./orders.repository.ts";
-export { ordersRoutes } from "./orders.routes.ts";
+export { type OrderLimits, orderLimits, ordersRoutes, unlessAcknowledged } from "./orders.routes.ts";
 export { payRestInCash, recordPayment, savePayeeProfile } from "./payments.service.ts";
 export {
   changeScheduledItems,
   placeOrder,
   priceScheduledLines,
+  repriceScheduledOrder,
   type ScheduledOrderInput,
   writeScheduledOrder,
 } from "./placement.service.ts";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderMessages } from "../../shared/messages.ts";
+import { shopDate } from "../../shared/shop-calendar.ts";
 import { insertFarmer, insertProduct } from "../test/order-fixtures.ts";
 import { testShipping } from "../test/order-helpers.ts";
 import { mailsTo } from "../test/outbox.ts";
@@ -77,6 +78,63 @@ describe("an order retried with its acknowledged Idempotency-Key", () => {
     }
     // A new order is still refused: the retries bought no room.
     expect((await order(buyer, buyer.email, "198.51.100.33")).statusCode).toBe(429);
+  });
+});
+
+describe("a standing order (issue 35)", () => {
+  it("counts once against the orders an hour when it is made, never for its occurrences nor a replayed key", async () => {
+    const farmer = await signUpAndLogIn(t.app, "Standing Farmer");
+    await request(t.app, {
+      method: "PUT",
+      url: "/api/farmer/delivery-area",
+      cookie: farmer.cookie,
+      payload: { pinPrefixes: ["4110"] },
+    });
+    const everyDay: string[] = [];
+    for (const weekday of [0, 1, 2, 3, 4, 5, 6]) {
+      const pattern = await request(t.app, {
+        method: "POST",
+        url: "/api/farmer/slot-patterns",
+        cookie: farmer.cookie,
+        payload: { kind: "delivery", weekday, start: "08:00", end: "10:00", capacity: 5, cutoffHours: 1 },
+      });
+      everyDay.push(pattern.json().slotPattern.id as string);
+    }
+    const tomatoes = (await insertProduct(t.db.kysely, farmer.id, { name: "Tomatoes", pricePaise: 4000 })).id;
+    const buyer = await signUpAndLogIn(t.app, "Standing Buyer");
+    const standing = (key: string) =>
+      request(t.app, {
+        method: "POST",
+        url: "/api/standing-orders",
+        cookie: buyer.cookie,
+        remoteAddress: "198.51.100.77",
+        headers: { "idempotency-key": key },
+        payload: {
+          items: [{ productId: tomatoes, quantity: 1 }],
+          slotPatternIds: everyDay,
+          everyWeeks: 1,
+          startDate: shopDate(new Date(), "Asia/Kolkata"),
+          shipping: { ...testShipping, zipCode: "411038" },
+          paymentMethod: "upi",
+        },
+      });
+    const key = randomUUID();
+    const made = await standing(key);
+    expect(made.statusCode, made.body).toBe(201);
+    // its dozen or so occurrences, each an order, were made at once
+    expect(made.json().standingOrder.next.length).toBeGreaterThan(10);
+    for (let i = 0; i < 3; i += 1) expect((await standing(key)).statusCode).toBe(200);
+    // two orders more fill the hour's three, the standing order's one among them
+    for (let i = 0; i < 2; i += 1) {
+      expect((await order(buyer, buyer.email, "198.51.100.77")).statusCode).toBe(201);
+    }
+    expect((await order(buyer, buyer.email, "198.51.100.77")).statusCode).toBe(429);
+    const another = await standing(randomUUID());
+    expect(another.statusCode).toBe(429);
+    expect(another.json().error).toMatchObject({
+      code: "rate_limited",
+      message: orderMessages.tooManyOrders,
+    });
   });
 });
 

@@ -257,3 +257,32 @@ export function* deleteItemsOfOrder(trx: Kysely<Database>, orderId: string): Ste
 export function* setOrderTotal(trx: Kysely<Database>, orderId: string, totalPaise: number): Steps<void> {
   yield* changedRows(trx.updateTable("orders").set({ total_paise: totalPaise }).where("id", "=", orderId));
 }
+
+/** Today's price of each product among `ids` that still exists (a standing order's occurrence re-priced). */
+export function findPricesNow(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Steps<{ id: string; price_paise: number }[]> {
+  if (ids.length === 0) return noStatement([]);
+  return rowsOf(
+    db
+      .selectFrom("products")
+      .select(["id", "price_paise"])
+      .where("id", "in", [...ids]),
+  );
+}
+
+/** A line at a new unit price: its estimate, and its amount when it is billed at its estimate (not weighed). */
+export function* setLinePrice(
+  trx: Kysely<Database>,
+  line: { order_id: string; line_no: number },
+  price: { unit_price_paise: number; line_total_paise: number; amount_paise: number | null },
+): Steps<void> {
+  yield* changedRows(
+    trx
+      .updateTable("order_items")
+      .set(price)
+      .where("order_id", "=", line.order_id)
+      .where("line_no", "=", line.line_no),
+  );
+}

@@ -27,12 +27,17 @@ const HOUR_MS = 60 * 60_000;
 /** A client address may place this many times an account's orders: shoppers share addresses (carrier NAT). */
 const ADDRESS_SHARE = 4;
 
-export async function ordersRoutes(app: FastifyInstance, { config }: { config: Config }) {
-  /**
-   * Generous for a shopper (a few orders a day), and the end of a script placing a thousand a minute. A retry
-   * of an order already placed is not counted: its answer is its order, even over the limit (issue 40 #33).
-   */
-  const limits = rateLimited(
+/** The limit on placing orders (see `orderLimits`): counts a request, or answers 429 `rate_limited`. */
+export type OrderLimits = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * The limit on placing orders: generous for a shopper (a few orders a day), and the end of a script placing a
+ * thousand a minute. Made once per app (app.ts) and handed to every route that places: checkout and a new
+ * standing order (issue 35) count against the same limiters (a limiter made twice would count apart, in
+ * memory).
+ */
+export function orderLimits(app: FastifyInstance, config: Pick<Config, "ordersPerHour">): OrderLimits {
+  return rateLimited(
     [
       app.createRateLimit({
         max: config.ordersPerHour,
@@ -47,12 +52,27 @@ export async function ordersRoutes(app: FastifyInstance, { config }: { config: C
     ],
     orderMessages.tooManyOrders,
   );
-  const placementLimits = async (request: FastifyRequest, reply: FastifyReply) => {
+}
+
+/**
+ * `limits` as a preValidation hook, but a request whose Idempotency-Key `isAcknowledged` (already answered)
+ * is not counted: its answer is what it made, even over the limit (issue 40 #33).
+ */
+export function unlessAcknowledged(
+  limits: OrderLimits,
+  isAcknowledged: (request: FastifyRequest, userId: string, key: string) => Promise<boolean>,
+): OrderLimits {
+  return async (request, reply) => {
     const key = IdempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_HEADER]);
-    if (request.user && key.success && (await isAcknowledgedKey(request.ctx, request.user.id, key.data)))
-      return;
+    if (request.user && key.success && (await isAcknowledged(request, request.user.id, key.data))) return;
     await limits(request, reply);
   };
+}
+
+export async function ordersRoutes(app: FastifyInstance, { limits }: { limits: OrderLimits }) {
+  const placementLimits = unlessAcknowledged(limits, (request, userId, key) =>
+    isAcknowledgedKey(request.ctx, userId, key),
+  );
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const placeSchema = {
     // NOTE: the header is read and checked by the handler (its message names the header); declared for the docs.

@@ -4,6 +4,7 @@ import type { Database, OrderPartHistoryTable, OrderPartsTable } from "../db/ind
 import {
   bucketOf,
   changedRows,
+  firstOf,
   type Keyset,
   type KeysetPosition,
   noStatement,
@@ -394,4 +395,32 @@ export function* setPartTotal(trx: Kysely<Database>, partId: string, totalPaise:
   yield* changedRows(
     trx.updateTable("order_parts").set({ total_paise: totalPaise }).where("id", "=", partId),
   );
+}
+
+/**
+ * Claims the order's scheduled part for a change (its `updated_at` written only while it is scheduled): on
+ * PostgreSQL the part's row stays locked to the commit, so a move to pending waits for it, or came first and
+ * this finds nothing. Answers the part's id, or undefined when none is scheduled.
+ */
+export function* claimScheduledPart(
+  trx: Kysely<Database>,
+  orderId: string,
+  at: string,
+): Steps<string | undefined> {
+  const part = yield* firstOf(
+    trx
+      .selectFrom("order_parts")
+      .select("id")
+      .where("order_id", "=", orderId)
+      .where("status", "=", "scheduled"),
+  );
+  if (!part) return undefined;
+  const changed = yield* changedRows(
+    trx
+      .updateTable("order_parts")
+      .set({ updated_at: at })
+      .where("id", "=", part.id)
+      .where("status", "=", "scheduled"),
+  );
+  return changed === 1 ? part.id : undefined;
 }

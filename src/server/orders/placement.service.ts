@@ -30,6 +30,7 @@ import { bookSlots } from "../slots/index.ts";
 import { linkInserted } from "./online-payments.repository.ts";
 import * as repo from "./orders.repository.ts";
 import {
+  claimScheduledPart,
   findScheduledWithCutoff,
   type HistoryRow,
   insertParts,
@@ -509,4 +510,48 @@ export async function changeScheduledItems(
     await catalogueChanged(trx);
   });
   return getOwnOrder(ctx, buyerId, orderId);
+}
+
+/**
+ * Prices a standing order's occurrence again at today's prices, in the caller's step transaction (issue 35,
+ * decision 050): only while its part is still scheduled, which it claims first (a move to pending at the
+ * cut-off on another server comes wholly before or after). Each line whose product's price changed takes the
+ * new price, its estimate and (a line not sold by weight) its amount; the part's and order's totals follow.
+ * A product deleted since keeps its line as it was. Answers each line's unit price now, per product, and the
+ * new total, or undefined when nothing of the order is scheduled any more.
+ */
+export function* repriceScheduledOrder(
+  trx: Kysely<Database>,
+  orderId: string,
+  at: string,
+): Steps<{ prices: Map<string, number>; totalPaise: number } | undefined> {
+  const partId = yield* claimScheduledPart(trx, orderId, at);
+  if (!partId) return undefined;
+  const lines = yield* repo.findItemsOfOrders(trx, [orderId]);
+  const prices = new Map(
+    (yield* repo.findPricesNow(
+      trx,
+      lines.map((line) => line.product_id),
+    )).map((product) => [product.id, product.price_paise]),
+  );
+  let total = 0;
+  for (const line of lines) {
+    const price = prices.get(line.product_id) ?? line.unit_price_paise;
+    const lineTotal = price * line.quantity;
+    total += lineTotal;
+    if (price === line.unit_price_paise) continue;
+    yield* repo.setLinePrice(trx, line, {
+      unit_price_paise: price,
+      line_total_paise: lineTotal,
+      amount_paise: isWeighedUnit(line.unit) ? null : lineTotal,
+    });
+  }
+  yield* repo.setOrderTotal(trx, orderId, total);
+  yield* setPartTotal(trx, partId, total);
+  return {
+    prices: new Map(
+      lines.map((line) => [line.product_id, prices.get(line.product_id) ?? line.unit_price_paise]),
+    ),
+    totalPaise: total,
+  };
 }

@@ -1,6 +1,7 @@
 /**
  * What other domains may call of the standing-orders domain (issue 35, decision 050): its routes, and the
- * timer's pass that makes occurrences and turns scheduled parts pending at their cut-off.
+ * timer's pass that makes occurrences and turns scheduled parts pending at their cut-off, and the operator's
+ * figures of them.
  */
 export { materialiseOne, runStandingOrders } from "./materialiser.service.ts";
 export {
@@ -8,3 +9,4 @@ export {
   occurrencePriceRoutes,
   standingOrdersRoutes,
 } from "./standing-orders.routes.ts";
+export { standingOrderStats } from "./stats.service.ts";

@@ -4,18 +4,21 @@ import type { OccurrenceReason } from "../../shared/schemas/standing-orders.ts";
 import { addDays, shopDate } from "../../shared/shop-calendar.ts";
 import { mailRecipients } from "../auth/index.ts";
 import { type Context, inStepsTransaction, inTransaction } from "../context.ts";
-import { runSteps } from "../db/index.ts";
+import { runSteps, type Steps } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
 import {
   enqueue,
   queueMail,
   standingEndedMail,
   standingMissedMail,
+  standingPriceRiseMail,
+  standingPriceSkippedMail,
   standingReminderMail,
   standingSlotRemovedMail,
 } from "../mail/index.ts";
 import {
   priceScheduledLines,
+  repriceScheduledOrder,
   shippingOf,
   skipScheduledOrder,
   startDueScheduledParts,
@@ -81,6 +84,49 @@ function missedReason(error: unknown): OccurrenceReason | undefined {
 type Slot = Awaited<ReturnType<typeof repo.openSlotsToMake>>[number];
 
 /**
+ * The products priced more than 10 % above the price saved with the standing order (when its shopper made,
+ * changed or last accepted it), in integer paise: price × 10 > saved × 11. A fall, or a rise within 10 %, is
+ * simply passed on.
+ */
+function risenProducts(prices: ReadonlyMap<string, number>, saved: ReadonlyMap<string, number>): string[] {
+  return [...prices].filter(([id, price]) => price * 10 > (saved.get(id) ?? price) * 11).map(([id]) => id);
+}
+
+/**
+ * Asks the shopper, in the caller's transaction, to accept a held occurrence's new price or skip it: once per
+ * hold (the claim is a conditional update, so one server mails it), and not once its cut-off has come (it is
+ * skipped then, and they are told that instead).
+ */
+function* askAboutRise(
+  trx: Context,
+  order: Pick<repo.StandingOrderRow, "user_id" | "full_name">,
+  occurrence: { id: string; date: string; cutoffAt: string },
+  productNames: readonly string[],
+  totalPaise: number,
+): Steps<void> {
+  const at = trx.now.toISOString();
+  if (occurrence.cutoffAt <= at) return;
+  if (!(yield* repo.claimNotice(trx.db, occurrence.id, "price_told_at", at))) return;
+  const to = (yield* mailRecipients(trx.db, [order.user_id])).get(order.user_id);
+  if (!to) return;
+  yield* queueMail(
+    trx,
+    standingPriceRiseMail(
+      to,
+      {
+        buyerName: order.full_name,
+        date: occurrence.date,
+        productNames,
+        total: totalPaise / 100,
+        cutoffAt: new Date(occurrence.cutoffAt),
+        timeZone: trx.settings.shopTimeZone,
+      },
+      trx.mail.link("/standing-orders"),
+    ),
+  );
+}
+
+/**
  * Writes an occurrence that was not made (missed, or skipped by a pause), unless the slot has one already; a
  * missed one's shopper is told once, in the transaction that writes it (so the unique key decides that too).
  */
@@ -138,11 +184,10 @@ async function makeOccurrence(
   const occurrenceId = randomUUID();
   try {
     const priced = await priceScheduledLines(ctx, items);
-    // NOTE: a line more than 10 % above the price saved with the standing order holds the occurrence (integer
-    // paise: price × 10 > saved × 11); a fall is simply passed on.
-    const saved = new Map(lines.map((line) => [line.product_id, line.price_paise]));
-    const risen = priced.lines.some(
-      (line) => line.unitPricePaise * 10 > (saved.get(line.productId) ?? line.unitPricePaise) * 11,
+    // NOTE: a line more than 10 % above the price saved with the standing order holds the occurrence.
+    const risen = risenProducts(
+      new Map(priced.lines.map((line) => [line.productId, line.unitPricePaise])),
+      new Map(lines.map((line) => [line.product_id, line.price_paise])),
     );
     await inStepsTransaction(ctx, function* (trx) {
       const claimed = yield* repo.claimOccurrence(trx.db, {
@@ -155,7 +200,7 @@ async function makeOccurrence(
         order_id: null,
         reason: null,
         created_at: ctx.now.toISOString(),
-        held: risen ? "price_rise" : null,
+        held: risen.length > 0 ? "price_rise" : null,
       });
       if (!claimed) return;
       const orderId = yield* writeScheduledOrder(
@@ -173,6 +218,15 @@ async function makeOccurrence(
         priced,
       );
       yield* repo.setOccurrenceOrder(trx.db, occurrenceId, orderId);
+      if (risen.length === 0) return;
+      const names = priced.lines.filter((line) => risen.includes(line.productId)).map((line) => line.name);
+      yield* askAboutRise(
+        trx,
+        order,
+        { id: occurrenceId, date: slot.date, cutoffAt: slot.cutoff_at },
+        names,
+        priced.totalPaise,
+      );
     });
   } catch (error) {
     const reason = missedReason(error);
@@ -236,7 +290,7 @@ export async function remindDue(ctx: Context, standingOrderId?: string): Promise
   );
   for (const row of due) {
     await inStepsTransaction(ctx, function* (trx) {
-      if (!(yield* repo.claimReminder(trx.db, row.id, ctx.now.toISOString()))) return;
+      if (!(yield* repo.claimNotice(trx.db, row.id, "reminded_at", ctx.now.toISOString()))) return;
       const to = (yield* mailRecipients(trx.db, [row.user_id])).get(row.user_id);
       if (!to || !row.order_id) return;
       const lines = yield* repo.linesOfOrders(trx.db, [row.order_id]);
@@ -332,6 +386,11 @@ export async function runStandingOrders(ctx: Context): Promise<void> {
     }
     if (due.length < PASS_BATCH) break;
   }
+  // NOTE: before the reminders (they say the estimate) and before any part turns pending at its cut-off, so
+  // that it goes on at today's prices (decision 050).
+  await repriceComing(ctx).catch((error: unknown) => {
+    failure ??= error;
+  });
   await remindDue(ctx);
   // NOTE: before any part turns pending: a held occurrence not accepted by its cut-off is skipped instead.
   await skipHeldAtCutoff(ctx);
@@ -339,9 +398,52 @@ export async function runStandingOrders(ctx: Context): Promise<void> {
   if (failure) throw failure;
 }
 
+/** How far back a cut-off may be for its scheduled occurrence to be re-priced (the timer's backlog). */
+const REPRICE_BACKLOG_MS = 86_400_000;
+
+/**
+ * Every coming scheduled occurrence priced other than today (a farmer changed a price since it was made or
+ * last re-priced), and every held one, is priced again at today's prices, each in its own transaction that
+ * claims its scheduled part first: a fall and a rise within 10 % are passed on, a rise of more than 10 % over
+ * the saved price holds it and its shopper is asked once; a price back within 10 % lifts the hold. Run by
+ * every server's pass, it comes to the same prices however many run it, and at the cut-off it runs before
+ * the part turns pending, so the order goes on at the prices of that minute.
+ */
+async function repriceComing(ctx: Context): Promise<void> {
+  const since = new Date(ctx.now.getTime() - REPRICE_BACKLOG_MS).toISOString();
+  let failure: unknown;
+  for (const row of await repo.toReprice(ctx.db, since, PASS_BATCH)) {
+    const orderId = row.order_id;
+    if (!orderId) continue;
+    // NOTE: one that fails does not hold the others back (nor the parts due to turn pending); the next pass
+    // tries it again.
+    await inStepsTransaction(ctx, function* (trx) {
+      const repriced = yield* repriceScheduledOrder(trx.db, orderId, ctx.now.toISOString());
+      if (!repriced) return;
+      const risen = risenProducts(repriced.prices, yield* repo.savedPricesOf(trx.db, row.standing_order_id));
+      yield* repo.setHeld(trx.db, row.id, risen.length > 0 ? "price_rise" : null);
+      if (risen.length === 0) return;
+      const names = (yield* repo.linesOfOrders(trx.db, [orderId]))
+        .filter((line) => risen.includes(line.product_id))
+        .map((line) => line.name);
+      yield* askAboutRise(
+        trx,
+        row,
+        { id: row.id, date: row.date, cutoffAt: row.cutoff_at },
+        names,
+        repriced.totalPaise,
+      );
+    }).catch((error: unknown) => {
+      failure ??= error;
+    });
+  }
+  if (failure) throw failure;
+}
+
 /**
  * A held occurrence (price rise) its shopper did not accept by its cut-off is skipped: its order's scheduled
- * part is cancelled (stock and slot place go back) and it reads as skipped, "price_rise".
+ * part is cancelled (stock and slot place go back), it reads as skipped, "price_rise", and its shopper is told
+ * once (the conditional update that marks it claims the mail).
  */
 async function skipHeldAtCutoff(ctx: Context): Promise<void> {
   for (const row of await repo.heldAtCutoff(ctx.db, ctx.now.toISOString())) {
@@ -355,10 +457,28 @@ async function skipHeldAtCutoff(ctx: Context): Promise<void> {
           () => new AppError("cutoff_passed", "already moved"),
         );
       } catch (error) {
-        // NOTE: another server skipped it first, or it was cancelled already: nothing scheduled is left.
-        if (!(error instanceof AppError && error.code === "cutoff_passed")) throw error;
+        // NOTE: another server moved it first (skipped, or it went on): nothing scheduled is left.
+        const moved =
+          error instanceof AppError && ["cutoff_passed", "invalid_transition"].includes(error.code);
+        if (!moved) throw error;
       }
     }
-    await repo.markOccurrence(ctx.db, row.id, { state: "skipped", reason: "price_rise" });
+    await inStepsTransaction(ctx, function* (trx) {
+      if (!(yield* repo.markHeldSkipped(trx.db, row.id))) {
+        // NOTE: its order went on (a move to pending came first): it is a delivery now, no longer held.
+        yield* repo.setHeld(trx.db, row.id, null);
+        return;
+      }
+      const to = (yield* mailRecipients(trx.db, [row.user_id])).get(row.user_id);
+      if (!to) return;
+      yield* queueMail(
+        trx,
+        standingPriceSkippedMail(
+          to,
+          { buyerName: row.full_name, date: row.date },
+          trx.mail.link("/standing-orders"),
+        ),
+      );
+    });
   }
 }

@@ -60,13 +60,14 @@ export function listOfUser(db: Kysely<Database>, userId: string) {
     .execute();
 }
 
-export async function countActive(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await db
+/** Standing orders not ended: the shopper's (`userId`), or the whole shop's. */
+export async function countActive(db: Kysely<Database>, userId?: string): Promise<number> {
+  let query = db
     .selectFrom("standing_orders")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("user_id", "=", userId)
-    .where("status", "=", "active")
-    .executeTakeFirst();
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("status", "=", "active");
+  if (userId) query = query.where("user_id", "=", userId);
+  const row = await query.executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -380,14 +381,22 @@ export function unremindedBefore(
   return query.orderBy("o.cutoff_at").orderBy("o.id").execute();
 }
 
-/** Claims the occurrence's reminder (once, whichever server gets there first); answers whether this one did. */
-export function* claimReminder(trx: Kysely<Database>, id: string, at: string): Steps<boolean> {
+/**
+ * Claims one of the occurrence's mails, its reminder (`reminded_at`) or the question about a price rise
+ * (`price_told_at`): once, whichever server gets there first; answers whether this one did.
+ */
+export function* claimNotice(
+  trx: Kysely<Database>,
+  id: string,
+  notice: "reminded_at" | "price_told_at",
+  at: string,
+): Steps<boolean> {
   const changed = yield* changedRows(
     trx
       .updateTable("standing_occurrences")
-      .set({ reminded_at: at })
+      .set({ [notice]: at })
       .where("id", "=", id)
-      .where("reminded_at", "is", null),
+      .where(notice, "is", null),
   );
   return changed === 1;
 }
@@ -396,7 +405,7 @@ export function* claimReminder(trx: Kysely<Database>, id: string, at: string): S
 export function linesOfOrders(db: Kysely<Database>, orderIds: readonly string[]) {
   const query = db
     .selectFrom("order_items")
-    .select(["order_id", "name", "unit", "quantity"])
+    .select(["order_id", "product_id", "name", "unit", "quantity"])
     .where("order_id", "in", [...orderIds])
     .orderBy("order_id")
     .orderBy("line_no");
@@ -468,7 +477,7 @@ export function heldAtCutoff(db: Kysely<Database>, now: string) {
   return db
     .selectFrom("standing_occurrences as o")
     .innerJoin("standing_orders as so", "so.id", "o.standing_order_id")
-    .select(["o.id", "o.order_id", "so.user_id"])
+    .select(["o.id", "o.order_id", "o.date", "so.user_id", "so.full_name"])
     .where("o.held", "is not", null)
     .where("o.state", "=", "made")
     .where("o.cutoff_at", "<=", now)
@@ -486,8 +495,100 @@ export function occurrenceOfOrder(db: Kysely<Database>, orderId: string) {
     .executeTakeFirst();
 }
 
+/** Its new price accepted: no longer held, and a later rise asks its shopper again. */
 export async function clearHold(db: Kysely<Database>, id: string): Promise<void> {
-  await db.updateTable("standing_occurrences").set({ held: null }).where("id", "=", id).execute();
+  await db
+    .updateTable("standing_occurrences")
+    .set({ held: null, price_told_at: null })
+    .where("id", "=", id)
+    .execute();
+}
+
+/**
+ * Made occurrences whose order is still scheduled and either has a line priced other than its product is now
+ * or is held (its hold is weighed again): the ones a pass re-prices, oldest cut-off first, at most `limit`.
+ * Only cut-offs after `since`: an older one still scheduled is the timer's backlog, not the farmer's price.
+ */
+export function toReprice(db: Kysely<Database>, since: string, limit: number) {
+  return db
+    .selectFrom("standing_occurrences as o")
+    .innerJoin("standing_orders as so", "so.id", "o.standing_order_id")
+    .innerJoin("order_parts as f", "f.order_id", "o.order_id")
+    .select([
+      "o.id",
+      "o.order_id",
+      "o.standing_order_id",
+      "o.date",
+      "o.cutoff_at",
+      "so.user_id",
+      "so.full_name",
+    ])
+    .where("o.cutoff_at", ">", since)
+    .where("o.state", "=", "made")
+    .where("f.status", "=", "scheduled")
+    .where((eb) =>
+      eb.or([
+        eb("o.held", "is not", null),
+        eb.exists(
+          eb
+            .selectFrom("order_items as i")
+            .innerJoin("products as p", "p.id", "i.product_id")
+            .select("i.line_no")
+            .whereRef("i.order_id", "=", "o.order_id")
+            .whereRef("i.unit_price_paise", "<>", "p.price_paise"),
+        ),
+      ]),
+    )
+    .orderBy("o.cutoff_at")
+    .orderBy("o.id")
+    .limit(limit)
+    .execute();
+}
+
+/** The prices saved with a standing order (when its shopper made, changed or last accepted it), per product. */
+export function* savedPricesOf(trx: Kysely<Database>, standingOrderId: string): Steps<Map<string, number>> {
+  const rows = yield* rowsOf(
+    trx
+      .selectFrom("standing_order_lines")
+      .select(["product_id", "price_paise"])
+      .where("standing_order_id", "=", standingOrderId),
+  );
+  return new Map(rows.map((row) => [row.product_id, row.price_paise]));
+}
+
+/** Holds a made occurrence for a price rise, or lifts its hold. */
+export function* setHeld(trx: Kysely<Database>, id: string, held: "price_rise" | null): Steps<void> {
+  yield* changedRows(
+    trx.updateTable("standing_occurrences").set({ held }).where("id", "=", id).where("state", "=", "made"),
+  );
+}
+
+/**
+ * A held occurrence not accepted by its cut-off reads skipped, "price_rise": once, whichever server gets there
+ * first (answers whether this one did, and so tells its shopper).
+ */
+export function* markHeldSkipped(trx: Kysely<Database>, id: string): Steps<boolean> {
+  const changed = yield* changedRows(
+    trx
+      .updateTable("standing_occurrences")
+      .set({ state: "skipped", reason: "price_rise" })
+      .where("id", "=", id)
+      .where("state", "=", "made")
+      .where("held", "is not", null)
+      // NOTE: not once its order went on (a move to pending won the race): that is a delivery now.
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("order_parts as f")
+              .select("f.id")
+              .whereRef("f.order_id", "=", "standing_occurrences.order_id")
+              .where("f.status", "!=", "cancelled"),
+          ),
+        ),
+      ),
+  );
+  return changed === 1;
 }
 
 /** Saves the prices the shopper accepted as the standing order's (per product). */
@@ -524,4 +625,18 @@ export async function endIfActive(db: Kysely<Database>, id: string, at: string):
     .where("status", "=", "active")
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+// ---- the operator's stats ----
+
+/** Occurrences dated within [from, to], counted per state and reason. */
+export async function countOccurrences(db: Kysely<Database>, from: string, to: string) {
+  const rows = await db
+    .selectFrom("standing_occurrences")
+    .select((eb) => ["state", "reason", eb.fn.countAll<number | string>().as("n")])
+    .where("date", ">=", from)
+    .where("date", "<=", to)
+    .groupBy(["state", "reason"])
+    .execute();
+  return rows.map((row) => ({ state: row.state, reason: row.reason, count: Number(row.n) }));
 }

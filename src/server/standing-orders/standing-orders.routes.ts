@@ -15,11 +15,13 @@ import {
 } from "../../shared/schemas/standing-orders.ts";
 import { requireUser } from "../auth/index.ts";
 import { documentOnly, parseWith } from "../http/index.ts";
+import { type OrderLimits, unlessAcknowledged } from "../orders/index.ts";
 import { farmerDemand, listFarmerStandingOrders } from "./farmer.service.ts";
 import {
   acceptPrice,
   createStandingOrder,
   endStandingOrder,
+  existsWithKey,
   getStandingOrder,
   listStandingOrders,
   patchStandingOrder,
@@ -27,14 +29,19 @@ import {
 } from "./standing-orders.service.ts";
 
 /** A shopper's standing orders (issue 35): /api/standing-orders. */
-export async function standingOrdersRoutes(app: FastifyInstance) {
+export async function standingOrdersRoutes(app: FastifyInstance, { limits }: { limits: OrderLimits }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  // NOTE: making one counts once against the orders an hour, as a checkout does (a replayed key does not);
+  // its occurrences are made by the timer and never count (issue 35).
+  const placementLimits = unlessAcknowledged(limits, (request, userId, key) =>
+    existsWithKey(request.ctx, userId, key),
+  );
   const createSchema = {
     headers: documentOnly(z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema })),
     body: StandingOrderCreateSchema,
     response: { 200: StandingOrderResponseSchema, 201: StandingOrderResponseSchema },
   };
-  typed.post("/", { schema: createSchema }, async (request, reply) => {
+  typed.post("/", { preValidation: placementLimits, schema: createSchema }, async (request, reply) => {
     const user = requireUser(request);
     const key = parseWith(IdempotencyKeySchema, request.headers[IDEMPOTENCY_HEADER] ?? "");
     const { standingOrder, replayed } = await createStandingOrder(request.ctx, user.id, key, request.body);

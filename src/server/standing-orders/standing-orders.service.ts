@@ -214,6 +214,11 @@ async function pricedLines(ctx: Context, standingOrderId: string, items: Standin
   return { lines, farmerId };
 }
 
+/** True when this shopper already made a standing order with this key: its retry is not counted again. */
+export async function existsWithKey(ctx: Context, userId: string, key: string): Promise<boolean> {
+  return (await repo.findByKey(ctx.db, userId, key)) !== undefined;
+}
+
 /**
  * Makes a standing order once per (shopper, Idempotency-Key): its lines (one farmer's), that farmer's weekly
  * slots, how often, from when; then its occurrences within the horizon at once (each an order that holds its

@@ -769,8 +769,9 @@ describe("the price-rise hold", () => {
     now = new Date("2026-04-03T04:00:00Z");
     await pass();
     const shown = await getOne(standing.id);
+    // the coming 4 Apr (made at ₹44) is re-priced to ₹45 too: more than 10 % over ₹40, it is held as well
     expect(shown.next.map((o) => [o.date, o.total, o.held ?? null])).toEqual([
-      ["2026-04-04", 88, null],
+      ["2026-04-04", 90, "price_rise"],
       ["2026-04-11", 90, "price_rise"],
     ]);
     const held = shown.next[1]?.orderId;
@@ -802,24 +803,118 @@ describe("the price-rise hold", () => {
     await setPrice(asha, 5000);
     now = new Date("2026-03-27T04:00:00Z");
     await pass();
+    // both: the 28 Mar one made at ₹40 re-priced, the 4 Apr one made at ₹50
     expect((await getOne(standing.id)).next.map((o) => [o.date, o.held ?? null])).toEqual([
-      ["2026-03-28", null],
+      ["2026-03-28", "price_rise"],
       ["2026-04-04", "price_rise"],
     ]);
     expect(await stockLeft(asha)).toBe(46);
-    now = new Date("2026-04-03T14:30:00Z");
+    // the 28 Mar one's cut-off, not accepted
+    now = new Date("2026-03-27T14:30:00Z");
     await pass();
     await pass();
     const after = await getOne(standing.id);
     expect(after.next.map((o) => [o.date, o.status, o.reason ?? null, o.held ?? null])).toEqual([
-      ["2026-04-04", "skipped", "price_rise", null],
-      ["2026-04-11", "scheduled", null, "price_rise"],
+      ["2026-03-28", "skipped", "price_rise", null],
+      ["2026-04-04", "scheduled", null, "price_rise"],
     ]);
-    // the skipped one's 2 went back; the next week's (held too) took its 2
-    expect(await stockLeft(asha)).toBe(46);
+    // the skipped one's 2 went back
+    expect(await stockLeft(asha)).toBe(48);
+    // its shopper was asked once for each held one, and told once of the one skipped
+    const asked = (await mailsTo(t, shopper.email)).filter((mail) => mail.subject.startsWith("New price"));
+    expect(asked.map((mail) => mail.subject).sort()).toEqual([
+      "New price for your delivery on Sat 28 Mar",
+      "New price for your delivery on Sat 4 Apr",
+    ]);
+    const first = asked.find((mail) => mail.subject.endsWith("28 Mar"));
+    expect(first?.text).toContain(
+      "The price of Asha W's tomatoes rose by more than 10 %: your delivery on Sat 28 Mar now comes to about ₹100.00.",
+    );
+    expect(first?.text).toContain("accept the new price or skip it until Fri 8 pm");
+    expect(first?.text).toContain("/standing-orders");
+    const told = (await mailsTo(t, shopper.email)).filter((mail) => mail.subject.startsWith("Skipped"));
+    expect(told.map((mail) => mail.subject)).toEqual(["Skipped: your delivery on Sat 28 Mar"]);
     expect(
       (await call(shopper, "POST", `/api/orders/${standing.next[0]?.orderId ?? ""}/accept-price`)).statusCode,
     ).toBe(409);
+    now = START;
+  });
+});
+
+describe("re-pricing (today's prices until the cut-off)", () => {
+  const price = (f: Farm, rupees: number) =>
+    call(f.farmer, "PATCH", `/api/products/${f.productId}`, { price: rupees });
+  const totals = async (shopper: SignedInUser, id: string) =>
+    (
+      (await call(shopper, "GET", `/api/standing-orders/${id}`)).json().standingOrder as StandingOrder
+    ).next.map((o) => [o.date, o.status, o.total, o.held ?? null]);
+  const subjects = async (shopper: SignedInUser, start: string) =>
+    (await mailsTo(t, shopper.email))
+      .map((mail) => mail.subject)
+      .filter((subject) => subject.startsWith(start));
+
+  it("passes a farmer's fall in price, and a rise within 10 %, to the coming occurrences at the next pass", async () => {
+    now = START;
+    const shopper = await signUpAndLogIn(t.app, "Repriced Shopper");
+    const asha = await farm("Asha P1");
+    const res = await create(asha, { startDate: "2026-03-22" }, randomUUID(), shopper);
+    const standing = res.json().standingOrder as StandingOrder;
+    expect((await price(asha, 35)).statusCode).toBe(200);
+    await pass();
+    expect(await totals(shopper, standing.id)).toEqual([["2026-03-28", "scheduled", 70, null]]);
+    const order = (await call(shopper, "GET", `/api/orders/${standing.next[0]?.orderId}`)).json()
+      .order as Order;
+    expect(order.items.map((item) => [item.unitPrice, item.lineTotal])).toEqual([[35, 70]]);
+    expect(order.fulfilments[0]?.estimate).toBe(70);
+    // ₹44 is exactly 10 % over the ₹40 saved with the standing order: passed on, not held, nobody asked
+    expect((await price(asha, 44)).statusCode).toBe(200);
+    await pass();
+    await pass();
+    expect(await totals(shopper, standing.id)).toEqual([["2026-03-28", "scheduled", 88, null]]);
+    expect(await subjects(shopper, "New price")).toEqual([]);
+  });
+
+  it("holds the coming occurrences on a rise of more than 10 % and asks the shopper once, in their language", async () => {
+    now = START;
+    const shopper = await signUpAndLogIn(t.app, "Asked Shopper");
+    await t.db.kysely.updateTable("users").set({ language: "hi" }).where("id", "=", shopper.id).execute();
+    const asha = await farm("Asha P2");
+    const res = await create(asha, { startDate: "2026-03-22" }, randomUUID(), shopper);
+    const standing = res.json().standingOrder as StandingOrder;
+    expect((await price(asha, 45)).statusCode).toBe(200);
+    await Promise.all([pass(), pass()]);
+    await pass();
+    expect(await totals(shopper, standing.id)).toEqual([["2026-03-28", "scheduled", 90, "price_rise"]]);
+    const asked = (await mailsTo(t, shopper.email)).filter((mail) => mail.text.includes("/standing-orders"));
+    expect(asked.map((mail) => mail.subject)).toEqual(["शनि, 28 मार्च की डिलीवरी का नया दाम"]);
+    // the price falls back within 10 %: passed on, and it is no longer held
+    expect((await price(asha, 42)).statusCode).toBe(200);
+    await pass();
+    expect(await totals(shopper, standing.id)).toEqual([["2026-03-28", "scheduled", 84, null]]);
+  });
+
+  it("prices an occurrence at today's prices at its cut-off: a fall is passed on, a rise over 10 % skips it", async () => {
+    now = START;
+    const shopper = await signUpAndLogIn(t.app, "Cut-off Shopper");
+    const asha = await farm("Asha P3");
+    const ravi = await farm("Ravi P3");
+    const fell = (await create(asha, { startDate: "2026-03-22" }, randomUUID(), shopper)).json()
+      .standingOrder as StandingOrder;
+    const rose = (await create(ravi, { startDate: "2026-03-22" }, randomUUID(), shopper)).json()
+      .standingOrder as StandingOrder;
+    // a minute before the cut-off (Fri 27 Mar 8 pm) the farmers change their prices
+    now = new Date("2026-03-27T14:29:00Z");
+    expect((await price(asha, 30)).statusCode).toBe(200);
+    expect((await price(ravi, 50)).statusCode).toBe(200);
+    now = new Date("2026-03-27T14:30:00Z");
+    await Promise.all([pass(), pass()]);
+    await pass();
+    expect((await totals(shopper, fell.id))[0]).toEqual(["2026-03-28", "pending", 60, null]);
+    expect((await totals(shopper, rose.id))[0]).toEqual(["2026-03-28", "skipped", null, null]);
+    expect(await stockLeft(ravi)).toBe(48); // this week's 2 back; the next week's taken
+    // no question it could no longer answer (only the next week's, made at ₹50): told once that it was skipped
+    expect(await subjects(shopper, "New price")).toEqual(["New price for your delivery on Sat 4 Apr"]);
+    expect(await subjects(shopper, "Skipped")).toEqual(["Skipped: your delivery on Sat 28 Mar"]);
     now = START;
   });
 });

@@ -6,19 +6,21 @@ import { countWaitingShopMessages } from "../messages/index.ts";
 import { accountsPerBucket, countAccountsSince } from "../moderation/index.ts";
 import { partsPerBucket, periodStarts, sumShopParts } from "../orders/index.ts";
 import { countProductsSince } from "../products/index.ts";
+import { standingOrderStats } from "../standing-orders/index.ts";
 
 /**
  * The whole shop at a glance for its operator: today, this week (from Monday) and all time, and each of the
  * last 30 days, in the shop's calendar (SHOP_TIME_ZONE). Orders cancelled in full count in neither orders nor
  * revenue; revenue is every part that is not cancelled.
  */
-export async function shopStats({ db, now, settings }: Context): Promise<ShopStats> {
+export async function shopStats(ctx: Context): Promise<ShopStats> {
+  const { db, now, settings } = ctx;
   const timeZone = settings.shopTimeZone;
   const today = shopDate(now, timeZone);
   const dates = Array.from({ length: STATS_DAYS }, (_, index) => addDays(today, index - STATS_DAYS + 1));
   const bounds = [...dates, addDays(today, 1)].map((date) => startOfShopDay(date, timeZone).toISOString());
   const since = periodStarts(now, timeZone);
-  const [totals, partsByDay, accountsByDay, waiting, accounts, products] = await Promise.all([
+  const [totals, partsByDay, accountsByDay, waiting, accounts, products, standingOrders] = await Promise.all([
     sumShopParts(db, since),
     partsPerBucket(db, bounds),
     accountsPerBucket(db, bounds),
@@ -33,6 +35,7 @@ export async function shopStats({ db, now, settings }: Context): Promise<ShopSta
       countProductsSince(db, since.week),
       countProductsSince(db),
     ]),
+    standingOrderStats(ctx),
   ]);
   const period = (p: { orders: number; paise: number }, accounts: number, products: number): PeriodStats => ({
     orders: p.orders,
@@ -57,5 +60,6 @@ export async function shopStats({ db, now, settings }: Context): Promise<ShopSta
       revenue: paiseToRupees(ordersOn.get(index)?.paise ?? 0),
       accounts: accountsOn.get(index) ?? 0,
     })),
+    standingOrders,
   };
 }

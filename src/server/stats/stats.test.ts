@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ShopStatsSchema } from "../../shared/schemas/stats.ts";
 import { addDays, shopDate } from "../../shared/shop-calendar.ts";
 import { periodStarts, placeOrder } from "../orders/index.ts";
+import { runStandingOrders } from "../standing-orders/index.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { testShipping } from "../test/order-helpers.ts";
@@ -117,6 +118,69 @@ describe("the shop at a glance", () => {
         [addDays(today, -1), 1],
         [today, 1],
       ]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe("standing orders in the stats (issue 35)", () => {
+  it("counts the active standing orders, this week's occurrences, and this week's missed ones by reason", async () => {
+    // Wednesday 18 March 2026, 09:30 in Kolkata: the week runs Mon 16 to Sun 22 March
+    const now = new Date("2026-03-18T04:00:00Z");
+    const fresh = await createTestApp({}, { clock: () => now });
+    try {
+      const admin = await signUpOperator(fresh.app, fresh.db);
+      const shopper = await signUpAndLogIn(fresh.app, "Standing Shopper");
+      const call = (user: SignedInUser, method: "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+        request(fresh.app, {
+          method,
+          url,
+          cookie: user.cookie,
+          ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+          ...(url === "/api/standing-orders" ? { headers: { "idempotency-key": crypto.randomUUID() } } : {}),
+        });
+      /** A farmer delivering every day 8–10 am (ordering closes an hour before) a product of `stock`. */
+      const standingOrderWith = async (name: string, stock: number) => {
+        const farmer = await signUpAndLogIn(fresh.app, name);
+        await call(farmer, "PUT", "/api/farmer/delivery-area", { pinPrefixes: ["4110"] });
+        const patterns: string[] = [];
+        for (const weekday of [0, 1, 2, 3, 4, 5, 6]) {
+          const res = await call(farmer, "POST", "/api/farmer/slot-patterns", {
+            kind: "delivery",
+            weekday,
+            start: "08:00",
+            end: "10:00",
+            capacity: 5,
+            cutoffHours: 1,
+          });
+          patterns.push(res.json().slotPattern.id);
+        }
+        const product = await insertProduct(fresh.db.kysely, farmer.id, { name, pricePaise: 1000, stock });
+        const res = await call(shopper, "POST", "/api/standing-orders", {
+          items: [{ productId: product.id, quantity: 1 }],
+          slotPatternIds: patterns,
+          everyWeeks: 1,
+          startDate: "2026-03-18",
+          shipping: { ...testShipping, zipCode: "411038" },
+          paymentMethod: "upi",
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json().standingOrder.id as string;
+      };
+      // today's slot has closed: Thu 19 and Fri 20 are made, Sat 21 and Sun 22 (and the next week) sold out
+      await standingOrderWith("Two Left", 2);
+      const ended = await standingOrderWith("Plenty", 50);
+      expect((await call(shopper, "DELETE", `/api/standing-orders/${ended}`)).statusCode).toBe(200);
+      await runStandingOrders(contextOf(fresh));
+
+      const res = await request(fresh.app, { method: "GET", url: "/api/admin/stats", cookie: admin.cookie });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(ShopStatsSchema.parse(res.json()).standingOrders).toEqual({
+        active: 1,
+        occurrencesThisWeek: 2,
+        missedThisWeek: [{ reason: "sold_out", count: 2 }],
+      });
     } finally {
       await fresh.close();
     }

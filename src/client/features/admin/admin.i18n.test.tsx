@@ -17,6 +17,7 @@ const stats: ShopStats = {
     { date: "2026-11-26", orders: 1, revenue: 250, accounts: 0 },
     { date: "2026-11-27", orders: 2, revenue: 500, accounts: 1 },
   ],
+  standingOrders: { active: 4, occurrencesThisWeek: 9, missedThisWeek: [{ reason: "area", count: 1 }] },
 };
 const entry: AuditEntry = {
   id: "a1",

@@ -1,8 +1,11 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui as useLinguiRuntime } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
 import { formatRupees } from "../../../shared/money.ts";
-import type { DayStats, PeriodStats } from "../../../shared/schemas/stats.ts";
+import type { OccurrenceReason } from "../../../shared/schemas/standing-orders.ts";
+import type { DayStats, PeriodStats, StandingOrderStats } from "../../../shared/schemas/stats.ts";
 import { LoadState } from "../../components/load-state.tsx";
 import { currentLanguage, intlLocale } from "../../lib/i18n.ts";
 import { useShopStats } from "./admin.api.ts";
@@ -13,6 +16,34 @@ const PERIODS = [
   ["all", msg`All time`],
 ] as const;
 
+/** A card of figures: its title, each figure under its label, and anything more below them. */
+function FiguresCard({
+  title,
+  rows,
+  columns,
+  children,
+}: {
+  title: string;
+  rows: [string, string | number][];
+  columns: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-label={title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+      <h3 className="font-semibold text-stone-900">{title}</h3>
+      <dl className={`mt-3 grid ${columns} gap-3`}>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm text-stone-600">{label}</dt>
+            <dd className="text-xl font-bold tabular-nums text-stone-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {children}
+    </section>
+  );
+}
+
 function PeriodCard({ title, stats }: { title: string; stats: PeriodStats }) {
   const { t } = useLingui();
   const rows: [string, string][] = [
@@ -21,18 +52,51 @@ function PeriodCard({ title, stats }: { title: string; stats: PeriodStats }) {
     [t`New accounts`, String(stats.accounts)],
     [t`New products`, String(stats.products)],
   ];
+  return <FiguresCard title={title} rows={rows} columns="grid-cols-2" />;
+}
+
+/** Why a standing order's delivery was not made (or skipped), as the operator reads it. */
+const REASONS: Record<OccurrenceReason, MessageDescriptor> = {
+  sold_out: msg`Sold out`,
+  unavailable: msg`Product no longer available`,
+  slot_full: msg`Slot full`,
+  slot_closed: msg`Slot closed`,
+  area: msg`Address outside the farmer's area`,
+  farmer_suspended: msg`Farmer suspended`,
+  paused: msg`Paused`,
+  skipped: msg`Skipped`,
+  ended: msg`Ended`,
+  price_rise: msg`Price rise not accepted`,
+};
+
+/** Standing orders at a glance (issue 35): active ones, this week's deliveries, and the missed ones and why. */
+function StandingOrdersCard({ stats }: { stats: StandingOrderStats }) {
+  const { t } = useLingui();
+  const { _ } = useLinguiRuntime();
+  const title = t`Standing orders`;
+  const missed = stats.missedThisWeek.reduce((sum, row) => sum + row.count, 0);
+  const rows: [string, number][] = [
+    [t`Active`, stats.active],
+    [t`Deliveries this week`, stats.occurrencesThisWeek],
+    [t`Missed this week`, missed],
+  ];
   return (
-    <section aria-label={title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
-      <h3 className="font-semibold text-stone-900">{title}</h3>
-      <dl className="mt-3 grid grid-cols-2 gap-3">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-sm text-stone-600">{label}</dt>
-            <dd className="text-xl font-bold tabular-nums text-stone-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <FiguresCard title={title} rows={rows} columns="grid-cols-3">
+      {stats.missedThisWeek.length > 0 ? (
+        <>
+          <h4 className="mt-4 text-sm font-semibold text-stone-900">
+            <Trans>Missed this week, by reason</Trans>
+          </h4>
+          <ul className="mt-1 text-sm text-stone-700">
+            {stats.missedThisWeek.map((row) => (
+              <li key={row.reason}>
+                {_(REASONS[row.reason])}: <span className="tabular-nums">{row.count}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </FiguresCard>
   );
 }
 
@@ -136,7 +200,7 @@ function OrdersChart({ days }: { days: readonly DayStats[] }) {
   );
 }
 
-/** The shop at a glance at /admin: three periods, messages waiting, and orders per day. */
+/** The shop at a glance at /admin: three periods, messages waiting, standing orders, and orders per day. */
 export function OverviewSection() {
   const { t } = useLingui();
   const { _ } = useLinguiRuntime();
@@ -160,6 +224,7 @@ export function OverviewSection() {
                 <PeriodCard key={key} title={_(title)} stats={stats.data.totals[key]} />
               ))}
             </div>
+            <StandingOrdersCard stats={stats.data.standingOrders} />
             <OrdersChart days={stats.data.days} />
           </>
         ) : null}
