@@ -14,8 +14,8 @@ import {
 import { Button } from "../../components/button.tsx";
 import { Pending } from "../../components/pending.tsx";
 import { SelectField } from "../../components/select-field.tsx";
-import { intlLocale } from "../../lib/i18n.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
+import { dayLabel } from "./day-label.ts";
 import { blankShipping, ShippingFields, type ShippingValues } from "./shipping-fields.tsx";
 import {
   useAcceptPrice,
@@ -25,15 +25,6 @@ import {
   useSkip,
   useStandingOrders,
 } from "./standing-orders.api.ts";
-
-/** "Sat 21 Mar" in the language shown (a date of the shop's calendar). */
-const dayLabel = (date: string) =>
-  new Intl.DateTimeFormat(intlLocale(), {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    timeZone: "UTC",
-  }).format(new Date(`${date}T00:00:00Z`));
 
 function OccurrenceStatus({ occurrence }: { occurrence: Occurrence }) {
   if (occurrence.held) return <Trans>Price rose: accept or skip</Trans>;
