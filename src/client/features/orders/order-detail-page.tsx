@@ -209,7 +209,7 @@ export function OrderDetailPage() {
           <OnlinePayment order={order.data} />
           {order.data.standingOrderId ? (
             <Link to="/standing-orders" className={`mt-4 ${secondaryLink}`}>
-              <Trans>A delivery of your standing order: skip or change it</Trans>
+              <Trans>Skip or change this delivery</Trans>
             </Link>
           ) : (
             <Link

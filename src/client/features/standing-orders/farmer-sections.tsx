@@ -33,11 +33,11 @@ export function StandingCustomersSection() {
       </h2>
       {list.isError ? (
         <p role="alert" className="text-red-800">
-          <Trans>Could not load your standing customers.</Trans>
+          <Trans>Could not load your standing orders. Please try again.</Trans>
         </p>
       ) : list.data?.length === 0 ? (
         <p className="text-stone-600">
-          <Trans>No standing orders for your products yet.</Trans>
+          <Trans>None yet.</Trans>
         </p>
       ) : (
         <ul aria-label={t`Standing customers`} className={`divide-y divide-stone-200 ${card}`}>
@@ -85,19 +85,13 @@ export function DemandAheadSection() {
       <h2 id="demand-ahead-heading" className="text-xl font-bold text-stone-900">
         <Trans>Demand ahead</Trans>
       </h2>
-      <p className="text-sm text-stone-600">
-        <Trans>
-          The next 14 days. Scheduled deliveries are not final: their shoppers may skip or change them until
-          the cut-off, when they become pending orders.
-        </Trans>
-      </p>
       {demand.isError ? (
         <p role="alert" className="text-red-800">
-          <Trans>Could not load the demand ahead.</Trans>
+          <Trans>Could not load your standing orders. Please try again.</Trans>
         </p>
       ) : demand.data && slots.length === 0 ? (
         <p className="text-stone-600">
-          <Trans>Nothing ordered for the next 14 days yet.</Trans>
+          <Trans>None yet.</Trans>
         </p>
       ) : (
         <ul className="space-y-3">

@@ -105,14 +105,12 @@ describe("Repeat this order (/standing-orders/new)", () => {
     });
     const { router } = renderAt("/standing-orders/new", meera);
     expect(await screen.findByRole("heading", { name: "Repeat this order" })).toBeInTheDocument();
-    const asha = await screen.findByRole("group", { name: "Weekly slots of Asha" });
+    const asha = await screen.findByRole("group", { name: "Asha" });
     await userEvent.click(within(asha).getByRole("checkbox", { name: /Saturday 8–10 am/ }));
-    await userEvent.click(
-      within(screen.getByRole("group", { name: "Weekly slots of Ravi" })).getByRole("checkbox"),
-    );
+    await userEvent.click(within(screen.getByRole("group", { name: "Ravi" })).getByRole("checkbox"));
     await userEvent.click(screen.getByRole("radio", { name: "Every 2 weeks" }));
     await userEvent.click(screen.getByRole("radio", { name: "UPI" }));
-    await userEvent.selectOptions(screen.getByLabelText("Reminder before the cut-off"), "No reminder");
+    await userEvent.selectOptions(screen.getByLabelText("Reminder"), "No reminder");
     // NOTE: the saved address filled the form.
     await waitFor(() => expect(screen.getByLabelText("City")).toHaveValue("Pune"));
     await userEvent.click(screen.getByRole("button", { name: "Make 2 standing orders" }));

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { orderMessages } from "../../../shared/messages.ts";
 import {
   type Order,
   OrderResponseSchema,
@@ -160,15 +161,13 @@ export function NewStandingOrderPage({ defaults = {} }: { defaults?: NewStanding
       {source === null ? (
         order.isError ? (
           <p role="alert" className="mt-6 text-red-800">
-            <Trans>Could not load this order. Please try again.</Trans>
+            {order.error.message}
           </p>
         ) : (
-          <Pending label={t`Loading the order...`} />
+          <Pending label={t`Loading...`} />
         )
       ) : source.lines.length === 0 ? (
-        <p className="mt-6 text-stone-700">
-          <Trans>Your cart is empty: add what you buy every week, then repeat it.</Trans>
-        </p>
+        <p className="mt-6 text-stone-700">{sayShared(orderMessages.cartEmpty)}</p>
       ) : (
         <StandingOrderForm key={orderId ?? "cart"} source={source} defaults={defaults} />
       )}
@@ -304,7 +303,7 @@ function StandingOrderForm({
     void queryClient.invalidateQueries({ queryKey: ["standing-orders"] });
     void queryClient.invalidateQueries({ queryKey: ["orders", "list"] });
     if (Object.keys(refused).length === 0 && farmers.every((farmer) => done[farmer.id])) {
-      toast.success(t`Standing order made: its deliveries are scheduled`);
+      toast.success(t`Standing order made.`);
       navigate("/standing-orders");
     }
   }
@@ -316,7 +315,7 @@ function StandingOrderForm({
           {sayShared(standingOrderMessages.noDeal)}
         </p>
       ) : null}
-      {slots.isPending && farmerIds.length > 0 ? <Pending label={t`Loading weekly slots...`} /> : null}
+      {slots.isPending && farmerIds.length > 0 ? <Pending label={t`Loading...`} /> : null}
       {farmers.map((farmer) => {
         const lines = source.lines.filter((line) => line.farmerId === farmer.id);
         const groupId = `weekly-${farmer.id}`;
@@ -329,10 +328,7 @@ function StandingOrderForm({
             className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
             aria-describedby={refusal ? `${groupId}-error` : undefined}
           >
-            <legend className="sr-only">{t`Weekly slots of ${farmer.name}`}</legend>
-            <p aria-hidden="true" className="text-lg font-semibold text-stone-900">
-              {farmer.name}
-            </p>
+            <legend className="text-lg font-semibold text-stone-900">{farmer.name}</legend>
             <ul className="mt-1 text-stone-700">
               {lines.map((line) => (
                 <li key={line.productId}>
@@ -346,7 +342,7 @@ function StandingOrderForm({
               </p>
             ) : farmer.patterns.length === 0 ? (
               <p className="mt-3 rounded bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-300">
-                <Trans>{farmer.name} has no weekly slot: these cannot be a standing order.</Trans>
+                <Trans>{farmer.name} has no weekly slot.</Trans>
               </p>
             ) : (
               <div className="mt-3">
@@ -431,7 +427,7 @@ function StandingOrderForm({
             invalidBy={undefined}
           />
           <SelectField
-            label={t`Reminder before the cut-off`}
+            label={t`Reminder`}
             name="reminder"
             value={reminder}
             onChange={(event) => setReminder(event.target.value as Reminder)}
@@ -481,7 +477,7 @@ function StandingOrderForm({
           role="alert"
           className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-300"
         >
-          <Trans>No connection: nothing more was sent. Try again when you are back online.</Trans>
+          {sayShared(orderMessages.needsConnection)}
         </p>
       ) : null}
       <Button

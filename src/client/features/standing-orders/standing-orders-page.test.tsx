@@ -135,10 +135,7 @@ describe("/standing-orders", () => {
     const details = screen.getByRole("form", { name: "Address and reminder" });
     await userEvent.clear(within(details).getByLabelText("Address"));
     await userEvent.type(within(details).getByLabelText("Address"), "4 Hill Road");
-    await userEvent.selectOptions(
-      within(details).getByLabelText("Reminder before the cut-off"),
-      "48 hours before",
-    );
+    await userEvent.selectOptions(within(details).getByLabelText("Reminder"), "48 hours before");
     await userEvent.click(within(details).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(screen.queryByRole("form", { name: "Address and reminder" })).toBeNull());
     const changes = sent.filter((each) => each.method !== "GET");

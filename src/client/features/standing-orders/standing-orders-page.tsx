@@ -309,7 +309,7 @@ function DetailsForm({
       <ShippingFields form={form} idPrefix={`details-${order.id}`} />
       <SelectField
         className="mt-4"
-        label={t`Reminder before the cut-off`}
+        label={t`Reminder`}
         name="reminder"
         value={reminder}
         onChange={(event) => setReminder(event.target.value)}
