@@ -46,7 +46,7 @@ const contextOf = (db: Db): Context => ({
   db: db.kysely,
   now,
   mail: silentOutbox(),
-  phone: { sendSecret: () => {} },
+  phone: { sendSecret: () => {}, channels: [], newsQueued: () => {} },
   settings,
   sessions: new SessionCache(),
   answers: { cache: new AnswerCache() },

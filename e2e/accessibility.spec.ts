@@ -21,6 +21,7 @@ const pages: [path: string, heading: RegExp][] = [
   ["/cart", /Your Cart/],
   ["/checkout", /Checkout/],
   ["/orders", /Your Orders/],
+  ["/standing-orders", /Standing orders/],
   ["/contact", /Contact a Farmer/],
   ["/faq", /Frequently Asked Questions/],
   ["/terms", /Terms/],
@@ -127,6 +128,9 @@ for (const width of [1280, 375]) {
         .click();
       await expect(page.getByRole("heading", { name: /^Order #/ })).toBeVisible();
       found.push(...(await violations(page, "/orders/:id")));
+      await page.getByRole("link", { name: "Order this again every…" }).click();
+      await expect(page.getByRole("button", { name: "Make the standing order" })).toBeVisible();
+      found.push(...(await violations(page, "/standing-orders/new from an order")));
 
       expect(found).toEqual([]);
     });

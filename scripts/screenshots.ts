@@ -9,7 +9,8 @@
  * photographs each screen 1280 px wide, then the phone screens 375 px wide, in Debian's Chromium
  * (CHROMIUM_PATH to use another).
  * Last, a farmer of its own with three orders in today's delivery slot: their delivery run at 375 px and its
- * A4 run sheet (before 23:00 in the shop's time zone, when today's slot still takes orders).
+ * A4 run sheet (before 23:00 in the shop's time zone, when today's slot still takes orders); and a shopper's
+ * standing orders at 375 px (STANDING_ONLY=1 photographs only those).
  * SCREENSHOT_DIR changes where the files go.
  */
 import path from "node:path";
@@ -73,6 +74,81 @@ async function call(request: APIRequestContext, method: "POST" | "PUT", url: str
   });
   if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
   return response.json();
+}
+
+/**
+ * /standing-orders at 375 px (issue 35): a farmer of its own delivering every week two days from now, and a
+ * shopper's weekly standing order of two of its products, made through the API.
+ */
+async function shootStandingOrders() {
+  const farmer = await browser.newContext({ baseURL: baseUrl });
+  await signedIn(farmer.request, "Sunita Jadhav");
+  await call(farmer.request, "PUT", "/api/farmer/delivery-area", { pinPrefixes: ["4110"] });
+  const inTwoDays = new Date(Date.parse(`${shopDate(new Date())}T00:00:00Z`) + 2 * 86_400_000);
+  const { slotPattern } = (await call(farmer.request, "POST", "/api/farmer/slot-patterns", {
+    kind: "delivery",
+    weekday: inTwoDays.getUTCDay(),
+    start: "07:00",
+    end: "09:00",
+    capacity: 20,
+    cutoffHours: 12,
+  })) as { slotPattern: { id: string } };
+  const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#15803d" } })
+    .png()
+    .toBuffer();
+  const items: { productId: string; quantity: number }[] = [];
+  for (const [name, price, unit, quantity] of [
+    ["Tomatoes", "40", "kg", 2],
+    ["Coriander", "10", "bunch", 1],
+  ] as const) {
+    const listed = await farmer.request.post("/api/products", {
+      headers: HEADERS,
+      multipart: {
+        name,
+        price,
+        category: "vegetables",
+        description: "Picked this morning",
+        unit,
+        stock: "50",
+        image: { name: "produce.png", mimeType: "image/png", buffer: picture },
+      },
+    });
+    if (listed.status() !== 201) throw new Error(`listing failed: ${listed.status()} ${await listed.text()}`);
+    items.push({ productId: ((await listed.json()) as { product: { id: string } }).product.id, quantity });
+  }
+  await farmer.close();
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 375, height: 900 },
+    isMobile: true,
+    hasTouch: true,
+    reducedMotion: "reduce",
+  });
+  const page = await context.newPage();
+  await signedIn(page.request, "Meera Iyer");
+  await call(page.request, "POST", "/api/standing-orders", {
+    items,
+    slotPatternIds: [slotPattern.id],
+    everyWeeks: 1,
+    startDate: shopDate(new Date()),
+    shipping: {
+      fullName: "Meera Iyer",
+      email: "meera@example.com",
+      phone: "+91 98200 12345",
+      address: "12 Lake Road",
+      city: "Pune",
+      state: "Maharashtra",
+      zipCode: "411001",
+    },
+    paymentMethod: "cash",
+  });
+  await page.goto("/standing-orders");
+  await page
+    .getByRole("button", { name: /^Skip the delivery of / })
+    .first()
+    .waitFor();
+  await shoot(page, "standing-orders", false);
+  await context.close();
 }
 
 /**
@@ -167,6 +243,10 @@ const browser = await chromium.launch({
   args: ["--headless", "--no-sandbox", "--disable-gpu"],
 });
 try {
+  if (process.env.STANDING_ONLY) {
+    await shootStandingOrders();
+    process.exit(0);
+  }
   // The farmer's workspace as the demo farmer sees it: the summary, the demo orders in every state, their
   // products; 1280 px wide, then at phone width. First, before this script's own order reaches their list.
   const farmerViews: [string, BrowserContextOptions][] = [
@@ -326,6 +406,7 @@ try {
   await phone.close();
 
   await shootDeliveryRun();
+  await shootStandingOrders();
 } finally {
   await browser.close();
 }

@@ -330,11 +330,15 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   // NOTE: standing orders' occurrences are made and their scheduled parts turn pending at cut-off "within a
   // minute" (issue 35), on every server at once: the database's unique key and conditional moves make each
   // happen once (decision 050).
-  const standing = setInterval(() => {
+  const standingPass = () =>
     runStandingOrders(app.makeContext()).catch((error) =>
       app.log.warn({ err: error }, "standing orders pass failed"),
     );
-  }, MINUTE_MS);
+  // NOTE: and once as a server starts, so one that was down catches up at once rather than a minute later.
+  app.addHook("onReady", async () => {
+    await standingPass();
+  });
+  const standing = setInterval(() => void standingPass(), MINUTE_MS);
   standing.unref();
   app.addHook("onClose", async () => clearInterval(standing));
 

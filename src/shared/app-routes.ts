@@ -23,6 +23,7 @@ export const APP_ROUTE_PATTERNS = [
   "/orders",
   "/orders/:id",
   "/standing-orders",
+  "/standing-orders/new",
   "/farmer",
   "/farmer/run/:date",
   "/farmer/slots/:id/packing-list",

@@ -133,6 +133,9 @@ async function openWorkspace(
     "/api/farmer/products": { items: products },
     "/api/farmer/profile": { upiId: null, phone: null },
     "/api/farmer/payments": reckoning,
+    "/api/farmer/standing-orders": { standingOrders: [] },
+    "/api/farmer/demand": { slots: [] },
+    "/api/farmer/slot-patterns": { items: [] },
   };
   const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = new URL(String(input), "http://localhost");
@@ -289,6 +292,80 @@ describe("farmer workspace", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
     expect(await within(dialog).findByText(/Stock must be a whole number/)).toBeInTheDocument();
     expect(fetchSpy.mock.calls.some(([, init]) => init?.method === "PATCH")).toBe(false);
+  });
+
+  it("shows the standing customers and the demand ahead, scheduled marked not final", async () => {
+    await openWorkspace([], undefined, {
+      answer: ({ url }) => {
+        if (url.pathname === "/api/farmer/slot-patterns")
+          return Response.json({
+            items: [
+              {
+                id: "pa",
+                kind: "delivery",
+                pickupPointId: null,
+                weekday: 6,
+                start: "08:00",
+                end: "10:00",
+                capacity: 5,
+                cutoffHours: 12,
+              },
+            ],
+          });
+        if (url.pathname === "/api/farmer/standing-orders")
+          return Response.json({
+            standingOrders: [
+              {
+                id: "s1",
+                customerName: "Meera Iyer",
+                items: [{ productId: "p1", name: "Okra", quantity: 2 }],
+                everyWeeks: 2,
+                slotPatternIds: ["pa"],
+                status: "active",
+                coming: 1,
+              },
+            ],
+          });
+        if (url.pathname === "/api/farmer/demand")
+          return Response.json({
+            slots: [
+              {
+                slot: { id: "d1", kind: "delivery", date: "2026-03-21", start: "08:00", end: "10:00" },
+                products: [{ productId: "p1", name: "Okra", unit: "kg", scheduled: 4, pending: 2 }],
+              },
+            ],
+          });
+        return undefined;
+      },
+    });
+    const customers = await screen.findByRole("list", { name: "Standing customers" });
+    expect(customers).toHaveTextContent("Meera Iyer");
+    expect(customers).toHaveTextContent("Okra × 2");
+    expect(customers).toHaveTextContent("Every 2 weeks · Saturday 8–10 am");
+    expect(customers).toHaveTextContent("1 delivery coming");
+    const table = await screen.findByRole("table", { name: "Delivery, Sat, 21 Mar 8–10 am" });
+    expect(within(table).getByRole("columnheader", { name: "Scheduled (not final)" })).toBeInTheDocument();
+    expect(within(table).getByRole("row", { name: "Okra 2 kg 4 kg" })).toBeInTheDocument();
+  });
+
+  it("marks a product one-off only (not in standing orders) from its edit form", async () => {
+    const { fetchSpy } = await openWorkspace([], [aProduct({ id: "p9", name: "Honey", userId: ravi.id })], {
+      answer: ({ method, url }) =>
+        method === "PATCH" && url.pathname === "/api/products/p9"
+          ? Response.json({
+              product: aProduct({ id: "p9", name: "Honey", userId: ravi.id, oneOffOnly: true }),
+            })
+          : undefined,
+    });
+    const products = await screen.findByRole("list", { name: "My products" });
+    await userEvent.click(within(products).getByRole("button", { name: "Edit Honey" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Honey" });
+    await userEvent.click(
+      within(dialog).getByRole("checkbox", { name: "One-off only (not in standing orders)" }),
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    const patch = fetchSpy.mock.calls.find(([, init]) => init?.method === "PATCH");
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ oneOffOnly: true });
   });
 
   it("tells the farmer a product the shop hid, with the operator's reason", async () => {

@@ -8,6 +8,10 @@ import { FarmerPaymentsSection } from "../features/orders/payments-section.tsx";
 import { RunPage } from "../features/orders/run-page.tsx";
 import { DeliveryPickupSection } from "../features/slots/delivery-pickup-section.tsx";
 import { PackingListPage } from "../features/slots/packing-list-page.tsx";
+import {
+  DemandAheadSection,
+  StandingCustomersSection,
+} from "../features/standing-orders/farmer-sections.tsx";
 import { shopToday } from "../lib/produce.ts";
 
 /**
@@ -33,6 +37,12 @@ export function FarmerPage() {
             className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
           >
             <Trans>Incoming orders</Trans>
+          </a>
+          <a
+            href="#demand-ahead-heading"
+            className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
+          >
+            <Trans>Demand ahead</Trans>
           </a>
           <a
             href="#payments-heading"
@@ -65,6 +75,8 @@ export function FarmerPage() {
       </div>
       <FarmerSummary />
       <IncomingOrdersSection />
+      <DemandAheadSection />
+      <StandingCustomersSection />
       <FarmerPaymentsSection />
       <MyProductsSection />
       <DeliveryPickupSection

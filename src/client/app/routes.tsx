@@ -118,6 +118,12 @@ const table: RouteObject[] = [
                 ...screen(() => import("../features/orders/orders-page.tsx").then((m) => m.OrdersPage)),
               },
               {
+                path: "/standing-orders/new",
+                ...screen(() =>
+                  import("./checkout-with-account.tsx").then((m) => m.NewStandingOrderWithAccount),
+                ),
+              },
+              {
                 path: "/standing-orders",
                 ...screen(() =>
                   import("../features/standing-orders/standing-orders-page.tsx").then(

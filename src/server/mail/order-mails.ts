@@ -73,6 +73,7 @@ const PAYMENT_METHODS: Record<PaymentMethod, MessageDescriptor> = {
   "debit-card": /*i18n*/ { id: "Debit Card", comment: "A payment method" },
   upi: /*i18n*/ { id: "UPI", comment: "A payment method" },
   "net-banking": /*i18n*/ { id: "Net Banking", comment: "A payment method" },
+  cash: /*i18n*/ { id: "Cash", comment: "A payment method" },
 };
 const PAYMENT_NOTES: Record<PaymentMethod, MessageDescriptor> = {
   "credit-card": /*i18n*/ {
@@ -85,6 +86,7 @@ const PAYMENT_NOTES: Record<PaymentMethod, MessageDescriptor> = {
   "net-banking": /*i18n*/ {
     id: "Pay the farmer by net banking when you get your order: they share their account details.",
   },
+  cash: /*i18n*/ { id: "Pay the farmer in cash when you get your order." },
 };
 /** When the buyer pays: their parts delivered, picked up, or some of each. */
 const PAYMENT_WHEN: Record<PaymentPlace, MessageDescriptor> = {

@@ -31,6 +31,8 @@ const PREFERRED: Record<PaymentMethod, NewLink["preferredMethod"]> = {
   "debit-card": "card",
   upi: "upi",
   "net-banking": "netbanking",
+  // NOTE: cash is paid at the door; paid now instead, UPI is offered first.
+  cash: "upi",
 };
 
 /** The order fields a link is made from. */

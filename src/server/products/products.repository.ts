@@ -121,6 +121,7 @@ const PRODUCT_DETAILS = [
   "p.harvested_on",
   "p.hidden_at",
   "p.hidden_reason",
+  "p.one_off_only",
   "u.suspended_at as owner_suspended_at",
   "u.name as farmer_name",
   "i.width as image_width",

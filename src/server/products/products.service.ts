@@ -67,6 +67,7 @@ export function toApiProduct(
         hidden: isHidden(row),
         hiddenReason: row.hidden_at != null ? row.hidden_reason : null,
         farmerSuspended: row.owner_suspended_at != null,
+        oneOffOnly: row.one_off_only === 1,
       }
     : {};
   return {
@@ -271,6 +272,7 @@ export async function prepareProduct(
     hidden: isHidden(row),
     hiddenReason: row.hidden_at != null ? row.hidden_reason : null,
     farmerSuspended: row.owner_suspended_at != null,
+    oneOffOnly: row.one_off_only === 1,
   };
   return { value: { product: { ...shared.product, ...visibility } } };
 }

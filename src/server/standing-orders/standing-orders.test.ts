@@ -170,6 +170,16 @@ describe("making a standing order", () => {
     expect(other.json().error.code).toBe("idempotency_key_reused");
   });
 
+  it("is paid at the door in cash (or by UPI): its occurrences' orders say so", async () => {
+    const anil = await farm("Anil");
+    const shopper = await signUpAndLogIn(t.app, "Kavita Buyer");
+    const res = await create(anil, { paymentMethod: "cash" }, randomUUID(), shopper);
+    const standing = res.json().standingOrder as StandingOrder;
+    expect(standing.paymentMethod).toBe("cash");
+    const order = await call(shopper, "GET", `/api/orders/${standing.next[0]?.orderId}`);
+    expect(order.json().order.paymentMethod).toBe("cash");
+  });
+
   it("makes one every 2 weeks only in its weeks, from its first date", async () => {
     const gita = await farm("Gita");
     const standing = await made(gita, { everyWeeks: 2, startDate: "2026-03-27" });
@@ -642,6 +652,15 @@ describe("what the shopper is told", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({
       "items.0.productId": "This product is sold one order at a time: it cannot be in a standing order",
+    });
+    // NOTE: its farmer's product form shows the mark; the shopper's screen says the refusal in their language.
+    const own = await call(asha.farmer, "GET", `/api/products/${asha.productId}`);
+    expect(own.json().product.oneOffOnly).toBe(true);
+    const hindi = await signUpAndLogIn(t.app, "Sunita Buyer");
+    await call(hindi, "PATCH", "/api/account", { language: "hi" });
+    const inHindi = await create(asha, {}, randomUUID(), hindi);
+    expect(inHindi.json().error.fields).toEqual({
+      "items.0.productId": "यह उत्पाद हर बार अलग ऑर्डर से ही बिकता है: यह नियमित ऑर्डर में नहीं हो सकता",
     });
   });
 

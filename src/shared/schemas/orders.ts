@@ -20,14 +20,19 @@ import { OrderSlotsSchema, PartSlotSchema } from "./slot-basics.ts";
 
 export { ORDER_STATUSES, type OrderStatus } from "./order-parts.ts";
 
-export const PAYMENT_METHODS = ["credit-card", "debit-card", "upi", "net-banking"] as const;
+export const PAYMENT_METHODS = ["credit-card", "debit-card", "upi", "net-banking", "cash"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** The methods checkout offers (paid at the door or on the payment page). */
+export const CHECKOUT_PAYMENT_METHODS = ["credit-card", "debit-card", "upi", "net-banking"] as const;
+/** A standing order is paid at the door, in cash or by UPI (issue 35). */
+export const STANDING_PAYMENT_METHODS = ["cash", "upi"] as const;
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = "credit-card";
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   "credit-card": "Credit Card",
   "debit-card": "Debit Card",
   upi: "UPI",
   "net-banking": "Net Banking",
+  cash: "Cash",
 };
 /**
  * How each method is really paid: nothing is charged online; the buyer pays each farmer when they get their
@@ -38,6 +43,7 @@ export const paymentMethodNotes: Record<PaymentMethod, string> = {
   "debit-card": "Pay the farmer by debit card when you get your order (on their card machine).",
   upi: "Pay the farmer by UPI when you get your order: scan their QR code.",
   "net-banking": "Pay the farmer by net banking when you get your order: they share their account details.",
+  cash: "Pay the farmer in cash when you get your order.",
 };
 /** Said once on the confirmation and the order page, above the method's own note: all parts delivered. */
 export const PAYMENT_ON_DELIVERY_NOTE =

@@ -79,6 +79,8 @@ export const ProductSchema = z.object({
   hidden: z.boolean().optional(),
   hiddenReason: z.string().nullable().optional(),
   farmerSuspended: z.boolean().optional(),
+  /** Only in its owner's and operators' views: kept out of standing orders (issue 35). */
+  oneOffOnly: z.boolean().optional(),
   /** The farmer's next open delivery (else pickup) slot; null when none is open (decision 017). */
   nextSlot: NextSlotSchema.optional(),
 });

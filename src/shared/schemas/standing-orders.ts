@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fixedText, text } from "../i18n/text.ts";
 import { PART_STATUSES } from "../part-status.ts";
 import {
   OrderLineRequestSchema,
@@ -48,24 +49,35 @@ export const OCCURRENCE_STATUSES = [
 ] as const;
 
 export const standingOrderMessages = {
-  notFound: "This standing order was not found",
-  oneFarmer: "A standing order holds products of one farmer: make one standing order per farmer",
-  noDeal: "The deal of the day cannot be in a standing order",
-  oneOffOnly: "This product is sold one order at a time: it cannot be in a standing order",
-  patternsRequired: "Choose at least one weekly slot",
-  patternNotFarmers: "Choose a weekly slot of this farmer",
-  everyWeeks: "Choose every week, every 2 weeks or every 4 weeks",
-  startDate: "Enter a date as YYYY-MM-DD",
-  startInPast: "The first date cannot be in the past",
-  reminderHours: "Choose a reminder 48, 24 or 12 hours before the cut-off, or none",
-  pauseRange: "The pause must end on or after the day it starts",
-  pauseBoth: "Give both the first and the last day of the pause",
-  tooMany: `You can have at most ${MAX_ACTIVE_STANDING_ORDERS} standing orders`,
-  ended: "This standing order has ended",
-  noOccurrence: "This standing order has no delivery on that date",
-  onlyOccurrences: "Only a standing order's delivery can be changed: this order was placed at checkout",
-  notHeld: "This delivery is not waiting for a new price to be accepted",
-  cutoffPassed: "The cut-off for this delivery has passed: it can no longer be skipped or changed",
+  notFound: text(/*i18n*/ { id: "This standing order was not found" }),
+  oneFarmer: text(
+    /*i18n*/ { id: "A standing order holds products of one farmer: make one standing order per farmer" },
+  ),
+  noDeal: text(/*i18n*/ { id: "The deal of the day cannot be in a standing order" }),
+  oneOffOnly: text(
+    /*i18n*/ { id: "This product is sold one order at a time: it cannot be in a standing order" },
+  ),
+  patternsRequired: text(/*i18n*/ { id: "Choose at least one weekly slot" }),
+  patternNotFarmers: text(/*i18n*/ { id: "Choose a weekly slot of this farmer" }),
+  everyWeeks: text(/*i18n*/ { id: "Choose every week, every 2 weeks or every 4 weeks" }),
+  startDate: text(/*i18n*/ { id: "Enter a date as YYYY-MM-DD" }),
+  startInPast: text(/*i18n*/ { id: "The first date cannot be in the past" }),
+  reminderHours: text(/*i18n*/ { id: "Choose a reminder 48, 24 or 12 hours before the cut-off, or none" }),
+  pauseRange: text(/*i18n*/ { id: "The pause must end on or after the day it starts" }),
+  pauseBoth: text(/*i18n*/ { id: "Give both the first and the last day of the pause" }),
+  tooMany: fixedText(
+    /*i18n*/ { id: "You can have at most {max} standing orders" },
+    { max: MAX_ACTIVE_STANDING_ORDERS },
+  ),
+  ended: text(/*i18n*/ { id: "This standing order has ended" }),
+  noOccurrence: text(/*i18n*/ { id: "This standing order has no delivery on that date" }),
+  onlyOccurrences: text(
+    /*i18n*/ { id: "Only a standing order's delivery can be changed: this order was placed at checkout" },
+  ),
+  notHeld: text(/*i18n*/ { id: "This delivery is not waiting for a new price to be accepted" }),
+  cutoffPassed: text(
+    /*i18n*/ { id: "The cut-off for this delivery has passed: it can no longer be skipped or changed" },
+  ),
 } as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -47,8 +47,8 @@ const valuesOf = (product: Product) => ({
 /** Only what the farmer changed, so a PATCH never overwrites what another tab changed meanwhile. */
 function changesOf(product: Product, next: ProductPatch): ProductChanges {
   const changes: ProductChanges = {};
-  // NOTE: the dialog sends a typed stock as a number (like "Set"); it never sends a relative `stockChange`,
-  // nor `oneOffOnly` (a standing-order setting, not one of the fields it edits).
+  // NOTE: the dialog sends a typed stock as a number (like "Set"); it never sends a relative `stockChange`;
+  // `oneOffOnly` is its checkbox's, compared apart.
   for (const key of Object.keys(next) as Exclude<keyof ProductPatch, "stockChange" | "oneOffOnly">[]) {
     // NOTE: the other names are a list: compared by their text, not as the same array.
     const same = JSON.stringify(next[key]) === JSON.stringify(product[key]);
@@ -64,6 +64,7 @@ function changesOf(product: Product, next: ProductPatch): ProductChanges {
 export function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const { t } = useLingui();
   const form = useFormFields(() => valuesOf(product));
+  const [oneOffOnly, setOneOffOnly] = useState(product.oneOffOnly ?? false);
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const update = useUpdateProduct();
@@ -92,6 +93,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
     if (problem) form.showErrors({ ...(checked.ok ? {} : checked.fields), image: problem });
     if (!checked.ok || problem) return;
     const changes = changesOf(product, checked.data);
+    if (oneOffOnly !== (product.oneOffOnly ?? false)) changes.oneOffOnly = oneOffOnly;
     if (Object.keys(changes).length === 0 && !image) {
       onClose();
       return;
@@ -170,6 +172,15 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
             />
           </div>
           <ProduceFields field={form.field} />
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 text-stone-800">
+            <input
+              type="checkbox"
+              checked={oneOffOnly}
+              onChange={(event) => setOneOffOnly(event.target.checked)}
+              className="h-4 w-4 accent-brand-700"
+            />
+            <Trans>One-off only (not in standing orders)</Trans>
+          </label>
         </div>
         <div className="flex justify-end gap-3 md:col-span-2">
           <Button variant="secondary" onClick={onClose}>

@@ -28,7 +28,7 @@ export type ProductChanges = Partial<
     "name" | "otherNames" | "price" | "description" | "category" | "unit" | "stock" | "harvestedOn"
   >
 > &
-  Pick<ProductPatchInput, "stockChange">;
+  Pick<ProductPatchInput, "stockChange" | "oneOffOnly">;
 
 const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`;
 

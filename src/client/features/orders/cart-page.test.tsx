@@ -46,6 +46,10 @@ describe("cart page", () => {
     expect(total()).toBe("₹81.30");
     expect(lines[0]).toHaveTextContent("No Image");
     expect(screen.getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute("href", "/checkout");
+    expect(screen.getByRole("link", { name: "Repeat this order" })).toHaveAttribute(
+      "href",
+      "/standing-orders/new",
+    );
   });
 
   it("says what the quantity counts: packs of 500 g as '2 × 500 g', kilograms as '3 kg' (issue 40 item 21)", async () => {

@@ -10,7 +10,7 @@ import { sayShared } from "../../lib/i18n.ts";
 import { formatPackPrice, packText } from "../../lib/produce.ts";
 import { toast } from "../../lib/toast.ts";
 import { cartItemCount, cartTotalRupees, lineTotalRupees } from "./format.ts";
-import { backLink, primaryLink } from "./link-styles.ts";
+import { backLink, primaryLink, secondaryLink } from "./link-styles.ts";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
 
 const stepButton =
@@ -145,6 +145,9 @@ export function CartPage() {
             </dl>
             <Link to="/checkout" className={`mt-6 w-full ${primaryLink}`}>
               <Trans>Proceed to Checkout</Trans>
+            </Link>
+            <Link to="/standing-orders/new" className={`mt-2 w-full ${secondaryLink}`}>
+              <Trans>Repeat this order</Trans>
             </Link>
             <Link
               to="/shop"

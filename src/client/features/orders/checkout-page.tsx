@@ -6,11 +6,11 @@ import { orderMessages } from "../../../shared/messages.ts";
 import type { SavedAddress } from "../../../shared/schemas/addresses.ts";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
 import {
+  CHECKOUT_PAYMENT_METHODS,
   type CheckoutFormInput,
   CheckoutFormSchema,
   DEFAULT_COUNTRY,
   DEFAULT_PAYMENT_METHOD,
-  PAYMENT_METHODS,
   type PlaceOrderInput,
   paymentPlaceOf,
 } from "../../../shared/schemas/orders.ts";
@@ -409,7 +409,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
               <Trans>Payment Method</Trans>
             </legend>
             <div className="mt-3 grid gap-3 sm:grid-cols-2">
-              {PAYMENT_METHODS.map((method) => (
+              {CHECKOUT_PAYMENT_METHODS.map((method) => (
                 <label
                   key={method}
                   className="flex cursor-pointer items-center gap-3 rounded-lg px-4 py-3 ring-1 ring-stone-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-700"

@@ -80,6 +80,8 @@ export const paymentLabel = (method: string): string => {
       return "UPI";
     case "net-banking":
       return t`Net Banking`;
+    case "cash":
+      return t`Cash`;
     default:
       return method;
   }
@@ -96,6 +98,8 @@ export const paymentNote = (method: string): string | undefined => {
       return t`Pay the farmer by UPI when you get your order: scan their QR code.`;
     case "net-banking":
       return t`Pay the farmer by net banking when you get your order: they share their account details.`;
+    case "cash":
+      return t`Pay the farmer in cash when you get your order.`;
     default:
       return undefined;
   }

@@ -22,6 +22,7 @@ import {
   paymentPlaceOfParts,
   paymentWhenNote,
 } from "./format.ts";
+import { secondaryLink } from "./link-styles.ts";
 import { OnlinePayment } from "./online-payment.tsx";
 import { useOrder } from "./order.api.ts";
 import { OrderLines } from "./order-lines.tsx";
@@ -206,6 +207,18 @@ export function OrderDetailPage() {
             <OrderStatusBadge status={order.data.status} />
           </header>
           <OnlinePayment order={order.data} />
+          {order.data.standingOrderId ? (
+            <Link to="/standing-orders" className={`mt-4 ${secondaryLink}`}>
+              <Trans>Skip or change this delivery</Trans>
+            </Link>
+          ) : (
+            <Link
+              to={`/standing-orders/new?order=${encodeURIComponent(order.data.id)}`}
+              className={`mt-4 ${secondaryLink}`}
+            >
+              <Trans>Order this again every…</Trans>
+            </Link>
+          )}
 
           {/* NOTE: at phone width the table may scroll sideways; a keyboard reaches and scrolls it (WCAG 2.1.1). */}
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys */}

@@ -1,7 +1,7 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { StandingOrder } from "../../../shared/schemas/standing-orders.ts";
+import type { Occurrence, StandingOrder } from "../../../shared/schemas/standing-orders.ts";
 import { inLanguage, renderScreen } from "../../test/render.tsx";
 import { StandingOrdersPage } from "./standing-orders-page.tsx";
 
@@ -43,7 +43,7 @@ const weekly: StandingOrder = {
 };
 
 /** The screen on a server holding `weekly`, answering a skip with its second delivery skipped. */
-function open() {
+function open({ cutoffPassed = false } = {}) {
   const sent: { method: string; path: string; body: unknown }[] = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const path = new URL(String(input), "http://localhost").pathname;
@@ -52,6 +52,21 @@ function open() {
     if (method === "GET" && path === "/api/standing-orders")
       return Response.json({ standingOrders: [weekly] });
     sent.push({ method, path, body });
+    if (path === "/api/standing-orders/s1" || path === "/api/orders/o1/accept-price")
+      return Response.json({ standingOrder: weekly });
+    if (method === "PATCH" && path === "/api/orders/o1") return Response.json({ order: {} }, { status: 418 });
+    if (method === "PATCH" && path === "/api/orders/o2")
+      return Response.json({ order: placedOrder }, { status: 200 });
+    if (method === "POST" && path === "/api/standing-orders/s1/skip" && cutoffPassed)
+      return Response.json(
+        {
+          error: {
+            code: "cutoff_passed",
+            message: "The cut-off for this delivery has passed: it can no longer be skipped or changed",
+          },
+        },
+        { status: 409 },
+      );
     if (method === "POST" && path === "/api/standing-orders/s1/skip") {
       const [first, second] = weekly.next;
       return Response.json({
@@ -69,6 +84,23 @@ function open() {
 
 afterEach(() => vi.restoreAllMocks());
 
+const placedOrder = {
+  id: "o2",
+  userId: "u1",
+  items: [],
+  total: 120,
+  billTotal: 120,
+  billFinal: false,
+  shippingAddress: "12 Lake Road",
+  shipping: weekly.shipping,
+  paymentMethod: "upi",
+  status: "scheduled",
+  createdAt: "2026-03-20T04:00:00.000Z",
+  fulfilments: [],
+  payment: { mode: "on_delivery", status: null, paid: 0, refunded: 0, due: 0 },
+  standingOrderId: "s1",
+};
+
 describe("/standing-orders", () => {
   it("lists each standing order's next deliveries, and skips one", async () => {
     const { sent } = open();
@@ -81,6 +113,52 @@ describe("/standing-orders", () => {
       { method: "POST", path: "/api/standing-orders/s1/skip", body: { date: "2026-03-28" } },
     ]);
     expect(screen.getAllByRole("button", { name: /^Skip the delivery/ })).toHaveLength(1);
+  });
+
+  it("changes one delivery, or from now on; pauses; accepts a held price; changes the address and reminder", async () => {
+    weekly.next[0] = { ...(weekly.next[0] as Occurrence), held: "price_rise" };
+    const { sent } = open();
+    await userEvent.click(await screen.findByRole("button", { name: "Change the delivery of Sat, 28 Mar" }));
+    const form = screen.getByRole("form", { name: "New quantities for Sat, 28 Mar" });
+    await userEvent.clear(within(form).getByLabelText("Tomatoes"));
+    await userEvent.type(within(form).getByLabelText("Tomatoes"), "3");
+    await userEvent.click(within(form).getByRole("button", { name: "Just this one" }));
+    await waitFor(() => expect(screen.queryByRole("form", { name: /New quantities/ })).toBeNull());
+    await userEvent.click(screen.getByRole("button", { name: "Change the delivery of Sat, 28 Mar" }));
+    await userEvent.click(screen.getByRole("button", { name: "From now on" }));
+    await userEvent.click(screen.getByRole("button", { name: "Accept the new price of Sat, 21 Mar" }));
+    const pause = screen.getByRole("form", { name: "Pause" });
+    await userEvent.type(within(pause).getByLabelText("Away from"), "2026-03-27");
+    await userEvent.type(within(pause).getByLabelText("until"), "2026-04-03");
+    await userEvent.click(within(pause).getByRole("button", { name: "Pause" }));
+    await userEvent.click(screen.getByRole("button", { name: "Change the address or reminder" }));
+    const details = screen.getByRole("form", { name: "Address and reminder" });
+    await userEvent.clear(within(details).getByLabelText("Address"));
+    await userEvent.type(within(details).getByLabelText("Address"), "4 Hill Road");
+    await userEvent.selectOptions(within(details).getByLabelText("Reminder"), "48 hours before");
+    await userEvent.click(within(details).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(screen.queryByRole("form", { name: "Address and reminder" })).toBeNull());
+    const changes = sent.filter((each) => each.method !== "GET");
+    expect(changes.map((each) => [each.method, each.path])).toEqual([
+      ["PATCH", "/api/orders/o2"],
+      ["PATCH", "/api/standing-orders/s1"],
+      ["POST", "/api/orders/o1/accept-price"],
+      ["PATCH", "/api/standing-orders/s1"],
+      ["PATCH", "/api/standing-orders/s1"],
+    ]);
+    expect(changes[0]?.body).toEqual({ items: [{ productId: "tomato", quantity: 3 }] });
+    expect(changes[1]?.body).toEqual({ items: [{ productId: "tomato", quantity: 2 }] });
+    expect(changes[3]?.body).toEqual({ pausedFrom: "2026-03-27", pausedUntil: "2026-04-03" });
+    expect(changes[4]?.body).toMatchObject({ shipping: { address: "4 Hill Road" }, reminderHours: 48 });
+    weekly.next[0] = { ...(weekly.next[0] as Occurrence), held: undefined };
+  });
+
+  it("says the server's message when the cut-off has passed", async () => {
+    open({ cutoffPassed: true });
+    await userEvent.click(await screen.findByRole("button", { name: "Skip the delivery of Sat, 21 Mar" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "The cut-off for this delivery has passed: it can no longer be skipped or changed",
+    );
   });
 
   it("reads in Hindi", async () => {

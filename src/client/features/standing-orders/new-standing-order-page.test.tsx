@@ -1,0 +1,211 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { CartItem } from "../../../shared/schemas/cart.ts";
+import { inLanguage, loadScreens, renderAt } from "../../test/render.tsx";
+
+// NOTE: the screen's code is loaded in the hook's own time, on a loaded machine too.
+beforeAll(() => loadScreens("/standing-orders/new"), 60_000);
+afterEach(() => vi.restoreAllMocks());
+
+const meera = { id: "u1", email: "meera@example.com", name: "Meera Iyer" };
+const line = (id: string, name: string, userId: string, quantity = 2): CartItem => ({
+  id,
+  name,
+  price: 40,
+  image: "",
+  description: "",
+  category: "vegetables",
+  userId,
+  quantity,
+});
+const saturday = (patternId: string, date: string) => ({
+  id: `${patternId}-${date}`,
+  kind: "delivery",
+  date,
+  start: "08:00",
+  end: "10:00",
+  available: true,
+  left: 5,
+  patternId,
+  weekday: 6,
+});
+const slots = {
+  farmers: [
+    {
+      farmerId: "asha",
+      farmerName: "Asha",
+      usesSlots: true,
+      slots: [saturday("pa", "2026-03-21"), saturday("pa", "2026-03-28")],
+    },
+    { farmerId: "ravi", farmerName: "Ravi", usesSlots: true, slots: [saturday("pr", "2026-03-21")] },
+  ],
+};
+const address = {
+  id: "a1",
+  fullName: "Meera Iyer",
+  phone: "+91 98765 43210",
+  address: "12 Lake Road",
+  city: "Pune",
+  state: "MH",
+  zipCode: "411001",
+  country: "IN",
+  usedAt: "2026-03-01T00:00:00.000Z",
+};
+const standing = (id: string, farmerId: string) => ({
+  id,
+  farmerId,
+  items: [],
+  slotPatternIds: [],
+  everyWeeks: 1,
+  startDate: "2026-03-20",
+  shipping: { ...address, usedAt: undefined, email: "meera@example.com" },
+  paymentMethod: "cash",
+  reminderHours: 24,
+  status: "active",
+  slotRemoved: false,
+  next: [],
+});
+
+type Answer = (body: Record<string, unknown>) => Response | Promise<Response>;
+
+/** A server with the slots and the saved address; `create` answers each POST /api/standing-orders. */
+function server(create: Answer) {
+  const posts: { key: string | null; body: Record<string, unknown> }[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = new URL(String(input), "http://localhost");
+    const method = init?.method ?? "GET";
+    if (url.pathname === "/api/slots") return Response.json(slots);
+    if (url.pathname === "/api/account/addresses") return Response.json({ addresses: [address] });
+    if (method === "POST" && url.pathname === "/api/standing-orders") {
+      const body = JSON.parse(String(init?.body));
+      posts.push({ key: new Headers(init?.headers).get("idempotency-key"), body });
+      return create(body);
+    }
+    if (url.pathname === "/api/standing-orders") return Response.json({ standingOrders: [] });
+    return Response.json({ error: { code: "not_found", message: "Not here" } }, { status: 404 });
+  });
+  return posts;
+}
+
+const storeCart = (items: CartItem[]) => window.localStorage.setItem("cart", JSON.stringify(items));
+const storedCart = () =>
+  (JSON.parse(window.localStorage.getItem("cart") ?? "[]") as CartItem[]).map((i) => i.id);
+
+// NOTE: a long form, typed into on a machine that may be loaded: two minutes each.
+describe("Repeat this order (/standing-orders/new)", { timeout: 120_000 }, () => {
+  it("makes one standing order per farmer of a mixed cart, each with its own key, kept across a retry", async () => {
+    storeCart([line("tomato", "Tomatoes", "asha"), line("milk", "Milk", "ravi", 1)]);
+    let failRavi = true;
+    const posts = server((body) => {
+      const farmer = (body.items as { productId: string }[])[0]?.productId === "tomato" ? "asha" : "ravi";
+      if (farmer === "ravi" && failRavi) {
+        failRavi = false;
+        throw new TypeError("Failed to fetch");
+      }
+      return Response.json({ standingOrder: standing(`s-${farmer}`, farmer) }, { status: 201 });
+    });
+    const { router } = renderAt("/standing-orders/new", meera);
+    expect(await screen.findByRole("heading", { name: "Repeat this order" })).toBeInTheDocument();
+    const asha = await screen.findByRole("group", { name: "Asha" });
+    await userEvent.click(within(asha).getByRole("checkbox", { name: /Saturday 8–10 am/ }));
+    await userEvent.click(within(screen.getByRole("group", { name: "Ravi" })).getByRole("checkbox"));
+    await userEvent.click(screen.getByRole("radio", { name: "Every 2 weeks" }));
+    await userEvent.click(screen.getByRole("radio", { name: "UPI" }));
+    await userEvent.selectOptions(screen.getByLabelText("Reminder"), "No reminder");
+    // NOTE: the saved address filled the form.
+    await waitFor(() => expect(screen.getByLabelText("City")).toHaveValue("Pune"));
+    await userEvent.click(screen.getByRole("button", { name: "Make 2 standing orders" }));
+    expect(await screen.findByText(/No connection/)).toBeInTheDocument();
+    expect(posts).toHaveLength(2);
+    expect(posts[0]?.body).toMatchObject({
+      items: [{ productId: "tomato", quantity: 2 }],
+      slotPatternIds: ["pa"],
+      everyWeeks: 2,
+      paymentMethod: "upi",
+      reminderHours: null,
+      shipping: { city: "Pune", email: "meera@example.com" },
+    });
+    expect(posts[0]?.key).not.toBe(posts[1]?.key);
+    // Asha's is made (its lines leave the cart); the retry sends only Ravi's, with the same key.
+    expect(storedCart()).toEqual(["milk"]);
+    await userEvent.click(screen.getByRole("button", { name: "Make 2 standing orders" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/standing-orders"));
+    expect(posts).toHaveLength(3);
+    expect(posts[2]?.key).toBe(posts[1]?.key);
+    expect(posts[2]?.body.items).toEqual([{ productId: "milk", quantity: 1 }]);
+    expect(storedCart()).toEqual([]);
+  });
+
+  it("refuses a one-off-only product with a message naming it, and sends nothing for a farmer with no slot chosen", async () => {
+    storeCart([line("tomato", "Tomatoes", "asha"), line("honey", "Honey", "asha", 1)]);
+    const posts = server(() =>
+      Response.json(
+        {
+          error: {
+            code: "validation_failed",
+            message: "This product is sold one order at a time: it cannot be in a standing order",
+            fields: {
+              "items.1.productId":
+                "This product is sold one order at a time: it cannot be in a standing order",
+            },
+          },
+        },
+        { status: 400 },
+      ),
+    );
+    renderAt("/standing-orders/new", meera);
+    const button = await screen.findByRole("button", { name: "Make the standing order" });
+    await waitFor(() => expect(screen.getByLabelText("City")).toHaveValue("Pune"));
+    await userEvent.click(button);
+    expect(await screen.findAllByText("Choose at least one weekly slot")).not.toHaveLength(0);
+    expect(posts).toHaveLength(0);
+    await userEvent.click(screen.getByRole("checkbox", { name: /Saturday/ }));
+    await userEvent.click(button);
+    expect(
+      await screen.findByText(
+        "Honey: This product is sold one order at a time: it cannot be in a standing order",
+      ),
+    ).toBeInTheDocument();
+    expect(storedCart()).toEqual(["tomato", "honey"]);
+  });
+
+  it("Order this again every…: fills the form from a past order (its lines, slot, address and payment)", async () => {
+    const posts = server(() => Response.json({ standingOrder: standing("s1", "asha") }, { status: 201 }));
+    const part = {
+      farmerId: "asha",
+      items: [{ productId: "okra", name: "Okra", quantity: 3 }],
+      slot: { id: "x", kind: "delivery", date: "2026-03-14", start: "08:00", end: "10:00" },
+    };
+    const order = {
+      id: "o1",
+      fulfilments: [part],
+      paymentMethod: "upi",
+      shipping: { ...address, usedAt: undefined, fullName: "Meera I", email: "m@example.com" },
+    };
+    const { router } = renderAt("/standing-orders/new?order=o1", meera, [[["orders", "one", "o1"], order]]);
+    expect(await screen.findByRole("heading", { name: "Order this again every…" })).toBeInTheDocument();
+    expect(await screen.findByText("Okra × 3")).toBeInTheDocument();
+    expect(await screen.findByRole("checkbox", { name: /Saturday/ })).toBeChecked();
+    expect(screen.getByRole("radio", { name: "UPI" })).toBeChecked();
+    expect(screen.getByLabelText("Full name")).toHaveValue("Meera I");
+    await userEvent.click(screen.getByRole("button", { name: "Make the standing order" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/standing-orders"));
+    expect(posts[0]?.body).toMatchObject({
+      items: [{ productId: "okra", quantity: 3 }],
+      slotPatternIds: ["pa"],
+      paymentMethod: "upi",
+      shipping: { fullName: "Meera I", email: "m@example.com" },
+    });
+  });
+
+  it("reads in Hindi", async () => {
+    await inLanguage("hi");
+    storeCart([line("tomato", "Tomatoes", "asha")]);
+    server(() => Response.json({}, { status: 500 }));
+    renderAt("/standing-orders/new", meera);
+    expect(await screen.findByRole("heading", { name: "यह ऑर्डर दोहराएँ" })).toBeInTheDocument();
+    expect(await screen.findByRole("radio", { name: "हर 2 हफ़्ते" })).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "नकद" })).toBeChecked();
+  });
+});
