@@ -68,6 +68,10 @@ export default defineConfig({
         "--headless",
         "--no-sandbox",
         "--disable-gpu",
+        // NOTE: with no GPU the compositor still ran in a process of its own; inside the browser's process the
+        // same journeys took about a fifth less processor time (16 journeys: 91 → 73 s, e2e/catalogue and
+        // e2e/checkout, 2026-12-07).
+        "--in-process-gpu",
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
