@@ -31,9 +31,11 @@ const BOOT_BUDGET = 3 * KB;
 /**
  * NOTE: a ratchet at today's size plus a little (164.5 and 169.3 KB measured), not the 100 KB of issue 39: the
  * whole script of a drawn /dashboard or /shop until the app runs, which is no longer what they need to be
- * usable (decision 056 says what stands in the way).
+ * usable (decision 056 says what stands in the way). 171 → 173 KB: the English catalogue the app loads with
+ * its first screen holds every feature's texts, and three features landed together (standing orders,
+ * payments, order news: 172.0 KB measured); splitting that catalogue per screen is issue 39's to do.
  */
-const DRAWN_SCREEN_BUDGET = 171 * KB;
+const DRAWN_SCREEN_BUDGET = 173 * KB;
 
 const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
 const firstScreen = new Set(

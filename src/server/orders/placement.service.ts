@@ -7,6 +7,7 @@ import {
   DEFAULT_COUNTRY,
   joinShippingAddress,
   type Order,
+  type PaymentMethod,
   type PlaceOrder,
   stockMessages,
 } from "../../shared/schemas/orders.ts";
@@ -50,7 +51,11 @@ import {
 import { getOwnOrder, loadOrder } from "./views.service.ts";
 
 /** A placement as services take it: Pay on delivery when `payment` is left out (decision 052). */
-export type PlaceOrderRequest = Omit<PlaceOrder, "payment"> & { payment?: PaymentMode };
+/** An order to write: checkout's body, or a standing order's occurrence (which may be paid in cash, issue 35). */
+export type PlaceOrderRequest = Omit<PlaceOrder, "payment" | "paymentMethod"> & {
+  payment?: PaymentMode;
+  paymentMethod: PaymentMethod;
+};
 
 /** SHA-256 of the request in a fixed field order, so "the same body" does not depend on key order. */
 export function hashPlaceOrderRequest(input: PlaceOrderRequest): string {
@@ -418,7 +423,7 @@ export interface ScheduledOrderInput {
   farmerId: string;
   slotId: string;
   shipping: PlaceOrder["shipping"];
-  paymentMethod: PlaceOrder["paymentMethod"];
+  paymentMethod: PaymentMethod;
 }
 
 /**
@@ -439,7 +444,7 @@ export function* writeScheduledOrder(
   items: PlaceOrder["items"],
   priced: PricedCart,
 ): Steps<string> {
-  const body: PlaceOrder = {
+  const body: PlaceOrderRequest = {
     items,
     shipping: input.shipping,
     paymentMethod: input.paymentMethod,

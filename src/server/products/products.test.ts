@@ -73,12 +73,13 @@ describe("adding a product", () => {
     expect(row.price_paise).toBe(4050);
     const fetched = await get(`/api/products/${product.id}`, other.cookie);
     expect(fetched.statusCode).toBe(200);
-    // Only the owner (and operators) see whether a product is hidden.
-    const { hidden, hiddenReason, farmerSuspended, ...publicView } = product;
-    expect({ hidden, hiddenReason, farmerSuspended }).toEqual({
+    // Only the owner (and operators) see whether a product is hidden, and whether it is one-off only.
+    const { hidden, hiddenReason, farmerSuspended, oneOffOnly, ...publicView } = product;
+    expect({ hidden, hiddenReason, farmerSuspended, oneOffOnly }).toEqual({
       hidden: false,
       hiddenReason: null,
       farmerSuspended: false,
+      oneOffOnly: false,
     });
     expect(fetched.json().product).toEqual(publicView);
   });

@@ -26,7 +26,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const CHECKOUT_PAYMENT_METHODS = ["credit-card", "debit-card", "upi", "net-banking"] as const;
 /** A standing order is paid at the door, in cash or by UPI (issue 35). */
 export const STANDING_PAYMENT_METHODS = ["cash", "upi"] as const;
-export const DEFAULT_PAYMENT_METHOD: PaymentMethod = "credit-card";
+export const DEFAULT_PAYMENT_METHOD: (typeof CHECKOUT_PAYMENT_METHODS)[number] = "credit-card";
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   "credit-card": "Credit Card",
   "debit-card": "Debit Card",
@@ -79,6 +79,8 @@ const required = (message: string, max: number) =>
   z.string(message).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, orderMessages.paymentMethodInvalid);
+/** What checkout takes: the four methods it offers; cash is a standing order's only (issue 35). */
+const CheckoutPaymentMethodSchema = z.enum(CHECKOUT_PAYMENT_METHODS, orderMessages.paymentMethodInvalid);
 
 /** The country an address is in when none is given: the shop sells in India (`SHOP_COUNTRIES`, decision 047). */
 export const DEFAULT_COUNTRY = "IN";
@@ -181,7 +183,10 @@ export const ShippingRecordSchema = z.object({
 
 /** The checkout form as the shopper fills it (product rules §3, §5). */
 export const CheckoutFormSchema = z
-  .strictObject({ ...shippingFields, paymentMethod: PaymentMethodSchema.default(DEFAULT_PAYMENT_METHOD) })
+  .strictObject({
+    ...shippingFields,
+    paymentMethod: CheckoutPaymentMethodSchema.default(DEFAULT_PAYMENT_METHOD),
+  })
   .superRefine(checkInItsCountry, checkedInItsCountry)
   .transform(withStateCode);
 export type CheckoutFormInput = z.input<typeof CheckoutFormSchema>;
@@ -212,7 +217,7 @@ export const PlaceOrderSchema = z.object({
     .min(1, orderMessages.cartEmpty)
     .max(MAX_ORDER_LINES, `An order may hold at most ${MAX_ORDER_LINES} different products`),
   shipping: ShippingSchema,
-  paymentMethod: PaymentMethodSchema.default(DEFAULT_PAYMENT_METHOD),
+  paymentMethod: CheckoutPaymentMethodSchema.default(DEFAULT_PAYMENT_METHOD),
   /**
    * The delivery or pickup slot chosen per farmer id ("shop" for the deal's part): required for each farmer in
    * the cart who delivers in slots, ignored for the others (decision 017).
