@@ -3,13 +3,14 @@ import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 
 /**
- * Texts that are never translated: the shop's name, the payment network's, e-mail and UPI addresses, web
- * addresses, order numbers (#9178040B), the names of picture formats and sizes (JPEG, 25 MB), and of the
+ * Texts that are never translated: the shop's name, the payment network's, the messaging services' (WhatsApp,
+ * SMS), e-mail and UPI addresses, web addresses, order numbers (#9178040B), the names of picture formats and sizes (JPEG, 25 MB), and of the
  * browsers and systems a signed-in device is named by ("Linux पर Chrome").
  */
 const NEVER_TRANSLATED = [
   /Veggie Cart/g,
   /\bUPI\b/g,
+  /\b(WhatsApp|SMS)\b/g,
   /[\w.+-]+@[\w-]+(\.[\w-]+)*/g,
   /https?:\/\/\S*/g,
   /#[0-9A-F]{8}\b/g,
