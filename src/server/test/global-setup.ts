@@ -10,7 +10,14 @@ import path from "node:path";
 import { createDb } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { writeTemplateScript } from "./template-schema.ts";
-import { dropTestSchemas, newRunPrefix, RUN_PREFIX_ENV, TEMPLATE_ENV } from "./test-db.ts";
+import {
+  createSchemaPool,
+  dropTestSchemas,
+  newRunPrefix,
+  RUN_PREFIX_ENV,
+  TEMPLATE_ENV,
+  vacuumCatalogs,
+} from "./test-db.ts";
 
 export default async function setup(): Promise<() => Promise<void>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "veggie-cart-template-"));
@@ -32,11 +39,13 @@ export default async function setup(): Promise<() => Promise<void>> {
   process.env[RUN_PREFIX_ENV] = prefix;
   const dropAll = async () => {
     await dropTestSchemas(baseUrl, prefix);
+    await vacuumCatalogs(baseUrl);
     await removeDir();
   };
   try {
     const script = path.join(dir, "template.sql");
     await writeTemplateScript(baseUrl, script);
+    await createSchemaPool(baseUrl, prefix);
     process.env[TEMPLATE_ENV] = script;
   } catch (error) {
     await dropAll();

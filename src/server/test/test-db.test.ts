@@ -3,7 +3,16 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/database.ts";
 import { isPostgres } from "../db/dialect.ts";
 import { migrateToLatest, pendingMigrations } from "../db/migrate.ts";
-import { createTestDatabase, TEMPLATE_ENV, type TestDatabase } from "./test-db.ts";
+import {
+  createSchemaPool,
+  createTestDatabase,
+  dropTestSchemas,
+  newRunPrefix,
+  RUN_PREFIX_ENV,
+  TEMPLATE_ENV,
+  type TestDatabase,
+  testDialect,
+} from "./test-db.ts";
 
 /** Every table, column, index, constraint and trigger, as text to compare (names and definitions). */
 async function schemaOf(db: Db): Promise<string[]> {
@@ -70,4 +79,41 @@ describe("test databases", () => {
     expect(Number(await count(a))).toBe(1);
     expect(Number(await count(b))).toBe(0);
   });
+
+  it.runIf(testDialect === "postgres")(
+    "on PostgreSQL, a copy a test closed is emptied (audit log too) and handed to the next test, migrated",
+    async () => {
+      const baseUrl = process.env.TEST_DATABASE_URL ?? "";
+      const runPrefix = process.env[RUN_PREFIX_ENV];
+      // A pool of this test's own, so that no other test file takes the copy first.
+      const prefix = newRunPrefix();
+      process.env[RUN_PREFIX_ENV] = prefix;
+      try {
+        await createSchemaPool(baseUrl, prefix);
+        const first = await createTestDatabase();
+        const at = "2026-01-01T00:00:00.000Z";
+        await first.db.kysely
+          .insertInto("users")
+          .values({ id: "u", email: "u@example.com", name: "U", password_hash: "x", created_at: at })
+          .execute();
+        await sql`insert into audit_log (id, at, actor_email, action, target_type, target_id)
+          values ('a', ${at}, 'u@example.com', 'test', 'user', 'u')`.execute(first.db.kysely);
+        await first.dispose();
+
+        const second = await createTestDatabase();
+        open.push(second);
+        expect(second.url).toBe(first.url);
+        expect(await pendingMigrations(second.db)).toEqual([]);
+        for (const table of ["users", "audit_log"] as const) {
+          const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(
+            second.db.kysely,
+          );
+          expect(rows[0]?.n, table).toBe("0");
+        }
+      } finally {
+        process.env[RUN_PREFIX_ENV] = runPrefix;
+        await dropTestSchemas(baseUrl, prefix);
+      }
+    },
+  );
 });

@@ -1,0 +1,13 @@
+import fs from "node:fs";
+import { writeTemplateScript } from "./src/server/test/template-schema.ts";
+import { createTestSchema, dropTestSchemas, newRunPrefix, RUN_PREFIX_ENV } from "./src/server/test/test-db.ts";
+const base = "postgres://postgres@127.0.0.1:5432/test";
+const usage = () => Number(fs.readFileSync("/sys/fs/cgroup/cpuacct/pg/cpuacct.usage", "utf8")) / 1e9;
+const prefix = newRunPrefix(); process.env[RUN_PREFIX_ENV] = prefix;
+await writeTemplateScript(base, "/tmp/pl/template2.sql");
+let u = usage(), t = performance.now();
+for (let i = 0; i < 20; i++) await createTestSchema(base, "/tmp/pl/template2.sql");
+console.log("20 schemas: pg cpu", (usage() - u).toFixed(2), "wall", Math.round(performance.now() - t));
+u = usage(); t = performance.now();
+await dropTestSchemas(base, prefix);
+console.log("drop: pg cpu", (usage() - u).toFixed(2), "wall", Math.round(performance.now() - t));
