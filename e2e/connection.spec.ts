@@ -1,7 +1,7 @@
 import type { Route } from "@playwright/test";
-import { allowConsoleMessage, appTookOver, expect, signedInUser, test } from "./support.ts";
+import { allowConsoleMessage, appTookOver, BROWSER, expect, signedInUser, test } from "./support.ts";
 
-test.describe("a weak or missing connection", () => {
+test.describe("a weak or missing connection", { tag: BROWSER }, () => {
   test("a screen whose code fails to load reloads the page once, then shows the error page with a way to the shop", async ({
     page,
   }) => {

@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { addProductViaApi, expect, expectToast, holdAppCode, signedInUser, test } from "./support.ts";
+import {
+  addProductViaApi,
+  BROWSER,
+  expect,
+  expectToast,
+  holdAppCode,
+  signedInUser,
+  test,
+} from "./support.ts";
 
 /**
  * A server-drawn page is usable before the app arrives (decision 056): with the app's code held back and only
@@ -85,9 +93,9 @@ test.describe("usable before the app arrives", () => {
     });
   }
 
-  test("/dashboard: a category tile and the cart link open their pages before the app arrives", async ({
-    page: tab,
-  }) => {
+  test("/dashboard: a category tile and the cart link open their pages before the app arrives", {
+    tag: BROWSER,
+  }, async ({ page: tab }) => {
     await signedInUser(tab, "Early Browser");
     await openHeld(tab, "/dashboard");
     await tab
@@ -103,9 +111,9 @@ test.describe("usable before the app arrives", () => {
     await expect(tab).toHaveURL(/\/cart$/);
   });
 
-  test("/shop: the category and sort choices and the cart link open their pages before the app arrives", async ({
-    page: tab,
-  }) => {
+  test("/shop: the category and sort choices and the cart link open their pages before the app arrives", {
+    tag: BROWSER,
+  }, async ({ page: tab }) => {
     await signedInUser(tab, "Early Chooser");
     const product = await addProductViaApi(tab.request, {
       name: `Early mango ${Date.now()}`,
@@ -134,24 +142,26 @@ test.describe("usable before the app arrives", () => {
     ["en", "added to cart!"],
     ["hi", "टोकरी में डाला गया!"],
   ] as const) {
-    test(`a phone in ${language}: the toast and the count in the page's language before the app arrives`, async ({
-      page: tab,
-    }, testInfo) => {
-      await tab.setViewportSize({ width: 375, height: 812 });
-      await signedInUser(tab, "Early Reader");
-      const saved = await tab.request.patch("/api/account", {
-        data: { language },
-        headers: { "x-veggie-cart": "1" },
-      });
-      expect(saved.ok()).toBe(true);
-      const product = await addProductViaApi(tab.request, { name: `Early bhindi ${Date.now()}` });
-      await openHeld(tab, "/shop");
-      await expect(tab.locator("html")).toHaveAttribute("lang", language);
-      await tab.locator(`[data-cart-product*="${product.id}"]`).click();
-      await expectToast(tab, `${product.name} ${added}`);
-      await expect(cartCount(tab)).toHaveText("1");
-      expect(await appArrived(tab)).toBe(false);
-      await tab.screenshot({ path: testInfo.outputPath(`shop-${language}-375-before-app.png`) });
-    });
+    test(
+      `a phone in ${language}: the toast and the count in the page's language before the app arrives`,
+      { tag: BROWSER },
+      async ({ page: tab }, testInfo) => {
+        await tab.setViewportSize({ width: 375, height: 812 });
+        await signedInUser(tab, "Early Reader");
+        const saved = await tab.request.patch("/api/account", {
+          data: { language },
+          headers: { "x-veggie-cart": "1" },
+        });
+        expect(saved.ok()).toBe(true);
+        const product = await addProductViaApi(tab.request, { name: `Early bhindi ${Date.now()}` });
+        await openHeld(tab, "/shop");
+        await expect(tab.locator("html")).toHaveAttribute("lang", language);
+        await tab.locator(`[data-cart-product*="${product.id}"]`).click();
+        await expectToast(tab, `${product.name} ${added}`);
+        await expect(cartCount(tab)).toHaveText("1");
+        expect(await appArrived(tab)).toBe(false);
+        await tab.screenshot({ path: testInfo.outputPath(`shop-${language}-375-before-app.png`) });
+      },
+    );
   }
 });

@@ -1,6 +1,6 @@
 import type { Page, Route } from "@playwright/test";
 import { OFFLINE_CACHES } from "../src/client/lib/offline-caches.ts";
-import { allowConsoleMessage, expect, signedInUser, test } from "./support.ts";
+import { allowConsoleMessage, BROWSER, expect, signedInUser, test } from "./support.ts";
 
 // NOTE: this journey lets the service worker install (the others block it: playwright.config.ts).
 test.use({ serviceWorkers: "allow" });
@@ -15,10 +15,9 @@ const keptCatalogue = (page: Page) =>
     });
   }, OFFLINE_CACHES.catalogue);
 
-test("the shop seen online is shown offline from every path, reloaded as often as one likes", async ({
-  page,
-  context,
-}) => {
+test("the shop seen online is shown offline from every path, reloaded as often as one likes", {
+  tag: BROWSER,
+}, async ({ page, context }) => {
   test.slow();
   // NOTE: offline, the session check and the quote cannot reach the server; the browser says so in the console.
   allowConsoleMessage(/net::ERR_INTERNET_DISCONNECTED/);

@@ -1,7 +1,15 @@
 import type { Page, Route } from "@playwright/test";
 import { OFFLINE_CACHES } from "../src/client/lib/offline-caches.ts";
 import { fillShipping } from "./order-fixtures.ts";
-import { addProductViaApi, allowConsoleMessage, expect, LOOK, signedInUser, test } from "./support.ts";
+import {
+  addProductViaApi,
+  allowConsoleMessage,
+  BROWSER,
+  expect,
+  LOOK,
+  signedInUser,
+  test,
+} from "./support.ts";
 
 /**
  * Follows the product pictures `page` asks for from now on. Before leaving a page, `settled` waits until each is
@@ -47,7 +55,7 @@ function followPictures(page: Page) {
 // NOTE: a phone as Chromium emulates it: 375 px wide, touch events, mobile viewport rules.
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
-test.describe("at phone width", () => {
+test.describe("at phone width", { tag: BROWSER }, () => {
   test("the header is one row (logo, cart, Menu) and the menu opens and closes by touch and by keyboard", async ({
     page,
   }) => {
@@ -279,7 +287,7 @@ test.describe("at phone width", () => {
   });
 });
 
-test.describe("scroll and motion at phone width", () => {
+test.describe("scroll and motion at phone width", { tag: BROWSER }, () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
   test("a page opened from a footer link starts at its top, and Back returns to where the shopper was", async ({
@@ -339,7 +347,7 @@ test.describe("scroll and motion at phone width", () => {
   });
 });
 
-test.describe("on a wide touch screen", () => {
+test.describe("on a wide touch screen", { tag: BROWSER }, () => {
   test.use({ viewport: { width: 1280, height: 800 }, isMobile: true, hasTouch: true });
 
   test("card actions that a mouse finds on hover are always shown where there is no hover", async ({

@@ -89,6 +89,13 @@ export { expect };
  */
 export const LOOK = "@look";
 
+/**
+ * The tag of journeys about what the browser does with the shop's pages (offline, slow code, motion, history,
+ * touch, the page before the app arrives) and not about what the server decides: like the LOOK ones they run on
+ * SQLite only (decision 072).
+ */
+export const BROWSER = "@browser";
+
 /** /login, where a guard sends a signed-out visitor, with the path to return to after signing in (issue 40). */
 export const LOGIN_URL = /\/login(\?next=[^&]*)?$/;
 

@@ -1,6 +1,7 @@
 /**
  * `npm test`: every suite on one database — Vitest (server + client), then the Playwright journeys
- * against the built app (on PostgreSQL those about behaviour; the @look ones run on SQLite only, decision 034).
+ * against the built app (on PostgreSQL those about the server's behaviour; the @look and @browser ones run on SQLite
+ * only, decisions 034 and 072).
  * SQLite by default; PostgreSQL when TEST_DATABASE_URL names one. Its last line is the totals over every suite:
  * `N passed, N failed`.
  *
@@ -100,8 +101,9 @@ if (runE2e) {
     }
     try {
       // NOTE: the journeys tagged @look (axe, sizes, untranslated text) see the same screens whatever database
-      // answers the API, so they run on SQLite only (decision 034).
-      const onlyBehaviour = process.env.TEST_DATABASE_URL ? ["--grep-invert", "@look"] : [];
+      // answers the API, and those tagged @browser check what the browser does with the pages (offline, motion,
+      // the page before the app arrives), so they run on SQLite only (decisions 034 and 072).
+      const onlyBehaviour = process.env.TEST_DATABASE_URL ? ["--grep-invert", "@look|@browser"] : [];
       e2eExit = run("npx", ["playwright", "test", "--reporter=list,json", ...onlyBehaviour], {
         E2E_DATABASE_URL: e2eDatabaseUrl,
         PLAYWRIGHT_JSON_OUTPUT_NAME: `${outDir}/playwright.json`,
