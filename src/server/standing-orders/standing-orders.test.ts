@@ -660,16 +660,16 @@ describe("what the shopper is told", () => {
     };
     // NOTE: stock for one delivery: the first is made (and reminded at once, its cut-off is tonight), the
     // second is missed.
-    const asha = await farm("Asha W", { stock: 3 });
+    const asha = await farm("Asha Ph", { stock: 3 });
     expect((await create(asha, {}, randomUUID(), shopper)).statusCode).toBe(201);
     const news = (await phoneMessagesTo(t, e164)).slice(1);
     expect(news.map((entry) => entry.channel)).toEqual(["whatsapp", "whatsapp"]);
     expect(news.map((entry) => entry.text.split("\n")[0])).toEqual([
-      "Not delivered on Sat 28 Mar: Asha W's tomatoes sold out",
+      "Not delivered on Sat 28 Mar: Asha Ph's tomatoes sold out",
       "Your standing order for Sat 8–10 am",
     ]);
     expect(news[1]?.text).toContain(
-      "Your standing order for Sat 8–10 am: 2 piece Asha W's tomatoes, about ₹80.00. Skip or change it until Fri 8 pm.",
+      "Your standing order for Sat 8–10 am: 2 piece Asha Ph's tomatoes, about ₹80.00. Skip or change it until Fri 8 pm.",
     );
     await pass();
     expect(await phoneMessagesTo(t, e164)).toHaveLength(3);
