@@ -1,6 +1,15 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { placeOrderViaApi, uniqueName } from "./farmer-fixtures.ts";
 import { say } from "./language-fixtures.ts";
-import { allowConsoleMessage, expect, expectNoA11yViolations, expectToast, test } from "./support.ts";
+import { shippingDetails } from "./order-fixtures.ts";
+import {
+  addProductViaApi,
+  allowConsoleMessage,
+  expect,
+  expectNoA11yViolations,
+  expectToast,
+  test,
+} from "./support.ts";
 
 // Issue 37: signing up and in with a mobile number, the code read from the development outbox, at 375 px.
 
@@ -12,10 +21,14 @@ function newNumber() {
   return { typed: `${digits.slice(0, 5)} ${digits.slice(5)}`, e164: `+91${digits}` };
 }
 
-/** The 6-digit code of the newest WhatsApp message to `e164`, read in /dev/outbox as a person would. */
-async function codeFromOutbox(page: Page, e164: string): Promise<{ code: string; text: string }> {
+/**
+ * The text of the newest WhatsApp message to `e164` that contains `containing`, read in /dev/outbox as a
+ * person would (the list is newest first).
+ */
+async function whatsappFromOutbox(page: Page, e164: string, containing: string | RegExp): Promise<string> {
   const outbox = await page.context().newPage();
   try {
+    let text = "";
     await expect(async () => {
       await outbox.goto("/dev/outbox");
       await outbox
@@ -24,14 +37,45 @@ async function codeFromOutbox(page: Page, e164: string): Promise<{ code: string;
         .first()
         .getByRole("link", { name: "WhatsApp message" })
         .click({ timeout: 1000 });
+      text = (await outbox.locator("pre").textContent()) ?? "";
+      expect(text).toMatch(containing);
     }).toPass();
-    const text = (await outbox.locator("pre").textContent()) ?? "";
-    const code = /\b(\d{6})\b/.exec(text)?.[1];
-    if (!code) throw new Error(`no code in ${text}`);
-    return { code, text };
+    return text;
   } finally {
     await outbox.close();
   }
+}
+
+/** The 6-digit code of the newest WhatsApp message to `e164`. */
+async function codeFromOutbox(page: Page, e164: string): Promise<{ code: string; text: string }> {
+  const text = await whatsappFromOutbox(page, e164, /\b\d{6}\b/);
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`no code in ${text}`);
+  return { code, text };
+}
+
+/**
+ * A farmer who joined with their number (so WhatsApp is their order news' channel) and lists one product, in a
+ * browser of their own; answers their number and the product.
+ */
+async function phoneFarmerWithProduct(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const number = newNumber();
+  const headers = { "x-veggie-cart": "1" };
+  const asked = await page.request.post("/api/auth/phone/code", {
+    headers,
+    data: { phone: number.e164, purpose: "sign-up" },
+  });
+  expect(asked.status()).toBe(202);
+  const { code } = await codeFromOutbox(page, number.e164);
+  const verified = await page.request.post("/api/auth/phone/verify", {
+    headers,
+    data: { phone: number.e164, code, name: "Asha Jadhav" },
+  });
+  expect(verified.status()).toBe(201);
+  const product = await addProductViaApi(page.request, { name: uniqueName("Methi"), price: 30, stock: 10 });
+  return { page, e164: number.e164, product, close: () => context.close() };
 }
 
 test("sign up with a mobile number and the code from /dev/outbox; /login's phone form asks a new number's name", async ({
@@ -89,7 +133,10 @@ test("sign up with a mobile number and the code from /dev/outbox; /login's phone
   expect(await page.evaluate(() => window.localStorage.getItem("loggedInUser"))).toBe(other.e164);
 });
 
-test("in Hindi: the screens, and the code's message, speak Hindi; axe finds nothing", async ({ page }) => {
+test("in Hindi: the screens and the messages speak Hindi; an order's news reaches the farmer by WhatsApp", async ({
+  page,
+  browser,
+}) => {
   const number = newNumber();
   await page.goto("/login");
   await page.evaluate(() => window.localStorage.setItem("language", "hi"));
@@ -110,4 +157,20 @@ test("in Hindi: the screens, and the code's message, speak Hindi; axe finds noth
   await page.goto("/account");
   await expect(page.getByText(`आप ${number.e164} और उस पर भेजे गए कोड से लॉग इन कर सकते हैं।`)).toBeVisible();
   await expectNoA11yViolations(page, "/account of a phone account in Hindi");
+
+  // Issue 37's journey: she orders from a farmer who joined by phone. The farmer gets the new part by
+  // WhatsApp (the lines and the buyer's number); she gets her confirmation by WhatsApp, in Hindi.
+  const farmer = await phoneFarmerWithProduct(browser);
+  try {
+    const order = await placeOrderViaApi(page.request, farmer.product.id, 2);
+    const orderNumber = `#${order.id.slice(0, 8).toUpperCase()}`;
+    const news = await whatsappFromOutbox(page, farmer.e164, orderNumber);
+    expect(news).toContain(`${farmer.product.name} × 2`);
+    expect(news).toContain(shippingDetails.phone);
+    const confirmation = await whatsappFromOutbox(page, number.e164, orderNumber);
+    expect(confirmation).toContain(`आपका Veggie Cart ऑर्डर ${orderNumber}`);
+    expect(confirmation).toContain("ऑर्डर के लिए धन्यवाद। आपने यह खरीदा है:");
+  } finally {
+    await farmer.close();
+  }
 });

@@ -24,6 +24,7 @@ import {
   addressMatcher,
   BOOT_SCRIPT_SOURCE,
   isPrivateAddress,
+  maskPhonesIn,
   registerApiSchemas,
   registerClosing,
   registerCompression,
@@ -123,7 +124,13 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
     logger:
       config.logLevel === "silent"
         ? false
-        : { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
+        : {
+            level: config.logLevel,
+            ...(logStream ? { stream: logStream } : {}),
+            // NOTE: a number can reach a line inside an error (a database's "Key (sign_in_phone)=(+91…)", a
+            // provider's answer): every line is written with its numbers masked (issue 37).
+            hooks: { streamWrite: maskPhonesIn },
+          },
     // NOTE: one line per request, written in onResponse below, instead of Fastify's two; it names no header,
     // cookie, body or query string, so no password, session token or cookie can reach the log.
     // (Fastify 5.12 moved the switch from `disableRequestLogging` into a log controller.)

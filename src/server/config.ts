@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { NEWS_EVENTS, type NewsEvent } from "../shared/schemas/notifications.ts";
 import { DEFAULT_COUNTRY } from "../shared/schemas/orders.ts";
 import { DEFAULT_SHOP_TIME_ZONE } from "../shared/shop-calendar.ts";
 import type { PaymentSettings } from "./payments/index.ts";
@@ -135,7 +136,7 @@ const EnvSchema = z.object({
   WHATSAPP_PHONE_NUMBER_ID: z.string().trim().optional(),
   WHATSAPP_TOKEN: z.string().trim().optional(),
   WHATSAPP_CODE_TEMPLATE: z.string().trim().optional(),
-  WHATSAPP_NEWS_TEMPLATE: z.string().trim().optional(),
+  WHATSAPP_NEWS_TEMPLATES: z.string().trim().optional(),
   WHATSAPP_APP_SECRET: z.string().trim().optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().trim().optional(),
   MSG91_API_URL: z.string().trim().url("must be a URL such as https://control.msg91.com/api/v5").optional(),
@@ -144,9 +145,9 @@ const EnvSchema = z.object({
   MSG91_CODE_TEMPLATE_EN: z.string().trim().optional(),
   MSG91_CODE_TEMPLATE_HI: z.string().trim().optional(),
   MSG91_CODE_TEMPLATE_MR: z.string().trim().optional(),
-  MSG91_NEWS_TEMPLATE_EN: z.string().trim().optional(),
-  MSG91_NEWS_TEMPLATE_HI: z.string().trim().optional(),
-  MSG91_NEWS_TEMPLATE_MR: z.string().trim().optional(),
+  MSG91_NEWS_TEMPLATES_EN: z.string().trim().optional(),
+  MSG91_NEWS_TEMPLATES_HI: z.string().trim().optional(),
+  MSG91_NEWS_TEMPLATES_MR: z.string().trim().optional(),
   MSG91_WEBHOOK_SECRET: z.string().trim().min(16, "must be at least 16 characters").optional(),
   ORDERS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
@@ -365,11 +366,11 @@ export interface WhatsAppSettings {
   /** The approved authentication template that carries a sign-in code (one per language, same name). */
   codeTemplate: string;
   /**
-   * Order news (decision 063): the approved utility template (one per language, same name) whose body is one
-   * variable, the news' text; its status webhook is checked with the app secret and set up with the verify
-   * token. All three or none: without them WhatsApp carries codes only.
+   * Order news (decisions 063, 066): an approved utility template per event (one per language, same name) whose
+   * body's one variable is the news' text; its status webhook is checked with the app secret and set up with
+   * the verify token. All three or none: without them WhatsApp carries codes only.
    */
-  news?: { template: string; appSecret: string; verifyToken: string };
+  news?: { templates: NewsTemplates; appSecret: string; verifyToken: string };
 }
 
 export interface Msg91Settings {
@@ -379,10 +380,37 @@ export interface Msg91Settings {
   /** The DLT-registered template carrying a sign-in code, per language. */
   codeTemplates: { en: string; hi: string; mr: string };
   /**
-   * Order news (decision 063): the DLT-registered template per language with one variable `text`, and the
-   * secret the delivery-report webhook's address carries (`?key=`). All or none: without them SMS carries codes only.
+   * Order news (decisions 063, 066): a DLT-registered template per event and language with one variable `text`,
+   * and the secret the delivery-report webhook's address carries (`?key=`). All or none: without them SMS
+   * carries codes only.
    */
-  news?: { templates: { en: string; hi: string; mr: string }; webhookSecret: string };
+  news?: { templates: { en: NewsTemplates; hi: NewsTemplates; mr: NewsTemplates }; webhookSecret: string };
+}
+
+/** A provider's template for each news event (decision 066). */
+export type NewsTemplates = Record<NewsEvent, string>;
+
+/**
+ * `order_placed=vc_order_placed,new_part=vc_new_part,…`: a template for every news event, each named once; an
+ * unknown or missing event stops the server naming the setting and the event.
+ */
+export function newsTemplatesOf(name: string, value: string): NewsTemplates {
+  const templates: Partial<NewsTemplates> = {};
+  for (const pair of value.split(",")) {
+    if (!pair.trim()) continue;
+    const [event = "", template = ""] = pair.split("=").map((part) => part.trim());
+    if (!(NEWS_EVENTS as readonly string[]).includes(event) || !template) {
+      throw new Error(
+        `Invalid configuration: ${name}: "${pair.trim()}" is not event=template (events: ${NEWS_EVENTS.join(", ")})`,
+      );
+    }
+    templates[event as NewsEvent] = template;
+  }
+  const lacking = NEWS_EVENTS.filter((event) => !templates[event]);
+  if (lacking.length > 0) {
+    throw new Error(`Invalid configuration: ${name}: no template for ${lacking.join(", ")}`);
+  }
+  return templates as NewsTemplates;
 }
 
 const missing = (name: string, because: string) =>
@@ -391,7 +419,7 @@ const missing = (name: string, because: string) =>
 /** WhatsApp's settings: all or none (a channel half set up stops the server, naming what is missing). */
 function whatsappOf(e: z.output<typeof EnvSchema>): WhatsAppSettings | undefined {
   const { WHATSAPP_PHONE_NUMBER_ID: phoneNumberId, WHATSAPP_TOKEN: token } = e;
-  if (!phoneNumberId && !token && !e.WHATSAPP_CODE_TEMPLATE && !e.WHATSAPP_NEWS_TEMPLATE) return undefined;
+  if (!phoneNumberId && !token && !e.WHATSAPP_CODE_TEMPLATE && !e.WHATSAPP_NEWS_TEMPLATES) return undefined;
   if (!phoneNumberId) throw missing("WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_TOKEN or WHATSAPP_CODE_TEMPLATE");
   if (!token) throw missing("WHATSAPP_TOKEN", "WHATSAPP_PHONE_NUMBER_ID");
   if (!e.WHATSAPP_CODE_TEMPLATE) throw missing("WHATSAPP_CODE_TEMPLATE", "WHATSAPP_PHONE_NUMBER_ID");
@@ -406,31 +434,37 @@ function whatsappOf(e: z.output<typeof EnvSchema>): WhatsAppSettings | undefined
 
 /** WhatsApp's order news: the template, the app secret and the verify token, all or none. */
 function whatsappNewsOf(e: z.output<typeof EnvSchema>): Pick<WhatsAppSettings, "news"> {
-  const { WHATSAPP_NEWS_TEMPLATE: template, WHATSAPP_APP_SECRET: appSecret } = e;
+  const { WHATSAPP_NEWS_TEMPLATES: templates, WHATSAPP_APP_SECRET: appSecret } = e;
   const verifyToken = e.WHATSAPP_VERIFY_TOKEN;
-  if (!template && !appSecret && !verifyToken) return {};
-  if (!template) throw missing("WHATSAPP_NEWS_TEMPLATE", "WHATSAPP_APP_SECRET or WHATSAPP_VERIFY_TOKEN");
-  if (!appSecret) throw missing("WHATSAPP_APP_SECRET", "WHATSAPP_NEWS_TEMPLATE");
-  if (!verifyToken) throw missing("WHATSAPP_VERIFY_TOKEN", "WHATSAPP_NEWS_TEMPLATE");
-  return { news: { template, appSecret, verifyToken } };
+  if (!templates && !appSecret && !verifyToken) return {};
+  if (!templates) throw missing("WHATSAPP_NEWS_TEMPLATES", "WHATSAPP_APP_SECRET or WHATSAPP_VERIFY_TOKEN");
+  if (!appSecret) throw missing("WHATSAPP_APP_SECRET", "WHATSAPP_NEWS_TEMPLATES");
+  if (!verifyToken) throw missing("WHATSAPP_VERIFY_TOKEN", "WHATSAPP_NEWS_TEMPLATES");
+  return {
+    news: { templates: newsTemplatesOf("WHATSAPP_NEWS_TEMPLATES", templates), appSecret, verifyToken },
+  };
 }
 
-/** MSG91's order news: a DLT template per language and the webhook's secret, all or none. */
+/** MSG91's order news: a DLT template per event and language, and the webhook's secret, all or none. */
 function msg91NewsOf(e: z.output<typeof EnvSchema>): Pick<Msg91Settings, "news"> {
   const templates = {
-    en: e.MSG91_NEWS_TEMPLATE_EN,
-    hi: e.MSG91_NEWS_TEMPLATE_HI,
-    mr: e.MSG91_NEWS_TEMPLATE_MR,
+    en: e.MSG91_NEWS_TEMPLATES_EN,
+    hi: e.MSG91_NEWS_TEMPLATES_HI,
+    mr: e.MSG91_NEWS_TEMPLATES_MR,
   };
   if (!e.MSG91_WEBHOOK_SECRET && !Object.values(templates).some(Boolean)) return {};
   if (!templates.en)
-    throw missing("MSG91_NEWS_TEMPLATE_EN", "MSG91_WEBHOOK_SECRET or a MSG91_NEWS_TEMPLATE_*");
-  if (!templates.hi) throw missing("MSG91_NEWS_TEMPLATE_HI", "MSG91_NEWS_TEMPLATE_EN");
-  if (!templates.mr) throw missing("MSG91_NEWS_TEMPLATE_MR", "MSG91_NEWS_TEMPLATE_EN");
-  if (!e.MSG91_WEBHOOK_SECRET) throw missing("MSG91_WEBHOOK_SECRET", "MSG91_NEWS_TEMPLATE_EN");
+    throw missing("MSG91_NEWS_TEMPLATES_EN", "MSG91_WEBHOOK_SECRET or a MSG91_NEWS_TEMPLATES_*");
+  if (!templates.hi) throw missing("MSG91_NEWS_TEMPLATES_HI", "MSG91_NEWS_TEMPLATES_EN");
+  if (!templates.mr) throw missing("MSG91_NEWS_TEMPLATES_MR", "MSG91_NEWS_TEMPLATES_EN");
+  if (!e.MSG91_WEBHOOK_SECRET) throw missing("MSG91_WEBHOOK_SECRET", "MSG91_NEWS_TEMPLATES_EN");
   return {
     news: {
-      templates: { en: templates.en, hi: templates.hi, mr: templates.mr },
+      templates: {
+        en: newsTemplatesOf("MSG91_NEWS_TEMPLATES_EN", templates.en),
+        hi: newsTemplatesOf("MSG91_NEWS_TEMPLATES_HI", templates.hi),
+        mr: newsTemplatesOf("MSG91_NEWS_TEMPLATES_MR", templates.mr),
+      },
       webhookSecret: e.MSG91_WEBHOOK_SECRET,
     },
   };
@@ -443,7 +477,7 @@ function msg91Of(e: z.output<typeof EnvSchema>): Msg91Settings | undefined {
     hi: e.MSG91_CODE_TEMPLATE_HI,
     mr: e.MSG91_CODE_TEMPLATE_MR,
   };
-  if (!e.MSG91_AUTH_KEY && !Object.values(templates).some(Boolean) && !e.MSG91_NEWS_TEMPLATE_EN)
+  if (!e.MSG91_AUTH_KEY && !Object.values(templates).some(Boolean) && !e.MSG91_NEWS_TEMPLATES_EN)
     return undefined;
   if (!e.MSG91_AUTH_KEY) throw missing("MSG91_AUTH_KEY", "a MSG91_CODE_TEMPLATE_*");
   if (!templates.en) throw missing("MSG91_CODE_TEMPLATE_EN", "MSG91_AUTH_KEY");

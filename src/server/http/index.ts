@@ -19,6 +19,7 @@ export {
 export { registerLimitStore, requireRedis } from "./limit-store.ts";
 export { registerLoadLimits, timeoutOptions } from "./limits.ts";
 export { type MultipartForm, readMultipart } from "./multipart.ts";
+export { maskPhone, maskPhonesIn } from "./phone-mask.ts";
 export { emailKeyOf, enforceRateLimits, passwordCheckLimits, rateLimited } from "./rate-limit.ts";
 export { registerSecurityHeaders } from "./security-headers.ts";
 export { closeOnSignals, registerDraining } from "./shutdown.ts";

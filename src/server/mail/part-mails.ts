@@ -6,8 +6,8 @@ import type { PartSlot } from "../../shared/schemas/slots.ts";
 import { PART_STATUS_TEXTS, type Say } from "../texts/index.ts";
 import { compose, greeting, languageOf, type Recipient, sayTo } from "./compose.ts";
 import type { Mail } from "./mail.ts";
-import { billedRow, lineRows, SEE_ORDER, THEIR_REASON, TOTAL } from "./order-mails.ts";
-import { SLOT_KINDS, slotLabelIn } from "./slot-texts.ts";
+import { billedRow, lineRows, SEE_ORDER, THEIR_REASON, TOTAL, WHEN_AND_WHERE } from "./order-mails.ts";
+import { SLOT_KINDS, slotLabelIn, slotText } from "./slot-texts.ts";
 
 // The buyer's mails of what became of the parts of an order. Their texts are in the server's catalogue
 // (decision 049).
@@ -139,13 +139,18 @@ export interface PartUpdate {
   total: number;
   /** The part's bill is final: its lines are listed as billed, not as ordered. */
   billFinal: boolean;
+  /** Its slot, said when it goes out for delivery: the window to be home in (issue 37). */
+  slot?: PartSlot;
 }
 
 /** What a move says of a part: who did what (and why), then its lines and total. */
-function partSection(say: Say, number: string, part: PartUpdate) {
+function partSection(to: Recipient, say: Say, number: string, part: PartUpdate) {
   return {
     paragraphs: [
       say(MOVED[part.status], { farmer: part.farmerName, number }),
+      ...(part.status === "out_for_delivery" && part.slot
+        ? [say(WHEN_AND_WHERE, { slots: slotText(say, languageOf(to), part.slot) })]
+        : []),
       ...(part.reason
         ? [
             part.status === "cancelled"
@@ -177,7 +182,7 @@ export function partStatusMail(
   return buyerNews(
     to,
     say,
-    { subject, buyerName: part.buyerName, ...partSection(say, number, part) },
+    { subject, buyerName: part.buyerName, ...partSection(to, say, number, part) },
     orderUrl,
   );
 }
@@ -207,7 +212,7 @@ export function orderUpdatesMail(
     {
       greeting: greeting(say, order.buyerName),
       paragraphs: [say(/*i18n*/ { id: "Here is what changed in your order {number}:" }, { number })],
-      sections: order.parts.map((part) => partSection(say, number, part)),
+      sections: order.parts.map((part) => partSection(to, say, number, part)),
       link: { label: say(SEE_ORDER), url: orderUrl },
     },
   );

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { maskPhonesIn } from "../http/index.ts";
 import type { NewsOutbox } from "./news.service.ts";
 import type { PhoneMessage, PhoneTransport } from "./phone-message.ts";
 
@@ -45,4 +46,5 @@ export function createPhoneMessenger(
   };
 }
 
-const errorName = (error: unknown) => (error instanceof Error ? error.message.slice(0, 200) : String(error));
+const errorName = (error: unknown) =>
+  maskPhonesIn(error instanceof Error ? error.message.slice(0, 200) : String(error));

@@ -2,8 +2,13 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { DEFAULT_LANGUAGE, isLanguage } from "../../shared/i18n/languages.ts";
-import { WHATSAPP_FALLBACK_MINUTES } from "../../shared/schemas/notifications.ts";
+import {
+  NEWS_EVENTS,
+  type NewsEvent,
+  WHATSAPP_FALLBACK_MINUTES,
+} from "../../shared/schemas/notifications.ts";
 import { type Database, runSteps } from "../db/index.ts";
+import { maskPhonesIn } from "../http/index.ts";
 import { smsAllowed } from "./channels.service.ts";
 import * as queue from "./news.repository.ts";
 import type { PhoneTransport } from "./phone-message.ts";
@@ -19,7 +24,9 @@ export const FALLBACK_MS = WHATSAPP_FALLBACK_MINUTES * MINUTE_MS;
 /** 1, 2, 4 … minutes after each failure, at most six hours (as the mail queue's). */
 const retryDelayMs = (attempts: number) => Math.min(2 ** (attempts - 1) * MINUTE_MS, 6 * 60 * MINUTE_MS);
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+/** A provider's refusal may quote the number: kept (and logged) masked (issue 37). */
+const errorText = (error: unknown) =>
+  maskPhonesIn(error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /** Sends the queued WhatsApp and SMS news (decision 063), following the mail queue's pattern (decision 039). */
 export interface NewsSender {
@@ -70,12 +77,14 @@ export function createNewsSender(
       for (const row of claimed) {
         const attempts = row.attempts + 1;
         try {
+          if (!(NEWS_EVENTS as readonly string[]).includes(row.event))
+            throw new Error(`no template for the news event ${row.event}`);
           const providerId = await transport.deliver({
             channel: row.channel,
             to: row.recipient,
             language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
             text: row.text,
-            template: { kind: "news", values: [] },
+            template: { kind: "news", event: row.event as NewsEvent, values: [] },
           });
           await queue.recordSent(db, row.id, providerId || `none-${row.id}`, at, attempts);
           sent += 1;

@@ -1,21 +1,12 @@
 import type { Kysely } from "kysely";
-import type { BuyerReached, NotificationKind } from "../../shared/schemas/notifications.ts";
+import type { BuyerReached, NewsEvent, NotificationKind } from "../../shared/schemas/notifications.ts";
 import type { Database, Steps } from "../db/index.ts";
 import { type Mail, type MailContext, queueMail } from "../mail/index.ts";
 import { reachOfUsers } from "./channels.service.ts";
 import * as queue from "./news.repository.ts";
 import type { PhoneChannel } from "./phone-message.ts";
 
-/** The order news a person may be told of by WhatsApp or SMS (issue 37, decision 063). */
-export type NewsEvent =
-  | "order_placed"
-  | "new_part"
-  | "part_confirmed"
-  | "part_out_for_delivery"
-  | "part_delivered"
-  | "part_cancelled"
-  | "bill"
-  | "buyer_cancelled";
+export type { NewsEvent };
 
 /** One person's news of one event. */
 export interface News {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -211,5 +212,65 @@ describe("order news by WhatsApp and SMS", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("a part's slot by phone", () => {
+  it("says the slot's window when the part goes out for delivery, and tells its buyers when the farmer closes a slot", async () => {
+    const farmer = await signUpAndLogIn(t.app, "Sunita Farmer");
+    const call = (method: "GET" | "POST" | "PUT" | "PATCH", url: string, payload?: object) =>
+      request(t.app, { method, url, cookie: farmer.cookie, ...(payload ? { payload } : {}) });
+    await call("PUT", "/api/farmer/delivery-area", { pinPrefixes: ["4110"] });
+    const pattern = { kind: "delivery", weekday: 6, start: "08:00", end: "10:00", capacity: 5 };
+    expect((await call("POST", "/api/farmer/slot-patterns", pattern)).statusCode).toBe(201);
+    // NOTE: Monday 7 December: the next two Saturdays, 12 and 19 December.
+    const [first, second] = (await call("GET", "/api/farmer/slots")).json().items as { id: string }[];
+    const product = await insertProduct(t.db.kysely, farmer.id, {
+      name: "Brinjal",
+      pricePaise: 3000,
+      stock: 9,
+    });
+    const orderInto = async (who: { cookie: string }, slotId: string) => {
+      const res = await request(t.app, {
+        method: "POST",
+        url: "/api/orders",
+        cookie: who.cookie,
+        headers: { "idempotency-key": randomUUID() },
+        payload: {
+          items: [{ productId: product.id!, quantity: 1 }],
+          shipping: { ...testShipping, zipCode: "411038" },
+          paymentMethod: "upi",
+          slots: { [farmer.id]: slotId },
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().order as { id: string; fulfilments: { id: string }[] };
+    };
+
+    const meena = await phonePerson("Meena");
+    const order = await orderInto(meena, first!.id);
+    const partId = order.fulfilments[0]!.id;
+    for (const status of ["confirmed", "out_for_delivery"]) {
+      expect((await call("POST", `/api/farmer/orders/${partId}/status`, { status })).statusCode).toBe(200);
+    }
+    const out = (await newsTo(meena.e164)).at(-1)!;
+    expect(out.text).toContain("out for delivery");
+    expect(out.text).toContain("When and where: delivery Sat 12 Dec, 8–10 am");
+
+    const lata = await phonePerson("Lata", "hi");
+    const hers = await orderInto(lata, second!.id);
+    const shut = await call("PATCH", `/api/farmer/slots/${second!.id}`, {
+      closed: true,
+      reason: "Rain",
+      confirm: true,
+    });
+    expect(shut.statusCode).toBe(200);
+    const closed = (await newsTo(lata.e164)).at(-1)!;
+    const number = `#${hers.id.slice(0, 8).toUpperCase()}`;
+    expect(closed).toMatchObject({ channel: "whatsapp", language: "hi" });
+    expect(closed.text.split("\n")[0]).toBe(`आपका Veggie Cart ऑर्डर ${number}: किसान ने समय बंद कर दिया`);
+    expect(closed.text).toContain("Rain");
+    // Meena's slot stays open: she hears nothing of it.
+    expect((await newsTo(meena.e164)).at(-1)).toEqual(out);
   });
 });

@@ -1,4 +1,5 @@
 import type { Language } from "../../shared/i18n/languages.ts";
+import type { NewsEvent } from "../../shared/schemas/notifications.ts";
 
 /** The two phone channels (issue 37): WhatsApp first, SMS where WhatsApp is not used or did not arrive. */
 export type PhoneChannel = "whatsapp" | "sms";
@@ -13,9 +14,10 @@ export interface PhoneMessage {
   text: string;
   /**
    * What a provider sends instead of free text: the template's kind and its values in order (WhatsApp and
-   * India's DLT rules allow only registered templates to a person who has not written first).
+   * India's DLT rules allow only registered templates to a person who has not written first). News names its
+   * event: each has its own template (decision 066).
    */
-  template: { kind: "code" | "news"; values: string[] };
+  template: { kind: "code"; values: string[] } | { kind: "news"; event: NewsEvent; values: string[] };
 }
 
 /** Where phone messages go: a provider's API, development's outbox folder, or nowhere (production). */

@@ -17,9 +17,9 @@ export async function sendWhatsApp(settings: WhatsAppSettings, message: PhoneMes
   const [code = ""] = message.template.values;
   const template =
     message.template.kind === "news"
-      ? // NOTE: order news (decision 063): the utility template whose body is the news' text, its one variable.
+      ? // NOTE: order news (decisions 063, 066): the event's utility template, its body's one variable the text.
         {
-          name: settings.news?.template ?? "",
+          name: settings.news?.templates[message.template.event] ?? "",
           language: { code: message.language },
           components: [{ type: "body", parameters: [{ type: "text", text: message.text }] }],
         }
@@ -67,9 +67,11 @@ export async function sendMsg91(settings: Msg91Settings, message: PhoneMessage):
     method: "POST",
     headers: { authkey: settings.authKey, "content-type": "application/json", accept: "application/json" },
     body: JSON.stringify({
-      template_id: news
-        ? settings.news?.templates[message.language]
-        : settings.codeTemplates[message.language],
+      // NOTE: news goes with its event's DLT template in the reader's language (decision 066).
+      template_id:
+        message.template.kind === "news"
+          ? settings.news?.templates[message.language][message.template.event]
+          : settings.codeTemplates[message.language],
       ...(settings.sender ? { sender: settings.sender } : {}),
       short_url: "0",
       recipients: [

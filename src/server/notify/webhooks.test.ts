@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NEWS_EVENTS } from "../../shared/schemas/notifications.ts";
 import { loadConfig } from "../config.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { placed } from "../test/order-helpers.ts";
@@ -13,6 +14,12 @@ const token = "EAAstand-in-token";
 const authKey = "msg91-stand-in-key";
 const appSecret = "whatsapp-app-secret-stand-in";
 const webhookSecret = "msg91-webhook-secret-0123456789";
+/** Each news event's template (decision 066): `veggie_cart_order_placed`, `dlt-hi-bill`… */
+const templatesOf = (prefix: string) =>
+  Object.fromEntries(NEWS_EVENTS.map((event) => [event, `${prefix}${event}`])) as Record<
+    (typeof NEWS_EVENTS)[number],
+    string
+  >;
 let now = new Date("2026-12-07T10:00:00.000Z");
 let providers: Awaited<ReturnType<typeof startPhoneProviders>>;
 let t: TestApp;
@@ -26,13 +33,16 @@ beforeAll(async () => {
         phoneNumberId: "1055550001",
         token,
         codeTemplate: "veggie_cart_code",
-        news: { template: "veggie_cart_news", appSecret, verifyToken: "verify-me" },
+        news: { templates: templatesOf("veggie_cart_"), appSecret, verifyToken: "verify-me" },
       },
       msg91: {
         apiUrl: providers.msg91Url,
         authKey,
         codeTemplates: { en: "dlt-en", hi: "dlt-hi", mr: "dlt-mr" },
-        news: { templates: { en: "news-en", hi: "news-hi", mr: "news-mr" }, webhookSecret },
+        news: {
+          templates: { en: templatesOf("dlt-en-"), hi: templatesOf("dlt-hi-"), mr: templatesOf("dlt-mr-") },
+          webhookSecret,
+        },
       },
     },
     { clock: () => now },
@@ -121,11 +131,14 @@ const whatsappHook = (raw: string, signature?: string) =>
   });
 
 describe("order news through the providers and their webhooks", () => {
-  it("sends the news as WhatsApp's template with the text, and the farmer sees the buyer reached as it is reported", async () => {
+  it("sends each event as its own WhatsApp template with the text, and the farmer sees the buyer reached as it is reported", async () => {
     const buyer = await phoneBuyer();
-    const { wamid } = await orderBy(buyer);
+    const { order, wamid } = await orderBy(buyer);
     const sent = providers.whatsapp.at(-1)!.body;
-    expect(sent).toMatchObject({ to: buyer.phone.slice(1), template: { name: "veggie_cart_news" } });
+    expect(sent).toMatchObject({
+      to: buyer.phone.slice(1),
+      template: { name: "veggie_cart_order_placed", language: { code: "en" } },
+    });
     expect(await reached()).toEqual({ channel: "whatsapp", status: "sent" });
 
     const delivered = statusBody(wamid, "delivered");
@@ -136,6 +149,23 @@ describe("order news through the providers and their webhooks", () => {
     // A replayed "delivered" does not take it back.
     expect((await whatsappHook(delivered, sign(delivered))).statusCode).toBe(200);
     expect(await reached()).toEqual({ channel: "whatsapp", status: "read" });
+
+    const part = (await request(t.app, { method: "GET", url: "/api/farmer/orders", cookie: farmer.cookie }))
+      .json()
+      .fulfilments.find((each: { orderId: string }) => each.orderId === order.id);
+    for (const status of ["confirmed", "out_for_delivery"]) {
+      const moved = await request(t.app, {
+        method: "POST",
+        url: `/api/farmer/orders/${part.id}/status`,
+        cookie: farmer.cookie,
+        payload: { status },
+      });
+      expect(moved.statusCode).toBe(200);
+    }
+    await t.app.phoneNews.settle();
+    expect(providers.whatsapp.slice(-2).map((each) => (each.body.template as { name: string }).name)).toEqual(
+      ["veggie_cart_part_confirmed", "veggie_cart_part_out_for_delivery"],
+    );
   });
 
   it("changes nothing for a wrong or missing signature", async () => {
@@ -183,7 +213,7 @@ describe("order news through the providers and their webhooks", () => {
     const smsBefore = providers.msg91.length;
     await orderBy(buyer);
     expect(providers.msg91.length).toBe(smsBefore + 1);
-    expect(providers.msg91.at(-1)!.body).toMatchObject({ template_id: "news-en" });
+    expect(providers.msg91.at(-1)!.body).toMatchObject({ template_id: "dlt-en-order_placed" });
     expect(await reached()).toEqual({ channel: "sms", status: "sent" });
 
     const on = { channels: { email: true, whatsapp: true, sms: true } };
@@ -248,20 +278,31 @@ describe("the news settings of each provider", () => {
     WHATSAPP_CODE_TEMPLATE: "code",
   };
   it("stops the server naming what half set-up news lacks, and takes them whole", () => {
-    expect(() => loadConfig({ ...base, WHATSAPP_NEWS_TEMPLATE: "news" })).toThrow(
+    const all = (prefix: string) => NEWS_EVENTS.map((event) => `${event}=${prefix}${event}`).join(",");
+    expect(() => loadConfig({ ...base, WHATSAPP_NEWS_TEMPLATES: all("vc_") })).toThrow(
       "Invalid configuration: WHATSAPP_APP_SECRET: required",
     );
-    expect(() => loadConfig({ ...base, WHATSAPP_NEWS_TEMPLATE: "news", WHATSAPP_APP_SECRET: "s" })).toThrow(
-      "WHATSAPP_VERIFY_TOKEN",
+    expect(() =>
+      loadConfig({ ...base, WHATSAPP_NEWS_TEMPLATES: all("vc_"), WHATSAPP_APP_SECRET: "s" }),
+    ).toThrow("WHATSAPP_VERIFY_TOKEN");
+    expect(() => loadConfig({ NODE_ENV: "test", MSG91_NEWS_TEMPLATES_EN: all("n") })).toThrow(
+      "MSG91_AUTH_KEY",
     );
-    expect(() => loadConfig({ NODE_ENV: "test", MSG91_NEWS_TEMPLATE_EN: "n" })).toThrow("MSG91_AUTH_KEY");
-    const whole = loadConfig({
-      ...base,
-      WHATSAPP_NEWS_TEMPLATE: "news",
-      WHATSAPP_APP_SECRET: "s",
-      WHATSAPP_VERIFY_TOKEN: "v",
+    const secrets = { WHATSAPP_APP_SECRET: "s", WHATSAPP_VERIFY_TOKEN: "v" };
+    // NOTE: every event needs its template (decision 066): one missing, or one unknown, is named.
+    expect(() =>
+      loadConfig({ ...base, ...secrets, WHATSAPP_NEWS_TEMPLATES: "order_placed=vc_order_placed" }),
+    ).toThrow("WHATSAPP_NEWS_TEMPLATES: no template for new_part, part_confirmed");
+    expect(() =>
+      loadConfig({ ...base, ...secrets, WHATSAPP_NEWS_TEMPLATES: `${all("vc_")},harvest=vc_harvest` }),
+    ).toThrow('WHATSAPP_NEWS_TEMPLATES: "harvest=vc_harvest" is not event=template');
+    const whole = loadConfig({ ...base, ...secrets, WHATSAPP_NEWS_TEMPLATES: all("vc_") });
+    expect(whole.whatsapp?.news).toMatchObject({ appSecret: "s", verifyToken: "v" });
+    expect(whole.whatsapp?.news?.templates).toMatchObject({
+      order_placed: "vc_order_placed",
+      slot_closed: "vc_slot_closed",
+      standing_missed: "vc_standing_missed",
     });
-    expect(whole.whatsapp?.news).toEqual({ template: "news", appSecret: "s", verifyToken: "v" });
     expect(loadConfig(base).whatsapp?.news).toBeUndefined();
   });
 });

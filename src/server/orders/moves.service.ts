@@ -20,7 +20,7 @@ import { AppError, notFound } from "../http/index.ts";
 import { buyerCancelledMail, enqueueOrderUpdate, newPartMail, partStatusMail } from "../mail/index.ts";
 import * as notify from "../notify/index.ts";
 import { returnStock } from "../products/index.ts";
-import { releaseSlotOf } from "../slots/index.ts";
+import { releaseSlotOf, slotsOfParts } from "../slots/index.ts";
 import { billOf, receivedPaise, toApiLine } from "./bills.service.ts";
 import * as ordersRepo from "./orders.repository.ts";
 import * as repo from "./parts.repository.ts";
@@ -156,16 +156,29 @@ async function mailBuyers(trx: Context, partIds: string[], move: PartMove) {
     ),
     (item) => item.part_id,
   );
+  // NOTE: "out for delivery" says the slot's window, so the buyer knows when to be home (issue 37).
+  const slots =
+    status === "out_for_delivery"
+      ? await runSteps(
+          trx.db,
+          slotsOfParts(
+            trx.db,
+            parts.map((part) => part.id),
+          ),
+        )
+      : undefined;
   for (const part of parts) {
     const lines = items.get(part.id) ?? [];
     // NOTE: to the address typed at checkout, in the language of the buyer's account.
     const to = auth.mailRecipient({ email: part.email, language: part.buyer_language });
+    const slot = slots?.get(part.id);
     const update = {
       farmerName: farmerNameOf(part),
       status,
       ...(move.reason ? { reason: move.reason } : {}),
       items: lines.map(toApiLine),
       ...billOfPart(lines),
+      ...(slot ? { slot } : {}),
     };
     const orderUrl = trx.mail.link(`/orders/${part.order_id}`);
     if (await notify.emailAllowed(trx, part.buyer_id, "buying")) {

@@ -9,7 +9,8 @@ import { mailRecipient } from "../auth/index.ts";
 import type { Context } from "../context.ts";
 import { runSteps } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
-import { enqueue, slotClosedMail } from "../mail/index.ts";
+import { slotClosedMail } from "../mail/index.ts";
+import * as notify from "../notify/index.ts";
 import { farmerNames, slotsOfParts } from "./booking.service.ts";
 import { ensureSlots, horizon } from "./calendar.service.ts";
 import { toFarmerSlot } from "./slot-views.ts";
@@ -126,14 +127,26 @@ export async function mailClosedSlotBuyers(ctx: Context, slotId: string, reason:
   for (const buyer of await repo.buyersOfSlot(ctx.db, slotId)) {
     const shown = partSlot.get(buyer.part_id);
     if (buyer.deleted_at || !shown) continue;
-    await enqueue(
-      ctx,
-      slotClosedMail(
-        // NOTE: to the address typed at checkout, in the language of the buyer's account.
-        mailRecipient(buyer),
-        { buyerName: buyer.full_name, orderId: buyer.order_id, farmerName, farmerPhone, slot: shown, reason },
-        ctx.mail.link(`/orders/${buyer.order_id}`),
-      ),
+    const mail = slotClosedMail(
+      // NOTE: to the address typed at checkout, in the language of the buyer's account.
+      mailRecipient(buyer),
+      { buyerName: buyer.full_name, orderId: buyer.order_id, farmerName, farmerPhone, slot: shown, reason },
+      ctx.mail.link(`/orders/${buyer.order_id}`),
+    );
+    // NOTE: on the channels the buyer chose for the orders they buy, by phone too (issue 37).
+    await runSteps(
+      ctx.db,
+      notify.tell(ctx, [
+        {
+          userId: buyer.user_id,
+          kind: "buying",
+          event: "slot_closed",
+          mail,
+          text: mail.short ?? mail.subject,
+          orderId: buyer.order_id,
+          partId: buyer.part_id,
+        },
+      ]),
     );
   }
 }

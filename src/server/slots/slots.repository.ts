@@ -440,7 +440,15 @@ export function buyersOfSlot(db: Kysely<Database>, slotId: string) {
     .innerJoin("order_parts as f", "f.id", "b.part_id")
     .innerJoin("orders as o", "o.id", "f.order_id")
     .innerJoin("users as u", "u.id", "o.user_id")
-    .select(["b.part_id", "o.id as order_id", "o.email", "o.full_name", "u.deleted_at", "u.language"])
+    .select([
+      "b.part_id",
+      "o.id as order_id",
+      "o.user_id",
+      "o.email",
+      "o.full_name",
+      "u.deleted_at",
+      "u.language",
+    ])
     .where("b.slot_id", "=", slotId)
     .where("b.released_at", "is", null)
     .where("f.status", "!=", "cancelled")

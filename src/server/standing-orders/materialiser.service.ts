@@ -8,6 +8,7 @@ import { runSteps, type Steps } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
 import {
   enqueue,
+  type Mail,
   queueMail,
   standingEndedMail,
   standingMissedMail,
@@ -16,6 +17,7 @@ import {
   standingReminderMail,
   standingSlotRemovedMail,
 } from "../mail/index.ts";
+import * as notify from "../notify/index.ts";
 import {
   priceScheduledLines,
   repriceScheduledOrder,
@@ -82,6 +84,20 @@ function missedReason(error: unknown): OccurrenceReason | undefined {
 }
 
 type Slot = Awaited<ReturnType<typeof repo.openSlotsToMake>>[number];
+
+/**
+ * A standing order's reminder or missed delivery (the two the issue names), on the channels its shopper chose
+ * for the orders they buy: the mail, and its short form by WhatsApp or SMS (issue 37).
+ */
+function* tellShopper(
+  trx: Context,
+  userId: string,
+  event: "standing_reminder" | "standing_missed",
+  mail: Mail,
+): Steps<void> {
+  // NOTE: no order named: a farmer's "buyer reached" speaks of the order's own news, not of its reminder.
+  yield* notify.tell(trx, [{ userId, kind: "buying", event, mail, text: mail.short ?? mail.subject }]);
+}
 
 /**
  * The products priced more than 10 % above the price saved with the standing order (when its shopper made,
@@ -153,19 +169,17 @@ async function recordNotMade(
     if (!written || state !== "missed") return;
     const to = (yield* mailRecipients(trx.db, [order.user_id])).get(order.user_id);
     if (!to) return;
-    yield* queueMail(
-      trx,
-      standingMissedMail(
-        to,
-        {
-          buyerName: order.full_name,
-          slot: { date: slot.date, start: slot.start_time, end: slot.end_time },
-          reason,
-          ...(productName ? { productName } : {}),
-        },
-        trx.mail.link("/standing-orders"),
-      ),
+    const mail = standingMissedMail(
+      to,
+      {
+        buyerName: order.full_name,
+        slot: { date: slot.date, start: slot.start_time, end: slot.end_time },
+        reason,
+        ...(productName ? { productName } : {}),
+      },
+      trx.mail.link("/standing-orders"),
     );
+    yield* tellShopper(trx, order.user_id, "standing_missed", mail);
   });
 }
 
@@ -294,21 +308,19 @@ export async function remindDue(ctx: Context, standingOrderId?: string): Promise
       const to = (yield* mailRecipients(trx.db, [row.user_id])).get(row.user_id);
       if (!to || !row.order_id) return;
       const lines = yield* repo.linesOfOrders(trx.db, [row.order_id]);
-      yield* queueMail(
-        trx,
-        standingReminderMail(
-          to,
-          {
-            buyerName: row.full_name,
-            slot: { date: row.date, start: row.start_time, end: row.end_time },
-            lines,
-            total: row.total_paise / 100,
-            cutoffAt: new Date(row.cutoff_at),
-            timeZone: ctx.settings.shopTimeZone,
-          },
-          trx.mail.link(`/orders/${row.order_id}`),
-        ),
+      const mail = standingReminderMail(
+        to,
+        {
+          buyerName: row.full_name,
+          slot: { date: row.date, start: row.start_time, end: row.end_time },
+          lines,
+          total: row.total_paise / 100,
+          cutoffAt: new Date(row.cutoff_at),
+          timeZone: ctx.settings.shopTimeZone,
+        },
+        trx.mail.link(`/orders/${row.order_id}`),
       );
+      yield* tellShopper(trx, row.user_id, "standing_reminder", mail);
     });
   }
 }

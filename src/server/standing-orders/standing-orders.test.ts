@@ -5,7 +5,7 @@ import type { StandingOrder } from "../../shared/schemas/standing-orders.ts";
 import { tableChecksums } from "../test/db-snapshot.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { testShipping } from "../test/order-helpers.ts";
-import { mailsTo } from "../test/outbox.ts";
+import { codeSentTo, mailsTo, phoneMessagesTo } from "../test/outbox.ts";
 import {
   contextOf,
   createTestApp,
@@ -641,6 +641,38 @@ describe("what the shopper is told", () => {
       "Not delivered on Sat 28 Mar: Asha R's tomatoes sold out",
     ]);
     expect(await subjectsTo(shopper.email, "Your standing order for")).toEqual([]);
+  });
+
+  it("tells a shopper who joined by phone by WhatsApp too: the reminder and the missed delivery (issue 37)", async () => {
+    now = START;
+    const e164 = "+919876612345";
+    await call(undefined, "POST", "/api/auth/phone/code", { phone: e164, purpose: "sign-up" });
+    const joined = await call(undefined, "POST", "/api/auth/phone/verify", {
+      phone: e164,
+      code: await codeSentTo(t, e164),
+      name: "Phone Shopper",
+    });
+    expect(joined.statusCode).toBe(201);
+    const shopper = {
+      ...buyer,
+      id: joined.json().user.id as string,
+      cookie: joined.cookies.map((c) => `${c.name}=${c.value}`).join("; "),
+    };
+    // NOTE: stock for one delivery: the first is made (and reminded at once, its cut-off is tonight), the
+    // second is missed.
+    const asha = await farm("Asha Ph", { stock: 3 });
+    expect((await create(asha, {}, randomUUID(), shopper)).statusCode).toBe(201);
+    const news = (await phoneMessagesTo(t, e164)).slice(1);
+    expect(news.map((entry) => entry.channel)).toEqual(["whatsapp", "whatsapp"]);
+    expect(news.map((entry) => entry.text.split("\n")[0])).toEqual([
+      "Not delivered on Sat 28 Mar: Asha Ph's tomatoes sold out",
+      "Your standing order for Sat 8–10 am",
+    ]);
+    expect(news[1]?.text).toContain(
+      "Your standing order for Sat 8–10 am: 2 piece Asha Ph's tomatoes, about ₹80.00. Skip or change it until Fri 8 pm.",
+    );
+    await pass();
+    expect(await phoneMessagesTo(t, e164)).toHaveLength(3);
   });
 
   it("keeps a product its farmer marked one-off only out of standing orders", async () => {

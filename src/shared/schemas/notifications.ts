@@ -10,6 +10,25 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_CHANNELS = ["email", "whatsapp", "sms"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
+/**
+ * The news a person may be told of by WhatsApp or SMS (issue 37), each with its own provider template per
+ * language (decision 066).
+ */
+export const NEWS_EVENTS = [
+  "order_placed",
+  "new_part",
+  "part_confirmed",
+  "part_out_for_delivery",
+  "part_delivered",
+  "part_cancelled",
+  "bill",
+  "buyer_cancelled",
+  "slot_closed",
+  "standing_reminder",
+  "standing_missed",
+] as const;
+export type NewsEvent = (typeof NEWS_EVENTS)[number];
+
 /** How long a WhatsApp message may go undelivered before its SMS is sent (if the person allows SMS). */
 export const WHATSAPP_FALLBACK_MINUTES = 10;
 
