@@ -76,7 +76,6 @@ export {
   rebaseKeyset,
 } from "./keyset.ts";
 export { migrateToLatest, migrateUpTo, pendingMigrations } from "./migrate.ts";
-export { claimDue, type LeasedQueue } from "./queue-claims.ts";
 export {
   allOf,
   changedRows,

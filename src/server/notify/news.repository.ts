@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import {
   changedRows,
-  claimDue,
   type Database,
   noStatement,
   type PhoneMessagesTable,
@@ -53,9 +52,28 @@ export function* phoneMessagesInserted(db: Kysely<Database>, rows: readonly Phon
   if (rows.length > 0) yield* changedRows(db.insertInto("phone_messages").values(rows));
 }
 
-/** Takes up to `limit` due messages for this process, as every queue is claimed (`claimDue`, decision 039). */
+/**
+ * Takes up to `limit` due messages for this process in one statement, by moving their next attempt to
+ * `leaseUntil` (the mail queue's claim, decision 039): a message another server claimed is passed over.
+ */
 export function claimDueMessages(db: Kysely<Database>, now: string, leaseUntil: string, limit: number) {
-  return claimDue(db, "phone_messages", { now, leaseUntil, limit });
+  return db
+    .updateTable("phone_messages")
+    .set({ next_attempt_at: leaseUntil })
+    .where("id", "in", (eb) =>
+      skippingLocked(
+        db,
+        eb
+          .selectFrom("phone_messages")
+          .select("id")
+          .where("next_attempt_at", "<=", now)
+          .orderBy("next_attempt_at")
+          .limit(limit),
+      ),
+    )
+    .where("next_attempt_at", "<=", now)
+    .returningAll()
+    .execute();
 }
 
 /** Handed to the provider: its id, and nothing left to send. A status a webhook gave first is kept. */
