@@ -4,6 +4,7 @@ import { fillShipping } from "./order-fixtures.ts";
 import {
   addProductViaApi,
   allowConsoleMessage,
+  appTookOver,
   BROWSER,
   expect,
   LOOK,
