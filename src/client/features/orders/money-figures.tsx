@@ -42,8 +42,10 @@ export function FarmersTable<K extends string>({
   caption: string;
 }) {
   const { i18n } = useLingui();
+  // NOTE: wider than a phone with many columns: a keyboard reaches and scrolls it (WCAG 2.1.1).
   return (
-    <div className="overflow-x-auto">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys
+    <section className="overflow-x-auto" tabIndex={0} aria-label={caption}>
       <table className="w-full text-left text-sm text-stone-800">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-stone-200 text-stone-600">
@@ -73,6 +75,6 @@ export function FarmersTable<K extends string>({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
