@@ -1,6 +1,6 @@
 import { messages } from "../src/shared/messages.ts";
 import { signedInOperator } from "./admin-fixtures.ts";
-import { anotherPerson, placeOrderViaApi, shopCard, uniqueName } from "./farmer-fixtures.ts";
+import { anotherPerson, deliverViaApi, placeOrderViaApi, shopCard, uniqueName } from "./farmer-fixtures.ts";
 import { catalogueTexts, englishOn, say } from "./language-fixtures.ts";
 import { shippingDetails, storeCart } from "./order-fixtures.ts";
 import {
@@ -127,6 +127,7 @@ const SIGNED_IN_SCREENS = [
   "/orders/:order",
   "/farmer",
   "/admin",
+  "/admin/payments",
   "/contact",
   "/faq",
   "/terms",
@@ -145,6 +146,7 @@ const SCANNED = new Set([
   "/orders/:order",
   "/farmer",
   "/admin",
+  "/admin/payments",
   "/account",
 ]);
 
@@ -182,8 +184,10 @@ for (const [language, width] of [
         stock: 20,
       });
       const buyer = await anotherPerson(browser, "Sunil Buyer");
-      await placeOrderViaApi(buyer.request, own.id, 2);
+      const bought = await placeOrderViaApi(buyer.request, own.id, 2);
       await buyer.context().close();
+      // NOTE: delivered, so /admin/payments has a farmer's week: its payouts table and form (issue 36).
+      await deliverViaApi(page.request, bought.id);
       // A weekly delivery slot, after the orders (they need no slot): the cards of the operator's product say
       // when the next delivery is, in the language shown (issue 34).
       const slot = await page.request.post("/api/farmer/slot-patterns", {

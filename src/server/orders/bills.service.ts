@@ -1,10 +1,12 @@
 import { paiseToRupees, rupeesToPaise } from "../../shared/money.ts";
 import type { OrderPayment } from "../../shared/schemas/online-payments.ts";
-import type {
-  OnlineRecord,
-  PartPayment,
-  PartStatus,
-  PaymentState,
+import {
+  deriveOrderPaymentState,
+  isPaidInFull,
+  type OnlineRecord,
+  type PartPayment,
+  type PartStatus,
+  type PaymentState,
 } from "../../shared/schemas/order-parts.ts";
 import { type OrderPart, orderNumber, type PlacedLine } from "../../shared/schemas/orders.ts";
 import { billOfLines, isWeighedUnit, type PartBill, upiPaymentUri } from "../../shared/weighing.ts";
@@ -59,10 +61,16 @@ export const billFields = (bill: PartBill) => ({
 export const receivedPaise = (records: readonly Pick<PaymentWithNamesRow, "amount_paise" | "undone_at">[]) =>
   records.reduce((sum, record) => sum + (record.undone_at ? 0 : record.amount_paise), 0);
 
-/** Paid once what was received reaches the final total; part paid below it; unpaid with nothing. */
-export function paymentStateOf(bill: PartBill, received: number): PaymentState {
-  if (received === 0) return "unpaid";
-  return bill.final && received >= bill.totalPaise ? "paid" : "part_paid";
+/**
+ * A part's payment state from what it kept (`received`, paise) and what was refunded of it (`refunded`, refunds
+ * that did not fail), as `PAYMENT_STATES` says.
+ */
+export function paymentStateOf(bill: PartBill, received: number, refunded = 0): PaymentState {
+  const inFull = bill.final && received >= bill.totalPaise;
+  if (refunded > 0 && received <= 0) return "refunded";
+  if (received <= 0) return "unpaid";
+  if (!inFull) return "part_paid";
+  return refunded > 0 ? "part_refunded" : "paid";
 }
 
 /** What a part was paid online (decision 052): its records as the API shows them and its share, in paise. */
@@ -70,13 +78,15 @@ export interface OnlineMoney {
   records: OnlineRecord[];
   /** Its share of the counted payment, less its refunds that did not fail. */
   sharePaise: number;
+  /** Its refunds that did not fail. */
+  refundedPaise: number;
 }
 
 /** Each part's online money, by part id, from its order's counted payment and the part's refunds. */
 export function onlineMoneyOf(rows: OnlineRecordRows): Map<string, OnlineMoney> {
   const money = new Map<string, OnlineMoney>();
   const of = (partId: string) => {
-    const found = money.get(partId) ?? { records: [], sharePaise: 0 };
+    const found = money.get(partId) ?? { records: [], sharePaise: 0, refundedPaise: 0 };
     money.set(partId, found);
     return found;
   };
@@ -96,7 +106,10 @@ export function onlineMoneyOf(rows: OnlineRecordRows): Map<string, OnlineMoney> 
     if (!row.part_id) continue;
     const part = of(row.part_id);
     const status = refundStatusOf(row.events);
-    if (status !== "failed") part.sharePaise -= row.amount_paise;
+    if (status !== "failed") {
+      part.sharePaise -= row.amount_paise;
+      part.refundedPaise += row.amount_paise;
+    }
     const accepted = row.events.findLast((event) => event.gateway_refund_id)?.gateway_refund_id;
     part.records.push({
       kind: "refund",
@@ -112,7 +125,7 @@ export function onlineMoneyOf(rows: OnlineRecordRows): Map<string, OnlineMoney> 
   return money;
 }
 
-const NO_ONLINE: OnlineMoney = { records: [], sharePaise: 0 };
+const NO_ONLINE: OnlineMoney = { records: [], sharePaise: 0, refundedPaise: 0 };
 
 /**
  * A part's payments as the API shows them (`records`: the online ones, then this part's at the door, each
@@ -125,11 +138,13 @@ export function toApiPayment(
   online: OnlineMoney = NO_ONLINE,
 ): PartPayment {
   const received = receivedPaise(records) + online.sharePaise;
-  const state = paymentStateOf(bill, received);
+  const state = paymentStateOf(bill, received, online.refundedPaise);
   const kept = records.filter((record) => !record.undone_at);
   return {
     state,
-    paidAt: state === "paid" ? (kept.at(-1)?.at ?? online.records.at(-1)?.at ?? null) : null,
+    paidAt: isPaidInFull(state)
+      ? (kept.at(-1)?.at ?? online.records.findLast((record) => record.kind === "gateway")?.at ?? null)
+      : null,
     received: paiseToRupees(received),
     records: [
       ...online.records,
@@ -211,7 +226,12 @@ export function orderPaymentOf(
       (sum, part) => sum + Math.max(0, rupeesToPaise(part.total) - rupeesToPaise(part.payment.received)),
       0,
     );
-  const money = { paid: paiseToRupees(paid), refunded: paiseToRupees(refunded), due: paiseToRupees(due) };
+  const money = {
+    state: deriveOrderPaymentState(parts),
+    paid: paiseToRupees(paid),
+    refunded: paiseToRupees(refunded),
+    due: paiseToRupees(due),
+  };
   if (row.payment_mode === "on_delivery") return { mode: "on_delivery", status: null, ...money };
   const last = links.at(-1);
   const status = row.released_at

@@ -23,21 +23,19 @@ export function* linkInserted(db: Kysely<Database>, row: LinkRow): Steps<void> {
   yield* changedRows(db.insertInto("payment_links").values(row));
 }
 
-export function findLinkByGatewayId(db: Kysely<Database>, gateway: string, linkId: string) {
+/** A link of the gateway's, by the gateway's own id for it or by our reference (both unique per gateway). */
+export function findLink(
+  db: Kysely<Database>,
+  gateway: string,
+  by: { linkId: string } | { referenceId: string },
+) {
+  const [column, value] =
+    "linkId" in by ? (["link_id", by.linkId] as const) : (["reference_id", by.referenceId] as const);
   return db
     .selectFrom("payment_links")
     .selectAll()
     .where("gateway", "=", gateway)
-    .where("link_id", "=", linkId)
-    .executeTakeFirst();
-}
-
-export function findLinkByReference(db: Kysely<Database>, gateway: string, referenceId: string) {
-  return db
-    .selectFrom("payment_links")
-    .selectAll()
-    .where("gateway", "=", gateway)
-    .where("reference_id", "=", referenceId)
+    .where(column, "=", value)
     .executeTakeFirst();
 }
 
@@ -113,27 +111,16 @@ export async function lockOrder(db: Kysely<Database>, orderId: string) {
   return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
 }
 
-/** A Pay now order paid in time goes to its farmers; answers whether this call released it. */
-export async function releaseOrder(db: Kysely<Database>, orderId: string, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable("orders")
-    .set({ released_at: at })
-    .where("id", "=", orderId)
-    .where("payment_mode", "=", "now")
-    .where("released_at", "is", null)
-    .where("expired_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 /**
- * A Pay now order that expired unpaid and was then paid, its stock and places taken again, goes to its
- * farmers (decision 052); answers whether this call released it. Its `expired_at` stays: it did expire.
+ * A paid Pay now order goes to its farmers, once; answers whether this call released it. `expired`: it was
+ * paid after its hold ended and its stock and places were taken again (decision 052); its `expired_at` stays,
+ * as it did expire. Otherwise only an order that never expired is released.
  */
-export async function releaseExpiredOrder(
+export async function releaseOrder(
   db: Kysely<Database>,
   orderId: string,
   at: string,
+  expired: boolean,
 ): Promise<boolean> {
   const result = await db
     .updateTable("orders")
@@ -141,7 +128,7 @@ export async function releaseExpiredOrder(
     .where("id", "=", orderId)
     .where("payment_mode", "=", "now")
     .where("released_at", "is", null)
-    .where("expired_at", "is not", null)
+    .where("expired_at", expired ? "is not" : "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -161,9 +161,7 @@ async function recordOnce(
     // NOTE: paid after the hold ended: its stock and places are taken again, or CannotRestore undoes it all.
     if (order.expired_at) await restoreExpiredOrder(trx, order);
     const at = trx.now.toISOString();
-    const released = order.expired_at
-      ? await repo.releaseExpiredOrder(trx.db, order.id, at)
-      : await repo.releaseOrder(trx.db, order.id, at);
+    const released = await repo.releaseOrder(trx.db, order.id, at, order.expired_at !== null);
     if (released) {
       // NOTE: now the farmers see it and are told, and the buyer gets the confirmation, as for any order.
       const placed = await runSteps(trx.db, loadOrder(trx.db, { ...order, released_at: at }));
@@ -207,7 +205,7 @@ export async function confirmReturn(
     log("payment return with a wrong or missing signature", {});
     return { ok: false };
   }
-  const link = await repo.findLinkByGatewayId(ctx.db, gateway.name, signed.linkId);
+  const link = await repo.findLink(ctx.db, gateway.name, { linkId: signed.linkId });
   if (!link || link.reference_id !== signed.referenceId) {
     log("payment return for a link we never made", { linkId: signed.linkId });
     return { ok: false };
@@ -248,7 +246,7 @@ export async function handleWebhook(
     return false;
   }
   if (event.kind === "link_paid") {
-    const link = await repo.findLinkByGatewayId(ctx.db, gateway.name, event.linkId);
+    const link = await repo.findLink(ctx.db, gateway.name, { linkId: event.linkId });
     if (!link || link.reference_id !== event.referenceId) {
       log("payment webhook for a link we never made", { linkId: event.linkId });
       return true;
@@ -259,7 +257,7 @@ export async function handleWebhook(
       log("refund webhook for a refund we never asked", { refundId: event.refundId });
   } else if (event.kind === "payment_failed") {
     const link = event.referenceId
-      ? await repo.findLinkByReference(ctx.db, gateway.name, event.referenceId)
+      ? await repo.findLink(ctx.db, gateway.name, { referenceId: event.referenceId })
       : undefined;
     if (!link) {
       log("payment.failed webhook for a link we never made", { paymentId: event.paymentId });

@@ -5,7 +5,7 @@ import type { FarmerOrderList } from "../../shared/schemas/farmer.ts";
 import type { Order } from "../../shared/schemas/orders.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
-import { orderBody, stockOf } from "../test/order-helpers.ts";
+import { orderBody, stockOf, testShipping } from "../test/order-helpers.ts";
 import { mailsTo } from "../test/outbox.ts";
 import { type RazorpayStandIn, type SignedWebhook, startRazorpayStandIn } from "../test/razorpay-stand-in.ts";
 import {
@@ -141,6 +141,7 @@ describe("Pay now", () => {
     expect(after.payment).toEqual({
       mode: "now",
       status: "paid",
+      state: "paid",
       method: "card",
       paid: 40,
       refunded: 0,
@@ -215,7 +216,14 @@ describe("Pay now", () => {
     });
     expect(res.statusCode).toBe(201);
     const order = res.json().order as Order;
-    expect(order.payment).toEqual({ mode: "on_delivery", status: null, paid: 0, refunded: 0, due: 40 });
+    expect(order.payment).toEqual({
+      mode: "on_delivery",
+      status: null,
+      state: "unpaid",
+      paid: 0,
+      refunded: 0,
+      due: 40,
+    });
     expect(await farmerSees(order.id)).toBe(true);
   });
 });
@@ -438,20 +446,75 @@ describe("a payment after the hold ended", () => {
       ).taken;
     return { farmer, productId: product.id!, slots, slotTaken, date: slot.date };
   }
-  async function expiredOrder(productId: string, slots: Record<string, string>) {
+  async function expiredOrder(
+    productId: string,
+    slots: Record<string, string>,
+    who: { user: SignedInUser; email: string } = { user: buyer, email: testShipping.email },
+  ) {
     const res = await request(t.app, {
       method: "POST",
       url: "/api/orders",
-      cookie: buyer.cookie,
+      cookie: who.user.cookie,
       headers: { "idempotency-key": randomUUID() },
-      payload: { ...orderBody([{ productId, quantity: 3 }]), slots, payment: "now" },
+      payload: {
+        ...orderBody([{ productId, quantity: 3 }]),
+        shipping: { ...testShipping, email: who.email },
+        slots,
+        payment: "now",
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json().order as Order;
     await expireHolds(contextOf(t, { now: new Date(Date.parse(order.payment.holdEndsAt ?? "")) }));
-    expect((await getOrder(order.id)).payment.status).toBe("expired");
+    expect((await getOrder(order.id, who.user)).payment.status).toBe("expired");
     return order;
   }
+
+  it("tells a Hindi shopper in Hindi that a late payment restored the order, or is refunded in full", async () => {
+    const priya = await signUpAndLogIn(t.app, "Priya Buyer");
+    const language = await request(t.app, {
+      method: "PATCH",
+      url: "/api/account",
+      cookie: priya.cookie,
+      payload: { language: "hi" },
+    });
+    expect(language.statusCode, language.body).toBe(200);
+    const who = { user: priya, email: "priya.hindi@example.com" };
+    const free = await farmerWithSlot("Hindi Late Farm", 1);
+    const restored = await expiredOrder(free.productId, free.slots, who);
+    expect((await webhook(rzp.pay(linkOf(restored).id).webhook)).statusCode).toBe(200);
+    const full = await farmerWithSlot("Hindi Full Farm", 1);
+    const refunded = await expiredOrder(full.productId, full.slots, who);
+    const taken = await request(t.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: other.cookie,
+      headers: { "idempotency-key": randomUUID() },
+      payload: { ...orderBody([{ productId: full.productId, quantity: 1 }]), slots: full.slots },
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect((await webhook(rzp.pay(linkOf(refunded).id).webhook)).statusCode).toBe(200);
+    expect((await gatewayPayments(refunded.id)).map((row) => row.outcome)).toEqual(["late"]);
+
+    const mails = [...(await mailsTo(t, who.email)), ...(await mailsTo(t, priya.email))];
+    const about = (order: Order) => {
+      const number = `#${order.id.slice(0, 8).toUpperCase()}`;
+      return mails.filter((mail) => mail.subject.includes(number));
+    };
+    const [back] = about(restored).filter((mail) => mail.subject.startsWith("भुगतान मिल गया"));
+    expect(back?.subject).toBe(`भुगतान मिल गया: ऑर्डर #${restored.id.slice(0, 8).toUpperCase()} फिर से चालू`);
+    expect(back?.text).toContain("आपका ऑर्डर");
+    const [gone] = about(refunded).filter((mail) => mail.subject.startsWith("भुगतान देर से मिला"));
+    expect(gone?.subject).toMatch(
+      new RegExp(
+        `^भुगतान देर से मिला: ऑर्डर #${refunded.id.slice(0, 8).toUpperCase()} के ₹150\\.00 वापस किए जा रहे हैं$`,
+      ),
+    );
+    // NOTE: no English left in either, but for names and numbers.
+    for (const mail of [back, gone]) {
+      expect(mail?.text).not.toMatch(/Your payment|See your order|refunded|restored/);
+    }
+  });
 
   it("restores the order while its stock and slot place are free: taken again once, though the webhook and the return come at once", async () => {
     const { farmer, productId, slots, slotTaken } = await farmerWithSlot("Late Farm", 1);
@@ -582,11 +645,12 @@ describe("refunds after weighing and cancels", () => {
   });
   const farmerPost = (url: string, payload: object, user = asha) =>
     request(t.app, { method: "POST", url, cookie: user.cookie, payload });
-  const moveTo = (partId: string, status: string) =>
-    farmerPost(`/api/farmer/orders/${partId}/status`, {
-      status,
-      ...(status === "cancelled" ? { reason: "No harvest" } : {}),
-    });
+  const moveTo = (partId: string, status: string, user = asha) =>
+    farmerPost(
+      `/api/farmer/orders/${partId}/status`,
+      { status, ...(status === "cancelled" ? { reason: "No harvest" } : {}) },
+      user,
+    );
   /** 2 kg of onions (₹80) paid now by UPI; answers the order and its part's id. */
   async function paidKilos() {
     const order = await placedNow(2, kiloId);
@@ -612,8 +676,15 @@ describe("refunds after weighing and cancels", () => {
     const sent = rzp.refunds.filter((refund) => refund.payment_id === paymentId);
     expect(sent.map((refund) => [refund.amount, refund.notes.order_id])).toEqual([[800, order.id]]);
     const after = await getOrder(order.id);
-    expect(after.payment).toMatchObject({ status: "paid", paid: 80, refunded: 8, due: 0 });
-    expect(after.fulfilments[0]?.payment).toMatchObject({ state: "paid", received: 72 });
+    // NOTE: paid, then the difference refunded: "part refunded", the part's and so the order's (decision 065).
+    expect(after.payment).toMatchObject({
+      status: "paid",
+      state: "part_refunded",
+      paid: 80,
+      refunded: 8,
+      due: 0,
+    });
+    expect(after.fulfilments[0]?.payment).toMatchObject({ state: "part_refunded", received: 72 });
     // NOTE: Razorpay's word that it was processed, twice, adds one event; nothing is sent twice.
     const processed = rzp.refundEvent(sent[0]!.id, "processed");
     expect((await webhook(processed)).statusCode).toBe(200);
@@ -633,14 +704,16 @@ describe("refunds after weighing and cancels", () => {
     await weighAndSend(partId, 2200);
     expect(await refundsOf(order.id)).toEqual([]);
     const after = await getOrder(order.id);
-    expect(after.payment).toMatchObject({ paid: 80, refunded: 0, due: 8 });
+    expect(after.payment).toMatchObject({ state: "part_paid", paid: 80, refunded: 0, due: 8 });
     expect(after.fulfilments[0]?.payment).toMatchObject({ state: "part_paid", received: 80 });
     const over = await farmerPost(`/api/farmer/orders/${partId}/payments`, { method: "cash", amount: 8.01 });
     expect(over.statusCode).toBe(409);
     expect(over.json().error.code).toBe("overpayment");
     const rest = await farmerPost(`/api/farmer/orders/${partId}/payments`, { method: "cash", amount: 8 });
     expect(rest.statusCode, rest.body).toBe(201);
-    expect((await getOrder(order.id)).payment.due).toBe(0);
+    const paid = await getOrder(order.id);
+    expect(paid.payment).toMatchObject({ state: "paid", due: 0 });
+    expect(paid.fulfilments[0]?.payment.state).toBe("paid");
   });
 
   it("refunds a paid part cancelled by its buyer in full, once, even when cancelled twice at once", async () => {
@@ -661,7 +734,59 @@ describe("refunds after weighing and cancels", () => {
     expect(
       rzp.refunds.filter((refund) => refund.payment_id === paymentId).map((refund) => refund.amount),
     ).toEqual([8000]);
-    expect((await getOrder(order.id)).payment).toMatchObject({ paid: 80, refunded: 80, due: 0 });
+    const after = await getOrder(order.id);
+    expect(after.payment).toMatchObject({ state: "refunded", paid: 80, refunded: 80, due: 0 });
+    expect(after.fulfilments[0]?.payment).toMatchObject({ state: "refunded", received: 0 });
+  });
+
+  it("shows one refunded part of two as the order's part refunded, and a refund that failed as none", async () => {
+    const ravi = await signUpAndLogIn(t.app, "Ravi's farm");
+    const beansId = (
+      await insertProduct(t.db.kysely, ravi.id, {
+        name: "Beans",
+        pricePaise: 2500,
+        stock: 100,
+        unit: "piece",
+      })
+    ).id!;
+    const placed = await request(t.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: buyer.cookie,
+      headers: { "idempotency-key": randomUUID() },
+      payload: {
+        ...orderBody([
+          { productId: tomatoId, quantity: 1 },
+          { productId: beansId, quantity: 2 },
+        ]),
+        payment: "now",
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().order as Order;
+    const paid = rzp.pay(linkOf(order).id, { method: "card" });
+    expect((await webhook(paid.webhook)).statusCode).toBe(200);
+    expect((await getOrder(order.id)).payment.state).toBe("paid");
+    const beans = order.fulfilments.find((part) => part.farmerId === ravi.id)!;
+    expect((await moveTo(beans.id, "cancelled", ravi)).statusCode).toBe(200);
+    const statesOf = (seen: Order) =>
+      seen.fulfilments.map((part) => [part.farmerId === ravi.id ? "beans" : "tomatoes", part.payment.state]);
+    const after = await getOrder(order.id);
+    expect(after.payment.state).toBe("part_refunded");
+    expect(statesOf(after).sort()).toEqual([
+      ["beans", "refunded"],
+      ["tomatoes", "paid"],
+    ]);
+    // NOTE: the gateway could not give it back: the money is still with the shop, listed for the operator.
+    await sendDueRefunds(contextOf(t));
+    const sent = rzp.refunds.find((refund) => refund.payment_id === paid.paymentId)!;
+    expect((await webhook(rzp.refundEvent(sent.id, "failed"))).statusCode).toBe(200);
+    const failed = await getOrder(order.id);
+    expect(failed.payment).toMatchObject({ state: "paid", refunded: 0 });
+    expect(statesOf(failed).sort()).toEqual([
+      ["beans", "paid"],
+      ["tomatoes", "paid"],
+    ]);
   });
 
   it("refunds a paid part its farmer cancels", async () => {
@@ -711,7 +836,12 @@ describe("refunds after weighing and cancels", () => {
     const sent = rzp.refunds.find((refund) => refund.payment_id === twice.paymentId)!;
     expect((await webhook(rzp.refundEvent(sent.id, "failed"))).statusCode).toBe(200);
     // NOTE: the order itself stays paid once, its money counted once.
-    expect((await getOrder(order.id)).payment).toMatchObject({ status: "paid", paid: 40, refunded: 0 });
+    expect((await getOrder(order.id)).payment).toMatchObject({
+      status: "paid",
+      state: "paid",
+      paid: 40,
+      refunded: 0,
+    });
     const unsettled = await request(t.app, {
       method: "GET",
       url: "/api/admin/payments/unsettled",
@@ -827,6 +957,8 @@ describe("the ledger and payouts", () => {
       paidOut: 0,
       balance: 167.69,
     });
+    const parts = (await as(farmer, "GET", "/api/farmer/payments")).json().buyers[0].parts;
+    expect(parts.map((part: { state: string }) => part.state).sort()).toEqual(["paid", "part_refunded"]);
   });
 
   it("records a payout of at most what is owed (audited), once when sent twice at once, and the farmer sees it", async () => {
@@ -861,6 +993,12 @@ describe("the ledger and payouts", () => {
     expect(farmerCsv[0]).toBe(
       "week,buyer,order,delivered at,delivered,cash,upi,owed,collected online,refunded,commission,payable,paid out,state",
     );
+    expect(
+      farmerCsv
+        .slice(1, -1)
+        .map((row) => row.split(",").at(-1))
+        .sort(),
+    ).toEqual(["paid", "part_refunded"]);
     expect(farmerCsv.at(-1)).toMatch(
       /,Total,,,171\.99,0\.00,0\.00,0\.00,179\.99,8\.00,4\.30,167\.69,160\.00,$/,
     );
@@ -893,6 +1031,27 @@ describe("the ledger and payouts", () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+
+  it("shows a payout in the week it was paid, though the farmer delivered nothing in it", async () => {
+    const later = new Date(`${shopDateNow()}T00:00:00Z`);
+    later.setUTCDate(later.getUTCDate() + 7);
+    const nextWeek = later.toISOString().slice(0, 10);
+    const paid = await as(boss, "POST", "/api/admin/payouts", {
+      farmerId: farmer.id,
+      amount: 7.69,
+      reference: "UTR-NEXT",
+      paidOn: nextWeek,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const row = (paid.json() as { farmers: { farmerId: string | null }[] }).farmers.find(
+      (candidate) => candidate.farmerId === farmer.id,
+    );
+    expect(row).toMatchObject({ delivered: 0, payable: 0, paidOut: 7.69, balance: 0 });
+    const again = await as(boss, "GET", `/api/admin/payments?week=${nextWeek}`);
+    expect(again.json().farmers).toEqual([
+      expect.objectContaining({ farmerName: "Ledger Farmer", paidOut: 7.69 }),
+    ]);
   });
 });
 

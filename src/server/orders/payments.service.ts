@@ -248,7 +248,7 @@ async function reckonBetween(
       refunded,
       commission,
       payable: keptOnline - commission,
-      state: paymentStateOf(bill, cash + upi + keptOnline),
+      state: paymentStateOf(bill, cash + upi + keptOnline, refunded),
     };
   });
 }
@@ -366,20 +366,36 @@ export async function recordPayout(
   return shopReckoning(ctx, input.paidOn);
 }
 
-/** The operator's week: the same figures per farmer, the shop's own part (`farmerId` null) among them. */
+/**
+ * The operator's week: the same figures per farmer, the shop's own part (`farmerId` null) among them, then the
+ * farmers paid out in the week who delivered nothing in it (a payout for an earlier week shows in its own).
+ */
 export async function shopReckoning(ctx: Context, date: string | undefined): Promise<ShopReckoning> {
   const week = weekOf(ctx, date);
-  const parts = await reckonWeek(ctx, week);
-  const groups = [...groupBy(parts, (part) => part.farmer_id)].map(([, own]) => own);
+  const [parts, paid] = await Promise.all([
+    reckonWeek(ctx, week),
+    payoutsRepo.findFarmersPaidBetween(ctx.db, { from: week, to: addDays(week, 6) }),
+  ]);
+  const groups = [...groupBy(parts, (part) => part.farmer_id)].map(([, own]) => ({
+    farmer_id: own[0]?.farmer_id ?? null,
+    farmer_name: own[0]?.farmer_name ?? null,
+    figures: sumFigures(own),
+  }));
+  const delivering = new Set(groups.map((group) => group.farmer_id));
+  const nothing = sumFigures([]);
+  const rows = [
+    ...groups,
+    ...paid.filter((row) => !delivering.has(row.farmer_id)).map((row) => ({ ...row, figures: nothing })),
+  ];
   const payouts = await payoutFigures(
     ctx,
     week,
-    groups.map((own) => own[0]?.farmer_id ?? null),
+    rows.map((row) => row.farmer_id),
   );
-  const farmers = groups.map((own, index) => ({
-    farmerId: own[0]?.farmer_id ?? null,
-    farmerName: farmerNameOf(own[0] ?? { farmer_id: null, farmer_name: null }),
-    ...inRupees(sumFigures(own)),
+  const farmers = rows.map((row, index) => ({
+    farmerId: row.farmer_id,
+    farmerName: farmerNameOf(row),
+    ...inRupees(row.figures),
     ...(payouts[index] ?? { paidOut: 0, balance: 0 }),
   }));
   return { week, ...inRupees(sumFigures(parts)), farmers };
@@ -428,6 +444,8 @@ const CSV_STATES: Record<PaymentState, MessageDescriptor> = {
   unpaid: /*i18n*/ { id: "unpaid", comment: "A payment state in the farmer's payments CSV" },
   part_paid: /*i18n*/ { id: "part_paid", comment: "A payment state in the farmer's payments CSV" },
   paid: /*i18n*/ { id: "paid", comment: "A payment state in the farmer's payments CSV" },
+  refunded: /*i18n*/ { id: "refunded", comment: "A payment state in the farmer's payments CSV" },
+  part_refunded: /*i18n*/ { id: "part_refunded", comment: "A payment state in the farmer's payments CSV" },
 };
 const CSV_TOTAL = /*i18n*/ { id: "Total", comment: "The last row of the farmer's payments CSV" };
 

@@ -36,3 +36,16 @@ export async function lockFarmer(db: Kysely<Database>, farmerId: string): Promis
   ).executeTakeFirst();
   return row !== undefined;
 }
+
+/** The farmers paid out between two days (both included), each once with their name. */
+export function findFarmersPaidBetween(db: Kysely<Database>, between: { from: string; to: string }) {
+  return db
+    .selectFrom("payouts as p")
+    .innerJoin("users as u", "u.id", "p.farmer_id")
+    .select(["p.farmer_id", "u.name as farmer_name"])
+    .distinct()
+    .where("p.paid_on", ">=", between.from)
+    .where("p.paid_on", "<=", between.to)
+    .orderBy("u.name")
+    .execute();
+}

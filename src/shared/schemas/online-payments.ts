@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAYMENT_STATES } from "./order-parts.ts";
 
 /**
  * Pay now (card, UPI or net banking through the payment gateway) or Pay on delivery (cash or UPI at the
@@ -23,6 +24,8 @@ export const OnlineMethodSchema = z.string();
 export const OrderPaymentSchema = z.object({
   mode: z.enum(PAYMENT_MODES),
   status: z.enum(ONLINE_PAYMENT_STATUSES).nullable(),
+  /** Its parts' payment states as one (`deriveOrderPaymentState`, decision 065), online or at the door. */
+  state: z.enum(PAYMENT_STATES),
   /** The gateway's page to pay on, while the order awaits payment. */
   url: z.string().optional(),
   /** When the hold ends (ISO), while the order awaits payment or failed. */

@@ -15,16 +15,40 @@ export const partStatusLabels: Record<PartStatus, string> = {
 };
 
 /**
- * A buyer pays the farmer at the door; the farmer records each payment (decision 020). A part is `paid` once
- * what was recorded reaches its final total, `part_paid` below it, `unpaid` with nothing.
+ * A part's payment state, derived from its money rows, never stored (decisions 020, 052, 065): `paid` once
+ * what it kept reaches its final total, `part_paid` below it, `unpaid` with nothing; with a refund (one that
+ * did not fail), `refunded` when it kept nothing, `part_refunded` when what it kept still pays its final bill
+ * (a lower weighed bill). A refunded part that still owes is `part_paid`, so what is due stays in sight.
  */
-export const PAYMENT_STATES = ["unpaid", "part_paid", "paid"] as const;
+export const PAYMENT_STATES = ["unpaid", "part_paid", "paid", "refunded", "part_refunded"] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const paymentStateLabels: Record<PaymentState, string> = {
   unpaid: "Not paid yet",
   part_paid: "Part paid",
   paid: "Paid",
+  refunded: "Refunded",
+  part_refunded: "Part refunded",
 };
+
+/** Nothing is left to pay at the door: paid, or paid and the difference of a lower bill refunded. */
+export const isPaidInFull = (state: PaymentState) => state === "paid" || state === "part_refunded";
+
+/**
+ * An order's payment state from its parts' (decision 065): a cancelled part that was never paid does not
+ * count; every part refunded is `refunded`, any refund else `part_refunded`; every part paid is `paid`; nothing
+ * received is `unpaid`; anything between is `part_paid`.
+ */
+export function deriveOrderPaymentState(
+  parts: readonly { status: PartStatus; payment: { state: PaymentState } }[],
+): PaymentState {
+  const states = parts
+    .filter((part) => !(part.status === "cancelled" && part.payment.state === "unpaid"))
+    .map((part) => part.payment.state);
+  if (states.length === 0 || states.every((state) => state === "unpaid")) return "unpaid";
+  if (states.every((state) => state === "refunded")) return "refunded";
+  if (states.some((state) => state === "refunded" || state === "part_refunded")) return "part_refunded";
+  return states.every((state) => state === "paid") ? "paid" : "part_paid";
+}
 
 /** How a payment at the door was made. */
 export const PAYMENT_RECORD_METHODS = ["cash", "upi"] as const;

@@ -79,7 +79,7 @@ function orderWith(part: Partial<OrderPart>): Order {
     paymentMethod: "upi",
     status: "in_progress",
     createdAt: "2026-11-21T08:00:00.000Z",
-    payment: { mode: "on_delivery", status: null, paid: 0, refunded: 0, due: 0 },
+    payment: { mode: "on_delivery", status: null, state: "unpaid", paid: 0, refunded: 0, due: 0 },
     fulfilments: [full],
   };
 }

@@ -6,7 +6,12 @@ import { formatRupees, paiseToRupees, rupeesToPaise } from "../../../shared/mone
 import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
 import type { FarmerPart } from "../../../shared/schemas/farmer.ts";
 import type { BuyerReached } from "../../../shared/schemas/notifications.ts";
-import { PART_TRANSITIONS, type PartStatus, paidOnlinePaise } from "../../../shared/schemas/order-parts.ts";
+import {
+  isPaidInFull,
+  PART_TRANSITIONS,
+  type PartStatus,
+  paidOnlinePaise,
+} from "../../../shared/schemas/order-parts.ts";
 import { Button } from "../../components/button.tsx";
 import { ReasonDialog } from "../../components/reason-dialog.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
@@ -135,7 +140,7 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
   const busy = change.isPending || markPaid.isPending;
   // NOTE: "Mark paid" records whatever is still owed, in cash, once the bill is final (decision 020).
   const canMarkPaid =
-    fulfilment.status !== "cancelled" && fulfilment.billFinal && fulfilment.payment.state !== "paid";
+    fulfilment.status !== "cancelled" && fulfilment.billFinal && !isPaidInFull(fulfilment.payment.state);
 
   const failed = (error: unknown) =>
     toast.error(error instanceof ApiRequestError ? error.message : i18n._(updateFailed));

@@ -139,9 +139,15 @@ export const statusLabel = (status: string): string => {
   }
 };
 
-/** "Paid", "Part paid" or "Not paid yet". */
+/** "Paid", "Part paid", "Not paid yet", "Refunded" or "Part refunded". */
 export const paymentStateLabel = (state: PaymentState): string =>
-  ({ paid: t`Paid`, part_paid: t`Part paid`, unpaid: t`Not paid yet` })[state];
+  ({
+    paid: t`Paid`,
+    part_paid: t`Part paid`,
+    unpaid: t`Not paid yet`,
+    refunded: t`Refunded`,
+    part_refunded: t`Part refunded`,
+  })[state];
 
 export const recordMethodLabel = (method: PaymentRecordMethod): string =>
   method === "cash" ? t`Cash` : "UPI";

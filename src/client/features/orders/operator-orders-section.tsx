@@ -132,7 +132,10 @@ function OperatorOrderCard({ order }: { order: OperatorOrder }) {
               <Trans>To {addressText(order.shipping)}</Trans>
             </p>
           </div>
-          <OrderStatusBadge status={order.status} />
+          <div className="flex flex-wrap gap-2">
+            <OrderStatusBadge status={order.status} />
+            <PaymentBadge state={order.payment.state} />
+          </div>
         </header>
         <ul aria-label={t`Parts of order ${number}`} className="mt-3 space-y-4">
           {order.fulfilments.map((part) => (

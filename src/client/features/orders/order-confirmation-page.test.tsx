@@ -36,7 +36,7 @@ const order: Order = {
   paymentMethod: "upi",
   status: "pending",
   createdAt: "2026-11-21T08:00:00.000Z",
-  payment: { mode: "on_delivery", status: null, paid: 0, refunded: 0, due: 0 },
+  payment: { mode: "on_delivery", status: null, state: "unpaid", paid: 0, refunded: 0, due: 0 },
   fulfilments: [],
 } as unknown as Order;
 

@@ -303,7 +303,10 @@ export function OrderDetailPage() {
               <h2 id="payment-heading" className="font-semibold text-stone-900">
                 <Trans>Payment method</Trans>
               </h2>
-              <p className="mt-1 text-stone-700">{paymentLabel(order.data.paymentMethod)}</p>
+              <p className="mt-1 flex flex-wrap items-center gap-2 text-stone-700">
+                {paymentLabel(order.data.paymentMethod)}
+                <PaymentBadge state={order.data.payment.state} />
+              </p>
               {/* NOTE: paid online (decision 052): the notes on paying each farmer at the door do not apply. */}
               {order.data.payment.mode === "now" ? null : (
                 <>

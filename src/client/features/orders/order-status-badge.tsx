@@ -26,9 +26,11 @@ const paymentColours: Record<PaymentState, string> = {
   paid: "bg-brand-100 text-brand-900",
   part_paid: "bg-amber-100 text-amber-900",
   unpaid: "bg-stone-100 text-stone-800 ring-1 ring-stone-300",
+  refunded: "bg-violet-100 text-violet-900",
+  part_refunded: "bg-violet-100 text-violet-900",
 };
 
-/** "Paid", "Part paid" or "Not paid yet" for one part of an order. */
+/** A part's or an order's payment state ("Paid", "Part refunded"…); the text alone carries the meaning. */
 export function PaymentBadge({ state }: { state: PaymentState }) {
   return (
     <span

@@ -130,7 +130,7 @@ const order = {
   paymentMethod: "credit-card",
   status: "in_progress",
   createdAt: "2026-11-21T08:00:00.000Z",
-  payment: { mode: "on_delivery", status: null, paid: 0, refunded: 0, due: 0 },
+  payment: { mode: "on_delivery", status: null, state: "unpaid", paid: 0, refunded: 0, due: 0 },
   fulfilments: [
     { ...part, status: "pending" },
     { ...part, id: "part-2" },
@@ -205,7 +205,7 @@ const figures = {
   commission: 0,
   payable: 0,
 };
-const payouts = { paidOut: 0, balance: 0 };
+const payouts = { paidOut: 20, balance: 41 };
 const reckoning: FarmerReckoning = {
   week: "2026-11-16",
   ...figures,

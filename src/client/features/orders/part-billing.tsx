@@ -5,6 +5,7 @@ import { REASON_MAX_LENGTH } from "../../../shared/schemas/common.ts";
 import type { FarmerPart } from "../../../shared/schemas/farmer.ts";
 import {
   doorRecords,
+  isPaidInFull,
   PAYMENT_RECORD_METHODS,
   type PaymentRecordMethod,
 } from "../../../shared/schemas/order-parts.ts";
@@ -130,7 +131,7 @@ export function PartPayments({ part }: { part: PayablePart }) {
   const [error, setError] = useState<string | undefined>();
   const [undoing, setUndoing] = useState<string | null>(null);
   const number = orderNumber(part.orderId);
-  const payable = part.status !== "cancelled" && part.billFinal && part.payment.state !== "paid";
+  const payable = part.status !== "cancelled" && part.billFinal && !isPaidInFull(part.payment.state);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -14,7 +14,9 @@ import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError, apiFetch } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toast.ts";
 import { orderNumber, paymentStateLabel } from "./format.ts";
+import { FarmersTable, FigureList } from "./money-figures.tsx";
 import { useFarmerProfile, useFarmerReckoning, useSaveFarmerProfile } from "./payments.api.ts";
+import { FarmerPayoutFigures, OperatorPayouts } from "./payouts-section.tsx";
 
 const figureLabels = [
   ["delivered", msg`Delivered`],
@@ -26,19 +28,9 @@ const figureLabels = [
 type Figures = Record<(typeof figureLabels)[number][0], number>;
 
 /** The week's four sums as a small list ("Delivered ₹101.00", …). */
-function WeekFigures({ figures, label }: { figures: Figures; label: string }) {
-  const { i18n } = useLingui();
-  return (
-    <dl aria-label={label} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-      {figureLabels.map(([key, text]) => (
-        <div key={key} className="rounded-xl bg-stone-50 p-3 ring-1 ring-stone-200">
-          <dt className="text-sm text-stone-600">{i18n._(text)}</dt>
-          <dd className="text-lg font-bold tabular-nums text-stone-900">{formatRupees(figures[key])}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+const WeekFigures = ({ figures, label }: { figures: Figures; label: string }) => (
+  <FigureList figures={figures} labels={figureLabels} label={label} />
+);
 
 /** A buyer's parts of the week, each a link to its card in Incoming orders with its payment state. */
 function PartLinks({
@@ -171,6 +163,19 @@ function PhoneForm(props: {
   );
 }
 
+/** The shown week as CSV. */
+function CsvLink({ href }: { href: string }) {
+  return (
+    <a
+      href={href}
+      download
+      className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+    >
+      <Trans>Download CSV</Trans>
+    </a>
+  );
+}
+
 /** A week chooser: any day of it (the shop's calendar counts weeks from Monday). */
 function WeekPicker({ week, onChange }: { week: string | undefined; onChange: (week: string) => void }) {
   const { t } = useLingui();
@@ -221,19 +226,12 @@ export function FarmerPaymentsSection() {
       ) : null}
       <div className="flex flex-wrap items-end gap-3">
         <WeekPicker week={week ?? shown} onChange={setWeek} />
-        {shown ? (
-          <a
-            href={`/api/farmer/payments.csv?week=${shown}`}
-            download
-            className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
-          >
-            <Trans>Download CSV</Trans>
-          </a>
-        ) : null}
+        {shown ? <CsvLink href={`/api/farmer/payments.csv?week=${shown}`} /> : null}
       </div>
       {reckoning.data ? (
         <>
           <WeekFigures figures={reckoning.data} label={t`Week of ${reckoning.data.week}`} />
+          <FarmerPayoutFigures reckoning={reckoning.data} />
           {reckoning.data.buyers.length === 0 ? (
             <p className="text-stone-700">
               <Trans>Nothing was delivered that week.</Trans>
@@ -311,7 +309,7 @@ export function FarmerPaymentsSection() {
 
 /** /admin/payments: the week per farmer, the shop's own part among them, and the shop's UPI ID. */
 export function OperatorPaymentsSection() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [week, setWeek] = useState<string | undefined>();
   const reckoning = useQuery({
@@ -342,7 +340,10 @@ export function OperatorPaymentsSection() {
           onSave={(next) => save.mutateAsync(next)}
         />
       ) : null}
-      <WeekPicker week={week ?? reckoning.data?.week} onChange={setWeek} />
+      <div className="flex flex-wrap items-end gap-3">
+        <WeekPicker week={week ?? reckoning.data?.week} onChange={setWeek} />
+        {reckoning.data ? <CsvLink href={`/api/admin/payments.csv?week=${reckoning.data.week}`} /> : null}
+      </div>
       {reckoning.data ? (
         <>
           <WeekFigures figures={reckoning.data} label={t`The shop's week of ${reckoning.data.week}`} />
@@ -351,40 +352,13 @@ export function OperatorPaymentsSection() {
               <Trans>Nothing was delivered that week.</Trans>
             </p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm text-stone-800">
-                <caption className="sr-only">
-                  <Trans>Payments farmer by farmer</Trans>
-                </caption>
-                <thead className="border-b border-stone-200 text-stone-600">
-                  <tr>
-                    <th scope="col" className="py-2">
-                      <Trans>Farmer</Trans>
-                    </th>
-                    {figureLabels.map(([key, text]) => (
-                      <th key={key} scope="col" className="py-2 text-right">
-                        {i18n._(text)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-stone-100">
-                  {reckoning.data.farmers.map((farmer) => (
-                    <tr key={farmer.farmerId ?? "shop"}>
-                      <th scope="row" className="py-2 font-medium">
-                        {farmer.farmerName}
-                      </th>
-                      {figureLabels.map(([key]) => (
-                        <td key={key} className="py-2 text-right tabular-nums">
-                          {formatRupees(farmer[key])}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <FarmersTable
+              farmers={reckoning.data.farmers}
+              labels={figureLabels}
+              caption={t`Payments farmer by farmer`}
+            />
           )}
+          <OperatorPayouts reckoning={reckoning.data} onRecorded={setWeek} />
         </>
       ) : null}
     </section>

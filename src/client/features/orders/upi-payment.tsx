@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { paiseToRupees, rupeesToPaise } from "../../../shared/money.ts";
+import { isPaidInFull } from "../../../shared/schemas/order-parts.ts";
 import type { OrderPart } from "../../../shared/schemas/orders.ts";
 import { billText } from "./format.ts";
 
@@ -44,7 +45,7 @@ export function PartPayment({
   part: Pick<OrderPart, "status" | "billFinal" | "total" | "payment" | "upi" | "slot">;
 }) {
   const { t } = useLingui();
-  if (part.status === "cancelled" || !part.billFinal || part.payment.state === "paid") return null;
+  if (part.status === "cancelled" || !part.billFinal || isPaidInFull(part.payment.state)) return null;
   const owed = paiseToRupees(rupeesToPaise(part.total) - rupeesToPaise(part.payment.received));
   // NOTE: a part picked up is paid at pickup, not "on delivery" (issue 40).
   const atPickup = part.slot?.kind === "pickup";

@@ -97,7 +97,7 @@ const placedOrder = {
   status: "scheduled",
   createdAt: "2026-03-20T04:00:00.000Z",
   fulfilments: [],
-  payment: { mode: "on_delivery", status: null, paid: 0, refunded: 0, due: 0 },
+  payment: { mode: "on_delivery", status: null, state: "unpaid", paid: 0, refunded: 0, due: 0 },
   standingOrderId: "s1",
 };
 
