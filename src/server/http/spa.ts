@@ -201,7 +201,7 @@ async function loadRenderer(
           result.html +
           template.afterRoot(
             `<script type="application/json" id="${SSR_SCRIPTS_ID}">${JSON.stringify(
-              preloads(result.modules, result.language),
+              preloads(result.modules),
             )}</script>` +
               `<script type="application/json" id="${SSR_STATE_ID}">${result.state}</script>` +
               `<script type="application/json" id="${SSR_ANSWERS_ID}">[${answered.join(",").replace(/</g, "\\u003c")}]</script>`,
@@ -260,13 +260,13 @@ function splitTemplate(html: string, bootScript: string | undefined) {
 type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
 
 /**
- * The chunks to preload for a drawn page's screens (their routes' modules, src/client/app/routes.tsx) and its
- * language's catalogues (src/client/lib/i18n.ts: with the screens, or in Hindi and Marathi), so the browser
+ * The chunks to preload for a drawn page's screens and the catalogues of the texts they show (the modules the
+ * render entry names: src/client/app/routes.tsx, src/client/lib/i18n.ts, decision 070), so the browser
  * fetches them beside the app's entry instead of after it has run (decision 041); the boot script adds their
  * `<link rel="modulepreload">`s once the page is painted (decision 044). Chunks index.html already loads are
  * left out. Without a manifest (an older build) a page names none, and the app fetches them itself as before.
  */
-function chunkPreloads(clientDir: string): (modules: string[], language: string) => string[] {
+function chunkPreloads(clientDir: string): (modules: string[]) => string[] {
   const file = path.join(clientDir, ".vite", "manifest.json");
   if (!fs.existsSync(file)) return () => [];
   const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Manifest;
@@ -279,22 +279,13 @@ function chunkPreloads(clientDir: string): (modules: string[], language: string)
     }
     return into;
   };
-  const keys = Object.keys(manifest);
-  const withIndex = chunksOf(keys.filter((key) => manifest[key]?.isEntry));
+  const withIndex = chunksOf(Object.keys(manifest).filter((key) => manifest[key]?.isEntry));
   const cached = new Map<string, string[]>();
-  return (modules, language) => {
-    const at = `${language}:${modules.join(",")}`;
+  return (modules) => {
+    const at = modules.join(",");
     let links = cached.get(at);
     if (links === undefined) {
-      // NOTE: a page without a lazy screen (/login, /signup) in English needs no more texts than the entry's
-      // (decision 043); in Hindi or Marathi it needs its language's.
-      const catalogues =
-        modules.length === 0 && language === "en"
-          ? []
-          : keys.filter((key) => key.endsWith(`locales/${language}.po`));
-      links = [...chunksOf([...modules, ...catalogues])]
-        .filter((chunk) => !withIndex.has(chunk))
-        .map((chunk) => `/${chunk}`);
+      links = [...chunksOf(modules)].filter((chunk) => !withIndex.has(chunk)).map((chunk) => `/${chunk}`);
       cached.set(at, links);
     }
     return links;
