@@ -19,7 +19,7 @@ export async function render(request) {
   return {
     kind: "page",
     language: hindi ? "hi" : "en",
-    signedIn: true,
+    signedIn: !request.url.startsWith("/login"),
     html: "<main>Fresh products</main>",
     state: "{}",
     modules: hindi ? [...screens, "../shared/locales/hi.po"] : screens,
@@ -119,5 +119,12 @@ describe("a server-drawn page names its screens' chunks for the browser to fetch
     expect(boot).toBeGreaterThan(0);
     expect(boot).toBeLessThan(res.body.indexOf("/assets/index-1.js"));
     expect(boot).toBeLessThan(res.body.indexOf("</head>"));
+  });
+
+  it("leaves the boot entry out of a signed-out page, which has nothing it answers (decision 070)", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/login" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-ssr="signed-out"');
+    expect(res.body).not.toContain("/assets/boot-1.js");
   });
 });

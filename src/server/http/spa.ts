@@ -227,9 +227,10 @@ function bootScriptOf(clientDir: string): string | undefined {
 }
 
 /**
- * index.html cut around #root, with the page's language, the inline boot script (src/shared/ssr.ts) and the
- * boot entry: asked for at once and run as soon as it is there (async), before the app's entry, so the first
- * taps are answered from the page (decision 056).
+ * index.html cut around #root, with the page's language, the inline boot script (src/shared/ssr.ts) and, on a
+ * signed-in page, the boot entry: asked for at once and run as soon as it is there (async), before the app's
+ * entry, so the first taps are answered from the page (decision 056). A signed-out page (/login, /signup) has
+ * nothing the boot entry answers (no cart, likes or shop), so it goes without (decision 070).
  */
 function splitTemplate(html: string, bootScript: string | undefined) {
   const rootTag = '<div id="root"></div>';
@@ -238,17 +239,19 @@ function splitTemplate(html: string, bootScript: string | undefined) {
     throw new Error("index.html has no #root, <html lang> or <meta charset>");
   }
   // NOTE: first in the head, so it runs before a stylesheet holds the parser up.
-  const before = html
-    .slice(0, at)
-    .replace(
-      /<meta charset="UTF-8" ?\/?>/i,
-      (meta) =>
-        `${meta}<script>${BOOT_SCRIPT}</script>${bootScript ? `<script src="${bootScript}" async></script>` : ""}`,
-    );
+  const withScripts = (entry: string | undefined) =>
+    html
+      .slice(0, at)
+      .replace(
+        /<meta charset="UTF-8" ?\/?>/i,
+        (meta) =>
+          `${meta}<script>${BOOT_SCRIPT}</script>${entry ? `<script src="${entry}" async></script>` : ""}`,
+      );
+  const before = { signedIn: withScripts(bootScript), signedOut: withScripts(undefined) };
   const after = html.slice(at + rootTag.length);
   return {
     head: (language: string, signedIn: boolean) =>
-      `${before.replace(
+      `${(signedIn ? before.signedIn : before.signedOut).replace(
         '<html lang="en">',
         `<html lang="${language}" data-ssr="${signedIn ? "signed-in" : "signed-out"}">`,
       )}<div id="root">`,
