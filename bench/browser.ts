@@ -115,15 +115,8 @@ const chromiumPath =
     ? "/usr/bin/chromium-headless-shell"
     : "/usr/bin/chromium");
 
-/**
- * One cold visit to `page` signed in with `cookie` (a new browser context: empty cache, no service worker, as
- * the journeys run): the milliseconds from navigation start until the product grid's first Add to Cart button
- * is visible, and until a tap on it, made as soon as it is, has done its work as a shopper sees it: its line in
- * the cart (localStorage "cart"), its toast shown and the header's count at 1. The boot entry answers a tap
- * before the app has taken the page over (decision 056); a tap made before even it has arrived is held by the
- * inline boot script and done once the app runs (decision 037).
- */
-async function coldVisitOnce(base: string, page: string, cookie: string): Promise<ColdVisitRun> {
+/** Launches the bench's Chromium with a phone's screen; `cookie` signs the context in. */
+async function phoneContext(base: string, cookie?: string) {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: [
@@ -143,18 +136,38 @@ async function coldVisitOnce(base: string, page: string, cookie: string): Promis
       isMobile: true,
       hasTouch: true,
     });
-    const [name, ...value] = cookie.split(";")[0]!.split("=");
-    await context.addCookies([
-      {
-        name: name!,
-        value: value.join("="),
-        domain: new URL(base).hostname,
-        path: "/",
-        secure: name!.startsWith("__Host-"),
-        httpOnly: true,
-        sameSite: "Lax",
-      },
-    ]);
+    if (cookie) {
+      const [name, ...value] = cookie.split(";")[0]!.split("=");
+      await context.addCookies([
+        {
+          name: name!,
+          value: value.join("="),
+          domain: new URL(base).hostname,
+          path: "/",
+          secure: name!.startsWith("__Host-"),
+          httpOnly: true,
+          sameSite: "Lax",
+        },
+      ]);
+    }
+    return { browser, context };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}
+
+/**
+ * One cold visit to `page` signed in with `cookie` (a new browser context: empty cache, no service worker, as
+ * the journeys run): the milliseconds from navigation start until the product grid's first Add to Cart button
+ * is visible, and until a tap on it, made as soon as it is, has done its work as a shopper sees it: its line in
+ * the cart (localStorage "cart"), its toast shown and the header's count at 1. The boot entry answers a tap
+ * before the app has taken the page over (decision 056); a tap made before even it has arrived is held by the
+ * inline boot script and done once the app runs (decision 037).
+ */
+async function coldVisitOnce(base: string, page: string, cookie: string): Promise<ColdVisitRun> {
+  const { browser, context } = await phoneContext(base, cookie);
+  try {
     const tab = await context.newPage();
     const cdp = await context.newCDPSession(tab);
     const bytesPerSecond = (SLOW_3G.kbitPerSecond * 1000) / 8;
@@ -263,42 +276,6 @@ export async function coldVisit(
 
 // ---------------------------------------------------------------------------------------------------------
 // Hydration's main-thread work, and /login's script until the network is idle (issue 39)
-
-/** Launches the bench's Chromium with a phone's screen; `cookie` signs the context in. */
-async function phoneContext(base: string, cookie?: string) {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--no-first-run",
-    ],
-  });
-  const context = await browser.newContext({
-    serviceWorkers: "block",
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-  });
-  if (cookie) {
-    const [name, ...value] = cookie.split(";")[0]!.split("=");
-    await context.addCookies([
-      {
-        name: name!,
-        value: value.join("="),
-        domain: new URL(base).hostname,
-        path: "/",
-        secure: name!.startsWith("__Host-"),
-        httpOnly: true,
-        sameSite: "Lax",
-      },
-    ]);
-  }
-  return { browser, context };
-}
 
 interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
