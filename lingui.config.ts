@@ -26,6 +26,44 @@ const ordered = <T extends { message?: string; context?: string }>(catalog: Reco
     ),
   );
 
+/**
+ * The auth feature's screens reached only through a later route (the account, the password and e-mail link
+ * pages): a catalogue of their own, so the app's entry carries only the sign-in screens' English (decision 070).
+ */
+const AUTH_LATER = [
+  "account-notifications-section.tsx",
+  "account-page.tsx",
+  "account-phone-section.tsx",
+  "confirm-email-page.tsx",
+  "operator-accounts-section.tsx",
+  "password-pages.tsx",
+].map((file) => `<rootDir>/src/client/features/auth/${file}`);
+
+/**
+ * The shell's files whose texts only later screens show (the layout, the workspaces, components the features
+ * draw): a catalogue of their own, so the app's entry carries only the first screen's English (decision 070).
+ * The toasts' region stays in the entry's: a toast shows on /login, which fetches no other texts.
+ */
+const SHELL_LATER = [
+  "app/admin-page.tsx",
+  "app/farmer-page.tsx",
+  "app/footer.tsx",
+  "app/header-links.ts",
+  "app/header.tsx",
+  "app/layout.tsx",
+  "components/address-fields.tsx",
+  "components/category-tiles.tsx",
+  "components/feature-tiles.tsx",
+  "components/load-state.tsx",
+  "components/modal-dialog.tsx",
+  "components/pending.tsx",
+  "components/reason-dialog.tsx",
+  "components/search-and-filter.tsx",
+  "components/show-more-button.tsx",
+  "lib/produce.ts",
+  "lib/slot-words.ts",
+].map((file) => `<rootDir>/src/client/${file}`);
+
 const FEATURES = [
   "about",
   "admin",
@@ -47,8 +85,13 @@ export default defineConfig({
     ...FEATURES.map((feature) => ({
       path: `<rootDir>/src/client/features/${feature}/locales/{locale}`,
       include: [`<rootDir>/src/client/features/${feature}`],
-      exclude: ["**/*.test.*"],
+      exclude: ["**/*.test.*", ...(feature === "auth" ? AUTH_LATER : [])],
     })),
+    {
+      path: "<rootDir>/src/client/features/auth/locales/account/{locale}",
+      include: AUTH_LATER,
+      exclude: ["**/*.test.*"],
+    },
     {
       path: "<rootDir>/src/client/locales/{locale}",
       include: [
@@ -58,6 +101,11 @@ export default defineConfig({
         "<rootDir>/src/client/main.tsx",
         "<rootDir>/src/client/sw.ts",
       ],
+      exclude: ["**/*.test.*", ...SHELL_LATER],
+    },
+    {
+      path: "<rootDir>/src/client/locales/layout/{locale}",
+      include: SHELL_LATER,
       exclude: ["**/*.test.*"],
     },
     {

@@ -38,6 +38,10 @@ export interface Report {
   lighthouse: LighthouseResult[];
   /** The cold visit on slow 3G (bench/browser.ts). */
   coldVisit?: ColdVisit;
+  /** The main thread's work while /dashboard is taken over by the app (issue 39). */
+  hydration?: HydrationProfile;
+  /** The script /login fetches until the network is idle (issue 39). */
+  loginIdle?: ScriptUntilIdle;
   /** The JavaScript /login loads, KB Brotli. */
   firstScreenKb?: number;
   minutes?: number;
@@ -81,6 +85,39 @@ export interface ColdVisit {
   kilobytes: number;
   runs: ColdVisitRun[];
 }
+
+/** One profile of a page's hydration: when the app had taken it over, its long tasks, where the time went. */
+export interface HydrationProfileRun {
+  hydratedMs: number;
+  longTasks: { start: number; ms: number }[];
+  /** The long tasks' time over 50 ms each (what total blocking time counts). */
+  blockingMs: number;
+  /** Self time in ms by script file (or Chromium's own: garbage collection, program), the largest first. */
+  scripts?: { name: string; ms: number }[];
+  /** Self time in ms by function, "name file:line", the largest first. */
+  functions?: { name: string; ms: number }[];
+}
+
+export interface HydrationProfile {
+  page: string;
+  cpuSlowdown: number;
+  hydratedMs: number;
+  blockingMs: number;
+  longestTaskMs: number;
+  /** The run whose blocking time is the median, with its lists. */
+  median: HydrationProfileRun;
+  runs: HydrationProfileRun[];
+}
+
+/** The script a page fetched until the network was idle, KB as sent. */
+export interface ScriptUntilIdle {
+  page: string;
+  kilobytes: number;
+  files: { file: string; kilobytes: number }[];
+}
+
+/** Issue 39's goal for /login's script until the network is idle. */
+export const LOGIN_IDLE_GOAL_KB = 100;
 
 /** Issue 27's goals for Lighthouse's mobile preset, on each of LIGHTHOUSE_PAGES (medians of three runs). */
 export const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 100, lcpMs: 2000, tbtMs: 150, cls: 0.05 };
@@ -279,11 +316,13 @@ const TRIED = {
     "On a branch (2026-11-25, not kept): zod and react-toastify loaded lazily, the current route's chunks preloaded beside the entry, the session asked for at start: 139.5 → 131.3 KB, but /login's largest paint moved from about 2.4 to 2.7 s (the form waited for the later chunks) and Lighthouse moved within its noise (decision 012).",
   ],
   coldVisit: [
+    "Since decision 070 (2026-12-07) a screen fetches only the catalogues of the texts it shows (the dashboard and the shop: the catalogue's and the layout's, not every feature's English), and the entry carries only the sign-in screens' and its own texts: a drawn /dashboard's script until the app runs 167.4 → 154.1 KB, /shop's 172.2 → 158.9 KB (the build's budget, now 160 KB). The 100 KB of issue 39 is not reached: the entry alone is 97.4 KB (React DOM, React Router, TanStack Query, Lingui) and zod with the shared schemas, which every API module checks its answers with, 23.2 KB; the boot entry (2.3 KB) is what the page needs to be usable.",
     "Since decision 043 the entry is 97.7 KB instead of 112.4 KB (React Router without its data router), and the other features' English comes with the first lazy screen; the dashboard's page still needs its layout, its screen, zod with the shared schemas and the English catalogues before the app takes it over. Since decision 044 its screen chunks are asked for once the page is painted: neutral here (helper's paired runs at load 8–25: the tap worked at 11.43 s before, 11.54 s after).",
     "Since decision 037 the first screens are drawn by the server, so the grid shows before the app's code has arrived; a tap made before the app has taken the page over is held by the boot script and done once it has, so the tap's time is the app's: its entry and the dashboard's chunks over the slow link, then hydration on the slow CPU.",
     "Since decision 041 the page and the API's answers are compressed (the page 65 → 9 KB), the dashboard's screen is a chunk of its own, its pictures load as they near the screen, and the page names its screens' chunks and its language's catalogues so they come beside the entry instead of after it has run: by hand (2026-11-28, a machine at load 9–17), 10.57 → 6.99 s until the tap worked, 381 → 258 KB. What is left is bytes: the scripts are about 220 KB (the entry, zod and the shared schemas every API module checks its answers with, every feature's catalogue), 4.4 s of this link before hydration.",
   ],
   lighthouse: [
+    "Since decision 070 (2026-12-07) the bench profiles the dashboard's hydration (Hydration of /dashboard above): at 4× CPU slowdown the main thread's time is mostly the entry (React DOM's hydration and the app's first draw: its longest task 0.27 s at load 10–20, 1.6 s at load 20–30), then zod with the shared schemas (about 0.13 s, evaluated when the layout's chunk runs) and the layout's and screen's chunks. Cutting it (the parts below the fold hydrated as they come into view, no second draw from a state set at start) is still to do. /login no longer fetches the toasts' code and the schemas until it is touched, and has no boot entry: 99.3 KB of script until the network is idle, from about 130 KB.",
     "Since decision 044 a drawn page's screen chunks are preloaded by the boot script once the page is painted (Lighthouse's simulation counted every script finished before the paint as holding it up), and the shop's first picture is fetched at high priority (it waited 2.0–2.9 s behind 33 scripts): side by side with main's build (bench/lighthouse-ab.ts, 2026-11-28, load 8–25, medians of three), largest paint /dashboard 2.93 → 2.04 s, /shop 4.18 → 2.49 s, /login 2.34 → 1.98 s; blocking time could not be compared at that load. Since decision 043 /login's script is 97.7 KB instead of 112.4 KB.",
     "Since decision 037 the first screens are drawn by the server: by hand, three runs each side by side with the build before it, /dashboard's largest paint went from 3.7–4.0 s to 1.4–2.6 s and its layout shift from 0.25 to 0, while total blocking time grew (hydration is one long task at 4× CPU slowdown); the numbers are under Server-rendered first screens below.",
     "Before decision 037 (2026-11-25), at Lighthouse's mobile preset (simulated slow 4G, 4× CPU slowdown) on Debian's Chromium, /dashboard's first paint waited for the entry and then its own chunk (everything rendered on the client): FCP 2.1–2.4 s, the hero's heading (the largest paint) 2.9–3.5 s, and total blocking time moved between 190 and 730 ms from run to run (decision 012 has four runs side by side).",
@@ -516,6 +555,37 @@ export function reportMarkdown(report: Report, chartFile: string): string {
       `| page | grid visible | Add to Cart tap worked (goal ≤ ${fmt(COLD_VISIT_GOAL_MS / 1000)} s) | fetched by then (goal ≤ ${COLD_VISIT_GOAL_KB} KB) |`,
       "| --- | ---: | ---: | ---: |",
       `| ${cold.page} | ${fmt(cold.gridMs / 1000, 2)} s | ${fmt(cold.tapMs / 1000, 2)} s${cold.tapMs > COLD_VISIT_GOAL_MS ? " ✗" : ""} | ${fmt(cold.kilobytes)} KB${cold.kilobytes > COLD_VISIT_GOAL_KB ? " ✗" : ""} |`,
+      "",
+    );
+  }
+  const hydration = report.hydration;
+  if (hydration) {
+    const m = hydration.median;
+    out.push(
+      `## Hydration of ${hydration.page} (${hydration.cpuSlowdown}× CPU slowdown, the link not slowed)`,
+      "",
+      `Signed in, in Chromium (Playwright) with an empty cache, Chromium's sampling profiler on from navigation until the app has taken the page over (the inline boot script's replay has run). Medians of ${hydration.runs.length} runs: taken over at ${fmt(hydration.hydratedMs / 1000, 2)} s, blocking time (each long task's time over 50 ms) ${fmt(hydration.blockingMs)} ms, the longest task ${fmt(hydration.longestTaskMs)} ms. The median run's long tasks: ${m.longTasks.map((t) => `${fmt(t.ms)} ms at ${fmt(t.start / 1000, 2)} s`).join(", ") || "none"}.`,
+      "",
+      "| where the main thread's time went (self time, the median run) | ms |",
+      "| --- | ---: |",
+      ...(m.scripts ?? []).map((s) => `| ${s.name} | ${fmt(s.ms)} |`),
+      "",
+      "| the busiest functions (self time, the median run) | ms |",
+      "| --- | ---: |",
+      ...(m.functions ?? []).map((f) => `| \`${f.name}\` | ${fmt(f.ms)} |`),
+      "",
+    );
+  }
+  const idle = report.loginIdle;
+  if (idle) {
+    out.push(
+      `## ${idle.page}'s script until the network is idle`,
+      "",
+      `Signed out, nobody touching the page, until 500 ms without a request (Playwright's \`networkidle\`), the CPU 4× slower; each script's body as sent (Brotli, without headers, as the build's budget counts it).`,
+      "",
+      `| page | script (goal ≤ ${LOGIN_IDLE_GOAL_KB} KB) | files |`,
+      "| --- | ---: | --- |",
+      `| ${idle.page} | ${fmt(idle.kilobytes, 1)} KB${idle.kilobytes > LOGIN_IDLE_GOAL_KB ? " ✗" : ""} | ${idle.files.map((f) => `${f.file} ${fmt(f.kilobytes, 1)}`).join(", ")} |`,
       "",
     );
   }

@@ -38,7 +38,7 @@ import { migrateToLatest } from "../src/server/db/migrate.ts";
 import { GENERATED_DOMAIN, seedGeneratedCatalogue } from "../src/server/demo/generated-catalogue.ts";
 import { PRODUCT_KEYSETS } from "../src/server/products/products.repository.ts";
 import { CSRF_HEADER } from "../src/shared/constants.ts";
-import { coldVisit, lighthouse } from "./browser.ts";
+import { coldVisit, hydrationProfile, lighthouse, scriptUntilIdle } from "./browser.ts";
 import { type BenchDatabase, postgresDatabase, sqliteDatabase } from "./databases.ts";
 import type { LoadResult, LoadSpec } from "./load.ts";
 import {
@@ -615,6 +615,12 @@ async function main() {
             console.log(
               `  Cold visit on slow 3G: ${JSON.stringify(report.coldVisit && { ...report.coldVisit, runs: undefined })}`,
             );
+            report.hydration = await hydrationProfile(base, "/dashboard", cookie);
+            console.log(
+              `  Hydration of /dashboard: ${JSON.stringify(report.hydration && { ...report.hydration, runs: undefined })}`,
+            );
+            report.loginIdle = await scriptUntilIdle(base, "/login");
+            console.log(`  /login's script until idle: ${JSON.stringify(report.loginIdle)}`);
           }
         } finally {
           await stop(app);
@@ -654,6 +660,8 @@ async function main() {
       ...report.lighthouse,
     ].sort((a, b) => LIGHTHOUSE_PAGES.indexOf(a.page) - LIGHTHOUSE_PAGES.indexOf(b.page));
     report.coldVisit ??= kept.coldVisit;
+    report.hydration ??= kept.hydration;
+    report.loginIdle ??= kept.loginIdle;
     report.command += args.measures
       ? ` (every other measure kept from the run of ${kept.date.slice(0, 16).replace("T", " ")} UTC)`
       : ` (${[...new Set(kept.runs.map((r) => r.database))].filter((d) => !measured.has(d)).join(", ")} kept from the run of ${kept.date.slice(0, 16).replace("T", " ")} UTC)`;

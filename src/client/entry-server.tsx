@@ -20,7 +20,7 @@ import { createQueryClient, Providers } from "./app/providers.tsx";
 import type { ScreenHandle } from "./app/route-error.tsx";
 import { AppRoutes, GUARDS, routes, SERVER_RENDERED } from "./app/routes.tsx";
 import { meQuery } from "./features/auth/me.api.ts";
-import { i18n, loadLanguage } from "./lib/i18n.ts";
+import { catalogueModules, i18n, loadLanguage } from "./lib/i18n.ts";
 import { loginPathFor } from "./lib/return-path.ts";
 import { getShopCountries } from "./lib/shop-countries.ts";
 import { getShopTimeZone } from "./lib/shop-time-zone.ts";
@@ -108,6 +108,16 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     shopTimeZone: getShopTimeZone(),
     shopCountries: getShopCountries(),
   };
-  const modules = handles.flatMap((handle) => (handle.module ? [handle.module] : []));
+  // NOTE: with the screens' chunks, the catalogues of the texts they show and, in Hindi and Marathi, those every
+  // screen has (decision 070).
+  const modules = [
+    ...new Set([
+      ...handles.flatMap((handle) => [
+        ...(handle.module ? [handle.module] : []),
+        ...catalogueModules(language, handle.texts),
+      ]),
+      ...catalogueModules(language, []),
+    ]),
+  ];
   return { kind: "page", language, signedIn: me !== null, html, state: scriptJson(state), modules };
 }

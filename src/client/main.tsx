@@ -11,6 +11,7 @@ import { readServerAnswers, readServerState } from "./app/server-state.ts";
 import { authSchemas } from "./features/auth/auth-schemas.ts";
 import { meQuery, rememberOfflineUser } from "./features/auth/me.api.ts";
 import "./index.css";
+import { onFirstTouch, touchNow } from "./lib/first-touch.ts";
 import { applyLanguage, initialLanguage, rememberLanguageCookie, storedLanguage } from "./lib/language.ts";
 import { keepAnswersOffline } from "./lib/offline-caches.ts";
 import { registerServiceWorker } from "./lib/service-worker.ts";
@@ -49,8 +50,9 @@ function Hydrated() {
       typedEarly = [];
       tapped = window.setTimeout(() => window.__vcHydrated?.());
       keepAnswersOffline(readServerAnswers());
-      // NOTE: the sign-in screens' schemas, off the first screen, are fetched now, so a submit seldom waits.
-      void authSchemas().catch(() => undefined);
+      // NOTE: the sign-in screens' schemas, off the first screen, are fetched at the page's first touch (a
+      // focus on its form comes before a submit), so a page nobody uses fetches nothing more (decision 070).
+      onFirstTouch(() => void authSchemas().catch(() => undefined));
     });
     return () => {
       window.clearTimeout(timer);
@@ -109,6 +111,8 @@ async function start(): Promise<void> {
       // NOTE: not in a transition: time-sliced hydration lowered total blocking time, but what was typed into
       // the sign-in form meanwhile was lost (decision 037).
       typedEarly = typedFields(root as HTMLElement);
+      // NOTE: typed into before the app ran: the page is in use already.
+      if (typedEarly.length > 0) touchNow();
       // NOTE: from here the app answers for the page: what the boot script did is in the storage React draws
       // from, and a tap from now on is held by the inline script and done again once React runs (decision 056).
       window.__vcBoot?.stop();

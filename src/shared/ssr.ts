@@ -27,7 +27,10 @@ export type RenderResult =
       html: string;
       /** The query cache and router state, JSON with `<` escaped, for the SSR_STATE_ID script. */
       state: string;
-      /** The modules of the screens drawn (their routes' `handle.module`), whose chunks the page preloads. */
+      /**
+       * The modules of the screens drawn (their routes' `handle.module`) and of the catalogues of the texts they
+       * show (decision 070), whose chunks the page preloads.
+       */
       modules: string[];
     };
 

@@ -4,6 +4,7 @@ import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 import { messages } from "../../shared/messages.ts";
 import { followSignInElsewhere } from "../features/auth/auth-sync.ts";
 import { ApiRequestError } from "../lib/api-client.ts";
+import { onFirstTouch } from "../lib/first-touch.ts";
 import { i18n, sayShared } from "../lib/i18n.ts";
 import { loadToasts, toast } from "../lib/toast.ts";
 import { UpdatePrompt } from "./connection-notices.tsx";
@@ -45,16 +46,19 @@ export function createQueryClient() {
 
 /**
  * The toasts' region, drawn once its code has arrived, after the first screen (decision 040): neither the
- * server nor the hydrating render draws it, so the two agree.
+ * server nor the hydrating render draws it, so the two agree. Its code is asked for at the page's first touch
+ * (decision 070), or by the first toast asked for before then, which counts as one.
  */
 function LazyToasts() {
   const [Toasts, setToasts] = useState<ComponentType>();
   useEffect(() => {
     let current = true;
-    loadToasts().then(
-      (module) => current && setToasts(() => module.Toasts),
-      () => undefined,
-    );
+    const draw = () =>
+      loadToasts().then(
+        (module) => current && setToasts(() => module.Toasts),
+        () => undefined,
+      );
+    onFirstTouch(draw);
     return () => {
       current = false;
     };

@@ -13,7 +13,7 @@ import { Link, type RouteObject, useLocation } from "react-router";
 import type { Language } from "../../shared/i18n/languages.ts";
 import { Button } from "../components/button.tsx";
 import { LoadingSpinner } from "../components/spinner.tsx";
-import { currentLanguage, languageLoaded, loadLanguage } from "../lib/i18n.ts";
+import { currentLanguage, loadTexts, type ScreenTexts, textsLoaded } from "../lib/i18n.ts";
 import { reloadPage } from "../lib/page-reload.ts";
 
 /** The chunks this tab has reloaded for (sessionStorage: a reload keeps it, a new tab starts afresh). */
@@ -41,6 +41,8 @@ const reloadedFor = () => (window.sessionStorage.getItem(RELOADED_KEY) ?? "").sp
 export interface ScreenHandle {
   /** The file the screen's code is in (from src/client, as the build's manifest names it), if the server draws it. */
   module?: string;
+  /** The features whose texts it shows besides those every screen has ("all" when not narrowed). */
+  texts: ScreenTexts;
   /** Fetches the screen's code and its language's texts (at most once each); resolves once both are here. */
   preload: (language?: Language) => Promise<unknown>;
   /** Whether the screen can be drawn now in the current language (or its loading has failed). */
@@ -79,19 +81,23 @@ function LazyScreen({ loader }: { loader: ScreenLoader }) {
  * nor for the English of every feature but sign-in, which comes with the first such screen. `module` lets the
  * server name the screen's chunks in a page it draws, so the browser fetches them beside the app's entry
  * (decision 041); the server and the browser's start call `preload` first, so both draw the screen itself.
+ * `texts`: the features whose texts it shows (its code's folders, held to them by routes.test.tsx), fetched
+ * with it instead of every feature's (decision 070).
  * NOTE: code that failed to load keeps its failure, so the error page shows without asking the network again
  * (decision 031).
  */
 export function lazyScreen(
   load: () => Promise<ComponentType>,
   module?: string,
+  texts: ScreenTexts = "all",
 ): Pick<RouteObject, "element" | "handle"> {
   let code: Promise<ComponentType> | undefined;
   const ready = new Map<Language, Promise<unknown>>();
   const loader: ScreenLoader = {
     module,
+    texts,
     ready: () =>
-      loader.failure !== undefined || (loader.Screen !== undefined && languageLoaded(currentLanguage())),
+      loader.failure !== undefined || (loader.Screen !== undefined && textsLoaded(currentLanguage(), texts)),
     preload: (language = currentLanguage()) => {
       code ??= load().then((Screen) => {
         loader.Screen = Screen;
@@ -99,7 +105,7 @@ export function lazyScreen(
       });
       let both = ready.get(language);
       if (!both) {
-        both = Promise.all([code, loadLanguage(language)]);
+        both = Promise.all([code, loadTexts(language, texts)]);
         both.catch((error: unknown) => {
           loader.failure ??= { error };
         });
@@ -110,7 +116,12 @@ export function lazyScreen(
   };
   return {
     element: <LazyScreen loader={loader} />,
-    handle: { module, preload: loader.preload, ready: loader.ready } satisfies ScreenHandle,
+    handle: {
+      module,
+      texts,
+      preload: loader.preload,
+      ready: loader.ready,
+    } satisfies ScreenHandle,
   };
 }
 

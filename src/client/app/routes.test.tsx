@@ -1,9 +1,12 @@
+import fs from "node:fs";
+import path from "node:path";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { APP_ROUTE_PATTERNS } from "../../shared/app-routes.ts";
 import { messages } from "../../shared/messages.ts";
+import { catalogueModules } from "../lib/i18n.ts";
 import { loadScreens, renderAt, screenQueryClient } from "../test/render.tsx";
 import { Providers } from "./providers.tsx";
 import { RouteBoundary, type ScreenHandle } from "./route-error.tsx";
@@ -191,6 +194,72 @@ describe("the screens' modules the server preloads (decision 041)", () => {
       const [loaded] = (await preload("en")) as [unknown];
       const exports: Record<string, unknown> = await import(`../${module}`);
       expect(Object.values(exports), module).toContain(loaded);
+    }
+  });
+});
+
+describe("the texts a narrowed screen fetches with its code (decision 070)", () => {
+  const clientDir = path.resolve(import.meta.dirname, "..");
+  const repo = path.resolve(clientDir, "../..");
+  /**
+   * The app's modules `file` reaches through its relative imports, static and dynamic, but for the lazy
+   * screens the route table loads (they fetch their own texts).
+   */
+  const reached = (file: string, into = new Set<string>()): Set<string> => {
+    if (into.has(file)) return into;
+    into.add(file);
+    const code = fs.readFileSync(file, "utf8");
+    const imports = file.endsWith("/app/routes.tsx")
+      ? /\bfrom\s+["'](\.{1,2}\/[^"']+)["']/g
+      : /(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
+    for (const [, target] of code.matchAll(imports)) {
+      const next = path.resolve(path.dirname(file), target as string);
+      if (next.startsWith(clientDir) && /\.tsx?$/.test(next) && fs.existsSync(next)) reached(next, into);
+    }
+    return into;
+  };
+  const englishCatalogues = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? englishCatalogues(full) : entry.name === "en.po" ? [full] : [];
+    });
+  /** Each source file's English catalogues (as the manifest names them), from the catalogues' references. */
+  const cataloguesOfFile = new Map<string, string[]>();
+  for (const po of englishCatalogues(clientDir)) {
+    for (const [, source] of fs.readFileSync(po, "utf8").matchAll(/^#: (\S+)/gm)) {
+      const file = path.join(repo, source as string);
+      cataloguesOfFile.set(file, [...(cataloguesOfFile.get(file) ?? []), path.relative(clientDir, po)]);
+    }
+  }
+  const narrowed = (list: RouteObject[]): ScreenHandle[] =>
+    list.flatMap((route) => [
+      ...(route.handle && route.handle.texts !== "all" ? [route.handle as ScreenHandle] : []),
+      ...narrowed(route.children ?? []),
+    ]);
+
+  it("has in the entry's catalogues every text the entry's code shows, with what it loads but screens", () => {
+    const used = new Set(
+      [...reached(path.join(clientDir, "main.tsx"))].flatMap((file) => cataloguesOfFile.get(file) ?? []),
+    );
+    expect([...used].sort()).toEqual(["features/auth/locales/en.po", "locales/en.po"]);
+  });
+
+  it("fetches the catalogues of every text its code shows, and no other (the entry has the shell's and sign-in's)", () => {
+    const screens = narrowed(routes);
+    expect(screens.map((handle) => handle.module)).toEqual(
+      expect.arrayContaining(["app/layout.tsx", "app/dashboard-route.tsx", "app/catalogue-routes.tsx"]),
+    );
+    const inEntry = ["features/auth/locales/en.po", "locales/en.po"];
+    for (const { module, texts } of screens) {
+      const used = new Set(
+        [...reached(path.join(clientDir, module as string))].flatMap(
+          (file) => cataloguesOfFile.get(file) ?? [],
+        ),
+      );
+      const fetched = catalogueModules("en", texts);
+      expect([...used].filter((catalogue) => !inEntry.includes(catalogue)).sort(), module).toEqual(
+        [...fetched].sort(),
+      );
     }
   });
 });

@@ -66,7 +66,7 @@ const table: RouteObject[] = [
       {
         // NOTE: the header and footer come in a chunk of their own, loaded beside the screen's: the signed-out
         // screens (/login, /signup) have no layout and download none of it (decision 012).
-        ...caught(screen(() => import("./layout.tsx").then((m) => m.Layout), "app/layout.tsx")),
+        ...caught(screen(() => import("./layout.tsx").then((m) => m.Layout), "app/layout.tsx", ["layout"])),
         // NOTE: a screen's error shows inside the layout, so the header and its links stay usable.
         children: [
           {
@@ -77,6 +77,7 @@ const table: RouteObject[] = [
                 ...screen(
                   () => import("./dashboard-route.tsx").then((m) => m.DashboardRoute),
                   "app/dashboard-route.tsx",
+                  ["catalogue", "layout"],
                 ),
               },
               {
@@ -84,6 +85,7 @@ const table: RouteObject[] = [
                 ...screen(
                   () => import("./catalogue-routes.tsx").then((m) => m.ShopRoute),
                   "app/catalogue-routes.tsx",
+                  ["catalogue", "layout"],
                 ),
               },
               {
@@ -91,6 +93,7 @@ const table: RouteObject[] = [
                 ...screen(
                   () => import("./catalogue-routes.tsx").then((m) => m.ProductRoute),
                   "app/catalogue-routes.tsx",
+                  ["catalogue", "layout"],
                 ),
               },
               {
@@ -173,6 +176,7 @@ const table: RouteObject[] = [
                 ...screen(
                   () => import("../features/messages/faq-page.tsx").then((m) => m.FaqPage),
                   "features/messages/faq-page.tsx",
+                  ["messages"],
                 ),
               },
               {
@@ -180,6 +184,7 @@ const table: RouteObject[] = [
                 ...screen(
                   () => import("../features/legal/terms-page.tsx").then((m) => m.TermsPage),
                   "features/legal/terms-page.tsx",
+                  ["legal"],
                 ),
               },
               {
@@ -199,6 +204,7 @@ const table: RouteObject[] = [
                 ...screen(
                   () => import("../features/about/about-page.tsx").then((m) => m.AboutPage),
                   "features/about/about-page.tsx",
+                  ["about", "layout"],
                 ),
               },
               { path: "*", element: <NotFoundPage /> },

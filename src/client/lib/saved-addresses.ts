@@ -9,7 +9,7 @@ import { NoContentSchema } from "../../shared/schemas/auth.ts";
 import { learnStateNames, stateName, statesSorted } from "../../shared/schemas/india-states.ts";
 import { formatAddress } from "../../shared/schemas/orders.ts";
 import { apiFetch } from "./api-client.ts";
-import { currentLanguage, intlLocale, languageLoaded, sayShared } from "./i18n.ts";
+import { currentLanguage, intlLocale, sayShared, textsLoaded } from "./i18n.ts";
 
 /**
  * The addresses the account keeps for checkout (decision 027), newest used first: checkout fills from the
@@ -46,7 +46,7 @@ const learnt = new Set<Language>(["en"]);
 /** The screen's language, its state names learnt from the shared catalogue once it is here (decision 059). */
 function screenLanguage(): Language {
   const language = currentLanguage();
-  if (!learnt.has(language) && languageLoaded(language)) {
+  if (!learnt.has(language) && textsLoaded(language, [])) {
     learnStateNames(language, sayShared);
     learnt.add(language);
   }

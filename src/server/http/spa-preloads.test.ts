@@ -6,18 +6,23 @@ import { createTestApp, type TestApp } from "../test/test-app.ts";
 
 /**
  * A render entry standing in for the built one: it draws the dashboard's screens in the language asked, or the
- * sign-in screen (in the entry, no lazy screen) for /login.
+ * sign-in screen (in the entry, no lazy screen) for /login, and names their modules and their texts'
+ * catalogues as the built one does (src/client/entry-server.tsx, decision 070).
  */
 const FAKE_ENTRY = `
 export function setApiTransport() {}
 export async function render(request) {
+  const hindi = request.url.includes("hi");
+  const screens = request.url.startsWith("/login")
+    ? []
+    : ["app/layout.tsx", "app/dashboard-route.tsx", \`features/catalogue/locales/\${hindi ? "hi" : "en"}.po\`];
   return {
     kind: "page",
-    language: request.url.includes("hi") ? "hi" : "en",
-    signedIn: true,
+    language: hindi ? "hi" : "en",
+    signedIn: !request.url.startsWith("/login"),
     html: "<main>Fresh products</main>",
     state: "{}",
-    modules: request.url.startsWith("/login") ? [] : ["app/layout.tsx", "app/dashboard-route.tsx"],
+    modules: hindi ? [...screens, "../shared/locales/hi.po"] : screens,
   };
 }
 `;
@@ -92,7 +97,7 @@ describe("a server-drawn page names its screens' chunks for the browser to fetch
     expect(res.body).not.toContain('<link rel="modulepreload"');
   });
 
-  it("preloads the catalogues of the language the page is drawn in", async () => {
+  it("preloads the catalogues the render entry names, in the language the page is drawn in", async () => {
     const res = await t.app.inject({ method: "GET", url: "/dashboard?hi" });
     expect(preloaded(res.body)).toEqual(
       expect.arrayContaining(["assets/hi-catalogue.js", "assets/hi-shared.js"]),
@@ -105,9 +110,7 @@ describe("a server-drawn page names its screens' chunks for the browser to fetch
     expect(english.statusCode).toBe(200);
     expect(preloaded(english.body)).toEqual([]);
     const hindi = await t.app.inject({ method: "GET", url: "/login?hi" });
-    expect(preloaded(hindi.body)).toEqual(
-      expect.arrayContaining(["assets/hi-catalogue.js", "assets/hi-shared.js"]),
-    );
+    expect(preloaded(hindi.body)).toEqual(["assets/hi-shared.js"]);
   });
 
   it("asks for the boot entry in the head, before the app's entry and without waiting for it (decision 056)", async () => {
@@ -116,5 +119,12 @@ describe("a server-drawn page names its screens' chunks for the browser to fetch
     expect(boot).toBeGreaterThan(0);
     expect(boot).toBeLessThan(res.body.indexOf("/assets/index-1.js"));
     expect(boot).toBeLessThan(res.body.indexOf("</head>"));
+  });
+
+  it("leaves the boot entry out of a signed-out page, which has nothing it answers (decision 070)", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/login" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-ssr="signed-out"');
+    expect(res.body).not.toContain("/assets/boot-1.js");
   });
 });

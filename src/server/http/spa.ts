@@ -201,7 +201,7 @@ async function loadRenderer(
           result.html +
           template.afterRoot(
             `<script type="application/json" id="${SSR_SCRIPTS_ID}">${JSON.stringify(
-              preloads(result.modules, result.language),
+              preloads(result.modules),
             )}</script>` +
               `<script type="application/json" id="${SSR_STATE_ID}">${result.state}</script>` +
               `<script type="application/json" id="${SSR_ANSWERS_ID}">[${answered.join(",").replace(/</g, "\\u003c")}]</script>`,
@@ -227,9 +227,10 @@ function bootScriptOf(clientDir: string): string | undefined {
 }
 
 /**
- * index.html cut around #root, with the page's language, the inline boot script (src/shared/ssr.ts) and the
- * boot entry: asked for at once and run as soon as it is there (async), before the app's entry, so the first
- * taps are answered from the page (decision 056).
+ * index.html cut around #root, with the page's language, the inline boot script (src/shared/ssr.ts) and, on a
+ * signed-in page, the boot entry: asked for at once and run as soon as it is there (async), before the app's
+ * entry, so the first taps are answered from the page (decision 056). A signed-out page (/login, /signup) has
+ * nothing the boot entry answers (no cart, likes or shop), so it goes without (decision 070).
  */
 function splitTemplate(html: string, bootScript: string | undefined) {
   const rootTag = '<div id="root"></div>';
@@ -238,17 +239,19 @@ function splitTemplate(html: string, bootScript: string | undefined) {
     throw new Error("index.html has no #root, <html lang> or <meta charset>");
   }
   // NOTE: first in the head, so it runs before a stylesheet holds the parser up.
-  const before = html
-    .slice(0, at)
-    .replace(
-      /<meta charset="UTF-8" ?\/?>/i,
-      (meta) =>
-        `${meta}<script>${BOOT_SCRIPT}</script>${bootScript ? `<script src="${bootScript}" async></script>` : ""}`,
-    );
+  const withScripts = (entry: string | undefined) =>
+    html
+      .slice(0, at)
+      .replace(
+        /<meta charset="UTF-8" ?\/?>/i,
+        (meta) =>
+          `${meta}<script>${BOOT_SCRIPT}</script>${entry ? `<script src="${entry}" async></script>` : ""}`,
+      );
+  const before = { signedIn: withScripts(bootScript), signedOut: withScripts(undefined) };
   const after = html.slice(at + rootTag.length);
   return {
     head: (language: string, signedIn: boolean) =>
-      `${before.replace(
+      `${(signedIn ? before.signedIn : before.signedOut).replace(
         '<html lang="en">',
         `<html lang="${language}" data-ssr="${signedIn ? "signed-in" : "signed-out"}">`,
       )}<div id="root">`,
@@ -260,13 +263,13 @@ function splitTemplate(html: string, bootScript: string | undefined) {
 type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
 
 /**
- * The chunks to preload for a drawn page's screens (their routes' modules, src/client/app/routes.tsx) and its
- * language's catalogues (src/client/lib/i18n.ts: with the screens, or in Hindi and Marathi), so the browser
+ * The chunks to preload for a drawn page's screens and the catalogues of the texts they show (the modules the
+ * render entry names: src/client/app/routes.tsx, src/client/lib/i18n.ts, decision 070), so the browser
  * fetches them beside the app's entry instead of after it has run (decision 041); the boot script adds their
  * `<link rel="modulepreload">`s once the page is painted (decision 044). Chunks index.html already loads are
  * left out. Without a manifest (an older build) a page names none, and the app fetches them itself as before.
  */
-function chunkPreloads(clientDir: string): (modules: string[], language: string) => string[] {
+function chunkPreloads(clientDir: string): (modules: string[]) => string[] {
   const file = path.join(clientDir, ".vite", "manifest.json");
   if (!fs.existsSync(file)) return () => [];
   const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Manifest;
@@ -279,22 +282,13 @@ function chunkPreloads(clientDir: string): (modules: string[], language: string)
     }
     return into;
   };
-  const keys = Object.keys(manifest);
-  const withIndex = chunksOf(keys.filter((key) => manifest[key]?.isEntry));
+  const withIndex = chunksOf(Object.keys(manifest).filter((key) => manifest[key]?.isEntry));
   const cached = new Map<string, string[]>();
-  return (modules, language) => {
-    const at = `${language}:${modules.join(",")}`;
+  return (modules) => {
+    const at = modules.join(",");
     let links = cached.get(at);
     if (links === undefined) {
-      // NOTE: a page without a lazy screen (/login, /signup) in English needs no more texts than the entry's
-      // (decision 043); in Hindi or Marathi it needs its language's.
-      const catalogues =
-        modules.length === 0 && language === "en"
-          ? []
-          : keys.filter((key) => key.endsWith(`locales/${language}.po`));
-      links = [...chunksOf([...modules, ...catalogues])]
-        .filter((chunk) => !withIndex.has(chunk))
-        .map((chunk) => `/${chunk}`);
+      links = [...chunksOf(modules)].filter((chunk) => !withIndex.has(chunk)).map((chunk) => `/${chunk}`);
       cached.set(at, links);
     }
     return links;
