@@ -12,13 +12,12 @@ import { AppError, notFound } from "../http/index.ts";
 import { enqueue, slotClosedMail } from "../mail/index.ts";
 import { farmerNames, slotsOfParts } from "./booking.service.ts";
 import { ensureSlots, horizon } from "./calendar.service.ts";
+import * as repo from "./dated-slots.repository.ts";
 import { toFarmerSlot } from "./slot-views.ts";
-import * as repo from "./slots.repository.ts";
+import type { Owner } from "./slots.repository.ts";
 import { changeSetup, datedSlotText, type SlotsContext } from "./slots-context.ts";
 
 // The dated slots a farmer runs: listing them, changing a capacity, closing one and telling its buyers.
-
-type Owner = repo.Owner;
 
 export async function listOwnSlots(
   ctx: SlotsContext,
