@@ -48,10 +48,7 @@ export async function setCapacity(db: Kysely<Database>, slotId: string, capacity
 /** Closes the slot if it is open and holds `taken` places (so a confirmation covers who will be told). */
 export async function closeSlot(
   db: Kysely<Database>,
-  slotId: string,
-  at: string,
-  reason: string,
-  takenAtMost: number,
+  { slotId, at, reason, takenAtMost }: { slotId: string; at: string; reason: string; takenAtMost: number },
 ): Promise<boolean> {
   const result = await db
     .updateTable("slots")

@@ -80,7 +80,15 @@ export async function patchOwnSlot(
   const closed = await changeSetup(
     ctx,
     async (trx, trxCtx) => {
-      if (!(await repo.closeSlot(trx, id, ctx.now.toISOString(), patch.reason, takenAtMost))) return false;
+      if (
+        !(await repo.closeSlot(trx, {
+          slotId: id,
+          at: ctx.now.toISOString(),
+          reason: patch.reason,
+          takenAtMost,
+        }))
+      )
+        return false;
       // NOTE: queued with the closing, so a close that fails (409) mails nobody (decision 018).
       await mailClosedSlotBuyers(trxCtx, id, patch.reason);
       return true;
