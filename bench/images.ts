@@ -55,7 +55,7 @@ const photo = await sharp({
   .jpeg()
   .toBuffer();
 const image = await prepareImage(photo);
-const imageId = await saveImage({ db: db.kysely, imageObjects: bucket.store }, owner, image);
+const imageId = await saveImage({ db: db.kysely, imageObjects: bucket.store }, { ownerId: owner, image });
 const variant = image.variants.find((v) => v.width === WIDTH) ?? image.variants[0];
 if (!variant) throw new Error("no variant");
 

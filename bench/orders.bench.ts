@@ -151,7 +151,7 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
         await priceCartLines(ctx, input.items, { lookup });
         const pricingMs = performance.now() - pricingStart;
         const placeStart = performance.now();
-        await placeOrder(ctx, shopper, randomUUID(), input, { lookup });
+        await placeOrder(ctx, { userId: shopper, idempotencyKey: randomUUID(), input, pricing: { lookup } });
         const placeMs = performance.now() - placeStart;
         if (round >= warmUp) {
           totals[name].pricing += pricingMs;

@@ -219,11 +219,10 @@ async function placePlain(bench: BenchDatabase, count: number): Promise<Side> {
       const order = shop.standing[n % shop.standing.length]!;
       const dated = slotsOf.get(shop.patterns.get(order.farmerId)!)!;
       const slotId = dated[Math.floor(n / shop.standing.length) % dated.length]!;
-      await placeOrder(ctx, order.userId, `plain-${n}`, {
-        items: order.items,
-        shipping,
-        paymentMethod: "upi",
-        slots: { [order.farmerId]: slotId },
+      await placeOrder(ctx, {
+        userId: order.userId,
+        idempotencyKey: `plain-${n}`,
+        input: { items: order.items, shipping, paymentMethod: "upi", slots: { [order.farmerId]: slotId } },
       });
     }
     return { orders: count, ms: performance.now() - started };

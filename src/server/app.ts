@@ -1,7 +1,7 @@
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from "fastify";
 import { MAX_IMAGE_BYTES } from "../shared/schemas/product-form.ts";
 import { addressesRoutes } from "./addresses/index.ts";
 import { adminRoutes } from "./admin/index.ts";
@@ -120,7 +120,95 @@ export const isTrustedProxy = (trust: TrustProxy): ((address: string) => boolean
 export async function buildApp({ config, db, logStream, clock }: AppDeps): Promise<FastifyInstance> {
   // NOTE: first, so that a bucket that does not answer stops the start before anything is opened.
   const imageObjects = config.objectStorage ? await openObjectStore(config.objectStorage) : undefined;
-  const app = Fastify({
+  const app = Fastify(fastifyOptions(config, logStream));
+  app.decorate("clock", clock ?? (() => new Date()));
+  registerDraining(app);
+  recordRoutesAndRequests(app);
+  registerErrorHandler(app, classifyDbError);
+  registerClosing(app);
+  await registerLoadLimits(app, config.limits, isTrustedProxy(config.trustProxy));
+  if (typeof config.trustProxy === "number" && config.trustProxy > 0) {
+    app.log.warn(
+      "TRUST_PROXY is a hop count: X-Forwarded-For is believed from any private or loopback peer, so anyone who reaches this port from such an address chooses their own. Name the proxy's address instead (e.g. TRUST_PROXY=10.0.0.5) and listen where only it reaches (HOST).",
+    );
+  }
+  // NOTE: before any route, since it hooks into each route as it is added.
+  await registerCompression(app);
+  // NOTE: the API speaks JSON only; a text/plain body is refused with 415 instead of being parsed.
+  app.removeContentTypeParser("text/plain");
+  await registerSecurityHeaders(app, securityHeaders(config));
+  const limitStore = await registerPlugins(app, config);
+  registerSessions(app, db, config);
+  const answers = new AnswerCache();
+  app.decorate("answerCache", answers);
+  // NOTE: with Redis, what one server forgets or drops every server does (decisions 029 and 035).
+  if (limitStore.redis) {
+    connectBus(app, limitStore.redis, config.redisPrefix, [
+      sessionBusMember(app.sessionCache),
+      answersBusMember(answers),
+    ]);
+  }
+  registerEtags(app);
+  await registerMail(app, db, config);
+  registerNotify(app, db, config);
+  const gateway = openGatewayOf(app, config);
+  registerContext(app, {
+    db: db.kysely,
+    ...(gateway ? { gateway } : {}),
+    answers,
+    settings: settingsOf(config),
+    publicOrigin: config.publicOrigin,
+    ...(imageObjects ? { imageObjects } : {}),
+  });
+  if (imageObjects) app.addHook("onClose", async () => imageObjects.close());
+
+  await registerApiSchemas(app);
+  // NOTE: one limit on placing orders, counted by checkout and by making a standing order (issue 35).
+  const limits = orderLimits(app, config);
+  await app.register(apiRoutes(db, config, limits), { prefix: "/api" });
+  // NOTE: the test gateway's hosted page, on our own server (development, the demo, the journeys).
+  if (gateway?.name === "test") await app.register(testGatewayRoutes, { gateway: gateway as TestGateway });
+  // NOTE: a shared product link previews as the product, also on the sign-in page it sends a signed-out
+  // visitor to (issue 40 item 22).
+  await registerSpa(app, config.clientDir, async (request) => {
+    const id = sharedProductId(request.url);
+    return id === undefined ? undefined : productPreview(request.ctx, id, config.publicUrl);
+  });
+
+  startTimers(app, db, config);
+  return app;
+}
+
+/** Cookies, rate limits (in Redis when configured) and multipart uploads; answers the limits' store. */
+async function registerPlugins(app: FastifyInstance, config: Config) {
+  await app.register(fastifyCookie);
+  const limitStore = registerLimitStore(app, config.redisUrl, config.redisPrefix);
+  if (config.production && limitStore.redis && config.redisUrl) {
+    await requireRedis(limitStore.redis, config.redisUrl);
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(limitStore.redis ? { redis: limitStore.redis, nameSpace: "rate-limit:" } : {}),
+  });
+  await app.register(fastifyMultipart, {
+    // NOTE: one image and four short text fields; the size is checked while the file streams in, so an
+    // oversized upload is refused after MAX_IMAGE_BYTES, never buffered whole.
+    limits: {
+      fileSize: MAX_IMAGE_BYTES,
+      files: 1,
+      fields: 8,
+      parts: 10,
+      fieldSize: 16 * 1024,
+      fieldNameSize: 100,
+      headerPairs: 20,
+    },
+  });
+  return limitStore;
+}
+
+/** The Fastify instance's options: its log, body and time limits, its proxies, and its router. */
+function fastifyOptions(config: Config, logStream: AppDeps["logStream"]) {
+  return {
     logger:
       config.logLevel === "silent"
         ? false
@@ -131,7 +219,7 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
             // provider's answer): every line is written with its numbers masked (issue 37).
             hooks: { streamWrite: maskPhonesIn },
           },
-    // NOTE: one line per request, written in onResponse below, instead of Fastify's two; it names no header,
+    // NOTE: one line per request, written in onResponse (recordRoutesAndRequests), instead of Fastify's two; it names no header,
     // cookie, body or query string, so no password, session token or cookie can reach the log.
     // (Fastify 5.12 moved the switch from `disableRequestLogging` into a log controller.)
     logController: new LogController({ disableRequestLogging: true }),
@@ -142,13 +230,14 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
     // proxy does not resend a POST that reached a server, so a 503 there would be the client's failure.
     return503OnClosing: false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-  });
+  };
+}
 
+/** Records every route as registered and writes one log line per request. */
+function recordRoutesAndRequests(app: FastifyInstance): void {
   // NOTE: every route as registered, so a test can walk them all (the access-control sweep, the fuzz test).
   const routes: RegisteredRoute[] = [];
   app.decorate("registeredRoutes", routes);
-  app.decorate("clock", clock ?? (() => new Date()));
-  registerDraining(app);
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
       // NOTE: read when asked, since a later onRoute hook may still declare the route public (the API docs).
@@ -173,20 +262,11 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
       "request",
     );
   });
+}
 
-  registerErrorHandler(app, classifyDbError);
-  registerClosing(app);
-  await registerLoadLimits(app, config.limits, isTrustedProxy(config.trustProxy));
-  if (typeof config.trustProxy === "number" && config.trustProxy > 0) {
-    app.log.warn(
-      "TRUST_PROXY is a hop count: X-Forwarded-For is believed from any private or loopback peer, so anyone who reaches this port from such an address chooses their own. Name the proxy's address instead (e.g. TRUST_PROXY=10.0.0.5) and listen where only it reaches (HOST).",
-    );
-  }
-  // NOTE: before any route, since it hooks into each route as it is added.
-  await registerCompression(app);
-  // NOTE: the API speaks JSON only; a text/plain body is refused with 415 instead of being parsed.
-  app.removeContentTypeParser("text/plain");
-  await registerSecurityHeaders(app, {
+/** The security headers: the content security policy, and HSTS in production. */
+function securityHeaders(config: Config) {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -208,42 +288,11 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
       },
     },
     hsts: config.production,
-  });
-  await app.register(fastifyCookie);
-  const limitStore = registerLimitStore(app, config.redisUrl, config.redisPrefix);
-  if (config.production && limitStore.redis && config.redisUrl) {
-    await requireRedis(limitStore.redis, config.redisUrl);
-  }
-  await app.register(fastifyRateLimit, {
-    global: false,
-    ...(limitStore.redis ? { redis: limitStore.redis, nameSpace: "rate-limit:" } : {}),
-  });
-  await app.register(fastifyMultipart, {
-    // NOTE: one image and four short text fields; the size is checked while the file streams in, so an
-    // oversized upload is refused after MAX_IMAGE_BYTES, never buffered whole.
-    limits: {
-      fileSize: MAX_IMAGE_BYTES,
-      files: 1,
-      fields: 8,
-      parts: 10,
-      fieldSize: 16 * 1024,
-      fieldNameSize: 100,
-      headerPairs: 20,
-    },
-  });
-  registerSessions(app, db, config);
-  const answers = new AnswerCache();
-  app.decorate("answerCache", answers);
-  // NOTE: with Redis, what one server forgets or drops every server does (decisions 029 and 035).
-  if (limitStore.redis) {
-    connectBus(app, limitStore.redis, config.redisPrefix, [
-      sessionBusMember(app.sessionCache),
-      answersBusMember(answers),
-    ]);
-  }
-  registerEtags(app);
-  await registerMail(app, db, config);
-  registerNotify(app, db, config);
+  };
+}
+
+/** The payment gateway configured, if any, said in the log. */
+function openGatewayOf(app: FastifyInstance, config: Config) {
   const gateway = openGateway(config.payments, config.publicUrl);
   if (!gateway && config.production) {
     app.log.warn(
@@ -254,56 +303,40 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
       `Pay now goes through the ${gateway.name === "test" ? "built-in test" : "Razorpay"} payment gateway`,
     );
   }
-  registerContext(app, {
-    db: db.kysely,
-    ...(gateway ? { gateway } : {}),
-    answers,
-    settings: settingsOf(config),
-    publicOrigin: config.publicOrigin,
-    ...(imageObjects ? { imageObjects } : {}),
-  });
-  if (imageObjects) app.addHook("onClose", async () => imageObjects.close());
+  return gateway;
+}
 
-  await registerApiSchemas(app);
-  // NOTE: one limit on placing orders, counted by checkout and by making a standing order (issue 35).
-  const limits = orderLimits(app, config);
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes, { db });
-      await api.register(authRoutes, { prefix: "/auth", config });
-      await api.register(passwordResetRoutes, { prefix: "/auth/password-reset", config });
-      await api.register(accountRoutes, { prefix: "/account", config });
-      await api.register(accountPhoneRoutes, { prefix: "/account/phone", config });
-      await api.register(notificationRoutes, { prefix: "/account/notifications" });
-      await api.register(addressesRoutes, { prefix: "/account/addresses" });
-      await api.register(messagesRoutes);
-      await api.register(ordersRoutes, { prefix: "/orders", limits });
-      await api.register(occurrencePriceRoutes, { prefix: "/orders" });
-      await api.register(farmerProductsRoutes, { prefix: "/farmer" });
-      await api.register(farmerOrdersRoutes, { prefix: "/farmer" });
-      await api.register(farmerSlotRoutes, { prefix: "/farmer" });
-      await api.register(farmerStandingOrdersRoutes, { prefix: "/farmer" });
-      await api.register(slotsRoutes, { prefix: "/slots" });
-      await api.register(standingOrdersRoutes, { prefix: "/standing-orders", limits });
-      await api.register(productsRoutes, { prefix: "/products", config });
-      await api.register(imagesRoutes, { prefix: "/images" });
-      await api.register(likesRoutes, { prefix: "/likes" });
-      await api.register(dealsRoutes, { prefix: "/deal" });
-      await api.register(adminRoutes, { prefix: "/admin" });
-      await api.register(onlinePaymentsRoutes, { prefix: "/payments" });
-      await api.register(notifyWebhookRoutes, { prefix: "/notify", config });
-    },
-    { prefix: "/api" },
-  );
-  // NOTE: the test gateway's hosted page, on our own server (development, the demo, the journeys).
-  if (gateway?.name === "test") await app.register(testGatewayRoutes, { gateway: gateway as TestGateway });
-  // NOTE: a shared product link previews as the product, also on the sign-in page it sends a signed-out
-  // visitor to (issue 40 item 22).
-  await registerSpa(app, config.clientDir, async (request) => {
-    const id = sharedProductId(request.url);
-    return id === undefined ? undefined : productPreview(request.ctx, id, config.publicUrl);
-  });
+/** Every domain's routes under /api. */
+function apiRoutes(db: Db, config: Config, limits: ReturnType<typeof orderLimits>): FastifyPluginAsync {
+  return async (api) => {
+    await api.register(healthRoutes, { db });
+    await api.register(authRoutes, { prefix: "/auth", config });
+    await api.register(passwordResetRoutes, { prefix: "/auth/password-reset", config });
+    await api.register(accountRoutes, { prefix: "/account", config });
+    await api.register(accountPhoneRoutes, { prefix: "/account/phone", config });
+    await api.register(notificationRoutes, { prefix: "/account/notifications" });
+    await api.register(addressesRoutes, { prefix: "/account/addresses" });
+    await api.register(messagesRoutes);
+    await api.register(ordersRoutes, { prefix: "/orders", limits });
+    await api.register(occurrencePriceRoutes, { prefix: "/orders" });
+    await api.register(farmerProductsRoutes, { prefix: "/farmer" });
+    await api.register(farmerOrdersRoutes, { prefix: "/farmer" });
+    await api.register(farmerSlotRoutes, { prefix: "/farmer" });
+    await api.register(farmerStandingOrdersRoutes, { prefix: "/farmer" });
+    await api.register(slotsRoutes, { prefix: "/slots" });
+    await api.register(standingOrdersRoutes, { prefix: "/standing-orders", limits });
+    await api.register(productsRoutes, { prefix: "/products", config });
+    await api.register(imagesRoutes, { prefix: "/images" });
+    await api.register(likesRoutes, { prefix: "/likes" });
+    await api.register(dealsRoutes, { prefix: "/deal" });
+    await api.register(adminRoutes, { prefix: "/admin" });
+    await api.register(onlinePaymentsRoutes, { prefix: "/payments" });
+    await api.register(notifyWebhookRoutes, { prefix: "/notify", config });
+  };
+}
 
+/** The work due at times: dated slots, expired sessions, Pay now holds and refunds, standing orders. */
+function startTimers(app: FastifyInstance, db: Db, config: Config): void {
   // NOTE: dated slots for the next 14 days are made from the weekly patterns at start and every hour (and
   // whenever a set-up screen or checkout reads them); making them twice is harmless (decision 017).
   const makeSlots = () =>
@@ -348,6 +381,4 @@ export async function buildApp({ config, db, logStream, clock }: AppDeps): Promi
   const standing = setInterval(() => void standingPass(), MINUTE_MS);
   standing.unref();
   app.addHook("onClose", async () => clearInterval(standing));
-
-  return app;
 }

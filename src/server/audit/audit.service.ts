@@ -25,8 +25,7 @@ export interface AuditRecord {
  */
 export async function recordAudit(
   { db, now }: Pick<Context, "db" | "now">,
-  actor: Actor,
-  record: AuditRecord,
+  { actor, ...record }: AuditRecord & { actor: Actor },
 ): Promise<void> {
   await repo.insertAuditEntry(db, {
     id: randomUUID(),

@@ -28,12 +28,62 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
 export async function authRoutes(app: FastifyInstance, { config }: { config: Config }) {
-  /**
-   * Per client address, and per account counted per client address too: guessing one account's password is
-   * slowed, yet an attacker elsewhere cannot lock its owner out.
-   */
+  const limited = passwordLimits(app, config);
+  await app.register(phoneAuthRoutes, { prefix: "/phone", config });
+
+  signUpRoute(app, config, limited);
+  logInRoute(app, config, limited);
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  // NOTE: public: the link may be opened in a browser that is not signed in; the token is the proof.
+  const claimSchema = { body: TokenSchema, response: { 200: MessageResponseSchema } };
+  typed.post("/operator-claim", { config: { public: true }, schema: claimSchema }, async (request) => {
+    await confirmOperatorClaim(request.ctx, request.body.token);
+    return { message: accountMessages.operatorConfirmed };
+  });
+
+  // NOTE: public: the owner opens it signed out; the token is the proof.
+  const linkSchema = { body: TokenSchema, response: { 200: UserResponseSchema } };
+  typed.post("/sign-in-link", { config: { public: true }, schema: linkSchema }, async (request, reply) => {
+    const { user, session } = await signInWithLink(
+      request.ctx,
+      request.body.token,
+      describeBrowser(request.headers["user-agent"]),
+    );
+    setSessionCookie(reply, config, session);
+    return { user };
+  });
+
+  typed.post("/logout", { schema: { response: { 204: NoContentSchema } } }, async (request, reply) => {
+    requireUser(request);
+    const token = sessionToken(request, config);
+    if (token) await logOut(request.ctx, token);
+    clearSessionCookie(reply, config);
+    return reply.status(204).send(null);
+  });
+
+  // NOTE: being signed out is a normal state, not an error: 200 with `user: null` (decision 011), so a
+  // signed-out page does not log a failed request in the browser's console.
+  typed.get(
+    "/me",
+    { config: { public: "with-session" }, schema: { response: { 200: MeResponseSchema } } },
+    async (request) => ({
+      user: request.user ?? null,
+      shopTimeZone: config.shopTimeZone,
+      shopCountries: [...config.shopCountries],
+    }),
+  );
+}
+
+type PasswordLimits = ReturnType<typeof passwordLimits>;
+
+/**
+ * Per client address, and per account counted per client address too: guessing one account's password is
+ * slowed, yet an attacker elsewhere cannot lock its owner out.
+ */
+function passwordLimits(app: FastifyInstance, config: Config) {
   // NOTE: limits count in preValidation, before the body is validated, so malformed attempts count too.
-  const limited = {
+  return {
     preValidation: passwordCheckLimits(
       app,
       "auth",
@@ -43,7 +93,10 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
     // NOTE: signing up and in are the two API calls a signed-out visitor may make.
     config: { public: true as const },
   };
+}
 
+/** POST /signup: a new account, limited per client address and per typed address. */
+function signUpRoute(app: FastifyInstance, config: Config, limited: PasswordLimits): void {
   /**
    * Per typed address, whether or not it has an account (so the limit itself reveals nothing): a sign-up with
    * a known address mails its owner, and this caps those mails as the reset limit caps reset mails.
@@ -60,8 +113,6 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
     await signUpsPerAddress(request, reply);
   };
 
-  await app.register(phoneAuthRoutes, { prefix: "/phone", config });
-
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const signupSchema = { body: SignupSchema, response: { 201: UserResponseSchema } };
   // NOTE: 201 with an account's shape for a known address too: only its owner's mailbox learns (issue 40 #32).
@@ -73,7 +124,11 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
       return reply.status(201).send({ user });
     },
   );
+}
 
+/** POST /login: a password sign-in, limited per client address and per account. */
+function logInRoute(app: FastifyInstance, config: Config, limited: PasswordLimits): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   /**
    * Every account's overall sign-in budget, whatever the address: guessing from rotating addresses (or a
    * rotating X-Forwarded-For) is slowed to `authRateLimitPerMinute` guesses a minute. An address the account
@@ -115,44 +170,5 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
       await rememberKnownAddress(app, request);
       return { user };
     },
-  );
-
-  // NOTE: public: the link may be opened in a browser that is not signed in; the token is the proof.
-  const claimSchema = { body: TokenSchema, response: { 200: MessageResponseSchema } };
-  typed.post("/operator-claim", { config: { public: true }, schema: claimSchema }, async (request) => {
-    await confirmOperatorClaim(request.ctx, request.body.token);
-    return { message: accountMessages.operatorConfirmed };
-  });
-
-  // NOTE: public: the owner opens it signed out; the token is the proof.
-  const linkSchema = { body: TokenSchema, response: { 200: UserResponseSchema } };
-  typed.post("/sign-in-link", { config: { public: true }, schema: linkSchema }, async (request, reply) => {
-    const { user, session } = await signInWithLink(
-      request.ctx,
-      request.body.token,
-      describeBrowser(request.headers["user-agent"]),
-    );
-    setSessionCookie(reply, config, session);
-    return { user };
-  });
-
-  typed.post("/logout", { schema: { response: { 204: NoContentSchema } } }, async (request, reply) => {
-    requireUser(request);
-    const token = sessionToken(request, config);
-    if (token) await logOut(request.ctx, token);
-    clearSessionCookie(reply, config);
-    return reply.status(204).send(null);
-  });
-
-  // NOTE: being signed out is a normal state, not an error: 200 with `user: null` (decision 011), so a
-  // signed-out page does not log a failed request in the browser's console.
-  typed.get(
-    "/me",
-    { config: { public: "with-session" }, schema: { response: { 200: MeResponseSchema } } },
-    async (request) => ({
-      user: request.user ?? null,
-      shopTimeZone: config.shopTimeZone,
-      shopCountries: [...config.shopCountries],
-    }),
   );
 }

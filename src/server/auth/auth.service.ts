@@ -85,8 +85,7 @@ export async function offerOperatorClaim(
  */
 export async function claimOperator(
   { db, settings }: Pick<Context, "db" | "settings">,
-  userId: string,
-  email: string,
+  { userId, email }: { userId: string; email: string },
 ): Promise<boolean> {
   if (!isListed(email, settings)) return false;
   const claim = operatorClaimOf(email);
@@ -103,7 +102,8 @@ export async function confirmOperatorClaim(ctx: Context, token: string): Promise
     if (!link?.address) throw invalid();
     const user = await repo.findUserById(trx.db, link.user_id);
     if (!user || user.deleted_at || user.email !== link.address) throw invalid();
-    if (!(await claimOperator(trx, user.id, link.address))) throw invalid(accountMessages.operatorClaimTaken);
+    if (!(await claimOperator(trx, { userId: user.id, email: link.address })))
+      throw invalid(accountMessages.operatorClaimTaken);
     return user.id;
   });
   await ctx.sessions.forget({ userId });
@@ -140,7 +140,7 @@ export async function signUp(ctx: Context, input: z.output<typeof SignupSchema>)
   const hashed = await hashPassword(input.password, ctx.settings.passwordHashing);
   try {
     const user = await inTransaction(ctx, async (trx) => {
-      const user = await insertAccount(trx, input, hashed);
+      const user = await insertAccount(trx, { ...input, passwordHash: hashed });
       const to = mailRecipient({ email: input.email, language: user.language });
       await enqueue(trx, welcomeMail(to, user.name, trx.mail.link("/login")));
       return user;
@@ -218,14 +218,13 @@ export function* mailRecipients(
  */
 export async function insertAccount(
   { db, now }: Pick<Context, "db" | "now">,
-  input: Pick<z.output<typeof SignupSchema>, "email" | "name" | "language">,
-  passwordHash: string,
+  input: Pick<z.output<typeof SignupSchema>, "email" | "name" | "language"> & { passwordHash: string },
 ): Promise<User> {
   const user = {
     id: randomUUID(),
     email: input.email,
     name: input.name,
-    password_hash: passwordHash,
+    password_hash: input.passwordHash,
     created_at: now.toISOString(),
     language: input.language ?? DEFAULT_LANGUAGE,
   };

@@ -65,10 +65,12 @@ const newCode = () => String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHO
  */
 async function issueCode(
   ctx: Context,
-  phone: string,
-  purpose: PhoneCodesTable["purpose"],
-  userId: string | null,
-  language: Language,
+  {
+    phone,
+    purpose,
+    userId,
+    language,
+  }: { phone: string; purpose: PhoneCodesTable["purpose"]; userId: string | null; language: Language },
 ): Promise<void> {
   const { now } = ctx;
   const code = newCode();
@@ -116,7 +118,7 @@ export async function sendPhoneCode(
   const phone = mobileNumber(input.phone);
   const owner = await repo.findUserByPhone(ctx.db, phone);
   const language = owner ? languageOf(owner.language) : (input.language ?? DEFAULT_LANGUAGE);
-  await issueCode(ctx, phone, "sign-in", null, language);
+  await issueCode(ctx, { phone, purpose: "sign-in", userId: null, language });
 }
 
 /**
@@ -215,7 +217,7 @@ export async function offerAccountPhone(ctx: Context, userId: string, typed: str
   const phone = mobileNumber(typed);
   const user = await findUserById(ctx.db, userId);
   if (!user) throw notFound();
-  await issueCode(ctx, phone, "add", userId, languageOf(user.language));
+  await issueCode(ctx, { phone, purpose: "add", userId, language: languageOf(user.language) });
 }
 
 /**

@@ -190,7 +190,8 @@ export async function planDeal(
   refuseDayGone(ctx, input.date);
   await inTransaction(ctx, async (trxCtx) => {
     const id = await insertPlan(trxCtx, operator, input);
-    await recordAudit(trxCtx, operator, {
+    await recordAudit(trxCtx, {
+      actor: operator,
       action: "deal.update",
       target: { type: "deal", id },
       reason: planSummary(input),
@@ -215,7 +216,8 @@ export async function replanDeal(
   await inTransaction(ctx, async (trxCtx) => {
     const old = await plannedDayAhead(trxCtx, planId);
     const id = await insertPlan(trxCtx, operator, input, old.effective_from);
-    await recordAudit(trxCtx, operator, {
+    await recordAudit(trxCtx, {
+      actor: operator,
       action: "deal.update",
       target: { type: "deal", id },
       reason: `Instead of the plan from ${old.effective_from} (${old.name}): ${planSummary(input)}`,
@@ -234,7 +236,8 @@ export async function removePlannedDeal(
   await inTransaction(ctx, async (trxCtx) => {
     const old = await plannedDayAhead(trxCtx, planId);
     await repo.deletePlansOn(trxCtx.db, old.effective_from);
-    await recordAudit(trxCtx, operator, {
+    await recordAudit(trxCtx, {
+      actor: operator,
       action: "deal.remove",
       target: { type: "deal", id: old.id },
       reason: `The plan from ${old.effective_from} (${old.name}) removed`,
@@ -279,7 +282,7 @@ async function insertPlan(
   const { db, now } = ctx;
   let imageId = input.imageId;
   if (imageId !== null && !(await repo.isPlanImage(db, imageId))) {
-    imageId = (await copyImage(ctx, imageId, operator.id)) ?? null;
+    imageId = (await copyImage(ctx, { imageId, ownerId: operator.id })) ?? null;
     if (imageId === null) {
       throw new AppError("validation_failed", dealPlanMessages.unknownPicture, {
         imageId: dealPlanMessages.unknownPicture,
@@ -314,7 +317,7 @@ export async function uploadDealPicture(
   const prepared = await prepareImage(bytes);
   const imageId = randomUUID();
   await withNewImage(ctx, imageId, () =>
-    inTransaction(ctx, (trxCtx) => saveImage(trxCtx, operator.id, prepared, imageId)),
+    inTransaction(ctx, (trxCtx) => saveImage(trxCtx, { ownerId: operator.id, image: prepared, id: imageId })),
   );
   return { imageId, image: imageUrl(imageId) };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { rupeesToPaise } from "../../shared/money.ts";
+import type { User } from "../../shared/schemas/auth.ts";
 import type { PartStatusChange } from "../../shared/schemas/farmer.ts";
 import type { OrderPart } from "../../shared/schemas/orders.ts";
 import type { RecordPayment } from "../../shared/schemas/payments.ts";
@@ -90,7 +91,7 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedR
     if (!farmer) throw new Error(`Cannot seed: the demo farmer's e-mail ${SYSTEM_FARMER.email} is taken`);
     for (const [index, { product, image }] of pictured.entries()) {
       // NOTE: the demo's pictures stay in the database (`npm run images:move` moves them like any other).
-      const imageId = await saveImage({ db: trx }, SYSTEM_FARMER.id, image);
+      const imageId = await saveImage({ db: trx }, { ownerId: SYSTEM_FARMER.id, image });
       await insertProductRow(trx, {
         id: randomUUID(),
         owner_id: SYSTEM_FARMER.id,
@@ -155,7 +156,7 @@ export async function seedDemoFarmer(context: Context, withSlots = true): Promis
     const [firstProduct] = products;
     if (!firstProduct) return null;
     const hashed = await hashPassword(DEMO_FARMER.password, passwordHashing);
-    const farmer = await insertAccount({ ...ctx, db: trx }, DEMO_FARMER, hashed);
+    const farmer = await insertAccount({ ...ctx, db: trx }, { ...DEMO_FARMER, passwordHash: hashed });
     await insertUserIfMissing(trx, { ...DEMO_SHOPPER, created_at: now.toISOString() });
     await giveProducts(
       trx,
@@ -172,17 +173,34 @@ export async function seedDemoFarmer(context: Context, withSlots = true): Promis
     productId: byName.get(name) ?? firstProduct.id,
     quantity,
   });
-  const journeys: {
-    daysAgo: number;
-    lines: ReturnType<typeof line>[];
-    moves: PartStatusChange[];
-    /** Packed weights (decision 020), recorded once the part is confirmed. */
-    weights?: { name: string; grams: number }[];
-    /** Payments at the door, recorded after the last move. */
-    payments?: RecordPayment[];
-    /** The rest of the bill, received in cash after the payments. */
-    paid?: boolean;
-  }[] = [
+  const journeys = demoJourneys(line);
+  for (const [index, journey] of journeys.entries()) await playJourney(ctx, { farmer, index, journey });
+  // NOTE: the demo farmer is paid by UPI too, so the order page shows its QR code.
+  await savePayeeProfile(ctx, farmer.id, { upiId: DEMO_UPI_ID });
+  if (withSlots) await seedDemoSlots(ctx, farmer.id, line("Vine Tomatoes", 1));
+  // NOTE: some of the catalogue changed hands (decision 035).
+  await catalogueChanged(ctx);
+  return { seeded: true };
+}
+
+/** A demo order's story: when it was placed, its lines, and what its farmer did since. */
+interface DemoJourney {
+  daysAgo: number;
+  lines: DemoLine[];
+  moves: PartStatusChange[];
+  /** Packed weights (decision 020), recorded once the part is confirmed. */
+  weights?: { name: string; grams: number }[];
+  /** Payments at the door, recorded after the last move. */
+  payments?: RecordPayment[];
+  /** The rest of the bill, received in cash after the payments. */
+  paid?: boolean;
+}
+
+type DemoLine = { productId: string; quantity: number };
+
+/** The demo farmer's orders, from three days ago to today, each in another state. */
+function demoJourneys(line: (name: string, quantity: number) => DemoLine): DemoJourney[] {
+  return [
     {
       daysAgo: 3,
       lines: [line("Vine Tomatoes", 2), line("Malai Paneer", 1)],
@@ -210,40 +228,41 @@ export async function seedDemoFarmer(context: Context, withSlots = true): Promis
     },
     { daysAgo: 0.1, lines: [line("Vine Tomatoes", 1), line("Baby Spinach", 1)], moves: [] },
   ];
-  for (const [index, journey] of journeys.entries()) {
-    const at = new Date(now.getTime() - journey.daysAgo * DAY_MS);
-    const { order } = await placeOrder(
-      { ...ctx, now: at },
-      DEMO_SHOPPER.id,
-      `demo-order-${index}-of-the-demo-farmer`,
-      {
+}
+
+/** Places a demo order and moves the demo farmer's part through its story, as the farmer would. */
+async function playJourney(
+  ctx: Context,
+  { farmer, index, journey }: { farmer: User; index: number; journey: DemoJourney },
+): Promise<void> {
+  const at = new Date(ctx.now.getTime() - journey.daysAgo * DAY_MS);
+  const { order } = await placeOrder(
+    { ...ctx, now: at },
+    {
+      userId: DEMO_SHOPPER.id,
+      idempotencyKey: `demo-order-${index}-of-the-demo-farmer`,
+      input: {
         items: journey.lines,
         shipping: DEMO_SHIPPING,
         paymentMethod: index % 2 === 0 ? "upi" : "credit-card",
       },
-    );
-    const part = order.fulfilments.find((f) => f.farmerId === farmer.id);
-    if (!part) throw new Error("a demo order holds no part for the demo farmer");
-    const asFarmer = (hours: number) => ({
-      ...ctx,
-      now: new Date(at.getTime() + hours * 3_600_000),
-      actor: { id: farmer.id, operator: false },
-    });
-    for (const [step, move] of journey.moves.entries()) {
-      await movePart(asFarmer(step + 1), farmer, part.id, move);
-      if (move.status === "confirmed" && journey.weights) {
-        await weighDemoPart(asFarmer(step + 1.5), part, journey.weights);
-      }
+    },
+  );
+  const part = order.fulfilments.find((f) => f.farmerId === farmer.id);
+  if (!part) throw new Error("a demo order holds no part for the demo farmer");
+  const asFarmer = (hours: number) => ({
+    ...ctx,
+    now: new Date(at.getTime() + hours * 3_600_000),
+    actor: { id: farmer.id, operator: false },
+  });
+  for (const [step, move] of journey.moves.entries()) {
+    await movePart(asFarmer(step + 1), farmer, part.id, move);
+    if (move.status === "confirmed" && journey.weights) {
+      await weighDemoPart(asFarmer(step + 1.5), part, journey.weights);
     }
-    for (const payment of journey.payments ?? []) await recordPayment(asFarmer(4), part.id, payment);
-    if (journey.paid) await payRestInCash(asFarmer(4.5), part.id);
   }
-  // NOTE: the demo farmer is paid by UPI too, so the order page shows its QR code.
-  await savePayeeProfile(ctx, farmer.id, { upiId: DEMO_UPI_ID });
-  if (withSlots) await seedDemoSlots(ctx, farmer.id, line("Vine Tomatoes", 1));
-  // NOTE: some of the catalogue changed hands (decision 035).
-  await catalogueChanged(ctx);
-  return { seeded: true };
+  for (const payment of journey.payments ?? []) await recordPayment(asFarmer(4), part.id, payment);
+  if (journey.paid) await payRestInCash(asFarmer(4.5), part.id);
 }
 
 /** The demo farmer's UPI ID (a made-up handle: no bank answers it). */
@@ -305,11 +324,10 @@ async function seedDemoSlots(ctx: Context, farmerId: string, line: { productId: 
     (slot) => slot.pickupPoint?.id === market.id && Date.parse(slot.cutoffAt) > ctx.now.getTime(),
   );
   if (!full) return;
-  await placeOrder(ctx, DEMO_SHOPPER.id, "demo-order-in-the-full-slot", {
-    items: [line],
-    shipping: DEMO_SHIPPING,
-    paymentMethod: "upi",
-    slots: { [farmerId]: full.id },
+  await placeOrder(ctx, {
+    userId: DEMO_SHOPPER.id,
+    idempotencyKey: "demo-order-in-the-full-slot",
+    input: { items: [line], shipping: DEMO_SHIPPING, paymentMethod: "upi", slots: { [farmerId]: full.id } },
   });
 }
 

@@ -242,7 +242,7 @@ async function ensureSharedImages(trx: Kysely<Database>, ownerId: string): Promi
   const now = new Date().toISOString();
   for (const [n, image] of images.entries()) {
     const id = generatedImageId(n);
-    await saveImageIfMissing(trx, id, ownerId, image, now);
+    await saveImageIfMissing({ db: trx }, { id, ownerId, image, createdAt: now });
   }
 }
 

@@ -46,8 +46,7 @@ describe("revalidating the catalogue (ETag / 304)", () => {
     // NOTE: the list shows complete products only: this one gets a picture.
     const imageId = await saveImage(
       { db: t.db.kysely },
-      farmer,
-      await prepareImage(await sampleImage("png", 40, 30)),
+      { ownerId: farmer, image: await prepareImage(await sampleImage("png", 40, 30)) },
     );
     await t.db.kysely
       .updateTable("products")

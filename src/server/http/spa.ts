@@ -138,36 +138,7 @@ async function loadRenderer(
 
   return async (request, reply) => {
     const answered: string[] = [];
-    const api: ServerApi = async (apiPath, init) => {
-      const answer = await app.inject({
-        method: (init.method ?? "GET") as "GET",
-        url: apiPath,
-        headers: {
-          ...Object.fromEntries(new Headers(init.headers).entries()),
-          ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-          ...(request.headers["user-agent"] ? { "user-agent": request.headers["user-agent"] } : {}),
-        },
-        remoteAddress: request.ip,
-        ...(typeof init.body === "string" ? { payload: init.body } : {}),
-      });
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(answer.headers)) {
-        for (const one of Array.isArray(value) ? value : [value]) {
-          if (one !== undefined) headers.append(name, String(one));
-        }
-      }
-      // NOTE: an answer a browser may keep (not `no-store`) is handed on with the page, so the service worker
-      // keeps what the page shows for offline use without asking again (decision 037).
-      const keepable = !/no-store/i.test(String(answer.headers["cache-control"] ?? "no-store"));
-      if ((init.method ?? "GET") === "GET" && answer.statusCode === 200 && keepable) {
-        answered.push(`{"url":${JSON.stringify(apiPath)},"body":${answer.body}}`);
-      }
-      const empty = answer.statusCode === 204 || answer.statusCode === 304;
-      return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
-        status: answer.statusCode,
-        headers,
-      });
-    };
+    const api = pageApi(app, request, answered);
     const result = await visitor
       .run(api, () =>
         entry.render({
@@ -208,6 +179,43 @@ async function loadRenderer(
           ),
       );
     return true;
+  };
+}
+
+/**
+ * The API as a page's render asks it: through the app itself, as the page's visitor (their cookie, browser and
+ * address). The answers a browser may keep are added to `answered`, to go with the page.
+ */
+function pageApi(app: FastifyInstance, request: FastifyRequest, answered: string[]): ServerApi {
+  return async (apiPath, init) => {
+    const answer = await app.inject({
+      method: (init.method ?? "GET") as "GET",
+      url: apiPath,
+      headers: {
+        ...Object.fromEntries(new Headers(init.headers).entries()),
+        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+        ...(request.headers["user-agent"] ? { "user-agent": request.headers["user-agent"] } : {}),
+      },
+      remoteAddress: request.ip,
+      ...(typeof init.body === "string" ? { payload: init.body } : {}),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      for (const one of Array.isArray(value) ? value : [value]) {
+        if (one !== undefined) headers.append(name, String(one));
+      }
+    }
+    // NOTE: an answer a browser may keep (not `no-store`) is handed on with the page, so the service worker
+    // keeps what the page shows for offline use without asking again (decision 037).
+    const keepable = !/no-store/i.test(String(answer.headers["cache-control"] ?? "no-store"));
+    if ((init.method ?? "GET") === "GET" && answer.statusCode === 200 && keepable) {
+      answered.push(`{"url":${JSON.stringify(apiPath)},"body":${answer.body}}`);
+    }
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers,
+    });
   };
 }
 

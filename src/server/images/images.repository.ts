@@ -97,10 +97,7 @@ export async function findLocation(
  */
 export async function copyImage(
   db: Kysely<Database>,
-  fromId: string,
-  toId: string,
-  ownerId: string,
-  createdAt: string,
+  { fromId, toId, ownerId, createdAt }: { fromId: string; toId: string; ownerId: string; createdAt: string },
 ): Promise<boolean> {
   const result = await db
     .insertInto("images")

@@ -132,14 +132,16 @@ async function prepareNow(bytes: Buffer): Promise<PreparedImage> {
   }
 }
 
+/** A prepared image as it is stored: its id, its owner and when. */
+export interface ImageToStore {
+  id: string;
+  ownerId: string;
+  image: PreparedImage;
+  createdAt: string;
+}
+
 /** The image's row and its variants' rows (without their bytes when they are in object storage). */
-function imageRows(
-  id: string,
-  ownerId: string,
-  image: PreparedImage,
-  createdAt: string,
-  location: ImageLocation = "db",
-) {
+function imageRows({ id, ownerId, image, createdAt }: ImageToStore, location: ImageLocation = "db") {
   const row = {
     id,
     owner_id: ownerId,
@@ -179,13 +181,14 @@ export async function putVariants(
  */
 export async function saveImage(
   { db, imageObjects }: PictureContext,
-  ownerId: string,
-  image: PreparedImage,
-  id: string = randomUUID(),
+  { ownerId, image, id = randomUUID() }: { ownerId: string; image: PreparedImage; id?: string },
 ): Promise<string> {
   if (imageObjects) await putVariants(imageObjects, id, image.variants);
   const location = imageObjects ? "s3" : "db";
-  await repo.insertImage(db, ...imageRows(id, ownerId, image, new Date().toISOString(), location));
+  await repo.insertImage(
+    db,
+    ...imageRows({ id, ownerId, image, createdAt: new Date().toISOString() }, location),
+  );
   return id;
 }
 
@@ -222,14 +225,8 @@ export async function dropImageObjects(
  * Stores a prepared image under a fixed id unless one with that id exists (the generated catalogue's shared
  * pictures), inside the caller's transaction.
  */
-export async function saveImageIfMissing(
-  db: Kysely<Database>,
-  id: string,
-  ownerId: string,
-  image: PreparedImage,
-  createdAt: string,
-): Promise<void> {
-  await repo.insertImageIfMissing(db, ...imageRows(id, ownerId, image, createdAt));
+export async function saveImageIfMissing({ db }: Pick<Context, "db">, stored: ImageToStore): Promise<void> {
+  await repo.insertImageIfMissing(db, ...imageRows(stored));
 }
 
 /** The prepared widths of each image, for `srcset`. */
@@ -276,13 +273,19 @@ export async function variantBytes({ db, imageObjects }: PictureContext, imageId
  */
 export async function copyImage(
   { db, imageObjects }: PictureContext,
-  imageId: string,
-  ownerId: string,
+  { imageId, ownerId }: { imageId: string; ownerId: string },
 ): Promise<string | undefined> {
   const id = randomUUID();
   // NOTE: objects first, as for a new picture; an image without objects copies nothing.
   if (imageObjects && (await repo.findLocation(db, imageId)) === "s3") {
     await imageObjects.copyPrefix(imagePrefix(imageId), imagePrefix(id));
   }
-  return (await repo.copyImage(db, imageId, id, ownerId, new Date().toISOString())) ? id : undefined;
+  return (await repo.copyImage(db, {
+    fromId: imageId,
+    toId: id,
+    ownerId,
+    createdAt: new Date().toISOString(),
+  }))
+    ? id
+    : undefined;
 }

@@ -50,8 +50,7 @@ beforeAll(async () => {
   farmerId = await insertFarmer(t.db.kysely, "Liked Farmer");
   imageId = await saveImage(
     { db: t.db.kysely },
-    farmerId,
-    await prepareImage(await sampleImage("png", 400, 300)),
+    { ownerId: farmerId, image: await prepareImage(await sampleImage("png", 400, 300)) },
   );
 });
 afterAll(() => t.close());
@@ -89,7 +88,7 @@ describe("likes on the account", () => {
     const picture = await prepareImage(await sampleImage("png", 400, 300));
     const id = await product({
       owner_id: farmer.id,
-      image_id: await saveImage({ db: t.db.kysely }, farmer.id, picture),
+      image_id: await saveImage({ db: t.db.kysely }, { ownerId: farmer.id, image: picture }),
     });
     const user = await signUpAndLogIn(t.app, "Fan");
     await like(user, id);

@@ -48,13 +48,13 @@ describe("an order's news in the mail queue", () => {
 
     // Another server (or this one after a restart) may send it: the pending mail is in the database.
     const due = new Date(sendAt);
-    const other = createMailer(
-      t.db.kysely,
-      outboxTransport(t.outboxDir, "Veggie Cart <no-reply@veggie-cart.test>"),
-      t.app.log,
-      "http://shop.test",
-      () => due,
-    );
+    const other = createMailer({
+      db: t.db.kysely,
+      transport: outboxTransport(t.outboxDir, "Veggie Cart <no-reply@veggie-cart.test>"),
+      log: t.app.log,
+      publicUrl: "http://shop.test",
+      clock: () => due,
+    });
     const sent = await Promise.all([other.retryQueued(), t.app.mailer.retryQueued(due)]);
     await other.close();
     expect(sent.reduce((sum, n) => sum + n, 0)).toBe(1);

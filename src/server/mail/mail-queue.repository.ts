@@ -51,12 +51,15 @@ export function claimDueMails(db: Kysely<Database>, now: string, leaseUntil: str
   );
 }
 
+/** The transport failed the mail: it is tried again at `nextAttemptAt`. */
 export function recordMailFailure(
   db: Kysely<Database>,
-  id: string,
-  attempts: number,
-  nextAttemptAt: string,
-  lastError: string,
+  {
+    id,
+    attempts,
+    nextAttemptAt,
+    lastError,
+  }: { id: string; attempts: number; nextAttemptAt: string; lastError: string },
 ) {
   return db
     .updateTable("mail_queue")

@@ -46,7 +46,7 @@ describe("the mail queue delivered by several processes at once", () => {
     const recipients = Array.from({ length: 130 }, (_, i) => `queued.${i}.${randomUUID()}@example.com`);
     await queueDue(recipients, "Queued");
     const [a, b] = [1, 2].map(() =>
-      createMailer(t.db.kysely, transport, t.app.log, "http://shop.test", () => new Date()),
+      createMailer({ db: t.db.kysely, transport, log: t.app.log, publicUrl: "http://shop.test" }),
     );
     let delivered = 0;
     for (let round = 0; round < 10; round += 1) {
@@ -89,7 +89,12 @@ describe("the mail queue delivered by several processes at once", () => {
       }
     })();
     await queueSome(200);
-    const mailer = createMailer(t.db.kysely, transport, t.app.log, "http://shop.test", () => new Date());
+    const mailer = createMailer({
+      db: t.db.kysely,
+      transport,
+      log: t.app.log,
+      publicUrl: "http://shop.test",
+    });
     mailer.deliverQueued();
     await new Promise((resolve) => setTimeout(resolve, 20));
     let closed = false;

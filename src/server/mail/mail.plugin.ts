@@ -25,7 +25,13 @@ export async function registerMail(app: FastifyInstance, db: Db, config: Config)
       ? noTransport((message) => app.log.warn(message))
       : outboxTransport(config.outboxDir, config.mailFrom);
   if (transport.kind === "none") app.log.warn("SMTP_URL is not set: no e-mail will be sent");
-  const mailer = createMailer(db.kysely, transport, app.log, config.publicUrl, () => app.clock());
+  const mailer = createMailer({
+    db: db.kysely,
+    transport,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    clock: () => app.clock(),
+  });
   app.decorate("mailer", mailer);
   if (!config.production) await app.register(outboxRoutes, { prefix: "/dev/outbox", dir: config.outboxDir });
 

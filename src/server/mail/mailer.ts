@@ -68,19 +68,26 @@ export interface Mailer {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
-export function createMailer(
-  db: Kysely<Database>,
-  transport: MailTransport,
-  log: FastifyBaseLogger,
-  publicUrl: string,
-  clock: () => Date = () => new Date(),
-): Mailer {
-  const pending = new Set<Promise<void>>();
+/** What a mailer needs: where the queue is, how mail goes, where to log, the shop's address, and the clock. */
+export interface MailerDeps {
+  db: Kysely<Database>;
+  transport: MailTransport;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  clock?: () => Date;
+}
 
-  function track(work: Promise<void>): void {
-    const tracked = work.finally(() => pending.delete(tracked));
-    pending.add(tracked);
-  }
+export function createMailer({
+  db,
+  transport,
+  log,
+  publicUrl,
+  clock = () => new Date(),
+}: MailerDeps): Mailer {
+  const work = backgroundWork(log);
+  const deliverDue = (now: Date) => deliverDueMails({ db, transport, log }, now);
+  const passes = deliveryPasses({ clock, later: work.later, deliverDue });
+  const retryQueued = async (now = clock()) => (await deliverDue(now)).delivered;
 
   /** A mail with a secret link: one attempt, never stored (its live token must not sit in the database). */
   async function sendOnce(mail: Mail): Promise<void> {
@@ -92,6 +99,55 @@ export function createMailer(
     }
   }
 
+  const link = (path: string) => `${publicUrl}${path}`;
+  // NOTE: never to a `.invalid` address (an account made with a mobile number; see queueMail).
+  const sendSecret = (mail: Mail) => {
+    if (!mail.to.endsWith(".invalid")) work.later(() => sendOnce(mail));
+  };
+  const watchNextDue = async (withinMs: number) => {
+    const now = clock();
+    const next = await queue.nextDueBetween(
+      db,
+      now.toISOString(),
+      new Date(now.getTime() + withinMs).toISOString(),
+    );
+    if (next) passes.deliverAt(new Date(next));
+  };
+
+  return {
+    transport,
+    link,
+    sendSecret,
+    later: work.later,
+    deliverAt: passes.deliverAt,
+    watchNextDue,
+    offPath: work.offPath,
+    deliverQueued: passes.deliverQueued,
+    retryQueued,
+    outbox: (origin) =>
+      createOutbox({
+        link: origin === undefined ? link : (path: string) => `${origin}${path}`,
+        sendSecret,
+        deliverQueued: passes.deliverQueued,
+        deliverAt: passes.deliverAt,
+      }),
+    settle: work.settle,
+    close: async () => {
+      passes.close();
+      work.stop();
+      await work.settle();
+      transport.close();
+    },
+  };
+}
+
+/** Work in the background, tracked so that settle() waits for it; work off the request path on a timer. */
+function backgroundWork(log: FastifyBaseLogger) {
+  const pending = new Set<Promise<void>>();
+  function track(work: Promise<void>): void {
+    const tracked = work.finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  }
   function later(work: () => Promise<void>): void {
     track(
       Promise.resolve()
@@ -99,51 +155,6 @@ export function createMailer(
         .catch((error) => log.error({ err: error }, "background work failed")),
     );
   }
-
-  /**
-   * One pass: claims up to MAIL_BATCH due mails in one statement, sends them one after another, then deletes
-   * those sent (or given up) in one statement. NOTE: a claim and a delete per mail made each placement's mails
-   * cost eight commits of their own (issue 27). A process that stops after sending and before the delete
-   * sends those mails again once their lease ends, as a stop between one mail's send and delete did.
-   */
-  async function deliverDue(now: Date): Promise<{ delivered: number; full: boolean }> {
-    const lease = new Date(now.getTime() + LEASE_MS).toISOString();
-    const claimed = await queue.claimDueMails(db, now.toISOString(), lease, MAIL_BATCH);
-    // NOTE: in the order they were queued (a RETURNING clause promises no order).
-    claimed.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
-    const done: string[] = [];
-    let delivered = 0;
-    try {
-      for (const row of claimed) {
-        try {
-          await transport.deliver({
-            to: row.recipient,
-            subject: row.subject,
-            text: row.text_body,
-            html: row.html_body,
-          });
-          done.push(row.id);
-          delivered += 1;
-        } catch (error) {
-          const attempts = row.attempts + 1;
-          // NOTE: the log names the subject only, like every mail log line.
-          log.warn({ err: errorText(error), subject: row.subject, attempts }, "mail send failed");
-          if (attempts >= MAX_MAIL_ATTEMPTS) {
-            log.error({ err: errorText(error), subject: row.subject, attempts }, "mail given up");
-            done.push(row.id);
-          } else {
-            const next = new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
-            await queue.recordMailFailure(db, row.id, attempts, next, errorText(error));
-          }
-        }
-      }
-    } finally {
-      await queue.deleteQueuedMails(db, done);
-    }
-    return { delivered, full: claimed.length >= MAIL_BATCH };
-  }
-
-  const retryQueued = async (now = clock()) => (await deliverDue(now)).delivered;
 
   const offPathWork: (() => Promise<void>)[] = [];
   const startOffPathWork = () => {
@@ -159,20 +170,84 @@ export function createMailer(
       startOffPathWork();
     }
   }
-
-  const link = (path: string) => `${publicUrl}${path}`;
-  // NOTE: never to a `.invalid` address (an account made with a mobile number; see queueMail).
-  const sendSecret = (mail: Mail) => {
-    if (!mail.to.endsWith(".invalid")) later(() => sendOnce(mail));
+  return {
+    later,
+    offPath: (work: () => Promise<void>) => {
+      offPathWork.push(work);
+    },
+    settle,
+    stop: () => clearInterval(offPathTimer),
   };
-  /**
-   * One delivery pass at a time in this process: a commit during a pass asks for one more after it (due by
-   * the latest time asked), and a pass that found a full batch goes on. Each pass starts after the event
-   * loop's current turn, so the commits of one turn share it. NOTE: a pass per commit had every concurrent
-   * commit read the same due mails, bodies and all, and race to claim each; and on SQLite, whose statements
-   * resolve without leaving the turn, passes started at once kept the turn going, so the sockets of new
-   * requests waited unread (issue 27, decision 039).
-   */
+}
+
+/**
+ * One pass: claims up to MAIL_BATCH due mails in one statement, sends them one after another, then deletes
+ * those sent (or given up) in one statement. NOTE: a claim and a delete per mail made each placement's mails
+ * cost eight commits of their own (issue 27). A process that stops after sending and before the delete
+ * sends those mails again once their lease ends, as a stop between one mail's send and delete did.
+ */
+async function deliverDueMails(
+  { db, transport, log }: Pick<MailerDeps, "db" | "transport" | "log">,
+  now: Date,
+): Promise<{ delivered: number; full: boolean }> {
+  const lease = new Date(now.getTime() + LEASE_MS).toISOString();
+  const claimed = await queue.claimDueMails(db, now.toISOString(), lease, MAIL_BATCH);
+  // NOTE: in the order they were queued (a RETURNING clause promises no order).
+  claimed.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+  const done: string[] = [];
+  let delivered = 0;
+  try {
+    for (const row of claimed) {
+      try {
+        await transport.deliver({
+          to: row.recipient,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+        });
+        done.push(row.id);
+        delivered += 1;
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        // NOTE: the log names the subject only, like every mail log line.
+        log.warn({ err: errorText(error), subject: row.subject, attempts }, "mail send failed");
+        if (attempts >= MAX_MAIL_ATTEMPTS) {
+          log.error({ err: errorText(error), subject: row.subject, attempts }, "mail given up");
+          done.push(row.id);
+        } else {
+          const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
+          await queue.recordMailFailure(db, {
+            id: row.id,
+            attempts,
+            nextAttemptAt,
+            lastError: errorText(error),
+          });
+        }
+      }
+    }
+  } finally {
+    await queue.deleteQueuedMails(db, done);
+  }
+  return { delivered, full: claimed.length >= MAIL_BATCH };
+}
+
+/**
+ * One delivery pass at a time in this process: a commit during a pass asks for one more after it (due by
+ * the latest time asked), and a pass that found a full batch goes on. Each pass starts after the event
+ * loop's current turn, so the commits of one turn share it. NOTE: a pass per commit had every concurrent
+ * commit read the same due mails, bodies and all, and race to claim each; and on SQLite, whose statements
+ * resolve without leaving the turn, passes started at once kept the turn going, so the sockets of new
+ * requests waited unread (issue 27, decision 039).
+ */
+function deliveryPasses({
+  clock,
+  later,
+  deliverDue,
+}: {
+  clock: () => Date;
+  later: (work: () => Promise<void>) => void;
+  deliverDue: (now: Date) => Promise<{ full: boolean }>;
+}) {
   let passing = false;
   let again: { dueBy?: Date } | undefined;
   /**
@@ -222,43 +297,10 @@ export function createMailer(
     timer.unref();
     timers.set(at, timer);
   };
-  const watchNextDue = async (withinMs: number) => {
-    const now = clock();
-    const next = await queue.nextDueBetween(
-      db,
-      now.toISOString(),
-      new Date(now.getTime() + withinMs).toISOString(),
-    );
-    if (next) deliverAt(new Date(next));
+  const close = () => {
+    closing = true;
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
   };
-
-  return {
-    transport,
-    link,
-    sendSecret,
-    later,
-    deliverAt,
-    watchNextDue,
-    offPath: (work) => {
-      offPathWork.push(work);
-    },
-    deliverQueued,
-    retryQueued,
-    outbox: (origin) =>
-      createOutbox({
-        link: origin === undefined ? link : (path: string) => `${origin}${path}`,
-        sendSecret,
-        deliverQueued,
-        deliverAt,
-      }),
-    settle,
-    close: async () => {
-      closing = true;
-      clearInterval(offPathTimer);
-      for (const timer of timers.values()) clearTimeout(timer);
-      timers.clear();
-      await settle();
-      transport.close();
-    },
-  };
+  return { deliverQueued, deliverAt, close };
 }

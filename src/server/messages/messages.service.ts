@@ -164,7 +164,8 @@ export async function updateOperatorMessage(
       for (const action of actions) {
         // NOTE: the note says why a message was handled, so it is the entry's reason.
         const withNote = (action === "message.note" || action === "message.handle") && patch.note;
-        await recordAudit(trxCtx, actor, {
+        await recordAudit(trxCtx, {
+          actor: actor,
           action,
           target: { type: "message", id },
           ...(withNote ? { reason: patch.note } : {}),

@@ -82,7 +82,12 @@ export async function suspendAccount(
     const suspended = await markSuspended(trx.db, userId, ctx.now.toISOString(), reason);
     if (!suspended) throw new AppError("already_suspended", "This account is already suspended");
     await endSessions(trx, { userId });
-    await recordAudit(trx, actor, { action: "user.suspend", target: { type: "user", id: userId }, reason });
+    await recordAudit(trx, {
+      actor: actor,
+      action: "user.suspend",
+      target: { type: "user", id: userId },
+      reason,
+    });
   });
   // NOTE: again after the commit, so a request that re-read the session before it cannot keep it cached.
   await forgetCachedSessionsOf(ctx, userId);
@@ -103,7 +108,12 @@ export async function reinstateAccount(
     if (!(await clearSuspension(trx.db, userId))) {
       throw new AppError("not_suspended", "This account is not suspended");
     }
-    await recordAudit(trx, actor, { action: "user.reinstate", target: { type: "user", id: userId }, reason });
+    await recordAudit(trx, {
+      actor: actor,
+      action: "user.reinstate",
+      target: { type: "user", id: userId },
+      reason,
+    });
   });
   await catalogueChanged(ctx);
   return getAccount(ctx, userId);
@@ -123,10 +133,10 @@ export async function grantOperator(
     if (!user) throw notFound(`No account uses ${email}; the person must sign up first`);
     if (user.operator === 1) return "already";
     await setOperatorFlag(trx, user.id, true);
-    await recordAudit({ db: trx, now }, actor, {
-      action: "operator.grant",
-      target: { type: "user", id: user.id },
-    });
+    await recordAudit(
+      { db: trx, now },
+      { actor: actor, action: "operator.grant", target: { type: "user", id: user.id } },
+    );
     // NOTE: without `sessions` (a command line with no REDIS_URL), servers see it within SESSION_CACHE_TTL_MS.
     if (sessions) await forgetCachedSessionsOf({ sessions }, user.id);
     return "granted";
@@ -144,10 +154,10 @@ export async function revokeOperator(
     if (!user) throw notFound(`No account uses ${email}`);
     if (user.operator !== 1) return "not_granted";
     await setOperatorFlag(trx, user.id, false);
-    await recordAudit({ db: trx, now }, actor, {
-      action: "operator.revoke",
-      target: { type: "user", id: user.id },
-    });
+    await recordAudit(
+      { db: trx, now },
+      { actor: actor, action: "operator.revoke", target: { type: "user", id: user.id } },
+    );
     // NOTE: without `sessions` (a command line with no REDIS_URL), servers see it within SESSION_CACHE_TTL_MS.
     if (sessions) await forgetCachedSessionsOf({ sessions }, user.id);
     return "revoked";

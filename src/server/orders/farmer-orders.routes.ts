@@ -39,13 +39,12 @@ import { countPendingForFarmer, listFarmerOrders, summariseFarmer } from "./view
 import { weighPart } from "./weighing.service.ts";
 
 /**
- * The signed-in farmer's parts of orders: /api/farmer/orders, /pending-count and /summary. Every route is the
- * caller's own data only. (The workspace's /api/farmer/products is the products domain's.)
+ * The signed-in farmer's parts of orders: /api/farmer/orders, /pending-count and /summary, the changes to a
+ * part, the delivery run and the farmer's payments. Every route is the caller's own data only. (The
+ * workspace's /api/farmer/products is the products domain's.)
  */
 export async function farmerOrdersRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const partParams = z.object({ partId: z.string().min(1).max(100) });
-  const partResponse = { 200: FarmerPartResponseSchema };
 
   const ordersSchema = { querystring: FarmerOrderListQuerySchema, response: { 200: FarmerOrderListSchema } };
   typed.get("/orders", { schema: ordersSchema }, async (request) => {
@@ -53,9 +52,31 @@ export async function farmerOrdersRoutes(app: FastifyInstance) {
     return listFarmerOrders(request.ctx, user.id, request.query);
   });
 
-  // NOTE: every change below takes an Idempotency-Key (`sendOnce`, decision 046): a phone that lost the
-  // answer sends it again, and the change is made once.
-  const headers = idempotencyHeaders;
+  partChangeRoutes(app);
+  runRoutes(app);
+  farmerPaymentRoutes(app);
+
+  const countSchema = { response: { 200: FarmerPendingCountSchema } };
+  typed.get("/pending-count", { schema: countSchema }, async (request) => {
+    const user = requireUser(request);
+    return { pending: await countPendingForFarmer(request.ctx.db, user.id) };
+  });
+
+  typed.get("/summary", { schema: { response: { 200: FarmerSummarySchema } } }, async (request) => {
+    const user = requireUser(request);
+    return summariseFarmer(request.ctx, user.id);
+  });
+}
+
+const partParams = z.object({ partId: z.string().min(1).max(100) });
+const partResponse = { 200: FarmerPartResponseSchema };
+// NOTE: every change below takes an Idempotency-Key (`sendOnce`, decision 046): a phone that lost the
+// answer sends it again, and the change is made once.
+const headers = idempotencyHeaders;
+
+/** A farmer's changes to a part: its status, weights, payments at the door and their undo, a delivery attempt. */
+function partChangeRoutes(app: FastifyInstance): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   const statusSchema = { headers, params: partParams, body: PartStatusChangeSchema, response: partResponse };
   typed.post("/orders/:partId/status", { schema: statusSchema }, async (request, reply) => {
     const user = requireUser(request);
@@ -121,8 +142,11 @@ export async function farmerOrdersRoutes(app: FastifyInstance) {
       fulfilment: await recordAttempt(ctx, user, request.params.partId, request.body.reason),
     }));
   });
+}
 
-  // The delivery run (issue 38, decision 046): the date's stops in the farmer's order, and that order.
+/** The delivery run (issue 38, decision 046): the date's stops in the farmer's order, and that order. */
+function runRoutes(app: FastifyInstance): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   const runSchema = { querystring: RunQuerySchema, response: { 200: RunSchema } };
   typed.get("/run", { schema: runSchema }, async (request) => {
     const user = requireUser(request);
@@ -135,7 +159,11 @@ export async function farmerOrdersRoutes(app: FastifyInstance) {
       saveRunOrder(ctx, user.id, request.body, callerLanguage(request)),
     );
   });
+}
 
+/** Where a farmer is paid (their UPI ID), and their week's reckoning, as JSON and as CSV. */
+function farmerPaymentRoutes(app: FastifyInstance): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   const profileResponse = { 200: FarmerProfileSchema };
   typed.get("/profile", { schema: { response: profileResponse } }, async (request) => {
     const user = requireUser(request);
@@ -169,16 +197,5 @@ export async function farmerOrdersRoutes(app: FastifyInstance) {
       callerLanguage(request),
     );
     return sendCsv(reply, `payments-${week}.csv`, csv);
-  });
-
-  const countSchema = { response: { 200: FarmerPendingCountSchema } };
-  typed.get("/pending-count", { schema: countSchema }, async (request) => {
-    const user = requireUser(request);
-    return { pending: await countPendingForFarmer(request.ctx.db, user.id) };
-  });
-
-  typed.get("/summary", { schema: { response: { 200: FarmerSummarySchema } } }, async (request) => {
-    const user = requireUser(request);
-    return summariseFarmer(request.ctx, user.id);
   });
 }

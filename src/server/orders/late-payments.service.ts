@@ -73,7 +73,7 @@ export async function restoreExpiredOrder(
   }
   const at = trx.now.toISOString();
   for (const part of parts) {
-    if (!(await partsRepo.updatePartStatus(trx.db, part.id, "cancelled", "pending", at))) {
+    if (!(await partsRepo.updatePartStatus(trx.db, { id: part.id, from: "cancelled", to: "pending", at }))) {
       throw new CannotRestore("moved meanwhile");
     }
     await partsRepo.appendHistory(trx.db, {

@@ -54,7 +54,7 @@ async function applyMove(ctx: Context, part: repo.PartRow, move: PartMove, at: s
   const trx = ctx.db;
   const { to, actor, reason } = move;
   if (!canMovePart(part.status, to)) throw cannotMove(part.status, to);
-  if (!(await repo.updatePartStatus(trx, part.id, part.status, to, at))) {
+  if (!(await repo.updatePartStatus(trx, { id: part.id, from: part.status, to, at }))) {
     const now = await repo.findPart(trx, part.id);
     throw cannotMove(now?.status ?? part.status, to);
   }
@@ -329,11 +329,15 @@ export async function movePartAsOperator(
   };
   const audit = async (trx: Kysely<Database>, parts: repo.PartRow[]) => {
     for (const part of parts) {
-      await recordAudit({ db: trx, now: ctx.now }, operator, {
-        action: "fulfilment.status",
-        target: { type: "fulfilment", id: part.id },
-        reason: `${partStatusLabels[part.status]} → ${partStatusLabels[change.status]}${change.reason ? `: ${change.reason}` : ""}`,
-      });
+      await recordAudit(
+        { db: trx, now: ctx.now },
+        {
+          actor: operator,
+          action: "fulfilment.status",
+          target: { type: "fulfilment", id: part.id },
+          reason: `${partStatusLabels[part.status]} → ${partStatusLabels[change.status]}${change.reason ? `: ${change.reason}` : ""}`,
+        },
+      );
     }
   };
   const move = { to: change.status, actor: operator, reason: change.reason };

@@ -64,10 +64,14 @@ describe("the operator's orders", () => {
     const withDeal = await order([{ productId: beansId, quantity: 2 }, dealLine(3)]);
     // NOTE: an order from two shop days ago, placed through the service with its own clock.
     const old = new Date(Date.now() - 2 * 86_400_000);
-    await placeOrder(contextOf(t, { now: old, timeZone: ZONE }), buyer.id, "an-old-order-two-days-ago", {
-      items: [{ productId: beansId, quantity: 1 }],
-      shipping: beansOnly.shipping,
-      paymentMethod: "upi",
+    await placeOrder(contextOf(t, { now: old, timeZone: ZONE }), {
+      userId: buyer.id,
+      idempotencyKey: "an-old-order-two-days-ago",
+      input: {
+        items: [{ productId: beansId, quantity: 1 }],
+        shipping: beansOnly.shipping,
+        paymentMethod: "upi",
+      },
     });
 
     const all = await list();

@@ -85,7 +85,11 @@ export async function ordersRoutes(app: FastifyInstance, { limits }: { limits: O
     const key = parseWith(IdempotencyKeySchema, request.headers[IDEMPOTENCY_HEADER] ?? "");
     const input = request.body;
     // NOTE: the order's confirmation is queued in the transaction that writes it (decision 018).
-    const { order, replayed } = await placeOrder(request.ctx, user.id, key, input);
+    const { order, replayed } = await placeOrder(request.ctx, {
+      userId: user.id,
+      idempotencyKey: key,
+      input,
+    });
     if (replayed) reply.header("idempotent-replayed", "true");
     return reply.status(replayed ? 200 : 201).send({ order });
   });

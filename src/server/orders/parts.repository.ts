@@ -148,10 +148,7 @@ export function listFarmerParts(
  */
 export async function updatePartStatus(
   trx: Kysely<Database>,
-  id: string,
-  from: PartStatus,
-  to: PartStatus,
-  at: string,
+  { id, from, to, at }: { id: string; from: PartStatus; to: PartStatus; at: string },
 ): Promise<boolean> {
   const result = await trx
     .updateTable("order_parts")

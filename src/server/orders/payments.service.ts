@@ -162,7 +162,8 @@ export async function saveShopProfile(
     if (before === after) return;
     await repo.saveUpiId(trx.db, repo.SHOP_PAYEE, profile.upiId, trx.now.toISOString());
     const shown = (upiId: string | undefined) => upiId ?? "none (cash only)";
-    await recordAudit(trx, operator, {
+    await recordAudit(trx, {
+      actor: operator,
       action: "shop_profile.update",
       target: { type: "shop", id: repo.SHOP_PAYEE },
       reason: `UPI ID: ${shown(before)} → ${shown(after)}`,
@@ -357,7 +358,8 @@ export async function recordPayout(
       at: trx.now.toISOString(),
       by_user_id: operator.id,
     });
-    await recordAudit(trx, operator, {
+    await recordAudit(trx, {
+      actor: operator,
       action: "payout.record",
       target: { type: "user", id: input.farmerId },
       reason: `${formatRupees(input.amount)} on ${input.paidOn}, reference ${input.reference}`,

@@ -137,7 +137,7 @@ describe("concurrent placements", () => {
             queueMicrotask(() => next.push(sqliteInTransaction(t.db.kysely) === true));
           },
         };
-        return placeOrder({ ...ctx, mail }, buyer.id, randomUUID(), input);
+        return placeOrder({ ...ctx, mail }, { userId: buyer.id, idempotencyKey: randomUUID(), input });
       });
       const placed = await Promise.all(placements);
       expect(placed.map((p) => p.replayed)).toEqual(Array(10).fill(false));

@@ -117,16 +117,20 @@ export interface NewOrderRows {
   items: repo.OrderItemRow[];
 }
 
-function orderRows(
-  userId: string,
-  idempotencyKey: string,
-  requestHash: string,
-  input: PlaceOrderRequest,
-  priced: PricedCart,
-  now: Date,
-  holdEndsAt: Date | null,
-  scheduled?: { standingOrderId: string },
-): NewOrderRows {
+/** What a new order's rows are made of; `scheduled` for a standing order's occurrence. */
+interface OrderRowsInput {
+  userId: string;
+  idempotencyKey: string;
+  requestHash: string;
+  input: PlaceOrderRequest;
+  priced: PricedCart;
+  now: Date;
+  holdEndsAt: Date | null;
+  scheduled?: { standingOrderId: string };
+}
+
+function orderRows(rows: OrderRowsInput): NewOrderRows {
+  const { userId, idempotencyKey, requestHash, input, priced, now, holdEndsAt, scheduled } = rows;
   // NOTE: a standing order's occurrence is scheduled until its slot's cut-off (issue 35).
   const status = scheduled ? "scheduled" : "pending";
   const orderId = randomUUID();
@@ -350,10 +354,12 @@ export function* mailOrder(
  */
 export async function placeOrder(
   ctx: Context,
-  userId: string,
-  idempotencyKey: string,
-  input: PlaceOrderRequest,
-  options: PricingOptions = {},
+  {
+    userId,
+    idempotencyKey,
+    input,
+    pricing = {},
+  }: { userId: string; idempotencyKey: string; input: PlaceOrderRequest; pricing?: PricingOptions },
 ): Promise<PlacedOrder> {
   const { db, now } = ctx;
   refuseUnservedCountry(ctx, input.shipping, "shipping.country");
@@ -363,9 +369,9 @@ export async function placeOrder(
 
   const payNow = input.payment === "now";
   if (payNow) gatewayOf(ctx);
-  const priced = await priceCartLines(ctx, input.items, options);
+  const priced = await priceCartLines(ctx, input.items, pricing);
   const holdEndsAt = payNow ? holdEndOf(ctx, now) : null;
-  const rows = orderRows(userId, idempotencyKey, requestHash, input, priced, now, holdEndsAt);
+  const rows = orderRows({ userId, idempotencyKey, requestHash, input, priced, now, holdEndsAt });
   // NOTE: Pay now makes its link before anything is written: a gateway that is down or slow answers 503 and
   // nothing is held. A placement refused afterwards (stock, slot, a replayed key) cancels the link.
   const link = holdEndsAt ? await createLink(ctx, rows.order, 1, holdEndsAt) : undefined;
@@ -452,8 +458,15 @@ export function* writeScheduledOrder(
     payment: "on_delivery",
     slots: { [input.farmerId]: input.slotId },
   };
-  const rows = orderRows(input.userId, input.key, hashPlaceOrderRequest(body), body, priced, trx.now, null, {
-    standingOrderId: input.standingOrderId,
+  const rows = orderRows({
+    userId: input.userId,
+    idempotencyKey: input.key,
+    requestHash: hashPlaceOrderRequest(body),
+    input: body,
+    priced,
+    now: trx.now,
+    holdEndsAt: null,
+    scheduled: { standingOrderId: input.standingOrderId },
   });
   yield* writeOrder(trx.db, rows);
   yield* bookSlots(

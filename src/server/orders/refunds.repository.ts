@@ -82,12 +82,15 @@ export async function claimDueRefunds(db: Kysely<Database>, now: string, leaseUn
   }));
 }
 
+/** The gateway failed the refund: it is tried again at `nextAttemptAt`. */
 export async function recordRefundFailure(
   db: Kysely<Database>,
-  refundId: string,
-  attempts: number,
-  nextAttemptAt: string,
-  lastError: string,
+  {
+    refundId,
+    attempts,
+    nextAttemptAt,
+    lastError,
+  }: { refundId: string; attempts: number; nextAttemptAt: string; lastError: string },
 ) {
   await db
     .updateTable("refund_queue")

@@ -163,7 +163,12 @@ export async function sendDueRefunds(
         await repo.dequeueRefund(ctx.db, refund.id);
       } else {
         const next = new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
-        await repo.recordRefundFailure(ctx.db, refund.id, attempts, next, errorText(error));
+        await repo.recordRefundFailure(ctx.db, {
+          refundId: refund.id,
+          attempts,
+          nextAttemptAt: next,
+          lastError: errorText(error),
+        });
       }
     }
   }

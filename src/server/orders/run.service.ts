@@ -55,6 +55,56 @@ export async function getRun(
   const placeOf = new Map(positions.map((p) => [`${p.zip_code}\n${p.address}`, p.position]));
   const attempts = groupBy(attemptRows, (row) => row.part_id);
   const byId = new Map(parts.map((part) => [part.id, part]));
+  const ordered = inRunOrder(rows, (id) => byId.get(id), placeOf);
+
+  const stops: RunStop[] = [];
+  const totals = { cash: 0, upi: 0, due: 0, done: 0 };
+  for (const row of ordered) {
+    const part = byId.get(row.id);
+    if (!part?.slot) continue;
+    const records = part.payment.records;
+    const cash = sumPaise(records, "cash");
+    const upi = sumPaise(records, "upi");
+    // NOTE: what was paid online (less its refunds) is received too: the door asks only for the rest (decision 052).
+    const due = Math.max(0, rupeesToPaise(part.total) - rupeesToPaise(part.payment.received));
+    totals.cash += cash;
+    totals.upi += upi;
+    totals.due += due;
+    if (part.status === "delivered") totals.done += 1;
+    stops.push(
+      toStop(part, {
+        row,
+        slot: part.slot,
+        position: stops.length + 1,
+        due,
+        upi,
+        language,
+        attempts: attempts.get(part.id) ?? [],
+      }),
+    );
+  }
+  return {
+    date,
+    stops,
+    totals: {
+      stops: stops.length,
+      done: totals.done,
+      cash: paiseToRupees(totals.cash),
+      upi: paiseToRupees(totals.upi),
+      due: paiseToRupees(totals.due),
+    },
+  };
+}
+
+/**
+ * The run's stops in the order they are driven: the deliveries by PIN code, the farmer's order, then address;
+ * the pickups after them, by point, slot and buyer.
+ */
+function inRunOrder(
+  rows: readonly partsRepo.RunPartRow[],
+  partOf: (id: string) => FarmerPart | undefined,
+  placeOf: ReadonlyMap<string, number>,
+): partsRepo.RunPartRow[] {
   const place = (row: partsRepo.RunPartRow) =>
     placeOf.get(`${row.zip_code}\n${addressKey(row)}`) ?? Number.MAX_SAFE_INTEGER;
   const deliveries = rows
@@ -69,8 +119,8 @@ export async function getRun(
   const pickups = rows
     .filter((row) => row.slot_kind !== "delivery")
     .sort((a, b) => {
-      const pointA = byId.get(a.id)?.slot?.pickupPoint?.name ?? "";
-      const pointB = byId.get(b.id)?.slot?.pickupPoint?.name ?? "";
+      const pointA = partOf(a.id)?.slot?.pickupPoint?.name ?? "";
+      const pointB = partOf(b.id)?.slot?.pickupPoint?.name ?? "";
       return (
         pointA.localeCompare(pointB) ||
         a.slot_start.localeCompare(b.slot_start) ||
@@ -78,58 +128,55 @@ export async function getRun(
         a.id.localeCompare(b.id)
       );
     });
+  return [...deliveries, ...pickups];
+}
 
-  const stops: RunStop[] = [];
-  const totals = { cash: 0, upi: 0, due: 0, done: 0 };
-  for (const row of [...deliveries, ...pickups]) {
-    const part = byId.get(row.id);
-    if (!part?.slot) continue;
-    const records = part.payment.records;
-    const cash = sumPaise(records, "cash");
-    const upi = sumPaise(records, "upi");
-    // NOTE: what was paid online (less its refunds) is received too: the door asks only for the rest (decision 052).
-    const due = Math.max(0, rupeesToPaise(part.total) - rupeesToPaise(part.payment.received));
-    totals.cash += cash;
-    totals.upi += upi;
-    totals.due += due;
-    if (part.status === "delivered") totals.done += 1;
-    const point = part.slot.pickupPoint;
-    const delivery = row.slot_kind === "delivery";
-    // NOTE: the state by its name in the farmer's language; the map is asked in English (decision 047).
-    const address = formatAddress(part.shipping, language);
-    stops.push({
-      partId: part.id,
-      orderId: part.orderId,
-      position: stops.length + 1,
-      buyer: { name: part.shipping.fullName, phone: part.shipping.phone },
-      kind: delivery ? "delivery" : "pickup",
-      ...(delivery ? { address } : {}),
-      ...(!delivery && point ? { pickupPoint: { name: point.name, address: point.address } } : {}),
-      mapUrl: delivery
-        ? mapUrlOf(joinShippingAddress(part.shipping))
-        : (point?.mapUrl ?? mapUrlOf(point?.address ?? "")),
-      slot: part.slot,
-      lines: part.items,
-      total: part.total,
-      billFinal: part.billFinal,
-      due: paiseToRupees(due),
-      paidOnline: paiseToRupees(upi),
-      upi: part.upi,
-      status: part.status,
-      payment: part.payment,
-      attempts: (attempts.get(part.id) ?? []).map(({ at, reason }) => ({ at, reason })),
-    });
-  }
+/** A part as a stop of the run, with what is due at its door. */
+function toStop(
+  part: FarmerPart,
+  {
+    row,
+    slot,
+    position,
+    due,
+    upi,
+    language,
+    attempts,
+  }: {
+    row: partsRepo.RunPartRow;
+    slot: NonNullable<FarmerPart["slot"]>;
+    position: number;
+    due: number;
+    upi: number;
+    language: Language;
+    attempts: readonly { at: string; reason: string }[];
+  },
+): RunStop {
+  const point = slot.pickupPoint;
+  const delivery = row.slot_kind === "delivery";
+  // NOTE: the state by its name in the farmer's language; the map is asked in English (decision 047).
+  const address = formatAddress(part.shipping, language);
   return {
-    date,
-    stops,
-    totals: {
-      stops: stops.length,
-      done: totals.done,
-      cash: paiseToRupees(totals.cash),
-      upi: paiseToRupees(totals.upi),
-      due: paiseToRupees(totals.due),
-    },
+    partId: part.id,
+    orderId: part.orderId,
+    position,
+    buyer: { name: part.shipping.fullName, phone: part.shipping.phone },
+    kind: delivery ? "delivery" : "pickup",
+    ...(delivery ? { address } : {}),
+    ...(!delivery && point ? { pickupPoint: { name: point.name, address: point.address } } : {}),
+    mapUrl: delivery
+      ? mapUrlOf(joinShippingAddress(part.shipping))
+      : (point?.mapUrl ?? mapUrlOf(point?.address ?? "")),
+    slot,
+    lines: part.items,
+    total: part.total,
+    billFinal: part.billFinal,
+    due: paiseToRupees(due),
+    paidOnline: paiseToRupees(upi),
+    upi: part.upi,
+    status: part.status,
+    payment: part.payment,
+    attempts: attempts.map(({ at, reason }) => ({ at, reason })),
   };
 }
 

@@ -108,7 +108,12 @@ describe("placing an order takes the stock", () => {
       shipping: testShipping,
       paymentMethod: "upi",
     });
-    const { order } = await placeOrder(contextOf(t), buyer.id, randomUUID(), input, { lookup });
+    const { order } = await placeOrder(contextOf(t), {
+      userId: buyer.id,
+      idempotencyKey: randomUUID(),
+      input,
+      pricing: { lookup },
+    });
     const lines = await t.db.kysely
       .selectFrom("order_items")
       .select(["product_id", "stock_taken"])

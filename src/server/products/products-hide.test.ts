@@ -271,7 +271,12 @@ describe("hiding a product", () => {
         expect((await takeDown(id)).statusCode).toBe(200);
         return rows;
       };
-      const placing = placeOrderNow(contextOf(t), shopper.id, randomUUID(), orderInput(id), { lookup });
+      const placing = placeOrderNow(contextOf(t), {
+        userId: shopper.id,
+        idempotencyKey: randomUUID(),
+        input: orderInput(id),
+        pricing: { lookup },
+      });
       await expect(placing).rejects.toMatchObject({
         code: "product_unavailable",
         message:

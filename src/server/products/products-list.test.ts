@@ -60,8 +60,7 @@ beforeAll(async () => {
   user = await signUpAndLogIn(t.app, "Gopal");
   imageId = await saveImage(
     { db: t.db.kysely },
-    user.id,
-    await prepareImage(await sampleImage("png", 400, 300)),
+    { ownerId: user.id, image: await prepareImage(await sampleImage("png", 400, 300)) },
   );
   const categories = ["vegetables", "fruits", "dairy", "grains"];
   // 40 complete products: groups of 5 share a timestamp, prices repeat in threes.

@@ -61,8 +61,7 @@ beforeAll(async () => {
   user = await signUpAndLogIn(t.app, "Gopal");
   imageId = await saveImage(
     { db: t.db.kysely },
-    user.id,
-    await prepareImage(await sampleImage("png", 40, 30)),
+    { ownerId: user.id, image: await prepareImage(await sampleImage("png", 40, 30)) },
   );
 });
 afterAll(() => t.close());

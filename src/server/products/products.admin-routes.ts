@@ -29,13 +29,17 @@ export async function productsAdminRoutes(app: FastifyInstance) {
     const operator = requireOperator(request);
     const { id } = request.params;
     const { reason } = request.body;
-    return { product: await setProductHidden(request.ctx, operator, id, true, reason) };
+    return {
+      product: await setProductHidden(request.ctx, { operator, productId: id, hidden: true, reason }),
+    };
   });
 
   typed.post("/products/:id/unhide", { schema: changeSchema }, async (request) => {
     const operator = requireOperator(request);
     const { id } = request.params;
     const { reason } = request.body;
-    return { product: await setProductHidden(request.ctx, operator, id, false, reason) };
+    return {
+      product: await setProductHidden(request.ctx, { operator, productId: id, hidden: false, reason }),
+    };
   });
 }

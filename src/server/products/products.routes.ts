@@ -78,19 +78,6 @@ function sendPrepared<T>(reply: FastifyReply, answer: PreparedAnswer<T>): T {
 }
 
 export async function productsRoutes(app: FastifyInstance, { config }: { config: Config }) {
-  const stallMs = config.limits.uploadStallMs;
-  const uploadLimit = app.createRateLimit({
-    max: UPLOADS_PER_MINUTE,
-    timeWindow: MINUTE_MS,
-    keyGenerator: (request) => `product-upload:${request.user?.id ?? request.clientKey}`,
-  });
-  /** The whole shop's uploads: many accounts together cannot keep the image queue full for long. */
-  const shopUploadLimit = app.createRateLimit({
-    max: SHOP_UPLOADS_PER_MINUTE,
-    timeWindow: MINUTE_MS,
-    keyGenerator: () => "product-upload:shop",
-  });
-
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const listSchema = { querystring: ProductListQuerySchema, response: { 200: ProductListSchema } };
   typed.get("/", { schema: listSchema }, async (request, reply) => {
@@ -106,6 +93,44 @@ export async function productsRoutes(app: FastifyInstance, { config }: { config:
     return sendPrepared(reply, await prepareProduct(request.ctx, request.params.id, user));
   });
 
+  uploadRoutes(app, config);
+
+  /** The owner changes any of name, price, description, category, unit, stock and harvest date (JSON). */
+  const patchSchema = {
+    params: IdParamsSchema,
+    body: ProductPatchSchema,
+    response: { 200: ProductResponseSchema },
+  };
+  typed.patch("/:id", { schema: patchSchema }, async (request) => {
+    const user = requireUser(request);
+    const product = await updateOwnProduct(request.ctx, user.id, request.params.id, request.body);
+    return { product };
+  });
+
+  const deleteSchema = { params: IdParamsSchema, response: { 204: NoContentSchema } };
+  typed.delete("/:id", { schema: deleteSchema }, async (request, reply) => {
+    const user = requireUser(request);
+    await deleteOwnProduct(request.ctx, user.id, request.params.id);
+    return reply.status(204).send(null);
+  });
+}
+
+/** The uploads: a new product with its photo, and a new photo (multipart), each rate-limited and admitted. */
+function uploadRoutes(app: FastifyInstance, config: Config): void {
+  const stallMs = config.limits.uploadStallMs;
+  const uploadLimit = app.createRateLimit({
+    max: UPLOADS_PER_MINUTE,
+    timeWindow: MINUTE_MS,
+    keyGenerator: (request) => `product-upload:${request.user?.id ?? request.clientKey}`,
+  });
+  /** The whole shop's uploads: many accounts together cannot keep the image queue full for long. */
+  const shopUploadLimit = app.createRateLimit({
+    max: SHOP_UPLOADS_PER_MINUTE,
+    timeWindow: MINUTE_MS,
+    keyGenerator: () => "product-upload:shop",
+  });
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   const createSchema = {
     consumes: ["multipart/form-data"],
     // NOTE: a multipart body is read part by part (readMultipart), then its fields are parsed with this
@@ -139,18 +164,6 @@ export async function productsRoutes(app: FastifyInstance, { config }: { config:
     return reply.status(201).send({ product });
   }
 
-  /** The owner changes any of name, price, description, category, unit, stock and harvest date (JSON). */
-  const patchSchema = {
-    params: IdParamsSchema,
-    body: ProductPatchSchema,
-    response: { 200: ProductResponseSchema },
-  };
-  typed.patch("/:id", { schema: patchSchema }, async (request) => {
-    const user = requireUser(request);
-    const product = await updateOwnProduct(request.ctx, user.id, request.params.id, request.body);
-    return { product };
-  });
-
   /** The owner replaces the photo (multipart `image`); the product gets a new image URL. */
   const imageSchema = {
     consumes: ["multipart/form-data"],
@@ -178,12 +191,5 @@ export async function productsRoutes(app: FastifyInstance, { config }: { config:
     } finally {
       admission.release();
     }
-  });
-
-  const deleteSchema = { params: IdParamsSchema, response: { 204: NoContentSchema } };
-  typed.delete("/:id", { schema: deleteSchema }, async (request, reply) => {
-    const user = requireUser(request);
-    await deleteOwnProduct(request.ctx, user.id, request.params.id);
-    return reply.status(204).send(null);
   });
 }

@@ -230,7 +230,7 @@ export async function createProduct(
   await withNewImage(ctx, imageId, () =>
     inTransaction(ctx, async (trxCtx) => {
       const trx = trxCtx.db;
-      await saveImage(trxCtx, ownerId, image, imageId);
+      await saveImage(trxCtx, { ownerId, image, id: imageId });
       await repo.insertProduct(trx, {
         id,
         owner_id: ownerId,
@@ -367,10 +367,12 @@ export async function listProductsForOperator(
  */
 export async function setProductHidden(
   ctx: Context,
-  operator: ProductViewer & Actor,
-  productId: string,
-  hidden: boolean,
-  reason: string,
+  {
+    operator,
+    productId,
+    hidden,
+    reason,
+  }: { operator: ProductViewer & Actor; productId: string; hidden: boolean; reason: string },
 ): Promise<Product> {
   await inTransaction(ctx, async (trxCtx) => {
     const trx = trxCtx.db;
@@ -383,7 +385,8 @@ export async function setProductHidden(
         ? new AppError("already_hidden", "This product is already hidden")
         : new AppError("not_hidden", "This product is not hidden");
     }
-    await recordAudit(trxCtx, operator, {
+    await recordAudit(trxCtx, {
+      actor: operator,
       action: hidden ? "product.hide" : "product.unhide",
       target: { type: "product", id: productId },
       reason,
@@ -494,7 +497,7 @@ export async function replaceOwnProductImage(
     inTransaction(ctx, async (trxCtx) => {
       const trx = trxCtx.db;
       const product = await ownedProduct(trx, userId, productId);
-      await saveImage(trxCtx, userId, image, imageId);
+      await saveImage(trxCtx, { ownerId: userId, image, id: imageId });
       if (!(await repo.updateOwnedProduct(trx, productId, userId, { image_id: imageId })))
         throw productNotFound();
       if (product.image_id) await deleteImage(trx, product.image_id);

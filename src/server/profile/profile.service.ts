@@ -154,7 +154,7 @@ export async function confirmEmailChange(ctx: Context, token: string): Promise<{
     }
     await enqueue({ ...ctx, db: trx }, emailChangedMail(auth.mailRecipient(user), user.name, newEmail));
     // NOTE: the link proved the new address: if OPERATOR_EMAILS lists it, the account may claim it (decision 021).
-    await auth.claimOperator({ db: trx, settings: ctx.settings }, taken.user_id, newEmail);
+    await auth.claimOperator({ db: trx, settings: ctx.settings }, { userId: taken.user_id, email: newEmail });
     return { userId: taken.user_id, email: newEmail };
   });
   await auth.accountDetailsChanged(ctx, change.userId);
@@ -231,7 +231,8 @@ export async function confirmPasswordReset(
     await voidRecoveryThreats(trx, reset.user_id);
     // NOTE: the link proved the account's address, as a claim link would (decision 021).
     const user = await repo.findUserById(trx, reset.user_id);
-    if (user) await auth.claimOperator({ db: trx, settings: ctx.settings }, user.id, user.email);
+    if (user)
+      await auth.claimOperator({ db: trx, settings: ctx.settings }, { userId: user.id, email: user.email });
     return reset.user_id;
   });
   await auth.endSessions(ctx, { userId });

@@ -5,12 +5,13 @@ import { type PartSlot, pinCovered, slotMessages } from "../../shared/schemas/sl
 import type { Context } from "../context.ts";
 import type { Database, Steps } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
-import * as repo from "./slots.repository.ts";
+import * as repo from "./booking.repository.ts";
+import { findSlot } from "./dated-slots.repository.ts";
+import { ownersWithPatterns, prefixesOf } from "./setup.repository.ts";
+import type { Owner } from "./slots.repository.ts";
 import { keyOfOwner } from "./slots-context.ts";
 
 // A place in a slot for each part of an order, taken and given back in the orders domain's transaction.
-
-type Owner = repo.Owner;
 
 export interface PartToBook {
   partId: string;
@@ -41,7 +42,7 @@ export function* bookSlots(
   pin: string,
 ): Steps<void> {
   const owners = parts.map((part) => part.farmerId);
-  const withPatterns = yield* repo.ownersWithPatterns(ctx.db, owners);
+  const withPatterns = yield* ownersWithPatterns(ctx.db, owners);
   const booked = parts.filter((part) => withPatterns.has(part.farmerId));
   if (booked.length === 0) return;
   const names = yield* farmerNames(ctx.db, owners);
@@ -61,7 +62,7 @@ export function* bookSlots(
     );
   }
   const now = ctx.now.toISOString();
-  const prefixes = yield* repo.prefixesOf(ctx.db, owners);
+  const prefixes = yield* prefixesOf(ctx.db, owners);
   const picks = booked
     .map((part) => ({
       part,
@@ -73,7 +74,7 @@ export function* bookSlots(
     const field = `slots.${key}`;
     const refuse = (code: "slot_full" | "slot_closed" | "slot_not_served", message: TextWith) =>
       new AppError(code, message, { [field]: message });
-    const slot = yield* repo.findSlot(ctx.db, slotId);
+    const slot = yield* findSlot(ctx.db, slotId);
     if (!slot || slot.farmer_id !== part.farmerId) {
       const message = slotMessages.slotUnknown(nameOf(part.farmerId));
       throw new AppError("validation_failed", message, { [field]: message });
@@ -82,7 +83,7 @@ export function* bookSlots(
       throw refuse("slot_not_served", slotMessages.slotNotServed(nameOf(part.farmerId)));
     }
     if (!(yield* repo.takePlace(ctx.db, slotId, now))) {
-      const after = yield* repo.findSlot(ctx.db, slotId);
+      const after = yield* findSlot(ctx.db, slotId);
       const closed = !after || after.closed_at !== null || after.cutoff_at <= now;
       throw closed
         ? refuse("slot_closed", slotMessages.slotClosed(nameOf(part.farmerId)))

@@ -2,9 +2,10 @@ import type { Kysely } from "kysely";
 import { type FarmerSlotChoices, type NextSlot, SLOT_HORIZON_DAYS } from "../../shared/schemas/slots.ts";
 import { type Database, runSteps } from "../db/index.ts";
 import { farmerNames } from "./booking.service.ts";
+import * as repo from "./buyers.repository.ts";
 import { ensureSlots, horizon } from "./calendar.service.ts";
+import { ownersWithPatterns, prefixesOf } from "./setup.repository.ts";
 import { toChoice } from "./slot-views.ts";
-import * as repo from "./slots.repository.ts";
 import { keyOfOwner, ownerOfKey, type SlotsContext } from "./slots-context.ts";
 
 // What buyers see: the slots they may choose at checkout, and each farmer's next open slot for the cards.
@@ -24,8 +25,8 @@ export async function slotChoices(
   const now = ctx.now.toISOString();
   const [names, withPatterns, prefixes, rows] = await Promise.all([
     runSteps(ctx.db, farmerNames(ctx.db, owners)),
-    runSteps(ctx.db, repo.ownersWithPatterns(ctx.db, owners)),
-    runSteps(ctx.db, repo.prefixesOf(ctx.db, owners)),
+    runSteps(ctx.db, ownersWithPatterns(ctx.db, owners)),
+    runSteps(ctx.db, prefixesOf(ctx.db, owners)),
     repo.listSlotsOfOwners(ctx.db, owners, now, horizon(ctx).before),
   ]);
   return owners.map((owner) => {

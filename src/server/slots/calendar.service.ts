@@ -3,12 +3,11 @@ import { TZDate } from "@date-fns/tz";
 import { SLOT_HORIZON_DAYS } from "../../shared/schemas/slots.ts";
 import { addDays, shopDate, startOfShopDay } from "../../shared/shop-calendar.ts";
 import { type Context, catalogueChanged } from "../context.ts";
-import * as repo from "./slots.repository.ts";
+import * as repo from "./calendar.repository.ts";
+import type { Owner } from "./slots.repository.ts";
 import type { SlotsContext } from "./slots-context.ts";
 
 // The shop's calendar of dated slots: each weekly pattern made into the dated slots of the horizon ahead.
-
-type Owner = repo.Owner;
 
 /** The instant a wall-clock time (HH:MM) on a day of the shop's calendar is, in its time zone. */
 export function shopInstant(date: string, time: string, timeZone: string): Date {

@@ -13,13 +13,12 @@ import { slotClosedMail } from "../mail/index.ts";
 import * as notify from "../notify/index.ts";
 import { farmerNames, slotsOfParts } from "./booking.service.ts";
 import { ensureSlots, horizon } from "./calendar.service.ts";
+import * as repo from "./dated-slots.repository.ts";
 import { toFarmerSlot } from "./slot-views.ts";
-import * as repo from "./slots.repository.ts";
+import type { Owner } from "./slots.repository.ts";
 import { changeSetup, datedSlotText, type SlotsContext } from "./slots-context.ts";
 
 // The dated slots a farmer runs: listing them, changing a capacity, closing one and telling its buyers.
-
-type Owner = repo.Owner;
 
 export async function listOwnSlots(
   ctx: SlotsContext,
@@ -82,7 +81,15 @@ export async function patchOwnSlot(
   const closed = await changeSetup(
     ctx,
     async (trx, trxCtx) => {
-      if (!(await repo.closeSlot(trx, id, ctx.now.toISOString(), patch.reason, takenAtMost))) return false;
+      if (
+        !(await repo.closeSlot(trx, {
+          slotId: id,
+          at: ctx.now.toISOString(),
+          reason: patch.reason,
+          takenAtMost,
+        }))
+      )
+        return false;
       // NOTE: queued with the closing, so a close that fails (409) mails nobody (decision 018).
       await mailClosedSlotBuyers(trxCtx, id, patch.reason);
       return true;

@@ -7,8 +7,8 @@ import { billOfLines, gramsToPack } from "../../shared/weighing.ts";
 import { csvPhone, toCsv } from "../http/index.ts";
 import { PART_STATUS_TEXTS, type Say, textsIn, unitIn } from "../texts/index.ts";
 import { ownSlot } from "./dated-slots.service.ts";
+import * as repo from "./packing-list.repository.ts";
 import { pointOf, toFarmerSlot } from "./slot-views.ts";
-import * as repo from "./slots.repository.ts";
 import type { Owner, SlotsContext } from "./slots-context.ts";
 
 /**

@@ -14,13 +14,12 @@ import {
 import { runSteps } from "../db/index.ts";
 import { AppError, notFound, parseWith } from "../http/index.ts";
 import { ensureSlots } from "./calendar.service.ts";
+import * as repo from "./setup.repository.ts";
 import { toPattern, toPickupPoint } from "./slot-views.ts";
-import * as repo from "./slots.repository.ts";
+import type { Owner, PickupPointRow, SlotPatternRow } from "./slots.repository.ts";
 import { changeSetup, patternText, pointText, type SlotsContext } from "./slots-context.ts";
 
 // A farmer's (or the shop's) set-up: pickup points, the delivery area and the weekly slot patterns.
-
-type Owner = repo.Owner;
 
 export async function ownPoint(ctx: SlotsContext, owner: Owner, id: string) {
   const point = await repo.findPoint(ctx.db, id);
@@ -37,7 +36,7 @@ export async function createPickupPoint(
   owner: Owner,
   input: z.output<typeof PickupPointInputSchema>,
 ): Promise<PickupPoint> {
-  const row: repo.PickupPointRow = {
+  const row: PickupPointRow = {
     id: randomUUID(),
     farmer_id: owner,
     name: input.name,
@@ -192,7 +191,7 @@ export async function createSlotPattern(
   input: z.output<typeof SlotPatternInputSchema>,
 ): Promise<SlotPattern> {
   const point = await checkPatternPoint(ctx, owner, input.pickupPointId);
-  const row: repo.SlotPatternRow = {
+  const row: SlotPatternRow = {
     id: randomUUID(),
     farmer_id: owner,
     kind: input.kind,

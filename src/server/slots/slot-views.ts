@@ -8,11 +8,12 @@ import {
 } from "../../shared/schemas/slots.ts";
 import type { StepsValue } from "../db/index.ts";
 import { weekdayOf } from "./calendar.service.ts";
-import type * as repo from "./slots.repository.ts";
+import type { findSlot } from "./dated-slots.repository.ts";
+import type { PickupPointRow, SlotPatternRow } from "./slots.repository.ts";
 
 // The rows of the slots' tables as the API shows them: pickup points, weekly patterns, dated slots, choices.
 
-export const toPickupPoint = (row: repo.PickupPointRow): PickupPoint => ({
+export const toPickupPoint = (row: PickupPointRow): PickupPoint => ({
   id: row.id,
   name: row.name,
   address: row.address,
@@ -22,7 +23,7 @@ export const toPickupPoint = (row: repo.PickupPointRow): PickupPoint => ({
   retiredAt: row.retired_at,
 });
 
-export const toPattern = (row: repo.SlotPatternRow): SlotPattern => ({
+export const toPattern = (row: SlotPatternRow): SlotPattern => ({
   id: row.id,
   kind: row.kind,
   pickupPointId: row.pickup_point_id,
@@ -33,7 +34,7 @@ export const toPattern = (row: repo.SlotPatternRow): SlotPattern => ({
   cutoffHours: row.cutoff_hours,
 });
 
-export type SlotWithPoint = NonNullable<StepsValue<ReturnType<typeof repo.findSlot>>>;
+export type SlotWithPoint = NonNullable<StepsValue<ReturnType<typeof findSlot>>>;
 
 export const pointOf = (row: SlotWithPoint) =>
   row.pickup_point_id && row.point_name !== null && row.point_address !== null

@@ -35,7 +35,7 @@ export function changeSetup<T>(
     const result = await change(trx, trxCtx);
     await catalogueChanged(trxCtx);
     const entry = ctx.auditActor ? entryOf(result) : undefined;
-    if (ctx.auditActor && entry) await recordAudit(trxCtx, ctx.auditActor, entry);
+    if (ctx.auditActor && entry) await recordAudit(trxCtx, { actor: ctx.auditActor, ...entry });
     return result;
   });
 }

@@ -53,144 +53,161 @@ export interface SetupAccess {
  * point, pattern or slot is a 404, never a 403, so nobody learns it exists.
  */
 export function slotSetupRoutes(accessOf: (request: FastifyRequest) => SetupAccess) {
-  return async (app: FastifyInstance) => {
-    const typed = app.withTypeProvider<ZodTypeProvider>();
-    const ownerOf = (request: FastifyRequest) => accessOf(request).owner;
-    const ctx = (request: FastifyRequest): SlotsContext => {
+  const setup: SetupRequest = {
+    ownerOf: (request) => accessOf(request).owner,
+    ctx: (request) => {
       const { actor } = accessOf(request);
       return { ...request.ctx, ...(actor ? { auditActor: actor } : {}) };
-    };
-
-    typed.get(
-      "/pickup-points",
-      { schema: { response: { 200: PickupPointListSchema } } },
-      async (request) => ({
-        items: await listPickupPoints(ctx(request), ownerOf(request)),
-      }),
-    );
-    typed.post(
-      "/pickup-points",
-      { schema: { body: PickupPointInputSchema, response: { 201: PickupPointResponseSchema } } },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send({ pickupPoint: await createPickupPoint(ctx(request), ownerOf(request), request.body) }),
-    );
-    typed.patch(
-      "/pickup-points/:id",
-      {
-        schema: {
-          params: IdParamsSchema,
-          body: PickupPointPatchSchema,
-          response: { 200: PickupPointResponseSchema },
-        },
-      },
-      async (request) => ({
-        pickupPoint: await updatePickupPoint(ctx(request), ownerOf(request), request.params.id, request.body),
-      }),
-    );
-    /** Retires the point (it keeps its past orders). */
-    typed.delete(
-      "/pickup-points/:id",
-      { schema: { params: IdParamsSchema, response: { 200: PickupPointResponseSchema } } },
-      async (request) => ({
-        pickupPoint: await retirePickupPoint(ctx(request), ownerOf(request), request.params.id),
-      }),
-    );
-
-    typed.get("/delivery-area", { schema: { response: { 200: DeliveryAreaSchema } } }, async (request) =>
-      getDeliveryArea(ctx(request), ownerOf(request)),
-    );
-    typed.put(
-      "/delivery-area",
-      { schema: { body: DeliveryAreaSchema, response: { 200: DeliveryAreaSchema } } },
-      async (request) => setDeliveryArea(ctx(request), ownerOf(request), request.body),
-    );
-
-    typed.get(
-      "/slot-patterns",
-      { schema: { response: { 200: SlotPatternListSchema } } },
-      async (request) => ({
-        items: await listSlotPatterns(ctx(request), ownerOf(request)),
-      }),
-    );
-    typed.post(
-      "/slot-patterns",
-      { schema: { body: SlotPatternInputSchema, response: { 201: SlotPatternResponseSchema } } },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send({ slotPattern: await createSlotPattern(ctx(request), ownerOf(request), request.body) }),
-    );
-    typed.patch(
-      "/slot-patterns/:id",
-      {
-        schema: {
-          params: IdParamsSchema,
-          body: SlotPatternPatchSchema,
-          response: { 200: SlotPatternResponseSchema },
-        },
-      },
-      async (request) => ({
-        slotPattern: await updateSlotPattern(ctx(request), ownerOf(request), request.params.id, request.body),
-      }),
-    );
-    typed.delete(
-      "/slot-patterns/:id",
-      { schema: { params: IdParamsSchema, response: { 204: NoContentSchema } } },
-      async (request, reply) => {
-        await deleteSlotPattern(ctx(request), ownerOf(request), request.params.id);
-        return reply.status(204).send(null);
-      },
-    );
-
-    typed.get(
-      "/slots",
-      { schema: { querystring: FarmerSlotsQuerySchema, response: { 200: FarmerSlotListSchema } } },
-      async (request) => ({ items: await listOwnSlots(ctx(request), ownerOf(request), request.query) }),
-    );
-    typed.patch(
-      "/slots/:id",
-      {
-        schema: {
-          params: IdParamsSchema,
-          body: SlotPatchSchema,
-          response: { 200: FarmerSlotResponseSchema },
-        },
-      },
-      async (request) => {
-        const { slot } = await patchOwnSlot(ctx(request), ownerOf(request), request.params.id, request.body);
-        // NOTE: the buyers of a slot closed with orders are mailed from its transaction (decision 018).
-        return { slot };
-      },
-    );
-
-    typed.get(
-      "/slots/:id/packing-list",
-      { schema: { params: IdParamsSchema, response: { 200: PackingListSchema } } },
-      async (request) =>
-        packingList(ctx(request), ownerOf(request), request.params.id, callerLanguage(request)),
-    );
-    typed.get(
-      "/slots/:id/packing-list.csv",
-      {
-        schema: {
-          params: IdParamsSchema,
-          produces: ["text/csv"],
-          response: { 200: z.string().describe("The packing list as CSV, one row per order line") },
-        },
-      },
-      async (request, reply) => {
-        const language = callerLanguage(request);
-        const list = await packingList(ctx(request), ownerOf(request), request.params.id, language);
-        return sendCsv(
-          reply,
-          `packing-list-${list.slot.date}-${list.slot.start.replace(":", "")}.csv`,
-          packingListCsv(list, language),
-        );
-      },
-    );
+    },
   };
+  return async (app: FastifyInstance) => {
+    for (const routes of [pickupPointRoutes, deliveryAreaRoutes, slotPatternRoutes, datedSlotRoutes]) {
+      routes(typedApp(app), setup);
+    }
+  };
+}
+
+/** What a set-up route reads of its request: whose set-up, and the context its service takes. */
+interface SetupRequest {
+  ownerOf: (request: FastifyRequest) => Owner;
+  ctx: (request: FastifyRequest) => SlotsContext;
+}
+
+type TypedApp = ReturnType<typeof typedApp>;
+const typedApp = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+
+/** The owner's pickup points. */
+function pickupPointRoutes(typed: TypedApp, { ownerOf, ctx }: SetupRequest): void {
+  typed.get("/pickup-points", { schema: { response: { 200: PickupPointListSchema } } }, async (request) => ({
+    items: await listPickupPoints(ctx(request), ownerOf(request)),
+  }));
+  typed.post(
+    "/pickup-points",
+    { schema: { body: PickupPointInputSchema, response: { 201: PickupPointResponseSchema } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ pickupPoint: await createPickupPoint(ctx(request), ownerOf(request), request.body) }),
+  );
+  typed.patch(
+    "/pickup-points/:id",
+    {
+      schema: {
+        params: IdParamsSchema,
+        body: PickupPointPatchSchema,
+        response: { 200: PickupPointResponseSchema },
+      },
+    },
+    async (request) => ({
+      pickupPoint: await updatePickupPoint(ctx(request), ownerOf(request), request.params.id, request.body),
+    }),
+  );
+  /** Retires the point (it keeps its past orders). */
+  typed.delete(
+    "/pickup-points/:id",
+    { schema: { params: IdParamsSchema, response: { 200: PickupPointResponseSchema } } },
+    async (request) => ({
+      pickupPoint: await retirePickupPoint(ctx(request), ownerOf(request), request.params.id),
+    }),
+  );
+}
+
+/** The owner's delivery area (its PIN prefixes). */
+function deliveryAreaRoutes(typed: TypedApp, { ownerOf, ctx }: SetupRequest): void {
+  typed.get("/delivery-area", { schema: { response: { 200: DeliveryAreaSchema } } }, async (request) =>
+    getDeliveryArea(ctx(request), ownerOf(request)),
+  );
+  typed.put(
+    "/delivery-area",
+    { schema: { body: DeliveryAreaSchema, response: { 200: DeliveryAreaSchema } } },
+    async (request) => setDeliveryArea(ctx(request), ownerOf(request), request.body),
+  );
+}
+
+/** The owner's weekly slots. */
+function slotPatternRoutes(typed: TypedApp, { ownerOf, ctx }: SetupRequest): void {
+  typed.get("/slot-patterns", { schema: { response: { 200: SlotPatternListSchema } } }, async (request) => ({
+    items: await listSlotPatterns(ctx(request), ownerOf(request)),
+  }));
+  typed.post(
+    "/slot-patterns",
+    { schema: { body: SlotPatternInputSchema, response: { 201: SlotPatternResponseSchema } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ slotPattern: await createSlotPattern(ctx(request), ownerOf(request), request.body) }),
+  );
+  typed.patch(
+    "/slot-patterns/:id",
+    {
+      schema: {
+        params: IdParamsSchema,
+        body: SlotPatternPatchSchema,
+        response: { 200: SlotPatternResponseSchema },
+      },
+    },
+    async (request) => ({
+      slotPattern: await updateSlotPattern(ctx(request), ownerOf(request), request.params.id, request.body),
+    }),
+  );
+  typed.delete(
+    "/slot-patterns/:id",
+    { schema: { params: IdParamsSchema, response: { 204: NoContentSchema } } },
+    async (request, reply) => {
+      await deleteSlotPattern(ctx(request), ownerOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+/** The owner's dated slots and each one's packing list. */
+function datedSlotRoutes(typed: TypedApp, { ownerOf, ctx }: SetupRequest): void {
+  typed.get(
+    "/slots",
+    { schema: { querystring: FarmerSlotsQuerySchema, response: { 200: FarmerSlotListSchema } } },
+    async (request) => ({ items: await listOwnSlots(ctx(request), ownerOf(request), request.query) }),
+  );
+  typed.patch(
+    "/slots/:id",
+    {
+      schema: {
+        params: IdParamsSchema,
+        body: SlotPatchSchema,
+        response: { 200: FarmerSlotResponseSchema },
+      },
+    },
+    async (request) => {
+      const { slot } = await patchOwnSlot(ctx(request), ownerOf(request), request.params.id, request.body);
+      // NOTE: the buyers of a slot closed with orders are mailed from its transaction (decision 018).
+      return { slot };
+    },
+  );
+
+  typed.get(
+    "/slots/:id/packing-list",
+    { schema: { params: IdParamsSchema, response: { 200: PackingListSchema } } },
+    async (request) =>
+      packingList(ctx(request), ownerOf(request), request.params.id, callerLanguage(request)),
+  );
+  typed.get(
+    "/slots/:id/packing-list.csv",
+    {
+      schema: {
+        params: IdParamsSchema,
+        produces: ["text/csv"],
+        response: { 200: z.string().describe("The packing list as CSV, one row per order line") },
+      },
+    },
+    async (request, reply) => {
+      const language = callerLanguage(request);
+      const list = await packingList(ctx(request), ownerOf(request), request.params.id, language);
+      return sendCsv(
+        reply,
+        `packing-list-${list.slot.date}-${list.slot.start.replace(":", "")}.csv`,
+        packingListCsv(list, language),
+      );
+    },
+  );
 }
 
 /** GET /api/slots: the slots a buyer can choose from at checkout, per farmer in the cart. */

@@ -31,12 +31,11 @@ const DAY_MS = 86_400_000;
 let keys = 0;
 async function orderAt(at: Date, productId: string, quantity: number) {
   keys += 1;
-  const { order } = await placeOrder(
-    contextOf(t, { now: at, timeZone: ZONE }),
-    buyer.id,
-    `stats-test-order-number-${keys}`,
-    { items: [{ productId, quantity }], shipping: testShipping, paymentMethod: "upi" },
-  );
+  const { order } = await placeOrder(contextOf(t, { now: at, timeZone: ZONE }), {
+    userId: buyer.id,
+    idempotencyKey: `stats-test-order-number-${keys}`,
+    input: { items: [{ productId, quantity }], shipping: testShipping, paymentMethod: "upi" },
+  });
   return order;
 }
 
@@ -107,10 +106,10 @@ describe("the shop at a glance", () => {
         ["late-order-just-before-midnight", midnight - 1],
         ["early-order-right-at-midnight", midnight],
       ] as const) {
-        await placeOrder(contextOf(fresh, { now: new Date(at), timeZone: ZONE }), shopper.id, key, {
-          items: [{ productId: okra, quantity: 1 }],
-          shipping: testShipping,
-          paymentMethod: "upi",
+        await placeOrder(contextOf(fresh, { now: new Date(at), timeZone: ZONE }), {
+          userId: shopper.id,
+          idempotencyKey: key,
+          input: { items: [{ productId: okra, quantity: 1 }], shipping: testShipping, paymentMethod: "upi" },
         });
       }
       const stats = await shopStats(contextOf(fresh, { timeZone: ZONE }));
