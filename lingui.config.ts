@@ -49,6 +49,12 @@ export default defineConfig({
       include: [`<rootDir>/src/client/features/${feature}`],
       exclude: ["**/*.test.*"],
     })),
+    // NOTE: parts several features share, with texts the first screen does not need (src/client/parts).
+    {
+      path: "<rootDir>/src/client/parts/locales/{locale}",
+      include: ["<rootDir>/src/client/parts"],
+      exclude: ["**/*.test.*"],
+    },
     {
       path: "<rootDir>/src/client/locales/{locale}",
       include: [

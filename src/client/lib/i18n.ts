@@ -18,6 +18,7 @@ const english = import.meta.glob<Catalogue>(["../locales/en.po", "../features/au
 const catalogues = import.meta.glob<Catalogue>([
   "../locales/*.po",
   "../features/*/locales/*.po",
+  "../parts/locales/*.po",
   "../../shared/locales/*.po",
   "!../locales/en.po",
   "!../features/auth/locales/en.po",

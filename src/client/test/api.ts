@@ -1,4 +1,4 @@
-import { HttpResponse, http } from "msw";
+import { HttpResponse, http, type JsonBodyType } from "msw";
 import { setupServer } from "msw/node";
 
 /*
@@ -74,7 +74,7 @@ export async function apiRequestsTo(prefix: string, method?: string): Promise<Ap
  * Answers each GET path (exactly, query aside) with its JSON body, as the server would; a shorthand for the
  * common case of screens that only read.
  */
-export function serveJson(replies: Record<string, unknown>): void {
+export function serveJson(replies: Record<string, JsonBodyType>): void {
   api.use(...Object.entries(replies).map(([path, body]) => http.get(path, () => HttpResponse.json(body))));
 }
 
