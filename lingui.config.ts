@@ -87,6 +87,12 @@ export default defineConfig({
       include: [`<rootDir>/src/client/features/${feature}`],
       exclude: ["**/*.test.*", ...(feature === "auth" ? AUTH_LATER : [])],
     })),
+    // NOTE: parts several features share, with texts the first screen does not need (src/client/parts).
+    {
+      path: "<rootDir>/src/client/parts/locales/{locale}",
+      include: ["<rootDir>/src/client/parts"],
+      exclude: ["**/*.test.*"],
+    },
     {
       path: "<rootDir>/src/client/features/auth/locales/account/{locale}",
       include: AUTH_LATER,

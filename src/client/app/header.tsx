@@ -1,94 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink } from "react-router";
 import type { Language } from "../../shared/i18n/languages.ts";
-import { CartIcon, ChevronDownIcon, CloseIcon, MenuIcon } from "../components/icons.tsx";
+import { CartIcon, CloseIcon, MenuIcon } from "../components/icons.tsx";
 import { LanguageMenu } from "../components/language-menu.tsx";
 import { LogoMark } from "../components/logo.tsx";
 import { useSaveLanguage } from "../features/auth/account.api.ts";
 import { useLogout } from "../features/auth/logout.api.ts";
 import { useMe } from "../features/auth/me.api.ts";
-import { cartBadgeText } from "../lib/cart.ts";
 import { applyLanguage, currentLanguage, rememberSignedOutChoice } from "../lib/language.ts";
 import { OfflineBanner } from "./connection-notices.tsx";
 import { cartCountDescription, type HeaderLink, useCartCount, useHeaderLinks } from "./header-links.ts";
+import { AccountMenu, PhoneMenu } from "./header-menus.tsx";
+import { Badge, CartBadge, HeaderNavLink, rowLinkClass } from "./header-parts.tsx";
 import { sendKeptRunActions } from "./run-queue-sender.ts";
 import { useDisclosure } from "./use-disclosure.ts";
-
-const rowLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium transition-colors ${isActive ? "bg-brand-50 text-brand-800" : "text-stone-700 hover:bg-stone-100 hover:text-brand-800"}`;
-const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `flex min-h-12 items-center rounded-md px-3 text-base font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-stone-800 hover:bg-stone-100"}`;
-
-const badgeClass =
-  "ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white";
-
-function Badge({ count }: { count: number }) {
-  return (
-    <span aria-hidden="true" className={badgeClass}>
-      {count}
-    </span>
-  );
-}
-
-/**
- * The cart's badge, drawn even when empty (hidden, and without a number, so the link reads as before): the boot
- * script shows the count in it before the app has arrived (src/client/boot.ts, decision 056), from the same
- * stored cart the app then draws it from.
- */
-function CartBadge({ count }: { count: number }) {
-  return (
-    <span
-      aria-hidden="true"
-      data-cart-count=""
-      hidden={count === 0}
-      // NOTE: hydrated with the server's empty cart while the boot script already shows the stored one; the
-      // next draw (the stored cart) writes the same number.
-      suppressHydrationWarning
-      className={badgeClass}
-    >
-      {cartBadgeText(count)}
-    </span>
-  );
-}
-
-/** One header link; a count is shown as a badge and described (not named), so the link keeps its name. */
-function HeaderNavLink({
-  link,
-  className,
-  onNavigate,
-}: {
-  link: HeaderLink;
-  className: (state: { isActive: boolean }) => string;
-  onNavigate?: () => void;
-}) {
-  const descriptionId = useId();
-  const location = useLocation();
-  const count = link.count ?? 0;
-  const hasCount = count > 0;
-  return (
-    <>
-      <NavLink
-        to={link.to}
-        className={className}
-        aria-describedby={hasCount && link.countDescription ? descriptionId : undefined}
-        onClick={() => {
-          // NOTE: a link to the page already shown takes the user back to its top.
-          if (location.pathname.toLowerCase() === link.to.toLowerCase()) window.scrollTo({ top: 0 });
-          onNavigate?.();
-        }}
-      >
-        {link.label}
-        {link.to === "/cart" ? <CartBadge count={count} /> : hasCount ? <Badge count={count} /> : null}
-      </NavLink>
-      {hasCount && link.countDescription ? (
-        <span id={descriptionId} className="sr-only">
-          {link.countDescription}
-        </span>
-      ) : null}
-    </>
-  );
-}
 
 /**
  * The site header. From `lg` up the product's links (Home, Shop, AddProducts, Contact, Cart) and Logout sit in
@@ -106,7 +32,6 @@ export function Header() {
   const cartCount = useCartCount();
   const cartDescriptionId = useId();
   const waitingDescriptionId = useId();
-  const accountHeadingId = useId();
   const phoneMenu = useDisclosure();
   const accountMenu = useDisclosure();
   const userName = me.data ? me.data.name || me.data.email : null;
@@ -209,36 +134,13 @@ export function Header() {
               </li>
             ))}
             {userName ? (
-              <li className="relative ml-2">
-                <button
-                  {...accountMenu.buttonProps}
-                  aria-label={t`Signed in as ${userName}`}
-                  aria-describedby={waitingDescribedBy}
-                  className={`inline-flex min-h-11 max-w-[14rem] items-center gap-1 rounded-md px-2.5 py-2 text-sm font-semibold ring-1 ring-stone-300 ${accountMenu.open ? "bg-stone-100 text-stone-900" : "text-stone-800 hover:bg-stone-100"}`}
-                >
-                  <span className="truncate">{userName}</span>
-                  {waitingCount > 0 ? <Badge count={waitingCount} /> : null}
-                  <ChevronDownIcon className="h-4 w-4 shrink-0" />
-                </button>
-                <div
-                  {...accountMenu.panelProps}
-                  className="absolute right-0 top-full z-40 mt-1 w-56 rounded-lg bg-white p-1.5 shadow-lg ring-1 ring-stone-200"
-                >
-                  {accountMenu.open ? (
-                    <ul className="grid gap-0.5">
-                      {account.map((link) => (
-                        <li key={link.to}>
-                          <HeaderNavLink
-                            link={link}
-                            className={menuLinkClass}
-                            onNavigate={accountMenu.close}
-                          />
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </div>
-              </li>
+              <AccountMenu
+                userName={userName}
+                links={account}
+                menu={accountMenu}
+                waitingCount={waitingCount}
+                waitingDescribedBy={waitingDescribedBy}
+              />
             ) : null}
             {me.data ? (
               <li>
@@ -251,50 +153,16 @@ export function Header() {
             <li className="ml-2">{languageMenu("")}</li>
           </ul>
         </div>
-        <div {...phoneMenu.panelProps} className="border-t border-stone-200 pb-3 pt-2 lg:hidden">
-          {phoneMenu.open ? (
-            <>
-              <ul className="grid gap-1">
-                {links.map((link) => (
-                  <li key={link.to}>
-                    <HeaderNavLink link={link} className={menuLinkClass} onNavigate={phoneMenu.close} />
-                  </li>
-                ))}
-              </ul>
-              {userName ? (
-                <>
-                  <p
-                    id={accountHeadingId}
-                    className="mt-2 border-t border-stone-200 px-3 pb-1 pt-3 text-sm text-stone-600"
-                  >
-                    <Trans>
-                      Signed in as <strong className="text-stone-900">{userName}</strong>
-                    </Trans>
-                  </p>
-                  <ul aria-labelledby={accountHeadingId} className="grid gap-1">
-                    {account.map((link) => (
-                      <li key={link.to}>
-                        <HeaderNavLink link={link} className={menuLinkClass} onNavigate={phoneMenu.close} />
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              ) : null}
-              <div className="mt-2 flex flex-wrap items-center justify-between gap-2 border-t border-stone-200 pt-3 text-sm text-stone-700">
-                <a
-                  href="tel:+919876543210"
-                  className="inline-flex min-h-11 items-center underline underline-offset-2"
-                >
-                  <Trans>Call us:</Trans> +91 98765 43210
-                </a>
-                {languageMenu("")}
-                {logoutButton(
-                  "min-h-11 rounded-md bg-stone-800 px-4 text-base font-semibold text-white hover:bg-stone-900",
-                )}
-              </div>
-            </>
-          ) : null}
-        </div>
+        <PhoneMenu
+          menu={phoneMenu}
+          links={links}
+          account={account}
+          userName={userName}
+          languageMenu={languageMenu("")}
+          logoutButton={logoutButton(
+            "min-h-11 rounded-md bg-stone-800 px-4 text-base font-semibold text-white hover:bg-stone-900",
+          )}
+        />
       </nav>
       <OfflineBanner />
     </header>

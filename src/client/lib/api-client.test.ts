@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiErrorSchema } from "../../shared/api-error.ts";
 import { MeResponseSchema, NoContentSchema } from "../../shared/schemas/auth.ts";
+import { api, HttpResponse, http } from "../test/api.ts";
 import { ApiRequestError, apiFetch, errorFromReply } from "./api-client.ts";
 
-afterEach(() => vi.restoreAllMocks());
-
-const answer = (body: unknown, status = 200) =>
-  vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json(body, { status }));
+/** The API answers GET /api/auth/me with `body`. */
+const answer = (body: object, status = 200) =>
+  api.use(http.get("/api/auth/me", () => HttpResponse.json(body, { status })));
 
 describe("apiFetch", () => {
   it("gives the answer checked against the route's schema", async () => {
@@ -28,7 +28,7 @@ describe("apiFetch", () => {
   });
 
   it("reads a 204 as no content", async () => {
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 204 }));
+    api.use(http.post("/api/auth/logout", () => new HttpResponse(null, { status: 204 })));
     await expect(apiFetch("/api/auth/logout", NoContentSchema, { method: "POST" })).resolves.toBeNull();
   });
 });

@@ -23,6 +23,7 @@ const catalogues = import.meta.glob<Catalogue>([
   // NOTE: the shell's and the auth feature's texts only later screens show (decision 070).
   "../locales/layout/*.po",
   "../features/auth/locales/account/*.po",
+  "../parts/locales/*.po",
   "../../shared/locales/*.po",
   "!../locales/en.po",
   "!../features/auth/locales/en.po",

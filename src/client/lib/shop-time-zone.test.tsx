@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_SHOP_TIME_ZONE } from "../../shared/shop-calendar.ts";
 import { fetchMe } from "../features/auth/me.api.ts";
 import { AddProductPage } from "../features/catalogue/add-product-page.tsx";
+import { api, HttpResponse, http } from "../test/api.ts";
 import { renderScreen } from "../test/render.tsx";
 import { getShopTimeZone, harvestLabel, setShopTimeZone, shopToday } from "./produce.ts";
 
@@ -12,7 +13,7 @@ const NOON_UTC = new Date("2026-03-10T12:00:00Z");
 
 /** GET /api/auth/me as a shop whose SHOP_TIME_ZONE is `shopTimeZone` answers it (signed out). */
 function serverIn(shopTimeZone: string) {
-  vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ user: null, shopTimeZone }));
+  api.use(http.get("/api/auth/me", () => HttpResponse.json({ user: null, shopTimeZone })));
 }
 
 beforeEach(() => {

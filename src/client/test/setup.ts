@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { i18n, loadLanguage } from "../lib/i18n.ts";
 import { reportServerReached } from "../lib/online.ts";
 
@@ -14,6 +14,24 @@ configure({ asyncUtilTimeout: 15_000 });
 // from the start, so a screen's first draw is not timed with the catalogues' loading.
 beforeAll(() => loadLanguage("en"));
 
+// NOTE: jsdom's window in the test's VM context (pool vmThreads) lacks the web streams Mock Service Worker
+// builds on; Node's own are the same classes a browser has. Then the fake API, which needs them when loaded.
+const webStreams: Record<string, unknown> = await import("node:stream/web" as string);
+for (const name of [
+  "ReadableStream",
+  "WritableStream",
+  "TransformStream",
+  "TextEncoderStream",
+  "TextDecoderStream",
+]) {
+  if (!(name in globalThis)) Object.assign(globalThis, { [name]: webStreams[name] });
+}
+const { api, endApiTest } = await import("./api.ts");
+
+// NOTE: every request reaches the fake API (test/api.ts); one no test declared fails that test below.
+beforeAll(() => api.listen({ onUnhandledRequest: "error" }));
+afterAll(() => api.close());
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
@@ -23,4 +41,8 @@ afterEach(() => {
   // NOTE: every test starts in English (a test may switch with `inLanguage`, test/render.tsx).
   i18n.activate("en");
   document.documentElement.lang = "en";
+  const undeclared = endApiTest();
+  if (undeclared.length > 0) {
+    throw new Error(`Requests no test answered (each got a 404): ${undeclared.join(", ")}`);
+  }
 });

@@ -1,10 +1,14 @@
 import { screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OperatorMessage } from "../../../shared/schemas/operator-inbox.ts";
+import { tolerateUndeclared } from "../../test/api.ts";
 import { expectNoEnglish } from "../../test/no-english.ts";
 import { inLanguage, loadScreens, renderAt, renderScreen } from "../../test/render.tsx";
 import { meeraMessage } from "./messages.fixture.ts";
 import { OperatorInboxSection } from "./operator-inbox-section.tsx";
+
+// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
+tolerateUndeclared();
 
 // The screens' code, loaded once before the tests, as the app loads it before its first render.
 beforeAll(() => loadScreens("/faq", "/contact", "/messages"));

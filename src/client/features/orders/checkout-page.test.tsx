@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
+import { api, apiError, apiRequestsTo, HttpResponse, http, shellAnswers } from "../../test/api.ts";
 import { inLanguage, loadScreens, renderAt } from "../../test/render.tsx";
 
 // The screens' code, loaded once before the tests, as the app loads it before its first render.
@@ -32,14 +33,52 @@ const cart: CartItem[] = [
   },
 ];
 
-afterEach(() => vi.restoreAllMocks());
+/** The quote as the server makes it, the products' prices and units being those of the test's cart. */
+const quoteOfCart = http.post("/api/orders/quote", async ({ request }) => {
+  const asked = (await request.json()) as { items: { productId: string; quantity: number }[] };
+  const known: CartItem[] = JSON.parse(window.localStorage.getItem("cart") ?? "[]");
+  const items = asked.items.map(({ productId, quantity }) => {
+    const product = known.find((item) => item.id === productId);
+    const unitPrice = product?.price ?? 0;
+    return {
+      productId,
+      name: product?.name ?? "",
+      unitPrice,
+      unit: product?.unit ?? "piece",
+      quantity,
+      lineTotal: unitPrice * quantity,
+      stock: null,
+      exceedsStock: false,
+    };
+  });
+  return HttpResponse.json({
+    items,
+    total: items.reduce((sum, line) => sum + line.lineTotal, 0),
+    problems: {},
+  });
+});
+
+/**
+ * What checkout asks when a test says nothing else: the session, no kept addresses, no farmer with slots and
+ * the cart's quote. A test's own answers come first (`api.use`).
+ */
+beforeEach(() =>
+  api.use(
+    ...shellAnswers,
+    http.get("/api/auth/me", () => HttpResponse.json({ user: asha, shopTimeZone: "Asia/Kolkata" })),
+    http.get("/api/account/addresses", () => HttpResponse.json({ addresses: [] })),
+    http.get("/api/slots", () => HttpResponse.json({ farmers: [] })),
+    quoteOfCart,
+  ),
+);
 
 function openCheckout() {
   window.localStorage.setItem("cart", JSON.stringify(cart));
-  const fetchSpy = vi.spyOn(globalThis, "fetch");
   renderAt("/checkout", asha);
-  return fetchSpy;
 }
+
+const ordersPlaced = async () =>
+  (await apiRequestsTo("/api/orders", "POST")).filter((r) => r.path === "/api/orders");
 
 const placeOrder = () => userEvent.click(screen.getByRole("button", { name: "Place Order" }));
 
@@ -83,7 +122,7 @@ describe("checkout page", () => {
   });
 
   it("shows a message beside every missing field and sends nothing", async () => {
-    const fetchSpy = openCheckout();
+    openCheckout();
     await userEvent.clear(await screen.findByLabelText("Full name"));
     await userEvent.clear(screen.getByLabelText("Email"));
     await placeOrder();
@@ -102,11 +141,11 @@ describe("checkout page", () => {
       expect(field).toHaveAccessibleDescription(message);
     }
     await waitFor(() => expect(screen.getByLabelText("Full name")).toHaveFocus());
-    expect(fetchSpy).not.toHaveBeenCalledWith("/api/orders", expect.anything());
+    expect(await ordersPlaced()).toEqual([]);
   });
 
   it("checks the e-mail format and clears each message once the field is fixed", async () => {
-    const fetchSpy = openCheckout();
+    openCheckout();
     const email = await screen.findByLabelText("Email");
     await userEvent.clear(email);
     await userEvent.type(email, "asha-at-example");
@@ -127,7 +166,7 @@ describe("checkout page", () => {
     );
     await userEvent.type(screen.getByLabelText("ZIP code"), "11001");
     expect(screen.getByLabelText("ZIP code")).not.toHaveAttribute("aria-invalid");
-    expect(fetchSpy).not.toHaveBeenCalledWith("/api/orders", expect.anything());
+    expect(await ordersPlaced()).toEqual([]);
   });
 
   it("offers the state as a list, sorted and named in the screen's language, and the PIN on the number keypad", async () => {
@@ -162,11 +201,10 @@ describe("checkout page", () => {
       country: "IN",
       usedAt: "2026-11-20T10:00:00.000Z",
     });
-    const fetchSpy = vi.spyOn(globalThis, "fetch");
-    fetchSpy.mockImplementation(async (input) =>
-      String(input).startsWith("/api/account/addresses")
-        ? Response.json({ addresses: [kept("a1", "12 Lake Road", "MH"), kept("a2", "7 Hill Road", "KA")] })
-        : new Response(null, { status: 503 }),
+    api.use(
+      http.get("/api/account/addresses", () =>
+        HttpResponse.json({ addresses: [kept("a1", "12 Lake Road", "MH"), kept("a2", "7 Hill Road", "KA")] }),
+      ),
     );
     renderAt("/checkout", asha);
     await waitFor(() => expect(screen.getByLabelText("Address")).toHaveValue("12 Lake Road"));
@@ -218,12 +256,12 @@ describe("checkout page", () => {
       available: true,
       left: 5,
     };
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
-      String(input).startsWith("/api/slots")
-        ? Response.json({
-            farmers: [{ farmerId: "f1", farmerName: "Asha", usesSlots: true, slots: [pickup] }],
-          })
-        : Response.json({ error: { code: "internal", message: "Not here" } }, { status: 500 }),
+    api.use(
+      http.get("/api/slots", () =>
+        HttpResponse.json({
+          farmers: [{ farmerId: "f1", farmerName: "Asha", usesSlots: true, slots: [pickup] }],
+        }),
+      ),
     );
     renderAt("/checkout", asha);
     await userEvent.click(await screen.findByRole("radio", { name: /^Pickup/ }));
@@ -236,23 +274,25 @@ describe("checkout page", () => {
 
   it("marks a line over the stock with how many are left, keeps Place Order disabled and remembers the stock", async () => {
     window.localStorage.setItem("cart", JSON.stringify([cart[0]]));
-    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
-      Response.json({
-        items: [
-          {
-            productId: "p-tomato",
-            name: "Tomatoes",
-            unitPrice: 40.5,
-            unit: "kg",
-            quantity: 3,
-            lineTotal: 121.5,
-            stock: 2,
-            exceedsStock: true,
-          },
-        ],
-        total: 121.5,
-        problems: { "items.0.quantity": "Only 2 left" },
-      }),
+    api.use(
+      http.post("/api/orders/quote", () =>
+        HttpResponse.json({
+          items: [
+            {
+              productId: "p-tomato",
+              name: "Tomatoes",
+              unitPrice: 40.5,
+              unit: "kg",
+              quantity: 3,
+              lineTotal: 121.5,
+              stock: 2,
+              exceedsStock: true,
+            },
+          ],
+          total: 121.5,
+          problems: { "items.0.quantity": "Only 2 left" },
+        }),
+      ),
     );
     renderAt("/checkout", asha);
     const summary = await screen.findByRole("region", { name: "Order Summary" });
@@ -268,23 +308,25 @@ describe("checkout page", () => {
 
   it("names each line as the server does, never only as the cart remembers it (issue 25, item 14)", async () => {
     window.localStorage.setItem("cart", JSON.stringify([cart[0]]));
-    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
-      Response.json({
-        items: [
-          {
-            productId: "p-tomato",
-            name: "Cherry Tomatoes",
-            unitPrice: 40.5,
-            unit: "kg",
-            quantity: 3,
-            lineTotal: 121.5,
-            stock: null,
-            exceedsStock: false,
-          },
-        ],
-        total: 121.5,
-        problems: {},
-      }),
+    api.use(
+      http.post("/api/orders/quote", () =>
+        HttpResponse.json({
+          items: [
+            {
+              productId: "p-tomato",
+              name: "Cherry Tomatoes",
+              unitPrice: 40.5,
+              unit: "kg",
+              quantity: 3,
+              lineTotal: 121.5,
+              stock: null,
+              exceedsStock: false,
+            },
+          ],
+          total: 121.5,
+          problems: {},
+        }),
+      ),
     );
     renderAt("/checkout", asha);
     const summary = await screen.findByRole("region", { name: "Order Summary" });
@@ -296,16 +338,9 @@ describe("checkout page", () => {
     window.localStorage.setItem("cart", JSON.stringify([cart[1]]));
     const message =
       "Line 1: the deal of the day has changed since you added it (it is now Mango). Remove it from your cart and add today's deal.";
-    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
-      Response.json(
-        {
-          error: {
-            code: "deal_changed",
-            message,
-            fields: { "items.0.dealStartTime": "This deal has changed" },
-          },
-        },
-        { status: 409 },
+    api.use(
+      http.post("/api/orders/quote", () =>
+        apiError(409, "deal_changed", message, { "items.0.dealStartTime": "This deal has changed" }),
       ),
     );
     renderAt("/checkout", asha);
@@ -316,7 +351,6 @@ describe("checkout page", () => {
 
   it("keeps what was typed when the page is opened again in the same tab", async () => {
     window.localStorage.setItem("cart", JSON.stringify(cart));
-    vi.spyOn(globalThis, "fetch");
     const { unmount } = renderAt("/checkout", asha);
     await userEvent.type(await screen.findByLabelText("Address"), "12 Lake Road");
     await userEvent.click(screen.getByRole("radio", { name: "UPI" }));
