@@ -52,7 +52,8 @@ const cataloguesOf = (language: Language, texts: ScreenTexts) =>
     // NOTE: the shell's and shared catalogues count as sign-in's (auth): every screen has them; a part of
     // one (locales/layout, features/auth/locales/account) is a feature of its own.
     const [, folder, part] = /(?:features\/([\w-]+)\/)?locales\/(?:([\w-]+)\/)?[\w-]+\.po$/.exec(path) ?? [];
-    const feature = part ?? folder ?? "auth";
+    // The parts several features' screens share (src/client/parts) are a feature of their own: "parts".
+    const feature = path.includes("/parts/locales/") ? "parts" : (part ?? folder ?? "auth");
     return (
       path.endsWith(`/${language}.po`) && (texts === "all" || feature === "auth" || texts.includes(feature))
     );
