@@ -551,9 +551,13 @@ describe("a server starting", () => {
   it("runs the pass before it answers: started a week on, it turns the part past its cut-off pending and makes the new week's occurrence", async () => {
     now = START;
     const asha = await farm("Asha R");
-    const standing = await made(asha);
+    // NOTE: a shopper of its own: the file's buyer makes as many standing orders over its tests as one may (20).
+    const shopper = await signUpAndLogIn(t.app, "Ravi Restart");
+    const res = await create(asha, {}, randomUUID(), shopper);
+    expect(res.statusCode, res.body).toBe(201);
+    const standing = res.json().standingOrder as StandingOrder;
     const firstOrder = async () =>
-      (await call(buyer, "GET", `/api/orders/${standing.next[0]?.orderId}`)).json().order as Order;
+      (await call(shopper, "GET", `/api/orders/${standing.next[0]?.orderId}`)).json().order as Order;
     // A week on, past the first occurrence's cut-off, and no pass since (every server was down).
     now = new Date("2026-03-27T04:00:00Z");
     expect(await occurrenceRows(standing.id)).toHaveLength(2);
