@@ -1,4 +1,7 @@
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext } from "@playwright/test";
 import { messages } from "../src/shared/messages.ts";
+import { shopDate } from "../src/shared/shop-calendar.ts";
 import { signedInOperator } from "./admin-fixtures.ts";
 import { anotherPerson, deliverViaApi, placeOrderViaApi, shopCard, uniqueName } from "./farmer-fixtures.ts";
 import { catalogueTexts, englishOn, say } from "./language-fixtures.ts";
@@ -104,6 +107,28 @@ test.describe("languages", () => {
   });
 });
 
+async function send(request: APIRequestContext, method: "post" | "put", url: string, data: object) {
+  const response = await request[method](url, { headers: { "x-veggie-cart": "1" }, data });
+  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
+  return response.json();
+}
+
+/** A weekly standing order of one product from today, in the farmer's weekly slot `patternId`. */
+async function standingOrderViaApi(request: APIRequestContext, productId: string, patternId: string) {
+  const response = await request.post("/api/standing-orders", {
+    headers: { "x-veggie-cart": "1", "idempotency-key": randomUUID() },
+    data: {
+      items: [{ productId, quantity: 1 }],
+      slotPatternIds: [patternId],
+      everyWeeks: 1,
+      startDate: shopDate(new Date()),
+      shipping: shippingDetails,
+      paymentMethod: "cash",
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
 /**
  * An operator of each language's own (OPERATOR_EMAILS lists them), so that neither this journey's language nor
  * the other one's shows on the shared operator's screens or on each other's.
@@ -125,6 +150,8 @@ const SIGNED_IN_SCREENS = [
   "/checkout",
   "/orders",
   "/orders/:order",
+  "/standing-orders",
+  "/standing-orders/new",
   "/farmer",
   "/admin",
   "/admin/payments",
@@ -144,6 +171,8 @@ const SCANNED = new Set([
   "/shop",
   "/checkout",
   "/orders/:order",
+  "/standing-orders",
+  "/standing-orders/new",
   "/farmer",
   "/admin",
   "/admin/payments",
@@ -185,7 +214,6 @@ for (const [language, width] of [
       });
       const buyer = await anotherPerson(browser, "Sunil Buyer");
       const bought = await placeOrderViaApi(buyer.request, own.id, 2);
-      await buyer.context().close();
       // NOTE: delivered, so /admin/payments has a farmer's week: its payouts table and form (issue 36).
       await deliverViaApi(page.request, bought.id);
       // A weekly delivery slot, after the orders (they need no slot): the cards of the operator's product say
@@ -195,6 +223,21 @@ for (const [language, width] of [
         data: { kind: "delivery", weekday: 6, start: "08:00", end: "10:00", capacity: 5 },
       });
       expect(slot.status()).toBe(201);
+      // Standing orders (issue 35): Sunil's of the operator's product in that slot (the operator's standing
+      // customers and demand ahead on /farmer), and the operator's own of a product Sunil sells weekly.
+      await send(page.request, "put", "/api/farmer/delivery-area", { pinPrefixes: ["4110"] });
+      await send(buyer.request, "put", "/api/farmer/delivery-area", { pinPrefixes: ["4110"] });
+      const buyerSlot = await send(buyer.request, "post", "/api/farmer/slot-patterns", {
+        kind: "delivery",
+        weekday: 6,
+        start: "08:00",
+        end: "10:00",
+        capacity: 5,
+      });
+      const buyerOwn = await addProductViaApi(buyer.request, { name: uniqueName("Sunil's okra"), stock: 20 });
+      await standingOrderViaApi(buyer.request, own.id, (await slot.json()).slotPattern.id);
+      await standingOrderViaApi(page.request, buyerOwn.id, buyerSlot.slotPattern.id);
+      await buyer.context().close();
       const demo = await (await page.request.get("/api/products?limit=1&sort=price-asc")).json();
       const order = await placeOrderViaApi(page.request, demo.items[0].id, 1);
       const saved = await page.request.patch("/api/account", {

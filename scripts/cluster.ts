@@ -189,6 +189,11 @@ export interface Cluster {
    * ready and nginx sends to it again. Resolves with the exit code it stopped with.
    */
   restart(server: AppServer): Promise<number | null>;
+  /**
+   * Stops every server (SIGTERM) and starts them all again at once with `env` added to their environment, for
+   * good (a moved clock); resolves once each is ready. nginx is left as it is: a request sent meanwhile fails.
+   */
+  restartAll(env: Record<string, string>): Promise<void>;
   /** Stops nginx, then every server (SIGTERM: each finishes its requests). */
   stop(): Promise<void>;
 }
@@ -304,7 +309,14 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       log(`nginx sends to ${server.url} again`);
       return code;
     };
-    return { url, servers, nginxOutput: () => nginxOutput, sendingTo, logMark, restart, stop };
+    const restartAll = async (changed: Record<string, string>) => {
+      await Promise.all(servers.map((server) => server.stop("SIGTERM")));
+      // NOTE: every server was made with this object; each reads it as it starts.
+      Object.assign(env, changed);
+      await Promise.all(servers.map((server) => server.start()));
+      log(`servers started again with ${Object.keys(changed).join(", ")} changed`);
+    };
+    return { url, servers, nginxOutput: () => nginxOutput, sendingTo, logMark, restart, restartAll, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../src/server/db/database.ts";
 import { multipartBody, sampleImage } from "../../src/server/test/multipart.ts";
 import { type LocalBucket, startLocalBucket } from "../../src/server/test/object-storage.ts";
+import { insertProduct } from "../../src/server/test/order-fixtures.ts";
 import { testShipping } from "../../src/server/test/order-helpers.ts";
 import { createTestDatabase } from "../../src/server/test/test-db.ts";
 import { CSRF_HEADER } from "../../src/shared/constants.ts";
@@ -23,12 +24,16 @@ const POLL_MS = 50;
  * turnover falls within the run (the first test waits for it) instead of a real midnight.
  */
 const MIDNIGHT_LEAD_MS = 15_000;
+const DAY_MS = 86_400_000;
 
 /** What the tests read of an answer's JSON (nginx's own error pages are text: `{ text }`). */
 interface Body {
   deal?: { name: string; startTime: string };
   order?: { id: string };
   product?: { id: string; image: string };
+  slotPattern?: { id: string };
+  standingOrder?: { id: string };
+  user?: { id: string };
   text?: string;
 }
 
@@ -175,6 +180,8 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
   let tomorrow: string;
   let midnight: number;
   let startedBeforeMidnight = false;
+  /** How far the servers' clock is ahead of the real one (TEST_CLOCK_OFFSET_MS). */
+  let clockOffsetMs = 0;
   const MIDNIGHT_DEAL = "Midnight mangoes";
 
   beforeAll(async () => {
@@ -209,7 +216,7 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
     today = shopDate(new Date(realNow + MIDNIGHT_LEAD_MS), DEFAULT_SHOP_TIME_ZONE);
     tomorrow = addDays(today, 1);
     midnight = startOfShopDay(tomorrow, DEFAULT_SHOP_TIME_ZONE).getTime();
-    const clockOffsetMs = midnight - MIDNIGHT_LEAD_MS - realNow;
+    clockOffsetMs = midnight - MIDNIGHT_LEAD_MS - realNow;
     await db.kysely
       .insertInto("deal_plans")
       .values({
@@ -510,6 +517,177 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
     expect(done.length).toBeGreaterThan(30);
   });
 
+  it("a fortnight of standing-order passes on the three servers makes each delivery once, stock and slot places adding up", async () => {
+    // A farmer of their own (the others' checkouts name no slot), delivering on three weekdays from tomorrow,
+    // 8–10 am, ordering closing 12 hours before; one weekly slot has room for 2 of its 3 standing orders, and
+    // the eggs run out.
+    const grower = await signUp(base, "Fortnight Farmer");
+    const setUp = (method: string, url: string, json: unknown) =>
+      call(base, method, url, { cookie: grower.cookie, ip: grower.ip, json });
+    expect((await setUp("PUT", "/api/farmer/delivery-area", { pinPrefixes: ["4110"] })).status).toBe(200);
+    const startDate = shopDate(new Date(Date.now() + clockOffsetMs), DEFAULT_SHOP_TIME_ZONE);
+    const weekdayIn = (days: number) => new Date(`${addDays(startDate, days)}T00:00:00Z`).getUTCDay();
+    const [full, second, third] = await Promise.all(
+      [
+        { days: 1, capacity: 2 },
+        { days: 3, capacity: 10 },
+        { days: 5, capacity: 10 },
+      ].map(async ({ days, capacity }) => {
+        const pattern = await setUp("POST", "/api/farmer/slot-patterns", {
+          kind: "delivery",
+          weekday: weekdayIn(days),
+          start: "08:00",
+          end: "10:00",
+          capacity,
+          cutoffHours: 12,
+        });
+        expect(pattern.status, JSON.stringify(pattern.body)).toBe(201);
+        return pattern.body.slotPattern!.id;
+      }),
+    );
+    // NOTE: written to the database (uploading a photo through a server is the photo test's): ₹40 each.
+    const STOCK = { greens: 1000, eggs: 5 };
+    const growerId = (await call(base, "GET", "/api/auth/me", { cookie: grower.cookie })).body.user!.id;
+    const greens = await insertProduct(db.kysely, growerId, {
+      name: "Fortnight greens",
+      pricePaise: 4000,
+      stock: STOCK.greens,
+    });
+    const eggs = await insertProduct(db.kysely, growerId, {
+      name: "Fortnight eggs",
+      pricePaise: 4000,
+      stock: STOCK.eggs,
+    });
+    const plans = [
+      { items: [{ productId: greens.id, quantity: 2 }], slotPatternIds: [full!, second!], everyWeeks: 1 },
+      { items: [{ productId: greens.id, quantity: 1 }], slotPatternIds: [full!], everyWeeks: 1 },
+      { items: [{ productId: greens.id, quantity: 3 }], slotPatternIds: [full!, third!], everyWeeks: 1 },
+      { items: [{ productId: eggs.id, quantity: 2 }], slotPatternIds: [second!], everyWeeks: 1 },
+      {
+        items: [
+          { productId: eggs.id, quantity: 1 },
+          { productId: greens.id, quantity: 1 },
+        ],
+        slotPatternIds: [second!, third!],
+        everyWeeks: 2,
+      },
+    ];
+    const shoppers = await Promise.all(plans.map((_, i) => signUp(base, `Standing Shopper ${i}`)));
+    const made = await Promise.all(
+      plans.map((plan, i) =>
+        call(base, "POST", "/api/standing-orders", {
+          cookie: shoppers[i]!.cookie,
+          ip: shoppers[i]!.ip,
+          headers: { "idempotency-key": randomUUID() },
+          json: { ...plan, startDate, shipping: testShipping, paymentMethod: "cash" },
+        }),
+      ),
+    );
+    for (const answer of made) expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const standingIds = made.map((answer) => answer.body.standingOrder!.id);
+
+    // The fortnight: the servers' clock jumps a week on, twice; at each jump the three start at once, and each
+    // runs the standing orders' pass as it starts (before it answers), racing the other two. Each jump is less
+    // than the 14 days of dated slots, so every dated slot enters a horizon before its cut-off.
+    const STEPS_DAYS = [7, 14];
+    for (const days of STEPS_DAYS) {
+      await cluster.restartAll({ TEST_CLOCK_OFFSET_MS: String(clockOffsetMs + days * DAY_MS) });
+    }
+    const end = new Date(Date.now() + clockOffsetMs + STEPS_DAYS.at(-1)! * DAY_MS).toISOString();
+    const lastDay = addDays(startDate, STEPS_DAYS.at(-1)! + 13);
+
+    // Exactly the dated slots each standing order delivers in (its weekly slots, in its weeks, up to the last
+    // horizon) have an occurrence, one each: made, or missed with its reason.
+    const slots = await db.kysely
+      .selectFrom("slots")
+      .select(["id", "pattern_id", "date", "cutoff_at", "capacity", "taken"])
+      .where("pattern_id", "in", [full!, second!, third!])
+      .execute();
+    const inItsWeek = (date: string, everyWeeks: number) =>
+      Math.floor((Date.parse(date) - Date.parse(startDate)) / (7 * DAY_MS)) % everyWeeks === 0;
+    const expected = plans.flatMap((plan, i) =>
+      slots
+        .filter(
+          (slot) =>
+            plan.slotPatternIds.includes(slot.pattern_id!) &&
+            slot.date >= startDate &&
+            slot.date <= lastDay &&
+            inItsWeek(slot.date, plan.everyWeeks),
+        )
+        .map((slot) => `${standingIds[i]} ${slot.id}`),
+    );
+    const occurrences = await db.kysely
+      .selectFrom("standing_occurrences")
+      .select(["standing_order_id", "slot_id", "state", "order_id", "reason"])
+      .where("standing_order_id", "in", standingIds)
+      .execute();
+    expect(occurrences.map((o) => `${o.standing_order_id} ${o.slot_id}`).sort()).toEqual(expected.sort());
+    // Four weeks of three weekly slots: 12 dates, 28 deliveries asked for (one every 2 weeks).
+    expect(expected).toHaveLength(28);
+    const madeOnes = occurrences.filter((o) => o.state === "made");
+    const missed = occurrences.filter((o) => o.state !== "made");
+    expect(new Set(missed.map((o) => `${o.state} ${o.reason}`))).toEqual(
+      new Set(["missed slot_full", "missed sold_out"]),
+    );
+    // Each made one is one order, and no order of these standing orders is without its occurrence.
+    const orders = await db.kysely
+      .selectFrom("orders")
+      .select("id")
+      .where("standing_order_id", "in", standingIds)
+      .execute();
+    expect(orders.map((o) => o.id).sort()).toEqual(madeOnes.map((o) => o.order_id).sort());
+
+    // Stock: what is left is what the made occurrences took, never below nothing.
+    const lines = await db.kysely
+      .selectFrom("order_items")
+      .select(["product_id", "quantity", "stock_taken"])
+      .where(
+        "order_id",
+        "in",
+        orders.map((o) => o.id),
+      )
+      .execute();
+    const products = await db.kysely
+      .selectFrom("products")
+      .select(["id", "stock"])
+      .where("id", "in", [greens.id, eggs.id])
+      .execute();
+    for (const [product, stock] of [
+      [greens, STOCK.greens],
+      [eggs, STOCK.eggs],
+    ] as const) {
+      const ofIt = lines.filter((line) => line.product_id === product.id);
+      const taken = ofIt.reduce((sum, line) => sum + line.stock_taken, 0);
+      expect(taken).toBe(ofIt.reduce((sum, line) => sum + line.quantity, 0));
+      expect(products.find((row) => row.id === product.id)?.stock).toBe(stock - taken);
+    }
+    expect(products.find((row) => row.id === eggs.id)!.stock).toBeLessThan(2);
+
+    // Slot places: each dated slot holds its made occurrences, never more than it has room for; each part
+    // past its slot's cut-off is pending, the others still scheduled.
+    const bookings = await db.kysely
+      .selectFrom("slot_bookings as b")
+      .innerJoin("order_parts as p", "p.id", "b.part_id")
+      .select(["b.slot_id", "p.order_id", "p.status"])
+      .where("b.released_at", "is", null)
+      .where(
+        "p.order_id",
+        "in",
+        orders.map((o) => o.id),
+      )
+      .execute();
+    expect(bookings).toHaveLength(orders.length);
+    for (const slot of slots) {
+      const held = madeOnes.filter((o) => o.slot_id === slot.id).length;
+      expect(Number(slot.taken)).toBe(held);
+      expect(held).toBeLessThanOrEqual(slot.capacity);
+      const statuses = bookings.filter((b) => b.slot_id === slot.id).map((b) => b.status);
+      expect(new Set(statuses).size).toBeLessThanOrEqual(1);
+      if (held > 0) expect(statuses[0]).toBe(slot.cutoff_at <= end ? "pending" : "scheduled");
+    }
+    expect(new Set(bookings.map((b) => b.status))).toEqual(new Set(["pending", "scheduled"]));
+  });
+
   it("queued mails are sent once across the three servers (each claims a mail with a lease)", async () => {
     const now = new Date(Date.now() - 1000).toISOString();
     const subjects = Array.from(
@@ -534,7 +712,8 @@ describe("three servers behind nginx on PostgreSQL, Redis and a bucket", () => {
       .execute();
     // NOTE: an order placed on a server makes it deliver every due queued mail after its commit: three orders
     // placed at once, one on each server, set the three after the same 30 mails together.
-    const shop = await addProduct(base, farmer, "Mail day greens", 100);
+    // NOTE: a farmer of its own: the servers' clock is a fortnight on, past the first farmer's session.
+    const shop = await addProduct(base, await signUp(base, "Mail Farmer"), "Mail day greens", 100);
     const buyer = await signUp(base, "Mail Buyer");
     const orders = await Promise.all(
       cluster.servers.map((server) =>

@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup, configure } from "@testing-library/react";
+import { cleanup, configure, getConfig } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { i18n, loadLanguage } from "../lib/i18n.ts";
 import { reportServerReached } from "../lib/online.ts";
@@ -9,6 +9,18 @@ import { reportServerReached } from "../lib/online.ts";
 // so that the failure shows the assertion rather than a timeout; on a 2-core machine shared with other work,
 // lazily loaded screens passed 1 s and then 5 s now and then.
 configure({ asyncUtilTimeout: 15_000 });
+
+// NOTE: a `findBy…` tries its query on every change of the page and every 50 ms, and Testing Library prints the
+// whole page into each failed try's error, which only the last try's (at the deadline) ever shows: that
+// printing was a quarter of a form's test's processor time. Within a `waitFor` (where the library sets its own
+// flag) the error is the message alone; at the deadline `waitFor` asks again outside it, so the page is printed.
+const printingElementError = getConfig().getElementError;
+configure({
+  getElementError: (message, container) =>
+    (getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics
+      ? Object.assign(new Error(message ?? ""), { name: "TestingLibraryElementError" })
+      : printingElementError(message, container),
+});
 
 // NOTE: the app fetches most of English with the first lazy screen (decision 043); each test file has it
 // from the start, so a screen's first draw is not timed with the catalogues' loading.

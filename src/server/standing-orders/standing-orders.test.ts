@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order } from "../../shared/schemas/orders.ts";
 import type { StandingOrder } from "../../shared/schemas/standing-orders.ts";
+import { buildApp } from "../app.ts";
 import { tableChecksums } from "../test/db-snapshot.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { testShipping } from "../test/order-helpers.ts";
@@ -13,6 +14,7 @@ import {
   type SignedInUser,
   signUpAndLogIn,
   type TestApp,
+  testConfig,
 } from "../test/test-app.ts";
 import { materialiseOne, runStandingOrders } from "./index.ts";
 
@@ -542,6 +544,42 @@ describe("exactly once", () => {
       .where("standing_order_id", "=", standing.id)
       .execute();
     expect(orders.length).toBe(2);
+  });
+});
+
+describe("a server starting", () => {
+  it("runs the pass before it answers: started a week on, it turns the part past its cut-off pending and makes the new week's occurrence", async () => {
+    now = START;
+    const asha = await farm("Asha R");
+    // NOTE: a shopper of its own: the file's buyer makes as many standing orders over its tests as one may (20).
+    const shopper = await signUpAndLogIn(t.app, "Ravi Restart");
+    const res = await create(asha, {}, randomUUID(), shopper);
+    expect(res.statusCode, res.body).toBe(201);
+    const standing = res.json().standingOrder as StandingOrder;
+    const firstOrder = async () =>
+      (await call(shopper, "GET", `/api/orders/${standing.next[0]?.orderId}`)).json().order as Order;
+    // A week on, past the first occurrence's cut-off, and no pass since (every server was down).
+    now = new Date("2026-03-27T04:00:00Z");
+    expect(await occurrenceRows(standing.id)).toHaveLength(2);
+    expect((await firstOrder()).status).toBe("scheduled");
+    const started = await buildApp({
+      config: testConfig({ databaseUrl: t.databaseUrl, outboxDir: t.outboxDir }),
+      db: t.db,
+      clock: () => now,
+    });
+    try {
+      await started.ready();
+      expect(await occurrenceRows(standing.id)).toHaveLength(3);
+      expect(await takenOf(asha)).toEqual([
+        ["2026-03-21", 1],
+        ["2026-03-28", 1],
+        ["2026-04-04", 1],
+      ]);
+      expect((await firstOrder()).status).toBe("pending");
+    } finally {
+      await started.close();
+      now = START;
+    }
   });
 });
 

@@ -172,5 +172,7 @@ describe("/standing-orders", () => {
     expect(await screen.findByRole("heading", { name: "हर हफ़्ते" })).toBeTruthy();
     expect(screen.getAllByRole("button", { name: /की डिलीवरी छोड़ें$/ })).toHaveLength(2);
     expect(screen.getAllByText("लगभग ₹80.00")).toHaveLength(2);
+    // NOTE: each delivery's window too (it read "8–10 am"; the languages journey found it).
+    expect(document.body.textContent).not.toMatch(/\d (am|pm)\b/);
   });
 });

@@ -5,7 +5,6 @@ import { Link } from "react-router";
 import { formatRupees } from "../../../shared/money.ts";
 import { MAX_LINE_QUANTITY } from "../../../shared/schemas/cart.ts";
 import { ShippingSchema } from "../../../shared/schemas/orders.ts";
-import { windowLabel } from "../../../shared/schemas/slot-basics.ts";
 import {
   type Occurrence,
   REMINDER_HOURS,
@@ -14,6 +13,7 @@ import {
 import { Button } from "../../components/button.tsx";
 import { Pending } from "../../components/pending.tsx";
 import { SelectField } from "../../components/select-field.tsx";
+import { windowText } from "../../lib/slot-words.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { dayLabel } from "./day-label.ts";
 import { blankShipping, ShippingFields, type ShippingValues } from "./shipping-fields.tsx";
@@ -59,7 +59,7 @@ function Next({ order, onProblem }: { order: StandingOrder; onProblem: (error: u
     <ul className="mt-3 divide-y divide-stone-200">
       {order.next.map((occurrence) => {
         const day = dayLabel(occurrence.date);
-        const window = windowLabel(occurrence.slot.start, occurrence.slot.end);
+        const window = windowText(occurrence.slot.start, occurrence.slot.end);
         const total = occurrence.total === null ? null : formatRupees(occurrence.total);
         const open = occurrence.status === "scheduled";
         return (
