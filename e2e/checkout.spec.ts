@@ -173,7 +173,9 @@ test.describe("cart, checkout and orders", () => {
     await card.getByRole("link", { name: /View details/ }).click();
     await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
     await expect(page.getByText("12 Lake Road, Pune, Maharashtra 411001")).toBeVisible();
-    await expect(page.getByText("UPI", { exact: true })).toBeVisible();
+    const paymentMethod = page.getByRole("region", { name: "Payment method" });
+    await expect(paymentMethod).toContainText("UPI");
+    await expect(paymentMethod).toContainText("Not paid yet");
     await expect(
       page.getByText("Pay the farmer by UPI when you get your order", { exact: false }),
     ).toBeVisible();

@@ -93,11 +93,14 @@ export function say(language: "hi" | "mr", english: string): string {
   let messages = cataloguesOf.get(language);
   if (!messages) {
     messages = new Map();
+    // Every catalogue: the shared one and the client's, however deep (features/auth/locales/account, …).
     const files = [
-      "src/shared/locales",
-      "src/client/locales",
-      ...fs.readdirSync("src/client/features").map((feature) => `src/client/features/${feature}/locales`),
-    ].map((dir) => path.join(dir, `${language}.po`));
+      path.join("src/shared/locales", `${language}.po`),
+      ...fs
+        .readdirSync("src/client", { recursive: true, encoding: "utf8" })
+        .filter((file) => file.includes("locales/") && path.basename(file) === `${language}.po`)
+        .map((file) => path.join("src/client", file)),
+    ];
     for (const file of files.filter((f) => fs.existsSync(f))) {
       const text = fs.readFileSync(file, "utf8");
       for (const [, id, str] of text.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"$/gm)) {
