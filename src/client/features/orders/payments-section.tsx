@@ -17,6 +17,7 @@ import { orderNumber, paymentStateLabel } from "./format.ts";
 import { FarmersTable, FigureList } from "./money-figures.tsx";
 import { useFarmerProfile, useFarmerReckoning, useSaveFarmerProfile } from "./payments.api.ts";
 import { FarmerPayoutFigures, OperatorPayouts } from "./payouts-section.tsx";
+import { UnsettledMoney } from "./unsettled-money.tsx";
 
 const figureLabels = [
   ["delivered", msg`Delivered`],
@@ -361,6 +362,7 @@ export function OperatorPaymentsSection() {
           <OperatorPayouts reckoning={reckoning.data} onRecorded={setWeek} />
         </>
       ) : null}
+      <UnsettledMoney />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { UnsettledMoney } from "../../../shared/schemas/online-payments.ts";
 import type { FarmerReckoning, ShopReckoning } from "../../../shared/schemas/payments.ts";
 import { renderScreen, screenQueryClient } from "../../test/render.tsx";
 import { FarmerPaymentsSection, OperatorPaymentsSection } from "./payments-section.tsx";
@@ -25,9 +26,11 @@ const week: ShopReckoning = {
   ],
 };
 
+let unsettled: UnsettledMoney;
 let posted: unknown[];
 let payoutAnswer: () => Response;
 beforeEach(() => {
+  unsettled = { refunds: [], mismatched: [] };
   posted = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (url, init) => {
     const path = new URL(String(url), "http://localhost").pathname;
@@ -37,6 +40,7 @@ beforeEach(() => {
     }
     if (path === "/api/admin/payments") return Response.json(week);
     if (path === "/api/admin/shop-profile") return Response.json({ upiId: null });
+    if (path === "/api/admin/payments/unsettled") return Response.json(unsettled);
     return Response.json({}, { status: 503 });
   });
 });
@@ -129,5 +133,50 @@ describe("the farmer's week", () => {
     const list = await screen.findByLabelText("Paid online and paid out to you");
     expect(within(list).getByText("Paid out to you").nextElementSibling).toHaveTextContent("₹60.00");
     expect(within(list).getByText("Still to be paid to you").nextElementSibling).toHaveTextContent("₹107.70");
+  });
+});
+
+describe("money to settle by hand", () => {
+  it("says when there is none", async () => {
+    renderOperator();
+    const section = await screen.findByRole("region", { name: "Money to settle by hand" });
+    expect(within(section).getByText("Nothing to settle by hand.")).toBeInTheDocument();
+  });
+
+  it("lists a refund the gateway failed and a payment not taken as paid, with their orders and payments", async () => {
+    unsettled = {
+      refunds: [
+        {
+          id: "r1",
+          orderId: "abcdef12-0000-4000-8000-000000000000",
+          partId: null,
+          amount: 12.4,
+          reason: "weighed_lower",
+          gatewayPaymentId: "pay_R1",
+          failedAt: "2026-11-18T06:30:00.000Z",
+        },
+      ],
+      mismatched: [
+        {
+          id: "g1",
+          orderId: "12345678-0000-4000-8000-000000000000",
+          amount: 99,
+          currency: "USD",
+          gatewayPaymentId: "pay_G1",
+          at: "2026-11-18T07:00:00.000Z",
+        },
+      ],
+    };
+    renderOperator();
+    const section = await screen.findByRole("region", { name: "Money to settle by hand" });
+    const items = await within(section).findAllByRole("listitem");
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(
+        /^Refund of ₹12\.40 for order #ABCDEF12 failed on .+: the weighed bill was lower\. Payment pay_R1\.$/,
+      ),
+      expect.stringMatching(
+        /^Payment of ₹99\.00 \(USD\) for order #12345678 on .+ was not taken as paid: its amount or currency differs from the order's\. Payment pay_G1\.$/,
+      ),
+    ]);
   });
 });
