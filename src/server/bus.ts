@@ -42,37 +42,59 @@ export function connectBus(
     for (const member of members) member.live(on);
   };
   setLive(false);
-  const lost = () => setLive(false);
+  const lost = () => {
+    subscribed = false;
+    setLive(false);
+    // NOTE: nothing comes back on a lost subscription: no publisher waits for it.
+    for (const back of echoes.values()) back();
+  };
   subscriber.on("close", lost);
   subscriber.on("end", lost);
   subscriber.on("reconnecting", lost);
   subscriber.on("error", (error) => app.log.warn({ err: error }, "bus: redis error"));
   subscriber.on("ready", () => {
     subscriber.subscribe(...byChannel.keys()).then(
-      () => setLive(true),
+      () => {
+        subscribed = true;
+        setLive(true);
+      },
       (error) => app.log.warn({ err: error }, "bus: could not subscribe"),
     );
   });
+  // NOTE: a publisher waits for its own message to come back on its subscription. Redis writes a message to
+  // every subscriber in one pass, so once this server has it back every other server has it on its way too:
+  // a request to another server after this one has answered finds its caches dropped. Without the wait, a
+  // request answered at once by a server in the same process (the tests) or on a busy machine now and then
+  // came before that server had read the message.
+  const echoes = new Map<string, () => void>();
+  let subscribed = false;
   subscriber.on("message", (channel: string, text: string) => {
     const member = byChannel.get(channel);
     const message = member && parse(text);
-    if (message && message.origin !== origin) member.receive(message);
+    if (!message) return;
+    if (message.origin !== origin) member.receive(message);
+    else if ("echo" in message && typeof message.echo === "string") echoes.get(message.echo)?.();
   });
   let closed = false;
   for (const member of members) {
     const channel = prefix + member.channel;
     member.connect(async (message) => {
       if (closed) return;
-      const published = redis.publish(channel, JSON.stringify({ ...message, origin })).then(
-        () => {},
+      const echo = randomUUID();
+      const echoed = subscribed ? echoOf(echoes, echo) : undefined;
+      const published = redis.publish(channel, JSON.stringify({ ...message, origin, echo })).then(
+        () => true,
         (error) => {
           // NOTE: Redis is unreachable from here, so this server's own subscription is lost too; the others
           // lost theirs as well unless only this server's link broke (then the members' own bounds apply).
           app.log.warn({ err: error }, `bus: could not tell the other servers (${member.channel})`);
+          return false;
         },
       );
       // NOTE: waited for only while Redis answers: a request is never held up by ioredis's reconnecting.
-      if (redis.status === "ready") await published;
+      const sent = redis.status === "ready" && (await published);
+      if (!sent) echoes.get(echo)?.();
+      await echoed?.wait();
     });
   }
   subscriber.connect().catch(() => {
@@ -82,6 +104,25 @@ export function connectBus(
     closed = true;
     subscriber.disconnect();
   });
+}
+
+/** How long a publisher waits for its message to come back (a lost subscription stops the wait sooner). */
+const ECHO_WAIT_MS = 1_000;
+
+/** A wait for the message `echo` to come back on this server's subscription, at most ECHO_WAIT_MS. */
+function echoOf(echoes: Map<string, () => void>, echo: string) {
+  let timer: NodeJS.Timeout | undefined;
+  const back = new Promise<void>((resolve) => {
+    echoes.set(echo, resolve);
+    timer = setTimeout(resolve, ECHO_WAIT_MS);
+  });
+  return {
+    wait: () =>
+      back.finally(() => {
+        clearTimeout(timer);
+        echoes.delete(echo);
+      }),
+  };
 }
 
 /** A message as published: JSON with the publishing server's `origin`; anything else is ignored. */
