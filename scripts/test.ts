@@ -13,6 +13,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { createTestSchema } from "../src/server/test/test-db.ts";
 
 const extraArgs = process.argv.slice(2);
@@ -119,12 +120,22 @@ if (runE2e) {
 interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
-  testResults?: { name: string; startTime: number; endTime: number }[];
+  testResults?: {
+    name: string;
+    startTime: number;
+    endTime: number;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
 }
 interface PlaywrightSuite {
   file?: string;
   suites?: PlaywrightSuite[];
-  specs?: { tests: { results: { duration: number }[] }[] }[];
+  specs?: {
+    title: string;
+    ok: boolean;
+    tests: { results: { duration: number; status?: string; error?: { message?: string } }[] }[];
+  }[];
 }
 interface PlaywrightReport {
   stats: { expected: number; unexpected: number; flaky: number };
@@ -140,6 +151,7 @@ if (vitestExit !== 0 && (vitest?.numFailedTests ?? 0) === 0) failed += 1;
 if (e2eExit !== 0 && (playwright?.stats.unexpected ?? 0) === 0) failed += 1;
 
 printSlowestFiles(vitest, playwright);
+printFailures(vitest, playwright);
 console.log("");
 if (runVitest) {
   console.log(
@@ -176,4 +188,36 @@ function printSlowestFiles(vitestReport?: VitestReport, playwrightReport?: Playw
   if (slowest.length === 0) return;
   console.log("\nThe 10 slowest test files:");
   for (const [file, ms] of slowest) console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${file}`);
+}
+
+/**
+ * Each failed test, a line each with the first line of its error, printed just above the totals: CI's record
+ * keeps only the end of the output, and a failure must be found there.
+ */
+function printFailures(vitestReport?: VitestReport, playwrightReport?: PlaywrightReport) {
+  const lines: string[] = [];
+  const firstLine = (text?: string) =>
+    stripVTControlCharacters(text ?? "")
+      .trim()
+      .split("\n")[0]
+      ?.slice(0, 200);
+  for (const file of vitestReport?.testResults ?? []) {
+    const name = path.relative(process.cwd(), file.name);
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failed)
+      lines.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (failed.length === 0 && file.message) lines.push(`${name}: ${firstLine(file.message)}`);
+  }
+  const walk = (suite: PlaywrightSuite, file: string) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.ok) continue;
+      const error = spec.tests.flatMap((test) => test.results).find((result) => result.error)?.error;
+      lines.push(`${file} › ${spec.title}: ${firstLine(error?.message)}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, file);
+  };
+  for (const suite of playwrightReport?.suites ?? []) walk(suite, path.join("e2e", suite.file ?? "?"));
+  if (lines.length === 0) return;
+  console.log("\nFailed:");
+  for (const line of lines) console.log(`FAILED ${line}`);
 }
