@@ -196,11 +196,14 @@ function printSlowestFiles(vitestReport?: VitestReport, playwrightReport?: Playw
  */
 function printFailures(vitestReport?: VitestReport, playwrightReport?: PlaywrightReport) {
   const lines: string[] = [];
+  // NOTE: Vitest makes a timeout's error ahead of time with the stack "Error: STACK_TRACE_ERROR" and keeps
+  // only that stack in its JSON report.
   const firstLine = (text?: string) =>
     stripVTControlCharacters(text ?? "")
       .trim()
       .split("\n")[0]
-      ?.slice(0, 200);
+      ?.replace("Error: STACK_TRACE_ERROR", "timed out (the test or one of its hooks)")
+      .slice(0, 200);
   for (const file of vitestReport?.testResults ?? []) {
     const name = path.relative(process.cwd(), file.name);
     const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
