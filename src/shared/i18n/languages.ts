@@ -1,17 +1,29 @@
-/** The languages the shop speaks (issue 24, decision 032); English is the source of every text. */
-export const LANGUAGES = ["en", "hi", "mr"] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = "en";
-
-/** Each language's name in its own script, for the language menu. */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", hi: "हिन्दी", mr: "मराठी" };
-
 /**
- * The `Intl` locale of each language: Indian English, Hindi and Marathi as written in India, with Latin
+ * The languages the shop speaks (issue 24, decision 032), the one list a new language is added to (with its
+ * `.po` files): its code, its name in its own script for the language menu, and its `Intl` locale. English is
+ * the source of every text. The locales are Indian English, Hindi and Marathi as written in India, with Latin
  * digits (Marathi's own default is Devanagari digits; shoppers read prices and dates in Latin ones, "3
  * दिवसांपूर्वी"). Money always uses en-IN (₹1,00,000.00) whatever the language.
  */
-export const INTL_LOCALES: Record<Language, string> = { en: "en-IN", hi: "hi-IN", mr: "mr-IN-u-nu-latn" };
+const SPOKEN = {
+  en: { name: "English", locale: "en-IN" },
+  hi: { name: "हिन्दी", locale: "hi-IN" },
+  mr: { name: "मराठी", locale: "mr-IN-u-nu-latn" },
+} as const;
+
+export type Language = keyof typeof SPOKEN;
+export const LANGUAGES = Object.keys(SPOKEN) as [Language, ...Language[]];
+export const DEFAULT_LANGUAGE: Language = "en";
+
+/** Each language's name in its own script, for the language menu. */
+export const LANGUAGE_NAMES = Object.fromEntries(
+  LANGUAGES.map((language) => [language, SPOKEN[language].name]),
+) as Record<Language, string>;
+
+/** The `Intl` locale of each language. */
+export const INTL_LOCALES = Object.fromEntries(
+  LANGUAGES.map((language) => [language, SPOKEN[language].locale]),
+) as Record<Language, string>;
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
