@@ -38,8 +38,11 @@ const BOOT_BUDGET = 3 * KB;
  * payments, order news: 172.0 KB measured); splitting that catalogue per screen is issue 39's to do.
  * 173 → 160 KB (decision 070): a screen fetches only the catalogues of the texts it shows (154.1 and 158.8 KB
  * measured); the entry (97.4 KB) and zod with the shared schemas (23.2 KB) are most of what is left.
+ * 160 → 123 KB (decision 073): the answers' schemas and zod come with the first request that needs them, the
+ * hero, the deal and the dialogs once the page runs, /shop without the add-product form (154.2 → 120.8 and
+ * 159.0 → 121.2 KB measured); the entry (97.9 KB) alone is most of the 100 KB of issue 39.
  */
-const DRAWN_SCREEN_BUDGET = 160 * KB;
+const DRAWN_SCREEN_BUDGET = 123 * KB;
 
 const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
 const firstScreen = new Set(
