@@ -38,8 +38,11 @@ const BOOT_BUDGET = 3 * KB;
  * payments, order news: 172.0 KB measured); splitting that catalogue per screen is issue 39's to do.
  * 173 → 160 KB (decision 070): a screen fetches only the catalogues of the texts it shows (154.1 and 158.8 KB
  * measured); the entry (97.4 KB) and zod with the shared schemas (23.2 KB) are most of what is left.
+ * 160 → 123 KB (decision 073): the answers' schemas and zod come with the first request that needs them, the
+ * hero, the deal and the dialogs once the page runs, /shop without the add-product form (154.2 → 120.8 and
+ * 159.0 → 121.2 KB measured); the entry (97.9 KB) alone is most of the 100 KB of issue 39.
  */
-const DRAWN_SCREEN_BUDGET = 160 * KB;
+const DRAWN_SCREEN_BUDGET = 123 * KB;
 
 const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
 const firstScreen = new Set(
@@ -118,16 +121,34 @@ if (bootBytes > BOOT_BUDGET) {
 const DRAWN_TEXTS = ["features/catalogue/locales/en.po", "locales/layout/en.po"];
 const DRAWN_SCREENS: Record<string, string[]> = {
   "/dashboard": ["app/layout.tsx", "app/dashboard-route.tsx", ...DRAWN_TEXTS],
-  "/shop": ["app/layout.tsx", "app/catalogue-routes.tsx", ...DRAWN_TEXTS],
+  "/shop": ["app/layout.tsx", "app/shop-route.tsx", ...DRAWN_TEXTS],
 };
+/** The source module (or shared chunk) a file is the build of, as the manifest names it. */
+const sourceOf = new Map(Object.entries(manifest).map(([key, entry]) => [entry.file, key]));
+/** Each page's files, largest first: printed when a page is over its budget, or with BUNDLE_BUDGET_DETAIL=1. */
+const breakdowns: string[] = [];
 const drawn = Object.entries(DRAWN_SCREENS).map(([page, modules]) => {
   const missing = modules.filter((module) => !manifest[module]);
   if (missing.length > 0) throw new Error(`bundle budget: the build has no ${missing.join(", ")}`);
-  const files = new Set([...firstScreen, ...chunksOf(modules)]);
-  const bytes = [...files].reduce((sum, file) => sum + compressed(file), 0);
-  if (bytes > DRAWN_SCREEN_BUDGET) {
+  const files = [...new Set([...firstScreen, ...chunksOf(modules)])].map((file) => ({
+    file,
+    bytes: compressed(file),
+  }));
+  const bytes = files.reduce((sum, { bytes }) => sum + bytes, 0);
+  const over = bytes > DRAWN_SCREEN_BUDGET;
+  if (over) {
     problems.push(
       `${page}'s JavaScript until the app runs is ${(bytes / KB).toFixed(1)} KB compressed, over its budget of ${DRAWN_SCREEN_BUDGET / KB} KB`,
+    );
+  }
+  if (over || process.env.BUNDLE_BUDGET_DETAIL === "1") {
+    breakdowns.push(
+      `bundle budget: ${page} until the app runs, by file:\n${files
+        .sort((a, b) => b.bytes - a.bytes)
+        .map(
+          ({ file, bytes }) => `  ${(bytes / KB).toFixed(1).padStart(6)} KB  ${sourceOf.get(file) ?? file}`,
+        )
+        .join("\n")}`,
     );
   }
   return `${page} ${(bytes / KB).toFixed(1)} KB`;
@@ -150,6 +171,7 @@ console.log(
     `until the app runs ${drawn.join(", ")} (budget ${DRAWN_SCREEN_BUDGET / KB} KB), ` +
     `largest later chunk ${(largestChunk.bytes / KB).toFixed(1)} KB ${largestChunk.file} (budget ${ROUTE_CHUNK_BUDGET / KB} KB)`,
 );
+for (const breakdown of breakdowns) console.log(breakdown);
 if (problems.length > 0) {
   for (const problem of problems) console.error(`bundle budget: ${problem}`);
   process.exit(1);

@@ -13,6 +13,7 @@ import { meQuery, rememberOfflineUser } from "./features/auth/me.api.ts";
 import "./index.css";
 import { onFirstTouch, touchNow } from "./lib/first-touch.ts";
 import { applyLanguage, initialLanguage, rememberLanguageCookie, storedLanguage } from "./lib/language.ts";
+import { laterPartsDrawn, loadLaterParts } from "./lib/later-part.tsx";
 import { keepAnswersOffline } from "./lib/offline-caches.ts";
 import { registerServiceWorker } from "./lib/service-worker.ts";
 import { setShopCountries } from "./lib/shop-countries.ts";
@@ -40,21 +41,27 @@ let typedEarly: TypedField[] = [];
 
 /**
  * Once the app runs on the server's markup, what was typed and tapped before it is done again: the typing
- * first, then (a task later, once React has drawn it) the taps, so a held Sign in sends what was typed.
+ * first, then (a task later, once React has drawn it) the taps, so a held Sign in sends what was typed. NOTE:
+ * the taps once the screen's later parts have their code too (decision 073): until then React would drop a
+ * tap on one.
  */
 function Hydrated() {
   useEffect(() => {
     let tapped: number | undefined;
+    let current = true;
     const timer = window.setTimeout(() => {
       replayTyped(typedEarly);
       typedEarly = [];
-      tapped = window.setTimeout(() => window.__vcHydrated?.());
+      void laterPartsDrawn().then(() => {
+        if (current) tapped = window.setTimeout(() => window.__vcHydrated?.());
+      });
       keepAnswersOffline(readServerAnswers());
       // NOTE: the sign-in screens' schemas, off the first screen, are fetched at the page's first touch (a
       // focus on its form comes before a submit), so a page nobody uses fetches nothing more (decision 070).
       onFirstTouch(() => void authSchemas().catch(() => undefined));
     });
     return () => {
+      current = false;
       window.clearTimeout(timer);
       window.clearTimeout(tapped);
     };
@@ -64,11 +71,11 @@ function Hydrated() {
 
 /**
  * The current URL's screens (and their language's texts) are fetched before hydrating, so the first render is
- * the server's markup. NOTE: a screen whose code failed keeps that failure, so the app, drawn afresh, shows
+ * the server's markup; their later parts' code is not waited for (decision 073). NOTE: a screen whose code failed keeps that failure, so the app, drawn afresh, shows
  * the error page without asking the network a second time (the failing chunk's one reload, decision 031).
  */
 async function loadCurrentScreens(language: Language): Promise<void> {
-  await Promise.all(screensAt(window.location.pathname).map((screen) => screen.preload(language)));
+  await Promise.all(screensAt(window.location.pathname).map((screen) => screen.preload(language, false)));
 }
 
 /** React reports an error a route's boundary caught; not a screen's code the page says could not be fetched. */
@@ -117,6 +124,8 @@ async function start(): Promise<void> {
       // from, and a tap from now on is held by the inline script and done again once React runs (decision 056).
       window.__vcBoot?.stop();
       hydrateRoot(root as HTMLElement, <App />, rootOptions);
+      // NOTE: asked for while React hydrates; the parts keep the server's markup until theirs is here.
+      void loadLaterParts();
       return;
     }
   }

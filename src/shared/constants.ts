@@ -48,3 +48,9 @@ export const IDEMPOTENCY_HEADER = "idempotency-key";
  */
 export const MAX_LINE_QUANTITY = 99;
 export const MIN_LINE_QUANTITY = 1;
+
+/**
+ * The most products one account may like: enough for any shopper, and it keeps `GET /api/likes` small. Here,
+ * not beside the likes' schemas, so the screens that show likes carry no zod (decision 073).
+ */
+export const MAX_LIKES = 500;

@@ -2,7 +2,7 @@ import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useMe } from "../features/auth/me.api.ts";
 import { useOperatorUnreadCount } from "../features/messages/operator-unread.api.ts";
-import { useFarmerPendingCount } from "../features/orders/farmer-orders.api.ts";
+import { useFarmerPendingCount } from "../features/orders/farmer-pending.api.ts";
 import { cartCountOf } from "../lib/cart.ts";
 import { useCart } from "../lib/cart-store.ts";
 

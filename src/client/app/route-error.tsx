@@ -14,6 +14,7 @@ import type { Language } from "../../shared/i18n/languages.ts";
 import { Button } from "../components/button.tsx";
 import { LoadingSpinner } from "../components/spinner.tsx";
 import { currentLanguage, loadTexts, type ScreenTexts, textsLoaded } from "../lib/i18n.ts";
+import { loadLaterParts } from "../lib/later-part.tsx";
 import { reloadPage } from "../lib/page-reload.ts";
 
 /** The chunks this tab has reloaded for (sessionStorage: a reload keeps it, a new tab starts afresh). */
@@ -43,8 +44,12 @@ export interface ScreenHandle {
   module?: string;
   /** The features whose texts it shows besides those every screen has ("all" when not narrowed). */
   texts: ScreenTexts;
-  /** Fetches the screen's code and its language's texts (at most once each); resolves once both are here. */
-  preload: (language?: Language) => Promise<unknown>;
+  /**
+   * Fetches the screen's code and its language's texts (at most once each), and the code of its later parts
+   * unless `laterParts` is false (a page the server drew hydrates without them, decision 073); resolves to the
+   * code and texts once they are here.
+   */
+  preload: (language?: Language, laterParts?: boolean) => Promise<unknown>;
   /** Whether the screen can be drawn now in the current language (or its loading has failed). */
   ready: () => boolean;
 }
@@ -98,7 +103,7 @@ export function lazyScreen(
     texts,
     ready: () =>
       loader.failure !== undefined || (loader.Screen !== undefined && textsLoaded(currentLanguage(), texts)),
-    preload: (language = currentLanguage()) => {
+    preload: (language = currentLanguage(), laterParts = true) => {
       code ??= load().then((Screen) => {
         loader.Screen = Screen;
         return Screen;
@@ -111,7 +116,9 @@ export function lazyScreen(
         });
         ready.set(language, both);
       }
-      return both;
+      // NOTE: the parts' code comes once the screen's has run, which names them; a part that fails to come is
+      // left out (lib/later-part.tsx), not the screen.
+      return laterParts ? both.then((loaded) => loadLaterParts().then(() => loaded)) : both;
     },
   };
   return {

@@ -82,11 +82,10 @@ const table: RouteObject[] = [
               },
               {
                 path: "/shop",
-                ...screen(
-                  () => import("./catalogue-routes.tsx").then((m) => m.ShopRoute),
-                  "app/catalogue-routes.tsx",
-                  ["catalogue", "layout"],
-                ),
+                ...screen(() => import("./shop-route.tsx").then((m) => m.ShopRoute), "app/shop-route.tsx", [
+                  "catalogue",
+                  "layout",
+                ]),
               },
               {
                 path: "/products/:id",

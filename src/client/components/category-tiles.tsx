@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { CATEGORIES, type Category } from "../../shared/schemas/products.ts";
+import { CATEGORIES, type Category } from "../../shared/product-basics.ts";
 import { categoryName } from "../lib/produce.ts";
 import { DairyIcon, FruitsIcon, GrainsIcon, VegetablesIcon } from "./icons.tsx";
 

@@ -39,20 +39,30 @@ export function setApiTransport(next: ApiTransport): void {
 }
 
 /**
+ * A reply's schema, or a function that imports it: a screen the server draws reads its first answers from the
+ * page, so the schemas it would check later ones with (and zod, 23 KB) come with its first request instead of
+ * before it is running (decision 073).
+ */
+export type ReplySchema<S extends ZodType> = S | (() => Promise<S>);
+
+/**
  * Calls our API: JSON in and out, the session cookie, the CSRF header, and errors as ApiRequestError. The
  * answer is checked with `schema`, the shared schema the route declares for it (`NoContentSchema` for a 204),
  * so a screen only ever sees what the API promises; anything else is a `bad_response`.
  */
 export async function apiFetch<S extends ZodType>(
   path: string,
-  schema: S,
+  schema: ReplySchema<S>,
   options: ApiOptions = {},
 ): Promise<z.output<S>> {
+  // NOTE: a schema to import is asked for beside the request, so it arrives while the answer does.
+  const checker = Promise.resolve(typeof schema === "function" ? schema() : schema);
+  checker.catch(() => undefined);
   const response = await apiSend(path, apiRequestInit(options, currentLanguage()));
   // NOTE: a 204 has no body; it is read as null, what NoContentSchema expects.
   const payload: unknown = response.status === 204 ? null : await response.json().catch(() => undefined);
   if (!response.ok) throw errorFromReply(response.status, payload);
-  return parseReply(schema, response.status, payload);
+  return parseReply(await checker, response.status, payload);
 }
 
 /**
@@ -71,6 +81,14 @@ export async function apiSend(path: string, init: RequestInit): Promise<Response
   reportServerReached(!response.headers.has(OFFLINE_COPY_HEADER));
   return response;
 }
+
+type ReplySchemas = typeof import("./reply-schemas.ts");
+
+/** One of lib/reply-schemas.ts's schemas, imported with the first request that needs it (decision 073). */
+export const laterSchema =
+  <K extends keyof ReplySchemas>(name: K) =>
+  (): Promise<ReplySchemas[K]> =>
+    import("./reply-schemas.ts").then((schemas) => schemas[name]);
 
 /** A 2xx answer's body checked with its shared schema; one that does not match is a `bad_response`. */
 export function parseReply<S extends ZodType>(schema: S, status: number, payload: unknown): z.output<S> {

@@ -7,7 +7,7 @@ import {
   PRODUCT_UNITS,
   type ProductUnit,
   stockState,
-} from "../../shared/schemas/products.ts";
+} from "../../shared/product-basics.ts";
 import { daysBetween, harvestedLabel, shopDate } from "../../shared/shop-calendar.ts";
 import { formatGrams, packsText, pricePerKg, pricePerKgText } from "../../shared/weighing.ts";
 import { currentLanguage, i18n } from "./i18n.ts";

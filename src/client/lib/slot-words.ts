@@ -1,5 +1,6 @@
 import { t } from "@lingui/core/macro";
-import { type NextSlot, WEEKDAY_NAMES, weekdayShort, windowLabel } from "../../shared/schemas/slot-basics.ts";
+import type { NextSlot } from "../../shared/schemas/slot-basics.ts";
+import { WEEKDAY_NAMES, weekdayShort, windowLabel } from "../../shared/slot-labels.ts";
 import { currentLanguage, intlLocale } from "./i18n.ts";
 
 /**

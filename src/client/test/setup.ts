@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure, getConfig } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { i18n, loadLanguage } from "../lib/i18n.ts";
+import { loadLaterParts } from "../lib/later-part.tsx";
 import { reportServerReached } from "../lib/online.ts";
 
 // NOTE: a `findBy…`/`waitFor` returns as soon as its condition holds, so its deadline is no claim about speed
@@ -25,6 +26,10 @@ configure({
 // NOTE: the app fetches most of English with the first lazy screen (decision 043); each test file has it
 // from the start, so a screen's first draw is not timed with the catalogues' loading.
 beforeAll(() => loadLanguage("en"));
+
+// NOTE: a screen drawn in the browser has its later parts' code before it draws (lazyScreen's preload, decision
+// 073); a test that draws a screen itself has them too, from the start.
+beforeAll(() => loadLaterParts());
 
 // NOTE: jsdom's window in the test's VM context (pool vmThreads) lacks the web streams Mock Service Worker
 // builds on; Node's own are the same classes a browser has. Then the fake API, which needs them when loaded.

@@ -1,14 +1,14 @@
 import { z } from "zod";
+import { MAX_LIKES } from "../constants.ts";
 import { fixedText, text } from "../i18n/text.ts";
+
+export { MAX_LIKES } from "../constants.ts";
 
 /**
  * Liked products kept on the account (decision 011). Signed out, likes stay in the browser under
  * `likedProducts` (product rules §3); on sign-in that list is merged into the account once, and from then on
  * the account is the source of truth.
  */
-
-/** The most products one account may like: enough for any shopper, and it keeps `GET /api/likes` small. */
-export const MAX_LIKES = 500;
 
 export const likeMessages = {
   tooMany: fixedText(

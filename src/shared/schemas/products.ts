@@ -1,10 +1,19 @@
 import { z } from "zod";
-import { formatRupees } from "../money.ts";
+import { CATEGORIES, PRODUCT_SORTS, PRODUCT_UNITS, type ProductUnit } from "../product-basics.ts";
 import { NextSlotSchema } from "./slot-basics.ts";
 
-export const CATEGORIES = ["vegetables", "fruits", "dairy", "grains"] as const;
+export {
+  CATEGORIES,
+  type Category,
+  formatPricePerUnit,
+  LOW_STOCK_THRESHOLD,
+  PRODUCT_SORTS,
+  PRODUCT_UNITS,
+  type ProductUnit,
+  stockState,
+} from "../product-basics.ts";
+
 export const CategorySchema = z.enum(CATEGORIES);
-export type Category = z.infer<typeof CategorySchema>;
 
 export const PRODUCT_NAME_MAX = 100;
 /** How many names in other languages and scripts a product may carry (a Devanagari name, "tamatar"). */
@@ -13,35 +22,9 @@ export const PRODUCT_DESCRIPTION_MAX = 2000;
 /** The highest price a product may have, in rupees. */
 export const PRODUCT_PRICE_MAX = 100_000;
 
-/** What a price is for: "₹40.00 / kg". Products listed without one are sold by the `piece`. */
-export const PRODUCT_UNITS = [
-  "kg",
-  "500 g",
-  "250 g",
-  "piece",
-  "bunch",
-  "dozen",
-  "litre",
-  "500 ml",
-  "pack",
-] as const;
-export type ProductUnit = (typeof PRODUCT_UNITS)[number];
 export const DEFAULT_PRODUCT_UNIT: ProductUnit = "piece";
 /** The most a farmer may hold in stock of one product (a bound, so a huge number is a clear 400). */
 export const PRODUCT_STOCK_MAX = 100_000;
-/** At this many or fewer a card says "Only N left". */
-export const LOW_STOCK_THRESHOLD = 5;
-
-/** "₹40.00 / kg": a price with what it buys, on every card, dialog, cart line and order line. */
-export const formatPricePerUnit = (rupees: number, unit: string): string =>
-  `${formatRupees(rupees)} / ${unit}`;
-
-/** A product's stock as a shopper sees it: `null` is "not tracked" (always available). */
-export function stockState(stock: number | null): "untracked" | "in_stock" | "low" | "sold_out" {
-  if (stock === null) return "untracked";
-  if (stock <= 0) return "sold_out";
-  return stock <= LOW_STOCK_THRESHOLD ? "low" : "in_stock";
-}
 
 /** A product as the API returns it (the product's field names, product rules §3; `image` is a URL, never a data URL). */
 export const ProductSchema = z.object({
@@ -85,8 +68,6 @@ export const ProductSchema = z.object({
   nextSlot: NextSlotSchema.optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
-
-export const PRODUCT_SORTS = ["newest", "price-asc", "price-desc"] as const;
 
 export const ProductListQuerySchema = z.strictObject({
   category: CategorySchema.optional(),

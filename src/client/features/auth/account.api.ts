@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Language } from "../../../shared/i18n/languages.ts";
 import {
   AccountSchema,
   type ChangeEmailInput,
@@ -12,7 +11,7 @@ import {
   type PasswordResetRequestInput,
   SessionListSchema,
 } from "../../../shared/schemas/account.ts";
-import { NoContentSchema, type User, UserResponseSchema } from "../../../shared/schemas/auth.ts";
+import { NoContentSchema, UserResponseSchema } from "../../../shared/schemas/auth.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 import { meQuery } from "./me.api.ts";
 
@@ -41,21 +40,6 @@ export function useRename() {
     mutationFn: (name: string) =>
       apiFetch("/api/account", AccountSchema, { method: "PATCH", json: { name } }),
     onSuccess: refresh,
-  });
-}
-
-/** Keeps the language chosen in the header on the signed-in account (decision 032). */
-export function useSaveLanguage() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (language: Language) =>
-      apiFetch("/api/account", AccountSchema, { method: "PATCH", json: { language } }),
-    onSuccess: ({ user }) => {
-      client.setQueryData<User | null>(meQuery.queryKey, (me) =>
-        me ? { ...me, language: user.language } : me,
-      );
-      return client.invalidateQueries({ queryKey: ["account"] });
-    },
   });
 }
 

@@ -6,16 +6,22 @@ import { CategoryTiles } from "../../components/category-tiles.tsx";
 import { FeatureTiles } from "../../components/feature-tiles.tsx";
 import { TruckIcon } from "../../components/icons.tsx";
 import { Pending } from "../../components/pending.tsx";
+import { LaterPart, laterPart } from "../../lib/later-part.tsx";
 import { BootTextsScript } from "./boot-texts-script.tsx";
-import { DealOfTheDay } from "./deal-of-the-day.tsx";
-import { HeroCarousel } from "./hero-carousel.tsx";
 import { useLikes } from "./likes.api.ts";
-import { ProductDetailsDialog } from "./product-details-dialog.tsx";
 import { ProductTile } from "./product-tile.tsx";
 import { useLatestProducts } from "./products.api.ts";
 import { useLoadErrorToast } from "./use-load-error-toast.ts";
 
 export const DASHBOARD_PRODUCT_COUNT = 8;
+
+// NOTE: the server draws the hero and the deal; their code (and the dialog's) comes once the page runs, so
+// the dashboard hydrates without it (decision 073).
+const heroCarousel = laterPart(() => import("./hero-carousel.tsx").then((m) => m.HeroCarousel));
+const dealOfTheDay = laterPart(() => import("./deal-of-the-day.tsx").then((m) => m.DealOfTheDay));
+const detailsDialog = laterPart(() =>
+  import("./product-details-dialog.tsx").then((m) => m.ProductDetailsDialog),
+);
 
 function SectionHeading({ id, title, children }: { id: string; title: string; children?: React.ReactNode }) {
   return (
@@ -39,7 +45,7 @@ export function DashboardPage({ userId }: { userId: string | null }) {
   return (
     <div className="mx-auto max-w-7xl space-y-12 px-4 py-6">
       <h1 className="sr-only">Veggie Cart</h1>
-      <HeroCarousel />
+      <LaterPart part={heroCarousel} />
 
       <p className="flex items-center justify-center gap-3 rounded-2xl bg-brand-700 px-4 py-3 text-center font-semibold text-white">
         <TruckIcon className="h-6 w-6 shrink-0" />
@@ -59,7 +65,7 @@ export function DashboardPage({ userId }: { userId: string | null }) {
         <CategoryTiles />
       </section>
 
-      <DealOfTheDay />
+      <LaterPart part={dealOfTheDay} />
 
       <section aria-labelledby="products-heading">
         <SectionHeading id="products-heading" title={t`Fresh products`}>
@@ -103,7 +109,7 @@ export function DashboardPage({ userId }: { userId: string | null }) {
         )}
       </section>
 
-      {details ? <ProductDetailsDialog product={details} onClose={() => setDetails(null)} /> : null}
+      {details ? <LaterPart part={detailsDialog} product={details} onClose={() => setDetails(null)} /> : null}
       <BootTextsScript />
     </div>
   );

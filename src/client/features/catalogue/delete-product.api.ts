@@ -1,11 +1,12 @@
 import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
-import { NoContentSchema } from "../../../shared/schemas/auth.ts";
 import type { ProductList } from "../../../shared/schemas/products.ts";
-import { apiFetch } from "../../lib/api-client.ts";
+import { apiFetch, laterSchema } from "../../lib/api-client.ts";
 import { productsKey } from "./products.api.ts";
 
 export const deleteProduct = (productId: string) =>
-  apiFetch(`/api/products/${encodeURIComponent(productId)}`, NoContentSchema, { method: "DELETE" });
+  apiFetch(`/api/products/${encodeURIComponent(productId)}`, laterSchema("NoContentSchema"), {
+    method: "DELETE",
+  });
 
 const withoutProduct = (list: ProductList, productId: string): ProductList => ({
   ...list,

@@ -1,9 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { ownStorageKeys, storageKeys } from "../../../shared/constants.ts";
-import { NoContentSchema } from "../../../shared/schemas/auth.ts";
-import { LikesResponseSchema, MAX_LIKES } from "../../../shared/schemas/likes.ts";
-import { ApiRequestError, apiFetch } from "../../lib/api-client.ts";
+import { MAX_LIKES, ownStorageKeys, storageKeys } from "../../../shared/constants.ts";
+import { ApiRequestError, apiFetch, laterSchema } from "../../lib/api-client.ts";
 import {
   readLikedProducts,
   toggleLike as toggleStoredLike,
@@ -13,6 +11,9 @@ import { readStored, writeStored } from "../../lib/storage.ts";
 import { toast } from "../../lib/toast.ts";
 import { likeToasts } from "./product-texts.ts";
 import { productsKey } from "./products.api.ts";
+
+// NOTE: imported with the first request, not with the screens (decision 073).
+const LikesResponseSchema = laterSchema("LikesResponseSchema");
 
 /**
  * Likes kept on the account (decision 011). The first time an account signs in in this browser, the
@@ -63,7 +64,7 @@ export function useLikes(userId: string | null) {
   const browserCopy = useLikedProducts();
   const toggle = useMutation({
     mutationFn: ({ productId, like }: { productId: string; like: boolean }) =>
-      apiFetch(`/api/likes/${encodeURIComponent(productId)}`, NoContentSchema, {
+      apiFetch(`/api/likes/${encodeURIComponent(productId)}`, laterSchema("NoContentSchema"), {
         method: like ? "PUT" : "DELETE",
       }),
     onMutate: async ({ productId, like }) => {

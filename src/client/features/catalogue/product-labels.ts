@@ -1,5 +1,5 @@
 import { t } from "@lingui/core/macro";
-import { CATEGORIES } from "../../../shared/schemas/products.ts";
+import { CATEGORIES } from "../../../shared/product-basics.ts";
 import { categoryName } from "../../lib/produce.ts";
 
 export { categoryName };

@@ -1,5 +1,5 @@
 import { t } from "@lingui/core/macro";
-import { MAX_LIKES } from "../../../shared/schemas/likes.ts";
+import { MAX_LIKES } from "../../../shared/constants.ts";
 
 /**
  * The product's toasts (`productMessages`, product rules §8) in the reader's language. English is the same

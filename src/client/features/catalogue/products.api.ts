@@ -1,11 +1,9 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { ProductResponseSchema } from "../../../shared/schemas/api.ts";
-import {
-  type ProductList,
-  type ProductListQuery,
-  ProductListSchema,
-} from "../../../shared/schemas/products.ts";
-import { apiFetch } from "../../lib/api-client.ts";
+import type { ProductList, ProductListQuery } from "../../../shared/schemas/products.ts";
+import { apiFetch, laterSchema } from "../../lib/api-client.ts";
+
+// NOTE: imported with the first request, not with the screens: a drawn page's lists come with it (decision 073).
+const ProductListSchema = laterSchema("ProductListSchema");
 
 /** The shop's filters; `liked` keeps only the signed-in account's liked products. */
 export type ProductFilters = Pick<ProductListQuery, "category" | "q" | "sort"> & { liked?: boolean };
@@ -55,7 +53,11 @@ export const productQuery = (id: string) =>
   queryOptions({
     queryKey: [...productsKey, "one", id],
     queryFn: async ({ signal }) =>
-      (await apiFetch(`/api/products/${encodeURIComponent(id)}`, ProductResponseSchema, { signal })).product,
+      (
+        await apiFetch(`/api/products/${encodeURIComponent(id)}`, laterSchema("ProductResponseSchema"), {
+          signal,
+        })
+      ).product,
   });
 
 export const useProduct = (id: string) => useQuery(productQuery(id));

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { CATEGORIES, type Category, PRODUCT_SORTS } from "../../../shared/schemas/products.ts";
+import { CATEGORIES, type Category, PRODUCT_SORTS } from "../../../shared/product-basics.ts";
 import { HeartIcon, SearchIcon } from "../../components/icons.tsx";
 import { categoryName } from "./product-labels.ts";
 

@@ -2,12 +2,13 @@ import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { CategorySchema, PRODUCT_SORTS, type Product } from "../../../shared/schemas/products.ts";
+import { CATEGORIES, PRODUCT_SORTS } from "../../../shared/product-basics.ts";
+import type { Product } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
 import { Pending } from "../../components/pending.tsx";
+import { LaterPart, laterPart } from "../../lib/later-part.tsx";
 import { BootTextsScript } from "./boot-texts-script.tsx";
-import { DeleteProductDialog } from "./delete-product-dialog.tsx";
 import { useLikes } from "./likes.api.ts";
 import { ProductCard } from "./product-card.tsx";
 import { useProductPages } from "./products.api.ts";
@@ -20,12 +21,17 @@ import {
 } from "./shop-filters.tsx";
 import { useLoadErrorToast } from "./use-load-error-toast.ts";
 
+// NOTE: opened by a tap; its code comes once the page runs, not before it is drawn (decision 073).
+const deleteDialog = laterPart(() =>
+  import("./delete-product-dialog.tsx").then((m) => m.DeleteProductDialog),
+);
+
 function filtersFrom(params: URLSearchParams): ShopFilters {
-  const category = CategorySchema.safeParse(params.get("category"));
+  const category = CATEGORIES.find((known) => known === params.get("category"));
   const sort = params.get("sort");
   const q = params.get("q")?.trim().slice(0, 100);
   return {
-    category: category.success ? category.data : undefined,
+    category,
     q: q || undefined,
     sort: PRODUCT_SORTS.includes(sort as ProductSort) ? (sort as ProductSort) : "newest",
     liked: params.get("liked") === "true" || undefined,
@@ -183,7 +189,8 @@ export function ShopPage({ currentUserId }: { currentUserId: string | null }) {
       </div>
 
       {deleting ? (
-        <DeleteProductDialog
+        <LaterPart
+          part={deleteDialog}
           product={deleting}
           onClose={() => setDeleting(null)}
           // NOTE: the Delete button that opened the dialog is gone; focus goes to the page title, not to <body>.

@@ -9,16 +9,16 @@ import {
 import {
   FarmerOrderListSchema,
   FarmerPartResponseSchema,
-  FarmerPendingCountSchema,
   FarmerSummarySchema,
   type PartStatusChange,
 } from "../../../shared/schemas/farmer.ts";
 import type { PartStatus } from "../../../shared/schemas/order-parts.ts";
 import { IDEMPOTENCY_HEADER } from "../../../shared/schemas/orders.ts";
 import { apiFetch } from "../../lib/api-client.ts";
+import { farmerKey } from "./farmer-pending.api.ts";
 
-/** Every query of the farmer's side starts with this key, so one move refreshes the list, summary and count. */
-export const farmerKey = ["farmer"] as const;
+// NOTE: the header's count is a module of its own, without the farmer's other schemas (decision 073).
+export { farmerKey, farmerPendingCountQuery, useFarmerPendingCount } from "./farmer-pending.api.ts";
 
 export const FARMER_ORDERS_PAGE_SIZE = 10;
 
@@ -47,21 +47,6 @@ export const farmerSummaryQuery = queryOptions({
 });
 
 export const useFarmerSummary = () => useQuery(farmerSummaryQuery);
-
-/**
- * How many of my parts wait for me (the header's badge). Never fresh for long: coming back to the tab
- * (window focus) asks again, and so does every minute in the open tab.
- */
-export const farmerPendingCountQuery = queryOptions({
-  queryKey: [...farmerKey, "pending-count"],
-  queryFn: async ({ signal }) =>
-    (await apiFetch("/api/farmer/pending-count", FarmerPendingCountSchema, { signal })).pending,
-  staleTime: 0,
-  refetchOnWindowFocus: "always",
-  refetchInterval: 60_000,
-});
-
-export const useFarmerPendingCount = (enabled = true) => useQuery({ ...farmerPendingCountQuery, enabled });
 
 export const fulfilmentPath = (id: string) => `/api/farmer/orders/${encodeURIComponent(id)}`;
 
