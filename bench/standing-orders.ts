@@ -22,7 +22,7 @@ import { placeOrder } from "../src/server/orders/index.ts";
 import { ensureSlots } from "../src/server/slots/index.ts";
 import { runStandingOrders } from "../src/server/standing-orders/index.ts";
 // NOTE: the bench times the re-pricing's read on its own (decision 067); the domain does not export it.
-import { toReprice } from "../src/server/standing-orders/standing-orders.repository.ts";
+import { toReprice } from "../src/server/standing-orders/price-holds.repository.ts";
 import { insertFarmer, insertProduct } from "../src/server/test/order-fixtures.ts";
 import { testShipping } from "../src/server/test/order-helpers.ts";
 import { testConfig } from "../src/server/test/test-app.ts";

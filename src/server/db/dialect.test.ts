@@ -1,7 +1,9 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDialect } from "../test/test-db.ts";
-import { classifyDbError, containsIgnoringCase, dialectOf, isUniqueViolation } from "./dialect.ts";
+import { dialectOf } from "./dialect.ts";
+import { classifyDbError, isUniqueViolation } from "./dialect-errors.ts";
+import { containsIgnoringCase } from "./dialect-search.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {

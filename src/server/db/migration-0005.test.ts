@@ -1,8 +1,9 @@
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../test/test-db.ts";
-import type { OrderItemsTable, OrderPartsTable, OrdersTable, ProductsTable } from "./database.ts";
 import { migrateUpTo } from "./migrate.ts";
+import type { ProductsTable } from "./tables-catalogue.ts";
+import type { OrderItemsTable, OrderPartsTable, OrdersTable } from "./tables-orders.ts";
 
 /** The tables as migrations 0005 to 0010 named them (0011 renamed them; migration-0011.test.ts checks that). */
 interface Before0011 {

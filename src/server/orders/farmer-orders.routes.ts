@@ -24,18 +24,18 @@ import { AttemptSchema, RunOrderSchema, RunQuerySchema, RunSchema } from "../../
 import { requireUser } from "../auth/index.ts";
 import { callerLanguage, sendCsv } from "../http/index.ts";
 import { idempotencyHeaders, sendOnce } from "../idempotency/index.ts";
+import { countPendingForFarmer, listFarmerOrders, summariseFarmer } from "./farmer-views.service.ts";
 import { movePart } from "./moves.service.ts";
 import {
-  farmerReckoning,
-  farmerReckoningCsv,
   getPayeeProfile,
   payRestInCash,
   recordPayment,
   savePayeeProfile,
   undoPayment,
 } from "./payments.service.ts";
+import { farmerReckoning } from "./reckoning.service.ts";
+import { farmerReckoningCsv } from "./reckoning-csv.service.ts";
 import { getRun, recordAttempt, saveRunOrder } from "./run.service.ts";
-import { countPendingForFarmer, listFarmerOrders, summariseFarmer } from "./views.service.ts";
 import { weighPart } from "./weighing.service.ts";
 
 /**

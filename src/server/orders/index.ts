@@ -1,4 +1,5 @@
 export { farmerOrdersRoutes } from "./farmer-orders.routes.ts";
+export { partsPerBucket, periodStarts, sumShopParts } from "./farmer-views.service.ts";
 export { movePart, skipScheduledOrder, startDueScheduledParts } from "./moves.service.ts";
 export { onlinePaymentsRoutes } from "./online-payments.routes.ts";
 export { expireHolds } from "./online-payments.service.ts";
@@ -6,15 +7,15 @@ export { ordersAdminRoutes } from "./orders.admin-routes.ts";
 export { findProductsByIds, forgetUser } from "./orders.repository.ts";
 export { type OrderLimits, orderLimits, ordersRoutes, unlessAcknowledged } from "./orders.routes.ts";
 export { payRestInCash, recordPayment, savePayeeProfile } from "./payments.service.ts";
+export { placeOrder } from "./placement.service.ts";
+export type { ProductLookup } from "./pricing.service.ts";
+export { sendDueRefunds } from "./refunds.service.ts";
 export {
   changeScheduledItems,
-  placeOrder,
   priceScheduledLines,
   repriceScheduledOrder,
   type ScheduledOrderInput,
   writeScheduledOrder,
-} from "./placement.service.ts";
-export type { ProductLookup } from "./pricing.service.ts";
-export { sendDueRefunds } from "./refunds.service.ts";
-export { partsPerBucket, periodStarts, shippingOf, sumShopParts } from "./views.service.ts";
+} from "./scheduled-orders.service.ts";
+export { shippingOf } from "./views.service.ts";
 export { weighPart } from "./weighing.service.ts";

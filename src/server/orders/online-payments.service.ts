@@ -19,10 +19,10 @@ import type { GatewayPayment } from "../payments/index.ts";
 import { CannotRestore, restoreExpiredOrder } from "./late-payments.service.ts";
 import { moveParts } from "./moves.service.ts";
 import * as repo from "./online-payments.repository.ts";
+import { mailOrder } from "./order-confirmation.service.ts";
 import * as ordersRepo from "./orders.repository.ts";
 import { findPendingOfOrder } from "./parts.repository.ts";
 import { cancelLinks, createLink } from "./payment-links.service.ts";
-import { mailOrder } from "./placement.service.ts";
 import { recordRefundOutcome, refundWholePayment } from "./refunds.service.ts";
 import { getOwnOrder, loadOrder } from "./views.service.ts";
 

@@ -18,13 +18,9 @@ import {
 import { requireOperator } from "../auth/index.ts";
 import { callerLanguage, sendCsv } from "../http/index.ts";
 import { moveOrderPartAsOperator } from "./moves.service.ts";
-import {
-  getShopProfile,
-  recordPayout,
-  saveShopProfile,
-  shopReckoning,
-  shopReckoningCsv,
-} from "./payments.service.ts";
+import { getShopProfile, saveShopProfile } from "./payments.service.ts";
+import { recordPayout, shopReckoning } from "./reckoning.service.ts";
+import { shopReckoningCsv } from "./reckoning-csv.service.ts";
 import { unsettledMoney } from "./refunds.service.ts";
 import { listOrdersForOperator } from "./views.service.ts";
 

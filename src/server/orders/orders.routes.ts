@@ -19,8 +19,9 @@ import type { Config } from "../config.ts";
 import { documentOnly, parseWith, rateLimited } from "../http/index.ts";
 import { cancelOwnOrder } from "./moves.service.ts";
 import { payAgain } from "./online-payments.service.ts";
-import { changeScheduledItems, isAcknowledgedKey, placeOrder } from "./placement.service.ts";
+import { isAcknowledgedKey, placeOrder } from "./placement.service.ts";
 import { quoteCart } from "./pricing.service.ts";
+import { changeScheduledItems } from "./scheduled-orders.service.ts";
 import { getOwnOrder, listOwnOrders } from "./views.service.ts";
 
 const HOUR_MS = 60 * 60_000;

@@ -14,7 +14,7 @@ import { insertProduct } from "../test/order-fixtures.ts";
 import { orderBody, placed, postOrder, stockOf } from "../test/order-helpers.ts";
 import { mailsTo, sendOrderNews } from "../test/outbox.ts";
 import { createTestApp, request, type SignedInUser, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
-import { periodStarts } from "./views.service.ts";
+import { periodStarts } from "./farmer-views.service.ts";
 
 let t: TestApp;
 let asha: SignedInUser;

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/index.ts";
 import { orderMessages } from "../../shared/messages.ts";
 import type { PaymentMode } from "../../shared/schemas/online-payments.ts";
 import {
@@ -11,33 +10,17 @@ import {
   type PlaceOrder,
   stockMessages,
 } from "../../shared/schemas/orders.ts";
-import { standingOrderMessages } from "../../shared/schemas/standing-orders.ts";
 import { isWeighedUnit } from "../../shared/weighing.ts";
 import { refuseUnservedCountry, rememberAddress } from "../addresses/index.ts";
-import * as auth from "../auth/index.ts";
-import {
-  type Context,
-  catalogueChanged,
-  catalogueChangedStep,
-  inStepsTransaction,
-  inTransaction,
-} from "../context.ts";
+import { type Context, catalogueChangedStep, inStepsTransaction } from "../context.ts";
 import { type Database, runSteps, type Steps } from "../db/index.ts";
-import { AppError, notFound } from "../http/index.ts";
-import { newPartMail, orderConfirmationMail } from "../mail/index.ts";
-import * as notify from "../notify/index.ts";
-import { findStocks, findUnorderable, returnStock, takeStock } from "../products/index.ts";
+import { AppError } from "../http/index.ts";
+import { findStocks, findUnorderable, takeStock } from "../products/index.ts";
 import { bookSlots } from "../slots/index.ts";
 import { linkInserted } from "./online-payments.repository.ts";
+import { mailOrder } from "./order-confirmation.service.ts";
 import * as repo from "./orders.repository.ts";
-import {
-  claimScheduledPart,
-  findScheduledWithCutoff,
-  type HistoryRow,
-  insertParts,
-  type PartRow,
-  setPartTotal,
-} from "./parts.repository.ts";
+import { type HistoryRow, insertParts, type PartRow } from "./parts.repository.ts";
 import { cancelLinks, createLink, gatewayOf, holdEndOf } from "./payment-links.service.ts";
 import {
   type PricedCart,
@@ -48,7 +31,7 @@ import {
   refuseHidden,
   stockProblems,
 } from "./pricing.service.ts";
-import { getOwnOrder, loadOrder } from "./views.service.ts";
+import { loadOrder } from "./views.service.ts";
 
 /** A placement as services take it: Pay on delivery when `payment` is left out (decision 052). */
 /** An order to write: checkout's body, or a standing order's occurrence (which may be paid in cash, issue 35). */
@@ -129,7 +112,7 @@ interface OrderRowsInput {
   scheduled?: { standingOrderId: string };
 }
 
-function orderRows(rows: OrderRowsInput): NewOrderRows {
+export function orderRows(rows: OrderRowsInput): NewOrderRows {
   const { userId, idempotencyKey, requestHash, input, priced, now, holdEndsAt, scheduled } = rows;
   // NOTE: a standing order's occurrence is scheduled until its slot's cut-off (issue 35).
   const status = scheduled ? "scheduled" : "pending";
@@ -195,7 +178,7 @@ function orderRows(rows: OrderRowsInput): NewOrderRows {
 }
 
 /** A priced line as the order's line `index + 1`, in part `partId`. */
-function itemRow(orderId: string, line: PricedLine, index: number, partId: string): repo.OrderItemRow {
+export function itemRow(orderId: string, line: PricedLine, index: number, partId: string): repo.OrderItemRow {
   return {
     order_id: orderId,
     line_no: index + 1,
@@ -219,7 +202,7 @@ function itemRow(orderId: string, line: PricedLine, index: number, partId: strin
  * product id order (so two orders never wait on each other in a cycle). A line asking for more than is left
  * throws 409 out_of_stock naming every such line, and the transaction writes nothing.
  */
-function* takeStockFor(
+export function* takeStockFor(
   trx: Kysely<Database>,
   lines: readonly PricedLine[],
   items: repo.OrderItemRow[],
@@ -259,91 +242,13 @@ function* takeStockFor(
  * suspended) since the cart was priced; findUnorderable holds those rows until the order commits, so a hide
  * or suspension lands either before the order (refused here) or after it.
  */
-function* refuseHiddenSincePriced(trx: Kysely<Database>, lines: readonly PricedLine[]): Steps<void> {
+export function* refuseHiddenSincePriced(trx: Kysely<Database>, lines: readonly PricedLine[]): Steps<void> {
   const ids = lines.filter((line) => line.farmerId !== null).map((line) => line.productId);
   const unorderable = yield* findUnorderable(trx, ids);
   refuseHidden(
     lines.filter((line) => unorderable.has(line.productId)),
     (line) => line.name,
   );
-}
-
-/** Confirmations a day to an address that is not the buyer's own (a gift, a household member's). */
-export const CONFIRMATIONS_TO_OTHERS_PER_DAY = 3;
-const DAY_MS = 24 * 60 * 60_000;
-
-/** Where a mail goes and the language it is written in (the recipient account's, decision 032). */
-type Recipient = { email: string; language: Language };
-
-/**
- * Where an order's confirmation goes: to the checkout address when it is the account's own, or when fewer than
- * CONFIRMATIONS_TO_OTHERS_PER_DAY orders (this one included, already written) were mailed there by others in
- * the last day; else to the account's own address, so checkout cannot mail a stranger text the buyer wrote,
- * hundreds of times (issue 25). It is written in the buyer's language, wherever it goes.
- */
-function* confirmationRecipient(
-  trx: Kysely<Database>,
-  buyer: Recipient | undefined,
-  checkoutEmail: string,
-  now: Date,
-): Steps<Recipient> {
-  const language = buyer?.language ?? DEFAULT_LANGUAGE;
-  if (buyer === undefined || buyer.email === checkoutEmail) return { email: checkoutEmail, language };
-  const since = new Date(now.getTime() - DAY_MS).toISOString();
-  const mailed = yield* repo.countOrdersMailedToOthers(
-    trx,
-    checkoutEmail,
-    since,
-    CONFIRMATIONS_TO_OTHERS_PER_DAY + 1,
-  );
-  return mailed <= CONFIRMATIONS_TO_OTHERS_PER_DAY ? { email: checkoutEmail, language } : buyer;
-}
-
-/**
- * The buyer's confirmation, and one mail to each farmer with a part in the new order, to their account
- * address, each in its reader's language; queued in the order's transaction (decision 018) so a refused
- * placement mails nobody. The shop's own part (the deal) has no farmer to tell: the operator sees it in the
- * admin orders. `buyerMail` stands for the confirmation when there is more to say (a late payment's order
- * restored).
- */
-export function* mailOrder(
-  trx: Context,
-  userId: string,
-  order: Order,
-  now: Date,
-  buyerMail: typeof orderConfirmationMail = orderConfirmationMail,
-): Steps<void> {
-  const farmerIds = order.fulfilments.flatMap((part) => (part.farmerId ? [part.farmerId] : []));
-  // NOTE: one read of every recipient's address and language, the buyer's and the farmers'.
-  const recipients = yield* auth.mailRecipients(trx.db, [userId, ...farmerIds]);
-  const to = yield* confirmationRecipient(trx.db, recipients.get(userId), order.shipping.email, now);
-  const confirmation = buyerMail(to, order, trx.mail.link(`/orders/${order.id}`));
-  // NOTE: each mail goes if its reader keeps e-mail on, and its text by WhatsApp or SMS if they chose one (decision 063).
-  const news: notify.News[] = [
-    {
-      userId,
-      kind: "buying",
-      event: "order_placed",
-      mail: confirmation,
-      text: confirmation.short ?? confirmation.subject,
-      orderId: order.id,
-    },
-  ];
-  for (const part of order.fulfilments) {
-    const farmer = part.farmerId ? recipients.get(part.farmerId) : undefined;
-    if (!farmer || !part.farmerId) continue;
-    const mail = newPartMail(farmer, order, part, trx.mail.link("/farmer"));
-    news.push({
-      userId: part.farmerId,
-      kind: "fulfilling",
-      event: "new_part",
-      mail,
-      text: mail.short ?? mail.subject,
-      orderId: order.id,
-      partId: part.id,
-    });
-  }
-  yield* notify.tell(trx, news);
 }
 
 /**
@@ -418,158 +323,4 @@ export function* writeOrder(trx: Kysely<Database>, rows: NewOrderRows): Steps<vo
   yield* repo.insertOrder(trx, rows.order);
   yield* insertParts(trx, rows.parts, rows.history);
   yield* repo.insertItems(trx, rows.items);
-}
-
-/** A standing order's occurrence (issue 35): its lines, the one farmer's dated slot, and where it goes. */
-export interface ScheduledOrderInput {
-  userId: string;
-  standingOrderId: string;
-  /** Unique per occurrence: the order's Idempotency-Key, so one occurrence never makes two orders. */
-  key: string;
-  farmerId: string;
-  slotId: string;
-  shipping: PlaceOrder["shipping"];
-  paymentMethod: PaymentMethod;
-}
-
-/**
- * Prices a standing order's lines as checkout does (today's prices; 409 product_unavailable for one taken off
- * the shop or deleted), before the occurrence's transaction.
- */
-export const priceScheduledLines = (ctx: Context, items: PlaceOrder["items"]) => priceCartLines(ctx, items);
-
-/**
- * Writes a standing order's occurrence as an order whose parts are `scheduled`, in the caller's step
- * transaction, exactly as a checkout writes an order: it takes the place in the slot and the stock, and
- * refuses (slot_full, slot_closed, slot_not_served, out_of_stock, product_unavailable) with nothing written.
- * No mail: the farmer is told at the cut-off, when it becomes pending (`startDueScheduledParts`).
- */
-export function* writeScheduledOrder(
-  trx: Context,
-  input: ScheduledOrderInput,
-  items: PlaceOrder["items"],
-  priced: PricedCart,
-): Steps<string> {
-  const body: PlaceOrderRequest = {
-    items,
-    shipping: input.shipping,
-    paymentMethod: input.paymentMethod,
-    // NOTE: a standing order is paid on delivery, cash or UPI at the door (issue 35).
-    payment: "on_delivery",
-    slots: { [input.farmerId]: input.slotId },
-  };
-  const rows = orderRows({
-    userId: input.userId,
-    idempotencyKey: input.key,
-    requestHash: hashPlaceOrderRequest(body),
-    input: body,
-    priced,
-    now: trx.now,
-    holdEndsAt: null,
-    scheduled: { standingOrderId: input.standingOrderId },
-  });
-  yield* writeOrder(trx.db, rows);
-  yield* bookSlots(
-    trx,
-    rows.parts.map((part) => ({ partId: part.id, farmerId: part.farmer_id })),
-    body.slots,
-    input.shipping.zipCode,
-  );
-  yield* takeStockFor(trx.db, priced.lines, rows.items);
-  yield* refuseHiddenSincePriced(trx.db, priced.lines);
-  yield* catalogueChangedStep(trx);
-  return rows.order.id;
-}
-
-/**
- * PATCH /api/orders/:id { items }: a standing order's occurrence, changed before its slot's cut-off (this one
- * only; issue 35): its lines are priced again, the old lines' stock goes back and the new lines' is taken, in
- * one transaction, and its totals follow. 409 cutoff_passed once the cut-off passed (or it is no longer
- * scheduled); 400 for an order placed at checkout or a product of another farmer; 404 for another's order.
- */
-export async function changeScheduledItems(
-  ctx: Context,
-  buyerId: string,
-  orderId: string,
-  items: PlaceOrder["items"],
-): Promise<Order> {
-  const row = await repo.findOwnOrder(ctx.db, buyerId, orderId);
-  if (!row) throw notFound(orderMessages.orderNotFound);
-  if (!row.standing_order_id) {
-    throw new AppError("validation_failed", standingOrderMessages.onlyOccurrences, {
-      items: standingOrderMessages.onlyOccurrences,
-    });
-  }
-  const priced = await priceCartLines(ctx, items);
-  await inTransaction(ctx, async (trx) => {
-    const parts = await runSteps(trx.db, findScheduledWithCutoff(trx.db, orderId));
-    const [part] = parts;
-    const now = ctx.now.toISOString();
-    if (!part || parts.length !== 1 || part.status !== "scheduled" || part.cutoff_at <= now) {
-      throw new AppError("cutoff_passed", standingOrderMessages.cutoffPassed);
-    }
-    if (priced.lines.some((line) => line.farmerId !== part.farmer_id)) {
-      throw new AppError("validation_failed", standingOrderMessages.oneFarmer, {
-        items: standingOrderMessages.oneFarmer,
-      });
-    }
-    const old = await runSteps(trx.db, repo.findItemsOfOrders(trx.db, [orderId]));
-    // NOTE: in product id order, as placement takes stock, so two transactions never wait on each other in a cycle.
-    for (const line of [...old].sort((a, b) => (a.product_id < b.product_id ? -1 : 1))) {
-      if (line.stock_taken > 0) await returnStock(trx.db, line.product_id, line.stock_taken);
-    }
-    const rows = priced.lines.map((line, index) => itemRow(orderId, line, index, part.id));
-    await runSteps(trx.db, repo.deleteItemsOfOrder(trx.db, orderId));
-    await runSteps(trx.db, repo.insertItems(trx.db, rows));
-    await runSteps(trx.db, takeStockFor(trx.db, priced.lines, rows));
-    await runSteps(trx.db, refuseHiddenSincePriced(trx.db, priced.lines));
-    await runSteps(trx.db, repo.setOrderTotal(trx.db, orderId, priced.totalPaise));
-    await runSteps(trx.db, setPartTotal(trx.db, part.id, priced.totalPaise));
-    await catalogueChanged(trx);
-  });
-  return getOwnOrder(ctx, buyerId, orderId);
-}
-
-/**
- * Prices a standing order's occurrence again at today's prices, in the caller's step transaction (issue 35,
- * decision 050): only while its part is still scheduled, which it claims first (a move to pending at the
- * cut-off on another server comes wholly before or after). Each line whose product's price changed takes the
- * new price, its estimate and (a line not sold by weight) its amount; the part's and order's totals follow.
- * A product deleted since keeps its line as it was. Answers each line's unit price now, per product, and the
- * new total, or undefined when nothing of the order is scheduled any more.
- */
-export function* repriceScheduledOrder(
-  trx: Kysely<Database>,
-  orderId: string,
-  at: string,
-): Steps<{ prices: Map<string, number>; totalPaise: number } | undefined> {
-  const partId = yield* claimScheduledPart(trx, orderId, at);
-  if (!partId) return undefined;
-  const lines = yield* repo.findItemsOfOrders(trx, [orderId]);
-  const prices = new Map(
-    (yield* repo.findPricesNow(
-      trx,
-      lines.map((line) => line.product_id),
-    )).map((product) => [product.id, product.price_paise]),
-  );
-  let total = 0;
-  for (const line of lines) {
-    const price = prices.get(line.product_id) ?? line.unit_price_paise;
-    const lineTotal = price * line.quantity;
-    total += lineTotal;
-    if (price === line.unit_price_paise) continue;
-    yield* repo.setLinePrice(trx, line, {
-      unit_price_paise: price,
-      line_total_paise: lineTotal,
-      amount_paise: isWeighedUnit(line.unit) ? null : lineTotal,
-    });
-  }
-  yield* repo.setOrderTotal(trx, orderId, total);
-  yield* setPartTotal(trx, partId, total);
-  return {
-    prices: new Map(
-      lines.map((line) => [line.product_id, prices.get(line.product_id) ?? line.unit_price_paise]),
-    ),
-    totalPaise: total,
-  };
 }

@@ -12,9 +12,10 @@ import { type Context, inTransaction } from "../context.ts";
 import { runSteps } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
 import { enqueue, notHomeMail } from "../mail/index.ts";
+import { getFarmerPart, toFarmerParts } from "./farmer-views.service.ts";
 import * as partsRepo from "./parts.repository.ts";
 import * as repo from "./run.repository.ts";
-import { farmerNameOf, getFarmerPart, groupBy, shippingOf, toFarmerParts } from "./views.service.ts";
+import { farmerNameOf, groupBy, shippingOf } from "./views.service.ts";
 
 /** A maps search of an address's text, opened by the phone's maps app: no map service is asked anything. */
 const mapUrlOf = (address: string) =>

@@ -12,9 +12,10 @@ import * as notify from "../notify/index.ts";
 import { returnStock } from "../products/index.ts";
 import { slotsOfParts } from "../slots/index.ts";
 import { billOf, receivedPaise, toApiLine, upiOf } from "./bills.service.ts";
+import { getFarmerPart, partForPayee } from "./farmer-views.service.ts";
 import * as repo from "./parts.repository.ts";
 import { findPaymentsOfParts, findUpiIds, lockPart, SHOP_PAYEE } from "./payments.repository.ts";
-import { farmerNameOf, getFarmerPart, partForPayee } from "./views.service.ts";
+import { farmerNameOf } from "./views.service.ts";
 
 /** A part's weights change only while it is still being packed (decision 020). */
 export const WEIGHABLE: readonly PartStatus[] = ["pending", "confirmed"];

@@ -27,12 +27,10 @@ import {
   assertOwnProduct,
   createProduct,
   deleteOwnProduct,
-  type PreparedAnswer,
-  prepareProduct,
-  prepareProductList,
   replaceOwnProductImage,
   updateOwnProduct,
-} from "./products.service.ts";
+} from "./own-products.service.ts";
+import { type PreparedAnswer, prepareProduct, prepareProductList } from "./products.service.ts";
 
 const MINUTE_MS = 60_000;
 /** Re-encoding an upload costs real CPU; a farmer adds a few products a minute, not hundreds. */

@@ -5,9 +5,9 @@ import type {
   FarmerStandingOrderSchema,
 } from "../../shared/schemas/standing-orders.ts";
 import type { Context } from "../context.ts";
+import * as farmerRepo from "./farmer.repository.ts";
 import { isPausedOn, occurrenceHorizon } from "./materialiser.service.ts";
-import * as repo from "./standing-orders.repository.ts";
-import { readDetails } from "./standing-orders.service.ts";
+import { readDetails } from "./views.service.ts";
 
 type FarmerStandingOrder = z.infer<typeof FarmerStandingOrderSchema>;
 
@@ -16,7 +16,7 @@ export async function listFarmerStandingOrders(
   ctx: Context,
   farmerId: string,
 ): Promise<FarmerStandingOrder[]> {
-  const rows = await repo.listOfFarmer(ctx.db, farmerId);
+  const rows = await farmerRepo.listOfFarmer(ctx.db, farmerId);
   const ids = rows.map((row) => row.id);
   const { lines, patterns, occurrences, names, today } = await readDetails(ctx, ids);
   return rows.map((row) => ({
@@ -45,7 +45,7 @@ export async function farmerDemand(
   range: z.output<typeof DemandQuerySchema>,
 ): Promise<Demand> {
   const { today, last } = occurrenceHorizon(ctx);
-  const rows = await repo.demandOf(ctx.db, farmerId, range.from ?? today, range.to ?? last);
+  const rows = await farmerRepo.demandOf(ctx.db, farmerId, range.from ?? today, range.to ?? last);
   const slots: Demand["slots"] = [];
   for (const row of rows) {
     let entry = slots.at(-1);

@@ -3,7 +3,8 @@
  * timer's pass that makes occurrences and turns scheduled parts pending at their cut-off, and the operator's
  * figures of them.
  */
-export { materialiseOne, runStandingOrders } from "./materialiser.service.ts";
+export { materialiseOne } from "./materialiser.service.ts";
+export { runStandingOrders } from "./pass.service.ts";
 export {
   farmerStandingOrdersRoutes,
   occurrencePriceRoutes,

@@ -16,17 +16,10 @@ import {
 import { requireUser } from "../auth/index.ts";
 import { documentOnly, parseWith } from "../http/index.ts";
 import { type OrderLimits, unlessAcknowledged } from "../orders/index.ts";
+import { createStandingOrder, existsWithKey } from "./creation.service.ts";
 import { farmerDemand, listFarmerStandingOrders } from "./farmer.service.ts";
-import {
-  acceptPrice,
-  createStandingOrder,
-  endStandingOrder,
-  existsWithKey,
-  getStandingOrder,
-  listStandingOrders,
-  patchStandingOrder,
-  skipDate,
-} from "./standing-orders.service.ts";
+import { acceptPrice, endStandingOrder, patchStandingOrder, skipDate } from "./standing-orders.service.ts";
+import { getStandingOrder, listStandingOrders } from "./views.service.ts";
 
 /** A shopper's standing orders (issue 35): /api/standing-orders. */
 export async function standingOrdersRoutes(app: FastifyInstance, { limits }: { limits: OrderLimits }) {

@@ -2,6 +2,7 @@ import type { OccurrenceReason } from "../../shared/schemas/standing-orders.ts";
 import type { StandingOrderStats } from "../../shared/schemas/stats.ts";
 import { addDays, shopDate } from "../../shared/shop-calendar.ts";
 import type { Context } from "../context.ts";
+import * as occurrenceRepo from "./occurrences.repository.ts";
 import * as repo from "./standing-orders.repository.ts";
 
 /**
@@ -13,7 +14,7 @@ export async function standingOrderStats({ db, now, settings }: Context): Promis
   const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
   const [active, counts] = await Promise.all([
     repo.countActive(db),
-    repo.countOccurrences(db, monday, addDays(monday, 6)),
+    occurrenceRepo.countOccurrences(db, monday, addDays(monday, 6)),
   ]);
   const missed = counts
     .filter((row) => row.state === "missed" && row.reason)

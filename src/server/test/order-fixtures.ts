@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { ProductUnit } from "../../shared/schemas/products.ts";
-import type { Database, NewProductRow } from "../db/database.ts";
+import type { Database } from "../db/database.ts";
+import type { NewProductRow } from "../db/tables-catalogue.ts";
 
 /** A farmer account written straight into the database (it cannot sign in: its hash is not a real one). */
 export async function insertFarmer(db: Kysely<Database>, name = "Fixture Farmer"): Promise<string> {
