@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { LANGUAGES, type Language } from "../shared/i18n/languages.ts";
 import { DEFAULT_COUNTRY } from "../shared/schemas/orders.ts";
 import { DEFAULT_SHOP_TIME_ZONE } from "../shared/shop-calendar.ts";
 
@@ -13,6 +14,13 @@ function isTimeZone(name: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** `<prefix>_EN`, `<prefix>_HI`…: an optional setting for each of the shop's languages. */
+function perLanguage<P extends string>(prefix: P) {
+  return Object.fromEntries(
+    LANGUAGES.map((language) => [`${prefix}_${language.toUpperCase()}`, z.string().trim().optional()]),
+  ) as Record<`${P}_${Uppercase<Language>}`, z.ZodOptional<z.ZodString>>;
 }
 
 const booleanText = z
@@ -142,12 +150,9 @@ const EnvSchema = z.object({
   MSG91_API_URL: z.string().trim().url("must be a URL such as https://control.msg91.com/api/v5").optional(),
   MSG91_AUTH_KEY: z.string().trim().optional(),
   MSG91_SENDER: z.string().trim().optional(),
-  MSG91_CODE_TEMPLATE_EN: z.string().trim().optional(),
-  MSG91_CODE_TEMPLATE_HI: z.string().trim().optional(),
-  MSG91_CODE_TEMPLATE_MR: z.string().trim().optional(),
-  MSG91_NEWS_TEMPLATES_EN: z.string().trim().optional(),
-  MSG91_NEWS_TEMPLATES_HI: z.string().trim().optional(),
-  MSG91_NEWS_TEMPLATES_MR: z.string().trim().optional(),
+  // NOTE: a DLT template per language (`MSG91_CODE_TEMPLATE_EN`, `_HI`…), one setting per language spoken.
+  ...perLanguage("MSG91_CODE_TEMPLATE"),
+  ...perLanguage("MSG91_NEWS_TEMPLATES"),
   MSG91_WEBHOOK_SECRET: z.string().trim().min(16, "must be at least 16 characters").optional(),
   ORDERS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),

@@ -1,3 +1,4 @@
+import { LANGUAGES, type Language } from "../shared/i18n/languages.ts";
 import { NEWS_EVENTS, type NewsEvent } from "../shared/schemas/notifications.ts";
 import type { Env } from "./config-env.ts";
 import type { PaymentSettings } from "./payments/index.ts";
@@ -51,13 +52,13 @@ export interface Msg91Settings {
   authKey: string;
   sender?: string;
   /** The DLT-registered template carrying a sign-in code, per language. */
-  codeTemplates: { en: string; hi: string; mr: string };
+  codeTemplates: Record<Language, string>;
   /**
    * Order news (decisions 063, 066): a DLT-registered template per event and language with one variable `text`,
    * and the secret the delivery-report webhook's address carries (`?key=`). All or none: without them SMS
    * carries codes only.
    */
-  news?: { templates: { en: NewsTemplates; hi: NewsTemplates; mr: NewsTemplates }; webhookSecret: string };
+  news?: { templates: Record<Language, NewsTemplates>; webhookSecret: string };
 }
 
 /** A provider's template for each news event (decision 066). */
@@ -118,26 +119,39 @@ function whatsappNewsOf(e: Env): Pick<WhatsAppSettings, "news"> {
   };
 }
 
+/** A setting for each of the shop's languages, `<prefix>_EN`, `<prefix>_HI`…, by language. */
+const perLanguage = (e: Env, prefix: "MSG91_CODE_TEMPLATE" | "MSG91_NEWS_TEMPLATES") =>
+  Object.fromEntries(
+    LANGUAGES.map((language) => [language, e[`${prefix}_${language.toUpperCase() as Uppercase<Language>}`]]),
+  ) as Record<Language, string | undefined>;
+
+/** Every language's setting, or the error naming the first one missing (`needs`: what asks for them). */
+function everyLanguage(e: Env, prefix: "MSG91_CODE_TEMPLATE" | "MSG91_NEWS_TEMPLATES", needs: string) {
+  const values = perLanguage(e, prefix);
+  for (const language of LANGUAGES) {
+    if (!values[language]) throw missing(`${prefix}_${language.toUpperCase()}`, needs);
+  }
+  return values as Record<Language, string>;
+}
+
 /** MSG91's order news: a DLT template per event and language, and the webhook's secret, all or none. */
 function msg91NewsOf(e: Env): Pick<Msg91Settings, "news"> {
-  const templates = {
-    en: e.MSG91_NEWS_TEMPLATES_EN,
-    hi: e.MSG91_NEWS_TEMPLATES_HI,
-    mr: e.MSG91_NEWS_TEMPLATES_MR,
-  };
-  if (!e.MSG91_WEBHOOK_SECRET && !Object.values(templates).some(Boolean)) return {};
-  if (!templates.en)
-    throw missing("MSG91_NEWS_TEMPLATES_EN", "MSG91_WEBHOOK_SECRET or a MSG91_NEWS_TEMPLATES_*");
-  if (!templates.hi) throw missing("MSG91_NEWS_TEMPLATES_HI", "MSG91_NEWS_TEMPLATES_EN");
-  if (!templates.mr) throw missing("MSG91_NEWS_TEMPLATES_MR", "MSG91_NEWS_TEMPLATES_EN");
+  if (!e.MSG91_WEBHOOK_SECRET && !Object.values(perLanguage(e, "MSG91_NEWS_TEMPLATES")).some(Boolean))
+    return {};
+  const templates = everyLanguage(
+    e,
+    "MSG91_NEWS_TEMPLATES",
+    "MSG91_WEBHOOK_SECRET or a MSG91_NEWS_TEMPLATES_*",
+  );
   if (!e.MSG91_WEBHOOK_SECRET) throw missing("MSG91_WEBHOOK_SECRET", "MSG91_NEWS_TEMPLATES_EN");
   return {
     news: {
-      templates: {
-        en: newsTemplatesOf("MSG91_NEWS_TEMPLATES_EN", templates.en),
-        hi: newsTemplatesOf("MSG91_NEWS_TEMPLATES_HI", templates.hi),
-        mr: newsTemplatesOf("MSG91_NEWS_TEMPLATES_MR", templates.mr),
-      },
+      templates: Object.fromEntries(
+        LANGUAGES.map((language) => [
+          language,
+          newsTemplatesOf(`MSG91_NEWS_TEMPLATES_${language.toUpperCase()}`, templates[language]),
+        ]),
+      ) as Record<Language, NewsTemplates>,
       webhookSecret: e.MSG91_WEBHOOK_SECRET,
     },
   };
@@ -145,22 +159,14 @@ function msg91NewsOf(e: Env): Pick<Msg91Settings, "news"> {
 
 /** MSG91's settings: the key and a DLT template per language, or none of them. */
 export function msg91Of(e: Env): Msg91Settings | undefined {
-  const templates = {
-    en: e.MSG91_CODE_TEMPLATE_EN,
-    hi: e.MSG91_CODE_TEMPLATE_HI,
-    mr: e.MSG91_CODE_TEMPLATE_MR,
-  };
-  if (!e.MSG91_AUTH_KEY && !Object.values(templates).some(Boolean) && !e.MSG91_NEWS_TEMPLATES_EN)
-    return undefined;
+  const anyCodeTemplate = Object.values(perLanguage(e, "MSG91_CODE_TEMPLATE")).some(Boolean);
+  if (!e.MSG91_AUTH_KEY && !anyCodeTemplate && !e.MSG91_NEWS_TEMPLATES_EN) return undefined;
   if (!e.MSG91_AUTH_KEY) throw missing("MSG91_AUTH_KEY", "a MSG91_CODE_TEMPLATE_*");
-  if (!templates.en) throw missing("MSG91_CODE_TEMPLATE_EN", "MSG91_AUTH_KEY");
-  if (!templates.hi) throw missing("MSG91_CODE_TEMPLATE_HI", "MSG91_AUTH_KEY");
-  if (!templates.mr) throw missing("MSG91_CODE_TEMPLATE_MR", "MSG91_AUTH_KEY");
   return {
     apiUrl: (e.MSG91_API_URL ?? "https://control.msg91.com/api/v5").replace(/\/+$/, ""),
     authKey: e.MSG91_AUTH_KEY,
     ...(e.MSG91_SENDER ? { sender: e.MSG91_SENDER } : {}),
-    codeTemplates: { en: templates.en, hi: templates.hi, mr: templates.mr },
+    codeTemplates: everyLanguage(e, "MSG91_CODE_TEMPLATE", "MSG91_AUTH_KEY"),
     ...msg91NewsOf(e),
   };
 }
