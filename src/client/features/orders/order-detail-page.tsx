@@ -6,17 +6,11 @@ import { Pending } from "../../components/pending.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { addressText } from "../../lib/saved-addresses.ts";
 import { CancelPendingParts } from "./cancel-pending-parts.tsx";
-import {
-  formatOrderDate,
-  orderNumber,
-  paymentLabel,
-  paymentNote,
-  paymentPlaceOfParts,
-  paymentWhenNote,
-} from "./format.ts";
+import { orderNumber, paymentLabel, paymentNote, paymentPlaceOfParts, paymentWhenNote } from "./format.ts";
 import { secondaryLink } from "./link-styles.ts";
 import { OnlinePayment } from "./online-payment.tsx";
 import { useOrder } from "./order.api.ts";
+import { PlacedOn } from "./order-card-header.tsx";
 import { OrderItemsTable } from "./order-items-table.tsx";
 import { OrderPartSection } from "./order-part-section.tsx";
 import { OrderStatusBadge, PaymentBadge } from "./order-status-badge.tsx";
@@ -63,9 +57,7 @@ function OrderDetail({ order }: { order: Order }) {
             <Trans>Order {orderNumber(order.id)}</Trans>
           </h1>
           <p className="mt-1 text-stone-600">
-            <Trans>
-              Placed on <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
-            </Trans>
+            <PlacedOn at={order.createdAt} />
           </p>
         </div>
         <OrderStatusBadge status={order.status} />
