@@ -31,6 +31,10 @@ const ordered = <T extends { message?: string; context?: string }>(catalog: Reco
  * pages): a catalogue of their own, so the app's entry carries only the sign-in screens' English (decision 070).
  */
 const AUTH_LATER = [
+  "account-addresses.tsx",
+  "account-devices.tsx",
+  "account-form.ts",
+  "account-forms.tsx",
   "account-notifications-section.tsx",
   "account-page.tsx",
   "account-phone-section.tsx",

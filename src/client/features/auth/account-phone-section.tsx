@@ -2,11 +2,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import type { Account } from "../../../shared/schemas/account.ts";
 import { Button } from "../../components/button.tsx";
-import { TextField } from "../../components/text-field.tsx";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { phoneSchemas, useAccountPhone } from "./phone.api.ts";
-import { SentCodeField } from "./sent-code-field.tsx";
+import { MobileNumberField, SentCodeField } from "./sent-code-field.tsx";
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -63,16 +62,7 @@ export function AccountPhoneSection({ account }: { account: Account }) {
 
   return (
     <div className="space-y-4">
-      <p className="text-stone-700">
-        {current ? (
-          <Trans>
-            You can sign in with <strong className="whitespace-nowrap">{current}</strong> and a code we send
-            to it.
-          </Trans>
-        ) : (
-          <Trans>Add your mobile number to sign in with a code we send to it.</Trans>
-        )}
-      </p>
+      <PhoneIntro current={current} />
       {sentTo ? (
         <form ref={form.formRef} onSubmit={onConfirm} noValidate className="space-y-4">
           <SentCodeField sentTo={sentTo} field={form.field("code")} />
@@ -87,14 +77,9 @@ export function AccountPhoneSection({ account }: { account: Account }) {
         </form>
       ) : (
         <form ref={form.formRef} onSubmit={onSend} noValidate className="space-y-4">
-          <TextField
+          <MobileNumberField
             label={current ? t`New mobile number` : t`Mobile number`}
-            hint={t`An Indian number, or another country's with its code (+44 …)`}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            required
-            {...form.field("phone")}
+            field={form.field("phone")}
           />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={offer.isPending}>
@@ -109,5 +94,21 @@ export function AccountPhoneSection({ account }: { account: Account }) {
         </form>
       )}
     </div>
+  );
+}
+
+/** The number the account signs in with, or the offer to add one. */
+function PhoneIntro({ current }: { current: string | null }) {
+  return (
+    <p className="text-stone-700">
+      {current ? (
+        <Trans>
+          You can sign in with <strong className="whitespace-nowrap">{current}</strong> and a code we send to
+          it.
+        </Trans>
+      ) : (
+        <Trans>Add your mobile number to sign in with a code we send to it.</Trans>
+      )}
+    </p>
   );
 }

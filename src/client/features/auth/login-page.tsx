@@ -1,22 +1,21 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
-import { AUTH_TOAST_MS, REDIRECT_AFTER_AUTH_MS, storageKeys } from "../../../shared/constants.ts";
+import { Link } from "react-router";
+import { AUTH_TOAST_MS } from "../../../shared/constants.ts";
 import { messages } from "../../../shared/messages.ts";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { sayShared } from "../../lib/i18n.ts";
 import { takeSignedOutChoice } from "../../lib/language.ts";
-import { returnPathOf } from "../../lib/return-path.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { AuthCard } from "./auth-card.tsx";
+import { AuthSwitchLine, EmailField } from "./auth-fields.tsx";
 import { authSchemas } from "./auth-schemas.ts";
 import { keepLanguage, useLogin } from "./login.api.ts";
-import { meQuery } from "./me.api.ts";
 import { useOtherWay } from "./other-way.tsx";
+import { useSignedIn } from "./signed-in.ts";
 
 export function LoginPage() {
   const { t } = useLingui();
@@ -25,9 +24,7 @@ export function LoginPage() {
   const [redirecting, setRedirecting] = useState(false);
   const { byPhone, phoneForm, switchButton } = useOtherWay("sign-in");
   const loginMutation = useLogin();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const { search } = useLocation();
+  const signedIn = useSignedIn();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -50,14 +47,8 @@ export function LoginPage() {
           () => user,
         );
       }
-      window.localStorage.setItem(storageKeys.token, user.id);
-      window.localStorage.setItem(storageKeys.loggedInUser, user.email ?? user.phone ?? "");
-      toast.success(sayShared(messages.loginSuccess), { autoClose: AUTH_TOAST_MS });
+      signedIn(user);
       setRedirecting(true);
-      setTimeout(() => {
-        queryClient.setQueryData(meQuery.queryKey, user);
-        navigate(returnPathOf(search) ?? "/dashboard", { replace: true });
-      }, REDIRECT_AFTER_AUTH_MS);
     } catch (error) {
       const message = error instanceof ApiRequestError ? error.message : sayShared(messages.wrongCredentials);
       form.showServerErrors(error);
@@ -72,13 +63,7 @@ export function LoginPage() {
         phoneForm
       ) : (
         <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
-          <TextField
-            label={t`Email address`}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.field("email")}
-          />
+          <EmailField field={form.field("email")} />
           <TextField
             label={t`Password`}
             type="password"
@@ -100,12 +85,9 @@ export function LoginPage() {
         </form>
       )}
       {switchButton}
-      <p className="mt-6 text-center text-sm text-stone-600">
-        <Trans>Don't have an account?</Trans>{" "}
-        <Link to="/signup" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-          <Trans>Sign up</Trans>
-        </Link>
-      </p>
+      <AuthSwitchLine to="/signup">
+        <Trans>Don't have an account?</Trans>
+      </AuthSwitchLine>
     </AuthCard>
   );
 }

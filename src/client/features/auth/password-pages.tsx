@@ -12,6 +12,7 @@ import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { confirmPasswordReset, requestPasswordReset, tokenFromHash } from "./account.api.ts";
 import { AuthCard } from "./auth-card.tsx";
+import { EmailField } from "./auth-fields.tsx";
 
 const linkClass = "font-semibold text-brand-700 underline-offset-2 hover:underline";
 const errorText = (error: unknown) =>
@@ -47,13 +48,7 @@ export function ForgotPasswordPage() {
         </p>
       ) : (
         <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
-          <TextField
-            label={t`Email address`}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.field("email")}
-          />
+          <EmailField field={form.field("email")} />
           <Button type="submit" className="w-full" disabled={busy}>
             <Trans>Send the link</Trans>
           </Button>

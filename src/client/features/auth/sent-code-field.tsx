@@ -29,3 +29,25 @@ export function SentCodeField({
     </>
   );
 }
+
+/** A mobile number to send a code to, in India's form or another country's with its code. */
+export function MobileNumberField({
+  label,
+  field,
+}: {
+  label: string;
+  field: Omit<ComponentProps<typeof TextField>, "label">;
+}) {
+  const { t } = useLingui();
+  return (
+    <TextField
+      label={label}
+      hint={t`An Indian number, or another country's with its code (+44 …)`}
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      required
+      {...field}
+    />
+  );
+}

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { AUTH_TOAST_MS, PASSWORD_MIN_LENGTH, REDIRECT_AFTER_AUTH_MS } from "../../../shared/constants.ts";
 import type { Language } from "../../../shared/i18n/languages.ts";
 import { messages } from "../../../shared/messages.ts";
@@ -10,6 +10,7 @@ import { sayShared } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { AuthCard } from "./auth-card.tsx";
+import { AuthSwitchLine, EmailField } from "./auth-fields.tsx";
 import { authSchemas } from "./auth-schemas.ts";
 import { useOtherWay } from "./other-way.tsx";
 import { useSignup } from "./signup.api.ts";
@@ -53,13 +54,7 @@ export function SignupPage() {
       ) : (
         <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
           <TextField label={t`Full name`} autoComplete="name" required {...form.field("name")} />
-          <TextField
-            label={t`Email address`}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.field("email")}
-          />
+          <EmailField field={form.field("email")} />
           <TextField
             label={t`Password`}
             type="password"
@@ -74,12 +69,9 @@ export function SignupPage() {
         </form>
       )}
       {switchButton}
-      <p className="mt-6 text-center text-sm text-stone-600">
-        <Trans>Already have an account?</Trans>{" "}
-        <Link to="/login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-          <Trans>Sign in</Trans>
-        </Link>
-      </p>
+      <AuthSwitchLine to="/login">
+        <Trans>Already have an account?</Trans>
+      </AuthSwitchLine>
     </AuthCard>
   );
 }

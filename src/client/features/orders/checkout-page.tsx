@@ -2,16 +2,15 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { orderMessages } from "../../../shared/messages.ts";
-import { AddressFields } from "../../components/address-fields.tsx";
 import { Button } from "../../components/button.tsx";
 import { FormMessage } from "../../components/form-message.tsx";
 import { ArrowLeftIcon, CartIcon } from "../../components/icons.tsx";
-import { TextField } from "../../components/text-field.tsx";
 import { useCart } from "../../lib/cart-store.ts";
 import { sayShared } from "../../lib/i18n.ts";
 import { useOnline } from "../../lib/online.ts";
 import { toast } from "../../lib/toast.ts";
 import { SavedAddressPicker } from "../../parts/saved-address-picker.tsx";
+import { ShippingAddressFields } from "../../parts/shipping-address-fields.tsx";
 import { saveDraft } from "./checkout-draft.ts";
 import { backLink, primaryLink } from "./link-styles.ts";
 import { OrderSummary } from "./order-summary.tsx";
@@ -106,19 +105,9 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
             className="mt-4"
           />
           <div className="mt-4">
-            <AddressFields
+            <ShippingAddressFields
               field={form.field}
               country={form.values.country}
-              afterName={
-                <TextField
-                  label={t`Email`}
-                  type="email"
-                  autoComplete="email"
-                  required
-                  {...form.field("email")}
-                  className="sm:col-span-3"
-                />
-              }
               // NOTE: not "within 24 hours": a farmer's slot may be days away (issue 40, item 19).
               phoneHint={t`The farmer calls you on it about your order.`}
             />

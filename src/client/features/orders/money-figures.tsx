@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatRupees } from "../../../shared/money.ts";
+import { type RowColumn, RowTable } from "../../components/row-table.tsx";
 
 /** Which sums to show, in order, each with its label. */
 export type FigureLabels<K extends string> = readonly (readonly [K, MessageDescriptor])[];
@@ -31,50 +32,44 @@ export function FigureList<K extends string>({
   );
 }
 
+/** The columns of sums (rupees) of a money table, each under its label. */
+export function useFigureColumns<K extends string, R extends Record<K, number>>(
+  labels: FigureLabels<K>,
+): RowColumn<R>[] {
+  const { i18n } = useLingui();
+  return labels.map(([key, text]) => ({
+    key,
+    header: i18n._(text),
+    cell: (row: R) => formatRupees(row[key]),
+    figures: true,
+  }));
+}
+
+type FarmerRow<K extends string> = { farmerId: string | null; farmerName: string } & Record<K, number>;
+
 /** Sums (rupees) farmer by farmer, a row each (`farmerId` null: the shop's own part). */
 export function FarmersTable<K extends string>({
   farmers,
   labels,
   caption,
 }: {
-  farmers: readonly ({ farmerId: string | null; farmerName: string } & Record<K, number>)[];
+  farmers: readonly FarmerRow<K>[];
   labels: FigureLabels<K>;
   caption: string;
 }) {
-  const { i18n } = useLingui();
+  const columns = useFigureColumns<K, FarmerRow<K>>(labels);
   // NOTE: wider than a phone with many columns: a keyboard reaches and scrolls it (WCAG 2.1.1).
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys
     <section className="overflow-x-auto" tabIndex={0} aria-label={caption}>
-      <table className="w-full text-left text-sm text-stone-800">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-stone-200 text-stone-600">
-          <tr>
-            <th scope="col" className="py-2">
-              <Trans>Farmer</Trans>
-            </th>
-            {labels.map(([key, text]) => (
-              <th key={key} scope="col" className="py-2 text-right">
-                {i18n._(text)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {farmers.map((farmer) => (
-            <tr key={farmer.farmerId ?? "shop"}>
-              <th scope="row" className="py-2 font-medium">
-                {farmer.farmerName}
-              </th>
-              {labels.map(([key]) => (
-                <td key={key} className="py-2 text-right tabular-nums">
-                  {formatRupees(farmer[key])}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RowTable
+        caption={caption}
+        nameHeader={<Trans>Farmer</Trans>}
+        columns={columns}
+        rows={farmers}
+        rowKey={(farmer) => farmer.farmerId ?? "shop"}
+        rowName={(farmer) => farmer.farmerName}
+      />
     </section>
   );
 }

@@ -18,7 +18,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { problemOf } from "../../lib/operator-pages.ts";
 import { addressText } from "../../lib/saved-addresses.ts";
 import { toast } from "../../lib/toast.ts";
-import { moveLabel, updateFailed } from "./farmer-part-card.tsx";
+import { ForwardMoves, updateFailed } from "./farmer-part-moves.tsx";
 import { formatOrderDate, orderAmountText, orderNumber, statusLabel } from "./format.ts";
 import { type OperatorOrderFilters, useMoveShopPart, useOperatorOrders } from "./operator-orders.api.ts";
 import { OrderLines } from "./order-lines.tsx";
@@ -50,21 +50,12 @@ function ShopPartMoves({ order, part }: { order: OperatorOrder; part: OrderPart 
 
   return (
     <div className="mt-3 flex flex-wrap gap-2">
-      {moves
-        .filter((status) => status !== "cancelled")
-        .map((status) => {
-          const label = moveLabel(status, i18n);
-          return (
-            <Button
-              key={status}
-              disabled={move.isPending}
-              onClick={() => forward(status)}
-              aria-label={t`${label}: the shop's part of order ${number}`}
-            >
-              {label}
-            </Button>
-          );
-        })}
+      <ForwardMoves
+        moves={moves}
+        busy={move.isPending}
+        onMove={forward}
+        labelOf={(label) => t`${label}: the shop's part of order ${number}`}
+      />
       {moves.includes("cancelled") ? (
         <Button
           variant="danger"

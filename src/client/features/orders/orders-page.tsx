@@ -5,9 +5,10 @@ import type { Order } from "../../../shared/schemas/orders.ts";
 import { Button } from "../../components/button.tsx";
 import { Pending } from "../../components/pending.tsx";
 import { formatUnitPrice } from "../../lib/produce.ts";
-import { formatOrderDate, orderAmountText, orderNumber } from "./format.ts";
+import { orderAmountText, orderNumber } from "./format.ts";
 import { primaryLink } from "./link-styles.ts";
 import { OlderOrdersButton } from "./older-orders-button.tsx";
+import { OrderCardHeader } from "./order-card-header.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 import { useOrders } from "./orders.api.ts";
 
@@ -21,19 +22,15 @@ function OrderCard({ order }: { order: Order }) {
         aria-labelledby={headingId}
         className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
       >
-        <header className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 pb-3">
-          <div>
-            <h2 id={headingId} className="text-lg font-semibold text-stone-900">
-              <Trans>Order {number}</Trans>
-            </h2>
-            <p className="text-sm text-stone-600">
-              <Trans>
-                Placed on <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
-              </Trans>
-            </p>
-          </div>
+        <OrderCardHeader
+          id={headingId}
+          number={number}
+          placedAt={order.createdAt}
+          level="h2"
+          align="items-center"
+        >
           <OrderStatusBadge status={order.status} />
-        </header>
+        </OrderCardHeader>
         <ul className="mt-3 space-y-1 text-stone-700">
           {order.items.map((line) => (
             <li key={line.productId} className="flex justify-between gap-4">

@@ -4,17 +4,19 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { formatRupees } from "../../../shared/money.ts";
 import {
+  type FarmerReckoning,
   type ShopProfile,
   ShopProfileSchema,
   ShopReckoningSchema,
 } from "../../../shared/schemas/payments.ts";
 import { UPI_ID_PATTERN } from "../../../shared/weighing.ts";
 import { Button } from "../../components/button.tsx";
+import { RowTable } from "../../components/row-table.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError, apiFetch } from "../../lib/api-client.ts";
 import { toast } from "../../lib/toast.ts";
 import { orderNumber, paymentStateLabel } from "./format.ts";
-import { FarmersTable, FigureList } from "./money-figures.tsx";
+import { FarmersTable, FigureList, useFigureColumns } from "./money-figures.tsx";
 import { useFarmerProfile, useFarmerReckoning, useSaveFarmerProfile } from "./payments.api.ts";
 import { FarmerPayoutFigures, OperatorPayouts } from "./payouts-section.tsx";
 import { UnsettledMoney } from "./unsettled-money.tsx";
@@ -191,12 +193,61 @@ function WeekPicker({ week, onChange }: { week: string | undefined; onChange: (w
   );
 }
 
+type Buyer = FarmerReckoning["buyers"][number];
+
+/** The week's sums buyer by buyer, with a link to each of their parts. */
+function BuyerPayments({ buyers }: { buyers: readonly Buyer[] }) {
+  const { t, i18n } = useLingui();
+  const moneyColumns = useFigureColumns<keyof Figures, Buyer>(figureLabels);
+  return (
+    <>
+      {/* NOTE: six columns do not fit a phone: there each buyer is a card of their own, the four sums
+          labelled two by two (issue 40 item 16); from sm up, the table. */}
+      <ul aria-label={t`Payments buyer by buyer`} className="space-y-3 sm:hidden">
+        {buyers.map((buyer) => (
+          <li key={buyer.buyerId} className="rounded-xl p-3 ring-1 ring-stone-200">
+            <p className="font-semibold text-stone-900">{buyer.buyerName}</p>
+            <p className="text-sm">
+              <PartLinks parts={buyer.parts} className="inline-flex min-h-11 items-center" />
+            </p>
+            <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+              {figureLabels.map(([key, text]) => (
+                <div key={key}>
+                  <dt className="text-stone-600">{i18n._(text)}</dt>
+                  <dd className="font-semibold tabular-nums text-stone-900">{formatRupees(buyer[key])}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto sm:block">
+        <RowTable
+          caption={<Trans>Payments buyer by buyer</Trans>}
+          nameHeader={<Trans>Buyer</Trans>}
+          columns={[
+            {
+              key: "orders",
+              header: <Trans>Orders</Trans>,
+              cell: (buyer: Buyer) => <PartLinks parts={buyer.parts} />,
+            },
+            ...moneyColumns,
+          ]}
+          rows={buyers}
+          rowKey={(buyer) => buyer.buyerId}
+          rowName={(buyer) => buyer.buyerName}
+        />
+      </div>
+    </>
+  );
+}
+
 /**
  * /farmer's "Payments": my UPI ID, and for a chosen week what I delivered, what I received in cash and by UPI
  * and what is still owed, buyer by buyer with a link to each part, and the same as CSV (decision 020).
  */
 export function FarmerPaymentsSection() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const profile = useFarmerProfile();
   const save = useSaveFarmerProfile();
   const [week, setWeek] = useState<string | undefined>();
@@ -238,69 +289,7 @@ export function FarmerPaymentsSection() {
               <Trans>Nothing was delivered that week.</Trans>
             </p>
           ) : (
-            <>
-              {/* NOTE: six columns do not fit a phone: there each buyer is a card of their own, the four sums
-                  labelled two by two (issue 40 item 16); from sm up, the table. */}
-              <ul aria-label={t`Payments buyer by buyer`} className="space-y-3 sm:hidden">
-                {reckoning.data.buyers.map((buyer) => (
-                  <li key={buyer.buyerId} className="rounded-xl p-3 ring-1 ring-stone-200">
-                    <p className="font-semibold text-stone-900">{buyer.buyerName}</p>
-                    <p className="text-sm">
-                      <PartLinks parts={buyer.parts} className="inline-flex min-h-11 items-center" />
-                    </p>
-                    <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-                      {figureLabels.map(([key, text]) => (
-                        <div key={key}>
-                          <dt className="text-stone-600">{i18n._(text)}</dt>
-                          <dd className="font-semibold tabular-nums text-stone-900">
-                            {formatRupees(buyer[key])}
-                          </dd>
-                        </div>
-                      ))}
-                    </dl>
-                  </li>
-                ))}
-              </ul>
-              <div className="hidden overflow-x-auto sm:block">
-                <table className="w-full text-left text-sm text-stone-800">
-                  <caption className="sr-only">
-                    <Trans>Payments buyer by buyer</Trans>
-                  </caption>
-                  <thead className="border-b border-stone-200 text-stone-600">
-                    <tr>
-                      <th scope="col" className="py-2">
-                        <Trans>Buyer</Trans>
-                      </th>
-                      <th scope="col" className="py-2">
-                        <Trans>Orders</Trans>
-                      </th>
-                      {figureLabels.map(([key, text]) => (
-                        <th key={key} scope="col" className="py-2 text-right">
-                          {i18n._(text)}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-stone-100">
-                    {reckoning.data.buyers.map((buyer) => (
-                      <tr key={buyer.buyerId}>
-                        <th scope="row" className="py-2 font-medium">
-                          {buyer.buyerName}
-                        </th>
-                        <td className="py-2">
-                          <PartLinks parts={buyer.parts} />
-                        </td>
-                        {figureLabels.map(([key]) => (
-                          <td key={key} className="py-2 text-right tabular-nums">
-                            {formatRupees(buyer[key])}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
+            <BuyerPayments buyers={reckoning.data.buyers} />
           )}
         </>
       ) : null}

@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { type FarmerSlot, MAX_SLOT_CAPACITY, slotMessages } from "../../../shared/schemas/slots.ts";
 import { Button } from "../../components/button.tsx";
@@ -10,7 +10,8 @@ import { ApiRequestError } from "../../lib/api-client.ts";
 import { sayShared } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast.ts";
 
-import { panel, serverErrors, subheading } from "./setup-forms.ts";
+import { serverErrors } from "./setup-forms.ts";
+import { SetupPanel } from "./setup-parts.tsx";
 import { slotText } from "./slot-texts.ts";
 import { type SlotsBase, useDatedSlots, usePatchSlot } from "./slots.api.ts";
 
@@ -144,13 +145,9 @@ export function DatedSlotsPanel({
   const { t } = useLingui();
   const slots = useDatedSlots(base);
   const [closing, setClosing] = useState<FarmerSlot | null>(null);
-  const headingId = useId();
   const now = Date.now();
   return (
-    <section aria-labelledby={headingId} className={panel}>
-      <h3 id={headingId} className={subheading}>
-        <Trans>The next 14 days</Trans>
-      </h3>
+    <SetupPanel title={<Trans>The next 14 days</Trans>}>
       {slots.data && slots.data.length === 0 ? (
         <p className="mt-2 text-stone-600">
           <Trans>No slots yet: add a weekly slot above.</Trans>
@@ -194,6 +191,6 @@ export function DatedSlotsPanel({
         ))}
       </ul>
       {closing ? <CloseSlotDialog base={base} slot={closing} onClose={() => setClosing(null)} /> : null}
-    </section>
+    </SetupPanel>
   );
 }

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { slotMessages } from "../../../shared/schemas/slots.ts";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { sayShared } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast.ts";
 
-import { panel, serverErrors, subheading } from "./setup-forms.ts";
+import { serverErrors } from "./setup-forms.ts";
+import { SetupPanel } from "./setup-parts.tsx";
 import { type SlotsBase, useDeliveryArea, useSaveDeliveryArea } from "./slots.api.ts";
 
 // The PIN codes a farmer delivers to.
@@ -17,7 +18,6 @@ export function DeliveryAreaPanel({ base }: { base: SlotsBase }) {
   const save = useSaveDeliveryArea(base);
   const [text, setText] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
-  const headingId = useId();
   const shown = text ?? (area.data?.pinPrefixes ?? []).join(", ");
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -37,10 +37,7 @@ export function DeliveryAreaPanel({ base }: { base: SlotsBase }) {
     }
   }
   return (
-    <section aria-labelledby={headingId} className={panel}>
-      <h3 id={headingId} className={subheading}>
-        <Trans>Delivery area</Trans>
-      </h3>
+    <SetupPanel title={<Trans>Delivery area</Trans>}>
       <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
         <TextField
           label={t`PIN codes you deliver to`}
@@ -55,6 +52,6 @@ export function DeliveryAreaPanel({ base }: { base: SlotsBase }) {
           <Trans>Save area</Trans>
         </Button>
       </form>
-    </section>
+    </SetupPanel>
   );
 }

@@ -1,12 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { type PickupPoint, PickupPointInputSchema } from "../../../shared/schemas/slots.ts";
 import { Button } from "../../components/button.tsx";
-import { FormMessage } from "../../components/form-message.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { toast } from "../../lib/toast.ts";
-
-import { type Errors, fieldErrors, panel, serverErrors, subheading } from "./setup-forms.ts";
+import { fieldErrors, serverErrors } from "./setup-forms.ts";
+import { SetupFormEnd, SetupPanel, useSetupFields } from "./setup-parts.tsx";
 import { type SlotsBase, usePickupPoints, useRetirePickupPoint, useSavePickupPoint } from "./slots.api.ts";
 
 // A farmer's pickup points: added, changed and retired (a retired one stays on the orders that chose it).
@@ -27,7 +26,7 @@ function PickupPointForm({
 }) {
   const { t } = useLingui();
   const save = useSavePickupPoint(base);
-  const [values, setValues] = useState(
+  const form = useSetupFields(
     point
       ? {
           name: point.name,
@@ -38,14 +37,7 @@ function PickupPointForm({
         }
       : emptyPoint,
   );
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const formId = useId();
-  const set = (name: keyof typeof emptyPoint) => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
-  });
+  const { values, setValues, setErrors, setFormError, field: set } = form;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -84,17 +76,14 @@ function PickupPointForm({
         {...set("mapUrl")}
       />
       <TextField label={t`Opening note (optional)`} {...set("openingNote")} className="sm:col-span-2" />
-      <FormMessage id={`${formId}-error`} message={formError} className="sm:col-span-2" />
-      <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" disabled={save.isPending}>
-          {point ? <Trans>Save pickup point</Trans> : <Trans>Add pickup point</Trans>}
-        </Button>
-        {point ? (
-          <Button variant="secondary" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-        ) : null}
-      </div>
+      <SetupFormEnd
+        form={form}
+        busy={save.isPending}
+        submitLabel={point ? <Trans>Save pickup point</Trans> : <Trans>Add pickup point</Trans>}
+        onCancel={point ? onDone : undefined}
+        span="sm:col-span-2"
+        buttonsClassName="flex gap-2 sm:col-span-2"
+      />
     </form>
   );
 }
@@ -104,12 +93,8 @@ export function PickupPointsPanel({ base }: { base: SlotsBase }) {
   const points = usePickupPoints(base);
   const retire = useRetirePickupPoint(base);
   const [editing, setEditing] = useState<string | null>(null);
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={panel}>
-      <h3 id={headingId} className={subheading}>
-        <Trans>Pickup points</Trans>
-      </h3>
+    <SetupPanel title={<Trans>Pickup points</Trans>}>
       <ul className="mt-3 divide-y divide-stone-200">
         {(points.data ?? []).map((point) => (
           <li key={point.id} className="py-3">
@@ -172,6 +157,6 @@ export function PickupPointsPanel({ base }: { base: SlotsBase }) {
       <div className="mt-2">
         <PickupPointForm base={base} onDone={() => undefined} />
       </div>
-    </section>
+    </SetupPanel>
   );
 }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import {
   DEFAULT_CUTOFF_HOURS,
   MAX_CUTOFF_HOURS,
@@ -9,13 +9,13 @@ import {
   SlotPatternInputSchema,
 } from "../../../shared/schemas/slots.ts";
 import { Button } from "../../components/button.tsx";
-import { FormMessage } from "../../components/form-message.tsx";
 import { ModalDialog } from "../../components/modal-dialog.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { weekdayText } from "../../lib/slot-words.ts";
 import { toast } from "../../lib/toast.ts";
-import { type Errors, fieldErrors, panel, serverErrors, subheading } from "./setup-forms.ts";
+import { fieldErrors, serverErrors } from "./setup-forms.ts";
+import { SetupFormEnd, SetupPanel, useSetupFields } from "./setup-parts.tsx";
 import { patternName, weeklySlotText } from "./slot-texts.ts";
 import {
   type SlotsBase,
@@ -51,6 +51,17 @@ const patternValues = (pattern: SlotPattern): typeof emptyPattern => ({
 const patternLabel = (pattern: SlotPattern, points: readonly PickupPoint[]) =>
   weeklySlotText(pattern, points.find((point) => point.id === pattern.pickupPointId)?.name);
 
+/** The weekly slot the form's values say, as the API takes it. */
+const patternInput = (values: typeof emptyPattern) => ({
+  kind: values.kind as "delivery" | "pickup",
+  ...(values.kind === "pickup" && values.pickupPointId ? { pickupPointId: values.pickupPointId } : {}),
+  weekday: Number(values.weekday),
+  start: values.start,
+  end: values.end,
+  capacity: Number(values.capacity),
+  cutoffHours: Number(values.cutoffHours),
+});
+
 /**
  * Adds a weekly slot or, given `pattern`, edits it: the same fields and the same checks (the shared schema's
  * messages beside each field, then the server's).
@@ -67,30 +78,13 @@ function SlotPatternForm({
   className: string;
 }) {
   const { t } = useLingui();
-  const points = usePickupPoints(base);
   const save = useSaveSlotPattern(base);
-  const [values, setValues] = useState(pattern ? patternValues(pattern) : emptyPattern);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const formId = useId();
-  const openPoints = (points.data ?? []).filter((point) => !point.retiredAt);
-  const input = {
-    kind: values.kind as "delivery" | "pickup",
-    ...(values.kind === "pickup" && values.pickupPointId ? { pickupPointId: values.pickupPointId } : {}),
-    weekday: Number(values.weekday),
-    start: values.start,
-    end: values.end,
-    capacity: Number(values.capacity),
-    cutoffHours: Number(values.cutoffHours),
-  };
-  const field = (name: keyof typeof emptyPattern) => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
-  });
+  const form = useSetupFields(pattern ? patternValues(pattern) : emptyPattern);
+  const { setErrors, setFormError } = form;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    const input = patternInput(form.values);
     const parsed = SlotPatternInputSchema.safeParse(input);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
@@ -121,6 +115,34 @@ function SlotPatternForm({
       className={className}
       aria-label={pattern ? t`Edit ${patternName(pattern)}` : t`Add a weekly slot`}
     >
+      <SlotPatternFields base={base} kind={form.values.kind} field={form.field} />
+      <SetupFormEnd
+        form={form}
+        busy={save.isPending}
+        submitLabel={pattern ? <Trans>Save weekly slot</Trans> : <Trans>Add weekly slot</Trans>}
+        onCancel={pattern ? onDone : undefined}
+        span="col-span-full"
+        buttonsClassName="col-span-full flex flex-wrap gap-2"
+      />
+    </form>
+  );
+}
+
+/** A weekly slot's fields: delivery or pickup (and where), the day, the window, how many orders, the cut-off. */
+function SlotPatternFields({
+  base,
+  kind,
+  field,
+}: {
+  base: SlotsBase;
+  kind: string;
+  field: ReturnType<typeof useSetupFields<typeof emptyPattern>>["field"];
+}) {
+  const { t } = useLingui();
+  const points = usePickupPoints(base);
+  const openPoints = (points.data ?? []).filter((point) => !point.retiredAt);
+  return (
+    <>
       <SelectField
         label={t`Kind`}
         options={[
@@ -130,7 +152,7 @@ function SlotPatternForm({
         data-autofocus
         {...field("kind")}
       />
-      {values.kind === "pickup" ? (
+      {kind === "pickup" ? (
         <SelectField
           label={t`Pickup point`}
           options={[
@@ -161,18 +183,7 @@ function SlotPatternForm({
         max={MAX_CUTOFF_HOURS}
         {...field("cutoffHours")}
       />
-      <FormMessage id={`${formId}-error`} message={formError} className="col-span-full" />
-      <div className="col-span-full flex flex-wrap gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          {pattern ? <Trans>Save weekly slot</Trans> : <Trans>Add weekly slot</Trans>}
-        </Button>
-        {pattern ? (
-          <Button variant="secondary" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-        ) : null}
-      </div>
-    </form>
+    </>
   );
 }
 
@@ -182,13 +193,9 @@ export function SlotPatternsPanel({ base }: { base: SlotsBase }) {
   const points = usePickupPoints(base);
   const remove = useDeleteSlotPattern(base);
   const [editing, setEditing] = useState<SlotPattern | null>(null);
-  const headingId = useId();
 
   return (
-    <section aria-labelledby={headingId} className={panel}>
-      <h3 id={headingId} className={subheading}>
-        <Trans>Weekly slots</Trans>
-      </h3>
+    <SetupPanel title={<Trans>Weekly slots</Trans>}>
       <p className="mt-1 text-sm text-stone-600">
         <Trans>
           Slots are made for the next 14 days from these; change or close a single day below. A change to a
@@ -234,6 +241,6 @@ export function SlotPatternsPanel({ base }: { base: SlotsBase }) {
           />
         </ModalDialog>
       ) : null}
-    </section>
+    </SetupPanel>
   );
 }

@@ -2,11 +2,15 @@ import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { SlotPatternListSchema } from "../../../shared/schemas/slots.ts";
+import type { Demand } from "../../../shared/schemas/standing-orders.ts";
+import { RowTable } from "../../components/row-table.tsx";
 import { apiFetch } from "../../lib/api-client.ts";
 import { unitName } from "../../lib/produce.ts";
 import { weekdayText, windowText } from "../../lib/slot-words.ts";
 import { dayLabel } from "./day-label.ts";
 import { useDemand, useFarmerStandingOrders } from "./standing-orders.api.ts";
+
+type Product = Demand["slots"][number]["products"][number];
 
 const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200";
 
@@ -16,6 +20,19 @@ const useWeeklySlots = () =>
     queryKey: ["slots", "/api/farmer", "patterns"],
     queryFn: () => apiFetch("/api/farmer/slot-patterns", SlotPatternListSchema).then((r) => r.items),
   });
+
+/** A section's list that could not be loaded, or has nothing in it yet. */
+function NoneYet({ failed }: { failed: boolean }) {
+  return failed ? (
+    <p role="alert" className="text-red-800">
+      <Trans>Could not load your standing orders. Please try again.</Trans>
+    </p>
+  ) : (
+    <p className="text-stone-600">
+      <Trans>None yet.</Trans>
+    </p>
+  );
+}
 
 /** "Standing customers" on /farmer (issue 35): who orders what, how often, in which slot, how many coming. */
 export function StandingCustomersSection() {
@@ -31,14 +48,8 @@ export function StandingCustomersSection() {
       <h2 id="standing-customers-heading" className="text-xl font-bold text-stone-900">
         <Trans>Standing customers</Trans>
       </h2>
-      {list.isError ? (
-        <p role="alert" className="text-red-800">
-          <Trans>Could not load your standing orders. Please try again.</Trans>
-        </p>
-      ) : list.data?.length === 0 ? (
-        <p className="text-stone-600">
-          <Trans>None yet.</Trans>
-        </p>
+      {list.isError || list.data?.length === 0 ? (
+        <NoneYet failed={list.isError} />
       ) : (
         <ul aria-label={t`Standing customers`} className={`divide-y divide-stone-200 ${card}`}>
           {(list.data ?? []).map(({ everyWeeks: every, coming, ...order }) => (
@@ -85,53 +96,41 @@ export function DemandAheadSection() {
       <h2 id="demand-ahead-heading" className="text-xl font-bold text-stone-900">
         <Trans>Demand ahead</Trans>
       </h2>
-      {demand.isError ? (
-        <p role="alert" className="text-red-800">
-          <Trans>Could not load your standing orders. Please try again.</Trans>
-        </p>
-      ) : demand.data && slots.length === 0 ? (
-        <p className="text-stone-600">
-          <Trans>None yet.</Trans>
-        </p>
+      {demand.isError || (demand.data && slots.length === 0) ? (
+        <NoneYet failed={demand.isError} />
       ) : (
         <ul className="space-y-3">
           {slots.map(({ slot, products }) => {
             const when = `${dayLabel(slot.date)} ${windowText(slot.start, slot.end)}`;
             return (
               <li key={slot.id} className={card}>
-                <table className="w-full text-left text-sm text-stone-800">
-                  <caption className="text-left text-base font-semibold text-stone-900">
-                    {slot.kind === "pickup" ? <Trans>Pickup, {when}</Trans> : <Trans>Delivery, {when}</Trans>}
-                  </caption>
-                  <thead className="text-stone-600">
-                    <tr>
-                      <th scope="col" className="py-1 font-medium">
-                        <Trans>Product</Trans>
-                      </th>
-                      <th scope="col" className="py-1 text-right font-medium">
-                        <Trans>Pending</Trans>
-                      </th>
-                      <th scope="col" className="py-1 text-right font-medium">
-                        <Trans>Scheduled (not final)</Trans>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-stone-100">
-                    {products.map((product) => (
-                      <tr key={product.productId}>
-                        <th scope="row" className="py-1 font-medium">
-                          {product.name}
-                        </th>
-                        <td className="py-1 text-right tabular-nums">
-                          {product.pending} {unitName(product.unit)}
-                        </td>
-                        <td className="py-1 text-right tabular-nums">
-                          {product.scheduled} {unitName(product.unit)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <RowTable
+                  caption={
+                    slot.kind === "pickup" ? <Trans>Pickup, {when}</Trans> : <Trans>Delivery, {when}</Trans>
+                  }
+                  captionClassName="text-left text-base font-semibold text-stone-900"
+                  headClassName="text-stone-600"
+                  headWeight="font-medium"
+                  pad="py-1"
+                  nameHeader={<Trans>Product</Trans>}
+                  columns={[
+                    {
+                      key: "pending",
+                      header: <Trans>Pending</Trans>,
+                      cell: (product: Product) => `${product.pending} ${unitName(product.unit)}`,
+                      figures: true,
+                    },
+                    {
+                      key: "scheduled",
+                      header: <Trans>Scheduled (not final)</Trans>,
+                      cell: (product: Product) => `${product.scheduled} ${unitName(product.unit)}`,
+                      figures: true,
+                    },
+                  ]}
+                  rows={products}
+                  rowKey={(product) => product.productId}
+                  rowName={(product) => product.name}
+                />
               </li>
             );
           })}

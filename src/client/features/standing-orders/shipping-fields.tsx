@@ -1,10 +1,8 @@
-import { useLingui } from "@lingui/react/macro";
 import { DEFAULT_COUNTRY } from "../../../shared/schemas/orders.ts";
-import { AddressFields } from "../../components/address-fields.tsx";
-import { TextField } from "../../components/text-field.tsx";
 import { getShopCountries } from "../../lib/shop-countries.ts";
 import type { useFormFields } from "../../lib/use-form-fields.ts";
 import { SavedAddressPicker } from "../../parts/saved-address-picker.tsx";
+import { ShippingAddressFields } from "../../parts/shipping-address-fields.tsx";
 
 /** Where a standing order delivers: ShippingSchema's fields. */
 export type ShippingValues = {
@@ -41,24 +39,10 @@ export function ShippingFields({
   form: ReturnType<typeof useFormFields<ShippingValues>>;
   idPrefix: string;
 }) {
-  const { t } = useLingui();
   return (
     <div>
       <SavedAddressPicker form={form} id={`${idPrefix}-saved-address`} className="mb-4" />
-      <AddressFields
-        field={form.field}
-        country={form.values.country}
-        afterName={
-          <TextField
-            label={t`Email`}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.field("email")}
-            className="sm:col-span-3"
-          />
-        }
-      />
+      <ShippingAddressFields field={form.field} country={form.values.country} />
     </div>
   );
 }
