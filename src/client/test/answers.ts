@@ -1,0 +1,30 @@
+import type { Account } from "../../shared/schemas/account.ts";
+import type { User } from "../../shared/schemas/auth.ts";
+import type { NotificationSettings } from "../../shared/schemas/notifications.ts";
+import { HttpResponse, http } from "./api.ts";
+
+/*
+ * Answers of our API that several test files declare, each as the server gives it when a test says nothing
+ * else. A test puts its own answers after these (`api.use` puts the latest first).
+ */
+
+/** News of one kind by e-mail only, as a new account has it. */
+const byEmailOnly = {
+  channels: { email: true, whatsapp: false, sms: false },
+  consentAt: { whatsapp: null, sms: null },
+};
+
+/** The account page's: the account, no other session, no kept address, news by e-mail only (no phone). */
+export const accountAnswers = (user: User) => [
+  http.get("/api/account", () => HttpResponse.json({ user, pendingEmail: null } satisfies Account)),
+  http.get("/api/account/sessions", () => HttpResponse.json({ sessions: [] })),
+  http.get("/api/account/addresses", () => HttpResponse.json({ addresses: [] })),
+  http.get("/api/account/notifications", () =>
+    HttpResponse.json({
+      phone: null,
+      hasEmail: true,
+      buying: byEmailOnly,
+      fulfilling: byEmailOnly,
+    } satisfies NotificationSettings),
+  ),
+];
