@@ -4,7 +4,7 @@ import { accountMessages } from "../../../shared/messages.ts";
 import type { OperatorUser } from "../../../shared/schemas/moderation.ts";
 import { sayShared } from "../../lib/i18n.ts";
 import { accountAnswers } from "../../test/answers.ts";
-import { api, apiError, HttpResponse, http, serveJson, shellAnswers } from "../../test/api.ts";
+import { api, apiError, http, serveJson, shellAnswers } from "../../test/api.ts";
 import { expectNoEnglish } from "../../test/no-english.ts";
 import { inLanguage, loadScreens, renderAt, renderScreen } from "../../test/render.tsx";
 import { OperatorAccountsSection } from "./operator-accounts-section.tsx";
