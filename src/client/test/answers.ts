@@ -1,7 +1,10 @@
 import type { Account } from "../../shared/schemas/account.ts";
 import type { User } from "../../shared/schemas/auth.ts";
+import type { LikesResponse } from "../../shared/schemas/likes.ts";
 import type { NotificationSettings } from "../../shared/schemas/notifications.ts";
+import type { Product, ProductList } from "../../shared/schemas/products.ts";
 import { HttpResponse, http } from "./api.ts";
+import { aDeal } from "./products.fixture.ts";
 
 /*
  * Answers of our API that several test files declare, each as the server gives it when a test says nothing
@@ -27,4 +30,19 @@ export const accountAnswers = (user: User) => [
       fulfilling: byEmailOnly,
     } satisfies NotificationSettings),
   ),
+];
+
+/** A shopper who likes nothing yet: the browser's list merged on a first visit, and the account's list. */
+export const noLikes = [
+  http.post("/api/likes/merge", () => HttpResponse.json({ productIds: [] } satisfies LikesResponse)),
+  http.get("/api/likes", () => HttpResponse.json({ productIds: [] } satisfies LikesResponse)),
+];
+
+/** The dashboard's: a deal running for a day, the newest `products` and no likes. */
+export const dashboardAnswers = (products: Product[] = []) => [
+  http.get("/api/deal", () => HttpResponse.json({ deal: aDeal(24 * 3_600_000) })),
+  http.get("/api/products", () =>
+    HttpResponse.json({ items: products, nextCursor: null } satisfies ProductList),
+  ),
+  ...noLikes,
 ];
