@@ -3,6 +3,8 @@ import type { User } from "../../shared/schemas/auth.ts";
 import type { LikesResponse } from "../../shared/schemas/likes.ts";
 import type { NotificationSettings } from "../../shared/schemas/notifications.ts";
 import type { Product, ProductList } from "../../shared/schemas/products.ts";
+import type { DeliveryArea, FarmerSlot, PickupPoint } from "../../shared/schemas/slots.ts";
+import { farmGate, saturdayPickup } from "../features/slots/slots.fixture.ts";
 import { HttpResponse, http } from "./api.ts";
 import { aDeal } from "./products.fixture.ts";
 
@@ -38,11 +40,31 @@ export const noLikes = [
   http.get("/api/likes", () => HttpResponse.json({ productIds: [] } satisfies LikesResponse)),
 ];
 
+/** The catalogue's list: `products` on one page, whatever the filters. */
+export const productsAnswer = (products: Product[] = []) =>
+  http.get("/api/products", () =>
+    HttpResponse.json({ items: products, nextCursor: null } satisfies ProductList),
+  );
+
 /** The dashboard's: a deal running for a day, the newest `products` and no likes. */
 export const dashboardAnswers = (products: Product[] = []) => [
   http.get("/api/deal", () => HttpResponse.json({ deal: aDeal(24 * 3_600_000) })),
-  http.get("/api/products", () =>
-    HttpResponse.json({ items: products, nextCursor: null } satisfies ProductList),
-  ),
+  productsAnswer(products),
   ...noLikes,
+];
+
+/** A farmer's delivery and pickup set-up: one pickup `point`, PIN prefix 4110, Saturday's pickup and `slots`. */
+export const slotSetUpAnswers = ({
+  point = farmGate,
+  slots = [],
+}: {
+  point?: PickupPoint;
+  slots?: FarmerSlot[];
+} = {}) => [
+  http.get("/api/farmer/pickup-points", () => HttpResponse.json({ items: [point] })),
+  http.get("/api/farmer/delivery-area", () =>
+    HttpResponse.json({ pinPrefixes: ["4110"] } satisfies DeliveryArea),
+  ),
+  http.get("/api/farmer/slot-patterns", () => HttpResponse.json({ items: [saturdayPickup] })),
+  http.get("/api/farmer/slots", () => HttpResponse.json({ items: slots })),
 ];
