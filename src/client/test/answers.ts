@@ -1,5 +1,5 @@
 import type { Account } from "../../shared/schemas/account.ts";
-import type { User } from "../../shared/schemas/auth.ts";
+import type { MeResponse, User } from "../../shared/schemas/auth.ts";
 import type { LikesResponse } from "../../shared/schemas/likes.ts";
 import type { NotificationSettings } from "../../shared/schemas/notifications.ts";
 import type { Product, ProductList } from "../../shared/schemas/products.ts";
@@ -12,6 +12,12 @@ import { aDeal } from "./products.fixture.ts";
  * Answers of our API that several test files declare, each as the server gives it when a test says nothing
  * else. A test puts its own answers after these (`api.use` puts the latest first).
  */
+
+/** Who is signed in (`user`, null for nobody), in a shop on India's time. */
+export const sessionAnswer = (user: User | null) =>
+  http.get("/api/auth/me", () =>
+    HttpResponse.json({ user, shopTimeZone: "Asia/Kolkata", shopCountries: ["IN"] } satisfies MeResponse),
+  );
 
 /** News of one kind by e-mail only, as a new account has it. */
 const byEmailOnly = {
