@@ -41,7 +41,18 @@ for (const name of [
 const { api, endApiTest } = await import("./api.ts");
 
 // NOTE: every request reaches the fake API (test/api.ts); one no test declared fails that test below.
-beforeAll(() => api.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => {
+  api.listen({ onUnhandledRequest: "error" });
+  // NOTE: a browser's fetch whose signal was aborted rejects with the signal's AbortError. MSW's interceptor
+  // rejects one it had already answered (a query cancelled as its screen went at the test's end) with an error
+  // of its own, which the client takes for the server out of reach: the next test started offline.
+  const intercepted = globalThis.fetch;
+  globalThis.fetch = (input, init) =>
+    intercepted(input, init).catch((error: unknown) => {
+      const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+      throw signal?.aborted ? signal.reason : error;
+    });
+});
 afterAll(() => api.close());
 
 afterEach(() => {
