@@ -1,5 +1,6 @@
 import type { Account } from "../../shared/schemas/account.ts";
 import type { MeResponse, User } from "../../shared/schemas/auth.ts";
+import type { CartItem } from "../../shared/schemas/cart.ts";
 import type { LikesResponse } from "../../shared/schemas/likes.ts";
 import type { NotificationSettings } from "../../shared/schemas/notifications.ts";
 import type { Product, ProductList } from "../../shared/schemas/products.ts";
@@ -74,3 +75,28 @@ export const slotSetUpAnswers = ({
   http.get("/api/farmer/slot-patterns", () => HttpResponse.json({ items: [saturdayPickup] })),
   http.get("/api/farmer/slots", () => HttpResponse.json({ items: slots })),
 ];
+
+/** The quote as the server makes it, the products' prices and units being those of the test's cart. */
+export const quoteOfCart = http.post("/api/orders/quote", async ({ request }) => {
+  const asked = (await request.json()) as { items: { productId: string; quantity: number }[] };
+  const known: CartItem[] = JSON.parse(window.localStorage.getItem("cart") ?? "[]");
+  const items = asked.items.map(({ productId, quantity }) => {
+    const product = known.find((item) => item.id === productId);
+    const unitPrice = product?.price ?? 0;
+    return {
+      productId,
+      name: product?.name ?? "",
+      unitPrice,
+      unit: product?.unit ?? "piece",
+      quantity,
+      lineTotal: unitPrice * quantity,
+      stock: null,
+      exceedsStock: false,
+    };
+  });
+  return HttpResponse.json({
+    items,
+    total: items.reduce((sum, line) => sum + line.lineTotal, 0),
+    problems: {},
+  });
+});
