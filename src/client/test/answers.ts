@@ -1,12 +1,14 @@
 import type { Account } from "../../shared/schemas/account.ts";
 import type { MeResponse, User } from "../../shared/schemas/auth.ts";
 import type { CartItem } from "../../shared/schemas/cart.ts";
+import type { FarmerPart } from "../../shared/schemas/farmer.ts";
 import type { LikesResponse } from "../../shared/schemas/likes.ts";
 import type { NotificationSettings } from "../../shared/schemas/notifications.ts";
 import type { Product, ProductList } from "../../shared/schemas/products.ts";
 import type { DeliveryArea, FarmerSlot, PickupPoint } from "../../shared/schemas/slots.ts";
 import { farmGate, saturdayPickup } from "../features/slots/slots.fixture.ts";
 import { HttpResponse, http } from "./api.ts";
+import { aFarmerPart } from "./farmer.fixture.ts";
 import { aDeal } from "./products.fixture.ts";
 
 /*
@@ -100,3 +102,12 @@ export const quoteOfCart = http.post("/api/orders/quote", async ({ request }) =>
     problems: {},
   });
 });
+
+/** The server taking a farmer's moves on a part (its status, weights, a payment): the part as it then stands. */
+export const partMoveAnswers = (part: FarmerPart = aFarmerPart()) => [
+  http.post("/api/farmer/orders/:partId/status", () => HttpResponse.json({ fulfilment: part })),
+  http.post("/api/farmer/orders/:partId/weights", () => HttpResponse.json({ fulfilment: part })),
+  http.post("/api/farmer/orders/:partId/payments", () =>
+    HttpResponse.json({ fulfilment: part }, { status: 201 }),
+  ),
+];
