@@ -59,7 +59,10 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
-  // NOTE: a test whose mocked fetch fails marks the server unreachable; the next test starts online.
+  // NOTE: a test whose fetch fails marks the server unreachable; the next test starts online, with no probe of
+  // /api/health still running: the browser's `online` event marks the shop online without stopping the probe,
+  // which only a reported answer does (so it is marked out of reach first, then reached).
+  reportServerReached(false);
   reportServerReached(true);
   // NOTE: every test starts in English (a test may switch with `inLanguage`, test/render.tsx).
   i18n.activate("en");
