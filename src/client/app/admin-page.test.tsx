@@ -1,14 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { messages } from "../../shared/messages.ts";
 import type { ShopStats } from "../../shared/schemas/stats.ts";
-import { tolerateUndeclared } from "../test/api.ts";
+import { sessionAnswer } from "../test/answers.ts";
+import { api, apiError, apiRequests, HttpResponse, http, serveJson, shellAnswers } from "../test/api.ts";
 import { aProduct } from "../test/products.fixture.ts";
 import { loadScreens, openHeaderMenu, renderAt } from "../test/render.tsx";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 // The screens' code, loaded once before the tests, as the app loads it before its first render.
 beforeAll(() => loadScreens("/admin", "/admin/products", "/about", "/login", "/admin/deal"));
@@ -33,38 +31,24 @@ const stats: ShopStats = {
   },
 };
 
-/**
- * A server that answers GET `path` with its body from `answers` (and `answers["POST path"]` for a POST, as
- * `[status, body]`), and refuses anything else with 418 so a test sees what it did not expect.
- */
-function serve(answers: Record<string, unknown>) {
-  return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const path = new URL(String(input), "http://localhost").pathname;
-    const method = init?.method ?? "GET";
-    const answer = answers[method === "GET" ? path : `${method} ${path}`];
-    if (answer === undefined) {
-      return Response.json({ error: { code: "not_here", message: "Not in this test" } }, { status: 418 });
-    }
-    if (Array.isArray(answer)) return Response.json(answer[1], { status: answer[0] });
-    return Response.json(answer);
-  });
-}
-
 const unreadAnswer = (unread: number) => ({ items: [], nextCursor: null, unread });
 
-afterEach(() => vi.restoreAllMocks());
+// NOTE: the signed-in header asks its count; each test declares what its screen reads.
+beforeEach(() => api.use(...shellAnswers));
+
+/** Whether anything was asked of the operator's API. */
+const askedAdmin = async () => (await apiRequests()).some((request) => request.path.includes("/api/admin/"));
 
 describe("/admin", () => {
   it("is 'Page not found' for a signed-in user who is not an operator, and asks the server nothing", async () => {
-    const fetchSpy = serve({});
     renderAt("/admin", shopper);
     expect(await screen.findByRole("heading", { level: 1, name: "Page not found" })).toBeInTheDocument();
     expect(screen.queryByRole("navigation", { name: "Admin sections" })).not.toBeInTheDocument();
-    expect(fetchSpy.mock.calls.some(([url]) => String(url).includes("/api/admin/"))).toBe(false);
+    expect(await askedAdmin()).toBe(false);
   });
 
   it("shows an operator the workspace: every section, and the shop at a glance", async () => {
-    serve({ "/api/admin/stats": stats, "/api/admin/messages": unreadAnswer(0) });
+    serveJson({ "/api/admin/stats": stats, "/api/admin/messages": unreadAnswer(0) });
     renderAt("/admin", operator);
     expect(await screen.findByRole("heading", { level: 1, name: "Shop admin" })).toBeInTheDocument();
     const sections = screen.getByRole("navigation", { name: "Admin sections" });
@@ -103,7 +87,7 @@ describe("/admin", () => {
   });
 
   it("offers no Unhide for a product hidden only because its farmer is suspended", async () => {
-    serve({
+    serveJson({
       "/api/admin/messages": unreadAnswer(0),
       "/api/admin/products": {
         items: [
@@ -141,7 +125,7 @@ describe("/admin", () => {
 
 describe("the header's Admin link", () => {
   it("shows operators the link with the shop's unread messages", async () => {
-    serve({ "/api/admin/messages": unreadAnswer(2), "/api/farmer/pending-count": { pending: 0 } });
+    serveJson({ "/api/admin/messages": unreadAnswer(2) });
     renderAt("/about", operator);
     const nav = await openHeaderMenu();
     const admin = within(nav).getByRole("link", { name: /^Admin/ });
@@ -151,26 +135,22 @@ describe("the header's Admin link", () => {
   });
 
   it("is not there for anybody else, who never asks for the count", async () => {
-    const fetchSpy = serve({ "/api/farmer/pending-count": { pending: 0 } });
     renderAt("/about", shopper);
     const nav = await openHeaderMenu();
     expect(within(nav).getByRole("link", { name: "Account" })).toBeInTheDocument();
     expect(within(nav).queryByRole("link", { name: /^Admin/ })).not.toBeInTheDocument();
-    expect(fetchSpy.mock.calls.some(([url]) => String(url).includes("/api/admin/"))).toBe(false);
+    expect(await askedAdmin()).toBe(false);
   });
 });
 
 describe("signing in to a suspended account", () => {
   it("says the account is suspended (403 account_suspended), not that the password is wrong", async () => {
-    serve({
+    api.use(
       // NOTE: a signed-out visitor's session check, for when the app asks again while the test runs (on a
-      // loaded machine it did, met the 418 above, and showed "Could not reach Veggie Cart" beside the toast).
-      "/api/auth/me": { user: null, shopTimeZone: "Asia/Kolkata" },
-      "POST /api/auth/login": [
-        403,
-        { error: { code: "account_suspended", message: messages.accountSuspended } },
-      ],
-    });
+      // loaded machine it did, and an error answer showed "Could not reach Veggie Cart" beside the toast).
+      sessionAnswer(null),
+      http.post("/api/auth/login", () => apiError(403, "account_suspended", messages.accountSuspended)),
+    );
     renderAt("/login", null);
     await userEvent.type(await screen.findByLabelText("Email address"), "troll@example.com");
     await userEvent.type(screen.getByLabelText("Password"), "right password 123");
@@ -204,16 +184,18 @@ describe("/admin/deal", () => {
     };
     const refusal = { code: "validation_failed", message: "Invalid", fields: { price: "Too dear" } };
     let puts = 0;
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      const path = new URL(String(input), "http://localhost").pathname;
-      if (path === "/api/admin/deal" && init?.method === "PUT") {
+    api.use(
+      http.put("/api/admin/deal", () => {
         puts += 1;
-        return puts === 1 ? Response.json({ error: refusal }, { status: 400 }) : Response.json(planning);
-      }
-      if (path === "/api/admin/deal") return Response.json(planning);
-      if (path === "/api/admin/messages") return Response.json(unreadAnswer(0));
-      if (path === "/api/admin/products") return Response.json({ items: [], nextCursor: null });
-      return Response.json({ error: { code: "not_here", message: "Not in this test" } }, { status: 418 });
+        return puts === 1
+          ? apiError(400, refusal.code, refusal.message, refusal.fields)
+          : HttpResponse.json(planning);
+      }),
+    );
+    serveJson({
+      "/api/admin/deal": planning,
+      "/api/admin/messages": unreadAnswer(0),
+      "/api/admin/products": { items: [], nextCursor: null },
     });
     renderAt("/admin/deal", operator);
     const type = (label: RegExp, value: string) =>
@@ -230,7 +212,9 @@ describe("/admin/deal", () => {
     // A later success, with the refused field left as it was (the server decides), clears the message.
     type(/Product name/, "Mango");
     fireEvent.click(plan);
-    await waitFor(() => expect(puts).toBe(2));
+    await waitFor(async () =>
+      expect((await apiRequests()).filter((r) => r.method === "PUT")).toHaveLength(2),
+    );
     await waitFor(() => expect(screen.queryByText("Too dear")).not.toBeInTheDocument());
   });
 });
@@ -257,26 +241,25 @@ describe("/admin/deal: planned days and their pictures (issue 40 item 17)", () =
   };
   const okra = aProduct({ name: "Tender Okra", image: "/api/images/okra-pic?w=640" });
 
+  /** The deal's planning on a server that takes every change; `sent` reads what the screen sent but reads. */
   function server() {
-    const sent: { method: string; path: string; body: unknown }[] = [];
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      const path = new URL(String(input), "http://localhost").pathname;
-      const method = init?.method ?? "GET";
-      if (method !== "GET") {
-        sent.push({
-          method,
-          path,
-          body: typeof init?.body === "string" ? JSON.parse(init.body) : init?.body,
-        });
-      }
-      if (path === "/api/admin/deal/pictures")
-        return Response.json({ imageId: "up-1", image: "/api/images/up-1?w=640" }, { status: 201 });
-      if (path.startsWith("/api/admin/deal")) return Response.json(planning);
-      if (path === "/api/admin/messages") return Response.json(unreadAnswer(0));
-      if (path === "/api/admin/products") return Response.json({ items: [okra], nextCursor: null });
-      return Response.json({ error: { code: "not_here", message: "Not in this test" } }, { status: 418 });
+    api.use(
+      http.post("/api/admin/deal/pictures", () =>
+        HttpResponse.json({ imageId: "up-1", image: "/api/images/up-1?w=640" }, { status: 201 }),
+      ),
+      http.put("/api/admin/deal", () => HttpResponse.json(planning)),
+      http.put("/api/admin/deal/plans/:id", () => HttpResponse.json(planning)),
+      http.delete("/api/admin/deal/plans/:id", () => HttpResponse.json(planning)),
+    );
+    serveJson({
+      "/api/admin/deal": planning,
+      "/api/admin/messages": unreadAnswer(0),
+      "/api/admin/products": { items: [okra], nextCursor: null },
     });
-    return sent;
+    return async () =>
+      (await apiRequests())
+        .filter((request) => request.method !== "GET")
+        .map(({ method, url, body }) => ({ method, path: url.pathname, body }));
   }
   const type = (label: RegExp, value: string) =>
     fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -293,16 +276,16 @@ describe("/admin/deal: planned days and their pictures (issue 40 item 17)", () =
     expect(screen.getByLabelText(/Product name/)).toHaveValue("Figs");
     type(/Deal price/, "90");
     fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({
+    await waitFor(async () => expect(await sent()).toHaveLength(1));
+    expect((await sent())[0]).toMatchObject({
       method: "PUT",
       path: "/api/admin/deal/plans/p-later",
       body: { date: "2026-11-25", name: "Figs", price: "90", originalPrice: "150", imageId: null },
     });
 
     fireEvent.click(within(list).getByRole("button", { name: "Remove the deal from 2026-11-25" }));
-    await waitFor(() => expect(sent).toHaveLength(2));
-    expect(sent[1]).toMatchObject({ method: "DELETE", path: "/api/admin/deal/plans/p-later" });
+    await waitFor(async () => expect(await sent()).toHaveLength(2));
+    expect((await sent())[1]).toMatchObject({ method: "DELETE", path: "/api/admin/deal/plans/p-later" });
   });
 
   it("takes a listed product's picture for a deal of its name, unless the operator chose one, and an upload", async () => {
@@ -326,11 +309,11 @@ describe("/admin/deal: planned days and their pictures (issue 40 item 17)", () =
     type(/Deal price/, "50");
     type(/Original price/, "60");
     fireEvent.click(screen.getByRole("button", { name: "Plan this deal" }));
-    await waitFor(() => expect(sent.filter((s) => s.method === "PUT")).toHaveLength(1));
-    expect(sent.find((s) => s.method === "PUT")).toMatchObject({
+    await waitFor(async () => expect((await sent()).filter((s) => s.method === "PUT")).toHaveLength(1));
+    expect((await sent()).find((s) => s.method === "PUT")).toMatchObject({
       path: "/api/admin/deal",
       body: { name: "Tender Okra", imageId: "up-1" },
     });
-    expect(sent[0]).toMatchObject({ method: "POST", path: "/api/admin/deal/pictures" });
+    expect((await sent())[0]).toMatchObject({ method: "POST", path: "/api/admin/deal/pictures" });
   });
 });

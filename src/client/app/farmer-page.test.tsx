@@ -1,57 +1,16 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { RequestHandler } from "msw";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { FarmerPart, FarmerSummary } from "../../shared/schemas/farmer.ts";
 import type { FarmerReckoning } from "../../shared/schemas/payments.ts";
-import { tolerateUndeclared } from "../test/api.ts";
+import { partMoveAnswers } from "../test/answers.ts";
+import { api, apiError, apiRequests, HttpResponse, http, serveJson } from "../test/api.ts";
+import { aFarmerPart } from "../test/farmer.fixture.ts";
 import { aProduct } from "../test/products.fixture.ts";
 import { renderAt } from "../test/render.tsx";
 
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
-
 const ravi = { id: "farmer-1", email: "ravi@example.com", name: "Ravi" };
-
-const fulfilment = (overrides: Partial<FarmerPart> = {}): FarmerPart => ({
-  id: "f1",
-  orderId: "0a1b2c3d-0000-4000-8000-000000000000",
-  status: "pending",
-  items: [
-    {
-      productId: "p1",
-      name: "Okra",
-      unitPrice: 40,
-      unit: "bunch",
-      quantity: 2,
-      lineTotal: 80,
-      lineId: 1,
-      weighed: false,
-      packedGrams: null,
-      estimate: 80,
-      amount: 80,
-    },
-  ],
-  estimate: 80,
-  total: 80,
-  billFinal: true,
-  upi: null,
-  buyer: { name: "Meera Iyer", email: "meera@example.com" },
-  shipping: {
-    fullName: "Meera Iyer",
-    email: "meera.home@example.com",
-    phone: "+91 98200 12345",
-    address: "12 Lake Road",
-    city: "Pune",
-    state: "MH",
-    zipCode: "411001",
-    country: "IN",
-  },
-  paymentMethod: "upi",
-  payment: { state: "unpaid", paidAt: null, received: 0, records: [] },
-  createdAt: "2026-11-21T08:00:00.000Z",
-  history: [{ status: "pending", at: "2026-11-21T08:00:00.000Z", by: { id: "b1", name: "Meera Iyer" } }],
-  ...overrides,
-});
 
 const summary: FarmerSummary = {
   today: { orders: 1, revenue: 80 },
@@ -118,19 +77,16 @@ const tomatoes = (packedGrams: number | null) => ({
   amount: packedGrams === null ? 80 : (packedGrams * 40) / 1000,
 });
 
-/** A request the test's server answers itself: its URL, method and JSON body. */
-type Answer = (request: { url: URL; method: string; body: unknown }) => Response | undefined;
-
 /**
- * The workspace on a server that answers the farmer's reads with these (and refuses anything else); `answer`
- * is asked first, for what a test is about.
+ * The workspace on a server that answers the farmer's reads with these; `answers` come first, for what a test
+ * is about.
  */
 async function openWorkspace(
   fulfilments: FarmerPart[],
   products = [aProduct({ userId: ravi.id })],
-  { path = "/farmer", answer }: { path?: string; answer?: Answer } = {},
+  { path = "/farmer", answers = [] }: { path?: string; answers?: RequestHandler[] } = {},
 ) {
-  const answers: Record<string, unknown> = {
+  serveJson({
     "/api/farmer/summary": summary,
     "/api/farmer/pending-count": { pending: fulfilments.filter((f) => f.status === "pending").length },
     "/api/farmer/orders": { fulfilments, nextCursor: null },
@@ -139,35 +95,32 @@ async function openWorkspace(
     "/api/farmer/payments": reckoning,
     "/api/farmer/standing-orders": { standingOrders: [] },
     "/api/farmer/demand": { slots: [] },
+    // NOTE: a farmer who has set up no delivery or pickup yet.
     "/api/farmer/slot-patterns": { items: [] },
-  };
-  const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const url = new URL(String(input), "http://localhost");
-    const method = init?.method ?? "GET";
-    const own = answer?.({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    if (own) return own;
-    const body = method === "GET" ? answers[url.pathname] : undefined;
-    return body === undefined
-      ? Response.json({ error: { code: "not_here", message: "Not in this test" } }, { status: 418 })
-      : Response.json(body);
+    "/api/farmer/pickup-points": { items: [] },
+    "/api/farmer/delivery-area": { pinPrefixes: [] },
+    "/api/farmer/slots": { items: [] },
   });
+  api.use(...answers);
   const view = renderAt(path, ravi);
   // NOTE: the screen's code loads on first visit (a lazy route), which can take a while in a cold test run.
   await screen.findByRole("heading", { name: "Farmer Portal", level: 1 });
-  return { ...view, fetchSpy };
+  return view;
 }
+
+/** The requests the workspace sent to `path` (its query aside) with `method`. */
+const sentTo = async (path: string, method = "GET") =>
+  (await apiRequests()).filter((request) => request.url.pathname === path && request.method === method);
 
 // NOTE: the workspace's code (a lazy screen, with the layout's) is transformed and loaded before the tests, in
 // the hook's own time: the first test's deadline is for what the screen does, not for compiling it.
 beforeAll(() => Promise.all([import("./farmer-page.tsx"), import("./layout.tsx")]), 60_000);
 
-afterEach(() => vi.restoreAllMocks());
-
 describe("farmer workspace", () => {
   it("says whether the buyer was reached by WhatsApp or SMS about a part, and says nothing when not by phone", async () => {
     await openWorkspace([
-      fulfilment({ buyerReached: { channel: "whatsapp", status: "delivered" } }),
-      fulfilment({ id: "f2", orderId: "1a1b2c3d-0000-4000-8000-000000000000", buyerReached: null }),
+      aFarmerPart({ buyerReached: { channel: "whatsapp", status: "delivered" } }),
+      aFarmerPart({ id: "f2", orderId: "1a1b2c3d-0000-4000-8000-000000000000", buyerReached: null }),
     ]);
     const [reached, notByPhone] = within(
       await screen.findByRole("list", { name: "Incoming orders" }),
@@ -177,7 +130,7 @@ describe("farmer workspace", () => {
   });
 
   it("shows the summary and a pending order with the buyer's details, my lines and only the allowed moves", async () => {
-    await openWorkspace([fulfilment()]);
+    await openWorkspace([aFarmerPart()]);
     const totals = screen.getByRole("region", { name: "Summary" });
     expect(await within(totals).findByText("₹1,234.50")).toBeInTheDocument();
     expect(totals).toHaveTextContent("9 orders");
@@ -213,7 +166,7 @@ describe("farmer workspace", () => {
 
   it("offers no moves on a delivered, paid order", async () => {
     openWorkspace([
-      fulfilment({
+      aFarmerPart({
         status: "delivered",
         payment: { state: "paid", paidAt: "2026-11-21T10:00:00Z", received: 80, records: [] },
       }),
@@ -225,7 +178,7 @@ describe("farmer workspace", () => {
   });
 
   it("says a part was paid online and what is still due at the door, so nobody collects twice", async () => {
-    const paidOnline = fulfilment({
+    const paidOnline = aFarmerPart({
       id: "f-online",
       orderId: "1b2c3d4e-0000-4000-8000-000000000000",
       status: "out_for_delivery",
@@ -248,7 +201,7 @@ describe("farmer workspace", () => {
         ],
       },
     });
-    await openWorkspace([paidOnline, fulfilment()]);
+    await openWorkspace([paidOnline, aFarmerPart()]);
     const [online, atDoor] = within(
       await screen.findByRole("list", { name: "Incoming orders" }),
     ).getAllByRole("article");
@@ -261,18 +214,18 @@ describe("farmer workspace", () => {
   });
 
   it("needs a reason before a cancel is sent", async () => {
-    const { fetchSpy } = await openWorkspace([fulfilment()]);
+    await openWorkspace([aFarmerPart()]);
     await userEvent.click(await screen.findByRole("button", { name: /^Cancel order/ }));
     const dialog = await screen.findByRole("dialog", { name: "Cancel order #0A1B2C3D?" });
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel the order" }));
     expect(within(dialog).getByLabelText("Reason")).toHaveAccessibleDescription(
       "Please give a reason for cancelling",
     );
-    expect(fetchSpy.mock.calls.some(([url]) => String(url).includes("/status"))).toBe(false);
+    expect((await apiRequests()).some((request) => request.path.includes("/status"))).toBe(false);
   });
 
   it("lists my products with their stock, and checks an edit before sending it", async () => {
-    const { fetchSpy } = await openWorkspace(
+    await openWorkspace(
       [],
       [
         aProduct({ name: "Okra", userId: ravi.id, stock: 0, unit: "kg" }),
@@ -295,14 +248,14 @@ describe("farmer workspace", () => {
     await userEvent.type(within(dialog).getByLabelText("Stock"), "2.5");
     await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
     expect(await within(dialog).findByText(/Stock must be a whole number/)).toBeInTheDocument();
-    expect(fetchSpy.mock.calls.some(([, init]) => init?.method === "PATCH")).toBe(false);
+    expect((await apiRequests()).some((request) => request.method === "PATCH")).toBe(false);
   });
 
   it("shows the standing customers and the demand ahead, scheduled marked not final", async () => {
     await openWorkspace([], undefined, {
-      answer: ({ url }) => {
-        if (url.pathname === "/api/farmer/slot-patterns")
-          return Response.json({
+      answers: [
+        http.get("/api/farmer/slot-patterns", () =>
+          HttpResponse.json({
             items: [
               {
                 id: "pa",
@@ -315,9 +268,10 @@ describe("farmer workspace", () => {
                 cutoffHours: 12,
               },
             ],
-          });
-        if (url.pathname === "/api/farmer/standing-orders")
-          return Response.json({
+          }),
+        ),
+        http.get("/api/farmer/standing-orders", () =>
+          HttpResponse.json({
             standingOrders: [
               {
                 id: "s1",
@@ -329,18 +283,19 @@ describe("farmer workspace", () => {
                 coming: 1,
               },
             ],
-          });
-        if (url.pathname === "/api/farmer/demand")
-          return Response.json({
+          }),
+        ),
+        http.get("/api/farmer/demand", () =>
+          HttpResponse.json({
             slots: [
               {
                 slot: { id: "d1", kind: "delivery", date: "2026-03-21", start: "08:00", end: "10:00" },
                 products: [{ productId: "p1", name: "Okra", unit: "kg", scheduled: 4, pending: 2 }],
               },
             ],
-          });
-        return undefined;
-      },
+          }),
+        ),
+      ],
     });
     const customers = await screen.findByRole("list", { name: "Standing customers" });
     expect(customers).toHaveTextContent("Meera Iyer");
@@ -353,13 +308,14 @@ describe("farmer workspace", () => {
   });
 
   it("marks a product one-off only (not in standing orders) from its edit form", async () => {
-    const { fetchSpy } = await openWorkspace([], [aProduct({ id: "p9", name: "Honey", userId: ravi.id })], {
-      answer: ({ method, url }) =>
-        method === "PATCH" && url.pathname === "/api/products/p9"
-          ? Response.json({
-              product: aProduct({ id: "p9", name: "Honey", userId: ravi.id, oneOffOnly: true }),
-            })
-          : undefined,
+    await openWorkspace([], [aProduct({ id: "p9", name: "Honey", userId: ravi.id })], {
+      answers: [
+        http.patch("/api/products/p9", () =>
+          HttpResponse.json({
+            product: aProduct({ id: "p9", name: "Honey", userId: ravi.id, oneOffOnly: true }),
+          }),
+        ),
+      ],
     });
     const products = await screen.findByRole("list", { name: "My products" });
     await userEvent.click(within(products).getByRole("button", { name: "Edit Honey" }));
@@ -368,8 +324,9 @@ describe("farmer workspace", () => {
       within(dialog).getByRole("checkbox", { name: "One-off only (not in standing orders)" }),
     );
     await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
-    const patch = fetchSpy.mock.calls.find(([, init]) => init?.method === "PATCH");
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ oneOffOnly: true });
+    await vi.waitFor(async () => expect(await sentTo("/api/products/p9", "PATCH")).toHaveLength(1));
+    const [patch] = await sentTo("/api/products/p9", "PATCH");
+    expect(patch?.body).toEqual({ oneOffOnly: true });
   });
 
   it("tells the farmer a product the shop hid, with the operator's reason", async () => {
@@ -394,114 +351,103 @@ describe("farmer workspace", () => {
 
   it("sends −1 / +1 as a change to the stock the server holds, and shows a refusal's message", async () => {
     const okra = aProduct({ name: "Okra", userId: ravi.id, stock: 4, unit: "kg" });
-    const sent: unknown[] = [];
     const refusal = "Only 2 left in stock: it cannot go below 0";
     let held = okra;
     await openWorkspace([], [okra], {
-      answer: ({ url, method, body }) => {
-        if (url.pathname === "/api/farmer/products") return Response.json({ items: [held] });
-        if (method !== "PATCH" || url.pathname !== `/api/products/${okra.id}`) return undefined;
-        sent.push(body);
-        const change = (body as { stockChange?: number }).stockChange;
-        // NOTE: a sale has left 2 on the server while the screen still shows 4.
-        if (change === 1) {
-          held = { ...okra, stock: 3 };
-          return Response.json({ product: held });
-        }
-        return Response.json(
-          { error: { code: "stock_out_of_range", message: refusal, fields: { stockChange: refusal } } },
-          { status: 409 },
-        );
-      },
+      answers: [
+        http.get("/api/farmer/products", () => HttpResponse.json({ items: [held] })),
+        http.patch(`/api/products/${okra.id}`, async ({ request }) => {
+          const change = ((await request.json()) as { stockChange?: number }).stockChange;
+          // NOTE: a sale has left 2 on the server while the screen still shows 4.
+          if (change === 1) {
+            held = { ...okra, stock: 3 };
+            return HttpResponse.json({ product: held });
+          }
+          return apiError(409, "stock_out_of_range", refusal, { stockChange: refusal });
+        }),
+      ],
     });
+    const sent = async () =>
+      (await sentTo(`/api/products/${okra.id}`, "PATCH")).map((request) => request.body);
     const products = await screen.findByRole("list", { name: "My products" });
     await userEvent.click(within(products).getByRole("button", { name: "One more Okra in stock" }));
     const stock = within(products).getByRole("status", { name: "Stock of Okra" });
     await vi.waitFor(() => expect(stock).toHaveTextContent("3"));
-    expect(sent).toEqual([{ stockChange: 1 }]);
+    expect(await sent()).toEqual([{ stockChange: 1 }]);
     await userEvent.click(within(products).getByRole("button", { name: "One less Okra in stock" }));
     expect(await screen.findByText(refusal)).toBeInTheDocument();
-    expect(sent).toEqual([{ stockChange: 1 }, { stockChange: -1 }]);
+    expect(await sent()).toEqual([{ stockChange: 1 }, { stockChange: -1 }]);
   });
 
   it("filters by status from the address (?status=) and keeps the choice in it", async () => {
-    const asked: (string | null)[] = [];
-    const { router } = await openWorkspace([], undefined, {
-      path: "/farmer?status=confirmed",
-      answer: ({ url }) => {
-        if (url.pathname === "/api/farmer/orders") asked.push(url.searchParams.get("status"));
-        return undefined;
-      },
-    });
+    const { router } = await openWorkspace([], undefined, { path: "/farmer?status=confirmed" });
+    /** The status each read of the orders asked for. */
+    const asked = async () =>
+      (await sentTo("/api/farmer/orders")).map((request) => request.url.searchParams.get("status"));
     expect(await screen.findByText("No confirmed orders.")).toBeInTheDocument();
     const show = screen.getByLabelText("Show");
     expect(show).toHaveValue("confirmed");
-    expect(asked).toEqual(["confirmed"]);
+    expect(await asked()).toEqual(["confirmed"]);
 
     await userEvent.selectOptions(show, "pending");
     expect(await screen.findByText("No pending orders.")).toBeInTheDocument();
     expect(router.state.location.search).toBe("?status=pending");
-    expect(asked.at(-1)).toBe("pending");
+    expect((await asked()).at(-1)).toBe("pending");
 
     await userEvent.selectOptions(show, "");
     expect(await screen.findByText("No orders for your products yet.")).toBeInTheDocument();
     expect(router.state.location.search).toBe("");
-    expect(asked.at(-1)).toBeNull();
+    expect((await asked()).at(-1)).toBeNull();
   });
 
   it("shows older orders a page at a time, then no more button", async () => {
-    const newer = fulfilment({ id: "f2", orderId: "0b000000-0000-4000-8000-000000000000" });
-    const older = fulfilment({ id: "f1", orderId: "0a000000-0000-4000-8000-000000000000" });
-    const cursors: (string | null)[] = [];
+    const newer = aFarmerPart({ id: "f2", orderId: "0b000000-0000-4000-8000-000000000000" });
+    const older = aFarmerPart({ id: "f1", orderId: "0a000000-0000-4000-8000-000000000000" });
     await openWorkspace([newer, older], undefined, {
-      answer: ({ url }) => {
-        if (url.pathname !== "/api/farmer/orders") return undefined;
-        const cursor = url.searchParams.get("cursor");
-        cursors.push(cursor);
-        return Response.json(
-          cursor === "page-2"
-            ? { fulfilments: [older], nextCursor: null }
-            : { fulfilments: [newer], nextCursor: "page-2" },
-        );
-      },
+      answers: [
+        http.get("/api/farmer/orders", ({ request }) =>
+          HttpResponse.json(
+            new URL(request.url).searchParams.get("cursor") === "page-2"
+              ? { fulfilments: [older], nextCursor: null }
+              : { fulfilments: [newer], nextCursor: "page-2" },
+          ),
+        ),
+      ],
     });
     const list = await screen.findByRole("list", { name: "Incoming orders" });
     expect(within(list).getAllByRole("article")).toHaveLength(1);
     await userEvent.click(screen.getByRole("button", { name: "Show older orders" }));
     await vi.waitFor(() => expect(within(list).getAllByRole("article")).toHaveLength(2));
     expect(within(list).getAllByRole("article")[1]).toHaveTextContent("#0A000000");
+    const cursors = (await sentTo("/api/farmer/orders")).map((request) =>
+      request.url.searchParams.get("cursor"),
+    );
     expect(cursors).toEqual([null, "page-2"]);
     expect(screen.queryByRole("button", { name: "Show older orders" })).not.toBeInTheDocument();
   });
 
   it("says why a move was refused (409: someone moved it meanwhile) and reloads the list", async () => {
     const message = "This order is already cancelled, so it cannot be confirmed";
-    let reads = 0;
-    await openWorkspace([fulfilment()], undefined, {
-      answer: ({ url, method }) => {
-        if (url.pathname === "/api/farmer/orders" && method === "GET") reads += 1;
-        if (url.pathname === "/api/farmer/orders/f1/status" && method === "POST") {
-          return Response.json({ error: { code: "invalid_transition", message } }, { status: 409 });
-        }
-        return undefined;
-      },
+    await openWorkspace([aFarmerPart()], undefined, {
+      answers: [
+        http.post("/api/farmer/orders/f1/status", () => apiError(409, "invalid_transition", message)),
+      ],
     });
     await userEvent.click(await screen.findByRole("button", { name: /^Confirm:/ }));
     expect(await screen.findByText(message)).toBeInTheDocument();
-    await vi.waitFor(() => expect(reads).toBeGreaterThan(1));
+    await vi.waitFor(async () => expect((await sentTo("/api/farmer/orders")).length).toBeGreaterThan(1));
   });
 
   it("weighs a line sold by weight, saying which lines are not weighed yet before the part goes out", async () => {
-    const waiting = fulfilment({ status: "confirmed", items: [tomatoes(null)], billFinal: false });
-    const sent: unknown[] = [];
+    const waiting = aFarmerPart({ status: "confirmed", items: [tomatoes(null)], billFinal: false });
     await openWorkspace([waiting], undefined, {
-      answer: ({ url, method, body }) => {
-        if (method !== "POST" || !url.pathname.endsWith("/weights")) return undefined;
-        sent.push(body);
-        return Response.json({
-          fulfilment: { ...waiting, items: [tomatoes(2150)], total: 86, billFinal: true },
-        });
-      },
+      answers: [
+        http.post("/api/farmer/orders/:partId/weights", () =>
+          HttpResponse.json({
+            fulfilment: { ...waiting, items: [tomatoes(2150)], total: 86, billFinal: true },
+          }),
+        ),
+      ],
     });
     const order = within(await screen.findByRole("list", { name: "Incoming orders" })).getByRole("article");
     expect(within(order).getByTestId("unweighed-lines")).toHaveTextContent("Not weighed yet: Tomatoes");
@@ -510,24 +456,21 @@ describe("farmer workspace", () => {
     await userEvent.type(within(order).getByLabelText("Tomatoes, grams (ordered 2 kg)"), "2150");
     await userEvent.click(within(order).getByRole("button", { name: "Save weights" }));
     expect(await screen.findByText("Weights saved for order #0A1B2C3D.")).toBeInTheDocument();
-    expect(sent).toEqual([{ lines: [{ lineId: 1, packedGrams: 2150 }] }]);
+    const weighed = await sentTo(`/api/farmer/orders/${waiting.id}/weights`, "POST");
+    expect(weighed.map((request) => request.body)).toEqual([{ lines: [{ lineId: 1, packedGrams: 2150 }] }]);
   });
 
   it("records a payment at the door, and shows the week's reckoning buyer by buyer with its CSV", async () => {
-    const sent: unknown[] = [];
-    await openWorkspace([fulfilment({ status: "delivered" })], undefined, {
-      answer: ({ url, method, body }) => {
-        if (method !== "POST" || !url.pathname.endsWith("/payments")) return undefined;
-        sent.push(body);
-        return Response.json({ fulfilment: fulfilment({ status: "delivered" }) }, { status: 201 });
-      },
+    await openWorkspace([aFarmerPart({ status: "delivered" })], undefined, {
+      answers: partMoveAnswers(aFarmerPart({ status: "delivered" })),
     });
     const order = within(await screen.findByRole("list", { name: "Incoming orders" })).getByRole("article");
     const form = within(order).getByRole("form", { name: "Record a payment for order #0A1B2C3D" });
     await userEvent.type(within(form).getByLabelText("Amount (₹)"), "40");
     await userEvent.click(within(form).getByRole("button", { name: "Record payment" }));
     expect(await screen.findByText("₹40.00 recorded for order #0A1B2C3D.")).toBeInTheDocument();
-    expect(sent).toEqual([{ method: "cash", amount: 40 }]);
+    const recorded = await sentTo("/api/farmer/orders/f1/payments", "POST");
+    expect(recorded.map((request) => request.body)).toEqual([{ method: "cash", amount: 40 }]);
 
     const payments = screen.getByRole("region", { name: "Payments" });
     expect(await within(payments).findByRole("row", { name: /Meera Iyer/ })).toHaveTextContent(

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Language } from "../../shared/i18n/languages.ts";
 import { messages } from "../../shared/messages.ts";
 import { photoMessages } from "../../shared/photo.ts";
@@ -11,28 +11,26 @@ import { FeatureTiles } from "../components/feature-tiles.tsx";
 import { apiFetch } from "../lib/api-client.ts";
 import { sayShared } from "../lib/i18n.ts";
 import { toast } from "../lib/toast.ts";
-import { tolerateUndeclared } from "../test/api.ts";
+import { api, apiRequests, apiRequestsTo, HttpResponse, http, shellAnswers } from "../test/api.ts";
 import { expectNoEnglish } from "../test/no-english.ts";
 import { inLanguage, loadScreens, renderAt, renderScreen } from "../test/render.tsx";
 import { Footer } from "./footer.tsx";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 // The screens' code, loaded once before the tests, as the app loads it before its first render.
 beforeAll(() => loadScreens("/nowhere", "/login"));
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha", language: "en" as const };
 
-afterEach(() => vi.restoreAllMocks());
-
-/** Answers every request as the server would a PATCH /api/account, and records what was sent. */
-function answerAccountChanges() {
-  return vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
-    const body = JSON.parse(String(init?.body ?? "{}")) as { language?: string };
-    return Response.json({ user: { ...asha, ...body }, pendingEmail: null });
-  });
-}
+// NOTE: the signed-in header asks its count; a change of language is kept on the account as the server would.
+beforeEach(() =>
+  api.use(
+    ...shellAnswers,
+    http.patch("/api/account", async ({ request }) => {
+      const body = (await request.json()) as { language?: string };
+      return HttpResponse.json({ user: { ...asha, ...body }, pendingEmail: null });
+    }),
+  ),
+);
 
 describe("languages", () => {
   it("shows the header, its links and the page in Hindi when Hindi is chosen", async () => {
@@ -47,7 +45,6 @@ describe("languages", () => {
   });
 
   it("switches to Marathi from the header: <html lang>, this browser and the signed-in account keep it", async () => {
-    const fetchSpy = answerAccountChanges();
     renderAt("/nowhere", asha);
     expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
     const menu = screen.getByRole("combobox", { name: "Language" });
@@ -59,23 +56,21 @@ describe("languages", () => {
     expect(await screen.findByRole("heading", { name: "पान सापडले नाही" })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe("mr");
     expect(window.localStorage.getItem("language")).toBe("mr");
-    await waitFor(() =>
-      expect(fetchSpy).toHaveBeenCalledWith(
-        "/api/account",
-        expect.objectContaining({ method: "PATCH", body: JSON.stringify({ language: "mr" }) }),
-      ),
+    await waitFor(async () =>
+      expect((await apiRequestsTo("/api/account", "PATCH")).map((request) => request.body)).toContainEqual({
+        language: "mr",
+      }),
     );
     expect(screen.getByRole("combobox", { name: "भाषा" })).toHaveValue("mr");
   });
 
   it("offers the menu on the sign-in screen, where a signed-out choice stays in this browser only", async () => {
-    const fetchSpy = vi.spyOn(globalThis, "fetch");
     renderAt("/login", null);
     await userEvent.selectOptions(await screen.findByRole("combobox", { name: "Language" }), "हिन्दी");
     expect(await screen.findByRole("heading", { name: "Veggie Cart में आपका स्वागत है" })).toBeInTheDocument();
     expect(screen.getByLabelText("ईमेल पता")).toBeInTheDocument();
     expect(window.localStorage.getItem("language")).toBe("hi");
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(await apiRequests()).toEqual([]);
 
     // The shared schema's English message is shown in Hindi under its field.
     await userEvent.type(screen.getByLabelText("ईमेल पता"), "not-an-address");
@@ -86,10 +81,11 @@ describe("languages", () => {
   });
 
   it("asks the server in the language shown, so its errors come back in it", async () => {
-    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 204 }));
+    api.use(http.post("/api/auth/logout", () => new HttpResponse(null, { status: 204 })));
     await inLanguage("mr");
     await apiFetch("/api/auth/logout", NoContentSchema, { method: "POST" });
-    expect(fetchSpy.mock.calls[0]?.[1]?.headers).toMatchObject({ "accept-language": "mr" });
+    const [logout] = await apiRequests();
+    expect(logout?.headers.get("accept-language")).toBe("mr");
   });
 
   it.each<[Language, string, string, string]>([

@@ -2,13 +2,9 @@ import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../lib/i18n.ts";
-import { tolerateUndeclared } from "../test/api.ts";
 import { screenQueryClient } from "../test/render.tsx";
 import { Providers } from "./providers.tsx";
 import { lazyScreen, RouteBoundary } from "./route-error.tsx";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 /** What the browser says when a deployment removed the chunk this tab's index.html names. */
 const goneChunk =

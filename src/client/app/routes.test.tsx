@@ -3,23 +3,27 @@ import path from "node:path";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { APP_ROUTE_PATTERNS } from "../../shared/app-routes.ts";
 import { messages } from "../../shared/messages.ts";
 import { catalogueModules } from "../lib/i18n.ts";
-import { tolerateUndeclared } from "../test/api.ts";
+import { dashboardAnswers } from "../test/answers.ts";
+import { api, apiError, apiRequests, HttpResponse, http, shellAnswers } from "../test/api.ts";
 import { loadScreens, renderAt, screenQueryClient } from "../test/render.tsx";
 import { Providers } from "./providers.tsx";
 import { RouteBoundary, type ScreenHandle } from "./route-error.tsx";
 import { routes } from "./routes.tsx";
 
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
-
 // The screens' code, loaded once before the tests, as the app loads it before its first render.
 beforeAll(() => loadScreens("/checkout", "/login", "/addproduct", "/dashboard", "/addProduct", "/signup"));
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha" };
+
+// NOTE: where a signed-in visitor lands (the dashboard) and its header; a test declares what goes wrong.
+beforeEach(() => api.use(...shellAnswers, ...dashboardAnswers()));
+
+/** What the server answers when it fails. */
+const serverFails = () => HttpResponse.json({ error: { code: "internal" } }, { status: 500 });
 
 /** A screen whose render throws, as a bug in any feature would. */
 function Broken(): never {
@@ -46,23 +50,18 @@ describe("route guards", () => {
   });
 
   it("says the shop cannot be reached when the first session check fails, and Try again asks again", async () => {
-    const fetchSpy = vi
-      .spyOn(globalThis, "fetch")
-      .mockImplementation(async () => Response.json({ error: { code: "internal" } }, { status: 500 }));
+    api.use(http.get("/api/auth/me", serverFails));
     renderAt("/dashboard", undefined);
     expect(await screen.findByText("Could not reach Veggie Cart. Please try again.")).toBeInTheDocument();
-    const calls = fetchSpy.mock.calls.length;
+    const calls = (await apiRequests()).length;
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
-    await waitFor(() => expect(fetchSpy.mock.calls.length).toBeGreaterThan(calls));
-    vi.restoreAllMocks();
+    await waitFor(async () => expect((await apiRequests()).length).toBeGreaterThan(calls));
   });
 
   it("keeps the page when a later session check fails (the server hiccuped), instead of replacing it", async () => {
     const { client } = renderAt("/addProduct", asha);
     expect(await screen.findByRole("heading", { name: "Add New Product" })).toBeInTheDocument();
-    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
-      Response.json({ error: { code: "internal" } }, { status: 500 }),
-    );
+    api.use(http.get("/api/auth/me", serverFails));
     await client.refetchQueries({ queryKey: ["auth", "me"] });
     expect(client.getQueryState(["auth", "me"])?.status).toBe("error");
     // NOTE: TanStack Query tells its observers on the next turn of the event loop (its notifyManager schedules
@@ -70,7 +69,6 @@ describe("route guards", () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(screen.getByRole("heading", { name: "Add New Product" })).toBeInTheDocument();
     expect(screen.queryByText("Could not reach Veggie Cart. Please try again.")).not.toBeInTheDocument();
-    vi.restoreAllMocks();
   });
 
   it("shows the product's header links", async () => {
@@ -128,12 +126,7 @@ describe("when things go wrong", () => {
     async (path) => {
       const cart = [{ id: "p1", name: "Okra", price: 40, quantity: 2 }];
       window.localStorage.setItem("cart", JSON.stringify(cart));
-      vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
-        Response.json(
-          { error: { code: "unauthorized", message: "Please sign in to continue" } },
-          { status: 401 },
-        ),
-      );
+      api.use(http.all("/api/*", () => apiError(401, "unauthorized", "Please sign in to continue")));
       const { router } = renderAt(path, asha);
       expect(await screen.findByText(messages.sessionEnded)).toBeInTheDocument();
       expect(router.state.location.pathname).toBe("/login");

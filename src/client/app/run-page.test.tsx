@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Run, RunStop } from "../../shared/schemas/run.ts";
-import { tolerateUndeclared } from "../test/api.ts";
+import { partMoveAnswers, sessionAnswer } from "../test/answers.ts";
+import { api, apiError, apiRequests, HttpResponse, http, shellAnswers } from "../test/api.ts";
 import { loadScreens, renderAt } from "../test/render.tsx";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 // The screens' code, loaded once before the tests, as the app loads it before its first render.
 beforeAll(() => loadScreens("/farmer/run/2026-12-07"));
@@ -54,39 +52,32 @@ const runOf = (stops: RunStop[]): Run => ({
   totals: { stops: stops.length, done: 0, cash: 0, upi: 0, due: stops.reduce((sum, s) => sum + s.due, 0) },
 });
 
-type Sent = { method: string; path: string; body: unknown; key: string | null };
+/** The run screen on a server holding `run`, which takes the farmer's moves on its stops. */
+function openRun(run: Run) {
+  api.use(
+    ...shellAnswers,
+    http.get("/api/farmer/run", () => HttpResponse.json(run)),
+    http.put("/api/farmer/run/order", () => HttpResponse.json(run)),
+    ...partMoveAnswers(),
+  );
+  renderAt("/farmer/run/2026-12-07", ravi);
+}
 
-/** The run screen on a server holding `run`; `answer` may answer a write itself (a conflict). */
-function openRun(run: Run, answer?: (sent: Sent) => Response | undefined) {
-  const sent: Sent[] = [];
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const url = new URL(String(input), "http://localhost");
-    const method = init?.method ?? "GET";
-    const headers = new Headers(init?.headers);
-    const request = {
+/** The run's writes as sent, with their Idempotency-Key (the reads, the shell's too, do not count here). */
+const sent = async () =>
+  (await apiRequests())
+    .filter((request) => request.method !== "GET")
+    .map(({ method, url, body, headers }) => ({
       method,
       path: url.pathname,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      body,
       key: headers.get("idempotency-key"),
-    };
-    if (method === "GET" && url.pathname === "/api/farmer/run") return Response.json(run);
-    // NOTE: the app's shell asks for its own data (the header's badge); only the run's writes count here.
-    if (method !== "GET") sent.push(request);
-    const own = answer?.(request);
-    if (own) return own;
-    if (method === "PUT" && url.pathname === "/api/farmer/run/order") return Response.json(run);
-    return Response.json({ error: { code: "not_here", message: "Not in this test" } }, { status: 418 });
-  });
-  renderAt("/farmer/run/2026-12-07", ravi);
-  return { sent };
-}
+    }));
 
 const findStop = () => screen.findByRole("listitem", { name: "Stop 1: Meera Iyer" });
 
 // NOTE: the lazy screen's code, loaded once before the tests (as farmer-page.test.tsx does).
 beforeAll(() => Promise.all([import("./farmer-page.tsx"), import("./layout.tsx")]), 60_000);
-
-afterEach(() => vi.restoreAllMocks());
 
 describe("the delivery run", () => {
   it("shows the summary and a stop's card with call, WhatsApp and maps links", async () => {
@@ -106,26 +97,27 @@ describe("the delivery run", () => {
   });
 
   it("records cash of the edited amount with an Idempotency-Key, a new key for each tap", async () => {
-    const { sent } = openRun(runOf([stop()]));
+    openRun(runOf([stop()]));
     const card = await findStop();
     const amount = within(card).getByLabelText("Cash received (₹)");
     await userEvent.clear(amount);
     await userEvent.type(amount, "50");
     await userEvent.click(within(card).getByRole("button", { name: "Paid cash ₹50.00" }));
     await userEvent.click(within(card).getByRole("button", { name: "Delivered" }));
-    await waitFor(() => expect(sent).toHaveLength(2));
-    expect(sent[0]).toMatchObject({
+    await waitFor(async () => expect(await sent()).toHaveLength(2));
+    const [payment, status] = await sent();
+    expect(payment).toMatchObject({
       method: "POST",
       path: "/api/farmer/orders/part-1/payments",
       body: { method: "cash", amount: 50 },
     });
-    expect(sent[1]).toMatchObject({
+    expect(status).toMatchObject({
       path: "/api/farmer/orders/part-1/status",
       body: { status: "delivered" },
     });
-    expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(sent[1]?.key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(sent[0]?.key).not.toBe(sent[1]?.key);
+    expect(payment?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(status?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(payment?.key).not.toBe(status?.key);
   });
 
   it("offers Delivered only on a stop out for delivery, and says what a confirmed stop needs first", async () => {
@@ -141,11 +133,8 @@ describe("the delivery run", () => {
 
   it("shows the server's conflict on the card", async () => {
     const message = "This order was cancelled";
-    openRun(runOf([stop()]), (request) =>
-      request.path.endsWith("/status")
-        ? Response.json({ error: { code: "conflict", message } }, { status: 409 })
-        : undefined,
-    );
+    openRun(runOf([stop()]));
+    api.use(http.post("/api/farmer/orders/:partId/status", () => apiError(409, "conflict", message)));
     const card = await findStop();
     await userEvent.click(within(card).getByRole("button", { name: "Delivered" }));
     const refused = await within(card).findByRole("alert");
@@ -156,12 +145,14 @@ describe("the delivery run", () => {
 
   it("with no connection, shows a tap at once as waiting to send, and sends it with its key once back online", async () => {
     let offline = true;
-    const { sent } = openRun(runOf([stop()]), (request) => {
-      if (offline) throw new TypeError("Failed to fetch");
-      return request.method === "POST"
-        ? Response.json({ error: { code: "not_found", message: "Gone" } }, { status: 404 })
-        : undefined;
-    });
+    openRun(runOf([stop()]));
+    api.use(
+      http.post("/api/farmer/orders/:partId/:move", () =>
+        offline ? HttpResponse.error() : apiError(404, "not_found", "Gone"),
+      ),
+      // NOTE: back online, the app asks again who is signed in.
+      sessionAnswer(ravi),
+    );
     const card = await findStop();
     const amount = within(card).getByLabelText("Cash received (₹)");
     await userEvent.clear(amount);
@@ -171,19 +162,21 @@ describe("the delivery run", () => {
     expect(await within(card).findByText("Waiting to send")).toBeVisible();
     expect(within(card).getByText("Due: ₹50.00")).toBeVisible();
     expect(within(card).getByText("Delivered", { selector: "span" })).toBeVisible();
-    await waitFor(() => expect(sent.length).toBeGreaterThanOrEqual(1));
+    await waitFor(async () => expect((await sent()).length).toBeGreaterThanOrEqual(1));
     // NOTE: the first action found no connection, so the second was not sent after it.
-    expect(sent.every((request) => request.path.endsWith("/payments"))).toBe(true);
-    const firstKey = sent[0]?.key;
+    const whileOffline = await sent();
+    expect(whileOffline.every((request) => request.path.endsWith("/payments"))).toBe(true);
+    const firstKey = whileOffline[0]?.key;
     offline = false;
-    sent.length = 0;
     window.dispatchEvent(new Event("online"));
-    await waitFor(() => expect(sent).toHaveLength(2));
-    expect(sent.map((request) => request.path)).toEqual([
+    const sentOnline = async () => (await sent()).slice(whileOffline.length);
+    await waitFor(async () => expect(await sentOnline()).toHaveLength(2));
+    const online = await sentOnline();
+    expect(online.map((request) => request.path)).toEqual([
       "/api/farmer/orders/part-1/payments",
       "/api/farmer/orders/part-1/status",
     ]);
-    expect(sent[0]?.key).toBe(firstKey);
+    expect(online[0]?.key).toBe(firstKey);
   });
 
   it("weighs a line not yet weighed on the card, with the orders page's form, queued like the other taps", async () => {
@@ -196,31 +189,29 @@ describe("the delivery run", () => {
       lineId: 2,
       weighed: true,
     };
-    const { sent } = openRun(
-      runOf([stop({ status: "confirmed", billFinal: false, lines: [tomatoes] })]),
-      (request) => (request.path.endsWith("/weights") ? Response.json({}) : undefined),
-    );
+    openRun(runOf([stop({ status: "confirmed", billFinal: false, lines: [tomatoes] })]));
     const card = await findStop();
     await userEvent.click(within(card).getByRole("button", { name: "Weigh" }));
     await userEvent.type(within(card).getByLabelText("Tomatoes, grams (ordered 2 kg)"), "2150");
     await userEvent.click(within(card).getByRole("button", { name: "Save weights" }));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({
+    await waitFor(async () => expect(await sent()).toHaveLength(1));
+    const [weights] = await sent();
+    expect(weights).toMatchObject({
       method: "POST",
       path: "/api/farmer/orders/part-1/weights",
       body: { lines: [{ lineId: 2, packedGrams: 2150 }] },
     });
-    expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(weights?.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("moves a stop down: the delivery stops in their new order", async () => {
     const second = stop({ partId: "part-2", position: 2, buyer: { name: "Asha Rao", phone: "9822012345" } });
-    const { sent } = openRun(runOf([stop(), second]));
+    openRun(runOf([stop(), second]));
     const card = await findStop();
     expect(within(card).queryByRole("button", { name: "Move up" })).toBeNull();
     await userEvent.click(within(card).getByRole("button", { name: "Move down" }));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({
+    await waitFor(async () => expect(await sent()).toHaveLength(1));
+    expect((await sent())[0]).toMatchObject({
       method: "PUT",
       path: "/api/farmer/run/order",
       body: { date: "2026-12-07", partIds: ["part-2", "part-1"] },

@@ -1,11 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { tolerateUndeclared } from "../test/api.ts";
 import { renderScreen } from "../test/render.tsx";
 import { toast } from "./toast.ts";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 describe("toasts (their code comes after the first screen)", () => {
   it("shows a toast asked for before the toasts' code and region have arrived", async () => {

@@ -20,16 +20,6 @@ export interface ApiRequest {
 
 const received: Promise<ApiRequest>[] = [];
 const unexpected: string[] = [];
-let tolerant = false;
-
-/**
- * For a test file not yet moved onto the fake API's answers: a request none of its tests declared is answered
- * 503 (the server unavailable), instead of failing the test. Each such file
- * says so at its top, so the list of files still to move is `grep -l tolerateUndeclared src/client`.
- */
-export function tolerateUndeclared(): void {
-  tolerant = true;
-}
 
 async function record(request: Request): Promise<ApiRequest> {
   const url = new URL(request.url);
@@ -47,9 +37,6 @@ async function record(request: Request): Promise<ApiRequest> {
 const notDeclared = http.all("*", ({ request }) => {
   // NOTE: an answer, not a network error: MSW rejected a network error of a request the app had already given
   // up on (a query cancelled as its test ended) where nobody could catch it, and the run failed on it.
-  if (tolerant) {
-    return HttpResponse.json({ error: { code: "unavailable", message: "No test answer" } }, { status: 503 });
-  }
   const url = new URL(request.url);
   unexpected.push(`${request.method} ${url.pathname}${url.search}`);
   return HttpResponse.json(

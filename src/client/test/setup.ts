@@ -46,14 +46,28 @@ for (const name of [
 const { api, endApiTest } = await import("./api.ts");
 
 // NOTE: every request reaches the fake API (test/api.ts); one no test declared fails that test below.
-beforeAll(() => api.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => {
+  api.listen({ onUnhandledRequest: "error" });
+  // NOTE: a browser's fetch whose signal was aborted rejects with the signal's AbortError. MSW's interceptor
+  // rejects one it had already answered (a query cancelled as its screen went at the test's end) with an error
+  // of its own, which the client takes for the server out of reach: the next test started offline.
+  const intercepted = globalThis.fetch;
+  globalThis.fetch = (input, init) =>
+    intercepted(input, init).catch((error: unknown) => {
+      const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+      throw signal?.aborted ? signal.reason : error;
+    });
+});
 afterAll(() => api.close());
 
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
-  // NOTE: a test whose mocked fetch fails marks the server unreachable; the next test starts online.
+  // NOTE: a test whose fetch fails marks the server unreachable; the next test starts online, with no probe of
+  // /api/health still running: the browser's `online` event marks the shop online without stopping the probe,
+  // which only a reported answer does (so it is marked out of reach first, then reached).
+  reportServerReached(false);
   reportServerReached(true);
   // NOTE: every test starts in English (a test may switch with `inLanguage`, test/render.tsx).
   i18n.activate("en");

@@ -1,15 +1,12 @@
 import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { AuditEntry } from "../../../shared/schemas/audit.ts";
 import type { ShopStats } from "../../../shared/schemas/stats.ts";
-import { tolerateUndeclared } from "../../test/api.ts";
+import { serveJson } from "../../test/api.ts";
 import { expectNoEnglish } from "../../test/no-english.ts";
 import { inLanguage, renderScreen } from "../../test/render.tsx";
 import { AuditSection } from "./audit-section.tsx";
 import { OverviewSection } from "./overview-section.tsx";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 const period = { orders: 3, revenue: 100000, accounts: 2, products: 5 };
 const stats: ShopStats = {
@@ -32,22 +29,15 @@ const entry: AuditEntry = {
   reason: "Spam listings",
 };
 
-afterEach(() => vi.restoreAllMocks());
-
-function answer() {
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
-    String(input).startsWith("/api/admin/stats")
-      ? Response.json(stats)
-      : Response.json({ items: [entry], nextCursor: null }),
-  );
-}
+beforeEach(() =>
+  serveJson({ "/api/admin/stats": stats, "/api/admin/audit": { items: [entry], nextCursor: null } }),
+);
 
 describe.each([
   ["hi", { overview: "दुकान एक नज़र में", audit: "बदलावों का रिकॉर्ड", action: "खाता निलंबित किया" }],
   ["mr", { overview: "दुकान एका नजरेत", audit: "बदलांची नोंद", action: "खाते निलंबित केले" }],
 ] as const)("the operator's overview and audit log in %s", (language, words) => {
   it("the overview has no English, the money in rupees", async () => {
-    answer();
     await inLanguage(language);
     const { container } = renderScreen(<OverviewSection />);
     expect(await screen.findByRole("heading", { name: words.overview })).toBeInTheDocument();
@@ -56,7 +46,6 @@ describe.each([
   });
 
   it("the audit log has no English but names and reasons", async () => {
-    answer();
     await inLanguage(language);
     const { container } = renderScreen(<AuditSection />);
     expect(await screen.findByRole("heading", { name: words.audit })).toBeInTheDocument();

@@ -1,12 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { tolerateUndeclared } from "../../test/api.ts";
+import { describe, expect, it } from "vitest";
+import { api, apiError, apiRequestsTo, http } from "../../test/api.ts";
 import { renderScreen } from "../../test/render.tsx";
 import { AddProductPage } from "./add-product-page.tsx";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], "carrots.png", { type: "image/png" });
 
@@ -99,18 +96,7 @@ describe("add product page", () => {
   it("says what to fix when the server refuses the photo, not that adding failed (issue 25, item 17)", async () => {
     const message = "Please choose a JPEG, PNG, WebP, GIF or AVIF image.";
     // The browser took the file for a PNG; its bytes are not one, and the server says so.
-    class RefusingXhr {
-      status = 400;
-      responseText = JSON.stringify({ error: { code: "unsupported_image", message } });
-      upload = {};
-      onload: (() => void) | null = null;
-      open() {}
-      setRequestHeader() {}
-      send() {
-        setTimeout(() => this.onload?.(), 0);
-      }
-    }
-    vi.stubGlobal("XMLHttpRequest", RefusingXhr);
+    api.use(http.post("/api/products", () => apiError(400, "unsupported_image", message)));
     renderScreen(<AddProductPage signedIn />);
     await fillAllBut([]);
     await userEvent.click(screen.getByRole("button", { name: "Add Product" }));
@@ -118,7 +104,6 @@ describe("add product page", () => {
     expect(screen.queryAllByRole("alert").map((toast) => toast.textContent)).not.toContain(
       "Error adding product. Please try again.",
     );
+    expect(await apiRequestsTo("/api/products", "POST")).toHaveLength(1);
   });
 });
-
-afterEach(() => vi.unstubAllGlobals());

@@ -1,11 +1,11 @@
 import type { InfiniteData } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Language } from "../../../shared/i18n/languages.ts";
 import type { DealPlanning } from "../../../shared/schemas/deal-plans.ts";
 import type { Product, ProductList } from "../../../shared/schemas/products.ts";
-import { tolerateUndeclared } from "../../test/api.ts";
+import { api, serveJson, shellAnswers } from "../../test/api.ts";
 import { expectNoEnglish } from "../../test/no-english.ts";
 import { aDeal, aProduct } from "../../test/products.fixture.ts";
 import { inLanguage, loadScreens, renderAt, renderScreen, screenQueryClient } from "../../test/render.tsx";
@@ -16,9 +16,6 @@ import { myProductsQuery } from "./my-products.api.ts";
 import { MyProductsSection } from "./my-products-section.tsx";
 import { OperatorProductsSection } from "./operator-products-section.tsx";
 import { latestProductsQuery, productPagesQuery, productQuery } from "./products.api.ts";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 // The screens' code, loaded once before the tests, as the app loads it before its first render.
 beforeAll(() => loadScreens("/dashboard", "/shop", "/products/tomato", "/addProduct"));
@@ -52,15 +49,9 @@ const allow = ["Cabbage", "Crisp green cabbage", "kg", "Notifications Alt+T"];
 /** The shell's footer around a screen, translated and checked with the shell. */
 const shell = () => [...document.querySelectorAll("footer")];
 
-/** Answers the screen's own requests (lists whose queries refetch on mount) as the server would. */
-function answer(replies: Record<string, unknown>) {
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (url) => {
-    const path = String(url).split("?")[0] ?? "";
-    return path in replies ? Response.json(replies[path]) : new Response(null, { status: 404 });
-  });
-}
-
-afterEach(() => vi.restoreAllMocks());
+// NOTE: the signed-in header asks its count; a test answers its screen's own requests (lists whose queries
+// refetch on mount) as the server would.
+beforeEach(() => api.use(...shellAnswers));
 
 const pages = (items: Product[]): InfiniteData<ProductList, string | null | undefined> => ({
   pages: [{ items, nextCursor: null }],
@@ -186,7 +177,7 @@ describe.each(["hi", "mr"] as const)("the catalogue in %s", (language) => {
     const hidden = { ...mangoes(), userId: "u1", hidden: true, hiddenReason: "फोटो धुंधली है" };
     const items = [tomatoes(), hidden];
     client.setQueryData(myProductsQuery.queryKey, { items });
-    answer({ "/api/farmer/products": { items } });
+    serveJson({ "/api/farmer/products": { items } });
     renderScreen(<MyProductsSection />, { client });
     expect(screen.getByRole("heading", { name: say.myProducts })).toBeInTheDocument();
     expectNoEnglish(document.body, { allow, except: shell() });
@@ -226,7 +217,7 @@ describe.each(["hi", "mr"] as const)("the catalogue in %s", (language) => {
       ],
     };
     client.setQueryData(["admin", "deal"], planning);
-    answer({
+    serveJson({
       "/api/admin/products": { items: [tomatoes(), suspended], nextCursor: null },
       "/api/admin/deal": planning,
     });

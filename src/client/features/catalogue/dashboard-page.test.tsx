@@ -1,15 +1,12 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { tolerateUndeclared } from "../../test/api.ts";
+import { api, apiError, HttpResponse, http } from "../../test/api.ts";
 import { aDeal, aProduct } from "../../test/products.fixture.ts";
 import { renderScreen, screenQueryClient } from "../../test/render.tsx";
 import { DASHBOARD_PRODUCT_COUNT, DashboardPage } from "./dashboard-page.tsx";
 import { dealQuery } from "./deal.api.ts";
 import { latestProductsQuery } from "./products.api.ts";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 function dashboardWith(items: ReturnType<typeof aProduct>[], dealEndsInMs = 3_600_000) {
   const client = screenQueryClient();
@@ -34,7 +31,7 @@ describe("dashboard", () => {
   it("shows the loading spinner, then the product's toast when products cannot be loaded", async () => {
     const client = screenQueryClient();
     client.setQueryData(dealQuery.queryKey, aDeal(3_600_000));
-    // NOTE: jsdom has no server at this origin, so the real request fails as a network error would.
+    api.use(http.get("/api/products", () => apiError(503, "unavailable", "The shop is unavailable")));
     renderScreen(<DashboardPage userId={null} />, { client });
     expect(screen.getByRole("status")).toHaveTextContent("Loading products...");
     expect(await screen.findByText("Error loading products. Please try again later.")).toBeInTheDocument();
@@ -100,6 +97,8 @@ describe("dashboard", () => {
   });
 
   it("announces a new deal when the current one has ended", async () => {
+    // NOTE: the page then asks for the new deal.
+    api.use(http.get("/api/deal", () => HttpResponse.json({ deal: aDeal(24 * 3_600_000) })));
     renderScreen(<DashboardPage userId={null} />, { client: dashboardWith([], -1000) });
     expect(await screen.findByText("New deal of the day is available!")).toBeInTheDocument();
   });

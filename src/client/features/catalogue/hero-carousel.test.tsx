@@ -1,11 +1,7 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { tolerateUndeclared } from "../../test/api.ts";
 import { renderScreen } from "../../test/render.tsx";
 import { HERO_INTERVAL_MS, HeroCarousel } from "./hero-carousel.tsx";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 const currentTitle = () => screen.getByRole("heading", { level: 2 }).textContent;
 

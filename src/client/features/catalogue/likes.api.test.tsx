@@ -1,16 +1,13 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { likeMessages } from "../../../shared/schemas/likes.ts";
-import { tolerateUndeclared } from "../../test/api.ts";
+import { api, apiError, apiRequests, HttpResponse, http } from "../../test/api.ts";
 import { aDeal, aProduct } from "../../test/products.fixture.ts";
 import { renderScreen, screenQueryClient } from "../../test/render.tsx";
 import { DASHBOARD_PRODUCT_COUNT, DashboardPage } from "./dashboard-page.tsx";
 import { dealQuery } from "./deal.api.ts";
 import { latestProductsQuery } from "./products.api.ts";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 const products = [
   aProduct({ id: "a", name: "Apples" }),
@@ -28,88 +25,68 @@ function dashboard(userId: string) {
   return renderScreen(<DashboardPage userId={userId} />, { client });
 }
 
-interface Sent {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-/** Answers the likes API the way the server does, recording what the client sent. */
-function likesApi(answer: (sent: Sent) => Response | Promise<Response>) {
-  const sent: Sent[] = [];
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const request = {
-      method: init?.method ?? "GET",
-      url: String(input),
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    sent.push(request);
-    return answer(request);
-  });
-  return sent;
-}
+/** What the client sent, in order (the likes API being all the dashboard asks of a signed-in shopper). */
+const sent = async () => (await apiRequests()).map(({ method, path, body }) => ({ method, url: path, body }));
 
 const pressed = (name: string) => screen.getByRole("button", { name: `Like ${name}` });
 
 describe("likes kept on the account", () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it("merges the browser's list into the account on its first sign-in here, then reads the account's list", async () => {
     window.localStorage.setItem("likedProducts", JSON.stringify(["a", "b"]));
-    let sent = likesApi(() => Response.json({ productIds: ["c", "b", "a"] }));
+    api.use(http.post("/api/likes/merge", () => HttpResponse.json({ productIds: ["c", "b", "a"] })));
     const first = dashboard("u1");
     await waitFor(() => expect(pressed("Curd")).toHaveAttribute("aria-pressed", "true"));
-    expect(sent).toEqual([{ method: "POST", url: "/api/likes/merge", body: { productIds: ["a", "b"] } }]);
+    const merge = { method: "POST", url: "/api/likes/merge", body: { productIds: ["a", "b"] } };
+    expect(await sent()).toEqual([merge]);
     // The browser keeps the account's list as its own copy, oldest like first.
     expect(JSON.parse(window.localStorage.getItem("likedProducts") ?? "[]")).toEqual(["a", "b", "c"]);
     first.unmount();
-    vi.restoreAllMocks();
 
-    sent = likesApi(() => Response.json({ productIds: ["b"] }));
+    api.use(http.get("/api/likes", () => HttpResponse.json({ productIds: ["b"] })));
     dashboard("u1");
     await waitFor(() => expect(pressed("Curd")).toHaveAttribute("aria-pressed", "false"));
     expect(pressed("Beans")).toHaveAttribute("aria-pressed", "true");
-    expect(sent).toEqual([{ method: "GET", url: "/api/likes", body: undefined }]);
+    expect(await sent()).toEqual([merge, { method: "GET", url: "/api/likes", body: undefined }]);
   });
 
   it("shows a like at once, before the server answers, sends it, and keeps likedProducts in step", async () => {
     window.localStorage.setItem("veggieCart.likesMergedFor", JSON.stringify(["u1"]));
     const account = new Set<string>();
     let answerPut = () => {};
-    const sent = likesApi((request) => {
-      const id = request.url.split("/").pop() ?? "";
-      if (request.method === "GET") return Response.json({ productIds: [...account] });
-      if (request.method === "DELETE") account.delete(id);
-      if (request.method === "PUT") {
-        account.add(id);
+    api.use(
+      http.get("/api/likes", () => HttpResponse.json({ productIds: [...account] })),
+      http.put("/api/likes/:id", ({ params }) => {
+        account.add(String(params.id));
         return new Promise<Response>((resolve) => {
-          answerPut = () => resolve(new Response(null, { status: 204 }));
+          answerPut = () => resolve(new HttpResponse(null, { status: 204 }));
         });
-      }
-      return new Response(null, { status: 204 });
-    });
+      }),
+      http.delete("/api/likes/:id", ({ params }) => {
+        account.delete(String(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
     dashboard("u1");
-    await waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(async () => expect(await sent()).toHaveLength(1));
     await userEvent.click(pressed("Apples"));
     await waitFor(() => expect(pressed("Apples")).toHaveAttribute("aria-pressed", "true"));
-    expect(sent).toContainEqual({ method: "PUT", url: "/api/likes/a", body: undefined });
+    expect(await sent()).toContainEqual({ method: "PUT", url: "/api/likes/a", body: undefined });
     expect(JSON.parse(window.localStorage.getItem("likedProducts") ?? "[]")).toEqual(["a"]);
     answerPut();
-    await waitFor(() => expect(sent.filter((r) => r.method === "GET")).toHaveLength(2));
+    await waitFor(async () => expect((await sent()).filter((r) => r.method === "GET")).toHaveLength(2));
     expect(pressed("Apples")).toHaveAttribute("aria-pressed", "true");
 
     await userEvent.click(pressed("Apples"));
     await waitFor(() => expect(pressed("Apples")).toHaveAttribute("aria-pressed", "false"));
-    expect(sent).toContainEqual({ method: "DELETE", url: "/api/likes/a", body: undefined });
+    expect(await sent()).toContainEqual({ method: "DELETE", url: "/api/likes/a", body: undefined });
     expect(JSON.parse(window.localStorage.getItem("likedProducts") ?? "[]")).toEqual([]);
   });
 
   it("takes a like back and says so when the server refuses it", async () => {
     window.localStorage.setItem("veggieCart.likesMergedFor", JSON.stringify(["u1"]));
-    likesApi((request) =>
-      request.method === "GET"
-        ? Response.json({ productIds: [] })
-        : Response.json({ error: { code: "internal", message: "Something went wrong" } }, { status: 500 }),
+    api.use(
+      http.get("/api/likes", () => HttpResponse.json({ productIds: [] })),
+      http.all("/api/likes/:id", () => apiError(500, "internal", "Something went wrong")),
     );
     dashboard("u1");
     await userEvent.click(pressed("Beans"));

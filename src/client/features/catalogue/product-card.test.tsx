@@ -2,13 +2,9 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { shopToday } from "../../lib/produce.ts";
-import { tolerateUndeclared } from "../../test/api.ts";
 import { aProduct } from "../../test/products.fixture.ts";
 import { renderScreen } from "../../test/render.tsx";
 import { ProductCard } from "./product-card.tsx";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 const noop = () => {};
 

@@ -1,14 +1,12 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { tolerateUndeclared } from "../../test/api.ts";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { dashboardAnswers, noLikes } from "../../test/answers.ts";
+import { api, apiError, apiRequestsTo, HttpResponse, http, shellAnswers } from "../../test/api.ts";
 import { aProduct } from "../../test/products.fixture.ts";
 import { loadScreens, renderAt, renderScreen, screenQueryClient } from "../../test/render.tsx";
 import { DASHBOARD_PRODUCT_COUNT, DashboardPage } from "./dashboard-page.tsx";
 import { latestProductsQuery, productQuery } from "./products.api.ts";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 // The screens' code, loaded once before the tests, as the app loads it before its first render.
 beforeAll(() =>
@@ -18,16 +16,18 @@ beforeAll(() =>
 const asha = { id: "u1", email: "asha@example.com", name: "Asha" };
 
 describe("a product's own page", () => {
-  afterEach(() => vi.restoreAllMocks());
+  beforeEach(() => api.use(...shellAnswers, ...noLikes));
 
   it("shows the picture, name, price per unit, stock, harvest, description and farmer, with Add to Cart and Like", async () => {
     window.localStorage.setItem("veggieCart.likesMergedFor", JSON.stringify([asha.id]));
     let liked: string[] = [];
-    const likes = vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
-      if (init?.method !== "PUT") return Response.json({ productIds: liked });
-      liked = ["okra-1"];
-      return new Response(null, { status: 204 });
-    });
+    api.use(
+      http.get("/api/likes", () => HttpResponse.json({ productIds: liked })),
+      http.put("/api/likes/:id", () => {
+        liked = ["okra-1"];
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
     const product = aProduct({
       id: "okra-1",
       name: "Okra",
@@ -58,11 +58,10 @@ describe("a product's own page", () => {
     expect(like).toHaveAttribute("aria-pressed", "false");
     await userEvent.click(like);
     await waitFor(() => expect(like).toHaveAttribute("aria-pressed", "true"));
-    expect(likes).toHaveBeenCalledWith("/api/likes/okra-1", expect.objectContaining({ method: "PUT" }));
+    expect(await apiRequestsTo("/api/likes/okra-1", "PUT")).toHaveLength(1);
   });
 
   it("shows a portrait photo whole, in its own proportions; cards keep cropping to 4:3 (issue 40 item 21)", async () => {
-    vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ productIds: [] }));
     const portrait = aProduct({ id: "okra-2", name: "Tall okra", imageWidth: 900, imageHeight: 1200 });
     renderAt("/products/okra-2", asha, [[productQuery("okra-2").queryKey, portrait]]);
     const photo = await screen.findByRole("img", { name: "Tall okra" });
@@ -84,12 +83,7 @@ describe("a product's own page", () => {
   });
 
   it("says Product not found for an id the server does not know (or hides), with a way back to the shop", async () => {
-    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
-      Response.json(
-        { error: { code: "not_found", message: "This product does not exist" } },
-        { status: 404 },
-      ),
-    );
+    api.use(http.get("/api/products/gone", () => apiError(404, "not_found", "This product does not exist")));
     renderAt("/products/gone", asha);
     expect(await screen.findByRole("heading", { name: "Product not found" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to the shop" })).toHaveAttribute("href", "/shop");
@@ -103,6 +97,7 @@ describe("a product's own page", () => {
       items: [product],
       nextCursor: null,
     });
+    api.use(...dashboardAnswers());
     renderScreen(<DashboardPage userId={null} />, { client });
     // The name (in the tab order) and the picture (for a finger or a pointer) both lead there.
     const links = screen.getAllByRole("link", { name: "Figs" });

@@ -1,16 +1,14 @@
 import type { InfiniteData } from "@tanstack/react-query";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProductList } from "../../../shared/schemas/products.ts";
-import { tolerateUndeclared } from "../../test/api.ts";
+import { noLikes, productsAnswer } from "../../test/answers.ts";
+import { api } from "../../test/api.ts";
 import { aProduct } from "../../test/products.fixture.ts";
 import { renderScreen, screenQueryClient } from "../../test/render.tsx";
 import { productPagesQuery } from "./products.api.ts";
 import { ShopPage } from "./shop-page.tsx";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 function shopWith(items: ProductList["items"], nextCursor: string | null = null, path = "/shop") {
   const client = screenQueryClient();
@@ -29,6 +27,9 @@ function shopWith(items: ProductList["items"], nextCursor: string | null = null,
 }
 
 describe("shop page", () => {
+  // NOTE: a choice of filter asks for its own list (an empty one here); a signed-in shopper's likes are asked too.
+  beforeEach(() => api.use(productsAnswer(), ...noLikes));
+
   it("has the product's title and farmer link, and shows Delete only on the signed-in user's own products", async () => {
     const mine = aProduct({ name: "My carrots", userId: "me" });
     const theirs = aProduct({ name: "Their apples", userId: "someone-else" });

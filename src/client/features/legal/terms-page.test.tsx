@@ -1,11 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { tolerateUndeclared } from "../../test/api.ts";
 import { renderScreen } from "../../test/render.tsx";
 import { TermsPage } from "./terms-page.tsx";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 describe("terms and privacy (issue 25, item 21)", () => {
   it("say what the shop really does: likes follow the account, nothing is charged online", () => {

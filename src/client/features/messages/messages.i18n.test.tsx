@@ -1,14 +1,11 @@
 import { screen } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OperatorMessage } from "../../../shared/schemas/operator-inbox.ts";
-import { tolerateUndeclared } from "../../test/api.ts";
+import { api, serveJson, shellAnswers } from "../../test/api.ts";
 import { expectNoEnglish } from "../../test/no-english.ts";
 import { inLanguage, loadScreens, renderAt, renderScreen } from "../../test/render.tsx";
 import { meeraMessage } from "./messages.fixture.ts";
 import { OperatorInboxSection } from "./operator-inbox-section.tsx";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 // The screens' code, loaded once before the tests, as the app loads it before its first render.
 beforeAll(() => loadScreens("/faq", "/contact", "/messages"));
@@ -32,7 +29,7 @@ const toShop: OperatorMessage = {
 /** What the test seeded: people's names and their own words. */
 const seeded = [asha.name, "Bala Dairy", "Meera Shopper", "Do you have alphonso mangoes?", "+91 98765 43210"];
 
-afterEach(() => vi.restoreAllMocks());
+beforeEach(() => api.use(...shellAnswers));
 
 describe.each([
   ["hi", { faq: "अक्सर पूछे जाने वाले सवाल", contact: "किसान से संपर्क करें", send: "संदेश भेजें" }],
@@ -62,9 +59,7 @@ describe.each([
   });
 
   it("the operator's inbox has no English but the sender's own", async () => {
-    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
-      Response.json({ items: [toShop], nextCursor: null, unread: 1 }),
-    );
+    serveJson({ "/api/admin/messages": { items: [toShop], nextCursor: null, unread: 1 } });
     await inLanguage(language);
     const { container } = renderScreen(<OperatorInboxSection />);
     expect(await screen.findByRole("article")).toHaveTextContent("Do you have alphonso mangoes?");

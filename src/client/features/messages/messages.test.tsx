@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Farmer } from "../../../shared/schemas/messages.ts";
-import { tolerateUndeclared } from "../../test/api.ts";
+import { dashboardAnswers } from "../../test/answers.ts";
+import { api, apiRequestsTo, shellAnswers } from "../../test/api.ts";
 import { loadScreens, openHeaderMenu, renderAt } from "../../test/render.tsx";
 import { meeraMessage } from "./messages.fixture.ts";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 // The screens' code, loaded once before the tests, as the app loads it before its first render.
 beforeAll(() => loadScreens("/contact", "/faq", "/terms", "/privacy", "/dashboard", "/messages"));
@@ -19,15 +17,11 @@ const farmers: Farmer[] = [
 ];
 const withFarmers: [readonly unknown[], unknown][] = [[["farmers"], farmers]];
 
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+// NOTE: the screens' own data is seeded; the signed-in header asks its count.
+beforeEach(() => api.use(...shellAnswers));
 
-/** Calls to the messages API: the forms must not make any while their input is invalid. */
-function spyOnMessageCalls() {
-  const fetchSpy = vi.spyOn(globalThis, "fetch");
-  return () => fetchSpy.mock.calls.filter(([url]) => String(url).includes("/api/messages"));
-}
+/** Requests to the messages API: the forms must not make any while their input is invalid. */
+const messageCalls = () => apiRequestsTo("/api/messages");
 
 describe("contact page", () => {
   it("without a type shows the plain title and an empty message", async () => {
@@ -85,7 +79,6 @@ describe("contact page", () => {
   });
 
   it("needs name, email and phone before anything is sent, and focuses the first missing field", async () => {
-    const messageCalls = spyOnMessageCalls();
     renderAt("/contact", asha, withFarmers);
     await userEvent.click(await screen.findByRole("button", { name: "Send message" }));
     expect(await screen.findByText("Please enter your name")).toBeInTheDocument();
@@ -93,11 +86,10 @@ describe("contact page", () => {
     expect(screen.getByText("Please enter your phone number")).toBeInTheDocument();
     expect(screen.getByLabelText("Name *")).toHaveAttribute("aria-invalid", "true");
     await waitFor(() => expect(screen.getByLabelText("Name *")).toHaveFocus());
-    expect(messageCalls()).toHaveLength(0);
+    expect(await messageCalls()).toHaveLength(0);
   });
 
   it("refuses a bad e-mail and a bad phone number with their messages", async () => {
-    const messageCalls = spyOnMessageCalls();
     renderAt("/contact", asha, withFarmers);
     await userEvent.type(await screen.findByLabelText("Name *"), "Meera");
     await userEvent.type(screen.getByLabelText("Email *"), "meera@");
@@ -108,7 +100,7 @@ describe("contact page", () => {
       screen.getByText("Please enter a valid phone number (7 to 20 digits, spaces, +, - or brackets)"),
     ).toBeInTheDocument();
     expect(screen.queryByText("Please enter your name")).not.toBeInTheDocument();
-    expect(messageCalls()).toHaveLength(0);
+    expect(await messageCalls()).toHaveLength(0);
   });
 });
 
@@ -140,7 +132,6 @@ describe("FAQ page", () => {
   });
 
   it("needs all four fields of the message to the site creator before anything is sent", async () => {
-    const messageCalls = spyOnMessageCalls();
     renderAt("/faq", asha);
     await userEvent.type(await screen.findByLabelText("Name"), "Meera");
     await userEvent.click(screen.getByRole("button", { name: "Send to the site creator" }));
@@ -149,7 +140,7 @@ describe("FAQ page", () => {
     expect(screen.getByText("Please enter your message")).toBeInTheDocument();
     expect(screen.queryByText("Please enter your name")).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText("Email")).toHaveFocus());
-    expect(messageCalls()).toHaveLength(0);
+    expect(await messageCalls()).toHaveLength(0);
   });
 });
 
@@ -185,6 +176,7 @@ describe("messages page", () => {
   const message = meeraMessage;
 
   it("is reachable from the header's menu, after My orders", async () => {
+    api.use(...dashboardAnswers());
     renderAt("/dashboard", asha);
     const nav = await openHeaderMenu();
     const button = within(nav).getByRole("button", { name: "Signed in as Asha" });

@@ -1,17 +1,18 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
-import { tolerateUndeclared } from "../../test/api.ts";
+import { dashboardAnswers } from "../../test/answers.ts";
+import { api, shellAnswers } from "../../test/api.ts";
 import { loadScreens, renderAt } from "../../test/render.tsx";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 // The screens' code, loaded once before the tests, as the app loads it before its first render.
 beforeAll(() => loadScreens("/cart", "/dashboard"));
 
 const asha = { id: "u1", email: "asha@example.com", name: "Asha" };
+
+// NOTE: the cart itself lives in the browser; the signed-in header asks its count.
+beforeEach(() => api.use(...shellAnswers));
 
 const tomatoes: CartItem = {
   id: "p-tomato",
@@ -119,6 +120,7 @@ describe("cart page", () => {
 
   it("shows the number of items on the header's Cart link, whose name stays Cart", async () => {
     storeCart([tomatoes, milk]);
+    api.use(...dashboardAnswers());
     renderAt("/dashboard", asha);
     // NOTE: the wide row's link and the phone bar's cart button (CSS shows one of them).
     const links = await screen.findAllByRole("link", { name: "Cart" });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
+import { quoteOfCart } from "../../test/answers.ts";
 import { api, apiError, apiRequestsTo, HttpResponse, http, shellAnswers } from "../../test/api.ts";
 import { inLanguage, loadScreens, renderAt } from "../../test/render.tsx";
 
@@ -32,31 +33,6 @@ const cart: CartItem[] = [
     startTime: "2026-11-21T00:00:00.000Z",
   },
 ];
-
-/** The quote as the server makes it, the products' prices and units being those of the test's cart. */
-const quoteOfCart = http.post("/api/orders/quote", async ({ request }) => {
-  const asked = (await request.json()) as { items: { productId: string; quantity: number }[] };
-  const known: CartItem[] = JSON.parse(window.localStorage.getItem("cart") ?? "[]");
-  const items = asked.items.map(({ productId, quantity }) => {
-    const product = known.find((item) => item.id === productId);
-    const unitPrice = product?.price ?? 0;
-    return {
-      productId,
-      name: product?.name ?? "",
-      unitPrice,
-      unit: product?.unit ?? "piece",
-      quantity,
-      lineTotal: unitPrice * quantity,
-      stock: null,
-      exceedsStock: false,
-    };
-  });
-  return HttpResponse.json({
-    items,
-    total: items.reduce((sum, line) => sum + line.lineTotal, 0),
-    problems: {},
-  });
-});
 
 /**
  * What checkout asks when a test says nothing else: the session, no kept addresses, no farmer with slots and

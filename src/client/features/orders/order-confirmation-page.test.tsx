@@ -2,17 +2,14 @@ import { I18nProvider } from "@lingui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Order } from "../../../shared/schemas/orders.ts";
 import { i18n } from "../../lib/i18n.ts";
-import { tolerateUndeclared } from "../../test/api.ts";
+import { api, apiError, http } from "../../test/api.ts";
 import { screenQueryClient } from "../../test/render.tsx";
 import { orderNumber } from "./format.ts";
 import { orderQuery } from "./order.api.ts";
 import { OrderConfirmationPage } from "./order-confirmation-page.tsx";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 const orderId = "0a1b2c3d-0000-4000-8000-000000000000";
 
@@ -66,8 +63,6 @@ function openConfirmation(state: unknown, known: Order[] = []) {
 }
 
 describe("order confirmation", () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it("shows the order it confirms: number, each item with quantity and price per unit, and the total", async () => {
     openConfirmation({ orderId, total: 170, paymentMethod: "upi" }, [order]);
     expect(await screen.findByRole("heading", { name: "Order Confirmed" })).toBeInTheDocument();
@@ -131,9 +126,7 @@ describe("order confirmation", () => {
   });
 
   it("goes to /orders for an order the server does not know", async () => {
-    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
-      Response.json({ error: { code: "not_found", message: "This order does not exist" } }, { status: 404 }),
-    );
+    api.use(http.get("/api/orders/:id", () => apiError(404, "not_found", "This order does not exist")));
     const router = openConfirmation({ orderId: "no-such-order" });
     expect(await screen.findByRole("heading", { name: "My orders" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/orders");

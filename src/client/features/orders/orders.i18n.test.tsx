@@ -1,5 +1,5 @@
 import { act, screen } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Language } from "../../../shared/i18n/languages.ts";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
 import type { FarmerPart, FarmerSummary as Summary } from "../../../shared/schemas/farmer.ts";
@@ -9,7 +9,8 @@ import type { Order, OrderPart, PlacedLine } from "../../../shared/schemas/order
 import type { FarmerReckoning, ShopReckoning } from "../../../shared/schemas/payments.ts";
 import type { FarmerSlotChoices } from "../../../shared/schemas/slots.ts";
 import { operatorPagesQuery } from "../../lib/operator-pages.ts";
-import { tolerateUndeclared } from "../../test/api.ts";
+import { quoteOfCart } from "../../test/answers.ts";
+import { api, serveJson, shellAnswers } from "../../test/api.ts";
 import { expectNoEnglish } from "../../test/no-english.ts";
 import { inLanguage, loadScreens, renderAt, renderScreen, screenQueryClient } from "../../test/render.tsx";
 import { farmerOrdersQuery, farmerSummaryQuery } from "./farmer-orders.api.ts";
@@ -20,9 +21,6 @@ import { OperatorOrdersSection } from "./operator-orders-section.tsx";
 import { orderQuery } from "./order.api.ts";
 import { ordersQuery } from "./orders.api.ts";
 import { FarmerPaymentsSection, OperatorPaymentsSection } from "./payments-section.tsx";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 // The screens' code, loaded once before the tests, as the app loads it before its first render.
 beforeAll(() => loadScreens("/cart", "/checkout", "/orders", "/orders/x"));
@@ -247,8 +245,8 @@ const screenOf = () => document.querySelector("main, [data-testid=screen]") ?? d
 
 const onePage = <T,>(page: T) => ({ pages: [page], pageParams: [null] });
 
-/** The server's answers to the lists' reads (they refresh on opening); anything else is "unavailable". */
-const answers: Record<string, unknown> = {
+/** The server's answers to the lists' reads (they refresh on opening), and the signed-in header's. */
+const answers = {
   "/api/farmer/orders": { fulfilments: [farmerPart], nextCursor: null },
   "/api/farmer/summary": summary,
   "/api/farmer/profile": { upiId: "ravi@okaxis", phone: "+91 98765 43210" },
@@ -256,14 +254,14 @@ const answers: Record<string, unknown> = {
   "/api/admin/orders": { items: [operatorOrder], nextCursor: null },
   "/api/admin/payments": shopReckoning,
   "/api/admin/shop-profile": { upiId: null },
+  "/api/admin/payments/unsettled": { refunds: [], mismatched: [] },
+  "/api/orders": { orders: [order], nextCursor: null },
+  "/api/slots": { farmers: slotChoices },
 };
 beforeEach(() => {
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (url) => {
-    const answer = answers[new URL(String(url), "http://localhost").pathname];
-    return answer ? Response.json(answer) : Response.json({}, { status: 503 });
-  });
+  api.use(...shellAnswers, quoteOfCart);
+  serveJson(answers);
 });
-afterEach(() => vi.restoreAllMocks());
 
 const words: Record<Exclude<Language, "en">, Record<string, string>> = {
   hi: {

@@ -1,8 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { UnsettledMoney } from "../../../shared/schemas/online-payments.ts";
 import type { FarmerReckoning, ShopReckoning } from "../../../shared/schemas/payments.ts";
+import { api, apiError, apiRequestsTo, HttpResponse, http, serveJson } from "../../test/api.ts";
 import { renderScreen, screenQueryClient } from "../../test/render.tsx";
 import { FarmerPaymentsSection, OperatorPaymentsSection } from "./payments-section.tsx";
 
@@ -27,23 +28,14 @@ const week: ShopReckoning = {
 };
 
 let unsettled: UnsettledMoney;
-let posted: unknown[];
-let payoutAnswer: () => Response;
 beforeEach(() => {
   unsettled = { refunds: [], mismatched: [] };
-  posted = [];
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (url, init) => {
-    const path = new URL(String(url), "http://localhost").pathname;
-    if (path === "/api/admin/payouts" && init?.method === "POST") {
-      posted.push(JSON.parse(String(init.body)));
-      return payoutAnswer();
-    }
-    if (path === "/api/admin/payments") return Response.json(week);
-    if (path === "/api/admin/shop-profile") return Response.json({ upiId: null });
-    if (path === "/api/admin/payments/unsettled") return Response.json(unsettled);
-    return Response.json({}, { status: 503 });
-  });
+  api.use(http.get("/api/admin/payments/unsettled", () => HttpResponse.json(unsettled)));
+  serveJson({ "/api/admin/payments": week, "/api/admin/shop-profile": { upiId: null } });
 });
+
+/** The payouts the form sent. */
+const posted = async () => (await apiRequestsTo("/api/admin/payouts", "POST")).map((request) => request.body);
 
 function renderOperator() {
   const client = screenQueryClient();
@@ -80,18 +72,13 @@ describe("the operator's payouts", () => {
     await user.click(within(form).getByRole("button", { name: "Record payout" }));
     expect(within(form).getByText("Enter the amount paid, in rupees")).toBeInTheDocument();
     expect(within(form).getByText("Give the bank reference of the transfer")).toBeInTheDocument();
-    expect(posted).toEqual([]);
+    expect(await posted()).toEqual([]);
 
-    payoutAnswer = () =>
-      Response.json(
-        {
-          error: {
-            code: "payout_above_owed",
-            message: "That is more than the shop owes this farmer: ₹107.70",
-          },
-        },
-        { status: 409 },
-      );
+    api.use(
+      http.post("/api/admin/payouts", () =>
+        apiError(409, "payout_above_owed", "That is more than the shop owes this farmer: ₹107.70"),
+      ),
+    );
     await user.type(within(form).getByRole("textbox", { name: "Amount (₹)" }), "200");
     await user.type(within(form).getByRole("textbox", { name: "Bank reference" }), "UTR-77");
     await user.clear(within(form).getByLabelText("Date paid"));
@@ -100,14 +87,16 @@ describe("the operator's payouts", () => {
     const refusal = await within(form).findByRole("alert");
     expect(refusal).toHaveTextContent("That is more than the shop owes this farmer: ₹107.70");
     expect(within(form).getByRole("textbox", { name: "Amount (₹)" })).toHaveAttribute("aria-invalid", "true");
-    expect(posted).toEqual([{ farmerId: "f1", amount: 200, reference: "UTR-77", paidOn: "2026-11-20" }]);
+    expect(await posted()).toEqual([
+      { farmerId: "f1", amount: 200, reference: "UTR-77", paidOn: "2026-11-20" },
+    ]);
 
-    payoutAnswer = () => Response.json(week, { status: 201 });
+    api.use(http.post("/api/admin/payouts", () => HttpResponse.json(week, { status: 201 })));
     await user.clear(within(form).getByRole("textbox", { name: "Amount (₹)" }));
     await user.type(within(form).getByRole("textbox", { name: "Amount (₹)" }), "107.70");
     await user.click(within(form).getByRole("button", { name: "Record payout" }));
     expect(await screen.findByText("Payout recorded.")).toBeInTheDocument();
-    expect(posted.at(-1)).toEqual({
+    expect((await posted()).at(-1)).toEqual({
       farmerId: "f1",
       amount: 107.7,
       reference: "UTR-77",
@@ -124,11 +113,7 @@ describe("the farmer's week", () => {
     const client = screenQueryClient();
     client.setQueryData(["farmer", "profile"], { upiId: null, phone: null });
     client.setQueryData(["farmer", "payments", "this-week"], mine);
-    vi.mocked(globalThis.fetch).mockImplementation(async (url) =>
-      new URL(String(url), "http://localhost").pathname === "/api/farmer/payments"
-        ? Response.json(mine)
-        : Response.json({ upiId: null, phone: null }),
-    );
+    serveJson({ "/api/farmer/payments": mine, "/api/farmer/profile": { upiId: null, phone: null } });
     renderScreen(<FarmerPaymentsSection />, { client });
     const list = await screen.findByLabelText("Paid online and paid out to you");
     expect(within(list).getByText("Paid out to you").nextElementSibling).toHaveTextContent("₹60.00");

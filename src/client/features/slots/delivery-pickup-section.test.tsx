@@ -1,56 +1,39 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SlotPattern } from "../../../shared/schemas/slots.ts";
-import { tolerateUndeclared } from "../../test/api.ts";
+import { slotSetUpAnswers } from "../../test/answers.ts";
+import { api, apiError, apiRequests, HttpResponse, http } from "../../test/api.ts";
 import { renderScreen } from "../../test/render.tsx";
 import { DeliveryPickupSection } from "./delivery-pickup-section.tsx";
 import { farmGate, saturdayPickup } from "./slots.fixture.ts";
 
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
-
-/** A request the test's server answers itself (asked first): its path, method and JSON body. */
-type Answer = (request: { path: string; method: string; body: unknown }) => Response | undefined;
-
 /**
- * The farmer's "Delivery and pickup" on a server that holds one pickup point and the weekly slots `patterns`
- * (changed by a successful PATCH), and refuses anything else with 418.
+ * The farmer's "Delivery and pickup" on a server that holds one pickup point and the weekly slots (changed by a
+ * successful PATCH); `sent` reads what the section sent other than reads.
  */
-function openSection({ answer }: { answer?: Answer } = {}) {
+function openSection() {
   let patterns = [saturdayPickup];
-  const sent: { method: string; path: string; body: unknown }[] = [];
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const path = new URL(String(input), "http://localhost").pathname;
-    const method = init?.method ?? "GET";
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    if (method !== "GET") sent.push({ method, path, body });
-    const own = answer?.({ path, method, body });
-    if (own) return own;
-    if (method === "PATCH" && path === `/api/farmer/slot-patterns/${saturdayPickup.id}`) {
-      const { pickupPointId, ...rest } = body as Partial<SlotPattern>;
+  api.use(
+    http.get("/api/farmer/slot-patterns", () => HttpResponse.json({ items: patterns })),
+    http.patch("/api/farmer/slot-patterns/:id", async ({ request, params }) => {
+      if (params.id !== saturdayPickup.id) return undefined;
+      const { pickupPointId, ...rest } = (await request.json()) as Partial<SlotPattern>;
       const changed = { ...saturdayPickup, ...rest, pickupPointId: pickupPointId ?? null };
       patterns = [changed];
-      return Response.json({ slotPattern: changed });
-    }
-    const reads: Record<string, unknown> = {
-      "/api/farmer/pickup-points": { items: [farmGate] },
-      "/api/farmer/delivery-area": { pinPrefixes: ["4110"] },
-      "/api/farmer/slot-patterns": { items: patterns },
-      "/api/farmer/slots": { items: [] },
-    };
-    const read = method === "GET" ? reads[path] : undefined;
-    return read === undefined
-      ? Response.json({ error: { code: "not_here", message: "Not in this test" } }, { status: 418 })
-      : Response.json(read);
-  });
+      return HttpResponse.json({ slotPattern: changed });
+    }),
+    ...slotSetUpAnswers(),
+  );
   renderScreen(<DeliveryPickupSection base="/api/farmer" packingListPath={(id) => `/packing/${id}`} />);
+  const sent = async () =>
+    (await apiRequests())
+      .filter((request) => request.method !== "GET")
+      .map(({ method, url, body }) => ({ method, path: url.pathname, body }));
   return { sent };
 }
 
 const weeklySlots = () => screen.getByRole("region", { name: "Weekly slots" });
-
-afterEach(() => vi.restoreAllMocks());
 
 describe("editing a weekly slot", () => {
   it("opens the slot's values in a dialog from the keyboard, saves every field, and returns focus to Edit", async () => {
@@ -81,7 +64,7 @@ describe("editing a weekly slot", () => {
     await userEvent.type(within(form).getByLabelText("Capacity (orders)"), "8{Enter}");
 
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    expect(sent).toEqual([
+    expect(await sent()).toEqual([
       {
         method: "PATCH",
         path: "/api/farmer/slot-patterns/pattern-1",
@@ -138,26 +121,17 @@ describe("editing a weekly slot", () => {
         "The cut-off must be a whole number of hours from 0 to 168",
       );
     }
-    expect(sent).toEqual([]);
+    expect(await sent()).toEqual([]);
   });
 
   it("shows the server's refusal beside its field and keeps the dialog open", async () => {
     const retired = "This pickup point is retired; choose another";
-    openSection({
-      answer: ({ method }) =>
-        method === "PATCH"
-          ? Response.json(
-              {
-                error: {
-                  code: "validation_failed",
-                  message: retired,
-                  fields: { pickupPointId: retired },
-                },
-              },
-              { status: 400 },
-            )
-          : undefined,
-    });
+    openSection();
+    api.use(
+      http.patch("/api/farmer/slot-patterns/:id", () =>
+        apiError(400, "validation_failed", retired, { pickupPointId: retired }),
+      ),
+    );
     await userEvent.click(
       await within(await screen.findByRole("region", { name: "Weekly slots" })).findByRole("button", {
         name: "Edit Saturday 8–10 am",
@@ -187,6 +161,6 @@ describe("editing a weekly slot", () => {
     expect(within(dialog).getByLabelText("Capacity (orders)")).toHaveValue(5);
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    expect(sent).toEqual([]);
+    expect(await sent()).toEqual([]);
   });
 });

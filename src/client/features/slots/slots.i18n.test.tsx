@@ -1,16 +1,14 @@
 import { screen } from "@testing-library/react";
 import { Route, Routes } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { FarmerSlot, PackingList } from "../../../shared/schemas/slots.ts";
-import { tolerateUndeclared } from "../../test/api.ts";
+import { slotSetUpAnswers } from "../../test/answers.ts";
+import { api, serveJson } from "../../test/api.ts";
 import { expectNoEnglish } from "../../test/no-english.ts";
 import { inLanguage, renderScreen } from "../../test/render.tsx";
 import { DeliveryPickupSection } from "./delivery-pickup-section.tsx";
 import { PackingListPage } from "./packing-list-page.tsx";
 import { farmGate as farmGateFixture, saturdayPickup } from "./slots.fixture.ts";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 const farmGate = { ...farmGateFixture, mapUrl: "https://maps.example.com/farm-gate" };
 const slot: FarmerSlot = {
@@ -54,23 +52,10 @@ const packingList: PackingList = {
 const seeded = [farmGate.name, farmGate.address, "Meera Shopper", "Tomatoes", "Bhindi"];
 
 /** The farmer's set-up: one pickup point, PIN prefix 4110, Saturday's pickup slot and one dated slot. */
-function answer() {
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
-    const path = new URL(String(input), "http://localhost").pathname;
-    const reads: Record<string, unknown> = {
-      "/api/farmer/pickup-points": { items: [farmGate] },
-      "/api/farmer/delivery-area": { pinPrefixes: ["4110"] },
-      "/api/farmer/slot-patterns": { items: [saturdayPickup] },
-      "/api/farmer/slots": { items: [slot] },
-      "/api/farmer/slots/slot-1/packing-list": packingList,
-    };
-    return Response.json(reads[path] ?? { error: { code: "not_found", message: "Not found" } }, {
-      status: reads[path] ? 200 : 404,
-    });
-  });
-}
-
-afterEach(() => vi.restoreAllMocks());
+beforeEach(() => {
+  api.use(...slotSetUpAnswers({ point: farmGate, slots: [slot] }));
+  serveJson({ "/api/farmer/slots/slot-1/packing-list": packingList });
+});
 
 describe.each([
   [
@@ -95,7 +80,6 @@ describe.each([
   ],
 ] as const)("delivery and pickup in %s", (language, words) => {
   it("the set-up has no English but the pickup point's own name and address", async () => {
-    answer();
     await inLanguage(language);
     const { container } = renderScreen(
       <DeliveryPickupSection base="/api/farmer" packingListPath={(id) => `/packing/${id}`} />,
@@ -110,7 +94,6 @@ describe.each([
   });
 
   it("the packing list has no English but the buyer's, the product's and the point's own words", async () => {
-    answer();
     await inLanguage(language);
     const { container } = renderScreen(
       <Routes>

@@ -1,16 +1,13 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEventLibrary, { PointerEventsCheckLevel } from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
-import { tolerateUndeclared } from "../../test/api.ts";
+import { sessionAnswer } from "../../test/answers.ts";
+import { api, apiRequestsTo, HttpResponse, http, offline, shellAnswers } from "../../test/api.ts";
 import { inLanguage, loadScreens, renderAt } from "../../test/render.tsx";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 // NOTE: the screen's code is loaded in the hook's own time, on a loaded machine too.
 beforeAll(() => loadScreens("/standing-orders/new"), 60_000);
-afterEach(() => vi.restoreAllMocks());
 
 const meera = { id: "u1", email: "meera@example.com", name: "Meera Iyer" };
 const line = (id: string, name: string, userId: string, quantity = 2): CartItem => ({
@@ -71,26 +68,31 @@ const standing = (id: string, farmerId: string) => ({
   next: [],
 });
 
-type Answer = (body: Record<string, unknown>) => Response | Promise<Response>;
+type Answer = (body: Record<string, unknown>) => Response;
 
-/** A server with the slots and the saved address; `create` answers each POST /api/standing-orders. */
+/**
+ * A server with the slots and the saved address; `create` answers each POST /api/standing-orders. (The session
+ * is asked again when a request failed at the network and the next one came through.)
+ */
 function server(create: Answer) {
-  const posts: { key: string | null; body: Record<string, unknown> }[] = [];
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const url = new URL(String(input), "http://localhost");
-    const method = init?.method ?? "GET";
-    if (url.pathname === "/api/slots") return Response.json(slots);
-    if (url.pathname === "/api/account/addresses") return Response.json({ addresses: [address] });
-    if (method === "POST" && url.pathname === "/api/standing-orders") {
-      const body = JSON.parse(String(init?.body));
-      posts.push({ key: new Headers(init?.headers).get("idempotency-key"), body });
-      return create(body);
-    }
-    if (url.pathname === "/api/standing-orders") return Response.json({ standingOrders: [] });
-    return Response.json({ error: { code: "not_found", message: "Not here" } }, { status: 404 });
-  });
-  return posts;
+  api.use(
+    ...shellAnswers,
+    sessionAnswer(meera),
+    http.get("/api/slots", () => HttpResponse.json(slots)),
+    http.get("/api/account/addresses", () => HttpResponse.json({ addresses: [address] })),
+    http.get("/api/standing-orders", () => HttpResponse.json({ standingOrders: [] })),
+    http.post("/api/standing-orders", async ({ request }) =>
+      create((await request.json()) as Record<string, unknown>),
+    ),
+  );
 }
+
+/** The standing orders the form sent: each one's idempotency key and body. */
+const posts = async () =>
+  (await apiRequestsTo("/api/standing-orders", "POST")).map((request) => ({
+    key: request.headers.get("idempotency-key"),
+    body: request.body as Record<string, unknown>,
+  }));
 
 const storeCart = (items: CartItem[]) => window.localStorage.setItem("cart", JSON.stringify(items));
 const storedCart = () =>
@@ -115,15 +117,17 @@ describe("Repeat this order (/standing-orders/new)", () => {
   it("makes one standing order per farmer of a mixed cart, each with its own key, kept across a retry", async () => {
     storeCart([line("tomato", "Tomatoes", "asha"), line("milk", "Milk", "ravi", 1)]);
     let failRavi = true;
-    const posts = server((body) => {
+    server((body) => {
       const farmer = (body.items as { productId: string }[])[0]?.productId === "tomato" ? "asha" : "ravi";
       if (farmer === "ravi" && failRavi) {
         failRavi = false;
-        throw new TypeError("Failed to fetch");
+        return offline();
       }
-      return Response.json({ standingOrder: standing(`s-${farmer}`, farmer) }, { status: 201 });
+      return HttpResponse.json({ standingOrder: standing(`s-${farmer}`, farmer) }, { status: 201 });
     });
     const { router } = renderAt("/standing-orders/new", meera);
+    // NOTE: the saved address fills the form, and its PIN asks for the slots again (those that deliver there).
+    await waitFor(() => expect(screen.getByLabelText("City")).toHaveValue("Pune"));
     // The weekly slots drawn (after /api/slots) are the screen drawn.
     const [ashaSaturday, raviSaturday] = await screen.findAllByLabelText(/Saturday 8–10 am/);
     expect(title("Repeat this order")).toBeInTheDocument();
@@ -134,13 +138,11 @@ describe("Repeat this order (/standing-orders/new)", () => {
     await userEvent.click(screen.getByLabelText("Every 2 weeks"));
     await userEvent.click(screen.getByLabelText("UPI"));
     await userEvent.selectOptions(screen.getByLabelText("Reminder"), "No reminder");
-    // NOTE: the saved address filled the form.
-    await waitFor(() => expect(screen.getByLabelText("City")).toHaveValue("Pune"));
     await userEvent.click(screen.getByText("Make 2 standing orders"));
     // NOTE: the form says a connection is needed, and keeps what was chosen.
     expect(await screen.findByText(/needs a connection/)).toBeInTheDocument();
-    expect(posts).toHaveLength(2);
-    expect(posts[0]?.body).toMatchObject({
+    expect(await posts()).toHaveLength(2);
+    expect((await posts())[0]?.body).toMatchObject({
       items: [{ productId: "tomato", quantity: 2 }],
       slotPatternIds: ["pa"],
       everyWeeks: 2,
@@ -148,21 +150,22 @@ describe("Repeat this order (/standing-orders/new)", () => {
       reminderHours: null,
       shipping: { city: "Pune", email: "meera@example.com" },
     });
-    expect(posts[0]?.key).not.toBe(posts[1]?.key);
+    const [ashas, ravis] = await posts();
+    expect(ashas?.key).not.toBe(ravis?.key);
     // Asha's is made (its lines leave the cart); the retry sends only Ravi's, with the same key.
     expect(storedCart()).toEqual(["milk"]);
     await userEvent.click(screen.getByText("Make 2 standing orders"));
     await waitFor(() => expect(router.state.location.pathname).toBe("/standing-orders"));
-    expect(posts).toHaveLength(3);
-    expect(posts[2]?.key).toBe(posts[1]?.key);
-    expect(posts[2]?.body.items).toEqual([{ productId: "milk", quantity: 1 }]);
+    expect(await posts()).toHaveLength(3);
+    expect((await posts())[2]?.key).toBe(ravis?.key);
+    expect((await posts())[2]?.body.items).toEqual([{ productId: "milk", quantity: 1 }]);
     expect(storedCart()).toEqual([]);
   });
 
   it("refuses a one-off-only product with a message naming it, and sends nothing for a farmer with no slot chosen", async () => {
     storeCart([line("tomato", "Tomatoes", "asha"), line("honey", "Honey", "asha", 1)]);
-    const posts = server(() =>
-      Response.json(
+    server(() =>
+      HttpResponse.json(
         {
           error: {
             code: "validation_failed",
@@ -181,7 +184,7 @@ describe("Repeat this order (/standing-orders/new)", () => {
     await waitFor(() => expect(screen.getByLabelText("City")).toHaveValue("Pune"));
     await userEvent.click(button);
     expect(await screen.findAllByText("Choose at least one weekly slot")).not.toHaveLength(0);
-    expect(posts).toHaveLength(0);
+    expect(await posts()).toHaveLength(0);
     await userEvent.click(screen.getByLabelText(/Saturday/));
     await userEvent.click(button);
     expect(
@@ -193,7 +196,7 @@ describe("Repeat this order (/standing-orders/new)", () => {
   });
 
   it("Order this again every…: fills the form from a past order (its lines, slot, address and payment)", async () => {
-    const posts = server(() => Response.json({ standingOrder: standing("s1", "asha") }, { status: 201 }));
+    server(() => HttpResponse.json({ standingOrder: standing("s1", "asha") }, { status: 201 }));
     const part = {
       farmerId: "asha",
       items: [{ productId: "okra", name: "Okra", quantity: 3 }],
@@ -213,7 +216,7 @@ describe("Repeat this order (/standing-orders/new)", () => {
     expect(screen.getByLabelText("Full name")).toHaveValue("Meera I");
     await userEvent.click(screen.getByText("Make the standing order"));
     await waitFor(() => expect(router.state.location.pathname).toBe("/standing-orders"));
-    expect(posts[0]?.body).toMatchObject({
+    expect((await posts())[0]?.body).toMatchObject({
       items: [{ productId: "okra", quantity: 3 }],
       slotPatternIds: ["pa"],
       paymentMethod: "upi",
@@ -224,7 +227,7 @@ describe("Repeat this order (/standing-orders/new)", () => {
   it("reads in Hindi", async () => {
     await inLanguage("hi");
     storeCart([line("tomato", "Tomatoes", "asha")]);
-    server(() => Response.json({}, { status: 500 }));
+    server(() => HttpResponse.json({}, { status: 500 }));
     renderAt("/standing-orders/new", meera);
     expect(await screen.findByLabelText("हर 2 हफ़्ते")).not.toBeChecked();
     expect(title("यह ऑर्डर दोहराएँ")).toBeInTheDocument();

@@ -1,13 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Occurrence, StandingOrder } from "../../../shared/schemas/standing-orders.ts";
-import { tolerateUndeclared } from "../../test/api.ts";
+import { api, apiError, apiRequests, HttpResponse, http } from "../../test/api.ts";
 import { inLanguage, renderScreen } from "../../test/render.tsx";
 import { StandingOrdersPage } from "./standing-orders-page.tsx";
-
-// NOTE: not yet moved onto the fake API's declared answers (test/api.ts).
-tolerateUndeclared();
 
 const slot = (id: string, date: string) => ({
   id,
@@ -47,46 +44,33 @@ const weekly: StandingOrder = {
 };
 
 /** The screen on a server holding `weekly`, answering a skip with its second delivery skipped. */
-function open({ cutoffPassed = false } = {}) {
-  const sent: { method: string; path: string; body: unknown }[] = [];
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const path = new URL(String(input), "http://localhost").pathname;
-    const method = init?.method ?? "GET";
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    if (method === "GET" && path === "/api/standing-orders")
-      return Response.json({ standingOrders: [weekly] });
-    sent.push({ method, path, body });
-    if (path === "/api/standing-orders/s1" || path === "/api/orders/o1/accept-price")
-      return Response.json({ standingOrder: weekly });
-    if (method === "PATCH" && path === "/api/orders/o1") return Response.json({ order: {} }, { status: 418 });
-    if (method === "PATCH" && path === "/api/orders/o2")
-      return Response.json({ order: placedOrder }, { status: 200 });
-    if (method === "POST" && path === "/api/standing-orders/s1/skip" && cutoffPassed)
-      return Response.json(
-        {
-          error: {
-            code: "cutoff_passed",
-            message: "The cut-off for this delivery has passed: it can no longer be skipped or changed",
-          },
-        },
-        { status: 409 },
-      );
-    if (method === "POST" && path === "/api/standing-orders/s1/skip") {
-      const [first, second] = weekly.next;
-      return Response.json({
+function open() {
+  const [first, second] = weekly.next;
+  api.use(
+    http.get("/api/standing-orders", () => HttpResponse.json({ standingOrders: [weekly] })),
+    // NOTE: the address form offers the kept addresses (none here).
+    http.get("/api/account/addresses", () => HttpResponse.json({ addresses: [] })),
+    http.get("/api/standing-orders/s1", () => HttpResponse.json({ standingOrder: weekly })),
+    http.patch("/api/standing-orders/s1", () => HttpResponse.json({ standingOrder: weekly })),
+    http.post("/api/orders/o1/accept-price", () => HttpResponse.json({ standingOrder: weekly })),
+    http.patch("/api/orders/o2", () => HttpResponse.json({ order: placedOrder })),
+    http.post("/api/standing-orders/s1/skip", () =>
+      HttpResponse.json({
         standingOrder: {
           ...weekly,
           next: [first, { ...second, status: "skipped", total: null, reason: "skipped" }],
         },
-      });
-    }
-    return Response.json({ error: { code: "not_here", message: "Not in this test" } }, { status: 418 });
-  });
+      }),
+    ),
+  );
   renderScreen(<StandingOrdersPage />);
+  /** What the screen sent besides reading the list. */
+  const sent = async () =>
+    (await apiRequests())
+      .filter((request) => !(request.method === "GET" && request.url.pathname === "/api/standing-orders"))
+      .map(({ method, url, body }) => ({ method, path: url.pathname, body }));
   return { sent };
 }
-
-afterEach(() => vi.restoreAllMocks());
 
 const placedOrder = {
   id: "o2",
@@ -113,7 +97,7 @@ describe("/standing-orders", () => {
     expect(screen.getAllByText("about ₹80.00")).toHaveLength(2);
     await userEvent.click(screen.getByRole("button", { name: "Skip the delivery of Sat, 28 Mar" }));
     await waitFor(() => expect(screen.getByText("Skipped")).toBeTruthy());
-    expect(sent).toEqual([
+    expect(await sent()).toEqual([
       { method: "POST", path: "/api/standing-orders/s1/skip", body: { date: "2026-03-28" } },
     ]);
     expect(screen.getAllByRole("button", { name: /^Skip the delivery/ })).toHaveLength(1);
@@ -142,7 +126,7 @@ describe("/standing-orders", () => {
     await userEvent.selectOptions(within(details).getByLabelText("Reminder"), "48 hours before");
     await userEvent.click(within(details).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(screen.queryByRole("form", { name: "Address and reminder" })).toBeNull());
-    const changes = sent.filter((each) => each.method !== "GET");
+    const changes = (await sent()).filter((each) => each.method !== "GET");
     expect(changes.map((each) => [each.method, each.path])).toEqual([
       ["PATCH", "/api/orders/o2"],
       ["PATCH", "/api/standing-orders/s1"],
@@ -158,7 +142,16 @@ describe("/standing-orders", () => {
   });
 
   it("says the server's message when the cut-off has passed", async () => {
-    open({ cutoffPassed: true });
+    open();
+    api.use(
+      http.post("/api/standing-orders/s1/skip", () =>
+        apiError(
+          409,
+          "cutoff_passed",
+          "The cut-off for this delivery has passed: it can no longer be skipped or changed",
+        ),
+      ),
+    );
     await userEvent.click(await screen.findByRole("button", { name: "Skip the delivery of Sat, 21 Mar" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "The cut-off for this delivery has passed: it can no longer be skipped or changed",
