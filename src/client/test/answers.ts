@@ -13,7 +13,8 @@ import { aDeal } from "./products.fixture.ts";
 
 /*
  * Answers of our API that several test files declare, each as the server gives it when a test says nothing
- * else. A test puts its own answers after these (`api.use` puts the latest first).
+ * else. A test's own answer wins when declared in a later `api.use` (which puts its handlers first), or before
+ * these in the same call (the first handler that matches answers).
  */
 
 /** Who is signed in (`user`, null for nobody), in a shop on India's time. */
