@@ -32,16 +32,17 @@ function probeUntilReached() {
   }, PROBE_MS);
 }
 
+function stopProbing() {
+  window.clearInterval(probe);
+  probe = undefined;
+}
+
 /** Called by the API client with each outcome: true for a fresh answer, false when the server was not reached. */
 export function reportServerReached(reached: boolean): void {
   if (unreachable === !reached) return;
   unreachable = !reached;
-  if (reached) {
-    window.clearInterval(probe);
-    probe = undefined;
-  } else {
-    probeUntilReached();
-  }
+  if (reached) stopProbing();
+  else probeUntilReached();
   notify();
 }
 
@@ -52,8 +53,10 @@ export function isOnline(): boolean {
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   const onOnline = () => {
-    // NOTE: the browser says the network is back: show the shop online; the next request confirms it.
+    // NOTE: the browser says the network is back: show the shop online; the next request confirms it (and
+    // probes again if it fails).
     unreachable = false;
+    stopProbing();
     listener();
   };
   window.addEventListener("online", onOnline);

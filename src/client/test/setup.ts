@@ -65,8 +65,7 @@ afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
   // NOTE: a test whose fetch fails marks the server unreachable; the next test starts online, with no probe of
-  // /api/health still running: the browser's `online` event marks the shop online without stopping the probe,
-  // which only a reported answer does (so it is marked out of reach first, then reached).
+  // /api/health still running (marked out of reach first, so that "reached" is news and stops the probe).
   reportServerReached(false);
   reportServerReached(true);
   // NOTE: every test starts in English (a test may switch with `inLanguage`, test/render.tsx).
