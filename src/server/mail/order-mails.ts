@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from "@lingui/core";
-import { formatRupees } from "../../shared/money.ts";
+import { formatRupees, paiseToRupees } from "../../shared/money.ts";
 import {
   formatAddress,
   type Order,
@@ -336,6 +336,35 @@ function howToPayBill(say: Say, part: { total: number; byUpi: boolean; atPickup?
 }
 
 /**
+ * A bill paid ahead online (issue 36): a lower bill's difference is refunded (when the part goes out for
+ * delivery), a higher one leaves only the rest to pay at the door.
+ */
+function settledOnline(
+  say: Say,
+  part: { total: number; paidOnline?: number; byUpi: boolean; atPickup?: boolean },
+): string[] {
+  const paidPaise = Math.round((part.paidOnline ?? 0) * 100);
+  const totalPaise = Math.round(part.total * 100);
+  const paid = formatRupees(paiseToRupees(paidPaise));
+  if (paidPaise > totalPaise)
+    return [
+      say(
+        /*i18n*/ {
+          id: "Paid online: {paid}. The difference, {refund}, is refunded to how you paid when your order is on its way.",
+        },
+        { paid, refund: formatRupees(paiseToRupees(paidPaise - totalPaise)) },
+      ),
+    ];
+  if (paidPaise === totalPaise)
+    return [say(/*i18n*/ { id: "Paid online: {paid}. Nothing more to pay." }, { paid })];
+  const rest = paiseToRupees(totalPaise - paidPaise);
+  return [
+    say(/*i18n*/ { id: "Paid online: {paid}. Still to pay: {rest}." }, { paid, rest: formatRupees(rest) }),
+    howToPayBill(say, { ...part, total: rest }),
+  ];
+}
+
+/**
  * The buyer's one mail when their part's bill is final (decision 020): each line with its ordered and packed
  * weight, the final total, and how to pay it at the door.
  */
@@ -353,6 +382,8 @@ export function billMail(
     atPickup?: boolean;
     /** A corrected bill: the total of the bill mailed before, which this one replaces. */
     replaces?: number;
+    /** Paid with Pay now: the part's share of the payment, against which the bill is settled. */
+    paidOnline?: number;
   },
   orderUrl: string,
 ): Mail {
@@ -390,7 +421,7 @@ export function billMail(
             ),
       ],
       rows: [...part.items.map((line) => billedRow(say, line)), [say(TOTAL), values.total]],
-      after: [howToPayBill(say, part)],
+      after: part.paidOnline === undefined ? [howToPayBill(say, part)] : settledOnline(say, part),
       link: { label: say(SEE_ORDER), url: orderUrl },
     },
   );

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderMessages } from "../../shared/messages.ts";
 import type { FarmerOrderList } from "../../shared/schemas/farmer.ts";
-import type { Order } from "../../shared/schemas/orders.ts";
+import { type Order, orderNumber } from "../../shared/schemas/orders.ts";
 import { signUpOperator } from "../test/admin-fixtures.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
 import { orderBody, stockOf, testShipping } from "../test/order-helpers.ts";
@@ -668,6 +668,11 @@ describe("refunds after weighing and cancels", () => {
   }
   const refundsOf = (orderId: string) =>
     t.db.kysely.selectFrom("refunds").selectAll().where("order_id", "=", orderId).execute();
+  /** The buyer's bill mails of an order (their text names its number). */
+  const billMailsOf = async (orderId: string) =>
+    (await mailsTo(t, "meera@example.com")).filter(
+      (mail) => mail.subject.startsWith("Your bill from") && mail.text.includes(orderNumber(orderId)),
+    );
 
   it("refunds the difference of a lower weighed bill to how the buyer paid, once, and shows it on the order", async () => {
     const { order, partId, paymentId } = await paidKilos();
@@ -685,6 +690,13 @@ describe("refunds after weighing and cancels", () => {
       due: 0,
     });
     expect(after.fulfilments[0]?.payment).toMatchObject({ state: "part_refunded", received: 72 });
+    // The bill mail says so, and asks nothing at the door.
+    const [bill, ...more] = await billMailsOf(order.id);
+    expect(more).toEqual([]);
+    expect(bill?.text).toContain(
+      "Paid online: ₹80.00. The difference, ₹8.00, is refunded to how you paid when your order is on its way.",
+    );
+    expect(bill?.text).not.toContain("How to pay");
     // NOTE: Razorpay's word that it was processed, twice, adds one event; nothing is sent twice.
     const processed = rzp.refundEvent(sent[0]!.id, "processed");
     expect((await webhook(processed)).statusCode).toBe(200);
@@ -706,6 +718,10 @@ describe("refunds after weighing and cancels", () => {
     const after = await getOrder(order.id);
     expect(after.payment).toMatchObject({ state: "part_paid", paid: 80, refunded: 0, due: 8 });
     expect(after.fulfilments[0]?.payment).toMatchObject({ state: "part_paid", received: 80 });
+    // The bill mail asks only for the rest.
+    const [bill] = await billMailsOf(order.id);
+    expect(bill?.text).toContain("Paid online: ₹80.00. Still to pay: ₹8.00.");
+    expect(bill?.text).toMatch(/How to pay: (Pay in cash on delivery\.|.*\(Pay ₹8\.00 by UPI\)\.)/);
     const over = await farmerPost(`/api/farmer/orders/${partId}/payments`, { method: "cash", amount: 8.01 });
     expect(over.statusCode).toBe(409);
     expect(over.json().error.code).toBe("overpayment");

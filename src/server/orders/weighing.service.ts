@@ -13,6 +13,7 @@ import { returnStock } from "../products/index.ts";
 import { slotsOfParts } from "../slots/index.ts";
 import { billOf, receivedPaise, toApiLine, upiOf } from "./bills.service.ts";
 import { getFarmerPart, partForPayee } from "./farmer-views.service.ts";
+import { findOnlineShares } from "./online-payments.repository.ts";
 import * as repo from "./parts.repository.ts";
 import { findPaymentsOfParts, findUpiIds, lockPart, SHOP_PAYEE } from "./payments.repository.ts";
 import { farmerNameOf } from "./views.service.ts";
@@ -143,6 +144,10 @@ async function mailIfBillFinal(
   const farmerName = farmerNameOf(part);
   const upiIds = await runSteps(trx.db, findUpiIds(trx.db, [part.farmer_id ?? SHOP_PAYEE]));
   const slot = (await runSteps(trx.db, slotsOfParts(trx.db, [partId]))).get(partId);
+  const paidOnline =
+    part.payment_mode === "now"
+      ? (await runSteps(trx.db, findOnlineShares(trx.db, [partId]))).get(partId)
+      : undefined;
   const mail = billMail(
     // NOTE: to the address typed at checkout, in the language of the buyer's account.
     auth.mailRecipient({ email: part.email, language: part.buyer_language }),
@@ -155,6 +160,7 @@ async function mailIfBillFinal(
       byUpi: upiIds.has(part.farmer_id ?? SHOP_PAYEE),
       atPickup: slot?.kind === "pickup",
       ...(replacesPaise !== undefined ? { replaces: paiseToRupees(replacesPaise) } : {}),
+      ...(paidOnline !== undefined ? { paidOnline: paiseToRupees(paidOnline) } : {}),
     },
     trx.mail.link(`/orders/${part.order_id}`),
   );

@@ -116,9 +116,10 @@ function TermsClauses() {
       <Clause title={t`3. Returns and refunds`}>
         <Trans>
           You may return an item within 7 days of delivery if it is damaged, spoiled or not what you ordered.
-          Start a return from the contact page. Nothing is charged online: you pay the farmer when you get
-          your order, in cash or by UPI, and an accepted return is refunded by the farmer you paid, in cash or
-          by UPI.
+          Start a return from the contact page. You pay either online when you place the order, by card, UPI
+          or net banking, or each farmer when you get your order, in cash or by UPI. What you paid online for
+          more than your weighed bill, or for a part that is cancelled, is refunded automatically to how you
+          paid. An accepted return is refunded in cash or by UPI.
         </Trans>
       </Clause>
       <Clause title={t`4. Farmers' listings`}>
