@@ -370,6 +370,35 @@ describe("pause, change and end", () => {
     expect(half.statusCode).toBe(400);
   });
 
+  it("leaves an occurrence past its cut-off as it is when the standing order is paused or changed from now on", async () => {
+    now = START;
+    const asha = await farm("Asha P");
+    const standing = await made(asha);
+    // Fri 8:01 pm: Saturday's occurrence is past its cut-off; the next one is not.
+    now = new Date("2026-03-20T14:31:00Z");
+    const changed = await call(buyer, "PATCH", `/api/standing-orders/${standing.id}`, {
+      items: [{ productId: asha.productId, quantity: 3 }],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const paused = await call(buyer, "PATCH", `/api/standing-orders/${standing.id}`, {
+      pausedFrom: "2026-03-21",
+      pausedUntil: "2026-03-21",
+    });
+    expect(paused.statusCode, paused.body).toBe(200);
+    const shown = paused.json().standingOrder as StandingOrder;
+    // Saturday's keeps its two units and is not paused; the next follows the change.
+    expect(shown.next.map((o) => [o.date, o.total])).toEqual([
+      ["2026-03-21", 80],
+      ["2026-03-28", 120],
+    ]);
+    expect(shown.next[0]?.status).not.toBe("skipped");
+    expect(await takenOf(asha)).toEqual([
+      ["2026-03-21", 1],
+      ["2026-03-28", 1],
+    ]);
+    now = START;
+  });
+
   it("changes its quantities from now on: the coming occurrences follow, with their stock", async () => {
     now = START;
     const asha = await farm("Asha I");
