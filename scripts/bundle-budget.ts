@@ -40,9 +40,11 @@ const BOOT_BUDGET = 3 * KB;
  * measured); the entry (97.4 KB) and zod with the shared schemas (23.2 KB) are most of what is left.
  * 160 → 123 KB (decision 073): the answers' schemas and zod come with the first request that needs them, the
  * hero, the deal and the dialogs once the page runs, /shop without the add-product form (154.2 → 120.8 and
- * 159.0 → 121.2 KB measured); the entry (97.9 KB) alone is most of the 100 KB of issue 39.
+ * 159.0 → 121.2 KB measured); the entry (97.9 KB) alone is most of the 100 KB of issue 39. 123 → 121 KB:
+ * the small shared chunks (256 bytes to 1 KB) are sent compressed too (precompress.ts; 120.9 → 118.7 and
+ * 121.3 → 119.1 KB measured).
  */
-const DRAWN_SCREEN_BUDGET = 123 * KB;
+const DRAWN_SCREEN_BUDGET = 121 * KB;
 
 const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
 const firstScreen = new Set(
