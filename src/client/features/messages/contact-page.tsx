@@ -87,20 +87,7 @@ function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-5 lg:py-14">
       <div className="lg:col-span-2">
         <PageIntro eyebrow={t`Contact`} title={_(copy.title)} intro={_(copy.intro)} />
-        <ul className="mt-8 space-y-4">
-          <InfoPoint icon={TruckIcon} title={t`Delivery within 24 hours`}>
-            <Trans>
-              Orders are processed and delivered within 24 hours of being placed, or in the delivery or pickup
-              slot you choose at checkout.
-            </Trans>
-          </InfoPoint>
-          <InfoPoint icon={ReturnIcon} title={t`7-day returns`}>
-            <Trans>Return an item within 7 days of delivery if it is not as fresh as promised.</Trans>
-          </InfoPoint>
-          <InfoPoint icon={PhoneIcon} title={t`Straight to the grower`}>
-            <Trans>Your message reaches the farmer you choose, who replies by phone or e-mail.</Trans>
-          </InfoPoint>
-        </ul>
+        <ContactPromises />
       </div>
       <section
         aria-labelledby="contact-form-title"
@@ -148,5 +135,26 @@ function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
         </form>
       </section>
     </div>
+  );
+}
+
+/** What the shop promises beside the form: delivery, returns, and who reads the message. */
+function ContactPromises() {
+  const { t } = useLingui();
+  return (
+    <ul className="mt-8 space-y-4">
+      <InfoPoint icon={TruckIcon} title={t`Delivery within 24 hours`}>
+        <Trans>
+          Orders are processed and delivered within 24 hours of being placed, or in the delivery or pickup
+          slot you choose at checkout.
+        </Trans>
+      </InfoPoint>
+      <InfoPoint icon={ReturnIcon} title={t`7-day returns`}>
+        <Trans>Return an item within 7 days of delivery if it is not as fresh as promised.</Trans>
+      </InfoPoint>
+      <InfoPoint icon={PhoneIcon} title={t`Straight to the grower`}>
+        <Trans>Your message reaches the farmer you choose, who replies by phone or e-mail.</Trans>
+      </InfoPoint>
+    </ul>
   );
 }
