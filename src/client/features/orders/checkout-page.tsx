@@ -50,7 +50,6 @@ function useEmptyCartToast(empty: boolean) {
 }
 
 export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults }) {
-  const { t } = useLingui();
   const items = useCart();
   const online = useOnline();
   const { form, setAttempted } = useCheckoutForm(defaults);
