@@ -53,12 +53,27 @@ export function ContactPage() {
   return <ContactForm key={copy.title.id} copy={copy} />;
 }
 
+/** The farmers to address (or none in particular), and what happens with no preference. */
+function useFarmerChoice() {
+  const { t } = useLingui();
+  const farmers = useFarmers();
+  return {
+    hint: farmers.isError
+      ? t`The list of farmers could not be loaded; the Veggie Cart team will pass your message on.`
+      : t`With no preference, the Veggie Cart team passes your message on.`,
+    options: [
+      { value: "", label: farmers.isPending ? t`Loading farmers...` : t`No preference` },
+      ...(farmers.data ?? []).map((farmer) => ({ value: farmer.id, label: farmer.name })),
+    ],
+  };
+}
+
 function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
   const { t } = useLingui();
   const { _ } = useLinguiRuntime();
   const startMessage = copy.message ? _(copy.message) : "";
   const form = useFormFields<ContactValues>(() => emptyValues(startMessage));
-  const farmers = useFarmers();
+  const farmerChoice = useFarmerChoice();
   const send = useSendMessage();
 
   async function onSubmit(event: FormEvent) {
@@ -74,14 +89,6 @@ function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
       toast.error(error instanceof Error ? error.message : sayShared(messages.sendFailed));
     }
   }
-
-  const farmerOptions = [
-    {
-      value: "",
-      label: farmers.isPending ? t`Loading farmers...` : t`No preference`,
-    },
-    ...(farmers.data ?? []).map((farmer) => ({ value: farmer.id, label: farmer.name })),
-  ];
 
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-5 lg:py-14">
@@ -103,16 +110,7 @@ function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
           <TextField label={t`Name *`} autoComplete="name" required {...form.field("name")} />
           <TextField label={t`Email *`} type="email" autoComplete="email" required {...form.field("email")} />
           <TextField label={t`Phone *`} type="tel" autoComplete="tel" required {...form.field("phone")} />
-          <SelectField
-            label={t`Farmer`}
-            {...form.field("farmerId")}
-            hint={
-              farmers.isError
-                ? t`The list of farmers could not be loaded; the Veggie Cart team will pass your message on.`
-                : t`With no preference, the Veggie Cart team passes your message on.`
-            }
-            options={farmerOptions}
-          />
+          <SelectField label={t`Farmer`} {...form.field("farmerId")} {...farmerChoice} />
           <SelectField
             label={t`Delivery preference`}
             {...form.field("deliveryPreference")}
