@@ -1,8 +1,8 @@
 import { useLingui as useLinguiRuntime } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import { Button } from "../../components/button.tsx";
 import { MailIcon } from "../../components/icons.tsx";
+import { LoadFailed } from "../../components/load-state.tsx";
 import { Pending } from "../../components/pending.tsx";
 import { dateTimeText } from "../../lib/date-time.ts";
 import { useInbox } from "./inbox.api.ts";
@@ -26,14 +26,9 @@ export function MessagesPage() {
         {inbox.isPending ? (
           <Pending label={t`Loading messages...`} />
         ) : inbox.isError ? (
-          <div role="alert" className="rounded-xl bg-red-50 p-6 text-center text-red-800 ring-1 ring-red-200">
-            <p>
-              <Trans>Your messages could not be loaded. Please try again.</Trans>
-            </p>
-            <Button className="mt-4" onClick={() => inbox.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </div>
+          <LoadFailed onRetry={() => inbox.refetch()} className="p-6 text-center" buttonClassName="mt-4">
+            <Trans>Your messages could not be loaded. Please try again.</Trans>
+          </LoadFailed>
         ) : inbox.data.length === 0 ? (
           <NoMessages />
         ) : (
