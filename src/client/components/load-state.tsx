@@ -9,6 +9,28 @@ interface Loadable {
   refetch: () => unknown;
 }
 
+/** A list that could not be loaded: why (`children`), and Try again. `className` places and pads the box. */
+export function LoadFailed({
+  children,
+  onRetry,
+  className = "p-5",
+  buttonClassName = "mt-3",
+}: {
+  children: ReactNode;
+  onRetry: () => void;
+  className?: string;
+  buttonClassName?: string;
+}) {
+  return (
+    <div role="alert" className={`rounded-xl bg-red-50 ${className} text-red-800 ring-1 ring-red-200`}>
+      <p>{children}</p>
+      <Button className={buttonClassName} onClick={onRetry}>
+        <Trans>Try again</Trans>
+      </Button>
+    </div>
+  );
+}
+
 /**
  * A list's three other states: loading (a spinner), failed (the error and Try again), empty (a sentence).
  * Shows `children` once there is something to show.
@@ -34,14 +56,9 @@ export function LoadState({
   if (query.isPending) return <Pending label={t`Loading ${what}...`} />;
   if (query.isError) {
     return (
-      <div role="alert" className="rounded-xl bg-red-50 p-5 text-red-800 ring-1 ring-red-200">
-        <p>
-          <Trans>The {what} could not be loaded. Please try again.</Trans>
-        </p>
-        <Button className="mt-3" onClick={() => query.refetch()}>
-          <Trans>Try again</Trans>
-        </Button>
-      </div>
+      <LoadFailed onRetry={() => query.refetch()}>
+        <Trans>The {what} could not be loaded. Please try again.</Trans>
+      </LoadFailed>
     );
   }
   if (isEmpty) {

@@ -10,9 +10,9 @@ import {
 } from "../../../shared/schemas/notifications.ts";
 import { Button } from "../../components/button.tsx";
 import { Pending } from "../../components/pending.tsx";
-import { ApiRequestError } from "../../lib/api-client.ts";
 import { dateTimeText } from "../../lib/date-time.ts";
 import { toast } from "../../lib/toast.ts";
+import { errorText } from "./account-form.ts";
 import { useNotificationSettings, useSaveNotificationSettings } from "./notifications.api.ts";
 
 /**
@@ -24,12 +24,7 @@ export function AccountNotificationsSection() {
   const settings = useNotificationSettings();
   if (settings.isPending) return <Pending label={t`Loading order news settings...`} />;
   if (settings.isError) {
-    const error = settings.error;
-    return (
-      <p role="alert">
-        {error instanceof ApiRequestError ? error.message : t`Something went wrong. Please try again.`}
-      </p>
-    );
+    return <p role="alert">{errorText(settings.error)}</p>;
   }
   return <NotificationsForm settings={settings.data} />;
 }
@@ -61,25 +56,13 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
       });
       toast.success(t`Order news settings saved`);
     } catch (error) {
-      toast.error(
-        error instanceof ApiRequestError ? error.message : t`Something went wrong. Please try again.`,
-      );
+      toast.error(errorText(error));
     }
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <p className="text-stone-700">
-        <Trans>Choose where we tell you what happens to your orders.</Trans>{" "}
-        {settings.phone === null ? (
-          <Trans>Add a mobile number above to get WhatsApp or SMS messages.</Trans>
-        ) : (
-          <Trans>
-            WhatsApp and SMS go to <strong>{settings.phone}</strong>. If a WhatsApp message is not delivered
-            within 10 minutes, we send it once by SMS when SMS is on.
-          </Trans>
-        )}
-      </p>
+      <NewsIntro settings={settings} />
       {NOTIFICATION_KINDS.map((kind) => (
         <fieldset key={kind} className="rounded-lg border border-stone-200 p-3">
           <legend className="px-1 font-semibold text-stone-900">{kindTitle[kind]}</legend>
@@ -118,5 +101,22 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
         <Trans>Save order news settings</Trans>
       </Button>
     </form>
+  );
+}
+
+/** Where the news goes, and where WhatsApp and SMS would go (a number to add first, or the account's). */
+function NewsIntro({ settings }: { settings: NotificationSettings }) {
+  return (
+    <p className="text-stone-700">
+      <Trans>Choose where we tell you what happens to your orders.</Trans>{" "}
+      {settings.phone === null ? (
+        <Trans>Add a mobile number above to get WhatsApp or SMS messages.</Trans>
+      ) : (
+        <Trans>
+          WhatsApp and SMS go to <strong>{settings.phone}</strong>. If a WhatsApp message is not delivered
+          within 10 minutes, we send it once by SMS when SMS is on.
+        </Trans>
+      )}
+    </p>
   );
 }

@@ -53,12 +53,27 @@ export function ContactPage() {
   return <ContactForm key={copy.title.id} copy={copy} />;
 }
 
+/** The farmers to address (or none in particular), and what happens with no preference. */
+function useFarmerChoice() {
+  const { t } = useLingui();
+  const farmers = useFarmers();
+  return {
+    hint: farmers.isError
+      ? t`The list of farmers could not be loaded; the Veggie Cart team will pass your message on.`
+      : t`With no preference, the Veggie Cart team passes your message on.`,
+    options: [
+      { value: "", label: farmers.isPending ? t`Loading farmers...` : t`No preference` },
+      ...(farmers.data ?? []).map((farmer) => ({ value: farmer.id, label: farmer.name })),
+    ],
+  };
+}
+
 function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
   const { t } = useLingui();
   const { _ } = useLinguiRuntime();
   const startMessage = copy.message ? _(copy.message) : "";
   const form = useFormFields<ContactValues>(() => emptyValues(startMessage));
-  const farmers = useFarmers();
+  const farmerChoice = useFarmerChoice();
   const send = useSendMessage();
 
   async function onSubmit(event: FormEvent) {
@@ -75,32 +90,11 @@ function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
     }
   }
 
-  const farmerOptions = [
-    {
-      value: "",
-      label: farmers.isPending ? t`Loading farmers...` : t`No preference`,
-    },
-    ...(farmers.data ?? []).map((farmer) => ({ value: farmer.id, label: farmer.name })),
-  ];
-
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-5 lg:py-14">
       <div className="lg:col-span-2">
         <PageIntro eyebrow={t`Contact`} title={_(copy.title)} intro={_(copy.intro)} />
-        <ul className="mt-8 space-y-4">
-          <InfoPoint icon={TruckIcon} title={t`Delivery within 24 hours`}>
-            <Trans>
-              Orders are processed and delivered within 24 hours of being placed, or in the delivery or pickup
-              slot you choose at checkout.
-            </Trans>
-          </InfoPoint>
-          <InfoPoint icon={ReturnIcon} title={t`7-day returns`}>
-            <Trans>Return an item within 7 days of delivery if it is not as fresh as promised.</Trans>
-          </InfoPoint>
-          <InfoPoint icon={PhoneIcon} title={t`Straight to the grower`}>
-            <Trans>Your message reaches the farmer you choose, who replies by phone or e-mail.</Trans>
-          </InfoPoint>
-        </ul>
+        <ContactPromises />
       </div>
       <section
         aria-labelledby="contact-form-title"
@@ -116,16 +110,7 @@ function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
           <TextField label={t`Name *`} autoComplete="name" required {...form.field("name")} />
           <TextField label={t`Email *`} type="email" autoComplete="email" required {...form.field("email")} />
           <TextField label={t`Phone *`} type="tel" autoComplete="tel" required {...form.field("phone")} />
-          <SelectField
-            label={t`Farmer`}
-            {...form.field("farmerId")}
-            hint={
-              farmers.isError
-                ? t`The list of farmers could not be loaded; the Veggie Cart team will pass your message on.`
-                : t`With no preference, the Veggie Cart team passes your message on.`
-            }
-            options={farmerOptions}
-          />
+          <SelectField label={t`Farmer`} {...form.field("farmerId")} {...farmerChoice} />
           <SelectField
             label={t`Delivery preference`}
             {...form.field("deliveryPreference")}
@@ -148,5 +133,26 @@ function ContactForm({ copy }: { copy: ReturnType<typeof contactCopyFor> }) {
         </form>
       </section>
     </div>
+  );
+}
+
+/** What the shop promises beside the form: delivery, returns, and who reads the message. */
+function ContactPromises() {
+  const { t } = useLingui();
+  return (
+    <ul className="mt-8 space-y-4">
+      <InfoPoint icon={TruckIcon} title={t`Delivery within 24 hours`}>
+        <Trans>
+          Orders are processed and delivered within 24 hours of being placed, or in the delivery or pickup
+          slot you choose at checkout.
+        </Trans>
+      </InfoPoint>
+      <InfoPoint icon={ReturnIcon} title={t`7-day returns`}>
+        <Trans>Return an item within 7 days of delivery if it is not as fresh as promised.</Trans>
+      </InfoPoint>
+      <InfoPoint icon={PhoneIcon} title={t`Straight to the grower`}>
+        <Trans>Your message reaches the farmer you choose, who replies by phone or e-mail.</Trans>
+      </InfoPoint>
+    </ul>
   );
 }

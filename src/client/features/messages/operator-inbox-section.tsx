@@ -34,17 +34,16 @@ const pill = "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-s
 const replyHref = (message: OperatorMessage) =>
   `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject ?? tNow`your message to Veggie Cart`}`)}`;
 
-function MessageCard({ message }: { message: OperatorMessage }) {
+/**
+ * What the operator changes on a message: read, handled, the note. `note` is the box's text: the server's
+ * until the operator types (another operator's change, or this one's once saved, then shows).
+ */
+function useMessageUpdate(message: OperatorMessage) {
   const { t } = useLingui();
-  const headingId = useId();
   const update = useUpdateOperatorMessage();
-  const name = message.name;
-  // NOTE: null while the operator has not typed: the box then follows the server's note (another operator's
-  // change, or this one's once saved).
   const [draft, setDraft] = useState<string | null>(null);
   const note = draft ?? message.note;
   const [noteError, setNoteError] = useState<string | undefined>();
-
   const change = (patch: MessagePatch, done: string) =>
     update.mutate(
       { id: message.id, patch },
@@ -59,41 +58,24 @@ function MessageCard({ message }: { message: OperatorMessage }) {
         },
       },
     );
-  const noteChanged = note.trim() !== message.note;
+  const type = (text: string) => {
+    setDraft(text);
+    setNoteError(undefined);
+  };
+  return { busy: update.isPending, note, noteError, noteChanged: note.trim() !== message.note, change, type };
+}
 
+function MessageCard({ message }: { message: OperatorMessage }) {
+  const { t } = useLingui();
+  const headingId = useId();
+  const update = useMessageUpdate(message);
   return (
     <li>
       <article
         aria-labelledby={headingId}
         className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ${message.read ? "ring-stone-200" : "ring-2 ring-brand-600"}`}
       >
-        <header className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0">
-            <h3 id={headingId} className="break-words text-lg font-bold text-stone-900">
-              {message.subject ?? t`Contact message from ${name}`}
-            </h3>
-            <p className="text-sm text-stone-600">
-              {message.kind === "faq" ? (
-                <Trans>FAQ question from {name}</Trans>
-              ) : (
-                <Trans>Contact form from {name}</Trans>
-              )}{" "}
-              · <time dateTime={message.createdAt}>{dateTimeText(message.createdAt)}</time>
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            {message.read ? null : (
-              <span className={`${pill} bg-brand-700 text-white`}>
-                <Trans>Unread</Trans>
-              </span>
-            )}
-            <span
-              className={`${pill} ${message.handled ? "bg-brand-100 text-brand-900" : "bg-amber-100 text-amber-900"}`}
-            >
-              {message.handled ? <Trans>Handled</Trans> : <Trans>Not handled</Trans>}
-            </span>
-          </div>
-        </header>
+        <MessageHeader message={message} headingId={headingId} />
         <p className="mt-3 whitespace-pre-line break-words text-stone-800">{message.message}</p>
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <a href={replyHref(message)} className="break-all font-semibold text-brand-800 underline">
@@ -109,49 +91,96 @@ function MessageCard({ message }: { message: OperatorMessage }) {
           label={t`Note (only operators see it)`}
           rows={2}
           maxLength={NOTE_MAX_LENGTH}
-          value={note}
-          error={noteError}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            setNoteError(undefined);
-          }}
+          value={update.note}
+          error={update.noteError}
+          onChange={(event) => update.type(event.target.value)}
           className="mt-4"
         />
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Button
-            variant="secondary"
-            disabled={update.isPending}
-            onClick={() =>
-              change({ read: !message.read }, message.read ? t`Marked as unread.` : t`Marked as read.`)
-            }
-          >
-            {message.read ? <Trans>Mark unread</Trans> : <Trans>Mark read</Trans>}
-          </Button>
-          {noteChanged ? (
-            <Button
-              variant="secondary"
-              disabled={update.isPending}
-              onClick={() => change({ note: note.trim() }, t`Note saved.`)}
-            >
-              <Trans>Save note</Trans>
-            </Button>
-          ) : null}
-          <Button
-            disabled={update.isPending}
-            onClick={() =>
-              change(
-                message.handled
-                  ? { handled: false }
-                  : { handled: true, read: true, ...(noteChanged ? { note: note.trim() } : {}) },
-                message.handled ? t`Message reopened.` : t`Message marked as handled.`,
-              )
-            }
-          >
-            {message.handled ? <Trans>Reopen</Trans> : <Trans>Mark handled</Trans>}
-          </Button>
-        </div>
+        <MessageButtons message={message} update={update} />
       </article>
     </li>
+  );
+}
+
+/** The message's subject, who sent it by which form and when, and whether it is read and handled. */
+function MessageHeader({ message, headingId }: { message: OperatorMessage; headingId: string }) {
+  const { t } = useLingui();
+  const name = message.name;
+  return (
+    <header className="flex flex-wrap items-start justify-between gap-2">
+      <div className="min-w-0">
+        <h3 id={headingId} className="break-words text-lg font-bold text-stone-900">
+          {message.subject ?? t`Contact message from ${name}`}
+        </h3>
+        <p className="text-sm text-stone-600">
+          {message.kind === "faq" ? (
+            <Trans>FAQ question from {name}</Trans>
+          ) : (
+            <Trans>Contact form from {name}</Trans>
+          )}{" "}
+          · <time dateTime={message.createdAt}>{dateTimeText(message.createdAt)}</time>
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {message.read ? null : (
+          <span className={`${pill} bg-brand-700 text-white`}>
+            <Trans>Unread</Trans>
+          </span>
+        )}
+        <span
+          className={`${pill} ${message.handled ? "bg-brand-100 text-brand-900" : "bg-amber-100 text-amber-900"}`}
+        >
+          {message.handled ? <Trans>Handled</Trans> : <Trans>Not handled</Trans>}
+        </span>
+      </div>
+    </header>
+  );
+}
+
+/** Mark read or unread, save the note, mark handled (with the note typed) or reopen. */
+function MessageButtons({
+  message,
+  update,
+}: {
+  message: OperatorMessage;
+  update: ReturnType<typeof useMessageUpdate>;
+}) {
+  const { t } = useLingui();
+  const { busy, note, noteChanged, change } = update;
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      <Button
+        variant="secondary"
+        disabled={busy}
+        onClick={() =>
+          change({ read: !message.read }, message.read ? t`Marked as unread.` : t`Marked as read.`)
+        }
+      >
+        {message.read ? <Trans>Mark unread</Trans> : <Trans>Mark read</Trans>}
+      </Button>
+      {noteChanged ? (
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() => change({ note: note.trim() }, t`Note saved.`)}
+        >
+          <Trans>Save note</Trans>
+        </Button>
+      ) : null}
+      <Button
+        disabled={busy}
+        onClick={() =>
+          change(
+            message.handled
+              ? { handled: false }
+              : { handled: true, read: true, ...(noteChanged ? { note: note.trim() } : {}) },
+            message.handled ? t`Message reopened.` : t`Message marked as handled.`,
+          )
+        }
+      >
+        {message.handled ? <Trans>Reopen</Trans> : <Trans>Mark handled</Trans>}
+      </Button>
+    </div>
   );
 }
 

@@ -40,17 +40,20 @@ function EmptyCheckout() {
   );
 }
 
-export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults }) {
-  const { t } = useLingui();
-  const items = useCart();
-  const online = useOnline();
-  const { form, setAttempted } = useCheckoutForm(defaults);
-  // NOTE: the product's toast (product rules §8), once, when checkout is opened with nothing in the cart.
-  const emptyOnArrival = useRef(items.length === 0);
+/** The product's toast (product rules §8), once, when checkout is opened with nothing in the cart. */
+function useEmptyCartToast(empty: boolean) {
+  const emptyOnArrival = useRef(empty);
   useEffect(() => {
     if (emptyOnArrival.current)
       toast.error(sayShared(orderMessages.cartEmpty), { toastId: "checkout-cart-empty" });
   }, []);
+}
+
+export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults }) {
+  const items = useCart();
+  const online = useOnline();
+  const { form, setAttempted } = useCheckoutForm(defaults);
+  useEmptyCartToast(items.length === 0);
   const orderLines = toOrderLines(items);
   const quote = useCheckoutQuote(orderLines);
   // NOTE: with a gateway on, Pay now is preselected (decision 052); the shopper may choose on delivery.
@@ -71,12 +74,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
-      <Link to="/cart" className={backLink}>
-        <ArrowLeftIcon className="h-4 w-4" /> <Trans>Back to Cart</Trans>
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold text-brand-900">
-        <Trans>Checkout</Trans>
-      </h1>
+      <CheckoutTitle />
       {/* NOTE: the summary comes first, so on a phone the total is read before Place Order; from lg it is
           the right-hand column. */}
       <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
@@ -94,24 +92,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
           aria-labelledby="shipping-heading"
           className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 lg:col-start-1 lg:row-start-1"
         >
-          <h2 id="shipping-heading" className="text-lg font-semibold text-stone-900">
-            <Trans>Shipping Information</Trans>
-          </h2>
-          <SavedAddressPicker
-            form={form}
-            id="saved-address"
-            onFill={saveDraft}
-            offerFrom={2}
-            className="mt-4"
-          />
-          <div className="mt-4">
-            <ShippingAddressFields
-              field={form.field}
-              country={form.values.country}
-              // NOTE: not "within 24 hours": a farmer's slot may be days away (issue 40, item 19).
-              phoneHint={t`The farmer calls you on it about your order.`}
-            />
-          </div>
+          <ShippingInformation form={form} />
 
           <PaymentMethodFieldset
             form={form}
@@ -131,35 +112,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
             />
           ) : null}
 
-          <FormMessage
-            id={form.formErrorId}
-            message={form.formError ?? quote.error?.message ?? null}
-            className="mt-6"
-          />
-          {quote.stockProblem && !form.formError ? (
-            <p
-              id="stock-problem"
-              role="alert"
-              className="mt-6 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
-            >
-              <Trans>
-                Some items are no longer available in the quantity you chose. Change them in your{" "}
-                <Link to="/cart" className="font-semibold underline">
-                  cart
-                </Link>{" "}
-                to place the order.
-              </Trans>
-            </p>
-          ) : null}
-
-          {online ? null : (
-            <p
-              role={submit.offlineTried ? "alert" : undefined}
-              className="mt-6 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-300"
-            >
-              {sayShared(orderMessages.needsConnection)}
-            </p>
-          )}
+          <CheckoutProblems form={form} quote={quote} online={online} offlineTried={submit.offlineTried} />
 
           <Button
             type="submit"
@@ -173,5 +126,89 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
         </form>
       </div>
     </section>
+  );
+}
+
+function CheckoutTitle() {
+  return (
+    <>
+      <Link to="/cart" className={backLink}>
+        <ArrowLeftIcon className="h-4 w-4" /> <Trans>Back to Cart</Trans>
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold text-brand-900">
+        <Trans>Checkout</Trans>
+      </h1>
+    </>
+  );
+}
+
+/** Where the order goes: a kept address offered (from the second), then the address with its e-mail. */
+function ShippingInformation({ form }: { form: ReturnType<typeof useCheckoutForm>["form"] }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <h2 id="shipping-heading" className="text-lg font-semibold text-stone-900">
+        <Trans>Shipping Information</Trans>
+      </h2>
+      <SavedAddressPicker form={form} id="saved-address" onFill={saveDraft} offerFrom={2} className="mt-4" />
+      <div className="mt-4">
+        <ShippingAddressFields
+          field={form.field}
+          country={form.values.country}
+          // NOTE: not "within 24 hours": a farmer's slot may be days away (issue 40, item 19).
+          phoneHint={t`The farmer calls you on it about your order.`}
+        />
+      </div>
+    </>
+  );
+}
+
+/**
+ * Why the order cannot be placed yet: the form's or the quote's message, items no longer in stock (the cart
+ * changes them), no connection (said aloud once Place Order was tried).
+ */
+function CheckoutProblems({
+  form,
+  quote,
+  online,
+  offlineTried,
+}: {
+  form: ReturnType<typeof useCheckoutForm>["form"];
+  quote: ReturnType<typeof useCheckoutQuote>;
+  online: boolean;
+  offlineTried: boolean;
+}) {
+  return (
+    <>
+      <FormMessage
+        id={form.formErrorId}
+        message={form.formError ?? quote.error?.message ?? null}
+        className="mt-6"
+      />
+      {quote.stockProblem && !form.formError ? (
+        <p
+          id="stock-problem"
+          role="alert"
+          className="mt-6 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
+        >
+          <Trans>
+            Some items are no longer available in the quantity you chose. Change them in your{" "}
+            <Link to="/cart" className="font-semibold underline">
+              cart
+            </Link>{" "}
+            to place the order.
+          </Trans>
+        </p>
+      ) : null}
+
+      {online ? null : (
+        <p
+          role={offlineTried ? "alert" : undefined}
+          className="mt-6 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-300"
+        >
+          {sayShared(orderMessages.needsConnection)}
+        </p>
+      )}
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { useSearchParams } from "react-router";
 import { PART_STATUSES, type PartStatus } from "../../../shared/schemas/order-parts.ts";
-import { Button } from "../../components/button.tsx";
+import { LoadFailed } from "../../components/load-state.tsx";
 import { Pending } from "../../components/pending.tsx";
 import { useFarmerOrders } from "./farmer-orders.api.ts";
 import { FarmerPartCard } from "./farmer-part-card.tsx";
@@ -61,14 +61,9 @@ export function IncomingOrdersSection() {
       {orders.isPending ? (
         <Pending label={t`Loading orders...`} />
       ) : orders.isError ? (
-        <div role="alert" className="rounded-xl bg-red-50 p-5 text-red-800 ring-1 ring-red-200">
-          <p>
-            <Trans>Your orders could not be loaded. Please try again.</Trans>
-          </p>
-          <Button className="mt-3" onClick={() => orders.refetch()}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
+        <LoadFailed onRetry={() => orders.refetch()}>
+          <Trans>Your orders could not be loaded. Please try again.</Trans>
+        </LoadFailed>
       ) : list.length === 0 ? (
         <p className="rounded-2xl bg-white p-6 text-stone-700 shadow-sm ring-1 ring-stone-200">
           {shownStatus ? t`No ${shownStatus} orders.` : t`No orders for your products yet.`}

@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link, Navigate, useLocation } from "react-router";
 import { formatRupees } from "../../../shared/money.ts";
-import type { PaymentMethod } from "../../../shared/schemas/orders.ts";
+import type { Order, PaymentMethod } from "../../../shared/schemas/orders.ts";
 import { CheckCircleIcon } from "../../components/icons.tsx";
 import { Pending } from "../../components/pending.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
@@ -36,7 +36,7 @@ const slotNextSteps = nextSteps.map((step, index) =>
  * bookmark, an order that is not the viewer's), it goes to /orders instead of confirming nothing.
  */
 export function OrderConfirmationPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const state = useLocation().state as {
     orderId?: string;
     total?: number;
@@ -80,36 +80,7 @@ export function OrderConfirmationPage() {
             </>
           ) : null}
         </p>
-        {order.data ? (
-          <div className="mt-6 text-left">
-            <h2 className="font-semibold text-stone-900">
-              <Trans>Your order</Trans>
-            </h2>
-            <div className="mt-2">
-              <OrderLines
-                items={order.data.items}
-                total={order.data.billTotal}
-                billFinal={order.data.billFinal}
-                label={t`Items ordered`}
-              />
-            </div>
-          </div>
-        ) : null}
-        {order.data?.fulfilments.some((part) => part.slot) ? (
-          <div className="mt-6 text-left" data-testid="order-slots">
-            <h2 className="font-semibold text-stone-900">
-              <Trans>When and where</Trans>
-            </h2>
-            <ul className="mt-2 space-y-2">
-              {order.data.fulfilments.map((part) => (
-                <li key={part.id}>
-                  <p className="font-medium text-stone-900">{part.farmerName}</p>
-                  <PartSlotLine slot={part.slot} />
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        {order.data ? <OrderItemsAndSlots order={order.data} /> : null}
 
         <div className="mt-6 rounded-xl bg-amber-50 p-4 text-left text-stone-800 ring-1 ring-amber-200">
           <h2 className="font-semibold text-stone-900">
@@ -119,16 +90,7 @@ export function OrderConfirmationPage() {
           {paymentNote ? <p className="mt-1">{paymentNote}</p> : null}
         </div>
 
-        <div className="mt-8 rounded-xl bg-brand-50 p-6 text-left">
-          <h2 className="text-lg font-semibold text-brand-900">
-            <Trans>What's next?</Trans>
-          </h2>
-          <ol className="mt-3 list-decimal space-y-2 pl-5 text-stone-800">
-            {(order.data?.fulfilments.some((part) => part.slot) ? slotNextSteps : nextSteps).map((step) => (
-              <li key={step.id}>{i18n._(step)}</li>
-            ))}
-          </ol>
-        </div>
+        <WhatsNext slots={order.data?.fulfilments.some((part) => part.slot) ?? false} />
 
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Link to="/" className={primaryLink}>
@@ -140,5 +102,59 @@ export function OrderConfirmationPage() {
         </div>
       </div>
     </section>
+  );
+}
+
+/** What was ordered and, when a farmer has slots, when and where each part comes. */
+function OrderItemsAndSlots({ order }: { order: Order }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <div className="mt-6 text-left">
+        <h2 className="font-semibold text-stone-900">
+          <Trans>Your order</Trans>
+        </h2>
+        <div className="mt-2">
+          <OrderLines
+            items={order.items}
+            total={order.billTotal}
+            billFinal={order.billFinal}
+            label={t`Items ordered`}
+          />
+        </div>
+      </div>
+      {order.fulfilments.some((part) => part.slot) ? (
+        <div className="mt-6 text-left" data-testid="order-slots">
+          <h2 className="font-semibold text-stone-900">
+            <Trans>When and where</Trans>
+          </h2>
+          <ul className="mt-2 space-y-2">
+            {order.fulfilments.map((part) => (
+              <li key={part.id}>
+                <p className="font-medium text-stone-900">{part.farmerName}</p>
+                <PartSlotLine slot={part.slot} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The steps after an order, the second one saying the slot when one was chosen. */
+function WhatsNext({ slots }: { slots: boolean }) {
+  const { i18n } = useLingui();
+  return (
+    <div className="mt-8 rounded-xl bg-brand-50 p-6 text-left">
+      <h2 className="text-lg font-semibold text-brand-900">
+        <Trans>What's next?</Trans>
+      </h2>
+      <ol className="mt-3 list-decimal space-y-2 pl-5 text-stone-800">
+        {(slots ? slotNextSteps : nextSteps).map((step) => (
+          <li key={step.id}>{i18n._(step)}</li>
+        ))}
+      </ol>
+    </div>
   );
 }

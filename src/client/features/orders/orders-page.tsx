@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { formatRupees } from "../../../shared/money.ts";
 import type { Order } from "../../../shared/schemas/orders.ts";
-import { Button } from "../../components/button.tsx";
+import { LoadFailed } from "../../components/load-state.tsx";
 import { Pending } from "../../components/pending.tsx";
 import { formatUnitPrice } from "../../lib/produce.ts";
 import { orderAmountText, orderNumber } from "./format.ts";
@@ -76,14 +76,9 @@ export function OrdersPage() {
       {orders.isPending ? (
         <Pending label={t`Loading orders...`} />
       ) : orders.isError ? (
-        <div role="alert" className="mt-6 rounded-xl bg-red-50 p-6 text-red-800 ring-1 ring-red-200">
-          <p>
-            <Trans>Could not load your orders. Please try again.</Trans>
-          </p>
-          <Button className="mt-3" onClick={() => orders.refetch()}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
+        <LoadFailed onRetry={() => orders.refetch()} className="mt-6 p-6">
+          <Trans>Could not load your orders. Please try again.</Trans>
+        </LoadFailed>
       ) : list.length === 0 ? (
         <div className="mt-8 rounded-2xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-stone-200">
           <p className="text-xl font-semibold text-stone-900">

@@ -124,14 +124,75 @@ type PayablePart = Pick<FarmerPart, "id" | "orderId" | "status" | "billFinal" | 
  */
 export function PartPayments({ part }: { part: PayablePart }) {
   const { t } = useLingui();
+  const [undoing, setUndoing] = useState<string | null>(null);
+  const number = orderNumber(part.orderId);
+  const payable = part.status !== "cancelled" && part.billFinal && !isPaidInFull(part.payment.state);
+  // NOTE: the records taken at the door; what was paid online is said on the card (decision 052).
+  const records = doorRecords(part.payment.records);
+  if (records.length === 0 && !payable) return null;
+  return (
+    <div className="mt-4 border-t border-stone-200 pt-3">
+      <h4 className="font-semibold text-stone-900">
+        <Trans>
+          Payments: {formatRupees(part.payment.received)} of{" "}
+          {part.billFinal ? formatRupees(part.total) : billText.about(part.total)} received
+        </Trans>
+      </h4>
+      {records.length > 0 ? (
+        <ul className="mt-2 space-y-1 text-sm text-stone-700" aria-label={t`Payments of order ${number}`}>
+          {records.map((payment) => (
+            <PaymentRecordLine key={payment.id} payment={payment} number={number} onUndo={setUndoing} />
+          ))}
+        </ul>
+      ) : null}
+      {payable ? <RecordPaymentForm part={part} number={number} /> : null}
+      {undoing ? <UndoDialog part={part} paymentId={undoing} onClose={() => setUndoing(null)} /> : null}
+    </div>
+  );
+}
+
+/** One payment taken at the door: how much, how, when; undone with why, or Undo within 24 hours. */
+function PaymentRecordLine({
+  payment,
+  number,
+  onUndo,
+}: {
+  payment: ReturnType<typeof doorRecords>[number];
+  number: string;
+  onUndo: (paymentId: string) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <li className="flex flex-wrap items-center gap-2">
+      <span className={payment.undone ? "line-through" : undefined}>
+        {formatRupees(payment.amount)} {recordMethodLabel(payment.method)}
+        {payment.reference ? t` (ref. ${payment.reference})` : ""}, {formatOrderDate(payment.at)}
+      </span>
+      {payment.undone ? (
+        <span>
+          <Trans>Undone: {payment.undone.reason}</Trans>
+        </span>
+      ) : Date.now() - Date.parse(payment.at) < UNDO_WITHIN_MS ? (
+        <Button
+          variant="secondary"
+          onClick={() => onUndo(payment.id)}
+          aria-label={t`Undo ${formatRupees(payment.amount)} ${recordMethodLabel(payment.method)}: order ${number}`}
+        >
+          <Trans>Undo</Trans>
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+/** The next payment received: cash or UPI (with its reference), and how much. */
+function RecordPaymentForm({ part, number }: { part: PayablePart; number: string }) {
+  const { t } = useLingui();
   const record = useRecordPayment();
   const [method, setMethod] = useState<PaymentRecordMethod>("cash");
   const [amount, setAmount] = useState("");
   const [reference, setReference] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const [undoing, setUndoing] = useState<string | null>(null);
-  const number = orderNumber(part.orderId);
-  const payable = part.status !== "cancelled" && part.billFinal && !isPaidInFull(part.payment.state);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -159,86 +220,47 @@ export function PartPayments({ part }: { part: PayablePart }) {
     );
   };
 
-  // NOTE: the records taken at the door; what was paid online is said on the card (decision 052).
-  const records = doorRecords(part.payment.records);
-  if (records.length === 0 && !payable) return null;
   return (
-    <div className="mt-4 border-t border-stone-200 pt-3">
-      <h4 className="font-semibold text-stone-900">
-        <Trans>
-          Payments: {formatRupees(part.payment.received)} of{" "}
-          {part.billFinal ? formatRupees(part.total) : billText.about(part.total)} received
-        </Trans>
-      </h4>
-      {records.length > 0 ? (
-        <ul className="mt-2 space-y-1 text-sm text-stone-700" aria-label={t`Payments of order ${number}`}>
-          {records.map((payment) => (
-            <li key={payment.id} className="flex flex-wrap items-center gap-2">
-              <span className={payment.undone ? "line-through" : undefined}>
-                {formatRupees(payment.amount)} {recordMethodLabel(payment.method)}
-                {payment.reference ? t` (ref. ${payment.reference})` : ""}, {formatOrderDate(payment.at)}
-              </span>
-              {payment.undone ? (
-                <span>
-                  <Trans>Undone: {payment.undone.reason}</Trans>
-                </span>
-              ) : Date.now() - Date.parse(payment.at) < UNDO_WITHIN_MS ? (
-                <Button
-                  variant="secondary"
-                  onClick={() => setUndoing(payment.id)}
-                  aria-label={t`Undo ${formatRupees(payment.amount)} ${recordMethodLabel(payment.method)}: order ${number}`}
-                >
-                  <Trans>Undo</Trans>
-                </Button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="mt-3 grid gap-3 sm:grid-cols-4"
+      aria-label={t`Record a payment for order ${number}`}
+    >
+      <SelectField
+        label={t`Paid by`}
+        value={method}
+        options={PAYMENT_RECORD_METHODS.map((value) => ({
+          value,
+          label: recordMethodLabel(value),
+        }))}
+        onChange={(event) => setMethod(event.target.value as PaymentRecordMethod)}
+      />
+      <TextField
+        label={t`Amount (₹)`}
+        inputMode="decimal"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+      />
+      {method === "upi" ? (
+        <TextField
+          label={t`UPI reference (optional)`}
+          maxLength={35}
+          value={reference}
+          onChange={(event) => setReference(event.target.value)}
+        />
       ) : null}
-      {payable ? (
-        <form
-          onSubmit={onSubmit}
-          noValidate
-          className="mt-3 grid gap-3 sm:grid-cols-4"
-          aria-label={t`Record a payment for order ${number}`}
-        >
-          <SelectField
-            label={t`Paid by`}
-            value={method}
-            options={PAYMENT_RECORD_METHODS.map((value) => ({
-              value,
-              label: recordMethodLabel(value),
-            }))}
-            onChange={(event) => setMethod(event.target.value as PaymentRecordMethod)}
-          />
-          <TextField
-            label={t`Amount (₹)`}
-            inputMode="decimal"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-          {method === "upi" ? (
-            <TextField
-              label={t`UPI reference (optional)`}
-              maxLength={35}
-              value={reference}
-              onChange={(event) => setReference(event.target.value)}
-            />
-          ) : null}
-          <div className="flex items-end">
-            <Button type="submit" disabled={record.isPending}>
-              {record.isPending ? t`Recording...` : t`Record payment`}
-            </Button>
-          </div>
-          {error ? (
-            <p role="alert" className="text-sm text-red-700 sm:col-span-4">
-              {error}
-            </p>
-          ) : null}
-        </form>
+      <div className="flex items-end">
+        <Button type="submit" disabled={record.isPending}>
+          {record.isPending ? t`Recording...` : t`Record payment`}
+        </Button>
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700 sm:col-span-4">
+          {error}
+        </p>
       ) : null}
-      {undoing ? <UndoDialog part={part} paymentId={undoing} onClose={() => setUndoing(null)} /> : null}
-    </div>
+    </form>
   );
 }
 

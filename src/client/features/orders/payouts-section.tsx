@@ -60,20 +60,10 @@ type Farmer = ShopReckoning["farmers"][number] & { farmerId: string };
 
 type PayoutField = "farmerId" | "amount" | "reference" | "paidOn";
 
-/**
- * Records that the shop paid a farmer: amount, bank reference and date. The server refuses more than it owes
- * them (and audits what it takes); its refusal is shown above the button, in the operator's language.
- */
-function PayoutForm({
-  farmers,
-  onRecorded,
-}: {
-  farmers: readonly Farmer[];
-  onRecorded: (paidOn: string) => void;
-}) {
+/** The payout form's values, their messages and the server's refusal; `onSubmit` checks and records it. */
+function usePayoutForm(farmers: readonly Farmer[], onRecorded: (paidOn: string) => void) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const problemId = useId();
   const [farmerId, setFarmerId] = useState(farmers[0]?.farmerId ?? "");
   const [amount, setAmount] = useState("");
   const [reference, setReference] = useState("");
@@ -111,6 +101,28 @@ function PayoutForm({
       } else setProblem(t`Could not save. Please try again.`);
     }
   };
+
+  const values = { farmerId, amount, reference, paidOn };
+  const set = { setFarmerId, setAmount, setReference, setPaidOn };
+  return { values, set, errors, problem, owed, busy: record.isPending, onSubmit };
+}
+
+/**
+ * Records that the shop paid a farmer: amount, bank reference and date. The server refuses more than it owes
+ * them (and audits what it takes); its refusal is shown above the button, in the operator's language.
+ */
+function PayoutForm({
+  farmers,
+  onRecorded,
+}: {
+  farmers: readonly Farmer[];
+  onRecorded: (paidOn: string) => void;
+}) {
+  const { t } = useLingui();
+  const problemId = useId();
+  const { values, set, errors, problem, owed, busy, onSubmit } = usePayoutForm(farmers, onRecorded);
+  const { farmerId, amount, reference, paidOn } = values;
+  const { setFarmerId, setAmount, setReference, setPaidOn } = set;
 
   return (
     <form
@@ -164,8 +176,8 @@ function PayoutForm({
           {problem}
         </p>
       ) : null}
-      <Button type="submit" disabled={record.isPending}>
-        {record.isPending ? t`Saving...` : t`Record payout`}
+      <Button type="submit" disabled={busy}>
+        {busy ? t`Saving...` : t`Record payout`}
       </Button>
     </form>
   );

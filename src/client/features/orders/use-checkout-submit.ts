@@ -12,11 +12,14 @@ import { savedAddressesQuery } from "../../lib/saved-addresses.ts";
 import { toast } from "../../lib/toast.ts";
 import { clearDraft } from "./checkout-draft.ts";
 import { slotText } from "./format.ts";
-import { usePlaceOrder } from "./place-order.api.ts";
+import { type placeOrder as postOrder, usePlaceOrder } from "./place-order.api.ts";
+
 import type { CheckoutForm } from "./use-checkout-form.ts";
 import type { CheckoutSlots } from "./use-checkout-slots.ts";
 
 export type PaymentMode = "now" | "on_delivery";
+
+type PlacedOrder = Awaited<ReturnType<typeof postOrder>>;
 
 const SLOT_REFUSALS = new Set(["slot_full", "slot_closed", "slot_not_served", "slot_required"]);
 
@@ -36,6 +39,88 @@ export function splitServerFields(fields: Record<string, string>) {
     else if (head) form[head] = message;
   }
   return { form, lines, slots };
+}
+
+/** Every farmer with slots has one chosen; else each such farmer's choice says so, and the form names them. */
+function slotsChosen(slots: CheckoutSlots, form: CheckoutForm): boolean {
+  const { choices, validChosen } = slots;
+  const missing = choices.filter((farmer) => farmer.usesSlots && !validChosen[farmer.farmerId]);
+  if (missing.length > 0) {
+    slots.setSlotErrors(
+      Object.fromEntries(missing.map((farmer) => [farmer.farmerId, slotText.requiredField()])),
+    );
+    form.setFormError(missing.map((farmer) => slotText.required(farmer.farmerName)).join(". "));
+    return false;
+  }
+  slots.setSlotErrors({});
+  return true;
+}
+
+/** A placed order: to the gateway (paying now) or the confirmation; the cart and the draft emptied. */
+function useOrderPlaced() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return (order: PlacedOrder) => {
+    if (order.payment.mode === "now") {
+      // NOTE: to the gateway's page; the order's page says how it went when the browser comes back.
+      clearCart();
+      clearDraft();
+      if (order.payment.url) window.location.assign(order.payment.url);
+      else navigate(`/orders/${order.id}`, { replace: true });
+      return;
+    }
+    navigate("/order-confirmation", {
+      replace: true,
+      state: { orderId: order.id, total: order.total, paymentMethod: order.paymentMethod },
+    });
+    clearCart();
+    clearDraft();
+    // NOTE: the order kept its address on the account; the next checkout reads the list again.
+    void queryClient.invalidateQueries(savedAddressesQuery);
+    toast.success(sayShared(orderMessages.orderPlaced));
+  };
+}
+
+/** What showing a refused order touches: the form, the slots, the lines, the attempt's key, the quote. */
+interface RefusalTargets {
+  form: CheckoutForm;
+  slots: CheckoutSlots;
+  setOfflineTried: (tried: boolean) => void;
+  setLineErrors: (errors: Record<number, string>) => void;
+  newAttempt: () => void;
+  refetchQuote: () => void;
+}
+
+/** Says why the order was not placed, each refusal where it belongs. */
+function showRefusal(error: unknown, targets: RefusalTargets) {
+  const { form, slots, setOfflineTried, setLineErrors, newAttempt, refetchQuote } = targets;
+  if (error instanceof ApiRequestError && error.status === 0) {
+    // NOTE: the connection dropped: say so beside the button; the same key is kept for the retry.
+    setOfflineTried(true);
+    return;
+  }
+  // NOTE: a session that ended is the app's to say, once (to /login, back here after signing in).
+  if (error instanceof ApiRequestError && error.status === 401) return;
+  if (error instanceof ApiRequestError && SLOT_REFUSALS.has(error.code)) {
+    // NOTE: the farmer's slot filled or closed meanwhile: said once, beside that farmer's other slots,
+    // which are asked for again; a toast or the form's message would say it twice more (issue 40 item 11).
+    newAttempt();
+    slots.setSlotErrors(splitServerFields(error.fields).slots);
+    slots.refetch();
+    return;
+  }
+  toast.error(sayShared(orderMessages.orderFailed));
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
+    // The server refused this request for good, so nothing was made with its key: the next try is a new one.
+    newAttempt();
+    const { form: fields, lines, slots: slotFields } = splitServerFields(error.fields);
+    form.showErrors(fields);
+    setLineErrors(lines);
+    slots.setSlotErrors(slotFields);
+    form.setFormError(error.message);
+    // An out-of-stock refusal: ask again what is left, so the lines show it and the cart stops there.
+    if (error.code === "out_of_stock") refetchQuote();
+  }
 }
 
 /**
@@ -59,8 +144,7 @@ export function useCheckoutSubmit({
   payment: PaymentMode;
   refetchQuote: () => void;
 }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const placed = useOrderPlaced();
   const placeOrder = usePlaceOrder();
   const [offlineTried, setOfflineTried] = useState(false);
   const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
@@ -74,56 +158,9 @@ export function useCheckoutSubmit({
 
   async function send(input: PlaceOrderInput) {
     try {
-      const order = await placeOrder.mutateAsync({ input, idempotencyKey: attempt.current.key });
-      if (order.payment.mode === "now") {
-        // NOTE: to the gateway's page; the order's page says how it went when the browser comes back.
-        clearCart();
-        clearDraft();
-        if (order.payment.url) window.location.assign(order.payment.url);
-        else navigate(`/orders/${order.id}`, { replace: true });
-        return;
-      }
-      navigate("/order-confirmation", {
-        replace: true,
-        state: { orderId: order.id, total: order.total, paymentMethod: order.paymentMethod },
-      });
-      clearCart();
-      clearDraft();
-      // NOTE: the order kept its address on the account; the next checkout reads the list again.
-      void queryClient.invalidateQueries(savedAddressesQuery);
-      toast.success(sayShared(orderMessages.orderPlaced));
+      placed(await placeOrder.mutateAsync({ input, idempotencyKey: attempt.current.key }));
     } catch (error) {
-      showRefusal(error);
-    }
-  }
-
-  function showRefusal(error: unknown) {
-    if (error instanceof ApiRequestError && error.status === 0) {
-      // NOTE: the connection dropped: say so beside the button; the same key is kept for the retry.
-      setOfflineTried(true);
-      return;
-    }
-    // NOTE: a session that ended is the app's to say, once (to /login, back here after signing in).
-    if (error instanceof ApiRequestError && error.status === 401) return;
-    if (error instanceof ApiRequestError && SLOT_REFUSALS.has(error.code)) {
-      // NOTE: the farmer's slot filled or closed meanwhile: said once, beside that farmer's other slots,
-      // which are asked for again; a toast or the form's message would say it twice more (issue 40 item 11).
-      newAttempt();
-      slots.setSlotErrors(splitServerFields(error.fields).slots);
-      slots.refetch();
-      return;
-    }
-    toast.error(sayShared(orderMessages.orderFailed));
-    if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
-      // The server refused this request for good, so nothing was made with its key: the next try is a new one.
-      newAttempt();
-      const { form: fields, lines, slots: slotFields } = splitServerFields(error.fields);
-      form.showErrors(fields);
-      setLineErrors(lines);
-      slots.setSlotErrors(slotFields);
-      form.setFormError(error.message);
-      // An out-of-stock refusal: ask again what is left, so the lines show it and the cart stops there.
-      if (error.code === "out_of_stock") refetchQuote();
+      showRefusal(error, { form, slots, setOfflineTried, setLineErrors, newAttempt, refetchQuote });
     }
   }
 
@@ -144,16 +181,8 @@ export function useCheckoutSubmit({
       setOfflineTried(true);
       return;
     }
-    const { choices, validChosen } = slots;
-    const missing = choices.filter((farmer) => farmer.usesSlots && !validChosen[farmer.farmerId]);
-    if (missing.length > 0) {
-      slots.setSlotErrors(
-        Object.fromEntries(missing.map((farmer) => [farmer.farmerId, slotText.requiredField()])),
-      );
-      form.setFormError(missing.map((farmer) => slotText.required(farmer.farmerName)).join(". "));
-      return;
-    }
-    slots.setSlotErrors({});
+    if (!slotsChosen(slots, form)) return;
+    const { validChosen } = slots;
     const { paymentMethod, ...shipping } = parsed.data;
     const input: PlaceOrderInput = {
       items: orderLines,

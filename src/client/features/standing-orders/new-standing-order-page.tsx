@@ -83,24 +83,13 @@ export function NewStandingOrderPage({ defaults = {} }: { defaults?: NewStanding
   );
 }
 
-function StandingOrderForm({
-  source: given,
-  defaults,
-}: {
-  source: Source;
-  defaults: NewStandingOrderDefaults;
-}) {
+/** The farmers of the lines (the deal of the day has none) with the weekly slots each offers at the PIN typed. */
+function useStandingFarmers(source: Source, zipCode: string) {
   const { t } = useLingui();
-  // NOTE: the lines as the form opened: those made into a standing order leave the cart, not this form.
-  const [source] = useState(given);
   const farmerIds = [...new Set(source.lines.map((line) => line.farmerId))].filter(
     (id) => id !== SHOP_SLOT_KEY,
   );
-  const hasDeal = source.lines.some((line) => line.farmerId === SHOP_SLOT_KEY);
-  const form = useFormFields<ShippingValues>(() =>
-    blankShipping({ fullName: defaults.fullName ?? "", email: defaults.email ?? "", ...source.shipping }),
-  );
-  const pin = /^\d{6}$/.test(form.values.zipCode.trim()) ? form.values.zipCode.trim() : undefined;
+  const pin = /^\d{6}$/.test(zipCode.trim()) ? zipCode.trim() : undefined;
   const slots = useQuery({
     queryKey: ["slots", "choices", farmerIds, pin ?? null],
     queryFn: () => {
@@ -117,8 +106,12 @@ function StandingOrderForm({
       name: farmer.farmerName || t`The farmer`,
       patterns: patternsOf(farmer.slots),
     }));
+  return { farmers, loading: slots.isPending && farmerIds.length > 0 };
+}
+
+/** The weekly slots chosen per farmer: as ticked, else the one the order was delivered in. */
+function useChosenSlots(source: Source) {
   const [picked, setPicked] = useState<Record<string, string[]>>({});
-  /** The weekly slots chosen for a farmer: as ticked, else the one the order was delivered in. */
   const chosenFor = (farmer: { id: string; patterns: Pattern[] }) => {
     const own = picked[farmer.id];
     if (own) return own;
@@ -128,14 +121,37 @@ function StandingOrderForm({
       : undefined;
     return match ? [match.id] : [];
   };
-  const [schedule, setSchedule] = useState<Schedule>(() => ({
-    everyWeeks: 1,
-    startDate: shopToday(),
-    reminder: "24",
-    payment: (STANDING_PAYMENT_METHODS as readonly string[]).includes(source.paymentMethod ?? "")
-      ? (source.paymentMethod ?? "cash")
-      : "cash",
-  }));
+  const choose = (farmerId: string, ids: string[]) => setPicked({ ...picked, [farmerId]: ids });
+  return { chosenFor, choose };
+}
+
+/** Every week from today, reminded a day before, paid as the order was (when a standing order may be). */
+const firstSchedule = (source: Source): Schedule => ({
+  everyWeeks: 1,
+  startDate: shopToday(),
+  reminder: "24",
+  payment: (STANDING_PAYMENT_METHODS as readonly string[]).includes(source.paymentMethod ?? "")
+    ? (source.paymentMethod ?? "cash")
+    : "cash",
+});
+
+function StandingOrderForm({
+  source: given,
+  defaults,
+}: {
+  source: Source;
+  defaults: NewStandingOrderDefaults;
+}) {
+  const { t } = useLingui();
+  // NOTE: the lines as the form opened: those made into a standing order leave the cart, not this form.
+  const [source] = useState(given);
+  const hasDeal = source.lines.some((line) => line.farmerId === SHOP_SLOT_KEY);
+  const form = useFormFields<ShippingValues>(() =>
+    blankShipping({ fullName: defaults.fullName ?? "", email: defaults.email ?? "", ...source.shipping }),
+  );
+  const { farmers, loading } = useStandingFarmers(source, form.values.zipCode);
+  const { chosenFor, choose } = useChosenSlots(source);
+  const [schedule, setSchedule] = useState<Schedule>(() => firstSchedule(source));
   const submit = useStandingOrderSubmit({ form, source, farmers, chosenFor, schedule });
 
   return (
@@ -145,14 +161,14 @@ function StandingOrderForm({
           {sayShared(standingOrderMessages.noDeal)}
         </p>
       ) : null}
-      {slots.isPending && farmerIds.length > 0 ? <Pending label={t`Loading...`} /> : null}
+      {loading ? <Pending label={t`Loading...`} /> : null}
       {farmers.map((farmer) => (
         <WeeklySlotsFieldset
           key={farmer.id}
           farmer={farmer}
           lines={source.lines.filter((line) => line.farmerId === farmer.id)}
           chosen={chosenFor(farmer)}
-          onChoose={(ids) => setPicked({ ...picked, [farmer.id]: ids })}
+          onChoose={(ids) => choose(farmer.id, ids)}
           refusal={submit.refusals[farmer.id]}
           made={submit.made[farmer.id]}
         />

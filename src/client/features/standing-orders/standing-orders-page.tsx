@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { StandingOrder } from "../../../shared/schemas/standing-orders.ts";
 import { Button } from "../../components/button.tsx";
+import { LoadFailed } from "../../components/load-state.tsx";
 import { Pending } from "../../components/pending.tsx";
 import { DetailsForm, PauseForm } from "./standing-order-forms.tsx";
 import { Next } from "./standing-order-next.tsx";
@@ -94,14 +95,9 @@ export function StandingOrdersPage() {
       {list.isPending ? (
         <Pending label={t`Loading standing orders...`} />
       ) : list.isError ? (
-        <div role="alert" className="mt-6 rounded-xl bg-red-50 p-6 text-red-800 ring-1 ring-red-200">
-          <p>
-            <Trans>Could not load your standing orders. Please try again.</Trans>
-          </p>
-          <Button className="mt-3" onClick={() => list.refetch()}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
+        <LoadFailed onRetry={() => list.refetch()} className="mt-6 p-6">
+          <Trans>Could not load your standing orders. Please try again.</Trans>
+        </LoadFailed>
       ) : list.data.length === 0 ? (
         <div className="mt-8 rounded-2xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-stone-200">
           <p className="text-xl font-semibold text-stone-900">

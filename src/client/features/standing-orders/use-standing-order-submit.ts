@@ -36,6 +36,58 @@ function shippingErrors(fields: Record<string, string>): Record<string, string> 
   );
 }
 
+/** "Choose at least one weekly slot", in the language shown now. */
+const patternsRequired = () => sayShared(standingOrderMessages.patternsRequired);
+
+type Keys = Record<string, { key: string; body: string }>;
+
+/** The farmer's Idempotency-Key for `body`: the one kept while the same request is retried, else a new one. */
+function keyFor(keys: Keys, farmerId: string, body: string): string {
+  const kept = keys[farmerId];
+  if (!kept || kept.body !== body) keys[farmerId] = { key: crypto.randomUUID(), body };
+  return keys[farmerId]?.key ?? "";
+}
+
+/** The server's messages about the address, beside its fields. */
+function showShippingErrors(error: unknown, form: ReturnType<typeof useFormFields<ShippingValues>>) {
+  const shippingFields = error instanceof ApiRequestError ? shippingErrors(error.fields) : {};
+  if (Object.keys(shippingFields).length > 0) form.showErrors(shippingFields);
+}
+
+/** A farmer's standing order as the API takes it: their lines, the slots chosen, the schedule, the address. */
+const standingInput = (
+  lines: readonly Line[],
+  slotPatternIds: string[],
+  schedule: Schedule,
+  shipping: ShippingValues,
+): StandingOrderCreateInput => ({
+  items: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+  slotPatternIds,
+  everyWeeks: schedule.everyWeeks as 1 | 2 | 4,
+  startDate: schedule.startDate,
+  shipping,
+  paymentMethod: schedule.payment as "cash" | "upi",
+  reminderHours: schedule.reminder === "none" ? null : (Number(schedule.reminder) as 48 | 24 | 12),
+});
+
+/**
+ * Once every request was answered: the lists asked for again; when all were made, "made" said and the list
+ * of standing orders opened.
+ */
+function useAllSent() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return (allMade: boolean) => {
+    void queryClient.invalidateQueries({ queryKey: ["standing-orders"] });
+    void queryClient.invalidateQueries({ queryKey: ["orders", "list"] });
+    if (allMade) {
+      toast.success(t`Standing order made.`);
+      navigate("/standing-orders");
+    }
+  };
+}
+
 /**
  * "Make the standing order": one request per farmer not yet made, each under its own Idempotency-Key; what was
  * made stays made when another farmer's is refused, and each refusal is said at its farmer.
@@ -53,9 +105,7 @@ export function useStandingOrderSubmit({
   chosenFor: (farmer: Farmer) => string[];
   schedule: Schedule;
 }) {
-  const { t } = useLingui();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const allSent = useAllSent();
   const [made, setMade] = useState<Record<string, StandingOrder>>({});
   const [refusals, setRefusals] = useState<Record<string, string>>({});
   const [offline, setOffline] = useState(false);
@@ -63,30 +113,17 @@ export function useStandingOrderSubmit({
   const [sending, setSending] = useState(false);
   // NOTE: one key per farmer, kept while the same request is retried (a double click, a dropped connection),
   // so the server makes each standing order once; a changed request, or one refused for good, gets a new key.
-  const keys = useRef<Record<string, { key: string; body: string }>>({});
-
-  const inputFor = (farmer: Farmer, lines: readonly Line[]): StandingOrderCreateInput => ({
-    items: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
-    slotPatternIds: chosenFor(farmer),
-    everyWeeks: schedule.everyWeeks as 1 | 2 | 4,
-    startDate: schedule.startDate,
-    shipping: form.values,
-    paymentMethod: schedule.payment as "cash" | "upi",
-    reminderHours: schedule.reminder === "none" ? null : (Number(schedule.reminder) as 48 | 24 | 12),
-  });
+  const keys = useRef<Keys>({});
 
   /** Sends each farmer's standing order not made yet; false when the connection dropped (the rest wait). */
   async function sendAll(done: Record<string, StandingOrder>, refused: Record<string, string>) {
     for (const farmer of farmers) {
       if (done[farmer.id]) continue;
       const lines = source.lines.filter((line) => line.farmerId === farmer.id);
-      const input = inputFor(farmer, lines);
+      const input = standingInput(lines, chosenFor(farmer), schedule, form.values);
       const body = JSON.stringify(input);
-      const kept = keys.current[farmer.id];
-      if (!kept || kept.body !== body) keys.current[farmer.id] = { key: crypto.randomUUID(), body };
-      const key = keys.current[farmer.id]?.key ?? "";
       try {
-        done[farmer.id] = await createStandingOrder(input, key);
+        done[farmer.id] = await createStandingOrder(input, keyFor(keys.current, farmer.id, body));
         setMade({ ...done });
         if (source.fromCart) for (const line of lines) removeFromCart(line.productId);
       } catch (error) {
@@ -99,8 +136,7 @@ export function useStandingOrderSubmit({
           delete keys.current[farmer.id];
         }
         refused[farmer.id] = refusalText(error, lines);
-        const shippingFields = error instanceof ApiRequestError ? shippingErrors(error.fields) : {};
-        if (Object.keys(shippingFields).length > 0) form.showErrors(shippingFields);
+        showShippingErrors(error, form);
       }
     }
     return true;
@@ -112,12 +148,9 @@ export function useStandingOrderSubmit({
     setOffline(false);
     const shipping = form.validate(ShippingSchema);
     const missing = farmers.filter((farmer) => !made[farmer.id] && chosenFor(farmer).length === 0);
-    const noSlots = Object.fromEntries(
-      missing.map((farmer) => [farmer.id, sayShared(standingOrderMessages.patternsRequired)]),
-    );
-    setRefusals(noSlots);
+    setRefusals(Object.fromEntries(missing.map((farmer) => [farmer.id, patternsRequired()])));
     if (!shipping.ok || missing.length > 0) {
-      if (shipping.ok) form.setFormError(sayShared(standingOrderMessages.patternsRequired));
+      if (shipping.ok) form.setFormError(patternsRequired());
       return;
     }
     form.setFormError(null);
@@ -133,13 +166,7 @@ export function useStandingOrderSubmit({
       setSending(false);
       setRefusals(refused);
     }
-    if (!finished) return;
-    void queryClient.invalidateQueries({ queryKey: ["standing-orders"] });
-    void queryClient.invalidateQueries({ queryKey: ["orders", "list"] });
-    if (Object.keys(refused).length === 0 && farmers.every((farmer) => done[farmer.id])) {
-      toast.success(t`Standing order made.`);
-      navigate("/standing-orders");
-    }
+    if (finished) allSent(Object.keys(refused).length === 0 && farmers.every((farmer) => done[farmer.id]));
   }
 
   return { onSubmit, made, refusals, offline, sending };
