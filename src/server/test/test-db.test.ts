@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/database.ts";
 import { isPostgres } from "../db/dialect.ts";
@@ -110,6 +111,36 @@ describe("test databases", () => {
           );
           expect(rows[0]?.n, table).toBe("0");
         }
+      } finally {
+        process.env[RUN_PREFIX_ENV] = runPrefix;
+        await dropTestSchemas(baseUrl, prefix);
+      }
+    },
+  );
+
+  it.runIf(testDialect === "postgres")(
+    "on PostgreSQL, a copy written to after its test closed it (work still running then) is not handed out again",
+    async () => {
+      const baseUrl = process.env.TEST_DATABASE_URL ?? "";
+      const runPrefix = process.env[RUN_PREFIX_ENV];
+      const prefix = newRunPrefix();
+      process.env[RUN_PREFIX_ENV] = prefix;
+      try {
+        await createSchemaPool(baseUrl, prefix);
+        const first = await createTestDatabase();
+        const late = new pg.Client({ connectionString: first.url });
+        await late.connect();
+        await first.dispose();
+        await late.query(
+          "insert into users (id, email, name, password_hash, created_at) values ('u', 'u@example.com', 'U', 'x', '2026-01-01T00:00:00.000Z')",
+        );
+        await late.end();
+
+        const second = await createTestDatabase();
+        open.push(second);
+        expect(second.url).not.toBe(first.url);
+        const { rows } = await sql<{ n: string }>`select count(*) as n from users`.execute(second.db.kysely);
+        expect(rows[0]?.n).toBe("0");
       } finally {
         process.env[RUN_PREFIX_ENV] = runPrefix;
         await dropTestSchemas(baseUrl, prefix);

@@ -104,7 +104,7 @@ export async function withConnection<T>(
 export async function createTestSchema(baseUrl: string, templateScript?: string): Promise<CreatedDatabase> {
   const runPrefix = process.env[RUN_PREFIX_ENV];
   const pool = runPrefix && templateScript ? poolOf(runPrefix) : undefined;
-  const reused = pool ? await claimPooledSchema(baseUrl, pool) : undefined;
+  const reused = pool && templateScript ? await claimPooledSchema(baseUrl, pool, templateScript) : undefined;
   const schema = reused ?? `${runPrefix ?? newRunPrefix()}${randomBytes(6).toString("hex")}`;
   if (!reused) {
     const script = templateScript
@@ -148,19 +148,61 @@ export async function createSchemaPool(baseUrl: string, runPrefix: string): Prom
   );
 }
 
-async function claimPooledSchema(baseUrl: string, pool: string): Promise<string | undefined> {
+async function claimPooledSchema(
+  baseUrl: string,
+  pool: string,
+  templateScript: string,
+): Promise<string | undefined> {
   return withConnection(baseUrl, async (client) => {
+    let name: string | undefined;
     try {
       const { rows } = await client.query<{ name: string }>(
         `delete from ${pool} where name = (select name from ${pool} limit 1 for update skip locked)
          returning name`,
       );
-      return rows[0]?.name;
+      name = rows[0]?.name;
     } catch {
       // No pool (a test file run without the global setup): a new copy.
       return undefined;
     }
+    if (!name) return undefined;
+    // NOTE: a copy is taken only as it was handed back, its rows the template's: one written to afterwards (by
+    // work of the file that closed it, still running) is left for the run's end to drop, and a new copy made.
+    const stray = await strayTables(client, name, templateOf(templateScript));
+    if (stray.length === 0) return name;
+    console.warn(
+      `test-db: ${name} was written to after it was handed back (${stray.join(", ")}); not used again`,
+    );
+    return undefined;
   });
+}
+
+/** The schema the template script copies from. */
+const templateOf = (templateScript: string) =>
+  fs.readFileSync(templateScript, "utf8").match(/ from "([^"]+)"\./)?.[1];
+
+/** The tables of `schema` whose row count differs from the template's. */
+async function strayTables(
+  client: pg.Client,
+  schema: string,
+  template: string | undefined,
+): Promise<string[]> {
+  if (!template) return [];
+  const { rows: tables } = await client.query<{ name: string }>(
+    "select table_name as name from information_schema.tables where table_schema = $1 and table_type = 'BASE TABLE'",
+    [schema],
+  );
+  if (tables.length === 0) return [];
+  const { rows } = await client.query<Record<string, string>>(
+    `select ${tables
+      .map(
+        ({ name }, index) =>
+          `(select count(*) from "${schema}"."${name}") - (select count(*) from "${template}"."${name}") as d${index}`,
+      )
+      .join(", ")}`,
+  );
+  const differences = rows[0] ?? {};
+  return tables.filter((_, index) => Number(differences[`d${index}`]) !== 0).map(({ name }) => name);
 }
 
 async function releaseToPool(baseUrl: string, pool: string, schema: string, templateScript: string) {
@@ -172,7 +214,7 @@ async function releaseToPool(baseUrl: string, pool: string, schema: string, temp
           [name],
         )
       ).rows[0]?.n;
-    const template = fs.readFileSync(templateScript, "utf8").match(/ from "([^"]+)"\./)?.[1];
+    const template = templateOf(templateScript);
     if (!template || (await objects(schema)) !== (await objects(template))) return;
     const { rows } = await client.query<{ name: string }>(
       "select table_name as name from information_schema.tables where table_schema = $1 and table_type = 'BASE TABLE'",
