@@ -44,7 +44,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
   const { t } = useLingui();
   const items = useCart();
   const online = useOnline();
-  const { form, setAttempted } = useCheckoutForm(defaults);
+  const { form, setAttempted, schema } = useCheckoutForm(defaults);
   // NOTE: the product's toast (product rules §8), once, when checkout is opened with nothing in the cart.
   const emptyOnArrival = useRef(items.length === 0);
   useEffect(() => {
@@ -59,6 +59,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
   const slots = useCheckoutSlots(items, form.values.zipCode);
   const submit = useCheckoutSubmit({
     form,
+    schema,
     setAttempted,
     items,
     orderLines,
@@ -110,6 +111,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
               country={form.values.country}
               // NOTE: not "within 24 hours": a farmer's slot may be days away (issue 40, item 19).
               phoneHint={t`The farmer calls you on it about your order.`}
+              emailOptional={defaults.emailOptional}
             />
           </div>
 
