@@ -128,9 +128,7 @@ const table: RouteObject[] = [
               {
                 path: "/standing-orders",
                 ...screen(() =>
-                  import("../features/standing-orders/standing-orders-page.tsx").then(
-                    (m) => m.StandingOrdersPage,
-                  ),
+                  import("./standing-orders-with-account.tsx").then((m) => m.StandingOrdersWithAccount),
                 ),
               },
               {

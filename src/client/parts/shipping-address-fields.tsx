@@ -7,16 +7,19 @@ type FieldProps = ReturnType<ComponentProps<typeof AddressFields>["field"]>;
 
 /**
  * Where an order goes (ShippingSchema's fields): the address with the e-mail the order's news is sent to
- * after the name. Checkout and a standing order both use it.
+ * after the name. Checkout and a standing order both use it. `emailOptional` for an account made with a mobile
+ * number and no e-mail: its order's news goes to the phone (issue 37).
  */
 export function ShippingAddressFields({
   field,
   country,
   phoneHint,
+  emailOptional = false,
 }: {
   field: (name: AddressFieldName | "email") => FieldProps;
   country: string;
   phoneHint?: string;
+  emailOptional?: boolean;
 }) {
   const { t } = useLingui();
   return (
@@ -25,10 +28,10 @@ export function ShippingAddressFields({
       country={country}
       afterName={
         <TextField
-          label={t`Email`}
+          label={emailOptional ? t`Email (optional)` : t`Email`}
           type="email"
           autoComplete="email"
-          required
+          required={!emailOptional}
           {...field("email")}
           className="sm:col-span-3"
         />

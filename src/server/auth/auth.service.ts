@@ -180,6 +180,12 @@ const hasMailbox = (email: string) => !email.endsWith(".invalid");
 /** An account's address as a list shows it: empty for an account made by phone (decision 054). */
 export const shownAddress = (email: string) => (hasMailbox(email) ? email : "");
 
+/** Whether the account has an e-mail address of its own (one made by phone may have none; decision 054). */
+export async function hasEmail(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const user = await repo.findUserById(db, userId);
+  return user !== undefined && hasMailbox(user.email);
+}
+
 /** What the API tells about an account, from its row (`operator` is decided by the caller). */
 export function publicUser(row: {
   id: string;

@@ -19,6 +19,7 @@ export {
   claimOperator,
   endSessions,
   forgetCachedSessionsOf,
+  hasEmail,
   hashPassword,
   hashSessionToken,
   insertAccount,

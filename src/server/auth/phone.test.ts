@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../shared/messages.ts";
+import { messages, orderMessages } from "../../shared/messages.ts";
+import { orderNumber as orderNumberOf } from "../../shared/schemas/orders.ts";
 import { phoneMessages } from "../../shared/schemas/phone.ts";
 import { PHONE_CODE_LOCKED_SUBJECT } from "../mail/index.ts";
 import { insertProduct } from "../test/order-fixtures.ts";
-import { postOrder } from "../test/order-helpers.ts";
+import { postOrder, testShipping } from "../test/order-helpers.ts";
 import { codeSentTo, mailsTo, phoneMessagesTo } from "../test/outbox.ts";
 import { createTestApp, request, signUpAndLogIn, type TestApp } from "../test/test-app.ts";
 
@@ -410,5 +411,87 @@ describe("an account made by phone, elsewhere in the shop", () => {
     const [part] = list.json().fulfilments;
     expect(part.buyer).toEqual({ name: "Phone Buyer", email: "" });
     expect(await mailsTo(t, `${buyer.user.id}@phone.invalid`)).toEqual([]);
+  });
+
+  it("places an order without an e-mail: its news goes by phone, and no mail is queued (issue 37)", async () => {
+    const buyer = await signUpByPhone("No Mail Buyer");
+    const farmer = await signUpAndLogIn(t.app, "Farmer Kavya");
+    const product = await insertProduct(t.db.kysely, farmer.id, { name: "Brinjal", pricePaise: 3000 });
+    const order = (email: string | undefined) =>
+      request(t.app, {
+        method: "POST",
+        url: "/api/orders",
+        cookie: buyer.cookie,
+        headers: { "idempotency-key": crypto.randomUUID() },
+        payload: {
+          items: [{ productId: product.id, quantity: 1 }],
+          shipping: { ...testShipping, ...(email === undefined ? {} : { email }) },
+          paymentMethod: "upi",
+        },
+      });
+    const { email: _, ...withoutEmail } = testShipping;
+    const none = await request(t.app, {
+      method: "POST",
+      url: "/api/orders",
+      cookie: buyer.cookie,
+      headers: { "idempotency-key": crypto.randomUUID() },
+      payload: { items: [{ productId: product.id, quantity: 1 }], shipping: withoutEmail },
+    });
+    expect(none.statusCode, none.body).toBe(201);
+    expect(none.json().order.shipping.email).toBe("");
+    const empty = await order("  ");
+    expect(empty.statusCode, empty.body).toBe(201);
+    expect(empty.json().order.shipping.email).toBe("");
+    // A malformed one is refused with today's message; one typed is kept on the order and mailed.
+    const malformed = await order("not-an-email");
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.fields).toEqual({ "shipping.email": messages.invalidEmail });
+    const typed = await order("Neighbour@Example.com");
+    expect(typed.statusCode).toBe(201);
+    expect(typed.json().order.shipping.email).toBe("neighbour@example.com");
+    expect(await mailsTo(t, "neighbour@example.com")).toHaveLength(1);
+
+    // Its farmer's moves are news by WhatsApp too, and no order digest opens for no address.
+    const partId = none.json().order.fulfilments[0].id as string;
+    const moved = await request(t.app, {
+      method: "POST",
+      url: `/api/farmer/orders/${partId}/status`,
+      cookie: farmer.cookie,
+      payload: { status: "confirmed" },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    // The confirmations of the orders without one went by WhatsApp; nothing was mailed to no address.
+    const news = await phoneMessagesTo(t, buyer.e164);
+    const aboutIt = news.filter((entry) => entry.text.includes(orderNumberOf(none.json().order.id)));
+    expect(aboutIt.map((entry) => entry.channel)).toEqual(["whatsapp", "whatsapp"]);
+    expect(await mailsTo(t, "")).toEqual([]);
+    expect(await mailsTo(t, `${buyer.user.id}@phone.invalid`)).toEqual([]);
+    const queued = await t.db.kysely.selectFrom("mail_queue").select("recipient").execute();
+    expect(queued.filter((row) => row.recipient === "" || row.recipient.endsWith(".invalid"))).toEqual([]);
+  });
+
+  it("still refuses an order without an e-mail from an account that has one, with the spec's message", async () => {
+    const buyer = await signUpAndLogIn(t.app, "Mail Buyer");
+    const farmer = await signUpAndLogIn(t.app, "Farmer Lata");
+    const product = await insertProduct(t.db.kysely, farmer.id, { name: "Radish", pricePaise: 2000 });
+    for (const shipping of [
+      { ...testShipping, email: "" },
+      { ...testShipping, email: undefined },
+    ]) {
+      const res = await request(t.app, {
+        method: "POST",
+        url: "/api/orders",
+        cookie: buyer.cookie,
+        headers: { "idempotency-key": crypto.randomUUID() },
+        payload: { items: [{ productId: product.id, quantity: 1 }], shipping, paymentMethod: "upi" },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: "validation_failed",
+        message: orderMessages.emailRequired,
+        fields: { "shipping.email": orderMessages.emailRequired },
+      });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import * as queue from "./mail-queue.repository.ts";
-import type { MailContext } from "./outbox.ts";
+import { isMailable, type MailContext } from "./outbox.ts";
 import { orderUpdatesMail, type PartUpdate, type Recipient } from "./templates.ts";
 
 /** How long an order's first news waits for more before its buyer's mail goes (decision 048). */
@@ -56,7 +56,8 @@ const mailOf = (digest: OrderDigest) =>
  * the database until a server's mailer sends it.
  */
 export async function enqueueOrderUpdate(ctx: MailContext, update: OrderUpdate): Promise<void> {
-  if (!ctx.mail.sends) return;
+  // NOTE: an order without an e-mail (issue 37) has its news by phone only.
+  if (!ctx.mail.sends || !isMailable(addressOf(update.to))) return;
   const key = digestKey(update);
   const now = ctx.now.toISOString();
   // NOTE: at most a few rounds: a row another transaction opened (insert lost) is found the next time.

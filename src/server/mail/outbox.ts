@@ -88,13 +88,18 @@ export async function enqueue(ctx: MailContext, mail: Mail): Promise<void> {
 }
 
 /**
+ * Whether mail can go to this address: an account made with a mobile number keeps one in `.invalid`, which
+ * never resolves (issue 37, decision 054), and its orders may have none at all (an empty address).
+ */
+export const isMailable = (to: string) => to !== "" && !to.endsWith(".invalid");
+
+/**
  * `enqueue` as a step (db/steps.ts), in a transaction of steps (`inStepsTransaction`), whose commit starts
  * the delivery; `mail` may be several mails, queued in one statement.
  */
 export function* queueMail(ctx: MailContext, mail: Mail | readonly Mail[]): Steps<void> {
-  // NOTE: an account made with a mobile number keeps an address in `.invalid`, which never resolves (issue 37,
-  // decision 054): mail to it is dropped here, the one door every stored mail goes through.
-  const mails = (Array.isArray(mail) ? mail : [mail as Mail]).filter((each) => !each.to.endsWith(".invalid"));
+  // NOTE: dropped here, the one door every stored mail goes through (and the order digests, digests.ts).
+  const mails = (Array.isArray(mail) ? mail : [mail as Mail]).filter((each) => isMailable(each.to));
   if (mails.some((each) => each.secret)) {
     throw new Error(
       "a mail with a secret link is never stored: send it with ctx.mail.sendSecret after commit",

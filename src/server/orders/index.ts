@@ -7,7 +7,7 @@ export { ordersAdminRoutes } from "./orders.admin-routes.ts";
 export { findProductsByIds, forgetUser } from "./orders.repository.ts";
 export { type OrderLimits, orderLimits, ordersRoutes, unlessAcknowledged } from "./orders.routes.ts";
 export { payRestInCash, recordPayment, savePayeeProfile } from "./payments.service.ts";
-export { placeOrder } from "./placement.service.ts";
+export { placeOrder, refuseMissingEmail } from "./placement.service.ts";
 export type { ProductLookup } from "./pricing.service.ts";
 export { sendDueRefunds } from "./refunds.service.ts";
 export {

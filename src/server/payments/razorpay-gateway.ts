@@ -55,7 +55,10 @@ export function razorpayGateway(settings: RazorpaySettings): PaymentGateway {
           currency: "INR",
           reference_id: link.referenceId,
           description: link.description,
-          customer: link.customer,
+          // NOTE: an order without an e-mail (an account made by phone, issue 37) sends none.
+          customer: link.customer.email
+            ? link.customer
+            : { name: link.customer.name, contact: link.customer.contact },
           // NOTE: the shop mails its own confirmation; Razorpay sends nothing of its own.
           notify: { sms: false, email: false },
           callback_url: link.callbackUrl,

@@ -9,7 +9,7 @@ import {
 import { type Context, inTransaction } from "../context.ts";
 import { DEAL_ID } from "../deals/index.ts";
 import { AppError } from "../http/index.ts";
-import { priceScheduledLines } from "../orders/index.ts";
+import { priceScheduledLines, refuseMissingEmail } from "../orders/index.ts";
 import { materialiseOne, occurrenceHorizon } from "./materialiser.service.ts";
 import * as occurrenceRepo from "./occurrences.repository.ts";
 import * as repo from "./standing-orders.repository.ts";
@@ -114,6 +114,7 @@ export async function createStandingOrder(
   const earlier = await repo.findByKey(ctx.db, userId, key);
   if (earlier) return replay(earlier);
 
+  await refuseMissingEmail(ctx, userId, input.shipping);
   const { today } = occurrenceHorizon(ctx);
   if (input.startDate < today) {
     throw new AppError("validation_failed", standingOrderMessages.startInPast, {

@@ -7,7 +7,7 @@ import {
 } from "../../shared/schemas/standing-orders.ts";
 import { type Context, inTransaction } from "../context.ts";
 import { AppError, notFound } from "../http/index.ts";
-import { changeScheduledItems, skipScheduledOrder } from "../orders/index.ts";
+import { changeScheduledItems, refuseMissingEmail, skipScheduledOrder } from "../orders/index.ts";
 import { pricedLines, shippingColumns } from "./creation.service.ts";
 import { isPausedOn, materialiseOne, occurrenceHorizon } from "./materialiser.service.ts";
 import * as occurrenceRepo from "./occurrences.repository.ts";
@@ -121,6 +121,7 @@ export async function patchStandingOrder(
   const row = await ownRow(ctx, userId, id);
   if (row.status === "ended") throw new AppError("conflict", standingOrderMessages.ended);
   if (patch.status === "ended") return endStandingOrder(ctx, userId, id);
+  if (patch.shipping) await refuseMissingEmail(ctx, userId, patch.shipping);
   const at = ctx.now.toISOString();
   const fields: Partial<repo.StandingOrderRow> = { updated_at: at, made_through: null };
   if (patch.reminderHours !== undefined) fields.reminder_hours = patch.reminderHours;

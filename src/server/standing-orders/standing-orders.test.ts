@@ -116,6 +116,21 @@ const newOrderMails = async (f: Farm) =>
   (await mailsTo(t, f.farmer.email))
     .map((mail) => mail.subject)
     .filter((subject) => subject.startsWith("New order"));
+/** A shopper who joined with a mobile number (issue 37): no e-mail of their own. */
+async function joinByPhone(e164: string, name: string): Promise<SignedInUser> {
+  await call(undefined, "POST", "/api/auth/phone/code", { phone: e164, purpose: "sign-up" });
+  const joined = await call(undefined, "POST", "/api/auth/phone/verify", {
+    phone: e164,
+    code: await codeSentTo(t, e164),
+    name,
+  });
+  expect(joined.statusCode).toBe(201);
+  return {
+    ...buyer,
+    id: joined.json().user.id as string,
+    cookie: joined.cookies.map((c) => `${c.name}=${c.value}`).join("; "),
+  };
+}
 /** One pass of the timer, as every server runs it each minute, at the clock's time. */
 const pass = () => runStandingOrders(contextOf(t));
 
@@ -713,18 +728,7 @@ describe("what the shopper is told", () => {
   it("tells a shopper who joined by phone by WhatsApp too: the reminder and the missed delivery (issue 37)", async () => {
     now = START;
     const e164 = "+919876612345";
-    await call(undefined, "POST", "/api/auth/phone/code", { phone: e164, purpose: "sign-up" });
-    const joined = await call(undefined, "POST", "/api/auth/phone/verify", {
-      phone: e164,
-      code: await codeSentTo(t, e164),
-      name: "Phone Shopper",
-    });
-    expect(joined.statusCode).toBe(201);
-    const shopper = {
-      ...buyer,
-      id: joined.json().user.id as string,
-      cookie: joined.cookies.map((c) => `${c.name}=${c.value}`).join("; "),
-    };
+    const shopper = await joinByPhone(e164, "Phone Shopper");
     // NOTE: stock for one delivery: the first is made (and reminded at once, its cut-off is tonight), the
     // second is missed.
     const asha = await farm("Asha Ph", { stock: 3 });
@@ -740,6 +744,41 @@ describe("what the shopper is told", () => {
     );
     await pass();
     expect(await phoneMessagesTo(t, e164)).toHaveLength(3);
+  });
+
+  it("takes no e-mail from a shopper who joined by phone, and still requires one of an e-mail account (issue 37)", async () => {
+    now = START;
+    const shopper = await joinByPhone("+919876612346", "Phone Only");
+    const asha = await farm("Asha Nm");
+    const noEmail = { shipping: { ...testShipping, zipCode: "411038", email: "" } };
+    const res = await create(asha, noEmail, randomUUID(), shopper);
+    expect(res.statusCode, res.body).toBe(201);
+    const standing = res.json().standingOrder as StandingOrder;
+    expect(standing.shipping.email).toBe("");
+    // Its occurrences are orders without an e-mail too, and nothing is mailed to no address.
+    const [first] = standing.next;
+    const occurrence = await call(shopper, "GET", `/api/orders/${first?.orderId}`);
+    expect(occurrence.json().order.shipping.email).toBe("");
+    expect(await mailsTo(t, "")).toEqual([]);
+    // The address changed later may still leave it out.
+    const { email: _, ...withoutEmail } = noEmail.shipping;
+    const patched = await call(shopper, "PATCH", `/api/standing-orders/${standing.id}`, {
+      shipping: { ...withoutEmail, address: "14 Lake Road" },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().standingOrder.shipping).toMatchObject({ email: "", address: "14 Lake Road" });
+
+    // An account with an e-mail is refused without one, making or changing, with the spec's message.
+    const mailShopper = await signUpAndLogIn(t.app, "Mail Shopper");
+    const refused = await create(asha, noEmail, randomUUID(), mailShopper);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ "shipping.email": "Please enter your email address" });
+    const own = await create(asha, {}, randomUUID(), mailShopper);
+    expect(own.statusCode).toBe(201);
+    const ownId = own.json().standingOrder.id as string;
+    const unchanged = await call(mailShopper, "PATCH", `/api/standing-orders/${ownId}`, noEmail);
+    expect(unchanged.statusCode).toBe(400);
+    expect(unchanged.json().error.fields).toEqual({ "shipping.email": "Please enter your email address" });
   });
 
   it("keeps a product its farmer marked one-off only out of standing orders", async () => {

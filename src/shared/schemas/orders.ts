@@ -149,21 +149,36 @@ export const AddressFieldsSchema = z
   .superRefine(checkInItsCountry, checkedInItsCountry)
   .transform(withStateCode);
 
+/** Checkout's e-mail as product rules §3 have it: required, and well-formed. */
+const givenEmail = z
+  .string(orderMessages.emailRequired)
+  .trim()
+  .min(1, orderMessages.emailRequired)
+  .max(EMAIL_MAX_LENGTH, messages.invalidEmail)
+  .pipe(z.email(messages.invalidEmail));
+/**
+ * The e-mail as the API takes it: empty (or left out) is allowed, for an account made with a mobile number may
+ * have none (issue 37); the server refuses it empty from an account with an e-mail (`refuseMissingEmail`).
+ */
+const optionalEmail = z
+  .string(orderMessages.emailRequired)
+  .trim()
+  .max(EMAIL_MAX_LENGTH, messages.invalidEmail)
+  .pipe(z.union([z.literal(""), z.email(messages.invalidEmail)], messages.invalidEmail))
+  .default("");
+
 /** Where the order goes (product rules §3 Checkout form, without the payment method). */
-const shippingFields = {
-  ...addressFields,
-  email: z
-    .string(orderMessages.emailRequired)
-    .trim()
-    .min(1, orderMessages.emailRequired)
-    .max(EMAIL_MAX_LENGTH, messages.invalidEmail)
-    .pipe(z.email(messages.invalidEmail)),
-};
+const shippingFields = { ...addressFields, email: optionalEmail };
 export const ShippingSchema = z
   .strictObject(shippingFields)
   .superRefine(checkInItsCountry, checkedInItsCountry)
   .transform(withStateCode);
 export type Shipping = z.output<typeof ShippingSchema>;
+/** ShippingSchema as the form of an account with an e-mail checks it: the e-mail is required (issue 37). */
+export const ShippingWithEmailSchema = z
+  .strictObject({ ...addressFields, email: givenEmail })
+  .superRefine(checkInItsCountry, checkedInItsCountry)
+  .transform(withStateCode);
 
 /**
  * Where an order goes, as an answer shows it: the checkout's fields as kept, no rule applied, for they are
@@ -181,14 +196,19 @@ export const ShippingRecordSchema = z.object({
   country: z.string(),
 });
 
-/** The checkout form as the shopper fills it (product rules §3, §5). */
-export const CheckoutFormSchema = z
-  .strictObject({
-    ...shippingFields,
-    paymentMethod: CheckoutPaymentMethodSchema.default(DEFAULT_PAYMENT_METHOD),
-  })
-  .superRefine(checkInItsCountry, checkedInItsCountry)
-  .transform(withStateCode);
+const checkoutForm = (email: typeof givenEmail | typeof optionalEmail) =>
+  z
+    .strictObject({
+      ...addressFields,
+      email,
+      paymentMethod: CheckoutPaymentMethodSchema.default(DEFAULT_PAYMENT_METHOD),
+    })
+    .superRefine(checkInItsCountry, checkedInItsCountry)
+    .transform(withStateCode);
+/** The checkout form as the shopper fills it (product rules §3, §5); its e-mail optional (issue 37). */
+export const CheckoutFormSchema = checkoutForm(optionalEmail);
+/** CheckoutFormSchema as an account with an e-mail fills it: the e-mail is required, as product rules §3 say. */
+export const CheckoutFormWithEmailSchema = checkoutForm(givenEmail);
 export type CheckoutFormInput = z.input<typeof CheckoutFormSchema>;
 export type CheckoutForm = z.output<typeof CheckoutFormSchema>;
 

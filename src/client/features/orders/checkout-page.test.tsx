@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
+import type { Order } from "../../../shared/schemas/orders.ts";
 import { quoteOfCart } from "../../test/answers.ts";
 import { api, apiError, apiRequestsTo, HttpResponse, http, shellAnswers } from "../../test/api.ts";
 import { inLanguage, loadScreens, renderAt } from "../../test/render.tsx";
@@ -57,6 +58,24 @@ const ordersPlaced = async () =>
   (await apiRequestsTo("/api/orders", "POST")).filter((r) => r.path === "/api/orders");
 
 const placeOrder = () => userEvent.click(screen.getByRole("button", { name: "Place Order" }));
+
+/** The order the server makes of what checkout sent: one tomato line, paid on delivery. */
+const placedOrder = (shipping: Order["shipping"]): Order => ({
+  id: "0a1b2c3d-0000-4000-8000-000000000000",
+  userId: "u2",
+  items: [],
+  total: 121.5,
+  billTotal: 121.5,
+  billFinal: false,
+  shippingAddress: "12 Lake Road, Pune, Maharashtra 411001",
+  shipping,
+  paymentMethod: "credit-card",
+  status: "pending",
+  createdAt: "2026-11-21T08:00:00.000Z",
+  fulfilments: [],
+  payment: { mode: "on_delivery", status: null, state: "unpaid", paid: 0, refunded: 0, due: 121.5 },
+  standingOrderId: null,
+});
 
 describe("checkout page", () => {
   it("says the cart is empty when it is", async () => {
@@ -118,6 +137,37 @@ describe("checkout page", () => {
     }
     await waitFor(() => expect(screen.getByLabelText("Full name")).toHaveFocus());
     expect(await ordersPlaced()).toEqual([]);
+  });
+
+  it("asks an account made by phone for no e-mail, and places its order without one (issue 37)", async () => {
+    const ravi = { id: "u2", email: null, phone: "+919876543210", name: "Ravi Patil" };
+    api.use(
+      http.get("/api/auth/me", () => HttpResponse.json({ user: ravi, shopTimeZone: "Asia/Kolkata" })),
+      http.post("/api/orders", async ({ request }) => {
+        const body = (await request.json()) as { shipping: Order["shipping"] };
+        return HttpResponse.json({ order: placedOrder(body.shipping) }, { status: 201 });
+      }),
+    );
+    window.localStorage.setItem("cart", JSON.stringify([cart[0]]));
+    renderAt("/checkout", ravi);
+    expect(await screen.findByLabelText("Full name")).toHaveValue("Ravi Patil");
+    const email = screen.getByLabelText("Email (optional)");
+    expect(email).toHaveValue("");
+    expect(email).not.toBeRequired();
+    await userEvent.type(screen.getByLabelText("Phone number"), "98765 43210");
+    await userEvent.type(screen.getByLabelText("Address"), "12 Lake Road");
+    await userEvent.type(screen.getByLabelText("City"), "Pune");
+    await userEvent.selectOptions(screen.getByLabelText("State"), "Maharashtra");
+    await userEvent.type(screen.getByLabelText("ZIP code"), "411001");
+    await placeOrder();
+    expect(await screen.findByText("Order placed successfully!")).toBeInTheDocument();
+    const sent = (await ordersPlaced()).map((request) => request.body as { shipping: Order["shipping"] });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.shipping).toMatchObject({
+      fullName: "Ravi Patil",
+      email: "",
+      city: "Pune",
+    });
   });
 
   it("checks the e-mail format and clears each message once the field is fixed", async () => {

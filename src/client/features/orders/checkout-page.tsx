@@ -52,7 +52,7 @@ function useEmptyCartToast(empty: boolean) {
 export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults }) {
   const items = useCart();
   const online = useOnline();
-  const { form, setAttempted } = useCheckoutForm(defaults);
+  const { form, setAttempted, schema } = useCheckoutForm(defaults);
   useEmptyCartToast(items.length === 0);
   const orderLines = toOrderLines(items);
   const quote = useCheckoutQuote(orderLines);
@@ -62,6 +62,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
   const slots = useCheckoutSlots(items, form.values.zipCode);
   const submit = useCheckoutSubmit({
     form,
+    schema,
     setAttempted,
     items,
     orderLines,
@@ -92,7 +93,7 @@ export function CheckoutPage({ defaults = {} }: { defaults?: CheckoutDefaults })
           aria-labelledby="shipping-heading"
           className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 lg:col-start-1 lg:row-start-1"
         >
-          <ShippingInformation form={form} />
+          <ShippingInformation form={form} emailOptional={defaults.emailOptional} />
 
           <PaymentMethodFieldset
             form={form}
@@ -143,7 +144,13 @@ function CheckoutTitle() {
 }
 
 /** Where the order goes: a kept address offered (from the second), then the address with its e-mail. */
-function ShippingInformation({ form }: { form: ReturnType<typeof useCheckoutForm>["form"] }) {
+function ShippingInformation({
+  form,
+  emailOptional,
+}: {
+  form: ReturnType<typeof useCheckoutForm>["form"];
+  emailOptional?: boolean;
+}) {
   const { t } = useLingui();
   return (
     <>
@@ -157,6 +164,7 @@ function ShippingInformation({ form }: { form: ReturnType<typeof useCheckoutForm
           country={form.values.country}
           // NOTE: not "within 24 hours": a farmer's slot may be days away (issue 40, item 19).
           phoneHint={t`The farmer calls you on it about your order.`}
+          emailOptional={emailOptional}
         />
       </div>
     </>

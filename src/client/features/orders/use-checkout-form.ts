@@ -2,6 +2,7 @@ import { useState } from "react";
 import {
   type CheckoutFormInput,
   CheckoutFormSchema,
+  CheckoutFormWithEmailSchema,
   DEFAULT_COUNTRY,
   DEFAULT_PAYMENT_METHOD,
 } from "../../../shared/schemas/orders.ts";
@@ -15,6 +16,8 @@ export type CheckoutValues = Record<FieldName, string>;
 export interface CheckoutDefaults {
   fullName?: string;
   email?: string;
+  /** The account has no e-mail (made with a mobile number): the form may leave it empty (issue 37). */
+  emailOptional?: boolean;
 }
 
 /**
@@ -23,6 +26,7 @@ export interface CheckoutDefaults {
  */
 export function useCheckoutForm(defaults: CheckoutDefaults) {
   const [attempted, setAttempted] = useState(false);
+  const schema = defaults.emailOptional ? CheckoutFormSchema : CheckoutFormWithEmailSchema;
   const form = useFormFields<CheckoutValues>(
     () => {
       const blank: CheckoutValues = {
@@ -47,11 +51,11 @@ export function useCheckoutForm(defaults: CheckoutDefaults) {
     {
       onChange: (next) => {
         saveDraft(next);
-        if (attempted) form.validate(CheckoutFormSchema, next, { focus: false });
+        if (attempted) form.validate(schema, next, { focus: false });
       },
     },
   );
-  return { form, setAttempted };
+  return { form, setAttempted, schema };
 }
 
 export type CheckoutForm = ReturnType<typeof useCheckoutForm>["form"];

@@ -3,7 +3,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { orderMessages } from "../../../shared/messages.ts";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
-import { CheckoutFormSchema, type PlaceOrderInput } from "../../../shared/schemas/orders.ts";
+import type { CheckoutFormSchema, PlaceOrderInput } from "../../../shared/schemas/orders.ts";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { clearCart } from "../../lib/cart-store.ts";
 import { sayShared } from "../../lib/i18n.ts";
@@ -129,6 +129,7 @@ function showRefusal(error: unknown, targets: RefusalTargets) {
  */
 export function useCheckoutSubmit({
   form,
+  schema,
   setAttempted,
   items,
   orderLines,
@@ -137,6 +138,8 @@ export function useCheckoutSubmit({
   refetchQuote,
 }: {
   form: CheckoutForm;
+  /** The form's schema: its e-mail optional for an account without one (issue 37). */
+  schema: typeof CheckoutFormSchema;
   setAttempted: (attempted: boolean) => void;
   items: readonly CartItem[];
   orderLines: PlaceOrderInput["items"];
@@ -174,7 +177,7 @@ export function useCheckoutSubmit({
       toast.error(sayShared(orderMessages.cartEmpty));
       return;
     }
-    const parsed = form.validate(CheckoutFormSchema);
+    const parsed = form.validate(schema);
     if (!parsed.ok) return;
     setLineErrors({});
     if (!isOnline()) {

@@ -195,6 +195,22 @@ describe("Repeat this order (/standing-orders/new)", () => {
     expect(storedCart()).toEqual(["tomato", "honey"]);
   });
 
+  it("asks an account made by phone for no e-mail, and makes its standing order without one (issue 37)", async () => {
+    const ravi = { id: "u2", email: null, phone: "+919876543210", name: "Ravi Patil" };
+    storeCart([line("tomato", "Tomatoes", "asha")]);
+    server(() => HttpResponse.json({ standingOrder: standing("s1", "asha") }, { status: 201 }));
+    api.use(sessionAnswer(ravi));
+    const { router } = renderAt("/standing-orders/new", ravi);
+    await waitFor(() => expect(screen.getByLabelText("City")).toHaveValue("Pune"));
+    const email = screen.getByLabelText("Email (optional)");
+    expect(email).toHaveValue("");
+    expect(email).not.toBeRequired();
+    await userEvent.click(await screen.findByLabelText(/Saturday/));
+    await userEvent.click(screen.getByText("Make the standing order"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/standing-orders"));
+    expect((await posts())[0]?.body.shipping).toMatchObject({ city: "Pune", email: "" });
+  });
+
   it("Order this again every…: fills the form from a past order (its lines, slot, address and payment)", async () => {
     server(() => HttpResponse.json({ standingOrder: standing("s1", "asha") }, { status: 201 }));
     const part = {

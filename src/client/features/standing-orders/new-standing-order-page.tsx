@@ -24,6 +24,8 @@ import { WeeklySlotsFieldset } from "./weekly-slots-fieldset.tsx";
 export interface NewStandingOrderDefaults {
   fullName?: string;
   email?: string;
+  /** The account has no e-mail (made with a mobile number): the address may leave it out (issue 37). */
+  emailOptional?: boolean;
 }
 
 /**
@@ -152,7 +154,8 @@ function StandingOrderForm({
   const { farmers, loading } = useStandingFarmers(source, form.values.zipCode);
   const { chosenFor, choose } = useChosenSlots(source);
   const [schedule, setSchedule] = useState<Schedule>(() => firstSchedule(source));
-  const submit = useStandingOrderSubmit({ form, source, farmers, chosenFor, schedule });
+  const emailOptional = defaults.emailOptional ?? false;
+  const submit = useStandingOrderSubmit({ form, source, farmers, chosenFor, schedule, emailOptional });
 
   return (
     <form ref={form.formRef} onSubmit={submit.onSubmit} noValidate className="mt-6 space-y-6">
@@ -181,7 +184,7 @@ function StandingOrderForm({
         <p aria-hidden="true" className="mb-3 text-lg font-semibold text-stone-900">
           <Trans>Address</Trans>
         </p>
-        <ShippingFields form={form} idPrefix="standing" />
+        <ShippingFields form={form} idPrefix="standing" emailOptional={emailOptional} />
       </fieldset>
 
       <FormMessage id={form.formErrorId} message={form.formError} />

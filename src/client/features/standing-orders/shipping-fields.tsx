@@ -35,14 +35,17 @@ export const blankShipping = (given: Partial<ShippingValues> = {}): ShippingValu
 export function ShippingFields({
   form,
   idPrefix,
+  emailOptional,
 }: {
   form: ReturnType<typeof useFormFields<ShippingValues>>;
   idPrefix: string;
+  /** The account has no e-mail (issue 37). */
+  emailOptional: boolean;
 }) {
   return (
     <div>
       <SavedAddressPicker form={form} id={`${idPrefix}-saved-address`} className="mb-4" />
-      <ShippingAddressFields field={form.field} country={form.values.country} />
+      <ShippingAddressFields field={form.field} country={form.values.country} emailOptional={emailOptional} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";
-import { ShippingSchema } from "../../../shared/schemas/orders.ts";
+import { ShippingSchema, ShippingWithEmailSchema } from "../../../shared/schemas/orders.ts";
 import { REMINDER_HOURS, type StandingOrder } from "../../../shared/schemas/standing-orders.ts";
 import { Button } from "../../components/button.tsx";
 import { SelectField } from "../../components/select-field.tsx";
@@ -83,10 +83,13 @@ export function PauseForm({ order, onProblem }: { order: StandingOrder; onProble
 /** Where it is delivered and when the reminder comes, changed from now on. */
 export function DetailsForm({
   order,
+  emailOptional,
   onProblem,
   onClose,
 }: {
   order: StandingOrder;
+  /** The account has no e-mail: the address may leave it out (issue 37). */
+  emailOptional: boolean;
   onProblem: OnProblem;
   onClose: () => void;
 }) {
@@ -107,7 +110,7 @@ export function DetailsForm({
       className="mt-3 rounded-lg bg-stone-50 p-3"
       onSubmit={(event) => {
         event.preventDefault();
-        const parsed = form.validate(ShippingSchema);
+        const parsed = form.validate(emailOptional ? ShippingSchema : ShippingWithEmailSchema);
         if (!parsed.ok) return;
         const reminderHours = reminder === "none" ? null : (Number(reminder) as 48 | 24 | 12);
         patch.mutate(
@@ -124,7 +127,7 @@ export function DetailsForm({
         );
       }}
     >
-      <ShippingFields form={form} idPrefix={`details-${order.id}`} />
+      <ShippingFields form={form} idPrefix={`details-${order.id}`} emailOptional={emailOptional} />
       <SelectField
         className="mt-4"
         label={t`Reminder`}

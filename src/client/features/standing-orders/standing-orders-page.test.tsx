@@ -43,8 +43,11 @@ const weekly: StandingOrder = {
   ],
 };
 
-/** The screen on a server holding `weekly`, answering a skip with its second delivery skipped. */
-function open() {
+/**
+ * The screen on a server holding `weekly`, answering a skip with its second delivery skipped; `emailOptional`
+ * for an account made by phone (issue 37).
+ */
+function open({ emailOptional = false } = {}) {
   const [first, second] = weekly.next;
   api.use(
     http.get("/api/standing-orders", () => HttpResponse.json({ standingOrders: [weekly] })),
@@ -63,7 +66,7 @@ function open() {
       }),
     ),
   );
-  renderScreen(<StandingOrdersPage />);
+  renderScreen(<StandingOrdersPage emailOptional={emailOptional} />);
   /** What the screen sent besides reading the list. */
   const sent = async () =>
     (await apiRequests())
@@ -88,6 +91,12 @@ const placedOrder = {
   payment: { mode: "on_delivery", status: null, state: "unpaid", paid: 0, refunded: 0, due: 0 },
   standingOrderId: "s1",
 };
+
+/** Opens the form that changes the address and reminder. */
+async function changeAddress() {
+  await userEvent.click(await screen.findByRole("button", { name: "Change the address or reminder" }));
+  return screen.getByRole("form", { name: "Address and reminder" });
+}
 
 describe("/standing-orders", () => {
   it("lists each standing order's next deliveries, and skips one", async () => {
@@ -139,6 +148,29 @@ describe("/standing-orders", () => {
     expect(changes[3]?.body).toEqual({ pausedFrom: "2026-03-27", pausedUntil: "2026-04-03" });
     expect(changes[4]?.body).toMatchObject({ shipping: { address: "4 Hill Road" }, reminderHours: 48 });
     weekly.next[0] = { ...(weekly.next[0] as Occurrence), held: undefined };
+  });
+
+  it("still asks an e-mail account for its e-mail when its address is changed (issue 37)", async () => {
+    const { sent } = open();
+    const details = await changeAddress();
+    await userEvent.clear(within(details).getByLabelText("Email"));
+    await userEvent.click(within(details).getByRole("button", { name: "Save" }));
+    expect(within(details).getByLabelText("Email")).toHaveAccessibleDescription(
+      "Please enter your email address",
+    );
+    expect((await sent()).filter((each) => each.method !== "GET")).toEqual([]);
+  });
+
+  it("saves the address of an account made by phone without an e-mail (issue 37)", async () => {
+    const { sent } = open({ emailOptional: true });
+    const details = await changeAddress();
+    const email = within(details).getByLabelText("Email (optional)");
+    expect(email).not.toBeRequired();
+    await userEvent.clear(email);
+    await userEvent.click(within(details).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(screen.queryByRole("form", { name: "Address and reminder" })).toBeNull());
+    const [change] = (await sent()).filter((each) => each.method !== "GET");
+    expect(change?.body).toMatchObject({ shipping: { email: "", address: "12 Lake Road" } });
   });
 
   it("says the server's message when the cut-off has passed", async () => {

@@ -13,7 +13,7 @@ import { useEnd, useStandingOrders } from "./standing-orders.api.ts";
 /** The server's refusal said in words (409 cutoff_passed says the cut-off passed, in the shopper's language). */
 const problemOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-function StandingOrderCard({ order }: { order: StandingOrder }) {
+function StandingOrderCard({ order, emailOptional }: { order: StandingOrder; emailOptional: boolean }) {
   const end = useEnd();
   const [problem, setProblem] = useState<string | null>(null);
   const onProblem = (error: unknown) => setProblem(error ? problemOf(error) : null);
@@ -60,7 +60,12 @@ function StandingOrderCard({ order }: { order: StandingOrder }) {
           <footer className="mt-3 space-y-3 border-t border-stone-200 pt-3">
             <PauseForm order={order} onProblem={onProblem} />
             {details ? (
-              <DetailsForm order={order} onProblem={onProblem} onClose={() => setDetails(false)} />
+              <DetailsForm
+                order={order}
+                emailOptional={emailOptional}
+                onProblem={onProblem}
+                onClose={() => setDetails(false)}
+              />
             ) : null}
             <div className="flex flex-wrap gap-2">
               {details ? null : (
@@ -83,8 +88,11 @@ function StandingOrderCard({ order }: { order: StandingOrder }) {
   );
 }
 
-/** `/standing-orders` (issue 35): each standing order with its next deliveries, to skip or end. */
-export function StandingOrdersPage() {
+/**
+ * `/standing-orders` (issue 35): each standing order with its next deliveries, to skip or end. `emailOptional`
+ * for an account without an e-mail (issue 37).
+ */
+export function StandingOrdersPage({ emailOptional = false }: { emailOptional?: boolean }) {
   const { t } = useLingui();
   const list = useStandingOrders();
   return (
@@ -110,7 +118,7 @@ export function StandingOrdersPage() {
       ) : (
         <ul className="mt-6 space-y-4">
           {list.data.map((order) => (
-            <StandingOrderCard key={order.id} order={order} />
+            <StandingOrderCard key={order.id} order={order} emailOptional={emailOptional} />
           ))}
         </ul>
       )}

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { ShippingSchema } from "../../../shared/schemas/orders.ts";
+import { ShippingSchema, ShippingWithEmailSchema } from "../../../shared/schemas/orders.ts";
 import { type StandingOrder, standingOrderMessages } from "../../../shared/schemas/standing-orders.ts";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { removeFromCart } from "../../lib/cart-store.ts";
@@ -98,12 +98,15 @@ export function useStandingOrderSubmit({
   farmers,
   chosenFor,
   schedule,
+  emailOptional,
 }: {
   form: ReturnType<typeof useFormFields<ShippingValues>>;
   source: Source;
   farmers: readonly Farmer[];
   chosenFor: (farmer: Farmer) => string[];
   schedule: Schedule;
+  /** The account has no e-mail: the address may leave it out (issue 37). */
+  emailOptional: boolean;
 }) {
   const allSent = useAllSent();
   const [made, setMade] = useState<Record<string, StandingOrder>>({});
@@ -146,7 +149,7 @@ export function useStandingOrderSubmit({
     event.preventDefault();
     if (busy.current) return;
     setOffline(false);
-    const shipping = form.validate(ShippingSchema);
+    const shipping = form.validate(emailOptional ? ShippingSchema : ShippingWithEmailSchema);
     const missing = farmers.filter((farmer) => !made[farmer.id] && chosenFor(farmer).length === 0);
     setRefusals(Object.fromEntries(missing.map((farmer) => [farmer.id, patternsRequired()])));
     if (!shipping.ok || missing.length > 0) {
