@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import {
   changedRows,
+  claimDue,
   type Database,
   noStatement,
   type PhoneMessagesTable,
@@ -57,21 +58,7 @@ export function* phoneMessagesInserted(db: Kysely<Database>, rows: readonly Phon
  * `leaseUntil` (the mail queue's claim, decision 039): a message another server claimed is passed over.
  */
 export function claimDueMessages(db: Kysely<Database>, now: string, leaseUntil: string, limit: number) {
-  return db
-    .updateTable("phone_messages")
-    .set({ next_attempt_at: leaseUntil })
-    .where("id", "in", (eb) =>
-      skippingLocked(
-        db,
-        eb
-          .selectFrom("phone_messages")
-          .select("id")
-          .where("next_attempt_at", "<=", now)
-          .orderBy("next_attempt_at")
-          .limit(limit),
-      ),
-    )
-    .where("next_attempt_at", "<=", now)
+  return claimDue(db, db.updateTable("phone_messages"), "phone_messages", { now, leaseUntil, limit })
     .returningAll()
     .execute();
 }

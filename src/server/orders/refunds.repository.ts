@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Database, type RefundEventsTable, type RefundsTable, skippingLocked } from "../db/index.ts";
+import { claimDue, type Database, type RefundEventsTable, type RefundsTable } from "../db/index.ts";
 
 /*
  * Refunds (decision 052): a refund row once per request key and its events are never changed or deleted; the
@@ -48,21 +48,11 @@ export function findRefundsOfPart(db: Kysely<Database>, partId: string) {
  * gateway payment each gives money back from. One another process claimed first is passed over.
  */
 export async function claimDueRefunds(db: Kysely<Database>, now: string, leaseUntil: string, limit: number) {
-  const claimed = await db
-    .updateTable("refund_queue")
-    .set({ next_attempt_at: leaseUntil })
-    .where("refund_id", "in", (eb) =>
-      skippingLocked(
-        db,
-        eb
-          .selectFrom("refund_queue")
-          .select("refund_id")
-          .where("next_attempt_at", "<=", now)
-          .orderBy("next_attempt_at")
-          .limit(limit),
-      ),
-    )
-    .where("next_attempt_at", "<=", now)
+  const claimed = await claimDue(db, db.updateTable("refund_queue"), "refund_queue", {
+    now,
+    leaseUntil,
+    limit,
+  })
     .returning(["refund_id", "attempts"])
     .execute();
   if (claimed.length === 0) return [];
