@@ -215,8 +215,8 @@ export const SlotPickupPointSchema = z.object({
   openingNote: z.string().nullable().optional(),
 });
 
-/** A dated slot as its farmer sees it (GET /api/farmer/slots). */
-export const FarmerSlotSchema = z.object({
+/** A dated slot's own fields, as its farmer's list and a standing order's occurrence show it. */
+export const datedSlotFields = {
   id: z.string(),
   patternId: z.string().nullable(),
   kind: z.enum(SLOT_KINDS),
@@ -224,6 +224,11 @@ export const FarmerSlotSchema = z.object({
   date: z.string(),
   start: z.string(),
   end: z.string(),
+};
+
+/** A dated slot as its farmer sees it (GET /api/farmer/slots). */
+export const FarmerSlotSchema = z.object({
+  ...datedSlotFields,
   pickupPoint: SlotPickupPointSchema.nullable(),
   capacity: z.number().int(),
   taken: z.number().int(),
