@@ -40,3 +40,21 @@ export function claimDue<T extends LeasedQueue>(
     )
     .where("next_attempt_at", "<=", now) as unknown as Claim<T>;
 }
+
+/** When the next row of `table` falls due after `after` and by `until` (a digest's send time), if one does. */
+export async function nextDueOf(
+  db: Kysely<Database>,
+  table: LeasedQueue,
+  after: string,
+  until: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom(table as "phone_messages")
+    .select("next_attempt_at")
+    .where("next_attempt_at", ">", after)
+    .where("next_attempt_at", "<=", until)
+    .orderBy("next_attempt_at")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.next_attempt_at ?? undefined;
+}

@@ -5,6 +5,7 @@ import {
   type Database,
   lockedForUpdate,
   type MailQueueTable,
+  nextDueOf,
   type Steps,
 } from "../db/index.ts";
 
@@ -99,14 +100,5 @@ export async function closeDigest(db: Kysely<Database>, id: string) {
 }
 
 /** When the next queued mail falls due after `after` and by `until` (a digest's send time), if one does. */
-export async function nextDueBetween(db: Kysely<Database>, after: string, until: string) {
-  const row = await db
-    .selectFrom("mail_queue")
-    .select("next_attempt_at")
-    .where("next_attempt_at", ">", after)
-    .where("next_attempt_at", "<=", until)
-    .orderBy("next_attempt_at")
-    .limit(1)
-    .executeTakeFirst();
-  return row?.next_attempt_at;
-}
+export const nextDueBetween = (db: Kysely<Database>, after: string, until: string) =>
+  nextDueOf(db, "mail_queue", after, until);

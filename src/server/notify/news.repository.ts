@@ -4,6 +4,7 @@ import {
   changedRows,
   claimDue,
   type Database,
+  nextDueOf,
   noStatement,
   type PhoneMessagesTable,
   rowsOf,
@@ -168,17 +169,8 @@ export async function insertFallback(db: Kysely<Database>, row: PhoneMessageRow)
 }
 
 /** When the next message falls due after `after`, if one does by `until`. */
-export async function nextDueBetween(db: Kysely<Database>, after: string, until: string) {
-  const row = await db
-    .selectFrom("phone_messages")
-    .select("next_attempt_at")
-    .where("next_attempt_at", ">", after)
-    .where("next_attempt_at", "<=", until)
-    .orderBy("next_attempt_at")
-    .limit(1)
-    .executeTakeFirst();
-  return row?.next_attempt_at ?? undefined;
-}
+export const nextDueBetween = (db: Kysely<Database>, after: string, until: string) =>
+  nextDueOf(db, "phone_messages", after, until);
 
 /** The messages to parts' buyers about those parts or their orders, oldest first (for `buyerReached`). */
 export function* newestToBuyers(
