@@ -11,18 +11,13 @@ import {
 } from "../../shared/schemas/auth.ts";
 import type { Config } from "../config.ts";
 import { AppError, emailKeyOf, enforceRateLimits, passwordCheckLimits, rateLimited } from "../http/index.ts";
-import {
-  confirmOperatorClaim,
-  logIn,
-  logOut,
-  offerSignInLink,
-  signInWithLink,
-  signUp,
-} from "./auth.service.ts";
+import { logIn, offerSignInLink, signInWithLink, signUp } from "./auth.service.ts";
 import { describeBrowser } from "./browser.ts";
 import { isKnownAddress, rememberKnownAddress } from "./known-addresses.ts";
+import { confirmOperatorClaim } from "./operator-claim.service.ts";
 import { phoneAuthRoutes } from "./phone.routes.ts";
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from "./session.plugin.ts";
+import { logOut } from "./sessions.service.ts";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

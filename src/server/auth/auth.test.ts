@@ -10,7 +10,8 @@ import {
   signUpAndLogIn,
   type TestApp,
 } from "../test/test-app.ts";
-import { hashPassword, hashSessionToken, passwordMatches } from "./auth.service.ts";
+import { hashSessionToken } from "./accounts.ts";
+import { hashPassword, passwordMatches } from "./auth.service.ts";
 
 const welcomeSubject = "Welcome to Veggie Cart";
 

@@ -38,52 +38,41 @@ export function insertPhoneCode(db: Kysely<Database>, row: PhoneCodesTable) {
   return db.insertInto("phone_codes").values(row).execute();
 }
 
+/** Spends every unspent code the caller's `where` picks: they stop working. */
+const spendCodes = (db: Kysely<Database>, now: string) =>
+  db.updateTable("phone_codes").set({ spent_at: now }).where("spent_at", "is", null);
+
 /** Every unspent code of `phone` stops working (a newer one replaces them; a sign-in ends them all). */
 export function spendCodesOf(db: Kysely<Database>, phone: string, now: string) {
-  return db
-    .updateTable("phone_codes")
-    .set({ spent_at: now })
-    .where("phone", "=", phone)
-    .where("spent_at", "is", null)
-    .execute();
+  return spendCodes(db, now).where("phone", "=", phone).execute();
 }
 
 /** Every unspent code the account asked for to add a number stops working (a newer one replaces them). */
 export function spendAddCodesOf(db: Kysely<Database>, userId: string, now: string) {
-  return db
-    .updateTable("phone_codes")
-    .set({ spent_at: now })
-    .where("user_id", "=", userId)
-    .where("spent_at", "is", null)
-    .execute();
+  return spendCodes(db, now).where("user_id", "=", userId).execute();
 }
 
-/** The number's newest code if it still works at `now`: unspent, unexpired, with tries left. */
-export function liveCode(db: Kysely<Database>, phone: string, now: string, maxTries: number) {
-  return db
+/** The newest of the codes the caller's `where` picks that works at `now`: unspent, unexpired, tries left. */
+const newestLiveCode = (db: Kysely<Database>, now: string, maxTries: number) =>
+  db
     .selectFrom("phone_codes")
     .selectAll()
-    .where("phone", "=", phone)
     .where("spent_at", "is", null)
     .where("expires_at", ">", now)
     .where("tries", "<", maxTries)
     .orderBy("created_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1);
+
+/** The number's newest code if it still works at `now`. */
+export function liveCode(db: Kysely<Database>, phone: string, now: string, maxTries: number) {
+  return newestLiveCode(db, now, maxTries).where("phone", "=", phone).executeTakeFirst();
 }
 
 /** The account's newest code for adding a number, if it still works at `now`. */
 export function liveCodeOfUser(db: Kysely<Database>, userId: string, now: string, maxTries: number) {
-  return db
-    .selectFrom("phone_codes")
-    .selectAll()
+  return newestLiveCode(db, now, maxTries)
     .where("user_id", "=", userId)
     .where("purpose", "=", "add")
-    .where("spent_at", "is", null)
-    .where("expires_at", ">", now)
-    .where("tries", "<", maxTries)
-    .orderBy("created_at", "desc")
-    .limit(1)
     .executeTakeFirst();
 }
 

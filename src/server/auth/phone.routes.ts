@@ -13,7 +13,6 @@ import {
 } from "../../shared/schemas/phone.ts";
 import type { Config } from "../config.ts";
 import { passwordCheckLimits, rateLimited } from "../http/index.ts";
-import { logOut } from "./auth.service.ts";
 import { describeBrowser } from "./browser.ts";
 import { rememberKnownAddress } from "./known-addresses.ts";
 import {
@@ -24,6 +23,7 @@ import {
   signInWithPhone,
 } from "./phone.service.ts";
 import { requireUser, sessionToken, setSessionCookie } from "./session.plugin.ts";
+import { logOut } from "./sessions.service.ts";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

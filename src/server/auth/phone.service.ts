@@ -19,19 +19,18 @@ import { isUniqueViolation } from "../db/index.ts";
 import { AppError, notFound } from "../http/index.ts";
 import { enqueue, phoneCodeLockedMail } from "../mail/index.ts";
 import { codeMessage, grantPhoneDefaults } from "../notify/index.ts";
-import { findUserById } from "./auth.repository.ts";
 import {
-  accountDetailsChanged,
   type IssuedSession,
   isOperator,
   languageOf,
   mailRecipient,
   phoneOnlyAddress,
   publicUser,
-  startSession,
-} from "./auth.service.ts";
+} from "./accounts.ts";
+import { findUserById } from "./auth.repository.ts";
 import * as repo from "./phone.repository.ts";
 import { mobileNumber } from "./phone-number.ts";
+import { accountDetailsChanged, startSession } from "./sessions.service.ts";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

@@ -178,7 +178,7 @@ describe("without REDIS_URL", () => {
   });
 });
 
-import { hashSessionToken } from "./auth.service.ts";
+import { hashSessionToken } from "./accounts.ts";
 
 /** The session id (as the cache keys it) of a `cookie` header. */
 function hashOf(cookie: string): string {

@@ -4,8 +4,9 @@ import type { User } from "../../shared/schemas/auth.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/index.ts";
 import { forbidden, registerAccessControl, unauthorized } from "../http/index.ts";
-import { type IssuedSession, userForSessionToken } from "./auth.service.ts";
+import type { IssuedSession } from "./accounts.ts";
 import { SessionCache } from "./session-cache.ts";
+import { userForSessionToken } from "./sessions.service.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -4,52 +4,10 @@ import type { DeliveryPreference, PreferredTime } from "../../shared/schemas/mes
 import type { DialectName } from "./dialect.ts";
 import { openDialect } from "./dialect-connection.ts";
 import { bindSqliteHandle } from "./dialect-locks.ts";
-import type {
-  MailQueueTable,
-  NotificationChannelsTable,
-  OneTimeLinksTable,
-  PhoneCodesTable,
-  PhoneInboundTable,
-  PhoneMessagesTable,
-  SessionsTable,
-  UsersTable,
-} from "./tables-accounts.ts";
-import type {
-  DealDaysTable,
-  DealPlansTable,
-  ImagesTable,
-  ImageVariantsTable,
-  LikesTable,
-  ProductsTable,
-} from "./tables-catalogue.ts";
-import type {
-  DeliveryAttemptsTable,
-  GatewayPaymentsTable,
-  OrderItemsTable,
-  OrderPartHistoryTable,
-  OrderPartsTable,
-  OrderPaymentsTable,
-  OrdersTable,
-  PaymentLinksTable,
-  PayoutsTable,
-  RefundEventsTable,
-  RefundQueueTable,
-  RefundsTable,
-  RunPositionsTable,
-  UpiIdsTable,
-} from "./tables-orders.ts";
-import type {
-  DeliveryAreasTable,
-  PickupPointsTable,
-  SavedAddressesTable,
-  SlotBookingsTable,
-  SlotPatternsTable,
-  SlotsTable,
-  StandingOccurrencesTable,
-  StandingOrderLinesTable,
-  StandingOrderPatternsTable,
-  StandingOrdersTable,
-} from "./tables-slots.ts";
+import type * as accounts from "./tables-accounts.ts";
+import type * as catalogue from "./tables-catalogue.ts";
+import type * as orders from "./tables-orders.ts";
+import type * as slots from "./tables-slots.ts";
 
 /*
  * NOTE: enum-like columns carry the unions of src/shared. The database does not check most of them (only
@@ -109,47 +67,47 @@ export interface AuditLogTable {
 }
 
 export interface Database {
-  users: UsersTable;
-  sessions: SessionsTable;
-  images: ImagesTable;
-  image_variants: ImageVariantsTable;
-  products: ProductsTable;
-  orders: OrdersTable;
-  order_items: OrderItemsTable;
-  order_parts: OrderPartsTable;
-  order_part_history: OrderPartHistoryTable;
-  order_payments: OrderPaymentsTable;
-  payment_links: PaymentLinksTable;
-  gateway_payments: GatewayPaymentsTable;
-  refunds: RefundsTable;
-  refund_events: RefundEventsTable;
-  refund_queue: RefundQueueTable;
-  payouts: PayoutsTable;
-  upi_ids: UpiIdsTable;
+  users: accounts.UsersTable;
+  sessions: accounts.SessionsTable;
+  images: catalogue.ImagesTable;
+  image_variants: catalogue.ImageVariantsTable;
+  products: catalogue.ProductsTable;
+  orders: orders.OrdersTable;
+  order_items: orders.OrderItemsTable;
+  order_parts: orders.OrderPartsTable;
+  order_part_history: orders.OrderPartHistoryTable;
+  order_payments: orders.OrderPaymentsTable;
+  payment_links: orders.PaymentLinksTable;
+  gateway_payments: orders.GatewayPaymentsTable;
+  refunds: orders.RefundsTable;
+  refund_events: orders.RefundEventsTable;
+  refund_queue: orders.RefundQueueTable;
+  payouts: orders.PayoutsTable;
+  upi_ids: orders.UpiIdsTable;
   messages: MessagesTable;
-  deal_plans: DealPlansTable;
-  deal_days: DealDaysTable;
+  deal_plans: catalogue.DealPlansTable;
+  deal_days: catalogue.DealDaysTable;
   audit_log: AuditLogTable;
-  one_time_links: OneTimeLinksTable;
-  phone_codes: PhoneCodesTable;
-  phone_messages: PhoneMessagesTable;
-  notification_channels: NotificationChannelsTable;
-  phone_inbound: PhoneInboundTable;
-  mail_queue: MailQueueTable;
-  likes: LikesTable;
-  pickup_points: PickupPointsTable;
-  delivery_areas: DeliveryAreasTable;
-  slot_patterns: SlotPatternsTable;
-  slots: SlotsTable;
-  slot_bookings: SlotBookingsTable;
-  saved_addresses: SavedAddressesTable;
+  one_time_links: accounts.OneTimeLinksTable;
+  phone_codes: accounts.PhoneCodesTable;
+  phone_messages: accounts.PhoneMessagesTable;
+  notification_channels: accounts.NotificationChannelsTable;
+  phone_inbound: accounts.PhoneInboundTable;
+  mail_queue: accounts.MailQueueTable;
+  likes: catalogue.LikesTable;
+  pickup_points: slots.PickupPointsTable;
+  delivery_areas: slots.DeliveryAreasTable;
+  slot_patterns: slots.SlotPatternsTable;
+  slots: slots.SlotsTable;
+  slot_bookings: slots.SlotBookingsTable;
+  saved_addresses: slots.SavedAddressesTable;
   idempotency_keys: IdempotencyKeysTable;
-  run_positions: RunPositionsTable;
-  delivery_attempts: DeliveryAttemptsTable;
-  standing_orders: StandingOrdersTable;
-  standing_order_lines: StandingOrderLinesTable;
-  standing_order_patterns: StandingOrderPatternsTable;
-  standing_occurrences: StandingOccurrencesTable;
+  run_positions: orders.RunPositionsTable;
+  delivery_attempts: orders.DeliveryAttemptsTable;
+  standing_orders: slots.StandingOrdersTable;
+  standing_order_lines: slots.StandingOrderLinesTable;
+  standing_order_patterns: slots.StandingOrderPatternsTable;
+  standing_occurrences: slots.StandingOccurrencesTable;
 }
 
 export interface Db {

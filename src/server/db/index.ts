@@ -34,6 +34,7 @@ export {
   rebaseKeyset,
 } from "./keyset.ts";
 export { migrateToLatest, migrateUpTo, pendingMigrations } from "./migrate.ts";
+export { claimDue, nextDueOf } from "./queue-claim.ts";
 export {
   allOf,
   changedRows,

@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
 import {
   changedRows,
+  claimDue,
   type Database,
   lockedForUpdate,
   type MailQueueTable,
+  nextDueOf,
   type Steps,
-  skippingLocked,
 } from "../db/index.ts";
 
 export type QueuedMailRow = MailQueueTable;
@@ -22,30 +23,12 @@ export function* queuedMailInserted(db: Kysely<Database>, rows: readonly QueuedM
   if (rows.length > 0) yield* changedRows(queuedMailInsert(db, rows));
 }
 
-/**
- * Takes up to `limit` due mails for this process in one statement, by moving their next attempt to
- * `leaseUntil`, and returns them (bodies and all). A mail another process claimed first is not taken: its row
- * is passed over while that claim is open (PostgreSQL) and, once committed, its next attempt is no longer due
- * (checked again on the row as it stands when updated).
- */
+/** Takes up to `limit` due mails for this process (the queues' claim, db/queue-claim.ts), bodies and all. */
 export function claimDueMails(db: Kysely<Database>, now: string, leaseUntil: string, limit: number) {
   return (
-    db
-      .updateTable("mail_queue")
+    claimDue(db, db.updateTable("mail_queue"), "mail_queue", { now, leaseUntil, limit })
       // NOTE: a claimed digest is closed (decision 048): an event after this joins a new mail, not one on its way.
-      .set({ next_attempt_at: leaseUntil, digest_key: null })
-      .where("id", "in", (eb) =>
-        skippingLocked(
-          db,
-          eb
-            .selectFrom("mail_queue")
-            .select("id")
-            .where("next_attempt_at", "<=", now)
-            .orderBy("next_attempt_at")
-            .limit(limit),
-        ),
-      )
-      .where("next_attempt_at", "<=", now)
+      .set({ digest_key: null })
       .returningAll()
       .execute()
   );
@@ -117,14 +100,5 @@ export async function closeDigest(db: Kysely<Database>, id: string) {
 }
 
 /** When the next queued mail falls due after `after` and by `until` (a digest's send time), if one does. */
-export async function nextDueBetween(db: Kysely<Database>, after: string, until: string) {
-  const row = await db
-    .selectFrom("mail_queue")
-    .select("next_attempt_at")
-    .where("next_attempt_at", ">", after)
-    .where("next_attempt_at", "<=", until)
-    .orderBy("next_attempt_at")
-    .limit(1)
-    .executeTakeFirst();
-  return row?.next_attempt_at;
-}
+export const nextDueBetween = (db: Kysely<Database>, after: string, until: string) =>
+  nextDueOf(db, "mail_queue", after, until);

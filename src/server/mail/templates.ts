@@ -3,15 +3,7 @@ import type { Mail } from "./mail.ts";
 
 export type { Recipient } from "./compose.ts";
 // Every mail's template is read from here: the account's below, the orders' from their own files.
-export {
-  billMail,
-  buyerCancelledMail,
-  latePaymentRefundedMail,
-  latePaymentRestoredMail,
-  newPartMail,
-  orderConfirmationMail,
-  paymentNotCompletedMail,
-} from "./order-mails.ts";
+export { billMail, buyerCancelledMail, newPartMail, orderConfirmationMail } from "./order-mails.ts";
 export {
   type MovedStatus,
   notHomeMail,
@@ -20,6 +12,11 @@ export {
   partStatusMail,
   slotClosedMail,
 } from "./part-mails.ts";
+export {
+  latePaymentRefundedMail,
+  latePaymentRestoredMail,
+  paymentNotCompletedMail,
+} from "./payment-mails.ts";
 
 // The account's mails. Their texts are in the server's catalogue (decision 049); a subject tests look for is
 // exported as its English.

@@ -46,6 +46,59 @@ export interface NewsSender {
   close(): Promise<void>;
 }
 
+type ClaimedMessage = Awaited<ReturnType<typeof queue.claimDueMessages>>[number];
+
+/**
+ * Sends one claimed message: its provider's id recorded, or the failure, with its next try (none after
+ * MAX_NEWS_ATTEMPTS). Answers whether it went; never throws.
+ */
+async function sendOne(
+  db: Kysely<Database>,
+  transport: PhoneTransport,
+  log: FastifyBaseLogger,
+  row: ClaimedMessage,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const attempts = row.attempts + 1;
+  try {
+    if (!(NEWS_EVENTS as readonly string[]).includes(row.event))
+      throw new Error(`no template for the news event ${row.event}`);
+    const providerId = await transport.deliver({
+      channel: row.channel,
+      to: row.recipient,
+      language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+      text: row.text,
+      template: { kind: "news", event: row.event as NewsEvent, values: [] },
+    });
+    await queue.recordSent(db, row.id, providerId || `none-${row.id}`, at, attempts);
+    return true;
+  } catch (error) {
+    // NOTE: neither the number nor the text is logged (personal data, issue 37).
+    log.warn({ err: errorText(error), channel: row.channel, attempts }, "phone news send failed");
+    const next = attempts >= MAX_NEWS_ATTEMPTS ? null : new Date(now.getTime() + retryDelayMs(attempts));
+    await queue.recordFailure(db, row.id, attempts, next?.toISOString() ?? null, errorText(error), at);
+    return false;
+  }
+}
+
+/** NewsSender.fallBack: an SMS for each WhatsApp message undelivered since FALLBACK_MS, where SMS is allowed. */
+async function queueFallbacks(db: Kysely<Database>, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - FALLBACK_MS).toISOString();
+  const at = now.toISOString();
+  let queued = 0;
+  const taken = await queue.takeUndelivered(db, before, at, BATCH * 4);
+  for (const row of taken) {
+    if (!(await runSteps(db, smsAllowed(db, row.user_id, row.kind)))) continue;
+    const inserted = await queue.insertFallback(
+      db,
+      queue.queuedMessage(at, { ...row, channel: "sms", fallback_of: row.id }),
+    );
+    if (inserted) queued += 1;
+  }
+  return queued;
+}
+
 export function createNewsSender(
   db: Kysely<Database>,
   transport: PhoneTransport,
@@ -74,47 +127,12 @@ export function createNewsSender(
         BATCH,
       );
       claimed.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
-      for (const row of claimed) {
-        const attempts = row.attempts + 1;
-        try {
-          if (!(NEWS_EVENTS as readonly string[]).includes(row.event))
-            throw new Error(`no template for the news event ${row.event}`);
-          const providerId = await transport.deliver({
-            channel: row.channel,
-            to: row.recipient,
-            language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
-            text: row.text,
-            template: { kind: "news", event: row.event as NewsEvent, values: [] },
-          });
-          await queue.recordSent(db, row.id, providerId || `none-${row.id}`, at, attempts);
-          sent += 1;
-        } catch (error) {
-          // NOTE: neither the number nor the text is logged (personal data, issue 37).
-          log.warn({ err: errorText(error), channel: row.channel, attempts }, "phone news send failed");
-          const next =
-            attempts >= MAX_NEWS_ATTEMPTS ? null : new Date(now.getTime() + retryDelayMs(attempts));
-          await queue.recordFailure(db, row.id, attempts, next?.toISOString() ?? null, errorText(error), at);
-        }
-      }
+      for (const row of claimed) if (await sendOne(db, transport, log, row, now)) sent += 1;
       if (claimed.length < BATCH || closing) return sent;
     }
   }
 
-  async function fallBack(now = clock()): Promise<number> {
-    const before = new Date(now.getTime() - FALLBACK_MS).toISOString();
-    const at = now.toISOString();
-    let queued = 0;
-    const taken = await queue.takeUndelivered(db, before, at, BATCH * 4);
-    for (const row of taken) {
-      if (!(await runSteps(db, smsAllowed(db, row.user_id, row.kind)))) continue;
-      const inserted = await queue.insertFallback(
-        db,
-        queue.queuedMessage(at, { ...row, channel: "sms", fallback_of: row.id }),
-      );
-      if (inserted) queued += 1;
-    }
-    return queued;
-  }
+  const fallBack = (now = clock()) => queueFallbacks(db, now);
 
   let passing = false;
   let again = false;

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import {
   changedRows,
+  claimDue,
   type Database,
+  nextDueOf,
   noStatement,
   type PhoneMessagesTable,
   rowsOf,
@@ -57,21 +59,7 @@ export function* phoneMessagesInserted(db: Kysely<Database>, rows: readonly Phon
  * `leaseUntil` (the mail queue's claim, decision 039): a message another server claimed is passed over.
  */
 export function claimDueMessages(db: Kysely<Database>, now: string, leaseUntil: string, limit: number) {
-  return db
-    .updateTable("phone_messages")
-    .set({ next_attempt_at: leaseUntil })
-    .where("id", "in", (eb) =>
-      skippingLocked(
-        db,
-        eb
-          .selectFrom("phone_messages")
-          .select("id")
-          .where("next_attempt_at", "<=", now)
-          .orderBy("next_attempt_at")
-          .limit(limit),
-      ),
-    )
-    .where("next_attempt_at", "<=", now)
+  return claimDue(db, db.updateTable("phone_messages"), "phone_messages", { now, leaseUntil, limit })
     .returningAll()
     .execute();
 }
@@ -181,17 +169,8 @@ export async function insertFallback(db: Kysely<Database>, row: PhoneMessageRow)
 }
 
 /** When the next message falls due after `after`, if one does by `until`. */
-export async function nextDueBetween(db: Kysely<Database>, after: string, until: string) {
-  const row = await db
-    .selectFrom("phone_messages")
-    .select("next_attempt_at")
-    .where("next_attempt_at", ">", after)
-    .where("next_attempt_at", "<=", until)
-    .orderBy("next_attempt_at")
-    .limit(1)
-    .executeTakeFirst();
-  return row?.next_attempt_at ?? undefined;
-}
+export const nextDueBetween = (db: Kysely<Database>, after: string, until: string) =>
+  nextDueOf(db, "phone_messages", after, until);
 
 /** The messages to parts' buyers about those parts or their orders, oldest first (for `buyerReached`). */
 export function* newestToBuyers(

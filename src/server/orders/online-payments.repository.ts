@@ -10,6 +10,7 @@ import {
   type Steps,
   type StepsValue,
 } from "../db/index.ts";
+import { refundWithout } from "./refunds.repository.ts";
 
 /*
  * Pay now's rows (decision 052): the hosted payment links made for orders, and the gateway's payments. A
@@ -199,17 +200,7 @@ export function* findOnlineMoneyOfParts(
         "in",
         paid.map((row) => row.id),
       )
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom("refund_events as e")
-              .select("e.id")
-              .whereRef("e.refund_id", "=", "r.id")
-              .where("e.status", "=", "failed"),
-          ),
-        ),
-      ),
+      .where(refundWithout("failed")),
   );
   const money = new Map(paid.map((row) => [row.id, { collected: row.total_paise, refunded: 0 }]));
   for (const row of refunded) {

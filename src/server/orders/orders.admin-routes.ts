@@ -56,6 +56,12 @@ export async function ordersAdminRoutes(app: FastifyInstance) {
     },
   );
 
+  shopMoneyRoutes(app);
+}
+
+/** The shop's money (decision 052): the week's reckoning and its CSV, payouts, what to settle by hand. */
+function shopMoneyRoutes(app: FastifyInstance): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     "/payments",
     { schema: { querystring: PaymentsWeekQuerySchema, response: { 200: ShopReckoningSchema } } },

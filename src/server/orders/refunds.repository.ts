@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import { type Database, type RefundEventsTable, type RefundsTable, skippingLocked } from "../db/index.ts";
+import type { ExpressionBuilder, Kysely } from "kysely";
+import { claimDue, type Database, type RefundEventsTable, type RefundsTable } from "../db/index.ts";
 
 /*
  * Refunds (decision 052): a refund row once per request key and its events are never changed or deleted; the
@@ -7,6 +7,22 @@ import { type Database, type RefundEventsTable, type RefundsTable, skippingLocke
  */
 
 export type RefundRow = RefundsTable;
+
+/**
+ * True for a refund (`refunds as r`) the gateway has said no `status` of: one not `failed` still takes its
+ * amount off the part's online share; one not `processed` is still money to settle when it failed.
+ */
+export const refundWithout =
+  (status: RefundEventsTable["status"]) => (eb: ExpressionBuilder<Database & { r: RefundsTable }, "r">) =>
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom("refund_events as ev")
+          .select("ev.id")
+          .whereRef("ev.refund_id", "=", "r.id")
+          .where("ev.status", "=", status),
+      ),
+    );
 
 /** Writes a refund and queues it unless one with its request key exists; answers whether it was written. */
 export async function insertRefund(db: Kysely<Database>, row: RefundRow): Promise<boolean> {
@@ -29,17 +45,7 @@ export function findRefundsOfPart(db: Kysely<Database>, partId: string) {
     .selectFrom("refunds as r")
     .select(["r.id", "r.amount_paise"])
     .where("r.part_id", "=", partId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("refund_events as e")
-            .select("e.id")
-            .whereRef("e.refund_id", "=", "r.id")
-            .where("e.status", "=", "failed"),
-        ),
-      ),
-    )
+    .where(refundWithout("failed"))
     .execute();
 }
 
@@ -48,21 +54,11 @@ export function findRefundsOfPart(db: Kysely<Database>, partId: string) {
  * gateway payment each gives money back from. One another process claimed first is passed over.
  */
 export async function claimDueRefunds(db: Kysely<Database>, now: string, leaseUntil: string, limit: number) {
-  const claimed = await db
-    .updateTable("refund_queue")
-    .set({ next_attempt_at: leaseUntil })
-    .where("refund_id", "in", (eb) =>
-      skippingLocked(
-        db,
-        eb
-          .selectFrom("refund_queue")
-          .select("refund_id")
-          .where("next_attempt_at", "<=", now)
-          .orderBy("next_attempt_at")
-          .limit(limit),
-      ),
-    )
-    .where("next_attempt_at", "<=", now)
+  const claimed = await claimDue(db, db.updateTable("refund_queue"), "refund_queue", {
+    now,
+    leaseUntil,
+    limit,
+  })
     .returning(["refund_id", "attempts"])
     .execute();
   if (claimed.length === 0) return [];
@@ -135,17 +131,7 @@ export async function findMoneyToSettle(db: Kysely<Database>) {
     )
     .innerJoin("gateway_payments as g", "g.id", "r.payment_id")
     .select(["r.id", "r.order_id", "r.part_id", "r.amount_paise", "r.reason", "e.at", "g.gateway_payment_id"])
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("refund_events as p")
-            .select("p.id")
-            .whereRef("p.refund_id", "=", "r.id")
-            .where("p.status", "=", "processed"),
-        ),
-      ),
-    )
+    .where(refundWithout("processed"))
     .orderBy("e.at")
     .execute();
   const mismatched = await db

@@ -66,12 +66,19 @@ export async function phoneOf(db: Kysely<Database>, userId: string): Promise<str
   return row?.phone ?? null;
 }
 
-/** The buyers of the parts that hold a place in the slot (not cancelled), to tell them it was closed. */
-export function buyersOfSlot(db: Kysely<Database>, slotId: string) {
-  return db
+/** The parts (`f`) that hold a place in the slot (`b`), not cancelled, with their orders (`o`). */
+export const placesInSlot = (db: Kysely<Database>, slotId: string) =>
+  db
     .selectFrom("slot_bookings as b")
     .innerJoin("order_parts as f", "f.id", "b.part_id")
     .innerJoin("orders as o", "o.id", "f.order_id")
+    .where("b.slot_id", "=", slotId)
+    .where("b.released_at", "is", null)
+    .where("f.status", "!=", "cancelled");
+
+/** The buyers of the parts that hold a place in the slot (not cancelled), to tell them it was closed. */
+export function buyersOfSlot(db: Kysely<Database>, slotId: string) {
+  return placesInSlot(db, slotId)
     .innerJoin("users as u", "u.id", "o.user_id")
     .select([
       "b.part_id",
@@ -82,8 +89,5 @@ export function buyersOfSlot(db: Kysely<Database>, slotId: string) {
       "u.deleted_at",
       "u.language",
     ])
-    .where("b.slot_id", "=", slotId)
-    .where("b.released_at", "is", null)
-    .where("f.status", "!=", "cancelled")
     .execute();
 }

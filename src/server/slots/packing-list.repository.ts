@@ -1,15 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/index.ts";
+import { placesInSlot } from "./dated-slots.repository.ts";
 
 // What a farmer packs for a slot: the parts holding a place in it and their lines.
 
 /** The parts that hold a place in the slot (not cancelled), oldest first, with what the farmer packs for each. */
 export function partsOfSlot(db: Kysely<Database>, slotId: string) {
   return (
-    db
-      .selectFrom("slot_bookings as b")
-      .innerJoin("order_parts as f", "f.id", "b.part_id")
-      .innerJoin("orders as o", "o.id", "f.order_id")
+    placesInSlot(db, slotId)
       .select([
         "f.id as part_id",
         "o.id as order_id",
@@ -24,9 +22,6 @@ export function partsOfSlot(db: Kysely<Database>, slotId: string) {
         "o.country",
         "o.created_at",
       ])
-      .where("b.slot_id", "=", slotId)
-      .where("b.released_at", "is", null)
-      .where("f.status", "!=", "cancelled")
       // NOTE: a Pay now order holds its place while its buyer pays, but its farmer packs it only once it is paid
       // (decision 052), as the orders domain shows a farmer their parts.
       .where((eb) => eb.or([eb("o.payment_mode", "=", "on_delivery"), eb("o.released_at", "is not", null)]))

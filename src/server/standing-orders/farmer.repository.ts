@@ -23,6 +23,19 @@ export function productNames(db: Kysely<Database>, ids: readonly string[]) {
     .execute();
 }
 
+/** What a line of the farmer's demand is summed by, besides its slot's id: its slot, product and status. */
+const DEMAND_KEY = [
+  "s.kind",
+  "s.date",
+  "s.start_time",
+  "s.end_time",
+  "s.starts_at",
+  "i.product_id",
+  "i.name",
+  "i.unit",
+  "f.status",
+] as const;
+
 /**
  * The farmer's quantities per dated slot (days within [from, to]) and product, of parts scheduled or pending
  * that hold a place in the slot, summed per status.
@@ -35,15 +48,7 @@ export function demandOf(db: Kysely<Database>, farmerId: string, from: string, t
     .innerJoin("slots as s", "s.id", "b.slot_id")
     .select((eb) => [
       "s.id as slot_id",
-      "s.kind",
-      "s.date",
-      "s.start_time",
-      "s.end_time",
-      "s.starts_at",
-      "i.product_id",
-      "i.name",
-      "i.unit",
-      "f.status",
+      ...DEMAND_KEY,
       eb.fn.sum<number | string>("i.quantity").as("quantity"),
     ])
     .where("f.farmer_id", "=", farmerId)
@@ -51,18 +56,7 @@ export function demandOf(db: Kysely<Database>, farmerId: string, from: string, t
     .where("b.released_at", "is", null)
     .where("s.date", ">=", from)
     .where("s.date", "<=", to)
-    .groupBy([
-      "s.id",
-      "s.kind",
-      "s.date",
-      "s.start_time",
-      "s.end_time",
-      "s.starts_at",
-      "i.product_id",
-      "i.name",
-      "i.unit",
-      "f.status",
-    ])
+    .groupBy(["s.id", ...DEMAND_KEY])
     .orderBy("s.starts_at")
     .orderBy("s.id")
     .orderBy("i.name")

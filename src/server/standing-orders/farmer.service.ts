@@ -18,19 +18,13 @@ export async function listFarmerStandingOrders(
 ): Promise<FarmerStandingOrder[]> {
   const rows = await farmerRepo.listOfFarmer(ctx.db, farmerId);
   const ids = rows.map((row) => row.id);
-  const { lines, patterns, occurrences, names, today } = await readDetails(ctx, ids);
+  const { itemsOf, patternIdsOf, occurrences, today } = await readDetails(ctx, ids);
   return rows.map((row) => ({
     id: row.id,
     customerName: row.full_name,
-    items: lines
-      .filter((line) => line.standing_order_id === row.id)
-      .map((line) => ({
-        productId: line.product_id,
-        name: names.get(line.product_id) ?? "",
-        quantity: line.quantity,
-      })),
+    items: itemsOf(row.id).map(({ item }) => item),
     everyWeeks: row.every_weeks,
-    slotPatternIds: patterns.filter((p) => p.standing_order_id === row.id).map((p) => p.pattern_id),
+    slotPatternIds: patternIdsOf(row.id),
     status: isPausedOn(row, today) ? "paused" : "active",
     coming: occurrences.filter(
       (o) => o.standing_order_id === row.id && o.state === "made" && o.order_status !== "cancelled",

@@ -4,6 +4,12 @@ import type { OccurrenceRow } from "./standing-orders.repository.ts";
 
 // The occurrences of standing orders: the slots they are made in, their notices, and the operator's counts.
 
+/** Occurrences (`o`) with their standing order (`so`): what a notice or a price hold reads. */
+export const occurrencesWithOrders = (db: Kysely<Database>) =>
+  db
+    .selectFrom("standing_occurrences as o")
+    .innerJoin("standing_orders as so", "so.id", "o.standing_order_id");
+
 /**
  * The dated slots of the live patterns among `patternIds` on days within [from, to], whose cut-off is after
  * `now` and that the standing order has no occurrence in yet, in time order.
@@ -133,9 +139,7 @@ export function unremindedBefore(
   before: string,
   standingOrderId?: string,
 ) {
-  let query = db
-    .selectFrom("standing_occurrences as o")
-    .innerJoin("standing_orders as so", "so.id", "o.standing_order_id")
+  let query = occurrencesWithOrders(db)
     .innerJoin("slots as s", "s.id", "o.slot_id")
     .innerJoin("orders as r", "r.id", "o.order_id")
     .select([

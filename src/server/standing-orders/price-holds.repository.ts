@@ -1,13 +1,12 @@
 import type { Kysely } from "kysely";
 import { changedRows, type Database, rowsOf, type Steps } from "../db/index.ts";
+import { occurrencesWithOrders } from "./occurrences.repository.ts";
 
 // The price-rise hold: occurrences held until their shopper accepts a new price (issue 35, migration 0049).
 
 /** Held occurrences whose cut-off has come, still made (they are skipped). */
 export function heldAtCutoff(db: Kysely<Database>, now: string) {
-  return db
-    .selectFrom("standing_occurrences as o")
-    .innerJoin("standing_orders as so", "so.id", "o.standing_order_id")
+  return occurrencesWithOrders(db)
     .select(["o.id", "o.order_id", "o.date", "so.user_id", "so.full_name"])
     .where("o.held", "is not", null)
     .where("o.state", "=", "made")
@@ -18,9 +17,7 @@ export function heldAtCutoff(db: Kysely<Database>, now: string) {
 }
 
 export function occurrenceOfOrder(db: Kysely<Database>, orderId: string) {
-  return db
-    .selectFrom("standing_occurrences as o")
-    .innerJoin("standing_orders as so", "so.id", "o.standing_order_id")
+  return occurrencesWithOrders(db)
     .select(["o.id", "o.held", "o.cutoff_at", "o.standing_order_id", "so.user_id"])
     .where("o.order_id", "=", orderId)
     .executeTakeFirst();
@@ -41,9 +38,7 @@ export async function clearHold(db: Kysely<Database>, id: string): Promise<void>
  * Only cut-offs after `since`: an older one still scheduled is the timer's backlog, not the farmer's price.
  */
 export function toReprice(db: Kysely<Database>, since: string, limit: number) {
-  return db
-    .selectFrom("standing_occurrences as o")
-    .innerJoin("standing_orders as so", "so.id", "o.standing_order_id")
+  return occurrencesWithOrders(db)
     .innerJoin("order_parts as f", "f.order_id", "o.order_id")
     .select([
       "o.id",

@@ -68,13 +68,23 @@ export async function readDetails(ctx: Context, ids: readonly string[]) {
       p.name,
     ]),
   );
-  return { lines, patterns, occurrences, names, today };
+  /** One standing order's lines as the API names them, each with the price saved with it. */
+  const itemsOf = (id: string) =>
+    lines
+      .filter((line) => line.standing_order_id === id)
+      .map((line) => ({
+        item: { productId: line.product_id, name: names.get(line.product_id) ?? "", quantity: line.quantity },
+        pricePaise: line.price_paise,
+      }));
+  const patternIdsOf = (id: string) =>
+    patterns.filter((p) => p.standing_order_id === id).map((p) => p.pattern_id);
+  return { itemsOf, patternIdsOf, occurrences, today };
 }
 
 /** The standing orders `rows` as the API shows them, each with its occurrences within the horizon. */
 async function toApi(ctx: Context, rows: readonly repo.StandingOrderRow[]): Promise<StandingOrder[]> {
   const ids = rows.map((row) => row.id);
-  const { lines, patterns, occurrences, names, today } = await readDetails(ctx, ids);
+  const { itemsOf, patternIdsOf, occurrences, today } = await readDetails(ctx, ids);
   const statuses = new Map(
     (
       await occurrenceRepo.partStatusesOf(
@@ -86,15 +96,8 @@ async function toApi(ctx: Context, rows: readonly repo.StandingOrderRow[]): Prom
   return rows.map((row) => ({
     id: row.id,
     farmerId: row.farmer_id,
-    items: lines
-      .filter((line) => line.standing_order_id === row.id)
-      .map((line) => ({
-        productId: line.product_id,
-        name: names.get(line.product_id) ?? "",
-        quantity: line.quantity,
-        unitPrice: paiseToRupees(line.price_paise),
-      })),
-    slotPatternIds: patterns.filter((p) => p.standing_order_id === row.id).map((p) => p.pattern_id),
+    items: itemsOf(row.id).map(({ item, pricePaise }) => ({ ...item, unitPrice: paiseToRupees(pricePaise) })),
+    slotPatternIds: patternIdsOf(row.id),
     everyWeeks: row.every_weeks,
     startDate: row.start_date,
     shipping: shippingOf(row),

@@ -7,7 +7,7 @@ import {
   ShippingRecordSchema,
   ShippingSchema,
 } from "./orders.ts";
-import { SLOT_KINDS } from "./slots.ts";
+import { datedSlotFields, SLOT_KINDS } from "./slots.ts";
 
 /**
  * Standing orders (issue 35, decision 050): a shopper's lines from one farmer, delivered in one or more of the
@@ -144,12 +144,7 @@ export const StandingOrderSkipSchema = z.strictObject({ date: ShopDateSchema });
 
 /** The dated slot an occurrence is in. */
 export const OccurrenceSlotSchema = z.object({
-  id: z.string(),
-  patternId: z.string().nullable(),
-  kind: z.enum(SLOT_KINDS),
-  date: z.string(),
-  start: z.string(),
-  end: z.string(),
+  ...datedSlotFields,
   /** When skipping and changing it closes (ISO, UTC). */
   cutoffAt: z.string(),
 });
