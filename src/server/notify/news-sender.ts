@@ -101,6 +101,8 @@ export function createNewsSender(
   }
 
   async function fallBack(now = clock()): Promise<number> {
+    // NOTE: with no SMS provider for news (WhatsApp alone), there is nothing to fall back on.
+    if (!transport.channels.includes("sms")) return 0;
     const before = new Date(now.getTime() - FALLBACK_MS).toISOString();
     const at = now.toISOString();
     let queued = 0;
