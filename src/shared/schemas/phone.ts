@@ -19,6 +19,7 @@ export const PHONE_CODE_LENGTH = 6;
 /** The two phone channels, WhatsApp first (as codes and news try them). */
 export const PHONE_CHANNELS = ["whatsapp", "sms"] as const;
 export const PhoneChannelSchema = z.enum(PHONE_CHANNELS);
+export type PhoneChannel = (typeof PHONE_CHANNELS)[number];
 
 export const phoneMessages = {
   phoneRequired: text(/*i18n*/ { id: "Please enter your mobile number" }),

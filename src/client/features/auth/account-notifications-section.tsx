@@ -12,6 +12,7 @@ import { Button } from "../../components/button.tsx";
 import { Pending } from "../../components/pending.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { dateTimeText } from "../../lib/date-time.ts";
+import { phoneChannelsOffered } from "../../lib/phone-reach.ts";
 import { toast } from "../../lib/toast.ts";
 import { useNotificationSettings, useSaveNotificationSettings } from "./notifications.api.ts";
 
@@ -51,6 +52,12 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
     sms: t`SMS`,
   };
   const needsPhone = (channel: NotificationChannel) => channel !== "email" && settings.phone === null;
+  // NOTE: a phone channel no provider carries is not offered (issue 37); one still on is shown, to turn off.
+  const offered = phoneChannelsOffered();
+  const shown = (kind: NotificationKind) =>
+    NOTIFICATION_CHANNELS.filter(
+      (channel) => channel === "email" || offered.includes(channel) || settings[kind].channels[channel],
+    );
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -71,7 +78,7 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-stone-700">
         <Trans>Choose where we tell you what happens to your orders.</Trans>{" "}
-        {settings.phone === null ? (
+        {offered.length === 0 && settings.phone === null ? null : settings.phone === null ? (
           <Trans>Add a mobile number above to get WhatsApp or SMS messages.</Trans>
         ) : (
           <Trans>
@@ -84,7 +91,7 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
         <fieldset key={kind} className="rounded-lg border border-stone-200 p-3">
           <legend className="px-1 font-semibold text-stone-900">{kindTitle[kind]}</legend>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
-            {NOTIFICATION_CHANNELS.map((channel) => {
+            {shown(kind).map((channel) => {
               const consent = channel === "email" ? null : settings[kind].consentAt[channel];
               return (
                 <label key={channel} className="flex min-h-11 items-center gap-2 text-stone-800">
