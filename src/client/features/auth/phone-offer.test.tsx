@@ -13,7 +13,7 @@ beforeEach(() => api.use(...shellAnswers));
 // NOTE: what the session's answer said is kept for the page's life; each test starts from a shop that can.
 afterEach(() => setPhoneReach({}));
 
-const noPhone = { phoneSignIn: false, phoneChannels: [] } as const;
+const noPhone = { phoneSignIn: false as const, phoneChannels: [] };
 const phoneOption = () => screen.queryByRole("button", { name: "Use my mobile number instead" });
 
 describe("sign-in by phone where the shop can send no code", () => {
