@@ -143,7 +143,7 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
           db: db.kysely,
           now: new Date(),
           mail: silentOutbox(),
-          phone: { sendSecret: () => {}, channels: [], newsQueued: () => {} },
+          phone: { sendSecret: () => {}, sendsCodes: false, channels: [], newsQueued: () => {} },
           settings,
           sessions: new SessionCache(),
           answers: { cache: new AnswerCache() },

@@ -48,7 +48,7 @@ const contextOf = (db: Db): Context => ({
   db: db.kysely,
   now,
   mail: silentOutbox(),
-  phone: { sendSecret: () => {}, channels: [], newsQueued: () => {} },
+  phone: { sendSecret: () => {}, sendsCodes: false, channels: [], newsQueued: () => {} },
   settings,
   sessions: new SessionCache(),
   answers: { cache: new AnswerCache() },

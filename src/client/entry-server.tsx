@@ -21,6 +21,7 @@ import type { ScreenHandle } from "./app/route-error.tsx";
 import { AppRoutes, GUARDS, routes, SERVER_RENDERED } from "./app/routes.tsx";
 import { meQuery } from "./features/auth/me.api.ts";
 import { catalogueModules, i18n, loadLanguage } from "./lib/i18n.ts";
+import { phoneReach } from "./lib/phone-reach.ts";
 import { loginPathFor } from "./lib/return-path.ts";
 import { getShopCountries } from "./lib/shop-countries.ts";
 import { getShopTimeZone } from "./lib/shop-time-zone.ts";
@@ -107,6 +108,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     language,
     shopTimeZone: getShopTimeZone(),
     shopCountries: getShopCountries(),
+    ...phoneReach(),
   };
   // NOTE: with the screens' chunks, the catalogues of the texts they show and, in Hindi and Marathi, those every
   // screen has (decision 070).

@@ -15,6 +15,7 @@ import { onFirstTouch, touchNow } from "./lib/first-touch.ts";
 import { applyLanguage, initialLanguage, rememberLanguageCookie, storedLanguage } from "./lib/language.ts";
 import { laterPartsDrawn, loadLaterParts } from "./lib/later-part.tsx";
 import { keepAnswersOffline } from "./lib/offline-caches.ts";
+import { setPhoneReach } from "./lib/phone-reach.ts";
 import { registerServiceWorker } from "./lib/service-worker.ts";
 import { setShopCountries } from "./lib/shop-countries.ts";
 import { setShopTimeZone } from "./lib/shop-time-zone.ts";
@@ -100,6 +101,7 @@ async function start(): Promise<void> {
     hydrate(queryClient, server.queries);
     setShopTimeZone(server.shopTimeZone);
     setShopCountries(server.shopCountries);
+    setPhoneReach(server);
     const me = queryClient.getQueryData<User | null>(meQuery.queryKey) ?? null;
     rememberOfflineUser(me);
     // NOTE: signed out, a choice this browser stored that the server did not know of wins (the boot script

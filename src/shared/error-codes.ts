@@ -216,6 +216,11 @@ export const ERROR_CODES = {
     status: 503,
     meaning: text(/*i18n*/ { id: "The server is too busy; try again after Retry-After" }),
   },
+  /** No WhatsApp or SMS provider is set in production: no code can be sent (issue 37). */
+  phone_unavailable: {
+    status: 503,
+    meaning: text(/*i18n*/ { id: "Sign-in by mobile number is not available" }),
+  },
   database_unavailable: { status: 503, meaning: text(/*i18n*/ { id: "The database did not answer" }) },
   /** The server is shutting down: a load balancer sends the request to another one. */
   /** The payment gateway did not answer in time or refused: nothing was charged or held (decision 052). */

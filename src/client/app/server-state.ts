@@ -1,5 +1,6 @@
 import type { DehydratedState } from "@tanstack/react-query";
 import type { Language } from "../../shared/i18n/languages.ts";
+import type { PhoneChannel } from "../../shared/schemas/phone.ts";
 import { SSR_ANSWERS_ID, SSR_STATE_ID } from "../../shared/ssr.ts";
 import type { KeptAnswer } from "../lib/offline-caches.ts";
 
@@ -10,6 +11,9 @@ export interface ServerState {
   shopTimeZone: string;
   /** The countries the shop delivers to (decision 047). */
   shopCountries?: readonly string[];
+  /** Sign-in by phone and the phone channels, said only when off (issue 37; lib/phone-reach.ts). */
+  phoneSignIn?: false;
+  phoneChannels?: readonly PhoneChannel[];
 }
 
 /** The state of a page the server drew, or undefined for the shell the browser draws alone. */

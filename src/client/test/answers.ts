@@ -17,10 +17,21 @@ import { aDeal } from "./products.fixture.ts";
  * these in the same call (the first handler that matches answers).
  */
 
-/** Who is signed in (`user`, null for nobody), in a shop on India's time. */
-export const sessionAnswer = (user: User | null) =>
+/**
+ * Who is signed in (`user`, null for nobody), in a shop on India's time; `phone` what a production shop
+ * without a WhatsApp or SMS provider adds (`{ phoneSignIn: false, phoneChannels: [] }`, issue 37).
+ */
+export const sessionAnswer = (
+  user: User | null,
+  phone: Pick<MeResponse, "phoneSignIn" | "phoneChannels"> = {},
+) =>
   http.get("/api/auth/me", () =>
-    HttpResponse.json({ user, shopTimeZone: "Asia/Kolkata", shopCountries: ["IN"] } satisfies MeResponse),
+    HttpResponse.json({
+      user,
+      shopTimeZone: "Asia/Kolkata",
+      shopCountries: ["IN"],
+      ...phone,
+    } satisfies MeResponse),
   );
 
 /** News of one kind by e-mail only, as a new account has it. */

@@ -9,6 +9,7 @@ import {
   SignupSchema,
   UserResponseSchema,
 } from "../../shared/schemas/auth.ts";
+import { PHONE_CHANNELS } from "../../shared/schemas/phone.ts";
 import type { Config } from "../config.ts";
 import { AppError, emailKeyOf, enforceRateLimits, passwordCheckLimits, rateLimited } from "../http/index.ts";
 import { logIn, offerSignInLink, signInWithLink, signUp } from "./auth.service.ts";
@@ -66,6 +67,11 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
       user: request.user ?? null,
       shopTimeZone: config.shopTimeZone,
       shopCountries: [...config.shopCountries],
+      // NOTE: said only when something is off (production without a provider): absent, both are on.
+      ...(request.ctx.phone.sendsCodes ? {} : { phoneSignIn: false as const }),
+      ...(request.ctx.phone.channels.length === PHONE_CHANNELS.length
+        ? {}
+        : { phoneChannels: [...request.ctx.phone.channels] }),
     }),
   );
 }

@@ -55,6 +55,11 @@ const NO_CODE = { id: "none", phone: "", code_hash: "00".repeat(32) };
 
 const invalidCode = () => new AppError("invalid_code", phoneMessages.codeWrong);
 
+/** Production without a WhatsApp or SMS provider sends no code: it says so rather than send nothing. */
+function requirePhoneCodes(ctx: Context): void {
+  if (!ctx.phone.sendsCodes) throw new AppError("phone_unavailable", phoneMessages.unavailable);
+}
+
 const newCode = () => String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, "0");
 
 /**
@@ -114,6 +119,7 @@ export async function sendPhoneCode(
   ctx: Context,
   input: z.output<typeof PhoneCodeRequestSchema>,
 ): Promise<void> {
+  requirePhoneCodes(ctx);
   const phone = mobileNumber(input.phone);
   const owner = await repo.findUserByPhone(ctx.db, phone);
   const language = owner ? languageOf(owner.language) : (input.language ?? DEFAULT_LANGUAGE);
@@ -213,6 +219,7 @@ export async function signInWithPhone(
  * code goes to that number, which the account confirms. The answer is the same whoever holds the number.
  */
 export async function offerAccountPhone(ctx: Context, userId: string, typed: string): Promise<void> {
+  requirePhoneCodes(ctx);
   const phone = mobileNumber(typed);
   const user = await findUserById(ctx.db, userId);
   if (!user) throw notFound();

@@ -12,6 +12,7 @@ import {
 import { type Database, runSteps, type Steps } from "../db/index.ts";
 import { AppError } from "../http/index.ts";
 import * as repo from "./channels.repository.ts";
+import type { PhoneChannel } from "./phone-message.ts";
 
 /**
  * Which channels each person's news goes on (issue 37, decision 063). No row is the default: e-mail on (when
@@ -113,10 +114,10 @@ export async function notificationSettings(
 /**
  * PUT /api/account/notifications: each channel of each kind on or off. Turning a phone channel on is consent,
  * recorded with its time (a channel already on keeps its first consent); off withdraws it. A phone channel
- * needs a verified number, e-mail an address (400 naming the field otherwise).
+ * needs a verified number, and a provider to carry it to be turned on (400 naming the field otherwise).
  */
 export async function updateNotificationSettings(
-  ctx: { db: Kysely<Database>; now: Date },
+  ctx: { db: Kysely<Database>; now: Date; phone: { channels: readonly PhoneChannel[] } },
   userId: string,
   input: NotificationSettingsUpdate,
 ): Promise<NotificationSettings> {
@@ -126,6 +127,15 @@ export async function updateNotificationSettings(
   const rows: repo.ChannelRow[] = [];
   for (const kind of NOTIFICATION_KINDS) {
     const wanted = input[kind].channels;
+    // NOTE: only turning on is refused: a channel left on from before its provider went stays as it is.
+    const unavailable = (["whatsapp", "sms"] as const).find(
+      (channel) => wanted[channel] && !before.allowed[kind][channel] && !ctx.phone.channels.includes(channel),
+    );
+    if (unavailable) {
+      throw new AppError("validation_failed", notificationMessages.channelUnavailable, {
+        [`${kind}.channels.${unavailable}`]: notificationMessages.channelUnavailable,
+      });
+    }
     if ((wanted.whatsapp || wanted.sms) && before.phone === null) {
       const field = `${kind}.channels.${wanted.whatsapp ? "whatsapp" : "sms"}`;
       throw new AppError("validation_failed", notificationMessages.noPhone, {

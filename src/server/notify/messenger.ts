@@ -5,6 +5,8 @@ import type { PhoneMessage, PhoneTransport } from "./phone-message.ts";
 
 /** What a request's services use to send a phone message (Context's `phone`). */
 export interface PhoneOutbox extends NewsOutbox {
+  /** Whether a code can be sent at all: false in production without a provider (issue 37). */
+  readonly sendsCodes: boolean;
   /**
    * Sends a message carrying a secret (a sign-in code) in the background, once, and never stores it, as a
    * mailed secret link is (decision 018): call it after the code's hash is committed. If the send fails, the
@@ -28,6 +30,7 @@ export function createPhoneMessenger(
   return {
     transport,
     channels: transport.channels,
+    sendsCodes: transport.kind !== "none",
     newsQueued,
     sendSecret(message) {
       const work = transport

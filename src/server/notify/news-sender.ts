@@ -132,7 +132,9 @@ export function createNewsSender(
     }
   }
 
-  const fallBack = (now = clock()) => queueFallbacks(db, now);
+  // NOTE: with no SMS provider for news (WhatsApp alone), there is nothing to fall back on.
+  const fallBack = async (now = clock()) =>
+    transport.channels.includes("sms") ? queueFallbacks(db, now) : 0;
 
   let passing = false;
   let again = false;

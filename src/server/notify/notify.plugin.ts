@@ -19,8 +19,8 @@ const PASS_INTERVAL_MS = 60_000;
 
 /**
  * Chooses where phone messages go: the providers configured (WhatsApp Cloud API, MSG91; decision 054), else
- * development's outbox folder (beside the mails, shown at /dev/outbox), or, in production, nowhere (the server
- * warns at start).
+ * development's outbox folder (beside the mails, shown at /dev/outbox), or, in production, nowhere: then no
+ * code is sent (503 `phone_unavailable`), no phone channel is offered or turned on, and no news is queued.
  */
 export function registerNotify(app: FastifyInstance, db: Db, config: Config): void {
   const transport =
@@ -30,7 +30,7 @@ export function registerNotify(app: FastifyInstance, db: Db, config: Config): vo
         ? noPhoneTransport((message) => app.log.warn(message))
         : outboxPhoneTransport(config.outboxDir);
   if (transport.kind === "none")
-    app.log.warn("no WhatsApp or SMS provider is set: no sign-in code can be sent");
+    app.log.warn("no WhatsApp or SMS provider is set: sign-in by mobile number and phone news are off");
   const news = createNewsSender(db.kysely, transport, app.log, () => app.clock());
   const messenger = createPhoneMessenger(transport, app.log, news.deliverQueued);
   app.decorate("phoneMessenger", messenger);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { LanguageSchema } from "./language.ts";
+import { PhoneChannelSchema } from "./phone.ts";
 
 /** An e-mail address as we store it: trimmed, checked and lower-cased. */
 export const EmailSchema = z
@@ -72,6 +73,16 @@ export const MeResponseSchema = z.object({
   shopTimeZone: z.string(),
   /** The countries an address may be in (`SHOP_COUNTRIES`, decision 047); India alone by default. */
   shopCountries: z.array(z.string()).default(["IN"]),
+  /**
+   * Whether a code can be sent to a number (issue 37): false in production without a WhatsApp or SMS provider,
+   * so the sign-in screens do not offer the mobile number. Sent only when false.
+   */
+  phoneSignIn: z.literal(false).optional(),
+  /**
+   * The channels order news can go on by phone (a provider with its news templates, or development's outbox),
+   * sent only when not both; /account offers only these.
+   */
+  phoneChannels: z.array(PhoneChannelSchema).optional(),
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 /** A 204: no body. */

@@ -68,4 +68,5 @@ export { type BuyerReached, BuyerReachedSchema } from "./farmer.ts";
 
 export const notificationMessages = {
   noPhone: text(/*i18n*/ { id: "Add a mobile number to your account to get WhatsApp or SMS messages" }),
+  channelUnavailable: text(/*i18n*/ { id: "This shop does not send messages on this channel" }),
 };

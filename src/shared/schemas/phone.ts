@@ -16,6 +16,11 @@ export const PHONE_CODE_RESEND_SECONDS = 30;
 export const PHONE_CODES_PER_HOUR = 5;
 export const PHONE_CODE_LENGTH = 6;
 
+/** The two phone channels, WhatsApp first (as codes and news try them). */
+export const PHONE_CHANNELS = ["whatsapp", "sms"] as const;
+export const PhoneChannelSchema = z.enum(PHONE_CHANNELS);
+export type PhoneChannel = (typeof PHONE_CHANNELS)[number];
+
 export const phoneMessages = {
   phoneRequired: text(/*i18n*/ { id: "Please enter your mobile number" }),
   notMobile: text(
@@ -47,6 +52,7 @@ export const phoneMessages = {
   phoneTaken: text(/*i18n*/ { id: "Another account signs in with this number" }),
   phoneAdded: text(/*i18n*/ { id: "Your mobile number has been saved." }),
   phoneRemoved: text(/*i18n*/ { id: "Your mobile number has been removed." }),
+  unavailable: text(/*i18n*/ { id: "Sign-in by mobile number is not available on this shop." }),
   keepAWayIn: text(
     /*i18n*/ { id: "Set a password first: without this number you would have no way to sign in." },
   ),

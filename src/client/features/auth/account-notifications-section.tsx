@@ -11,6 +11,7 @@ import {
 import { Button } from "../../components/button.tsx";
 import { Pending } from "../../components/pending.tsx";
 import { dateTimeText } from "../../lib/date-time.ts";
+import { phoneChannelsOffered } from "../../lib/phone-reach.ts";
 import { toast } from "../../lib/toast.ts";
 import { errorText } from "./account-form.ts";
 import { useNotificationSettings, useSaveNotificationSettings } from "./notifications.api.ts";
@@ -46,6 +47,12 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
     sms: t`SMS`,
   };
   const needsPhone = (channel: NotificationChannel) => channel !== "email" && settings.phone === null;
+  // NOTE: a phone channel no provider carries is not offered (issue 37); one still on is shown, to turn off.
+  const offered = phoneChannelsOffered();
+  const shown = (kind: NotificationKind) =>
+    NOTIFICATION_CHANNELS.filter(
+      (channel) => channel === "email" || offered.includes(channel) || settings[kind].channels[channel],
+    );
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -62,12 +69,12 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <NewsIntro settings={settings} />
+      <NewsIntro settings={settings} phoneOffered={offered.length > 0} />
       {NOTIFICATION_KINDS.map((kind) => (
         <fieldset key={kind} className="rounded-lg border border-stone-200 p-3">
           <legend className="px-1 font-semibold text-stone-900">{kindTitle[kind]}</legend>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
-            {NOTIFICATION_CHANNELS.map((channel) => {
+            {shown(kind).map((channel) => {
               const consent = channel === "email" ? null : settings[kind].consentAt[channel];
               return (
                 <label key={channel} className="flex min-h-11 items-center gap-2 text-stone-800">
@@ -105,11 +112,11 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
 }
 
 /** Where the news goes, and where WhatsApp and SMS would go (a number to add first, or the account's). */
-function NewsIntro({ settings }: { settings: NotificationSettings }) {
+function NewsIntro({ settings, phoneOffered }: { settings: NotificationSettings; phoneOffered: boolean }) {
   return (
     <p className="text-stone-700">
       <Trans>Choose where we tell you what happens to your orders.</Trans>{" "}
-      {settings.phone === null ? (
+      {!phoneOffered && settings.phone === null ? null : settings.phone === null ? (
         <Trans>Add a mobile number above to get WhatsApp or SMS messages.</Trans>
       ) : (
         <Trans>

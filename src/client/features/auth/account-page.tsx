@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Pending } from "../../components/pending.tsx";
+import { phoneSignInOffered } from "../../lib/phone-reach.ts";
 import { useAccount } from "./account.api.ts";
 import { SavedAddresses } from "./account-addresses.tsx";
 import { Sessions } from "./account-devices.tsx";
@@ -41,9 +42,12 @@ export function AccountPage() {
           <Section id="account-email" title={t`Email address`}>
             <EmailForm account={account.data} />
           </Section>
-          <Section id="account-phone" title={t`Mobile number`}>
-            <AccountPhoneSection account={account.data} />
-          </Section>
+          {/* NOTE: no number can be added where no code can be sent; one kept from before can still go. */}
+          {phoneSignInOffered() || account.data.user.phone ? (
+            <Section id="account-phone" title={t`Mobile number`}>
+              <AccountPhoneSection account={account.data} />
+            </Section>
+          ) : null}
           <Section id="account-notifications" title={t`Order news`}>
             <AccountNotificationsSection />
           </Section>

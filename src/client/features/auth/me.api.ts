@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ownStorageKeys } from "../../../shared/constants.ts";
 import type { User } from "../../../shared/schemas/auth.ts";
 import { ApiRequestError, apiFetch } from "../../lib/api-client.ts";
+import { setPhoneReach } from "../../lib/phone-reach.ts";
 import { setShopCountries } from "../../lib/shop-countries.ts";
 import { setShopTimeZone } from "../../lib/shop-time-zone.ts";
 import { readStored, writeStored } from "../../lib/storage.ts";
@@ -15,9 +16,11 @@ import { authSchemas } from "./auth-schemas.ts";
 export async function fetchMe(): Promise<User | null> {
   try {
     const { MeResponseSchema } = await authSchemas();
-    const { user, shopTimeZone, shopCountries } = await apiFetch("/api/auth/me", MeResponseSchema);
-    setShopTimeZone(shopTimeZone);
-    setShopCountries(shopCountries);
+    const me = await apiFetch("/api/auth/me", MeResponseSchema);
+    const { user } = me;
+    setShopTimeZone(me.shopTimeZone);
+    setShopCountries(me.shopCountries);
+    setPhoneReach(me);
     rememberOfflineUser(user);
     return user;
   } catch (error) {

@@ -1,12 +1,15 @@
 import { Trans } from "@lingui/react/macro";
 import { type ComponentType, useState } from "react";
 import { Button } from "../../components/button.tsx";
+import { phoneSignInOffered } from "../../lib/phone-reach.ts";
+import { useMe } from "./me.api.ts";
 
 type PhoneForm = ComponentType<{ purpose: "sign-in" | "sign-up" }>;
 
 /**
  * "Use my mobile number instead" under the sign-in and sign-up forms (issue 37). The phone form's code is
- * fetched on the first click, not with /login's first JavaScript, which is held to 100 KB (decision 043).
+ * fetched on the first click, not with /login's first JavaScript, which is held to 100 KB (decision 043). Not
+ * offered when the shop can send no code (production without a WhatsApp or SMS provider).
  */
 export function useOtherWay(purpose: "sign-in" | "sign-up") {
   const [byPhone, setByPhone] = useState(false);
@@ -26,6 +29,9 @@ export function useOtherWay(purpose: "sign-in" | "sign-up") {
     setByPhone(!byPhone);
   }
 
+  // NOTE: the session's answer says whether a code can be sent; reading it re-renders once it came.
+  useMe();
+  if (!phoneSignInOffered()) return { byPhone: false, phoneForm: null, switchButton: null };
   const phoneForm = byPhone && Form ? <Form purpose={purpose} /> : null;
   const switchButton = (
     <p className="mt-4 text-center">
