@@ -24,9 +24,12 @@ const KB = 1000;
  * fields being read-only until then (lib/typed-early.ts; 111.9 → 112.2 KB measured). 113 → 100 KB, the goal
  * (decision 043): React Router in declarative mode, without its data router (112.4 → 97.7 KB measured).
  * 100 → 98 KB (decision 070): the entry carries only the texts its own code shows; the account's and the
- * layout's English come with the screens that show them (99.8 → 97.4 KB measured).
+ * layout's English come with the screens that show them (99.8 → 97.4 KB measured). 98 → 99 KB: the code that
+ * loads the schemas with the first request needing one (decision 073, 97.4 → 97.9 KB) and the sign-in
+ * screens' knowing whether this shop offers phone sign-in at all (issue 37, lib/phone-reach.ts; 98.2 KB
+ * measured), still under the 100 KB goal.
  */
-const FIRST_SCREEN_BUDGET = 98 * KB;
+const FIRST_SCREEN_BUDGET = 99 * KB;
 const ROUTE_CHUNK_BUDGET = 50 * KB;
 /** The boot entry of a server-drawn page, all the script it needs to be usable (decision 056): 2.3 KB measured. */
 const BOOT_BUDGET = 3 * KB;
