@@ -11,6 +11,7 @@ import { BootTextsScript } from "./boot-texts-script.tsx";
 import { useLikes } from "./likes.api.ts";
 import { ProductTile } from "./product-tile.tsx";
 import { useLatestProducts } from "./products.api.ts";
+import { RetryButton } from "./retry-button.tsx";
 import { useLoadErrorToast } from "./use-load-error-toast.ts";
 
 export const DASHBOARD_PRODUCT_COUNT = 8;
@@ -80,14 +81,7 @@ export function DashboardPage({ userId }: { userId: string | null }) {
           <Pending label={t`Loading products...`} />
         ) : products.isError ? (
           <p className="rounded-2xl bg-stone-100 p-8 text-center text-stone-700">
-            <Trans>Products could not be loaded.</Trans>{" "}
-            <button
-              type="button"
-              onClick={() => products.refetch()}
-              className="font-semibold text-brand-700 underline"
-            >
-              <Trans>Try again</Trans>
-            </button>
+            <Trans>Products could not be loaded.</Trans> <RetryButton onRetry={products.refetch} />
           </p>
         ) : products.data.items.length === 0 ? (
           <p className="rounded-2xl bg-stone-100 p-8 text-center text-stone-700">
