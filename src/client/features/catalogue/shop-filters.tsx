@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { CATEGORIES, type Category, PRODUCT_SORTS } from "../../../shared/product-basics.ts";
 import { HeartIcon, SearchIcon } from "../../components/icons.tsx";
 import { categoryName } from "./product-labels.ts";
@@ -31,12 +31,10 @@ const fieldClass =
 export type ShopFiltersChange = (next: ShopFilters, options?: { replace?: boolean }) => void;
 
 /**
- * Search by name, category and sort; the shop keeps them in the address (?q=&category=&sort=&liked=). Each
- * choice is a history entry, so Back undoes it; a search being typed is one entry, updated as it changes.
+ * The search as typed, sent to the address after a pause: the first change of a search adds a history entry,
+ * the next ones replace it; Enter sends it at once.
  */
-export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; onChange: ShopFiltersChange }) {
-  const { t, i18n } = useLingui();
-  const id = useId();
+function useTypedSearch(filters: ShopFilters, onChange: ShopFiltersChange) {
   const [search, setSearch] = useState(filters.q ?? "");
   /** Whether this search, typed since the last choice, already has its history entry. */
   const typing = useRef(false);
@@ -63,6 +61,7 @@ export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; on
     return () => window.clearTimeout(timer);
   }, [search, filters, onChange]);
 
+  /** A choice (category, sort, liked): an entry of its own, and the next search typed starts a new one. */
   const choose = (next: ShopFilters) => {
     typing.current = false;
     onChange(next);
@@ -77,6 +76,72 @@ export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; on
     }
     typing.current = false;
   };
+  return { search, setSearch, choose, submit };
+}
+
+/** One of the bar's selects, labelled, its choice marked for the boot script (`data-shop-filter`). */
+function FilterSelect({
+  id,
+  label,
+  filter,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  filter: "category" | "sort";
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-stone-700">
+        {label}
+      </label>
+      <select
+        id={id}
+        data-shop-filter={filter}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${fieldClass} mt-1`}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** Only the liked products, or all again. */
+function LikedToggle({ liked, onToggle }: { liked: boolean; onToggle: () => void }) {
+  return (
+    <div className="flex items-end">
+      <button
+        type="button"
+        aria-pressed={liked}
+        onClick={onToggle}
+        className={`inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg px-4 font-semibold shadow-sm ring-1 sm:w-auto ${
+          liked
+            ? "bg-rose-600 text-white ring-rose-600 hover:bg-rose-700"
+            : "bg-white text-stone-800 ring-stone-300 hover:bg-stone-50"
+        }`}
+      >
+        <HeartIcon filled={liked} className="h-5 w-5" />
+        <Trans>Liked</Trans>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Search by name, category and sort; the shop keeps them in the address (?q=&category=&sort=&liked=). Each
+ * choice is a history entry, so Back undoes it; a search being typed is one entry, updated as it changes.
+ */
+export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; onChange: ShopFiltersChange }) {
+  const { t, i18n } = useLingui();
+  const id = useId();
+  const { search, setSearch, choose, submit } = useTypedSearch(filters, onChange);
 
   return (
     <search>
@@ -102,60 +167,37 @@ export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; on
             />
           </div>
         </div>
-        <div>
-          <label htmlFor={`${id}-category`} className="block text-sm font-medium text-stone-700">
-            <Trans>Category</Trans>
-          </label>
-          <select
-            id={`${id}-category`}
-            data-shop-filter="category"
-            value={filters.category ?? ""}
-            onChange={(event) =>
-              choose({ ...filters, category: (event.target.value || undefined) as Category | undefined })
-            }
-            className={`${fieldClass} mt-1`}
-          >
-            <option value="">{t`All categories`}</option>
-            {CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {categoryName(category)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-sort`} className="block text-sm font-medium text-stone-700">
-            <Trans>Sort by</Trans>
-          </label>
-          <select
-            id={`${id}-sort`}
-            data-shop-filter="sort"
-            value={filters.sort}
-            onChange={(event) => choose({ ...filters, sort: event.target.value as ProductSort })}
-            className={`${fieldClass} mt-1`}
-          >
-            {PRODUCT_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {i18n._(sortLabels[sort])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex items-end">
-          <button
-            type="button"
-            aria-pressed={Boolean(filters.liked)}
-            onClick={() => choose({ ...filters, liked: !filters.liked || undefined })}
-            className={`inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg px-4 font-semibold shadow-sm ring-1 sm:w-auto ${
-              filters.liked
-                ? "bg-rose-600 text-white ring-rose-600 hover:bg-rose-700"
-                : "bg-white text-stone-800 ring-stone-300 hover:bg-stone-50"
-            }`}
-          >
-            <HeartIcon filled={Boolean(filters.liked)} className="h-5 w-5" />
-            <Trans>Liked</Trans>
-          </button>
-        </div>
+        <FilterSelect
+          id={`${id}-category`}
+          label={<Trans>Category</Trans>}
+          filter="category"
+          value={filters.category ?? ""}
+          onChange={(value) => choose({ ...filters, category: (value || undefined) as Category | undefined })}
+        >
+          <option value="">{t`All categories`}</option>
+          {CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {categoryName(category)}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          id={`${id}-sort`}
+          label={<Trans>Sort by</Trans>}
+          filter="sort"
+          value={filters.sort}
+          onChange={(value) => choose({ ...filters, sort: value as ProductSort })}
+        >
+          {PRODUCT_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {i18n._(sortLabels[sort])}
+            </option>
+          ))}
+        </FilterSelect>
+        <LikedToggle
+          liked={Boolean(filters.liked)}
+          onToggle={() => choose({ ...filters, liked: !filters.liked || undefined })}
+        />
       </form>
     </search>
   );
