@@ -4,8 +4,8 @@ import type { Product } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { CartIcon, HeartIcon, TrashIcon } from "../../components/icons.tsx";
 import { HarvestNote, NextSlotNote, StockBadge } from "../../components/produce-facts.tsx";
-import { formatPackPrice, isSoldOut } from "../../lib/produce.ts";
-import { addToCartWithToast, bootCartProps, cartProductOf } from "./add-to-cart.ts";
+import { formatPackPrice } from "../../lib/produce.ts";
+import { addToCartProps } from "./add-to-cart.ts";
 import { categoryLabel, productDescription, productName } from "./product-labels.ts";
 import { ProductNameLink, ProductPictureLink } from "./product-links.tsx";
 
@@ -33,15 +33,9 @@ function CardButtons({
 }: Pick<ProductCardProps, "product" | "liked" | "onToggleLike">) {
   const { t } = useLingui();
   const name = productName(product.name);
-  const soldOut = isSoldOut(product.stock);
   return (
     <div className="mt-3 flex gap-2">
-      <Button
-        className="flex-1 whitespace-nowrap"
-        disabled={soldOut}
-        {...bootCartProps(cartProductOf(product))}
-        onClick={() => addToCartWithToast(cartProductOf(product))}
-      >
+      <Button className="flex-1 whitespace-nowrap" {...addToCartProps(product)}>
         <CartIcon />
         <Trans>
           Add to Cart<span className="sr-only">: {name}</span>

@@ -7,7 +7,7 @@ import { Pending } from "../../components/pending.tsx";
 import { HarvestNote, NextSlotNote, StockBadge } from "../../components/produce-facts.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { formatPackPrice, isSoldOut, stockLabel } from "../../lib/produce.ts";
-import { addToCartWithToast, bootCartProps, cartProductOf } from "./add-to-cart.ts";
+import { addToCartProps } from "./add-to-cart.ts";
 import { BootTextsScript } from "./boot-texts-script.tsx";
 import { useLikes } from "./likes.api.ts";
 import { ProductImage } from "./product-image.tsx";
@@ -73,12 +73,7 @@ function ProductActions({ item, liked, onLike }: { item: Product; liked: boolean
   const soldOut = isSoldOut(item.stock);
   return (
     <div className="mt-6 flex flex-wrap gap-3">
-      <Button
-        className="min-h-11 flex-1"
-        disabled={soldOut}
-        {...bootCartProps(cartProductOf(item))}
-        onClick={() => addToCartWithToast(cartProductOf(item))}
-      >
+      <Button className="min-h-11 flex-1" {...addToCartProps(item)}>
         <CartIcon />
         {soldOut ? t`Sold out` : t`Add to Cart`}
       </Button>
