@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { Link } from "react-router";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { CategoryTiles } from "../../components/category-tiles.tsx";
 import { FeatureTiles } from "../../components/feature-tiles.tsx";
@@ -12,6 +11,7 @@ import { useLikes } from "./likes.api.ts";
 import { ProductTile } from "./product-tile.tsx";
 import { useLatestProducts } from "./products.api.ts";
 import { RetryButton } from "./retry-button.tsx";
+import { SectionLink } from "./section-link.tsx";
 import { useLoadErrorToast } from "./use-load-error-toast.ts";
 
 export const DASHBOARD_PRODUCT_COUNT = 8;
@@ -70,12 +70,9 @@ export function DashboardPage({ userId }: { userId: string | null }) {
 
       <section aria-labelledby="products-heading">
         <SectionHeading id="products-heading" title={t`Fresh products`}>
-          <Link
-            to="/shop"
-            className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline"
-          >
+          <SectionLink to="/shop">
             <Trans>View all products</Trans>
-          </Link>
+          </SectionLink>
         </SectionHeading>
         {products.isPending ? (
           <Pending label={t`Loading products...`} />
