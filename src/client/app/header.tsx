@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type ReactNode, useEffect, useId } from "react";
+import { useEffect, useId } from "react";
 import { Link, NavLink } from "react-router";
 import type { Language } from "../../shared/i18n/languages.ts";
 import type { User } from "../../shared/schemas/auth.ts";
@@ -12,19 +12,12 @@ import { useSaveLanguage } from "../features/auth/save-language.api.ts";
 import { applyLanguage, currentLanguage, rememberSignedOutChoice } from "../lib/language.ts";
 import { OfflineBanner } from "./connection-notices.tsx";
 import { cartCountDescription, type HeaderLink, useCartCount, useHeaderLinks } from "./header-links.ts";
-import { AccountMenu, PhoneMenu } from "./header-menus.tsx";
-import { Badge, CartBadge, HeaderNavLink, rowLinkClass } from "./header-parts.tsx";
+import { PhoneMenu, RowLinks, type Waiting } from "./header-menus.tsx";
+import { Badge, CartBadge } from "./header-parts.tsx";
 import { sendKeptRunActions } from "./run-queue-sender.ts";
 import { useDisclosure } from "./use-disclosure.ts";
 
 type Disclosure = ReturnType<typeof useDisclosure>;
-
-/** What waits behind the menus (the farmer's orders, the shop's messages), shown on their buttons. */
-interface Waiting {
-  count: number;
-  /** The id of the hidden sentence that says what waits, read after either menu button's name. */
-  describedBy: string | undefined;
-}
 
 /**
  * Signed in: the account's language wins over this browser's (decision 032), and a farmer's delivery-run
@@ -96,47 +89,6 @@ function PhoneBar({ menu, waiting }: { menu: Disclosure; waiting: Waiting }) {
         {waiting.count > 0 ? <Badge count={waiting.count} /> : null}
       </button>
     </div>
-  );
-}
-
-/** From `lg` up: the links in one row, the account's menu, Logout and, last, the language. */
-function RowLinks({
-  links,
-  account,
-  userName,
-  menu,
-  waiting,
-  logoutButton,
-  languageMenu,
-}: {
-  links: readonly HeaderLink[];
-  account: readonly HeaderLink[];
-  userName: string | null;
-  menu: Disclosure;
-  waiting: Waiting;
-  logoutButton: ReactNode;
-  languageMenu: ReactNode;
-}) {
-  return (
-    <ul className="hidden items-center gap-0.5 lg:flex">
-      {links.map((link) => (
-        <li key={link.to}>
-          <HeaderNavLink link={link} className={rowLinkClass} />
-        </li>
-      ))}
-      {userName ? (
-        <AccountMenu
-          userName={userName}
-          links={account}
-          menu={menu}
-          waitingCount={waiting.count}
-          waitingDescribedBy={waiting.describedBy}
-        />
-      ) : null}
-      {logoutButton ? <li>{logoutButton}</li> : null}
-      {/* NOTE: last in the row, so Tab leaves the account menu for Logout as before. */}
-      <li className="ml-2">{languageMenu}</li>
-    </ul>
   );
 }
 

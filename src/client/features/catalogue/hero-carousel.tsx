@@ -1,17 +1,11 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  type ButtonHTMLAttributes,
-  type FocusEvent,
-  type ReactNode,
-  useEffect,
-  useState,
-  useSyncExternalStore,
-} from "react";
+import { type ButtonHTMLAttributes, type FocusEvent, type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "../../components/icons.tsx";
 import { BasketArt, FieldArt } from "./hero-art.tsx";
+import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
 export const HERO_INTERVAL_MS = 2000;
 
@@ -39,24 +33,6 @@ const slides: readonly [Slide, ...Slide[]] = [
     art: <FieldArt />,
   },
 ];
-
-const reducedMotionQuery = () =>
-  typeof window.matchMedia === "function" ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
-
-function subscribeToReducedMotion(onChange: () => void): () => void {
-  const query = reducedMotionQuery();
-  query?.addEventListener("change", onChange);
-  return () => query?.removeEventListener("change", onChange);
-}
-
-/** NOTE: the server cannot know; it draws the first slide, which the browser keeps either way (decision 037). */
-function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribeToReducedMotion,
-    () => reducedMotionQuery()?.matches ?? false,
-    () => false,
-  );
-}
 
 /**
  * Which slide shows, turning every 2 s while nothing holds it: the pointer over the hero, keyboard focus in it,

@@ -1,10 +1,11 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useId } from "react";
 import { CATEGORIES, type Category, PRODUCT_SORTS } from "../../../shared/product-basics.ts";
 import { HeartIcon, SearchIcon } from "../../components/icons.tsx";
 import { categoryName } from "./product-labels.ts";
+import { useTypedSearch } from "./use-typed-search.ts";
 
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
@@ -22,62 +23,11 @@ const sortLabels: Record<ProductSort, MessageDescriptor> = {
   "price-desc": msg`Price: high to low`,
 };
 
-const SEARCH_DELAY_MS = 300;
-
 const fieldClass =
   "block h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
 
 /** `replace`: the change takes the place of the current history entry instead of adding one. */
 export type ShopFiltersChange = (next: ShopFilters, options?: { replace?: boolean }) => void;
-
-/**
- * The search as typed, sent to the address after a pause: the first change of a search adds a history entry,
- * the next ones replace it; Enter sends it at once.
- */
-function useTypedSearch(filters: ShopFilters, onChange: ShopFiltersChange) {
-  const [search, setSearch] = useState(filters.q ?? "");
-  /** Whether this search, typed since the last choice, already has its history entry. */
-  const typing = useRef(false);
-
-  /**
-   * The search this bar last put in the address. The address catching up with it must not put the field back
-   * to it: what was typed after the pause, before the page drew again, would be lost ("rice" became "rie").
-   */
-  const sent = useRef(filters.q);
-
-  useEffect(() => {
-    if (filters.q !== sent.current) setSearch(filters.q ?? "");
-    sent.current = filters.q;
-  }, [filters.q]);
-
-  useEffect(() => {
-    const q = search.trim() || undefined;
-    if (q === (filters.q ?? undefined)) return;
-    const timer = window.setTimeout(() => {
-      sent.current = q;
-      onChange({ ...filters, q }, { replace: typing.current });
-      typing.current = true;
-    }, SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [search, filters, onChange]);
-
-  /** A choice (category, sort, liked): an entry of its own, and the next search typed starts a new one. */
-  const choose = (next: ShopFilters) => {
-    typing.current = false;
-    onChange(next);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const q = search.trim() || undefined;
-    if (q !== (filters.q ?? undefined)) {
-      sent.current = q;
-      onChange({ ...filters, q }, { replace: typing.current });
-    }
-    typing.current = false;
-  };
-  return { search, setSearch, choose, submit };
-}
 
 /** One of the bar's selects, labelled, its choice marked for the boot script (`data-shop-filter`). */
 function FilterSelect({
