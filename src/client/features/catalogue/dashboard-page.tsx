@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
+import { Link } from "react-router";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { CategoryTiles } from "../../components/category-tiles.tsx";
 import { FeatureTiles } from "../../components/feature-tiles.tsx";
@@ -11,7 +12,6 @@ import { useLikes } from "./likes.api.ts";
 import { ProductTile } from "./product-tile.tsx";
 import { useLatestProducts } from "./products.api.ts";
 import { RetryButton } from "./retry-button.tsx";
-import { SectionLink } from "./section-link.tsx";
 import { useLoadErrorToast } from "./use-load-error-toast.ts";
 
 export const DASHBOARD_PRODUCT_COUNT = 8;
@@ -70,9 +70,12 @@ export function DashboardPage({ userId }: { userId: string | null }) {
 
       <section aria-labelledby="products-heading">
         <SectionHeading id="products-heading" title={t`Fresh products`}>
-          <SectionLink to="/shop">
+          <Link
+            to="/shop"
+            className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline"
+          >
             <Trans>View all products</Trans>
-          </SectionLink>
+          </Link>
         </SectionHeading>
         {products.isPending ? (
           <Pending label={t`Loading products...`} />

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
+import { Link } from "react-router";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { TrashIcon } from "../../components/icons.tsx";
@@ -12,7 +13,6 @@ import { useMyProducts } from "./my-products.api.ts";
 import { productName } from "./product-labels.ts";
 import { ProductSummary } from "./product-summary.tsx";
 import { RetryButton } from "./retry-button.tsx";
-import { SectionLink } from "./section-link.tsx";
 import { StockControls } from "./stock-controls.tsx";
 
 function MyProductRow({
@@ -75,9 +75,12 @@ export function MyProductsSection() {
         <h2 id="my-products-heading" className="text-xl font-bold text-stone-900">
           <Trans>My products</Trans>
         </h2>
-        <SectionLink to="/addProduct">
+        <Link
+          to="/addProduct"
+          className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline"
+        >
           <Trans>Add a product</Trans>
-        </SectionLink>
+        </Link>
       </div>
       {products.isPending ? (
         <Pending label={t`Loading your products...`} />
