@@ -5,13 +5,12 @@ import type { Product } from "../../../shared/schemas/products.ts";
 import { CategoryTiles } from "../../components/category-tiles.tsx";
 import { FeatureTiles } from "../../components/feature-tiles.tsx";
 import { TruckIcon } from "../../components/icons.tsx";
-import { Pending } from "../../components/pending.tsx";
+import { Pending, RetryButton } from "../../components/pending.tsx";
 import { LaterPart, laterPart } from "../../lib/later-part.tsx";
 import { BootTextsScript } from "./boot-texts-script.tsx";
 import { useLikes } from "./likes.api.ts";
 import { ProductTile } from "./product-tile.tsx";
 import { useLatestProducts } from "./products.api.ts";
-import { RetryButton } from "./retry-button.tsx";
 import { useLoadErrorToast } from "./use-load-error-toast.ts";
 
 export const DASHBOARD_PRODUCT_COUNT = 8;

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { TrashIcon } from "../../components/icons.tsx";
-import { Pending } from "../../components/pending.tsx";
+import { Pending, RetryButton } from "../../components/pending.tsx";
 import { HarvestNote, StockBadge } from "../../components/produce-facts.tsx";
 import { DeleteProductDialog } from "./delete-product-dialog.tsx";
 import { EditProductDialog } from "./edit-product-dialog.tsx";
@@ -12,7 +12,6 @@ import { HiddenNotice } from "./hidden-notice.tsx";
 import { useMyProducts } from "./my-products.api.ts";
 import { productName } from "./product-labels.ts";
 import { ProductSummary } from "./product-summary.tsx";
-import { RetryButton } from "./retry-button.tsx";
 import { StockControls } from "./stock-controls.tsx";
 
 function MyProductRow({
