@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { LogoMark } from "../components/logo.tsx";
@@ -5,8 +6,47 @@ import { LogoMark } from "../components/logo.tsx";
 /** NOTE: at phone widths each link is a 44 px tall touch target. */
 const footerLink = "inline-flex min-h-11 min-w-11 items-center hover:underline sm:min-h-0 sm:min-w-0";
 
+/** One of the footer's columns of links, named by its title. */
+function FooterNav({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <nav aria-label={title}>
+      <p className="font-semibold">{title}</p>
+      <ul className="mt-2 space-y-1 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link className={footerLink} to={link.to}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The footer's columns: help with orders, and about the shop. */
+const columns = [
+  {
+    title: msg`Help`,
+    links: [
+      { to: "/orders", label: msg`My orders` },
+      { to: "/faq", label: msg`FAQ` },
+      { to: "/contact?type=shipping", label: msg`Shipping` },
+      { to: "/contact?type=returns", label: msg`Returns` },
+    ],
+  },
+  {
+    title: msg`About`,
+    links: [
+      { to: "/about", label: msg`About us` },
+      { to: "/terms", label: msg`Terms` },
+      { to: "/privacy", label: msg`Privacy` },
+    ],
+  },
+] as const;
+
 export function Footer() {
-  const { t } = useLingui();
+  const { i18n } = useLingui();
   return (
     <footer className="mt-16 bg-brand-900 text-brand-50">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -18,55 +58,13 @@ export function Footer() {
             <Trans>Fruits, vegetables, dairy and grains, straight from the farmers who grow them.</Trans>
           </p>
         </div>
-        <nav aria-label={t`Help`}>
-          <p className="font-semibold">
-            <Trans>Help</Trans>
-          </p>
-          <ul className="mt-2 space-y-1 text-sm">
-            <li>
-              <Link className={footerLink} to="/orders">
-                <Trans>My orders</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link className={footerLink} to="/faq">
-                <Trans>FAQ</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link className={footerLink} to="/contact?type=shipping">
-                <Trans>Shipping</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link className={footerLink} to="/contact?type=returns">
-                <Trans>Returns</Trans>
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label={t`About`}>
-          <p className="font-semibold">
-            <Trans>About</Trans>
-          </p>
-          <ul className="mt-2 space-y-1 text-sm">
-            <li>
-              <Link className={footerLink} to="/about">
-                <Trans>About us</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link className={footerLink} to="/terms">
-                <Trans>Terms</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link className={footerLink} to="/privacy">
-                <Trans>Privacy</Trans>
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        {columns.map((column) => (
+          <FooterNav
+            key={column.title.id}
+            title={i18n._(column.title)}
+            links={column.links.map((link) => ({ to: link.to, label: i18n._(link.label) }))}
+          />
+        ))}
       </div>
       <p className="border-t border-brand-800 py-4 text-center text-xs text-brand-100">
         © {new Date().getFullYear()} Veggie Cart

@@ -3,10 +3,17 @@ import type { ReactNode } from "react";
 import { useId } from "react";
 import { ChevronDownIcon } from "../components/icons.tsx";
 import type { HeaderLink } from "./header-links.ts";
-import { Badge, HeaderNavLink, menuLinkClass } from "./header-parts.tsx";
+import { Badge, HeaderNavLink, menuLinkClass, rowLinkClass } from "./header-parts.tsx";
 import type { useDisclosure } from "./use-disclosure.ts";
 
 type Disclosure = ReturnType<typeof useDisclosure>;
+
+/** What waits behind the menus (the farmer's orders, the shop's messages), shown on their buttons. */
+export interface Waiting {
+  count: number;
+  /** The id of the hidden sentence that says what waits, read after either menu button's name. */
+  describedBy: string | undefined;
+}
 
 /** From `lg` up: the signed-in person's own places, behind a button bearing their name. */
 export function AccountMenu({
@@ -113,5 +120,46 @@ export function PhoneMenu({
         </>
       ) : null}
     </div>
+  );
+}
+
+/** From `lg` up: the links in one row, the account's menu, Logout and, last, the language. */
+export function RowLinks({
+  links,
+  account,
+  userName,
+  menu,
+  waiting,
+  logoutButton,
+  languageMenu,
+}: {
+  links: readonly HeaderLink[];
+  account: readonly HeaderLink[];
+  userName: string | null;
+  menu: Disclosure;
+  waiting: Waiting;
+  logoutButton: ReactNode;
+  languageMenu: ReactNode;
+}) {
+  return (
+    <ul className="hidden items-center gap-0.5 lg:flex">
+      {links.map((link) => (
+        <li key={link.to}>
+          <HeaderNavLink link={link} className={rowLinkClass} />
+        </li>
+      ))}
+      {userName ? (
+        <AccountMenu
+          userName={userName}
+          links={account}
+          menu={menu}
+          waitingCount={waiting.count}
+          waitingDescribedBy={waiting.describedBy}
+        />
+      ) : null}
+      {logoutButton ? <li>{logoutButton}</li> : null}
+      {/* NOTE: last in the row, so Tab leaves the account menu for Logout as before. */}
+      <li className="ml-2">{languageMenu}</li>
+    </ul>
   );
 }

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import { CloseIcon } from "./icons.tsx";
 
@@ -14,14 +14,43 @@ interface ModalDialogProps {
   className?: string;
 }
 
+/** Makes everything in the body but the dialog's overlay inert; returns what gives it back. */
+function inertAllBut(overlay: Element): () => void {
+  const hidden: Element[] = [];
+  for (const sibling of Array.from(document.body.children)) {
+    if (sibling !== overlay && !sibling.hasAttribute("inert") && !sibling.contains(overlay)) {
+      sibling.setAttribute("inert", "");
+      hidden.push(sibling);
+    }
+  }
+  return () => {
+    for (const element of hidden) element.removeAttribute("inert");
+  };
+}
+
+/** Keeps Tab inside the panel: from its last control to its first, and Shift+Tab the other way. */
+function keepTabInside(event: KeyboardEvent, panel: HTMLElement) {
+  const focusable = Array.from(panel.querySelectorAll<HTMLElement>(focusableSelector));
+  const firstItem = focusable[0];
+  const lastItem = focusable.at(-1);
+  if (!firstItem || !lastItem) {
+    event.preventDefault();
+    return;
+  }
+  if (event.shiftKey && (document.activeElement === firstItem || document.activeElement === panel)) {
+    event.preventDefault();
+    lastItem.focus();
+  } else if (!event.shiftKey && document.activeElement === lastItem) {
+    event.preventDefault();
+    firstItem.focus();
+  }
+}
+
 /**
- * A modal dialog: the page behind is inert, Tab stays inside, Escape and the close button close it, and
- * focus returns to whatever opened it. Render it only while it is open.
+ * While the dialog is open: the page behind inert, focus on its `data-autofocus` control (else the panel), Tab
+ * kept inside, Escape closing it; on closing, focus back on whatever opened it.
  */
-export function ModalDialog({ title, onClose, children, className = "max-w-lg" }: ModalDialogProps) {
-  const { t } = useLingui();
-  const titleId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
+function useModalFocus(panelRef: RefObject<HTMLDivElement | null>, onClose: () => void) {
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
@@ -30,13 +59,7 @@ export function ModalDialog({ title, onClose, children, className = "max-w-lg" }
     const panel = panelRef.current;
     const overlay = panel?.parentElement;
     if (!panel || !overlay) return;
-    const hidden: Element[] = [];
-    for (const sibling of Array.from(document.body.children)) {
-      if (sibling !== overlay && !sibling.hasAttribute("inert") && !sibling.contains(overlay)) {
-        sibling.setAttribute("inert", "");
-        hidden.push(sibling);
-      }
-    }
+    const restore = inertAllBut(overlay);
     const first = panel.querySelector<HTMLElement>("[data-autofocus]") ?? panel;
     first.focus();
 
@@ -46,29 +69,26 @@ export function ModalDialog({ title, onClose, children, className = "max-w-lg" }
         onCloseRef.current();
         return;
       }
-      if (event.key !== "Tab") return;
-      const focusable = Array.from(panel.querySelectorAll<HTMLElement>(focusableSelector));
-      const firstItem = focusable[0];
-      const lastItem = focusable.at(-1);
-      if (!firstItem || !lastItem) {
-        event.preventDefault();
-        return;
-      }
-      if (event.shiftKey && (document.activeElement === firstItem || document.activeElement === panel)) {
-        event.preventDefault();
-        lastItem.focus();
-      } else if (!event.shiftKey && document.activeElement === lastItem) {
-        event.preventDefault();
-        firstItem.focus();
-      }
+      if (event.key === "Tab") keepTabInside(event, panel);
     };
     document.addEventListener("keydown", onKeyDown);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
-      for (const element of hidden) element.removeAttribute("inert");
+      restore();
       opener?.focus();
     };
-  }, []);
+  }, [panelRef]);
+}
+
+/**
+ * A modal dialog: the page behind is inert, Tab stays inside, Escape and the close button close it, and
+ * focus returns to whatever opened it. Render it only while it is open.
+ */
+export function ModalDialog({ title, onClose, children, className = "max-w-lg" }: ModalDialogProps) {
+  const { t } = useLingui();
+  const titleId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  useModalFocus(panelRef, onClose);
 
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-stone-900/60 p-4">

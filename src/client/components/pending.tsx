@@ -18,3 +18,15 @@ export function Pending({ label }: { label: string }) {
     </p>
   );
 }
+
+/**
+ * "Try again" in the sentence that says what only the server has could not be loaded (beside Pending, as the
+ * same lists draw both).
+ */
+export function RetryButton({ onRetry }: { onRetry: () => unknown }) {
+  return (
+    <button type="button" onClick={() => onRetry()} className="font-semibold text-brand-700 underline">
+      <Trans>Try again</Trans>
+    </button>
+  );
+}

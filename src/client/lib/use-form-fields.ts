@@ -28,16 +28,10 @@ export interface FieldState {
 }
 
 /**
- * The state every form of ours keeps: its values, a message per invalid field, one form-level message, and
- * focus moved to the first invalid control (so its message is read out). `field(name)` gives a field
- * component its name, value, error and change handler; `fieldState(name)` gives a hand-built control its
- * error (the file input of the add-product form).
+ * A form's messages: one per invalid field, one for the whole form, and focus moved to the first invalid
+ * control (so its message is read out). A message in `formMessages` is said once, in the form's own message.
  */
-export function useFormFields<T extends { [K in keyof T]: string }>(
-  initial: T | (() => T),
-  options: FormFieldsOptions<T> = {},
-) {
-  const [values, setValues] = useState<T>(initial);
+function useFormMessages(formMessages: readonly string[]) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [ownFormError, setFormError] = useState<string | null>(null);
   const formErrorId = useId();
@@ -46,7 +40,6 @@ export function useFormFields<T extends { [K in keyof T]: string }>(
   // (decision 059; useLingui renders again when it changes). The server's arrive already in it.
   useLingui();
   const say = (message: string | undefined) => (message === undefined ? undefined : sayShared(message));
-  const formMessages = options.formMessages ?? [];
   const isFormMessage = (message: string | undefined) =>
     message !== undefined && formMessages.some((text) => text === message || say(text) === message);
   const sharedMessage = Object.values(errors).find(isFormMessage);
@@ -57,6 +50,55 @@ export function useFormFields<T extends { [K in keyof T]: string }>(
     setErrors(fields);
     if (focus) requestAnimationFrame(() => focusFirstInvalid(formRef.current));
   }, []);
+
+  /** Sets (or clears, with undefined) one field's message, as a control checks itself on change. */
+  function setFieldError(name: string, message: string | undefined) {
+    setErrors((current) => {
+      const { [name]: _, ...rest } = current;
+      return message === undefined ? rest : { ...rest, [name]: message };
+    });
+  }
+
+  function fieldState(name: string): FieldState {
+    const message = errors[name];
+    return isFormMessage(message)
+      ? { error: undefined, invalidBy: formErrorId }
+      : { error: say(message), invalidBy: undefined };
+  }
+
+  /** No message at all, as a form starts. */
+  function clear() {
+    setErrors({});
+    setFormError(null);
+  }
+
+  return {
+    errors,
+    setErrors,
+    formRef,
+    formError,
+    formErrorId,
+    setFormError,
+    fieldState,
+    setFieldError,
+    showErrors,
+    clear,
+  };
+}
+
+/**
+ * The state every form of ours keeps: its values, a message per invalid field, one form-level message, and
+ * focus moved to the first invalid control (so its message is read out). `field(name)` gives a field
+ * component its name, value, error and change handler; `fieldState(name)` gives a hand-built control its
+ * error (the file input of the add-product form).
+ */
+export function useFormFields<T extends { [K in keyof T]: string }>(
+  initial: T | (() => T),
+  options: FormFieldsOptions<T> = {},
+) {
+  const [values, setValues] = useState<T>(initial);
+  const { setErrors, clear, ...messages } = useFormMessages(options.formMessages ?? []);
+  const { fieldState, showErrors } = messages;
 
   /**
    * Checks the values (or `input`) with a shared schema; on failure the fields show their messages and focus
@@ -84,21 +126,6 @@ export function useFormFields<T extends { [K in keyof T]: string }>(
     return true;
   }
 
-  /** Sets (or clears, with undefined) one field's message, as a control checks itself on change. */
-  function setFieldError(name: string, message: string | undefined) {
-    setErrors((current) => {
-      const { [name]: _, ...rest } = current;
-      return message === undefined ? rest : { ...rest, [name]: message };
-    });
-  }
-
-  function fieldState(name: string): FieldState {
-    const message = errors[name];
-    return isFormMessage(message)
-      ? { error: undefined, invalidBy: formErrorId }
-      : { error: say(message), invalidBy: undefined };
-  }
-
   function set<K extends keyof T & string>(name: K, value: string) {
     const next = { ...values, [name]: value };
     setValues(next);
@@ -116,24 +143,8 @@ export function useFormFields<T extends { [K in keyof T]: string }>(
 
   function reset(next: T) {
     setValues(next);
-    setErrors({});
-    setFormError(null);
+    clear();
   }
 
-  return {
-    values,
-    errors,
-    formRef,
-    formError,
-    formErrorId,
-    setFormError,
-    field,
-    fieldState,
-    set,
-    setFieldError,
-    validate,
-    showErrors,
-    showServerErrors,
-    reset,
-  };
+  return { values, ...messages, field, set, validate, showServerErrors, reset };
 }

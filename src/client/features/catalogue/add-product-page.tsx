@@ -1,19 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type ChangeEvent, useState } from "react";
 import { Link } from "react-router";
 import { productMessages } from "../../../shared/schemas/product-form.ts";
-import {
-  PRODUCT_DESCRIPTION_MAX,
-  PRODUCT_NAME_MAX,
-  PRODUCT_PRICE_MAX,
-} from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { FormMessage } from "../../components/form-message.tsx";
-import { SelectField } from "../../components/select-field.tsx";
-import { TextAreaField } from "../../components/text-area-field.tsx";
-import { TextField } from "../../components/text-field.tsx";
 import { useFormFields } from "../../lib/use-form-fields.ts";
-import { categoryOptions, imageProblem, OtherNamesField, ProduceFields } from "./produce-fields.tsx";
+import { ProduceFields, useChosenPhoto } from "./produce-fields.tsx";
+import { ProductFields } from "./product-fields.tsx";
 import { ProductPhotoField, UploadProgress } from "./product-photo-field.tsx";
 import { productToasts } from "./product-texts.ts";
 import { emptyValues, useAddProductSubmit } from "./use-add-product-submit.ts";
@@ -23,15 +15,8 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
   const { t } = useLingui();
   // NOTE: "Please fill out all fields..." speaks of the whole form, so it is said once, above the button.
   const form = useFormFields(emptyValues, { formMessages: [productMessages.fillAllFields] });
-  const [image, setImage] = useState<File | null>(null);
+  const { image, chooseImage } = useChosenPhoto(form.setFieldError);
   const submit = useAddProductSubmit({ form, image, signedIn });
-
-  const chooseImage = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
-    setImage(file);
-    form.setFieldError("image", file ? imageProblem(file) : undefined);
-  };
-
   const photo = form.fieldState("image");
 
   return (
@@ -57,39 +42,7 @@ export function AddProductPage({ signedIn }: { signedIn: boolean }) {
         className="mt-8 grid gap-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8 md:grid-cols-2"
       >
         <div className="space-y-5">
-          <TextField
-            label={t`Product name`}
-            required
-            maxLength={PRODUCT_NAME_MAX}
-            placeholder={t`Organic tomatoes`}
-            {...form.field("name")}
-          />
-          <OtherNamesField {...form.field("otherNames")} />
-          <TextField
-            label={t`Price (Rs.)`}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={PRODUCT_PRICE_MAX}
-            step={0.01}
-            required
-            placeholder="40.00"
-            {...form.field("price")}
-          />
-          <SelectField
-            label={t`Category`}
-            required
-            options={[{ value: "", label: t`Select a category` }, ...categoryOptions()]}
-            {...form.field("category")}
-          />
-          <TextAreaField
-            label={t`Description`}
-            required
-            rows={5}
-            maxLength={PRODUCT_DESCRIPTION_MAX}
-            placeholder={t`How it was grown, when it was picked, how much is in a pack...`}
-            {...form.field("description")}
-          />
+          <ProductFields field={form.field} adding />
           <ProduceFields field={form.field} />
         </div>
 

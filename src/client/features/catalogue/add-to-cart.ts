@@ -2,6 +2,7 @@ import { t } from "@lingui/core/macro";
 import type { CartProduct } from "../../../shared/schemas/cart.ts";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { addToCartSaying, type CartToastTexts } from "../../lib/cart.ts";
+import { isSoldOut } from "../../lib/produce.ts";
 import { toast } from "../../lib/toast.ts";
 import { productToasts } from "./product-texts.ts";
 
@@ -37,4 +38,14 @@ export const bootCartProps = (product: CartProduct) => ({ "data-cart-product": J
 export function addToCartWithToast(product: CartProduct): void {
   const { kind, text } = addToCartSaying(product, cartToastTexts());
   toast[kind](text);
+}
+
+/** An Add to Cart button's props: disabled when sold out, its line for the boot script, and the click. */
+export function addToCartProps(product: Product) {
+  const line = cartProductOf(product);
+  return {
+    disabled: isSoldOut(product.stock),
+    ...bootCartProps(line),
+    onClick: () => addToCartWithToast(line),
+  };
 }

@@ -5,7 +5,7 @@ import type { Product } from "../../../shared/schemas/products.ts";
 import { CategoryTiles } from "../../components/category-tiles.tsx";
 import { FeatureTiles } from "../../components/feature-tiles.tsx";
 import { TruckIcon } from "../../components/icons.tsx";
-import { Pending } from "../../components/pending.tsx";
+import { Pending, RetryButton } from "../../components/pending.tsx";
 import { LaterPart, laterPart } from "../../lib/later-part.tsx";
 import { BootTextsScript } from "./boot-texts-script.tsx";
 import { useLikes } from "./likes.api.ts";
@@ -80,14 +80,7 @@ export function DashboardPage({ userId }: { userId: string | null }) {
           <Pending label={t`Loading products...`} />
         ) : products.isError ? (
           <p className="rounded-2xl bg-stone-100 p-8 text-center text-stone-700">
-            <Trans>Products could not be loaded.</Trans>{" "}
-            <button
-              type="button"
-              onClick={() => products.refetch()}
-              className="font-semibold text-brand-700 underline"
-            >
-              <Trans>Try again</Trans>
-            </button>
+            <Trans>Products could not be loaded.</Trans> <RetryButton onRetry={products.refetch} />
           </p>
         ) : products.data.items.length === 0 ? (
           <p className="rounded-2xl bg-stone-100 p-8 text-center text-stone-700">

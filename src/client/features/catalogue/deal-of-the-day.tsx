@@ -40,6 +40,62 @@ function useNextDealOnExpiry(deal: Deal | undefined, expired: boolean) {
   }, [deal, expired, queryClient]);
 }
 
+/** The deal as a cart line: the product's fields the cart keeps. */
+const cartLineOf = (deal: Deal): CartProduct => ({
+  id: deal.id,
+  name: deal.name,
+  price: deal.price,
+  image: deal.image,
+  description: deal.description,
+  category: deal.category,
+  userId: deal.userId,
+  startTime: deal.startTime,
+});
+
+/** The deal's picture, with how much is off. */
+function DealPicture({ deal }: { deal: Deal }) {
+  const saving = Math.round((1 - deal.price / deal.originalPrice) * 100);
+  return (
+    <div className="relative aspect-[4/3] bg-amber-100 md:aspect-auto">
+      <img
+        src={deal.image}
+        alt={deal.name}
+        width={640}
+        height={480}
+        // NOTE: under the hero on every screen size: not fetched beside the app's code (decision 041).
+        loading="lazy"
+        decoding="async"
+        className="h-full w-full object-cover"
+      />
+      {saving > 0 ? (
+        <span className="absolute left-4 top-4 rounded-full bg-red-700 px-3 py-1 text-sm font-bold text-white">
+          <Trans>{saving}% off</Trans>
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** How long the deal still runs. */
+function Countdown({ remaining }: { remaining: number }) {
+  return (
+    <p className="flex items-center gap-2 text-stone-800">
+      <ClockIcon className="h-5 w-5 text-amber-700" />
+      <span>
+        <Trans>Ends in</Trans>
+      </span>
+      <span
+        className="rounded-lg bg-stone-900 px-3 py-1 font-mono text-lg font-semibold tabular-nums text-white"
+        data-testid="deal-countdown"
+        // NOTE: the server's second is not the browser's; the next tick corrects it (decision 037).
+        suppressHydrationWarning
+      >
+        {formatCountdown(remaining)}
+      </span>
+    </p>
+  );
+}
+
 /** The deal of the day (product rules §2–§4): a countdown to its end, price against the original, Add to Cart. */
 export function DealOfTheDay() {
   const { t } = useLingui();
@@ -54,39 +110,13 @@ export function DealOfTheDay() {
     );
   }
   const current = deal.data;
-  const saving = Math.round((1 - current.price / current.originalPrice) * 100);
-  const dealLine: CartProduct = {
-    id: current.id,
-    name: current.name,
-    price: current.price,
-    image: current.image,
-    description: current.description,
-    category: current.category,
-    userId: current.userId,
-    startTime: current.startTime,
-  };
+  const dealLine = cartLineOf(current);
   return (
     <section
       aria-labelledby="deal-heading"
       className="grid overflow-hidden rounded-3xl bg-gradient-to-br from-amber-50 via-orange-50 to-white shadow-sm ring-1 ring-amber-200 md:grid-cols-[2fr_3fr]"
     >
-      <div className="relative aspect-[4/3] bg-amber-100 md:aspect-auto">
-        <img
-          src={current.image}
-          alt={current.name}
-          width={640}
-          height={480}
-          // NOTE: under the hero on every screen size: not fetched beside the app's code (decision 041).
-          loading="lazy"
-          decoding="async"
-          className="h-full w-full object-cover"
-        />
-        {saving > 0 ? (
-          <span className="absolute left-4 top-4 rounded-full bg-red-700 px-3 py-1 text-sm font-bold text-white">
-            <Trans>{saving}% off</Trans>
-          </span>
-        ) : null}
-      </div>
+      <DealPicture deal={current} />
       <div className="flex flex-col justify-center p-6 sm:p-8">
         <p className="text-sm font-semibold uppercase tracking-wider text-amber-800">
           <Trans>Today only</Trans>
@@ -106,20 +136,7 @@ export function DealOfTheDay() {
           </span>
         </p>
         <div className="mt-4 flex flex-wrap items-center gap-4">
-          <p className="flex items-center gap-2 text-stone-800">
-            <ClockIcon className="h-5 w-5 text-amber-700" />
-            <span>
-              <Trans>Ends in</Trans>
-            </span>
-            <span
-              className="rounded-lg bg-stone-900 px-3 py-1 font-mono text-lg font-semibold tabular-nums text-white"
-              data-testid="deal-countdown"
-              // NOTE: the server's second is not the browser's; the next tick corrects it (decision 037).
-              suppressHydrationWarning
-            >
-              {formatCountdown(remaining)}
-            </span>
-          </p>
+          <Countdown remaining={remaining} />
           <Button {...bootCartProps(dealLine)} onClick={() => addToCartWithToast(dealLine)}>
             <CartIcon />
             <Trans>

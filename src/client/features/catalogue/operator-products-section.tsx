@@ -10,12 +10,11 @@ import { ReasonDialog } from "../../components/reason-dialog.tsx";
 import { SearchAndFilter } from "../../components/search-and-filter.tsx";
 import { ShowMoreButton } from "../../components/show-more-button.tsx";
 import { problemOf } from "../../lib/operator-pages.ts";
-import { formatUnitPrice } from "../../lib/produce.ts";
 import { toast } from "../../lib/toast.ts";
 import { HiddenNotice, hiddenByOperator } from "./hidden-notice.tsx";
 import { type ProductVisibility, useOperatorProducts, useSetProductHidden } from "./operator-products.api.ts";
-import { ProductImage } from "./product-image.tsx";
-import { categoryLabel, productName } from "./product-labels.ts";
+import { productName } from "./product-labels.ts";
+import { ProductSummary } from "./product-summary.tsx";
 
 const visibilityOptions = [
   { value: "all", label: msg`All products` },
@@ -54,6 +53,54 @@ function HideDialog({ product, onClose }: { product: Product; onClose: () => voi
   );
 }
 
+/** One product on the operator's list: what it is, whose, whether it is off the shop and why; Hide or Unhide. */
+function OperatorProductRow({
+  product,
+  onChange,
+}: {
+  product: Product;
+  onChange: (product: Product) => void;
+}) {
+  const { t } = useLingui();
+  const name = productName(product.name);
+  const takenDown = hiddenByOperator(product);
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
+      <ProductSummary
+        product={product}
+        small
+        byline={
+          <>
+            {" · "}
+            {product.farmerName ? <Trans>by {product.farmerName}</Trans> : <Trans>by a farmer</Trans>}
+          </>
+        }
+      >
+        <HiddenNotice product={product} />
+        {product.farmerSuspended ? (
+          <p className="mt-1 text-sm text-stone-700">
+            {takenDown ? (
+              <Trans>Reinstating the farmer (under Accounts) brings it back, once it is unhidden too.</Trans>
+            ) : (
+              <Trans>Reinstating the farmer (under Accounts) brings it back.</Trans>
+            )}
+          </p>
+        ) : null}
+      </ProductSummary>
+      {/* NOTE: a product off the shop only because its farmer is suspended has nothing to unhide
+          (the server would answer 409); it can still be hidden, so it stays off after a reinstatement. */}
+      <Button
+        variant={takenDown ? "secondary" : "danger"}
+        className="self-start sm:self-center"
+        onClick={() => onChange(product)}
+        aria-label={takenDown ? t`Unhide ${name}` : t`Hide ${name}`}
+      >
+        {takenDown ? t`Unhide` : t`Hide`}
+      </Button>
+    </li>
+  );
+}
+
 /** The operator's products at /admin/products: search every product, hide one with a reason, unhide. */
 export function OperatorProductsSection() {
   const { t, i18n } = useLingui();
@@ -86,52 +133,9 @@ export function OperatorProductsSection() {
           aria-label={t`Products`}
           className="divide-y divide-stone-200 rounded-2xl bg-white px-4 shadow-sm ring-1 ring-stone-200"
         >
-          {list.map((product) => {
-            const name = productName(product.name);
-            const takenDown = hiddenByOperator(product);
-            return (
-              <li key={product.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
-                <div className="flex min-w-0 flex-1 items-center gap-4">
-                  <div className="h-14 w-16 shrink-0 overflow-hidden rounded-lg bg-stone-100">
-                    <ProductImage product={product} sizes="64px" />
-                  </div>
-                  <div className="min-w-0">
-                    <h3 className="break-words font-semibold text-stone-900">{name}</h3>
-                    <p className="text-sm text-stone-600">
-                      {categoryLabel(product.category)} · {formatUnitPrice(product.price, product.unit)} ·{" "}
-                      {product.farmerName ? (
-                        <Trans>by {product.farmerName}</Trans>
-                      ) : (
-                        <Trans>by a farmer</Trans>
-                      )}
-                    </p>
-                    <HiddenNotice product={product} />
-                    {product.farmerSuspended ? (
-                      <p className="mt-1 text-sm text-stone-700">
-                        {takenDown ? (
-                          <Trans>
-                            Reinstating the farmer (under Accounts) brings it back, once it is unhidden too.
-                          </Trans>
-                        ) : (
-                          <Trans>Reinstating the farmer (under Accounts) brings it back.</Trans>
-                        )}
-                      </p>
-                    ) : null}
-                  </div>
-                </div>
-                {/* NOTE: a product off the shop only because its farmer is suspended has nothing to unhide
-                    (the server would answer 409); it can still be hidden, so it stays off after a reinstatement. */}
-                <Button
-                  variant={takenDown ? "secondary" : "danger"}
-                  className="self-start sm:self-center"
-                  onClick={() => setChanging(product)}
-                  aria-label={takenDown ? t`Unhide ${name}` : t`Hide ${name}`}
-                >
-                  {takenDown ? t`Unhide` : t`Hide`}
-                </Button>
-              </li>
-            );
-          })}
+          {list.map((product) => (
+            <OperatorProductRow key={product.id} product={product} onChange={setChanging} />
+          ))}
         </ul>
         <ShowMoreButton pages={products} label={t`Show more products`} />
       </LoadState>

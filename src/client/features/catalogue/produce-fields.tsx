@@ -1,12 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { ChangeEvent } from "react";
+import { type ChangeEvent, useState } from "react";
 import { MAX_PHOTO_BYTES } from "../../../shared/photo.ts";
 import { ACCEPTED_IMAGE_TYPES } from "../../../shared/schemas/product-form.ts";
-import { CATEGORIES, PRODUCT_UNITS } from "../../../shared/schemas/products.ts";
+import { PRODUCT_UNITS } from "../../../shared/schemas/products.ts";
 import { SelectField } from "../../components/select-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { shopToday, unitName } from "../../lib/produce.ts";
-import { categoryName } from "./product-labels.ts";
 import { photoProblems } from "./product-texts.ts";
 
 /** The produce details beyond the product's four fields, as the form holds them (strings; "" for not given). */
@@ -18,10 +17,6 @@ export interface ProduceValues {
 
 export const emptyProduceValues: ProduceValues = { unit: "piece", stock: "", harvestedOn: "" };
 
-/** The category choices in the reader's language (called while rendering, so they follow a language change). */
-export const categoryOptions = () =>
-  CATEGORIES.map((category) => ({ value: category, label: categoryName(category) }));
-
 /** Why a chosen photo cannot be sent (its type or size), checked in the browser before the upload. */
 export function imageProblem(file: File): string | undefined {
   if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return photoProblems.imageType();
@@ -30,13 +25,24 @@ export function imageProblem(file: File): string | undefined {
   return undefined;
 }
 
+/** The photo chosen in a product form's file input, checked (its type and size) as soon as it is chosen. */
+export function useChosenPhoto(setFieldError: (name: string, message: string | undefined) => void) {
+  const [image, setImage] = useState<File | null>(null);
+  const chooseImage = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    setImage(file);
+    setFieldError("image", file ? imageProblem(file) : undefined);
+  };
+  return { image, chooseImage };
+}
+
 /** What `useFormFields().field(name)` gives a field component. */
-interface FieldProps {
+export interface FieldProps {
   name: string;
   value: string;
   error: string | undefined;
   invalidBy: string | undefined;
-  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
 }
 
 /**
@@ -69,22 +75,6 @@ export function ProduceFields({ field }: { field: (name: keyof ProduceValues) =>
         {...field("harvestedOn")}
       />
     </fieldset>
-  );
-}
-
-/**
- * A product's names in other languages and scripts, separated by commas, below its name on the add-product
- * form and in the edit dialog: the shop's search finds the product by any of them.
- */
-export function OtherNamesField(props: FieldProps) {
-  const { t } = useLingui();
-  return (
-    <TextField
-      label={t`Other names (optional)`}
-      hint={t`Names in other languages or scripts, separated by commas, so that shoppers find it by them`}
-      placeholder={t`e.g. tamatar, tamaatar`}
-      {...props}
-    />
   );
 }
 

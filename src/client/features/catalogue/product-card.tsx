@@ -1,10 +1,11 @@
+import { useLingui as useLinguiContext } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Product } from "../../../shared/schemas/products.ts";
 import { Button } from "../../components/button.tsx";
 import { CartIcon, HeartIcon, TrashIcon } from "../../components/icons.tsx";
 import { HarvestNote, NextSlotNote, StockBadge } from "../../components/produce-facts.tsx";
-import { formatPackPrice, isSoldOut } from "../../lib/produce.ts";
-import { addToCartWithToast, bootCartProps, cartProductOf } from "./add-to-cart.ts";
+import { formatPackPrice } from "../../lib/produce.ts";
+import { addToCartProps } from "./add-to-cart.ts";
 import { categoryLabel, productDescription, productName } from "./product-labels.ts";
 import { ProductNameLink, ProductPictureLink } from "./product-links.tsx";
 
@@ -21,6 +22,41 @@ interface ProductCardProps {
 }
 
 /**
+ * Add to Cart (disabled when sold out) and the heart. NOTE: Add to Cart shares its row with the heart only; the
+ * owner's Delete gets a row of its own, so Add to Cart keeps one line in the grid's narrowest column (issue 25:
+ * three lines at 1280 px).
+ */
+function CardButtons({
+  product,
+  liked,
+  onToggleLike,
+}: Pick<ProductCardProps, "product" | "liked" | "onToggleLike">) {
+  const { t } = useLingui();
+  const name = productName(product.name);
+  return (
+    <div className="mt-3 flex gap-2">
+      <Button className="flex-1 whitespace-nowrap" {...addToCartProps(product)}>
+        <CartIcon />
+        <Trans>
+          Add to Cart<span className="sr-only">: {name}</span>
+        </Trans>
+      </Button>
+      <Button
+        variant="secondary"
+        aria-pressed={liked}
+        aria-label={t`Like ${name}`}
+        data-like={product.id}
+        onClick={() => onToggleLike(product.id)}
+        // NOTE: the look follows aria-pressed alone, so the boot script's like shows as the app's (decision 056).
+        className="aria-pressed:!bg-rose-600 aria-pressed:!text-white aria-pressed:!ring-rose-600 aria-pressed:[&_svg]:fill-current"
+      >
+        <HeartIcon />
+      </Button>
+    </div>
+  );
+}
+
+/**
  * A shop card: photo, category badge, name, description, price per unit, stock and harvest notes, Add to Cart
  * (disabled when sold out), Like and, for the owner, Delete.
  */
@@ -33,9 +69,9 @@ export function ProductCard({
   eager,
   priority,
 }: ProductCardProps) {
-  const { t } = useLingui();
+  // NOTE: the labels (Lingui's global `t`) follow a change of language with the card.
+  useLinguiContext();
   const name = productName(product.name);
-  const soldOut = isSoldOut(product.stock);
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-lg">
       <div className="relative aspect-[4/3] overflow-hidden bg-stone-100">
@@ -64,32 +100,7 @@ export function ProductCard({
           </p>
           <StockBadge stock={product.stock} />
         </div>
-        {/* NOTE: Add to Cart shares its row with the heart only; the owner's Delete gets a row of its own, so
-            Add to Cart keeps one line in the grid's narrowest column (issue 25: three lines at 1280 px). */}
-        <div className="mt-3 flex gap-2">
-          <Button
-            className="flex-1 whitespace-nowrap"
-            disabled={soldOut}
-            {...bootCartProps(cartProductOf(product))}
-            onClick={() => addToCartWithToast(cartProductOf(product))}
-          >
-            <CartIcon />
-            <Trans>
-              Add to Cart<span className="sr-only">: {name}</span>
-            </Trans>
-          </Button>
-          <Button
-            variant="secondary"
-            aria-pressed={liked}
-            aria-label={t`Like ${name}`}
-            data-like={product.id}
-            onClick={() => onToggleLike(product.id)}
-            // NOTE: the look follows aria-pressed alone, so the boot script's like shows as the app's (decision 056).
-            className="aria-pressed:!bg-rose-600 aria-pressed:!text-white aria-pressed:!ring-rose-600 aria-pressed:[&_svg]:fill-current"
-          >
-            <HeartIcon />
-          </Button>
-        </div>
+        <CardButtons product={product} liked={liked} onToggleLike={onToggleLike} />
         {canDelete ? (
           <Button
             variant="secondary"

@@ -3,7 +3,7 @@ import type { Product } from "../../../shared/schemas/products.ts";
 import { CartIcon, EyeIcon, HeartIcon } from "../../components/icons.tsx";
 import { HarvestNote, StockBadge } from "../../components/produce-facts.tsx";
 import { formatUnitPrice, isSoldOut } from "../../lib/produce.ts";
-import { addToCartWithToast, bootCartProps, cartProductOf } from "./add-to-cart.ts";
+import { addToCartProps } from "./add-to-cart.ts";
 import { categoryLabel, productName } from "./product-labels.ts";
 import { ProductNameLink, ProductPictureLink } from "./product-links.tsx";
 
@@ -47,9 +47,7 @@ export function ProductTile({ product, liked, onToggleLike, onShowDetails }: Pro
           <button
             type="button"
             aria-label={soldOut ? t`${name} is sold out` : t`Add ${name} to cart`}
-            disabled={soldOut}
-            {...bootCartProps(cartProductOf(product))}
-            onClick={() => addToCartWithToast(cartProductOf(product))}
+            {...addToCartProps(product)}
             className={`${actionClass} disabled:cursor-not-allowed disabled:bg-stone-200 disabled:text-stone-500 disabled:hover:bg-stone-200 disabled:hover:text-stone-500`}
           >
             <CartIcon />

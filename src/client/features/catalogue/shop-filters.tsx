@@ -1,10 +1,11 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useId } from "react";
 import { CATEGORIES, type Category, PRODUCT_SORTS } from "../../../shared/product-basics.ts";
 import { HeartIcon, SearchIcon } from "../../components/icons.tsx";
 import { categoryName } from "./product-labels.ts";
+import { useTypedSearch } from "./use-typed-search.ts";
 
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
@@ -22,13 +23,66 @@ const sortLabels: Record<ProductSort, MessageDescriptor> = {
   "price-desc": msg`Price: high to low`,
 };
 
-const SEARCH_DELAY_MS = 300;
-
 const fieldClass =
   "block h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
 
 /** `replace`: the change takes the place of the current history entry instead of adding one. */
 export type ShopFiltersChange = (next: ShopFilters, options?: { replace?: boolean }) => void;
+
+/** One of the bar's selects, labelled, its choice marked for the boot script (`data-shop-filter`). */
+function FilterSelect({
+  id,
+  label,
+  filter,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  filter: "category" | "sort";
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-stone-700">
+        {label}
+      </label>
+      <select
+        id={id}
+        data-shop-filter={filter}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${fieldClass} mt-1`}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** Only the liked products, or all again. */
+function LikedToggle({ liked, onToggle }: { liked: boolean; onToggle: () => void }) {
+  return (
+    <div className="flex items-end">
+      <button
+        type="button"
+        aria-pressed={liked}
+        onClick={onToggle}
+        className={`inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg px-4 font-semibold shadow-sm ring-1 sm:w-auto ${
+          liked
+            ? "bg-rose-600 text-white ring-rose-600 hover:bg-rose-700"
+            : "bg-white text-stone-800 ring-stone-300 hover:bg-stone-50"
+        }`}
+      >
+        <HeartIcon filled={liked} className="h-5 w-5" />
+        <Trans>Liked</Trans>
+      </button>
+    </div>
+  );
+}
 
 /**
  * Search by name, category and sort; the shop keeps them in the address (?q=&category=&sort=&liked=). Each
@@ -37,46 +91,7 @@ export type ShopFiltersChange = (next: ShopFilters, options?: { replace?: boolea
 export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; onChange: ShopFiltersChange }) {
   const { t, i18n } = useLingui();
   const id = useId();
-  const [search, setSearch] = useState(filters.q ?? "");
-  /** Whether this search, typed since the last choice, already has its history entry. */
-  const typing = useRef(false);
-
-  /**
-   * The search this bar last put in the address. The address catching up with it must not put the field back
-   * to it: what was typed after the pause, before the page drew again, would be lost ("rice" became "rie").
-   */
-  const sent = useRef(filters.q);
-
-  useEffect(() => {
-    if (filters.q !== sent.current) setSearch(filters.q ?? "");
-    sent.current = filters.q;
-  }, [filters.q]);
-
-  useEffect(() => {
-    const q = search.trim() || undefined;
-    if (q === (filters.q ?? undefined)) return;
-    const timer = window.setTimeout(() => {
-      sent.current = q;
-      onChange({ ...filters, q }, { replace: typing.current });
-      typing.current = true;
-    }, SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [search, filters, onChange]);
-
-  const choose = (next: ShopFilters) => {
-    typing.current = false;
-    onChange(next);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const q = search.trim() || undefined;
-    if (q !== (filters.q ?? undefined)) {
-      sent.current = q;
-      onChange({ ...filters, q }, { replace: typing.current });
-    }
-    typing.current = false;
-  };
+  const { search, setSearch, choose, submit } = useTypedSearch(filters, onChange);
 
   return (
     <search>
@@ -102,60 +117,37 @@ export function ShopFiltersBar({ filters, onChange }: { filters: ShopFilters; on
             />
           </div>
         </div>
-        <div>
-          <label htmlFor={`${id}-category`} className="block text-sm font-medium text-stone-700">
-            <Trans>Category</Trans>
-          </label>
-          <select
-            id={`${id}-category`}
-            data-shop-filter="category"
-            value={filters.category ?? ""}
-            onChange={(event) =>
-              choose({ ...filters, category: (event.target.value || undefined) as Category | undefined })
-            }
-            className={`${fieldClass} mt-1`}
-          >
-            <option value="">{t`All categories`}</option>
-            {CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {categoryName(category)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-sort`} className="block text-sm font-medium text-stone-700">
-            <Trans>Sort by</Trans>
-          </label>
-          <select
-            id={`${id}-sort`}
-            data-shop-filter="sort"
-            value={filters.sort}
-            onChange={(event) => choose({ ...filters, sort: event.target.value as ProductSort })}
-            className={`${fieldClass} mt-1`}
-          >
-            {PRODUCT_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {i18n._(sortLabels[sort])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex items-end">
-          <button
-            type="button"
-            aria-pressed={Boolean(filters.liked)}
-            onClick={() => choose({ ...filters, liked: !filters.liked || undefined })}
-            className={`inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg px-4 font-semibold shadow-sm ring-1 sm:w-auto ${
-              filters.liked
-                ? "bg-rose-600 text-white ring-rose-600 hover:bg-rose-700"
-                : "bg-white text-stone-800 ring-stone-300 hover:bg-stone-50"
-            }`}
-          >
-            <HeartIcon filled={Boolean(filters.liked)} className="h-5 w-5" />
-            <Trans>Liked</Trans>
-          </button>
-        </div>
+        <FilterSelect
+          id={`${id}-category`}
+          label={<Trans>Category</Trans>}
+          filter="category"
+          value={filters.category ?? ""}
+          onChange={(value) => choose({ ...filters, category: (value || undefined) as Category | undefined })}
+        >
+          <option value="">{t`All categories`}</option>
+          {CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {categoryName(category)}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          id={`${id}-sort`}
+          label={<Trans>Sort by</Trans>}
+          filter="sort"
+          value={filters.sort}
+          onChange={(value) => choose({ ...filters, sort: value as ProductSort })}
+        >
+          {PRODUCT_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {i18n._(sortLabels[sort])}
+            </option>
+          ))}
+        </FilterSelect>
+        <LikedToggle
+          liked={Boolean(filters.liked)}
+          onToggle={() => choose({ ...filters, liked: !filters.liked || undefined })}
+        />
       </form>
     </search>
   );
