@@ -99,6 +99,24 @@ async function queueFallbacks(db: Kysely<Database>, now: Date): Promise<number> 
   return queued;
 }
 
+/** NewsSender.deliverDue: the due messages, claimed a batch at a time, oldest first; answers how many went. */
+async function sendDue(
+  db: Kysely<Database>,
+  transport: PhoneTransport,
+  log: FastifyBaseLogger,
+  now: Date,
+  closing: () => boolean,
+): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const lease = new Date(now.getTime() + LEASE_MS).toISOString();
+    const claimed = await queue.claimDueMessages(db, now.toISOString(), lease, BATCH);
+    claimed.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+    for (const row of claimed) if (await sendOne(db, transport, log, row, now)) sent += 1;
+    if (claimed.length < BATCH || closing()) return sent;
+  }
+}
+
 export function createNewsSender(
   db: Kysely<Database>,
   transport: PhoneTransport,
@@ -116,21 +134,7 @@ export function createNewsSender(
     pending.add(tracked);
   };
 
-  async function deliverDue(now = clock()): Promise<number> {
-    let sent = 0;
-    for (;;) {
-      const at = now.toISOString();
-      const claimed = await queue.claimDueMessages(
-        db,
-        at,
-        new Date(now.getTime() + LEASE_MS).toISOString(),
-        BATCH,
-      );
-      claimed.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
-      for (const row of claimed) if (await sendOne(db, transport, log, row, now)) sent += 1;
-      if (claimed.length < BATCH || closing) return sent;
-    }
-  }
+  const deliverDue = (now = clock()) => sendDue(db, transport, log, now, () => closing);
 
   // NOTE: with no SMS provider for news (WhatsApp alone), there is nothing to fall back on.
   const fallBack = async (now = clock()) =>

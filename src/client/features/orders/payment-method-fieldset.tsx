@@ -25,33 +25,7 @@ export function PaymentMethodFieldset({
 }) {
   return (
     <>
-      {payNowOffered ? (
-        <fieldset className="mt-6">
-          <legend className="text-lg font-semibold text-stone-900">
-            <Trans>How to pay</Trans>
-          </legend>
-          <div className="mt-3 grid gap-3 sm:grid-cols-2">
-            <RadioCard
-              name="payment"
-              value="now"
-              checked={payment === "now"}
-              onChoose={() => onChoosePayment("now")}
-              note={<Trans>Card, UPI or net banking, on a secure payment page</Trans>}
-            >
-              <Trans>Pay now</Trans>
-            </RadioCard>
-            <RadioCard
-              name="payment"
-              value="on_delivery"
-              checked={payment === "on_delivery"}
-              onChoose={() => onChoosePayment("on_delivery")}
-              note={<Trans>Cash or UPI at the door</Trans>}
-            >
-              <Trans>Pay on delivery</Trans>
-            </RadioCard>
-          </div>
-        </fieldset>
-      ) : null}
+      {payNowOffered ? <PayNowOrOnDelivery payment={payment} onChoosePayment={onChoosePayment} /> : null}
 
       <fieldset className="mt-6">
         <legend className="text-lg font-semibold text-stone-900">
@@ -90,5 +64,42 @@ export function PaymentMethodFieldset({
         </div>
       </fieldset>
     </>
+  );
+}
+
+/** Pay now (card, UPI or net banking on the gateway's page) or on delivery (cash or UPI at the door). */
+function PayNowOrOnDelivery({
+  payment,
+  onChoosePayment,
+}: {
+  payment: PaymentMode;
+  onChoosePayment: (mode: PaymentMode) => void;
+}) {
+  return (
+    <fieldset className="mt-6">
+      <legend className="text-lg font-semibold text-stone-900">
+        <Trans>How to pay</Trans>
+      </legend>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        <RadioCard
+          name="payment"
+          value="now"
+          checked={payment === "now"}
+          onChoose={() => onChoosePayment("now")}
+          note={<Trans>Card, UPI or net banking, on a secure payment page</Trans>}
+        >
+          <Trans>Pay now</Trans>
+        </RadioCard>
+        <RadioCard
+          name="payment"
+          value="on_delivery"
+          checked={payment === "on_delivery"}
+          onChoose={() => onChoosePayment("on_delivery")}
+          note={<Trans>Cash or UPI at the door</Trans>}
+        >
+          <Trans>Pay on delivery</Trans>
+        </RadioCard>
+      </div>
+    </fieldset>
   );
 }
