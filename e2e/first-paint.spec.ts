@@ -32,9 +32,17 @@ async function openHeld(tab: Page, path: string): Promise<() => void> {
   return release;
 }
 
+/**
+ * NOTE: a bound on each step that has none of its own (a click, a wait for the boot entry), far above what one
+ * takes (about a second): a journey that once hung until its 120 s in a full CI run then names the step.
+ */
+const STEP_MS = 30_000;
+
 /** Waits for the boot entry to answer for the page (a page drawn by the server after a link, too). */
 const bootAnswers = (tab: Page) =>
-  tab.waitForFunction(() => (window as { __vcBoot?: unknown }).__vcBoot !== undefined);
+  tab.waitForFunction(() => (window as { __vcBoot?: unknown }).__vcBoot !== undefined, undefined, {
+    timeout: STEP_MS,
+  });
 
 /** The header's cart count as it shows (the wide row's badge at the journeys' 1280 px). */
 const cartCount = (tab: Page) => tab.locator("[data-cart-count]:visible");
@@ -101,13 +109,13 @@ test.describe("usable before the app arrives", () => {
     await tab
       .getByRole("link", { name: /Fruits/ })
       .first()
-      .click();
+      .click({ timeout: STEP_MS });
     await expect(tab).toHaveURL(/\/shop\?category=fruits$/);
     // The server drew the filtered shop; the app is still held back.
     await expect(tab.getByRole("heading", { name: "Our Products" })).toBeVisible();
     await expect(tab.getByLabel("Category", { exact: true })).toHaveValue("fruits");
     expect(await appArrived(tab)).toBe(false);
-    await tab.getByRole("link", { name: /^Cart/ }).first().click();
+    await tab.getByRole("link", { name: /^Cart/ }).first().click({ timeout: STEP_MS });
     await expect(tab).toHaveURL(/\/cart$/);
   });
 
