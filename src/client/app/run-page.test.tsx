@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Run, RunStop } from "../../shared/schemas/run.ts";
 import { partMoveAnswers, sessionAnswer } from "../test/answers.ts";
 import { api, apiError, apiRequests, HttpResponse, http, shellAnswers } from "../test/api.ts";
+import { okraLine } from "../test/farmer.fixture.ts";
 import { loadScreens, renderAt } from "../test/render.tsx";
 
 // The screens' code, loaded once before the tests, as the app loads it before its first render.
@@ -20,21 +21,7 @@ const stop = (overrides: Partial<RunStop> = {}): RunStop => ({
   address: "12 Lake Road, Pune 411001",
   mapUrl: "https://www.google.com/maps/search/?api=1&query=12%20Lake%20Road",
   slot: { id: "s1", kind: "delivery", date: "2026-12-07", start: "09:00", end: "11:00" },
-  lines: [
-    {
-      productId: "p1",
-      name: "Okra",
-      unitPrice: 40,
-      unit: "bunch",
-      quantity: 2,
-      lineTotal: 80,
-      lineId: 1,
-      weighed: false,
-      packedGrams: null,
-      estimate: 80,
-      amount: 80,
-    },
-  ],
+  lines: [okraLine],
   total: 80,
   billFinal: true,
   due: 80,

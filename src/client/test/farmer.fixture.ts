@@ -1,25 +1,26 @@
 import type { FarmerPart } from "../../shared/schemas/farmer.ts";
 
+/** Two bunches of okra at ₹40, counted (not weighed): the line of a part, or of a stop on the delivery run. */
+export const okraLine = {
+  productId: "p1",
+  name: "Okra",
+  unitPrice: 40,
+  unit: "bunch",
+  quantity: 2,
+  lineTotal: 80,
+  lineId: 1,
+  weighed: false,
+  packedGrams: null,
+  estimate: 80,
+  amount: 80,
+} satisfies FarmerPart["items"][number];
+
 /** A farmer's part of an order as the API returns it (Meera's two bunches of okra, to pay by UPI); override what a test is about. */
 export const aFarmerPart = (overrides: Partial<FarmerPart> = {}): FarmerPart => ({
   id: "f1",
   orderId: "0a1b2c3d-0000-4000-8000-000000000000",
   status: "pending",
-  items: [
-    {
-      productId: "p1",
-      name: "Okra",
-      unitPrice: 40,
-      unit: "bunch",
-      quantity: 2,
-      lineTotal: 80,
-      lineId: 1,
-      weighed: false,
-      packedGrams: null,
-      estimate: 80,
-      amount: 80,
-    },
-  ],
+  items: [okraLine],
   estimate: 80,
   total: 80,
   billFinal: true,

@@ -42,6 +42,21 @@ async function schemaOf(db: Db): Promise<string[]> {
   return rows.map((row) => row.line);
 }
 
+/** Runs `work` with a schema pool of its own, so that no other test file takes the copies it hands back. */
+async function withOwnPool(work: () => Promise<void>) {
+  const baseUrl = process.env.TEST_DATABASE_URL ?? "";
+  const runPrefix = process.env[RUN_PREFIX_ENV];
+  const prefix = newRunPrefix();
+  process.env[RUN_PREFIX_ENV] = prefix;
+  try {
+    await createSchemaPool(baseUrl, prefix);
+    await work();
+  } finally {
+    process.env[RUN_PREFIX_ENV] = runPrefix;
+    await dropTestSchemas(baseUrl, prefix);
+  }
+}
+
 describe("test databases", () => {
   const open: TestDatabase[] = [];
   afterAll(async () => {
@@ -83,14 +98,8 @@ describe("test databases", () => {
 
   it.runIf(testDialect === "postgres")(
     "on PostgreSQL, a copy a test closed is emptied (audit log too) and handed to the next test, migrated",
-    async () => {
-      const baseUrl = process.env.TEST_DATABASE_URL ?? "";
-      const runPrefix = process.env[RUN_PREFIX_ENV];
-      // A pool of this test's own, so that no other test file takes the copy first.
-      const prefix = newRunPrefix();
-      process.env[RUN_PREFIX_ENV] = prefix;
-      try {
-        await createSchemaPool(baseUrl, prefix);
+    () =>
+      withOwnPool(async () => {
         const first = await createTestDatabase();
         const at = "2026-01-01T00:00:00.000Z";
         await first.db.kysely
@@ -111,22 +120,13 @@ describe("test databases", () => {
           );
           expect(rows[0]?.n, table).toBe("0");
         }
-      } finally {
-        process.env[RUN_PREFIX_ENV] = runPrefix;
-        await dropTestSchemas(baseUrl, prefix);
-      }
-    },
+      }),
   );
 
   it.runIf(testDialect === "postgres")(
     "on PostgreSQL, a copy written to after its test closed it (work still running then) is not handed out again",
-    async () => {
-      const baseUrl = process.env.TEST_DATABASE_URL ?? "";
-      const runPrefix = process.env[RUN_PREFIX_ENV];
-      const prefix = newRunPrefix();
-      process.env[RUN_PREFIX_ENV] = prefix;
-      try {
-        await createSchemaPool(baseUrl, prefix);
+    () =>
+      withOwnPool(async () => {
         const first = await createTestDatabase();
         const late = new pg.Client({ connectionString: first.url });
         await late.connect();
@@ -141,10 +141,6 @@ describe("test databases", () => {
         expect(second.url).not.toBe(first.url);
         const { rows } = await sql<{ n: string }>`select count(*) as n from users`.execute(second.db.kysely);
         expect(rows[0]?.n).toBe("0");
-      } finally {
-        process.env[RUN_PREFIX_ENV] = runPrefix;
-        await dropTestSchemas(baseUrl, prefix);
-      }
-    },
+      }),
   );
 });
