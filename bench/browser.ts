@@ -165,6 +165,11 @@ async function phoneContext(base: string, cookie?: string) {
  * before the app has taken the page over (decision 056); a tap made before even it has arrived is held by the
  * inline boot script and done once the app runs (decision 037).
  */
+/** Where a page's product grid is: the dashboard's grid, not its deal above it; elsewhere the page's main. */
+const COLD_VISIT_GRIDS: Record<string, string> = {
+  "/dashboard": 'section[aria-labelledby="products-heading"]',
+};
+
 async function coldVisitOnce(base: string, page: string, cookie: string): Promise<ColdVisitRun> {
   const { browser, context } = await phoneContext(base, cookie);
   try {
@@ -194,20 +199,24 @@ async function coldVisitOnce(base: string, page: string, cookie: string): Promis
     });
 
     await tab.goto(base + page, { waitUntil: "commit" });
-    const grid = tab.locator('section[aria-labelledby="products-heading"]');
-    const add = grid.getByRole("button", { name: /^Add .+ to cart$/ }).first();
+    const gridSelector = COLD_VISIT_GRIDS[page] ?? "main";
+    // NOTE: the dashboard's tiles say "Add {name} to cart", the shop's cards "Add to Cart: {name}".
+    const add = tab
+      .locator(gridSelector)
+      .getByRole("button", { name: /^Add .+ to cart$|^Add to Cart: / })
+      .first();
     // NOTE: the times are the page's own clock (performance.now(), from its navigation start), read by the
     // checks themselves at each animation frame, not when this process hears of them.
     const gridMs = await tab
       .waitForFunction(
-        () => {
+        (selector) => {
           const button = document.querySelector(
-            'section[aria-labelledby="products-heading"] button[aria-label$=" to cart"]',
+            `${selector} button[aria-label$=" to cart"], ${selector} button[aria-label^="Add to Cart: "]`,
           );
           const box = button?.getBoundingClientRect();
           return box && box.width > 0 && box.height > 0 ? performance.now() : false;
         },
-        undefined,
+        gridSelector,
         { polling: "raf", timeout: 120_000 },
       )
       .then((handle) => handle.jsonValue() as Promise<number>);

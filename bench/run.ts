@@ -42,7 +42,9 @@ import { coldVisit, hydrationProfile, lighthouse, scriptUntilIdle } from "./brow
 import { type BenchDatabase, postgresDatabase, sqliteDatabase } from "./databases.ts";
 import type { LoadResult, LoadSpec } from "./load.ts";
 import {
+  COLD_VISIT_PAGES,
   chartSvg,
+  coldVisitsOf,
   LIGHTHOUSE_PAGES,
   type Reference,
   type Report,
@@ -550,6 +552,7 @@ async function main() {
     })),
     runs: [],
     lighthouse: [],
+    coldVisits: [],
     firstScreenKb,
   };
 
@@ -605,16 +608,21 @@ async function main() {
           const firstSqlite = database.label === "SQLite" && size === SIZES[0];
           if (WANT_LIGHTHOUSE && firstSqlite) {
             for (const page of LIGHTHOUSE_PAGES) {
-              const result = lighthouse(base, page, CHROME_PORT, page === "/login" ? undefined : cookie);
-              if (result) report.lighthouse.push(result);
+              // NOTE: a product's page is the product the catalogue reads measure, reported by its route.
+              const url = page.replace(":id", f.productId);
+              const result = lighthouse(base, url, CHROME_PORT, page === "/login" ? undefined : cookie);
+              if (result) report.lighthouse.push({ ...result, page });
             }
             console.log(`  Lighthouse: ${JSON.stringify(report.lighthouse.map(({ runs, ...l }) => l))}`);
           }
           if (WANT_COLD_VISIT && firstSqlite) {
-            report.coldVisit = await coldVisit(base, "/dashboard", cookie);
-            console.log(
-              `  Cold visit on slow 3G: ${JSON.stringify(report.coldVisit && { ...report.coldVisit, runs: undefined })}`,
-            );
+            for (const page of COLD_VISIT_PAGES) {
+              const visit = await coldVisit(base, page, cookie);
+              if (visit) report.coldVisits.push(visit);
+              console.log(
+                `  Cold visit to ${page} on slow 3G: ${JSON.stringify(visit && { ...visit, runs: undefined })}`,
+              );
+            }
             report.hydration = await hydrationProfile(base, "/dashboard", cookie);
             console.log(
               `  Hydration of /dashboard: ${JSON.stringify(report.hydration && { ...report.hydration, runs: undefined })}`,
@@ -659,7 +667,7 @@ async function main() {
       ...kept.lighthouse.filter((old) => !report.lighthouse.some((l) => l.page === old.page)),
       ...report.lighthouse,
     ].sort((a, b) => LIGHTHOUSE_PAGES.indexOf(a.page) - LIGHTHOUSE_PAGES.indexOf(b.page));
-    report.coldVisit ??= kept.coldVisit;
+    if (report.coldVisits.length === 0) report.coldVisits = coldVisitsOf(kept);
     report.hydration ??= kept.hydration;
     report.loginIdle ??= kept.loginIdle;
     report.command += args.measures

@@ -145,7 +145,7 @@ export const otherTexts = {
   notFound: text(/*i18n*/ { id: "Not found" }),
   forbidden: text(/*i18n*/ { id: "You are not allowed to do that" }),
   invalidInput: text(/*i18n*/ { id: "Invalid input" }),
-  chooseLanguage: text(/*i18n*/ { id: "Please choose English, Hindi or Marathi" }),
+  chooseLanguage: text(/*i18n*/ { id: "Please choose one of the shop's languages" }),
   bodyTooLarge: text(/*i18n*/ { id: "The request body is too large" }),
   unsupportedType: text(/*i18n*/ { id: "Unsupported content type; send JSON (or multipart for uploads)" }),
   emptyBody: text(/*i18n*/ { id: "The request body is empty; send JSON" }),
