@@ -4,7 +4,7 @@ import { type PickupPoint, PickupPointInputSchema } from "../../../shared/schema
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { toast } from "../../lib/toast.ts";
-import { SetupFormEnd, SetupPanel, useSetupFields } from "./setup-parts.tsx";
+import { SetupAdd, SetupFormEnd, SetupPanel, useSetupFields } from "./setup-parts.tsx";
 import { type SlotsBase, usePickupPoints, useRetirePickupPoint, useSavePickupPoint } from "./slots.api.ts";
 
 // A farmer's pickup points: added, changed and retired (a retired one stays on the orders that chose it).
@@ -140,12 +140,9 @@ export function PickupPointsPanel({ base }: { base: SlotsBase }) {
           </li>
         ))}
       </ul>
-      <h4 className="mt-4 font-semibold text-stone-800">
-        <Trans>Add a pickup point</Trans>
-      </h4>
-      <div className="mt-2">
+      <SetupAdd title={<Trans>Add a pickup point</Trans>}>
         <PickupPointForm base={base} onDone={() => undefined} />
-      </div>
+      </SetupAdd>
     </SetupPanel>
   );
 }

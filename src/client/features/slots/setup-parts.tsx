@@ -18,6 +18,16 @@ export function SetupPanel({ title, children }: { title: ReactNode; children: Re
   );
 }
 
+/** A panel's last part: the form that adds one more (pickup point, weekly slot) under its heading. */
+export function SetupAdd({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <h4 className="mt-4 font-semibold text-stone-800">{title}</h4>
+      <div className="mt-2">{children}</div>
+    </>
+  );
+}
+
 /**
  * A set-up form's state: its values as their controls' texts, a message per field and one for the form;
  * `field(name)` gives a field its value, message and change handler.

@@ -14,7 +14,7 @@ import { SelectField } from "../../components/select-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { weekdayText } from "../../lib/slot-words.ts";
 import { toast } from "../../lib/toast.ts";
-import { SetupFormEnd, SetupPanel, useSetupFields } from "./setup-parts.tsx";
+import { SetupAdd, SetupFormEnd, SetupPanel, useSetupFields } from "./setup-parts.tsx";
 import { patternName, weeklySlotText } from "./slot-texts.ts";
 import {
   type SlotsBase,
@@ -214,10 +214,9 @@ export function SlotPatternsPanel({ base }: { base: SlotsBase }) {
           </li>
         ))}
       </ul>
-      <h4 className="mt-4 font-semibold text-stone-800">
-        <Trans>Add a weekly slot</Trans>
-      </h4>
-      <SlotPatternForm base={base} onDone={() => undefined} className="mt-2 grid gap-3 sm:grid-cols-3" />
+      <SetupAdd title={<Trans>Add a weekly slot</Trans>}>
+        <SlotPatternForm base={base} onDone={() => undefined} className="grid gap-3 sm:grid-cols-3" />
+      </SetupAdd>
       {editing ? (
         <ModalDialog title={t`Edit ${patternName(editing)}`} onClose={() => setEditing(null)}>
           <SlotPatternForm
