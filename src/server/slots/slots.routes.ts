@@ -100,11 +100,9 @@ function ownedListRoutes<Item, Input extends ZodType, Patch extends ZodType>(
     path,
     { schema: { body: schemas.input, response: { 201: schemas.item } } },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({
-          [key]: await service.create(ctx(request), ownerOf(request), request.body as z.output<Input>),
-        }),
+      reply.status(201).send({
+        [key]: await service.create(ctx(request), ownerOf(request), request.body as z.output<Input>),
+      }),
   );
   typed.patch(
     `${path}/:id`,
