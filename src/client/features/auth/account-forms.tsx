@@ -15,6 +15,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { sayShared } from "../../lib/i18n.ts";
 import { useChangeEmail, useChangePassword, useDeleteAccount, useRename } from "./account.api.ts";
 import { useAccountForm } from "./account-form.ts";
+import { PasswordField } from "./auth-fields.tsx";
 import { forgetSignedInUser } from "./logout.api.ts";
 
 /** One of `/account`'s forms: its fields, then its submit button, off while the form saves. */
@@ -92,13 +93,7 @@ export function EmailForm({ account }: { account: Account }) {
         required
         {...state.form.field("email")}
       />
-      <TextField
-        label={t`Your password`}
-        type="password"
-        autoComplete="current-password"
-        required
-        {...state.form.field("password")}
-      />
+      <PasswordField label={t`Your password`} {...state.form.field("password")} />
     </AccountForm>
   );
 }
@@ -114,19 +109,11 @@ export function PasswordForm() {
   );
   return (
     <AccountForm state={state} busy={change.isPending} submit={<Trans>Change password</Trans>}>
-      <TextField
-        label={t`Current password`}
-        type="password"
-        autoComplete="current-password"
-        required
-        {...state.form.field("currentPassword")}
-      />
-      <TextField
+      <PasswordField label={t`Current password`} {...state.form.field("currentPassword")} />
+      <PasswordField
         label={t`New password`}
-        type="password"
-        autoComplete="new-password"
+        isNew
         hint={t`8 to 128 characters. Every other device will be signed out.`}
-        required
         {...state.form.field("newPassword")}
       />
     </AccountForm>
@@ -160,13 +147,7 @@ export function DeleteAccount() {
           or received stay for the other party under the name "{deletedName}". This cannot be undone.
         </Trans>
       </p>
-      <TextField
-        label={t`Type your password to delete your account`}
-        type="password"
-        autoComplete="current-password"
-        required
-        {...state.form.field("password")}
-      />
+      <PasswordField label={t`Type your password to delete your account`} {...state.form.field("password")} />
     </AccountForm>
   );
 }
