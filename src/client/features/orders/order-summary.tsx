@@ -6,7 +6,7 @@ import { isWeighedUnit } from "../../../shared/weighing.ts";
 import { formatUnitPrice } from "../../lib/produce.ts";
 import { billText, cartTotalRupees, lineTotalRupees } from "./format.ts";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
-import { SummaryRow } from "./summary-row.tsx";
+import { SummaryCard, SummaryRow } from "./summary-row.tsx";
 
 /**
  * Checkout's order summary (product rules §2): lines, subtotal, shipping "Free", total. Names and prices come from
@@ -30,13 +30,7 @@ export function OrderSummary({
   const lineTotalOf = (item: CartItem) => quotedLine(item)?.lineTotal ?? lineTotalRupees(item);
   const subtotal = matchesCart ? quote.total : cartTotalRupees(items);
   return (
-    <section
-      aria-labelledby="order-summary-heading"
-      className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
-    >
-      <h2 id="order-summary-heading" className="text-lg font-semibold text-stone-900">
-        <Trans>Order Summary</Trans>
-      </h2>
+    <SummaryCard as="section" headingId="order-summary-heading" title={<Trans>Order Summary</Trans>}>
       <ul className="mt-4 divide-y divide-stone-200">
         {items.map((item, index) => (
           <li key={item.id} className="py-3">
@@ -75,6 +69,6 @@ export function OrderSummary({
           {billText.estimateNote()}
         </p>
       ) : null}
-    </section>
+    </SummaryCard>
   );
 }
