@@ -14,12 +14,22 @@ import {
 } from "../features/standing-orders/farmer-sections.tsx";
 import { shopToday } from "../lib/produce.ts";
 
+const jumpLink = "inline-flex min-h-11 items-center text-brand-700 hover:underline";
+
 /**
  * The farmer's workspace at /farmer: the summary, the orders to fulfil and my products with their stock.
  * Composed here because it spans two features (orders and catalogue), which never import each other.
  */
 export function FarmerPage() {
   const { t } = useLingui();
+  /** The page's own sections, by their headings' ids. */
+  const sections = [
+    ["#incoming-orders-heading", t`Incoming orders`],
+    ["#demand-ahead-heading", t`Demand ahead`],
+    ["#payments-heading", t`Payments`],
+    ["#my-products-heading", t`My products`],
+    ["#delivery-pickup-heading", t`Delivery and pickup`],
+  ] as const;
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -32,43 +42,15 @@ export function FarmerPage() {
           </p>
         </div>
         <nav aria-label={t`Farmer Portal sections`} className="flex flex-wrap gap-x-4 text-sm font-semibold">
-          <a
-            href="#incoming-orders-heading"
-            className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
-          >
-            <Trans>Incoming orders</Trans>
-          </a>
-          <a
-            href="#demand-ahead-heading"
-            className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
-          >
-            <Trans>Demand ahead</Trans>
-          </a>
-          <a
-            href="#payments-heading"
-            className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
-          >
-            <Trans>Payments</Trans>
-          </a>
-          <a
-            href="#my-products-heading"
-            className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
-          >
-            <Trans>My products</Trans>
-          </a>
-          <a
-            href="#delivery-pickup-heading"
-            className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
-          >
-            <Trans>Delivery and pickup</Trans>
-          </a>
-          <Link
-            to={runPath(shopToday())}
-            className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
-          >
+          {sections.map(([href, label]) => (
+            <a key={href} href={href} className={jumpLink}>
+              {label}
+            </a>
+          ))}
+          <Link to={runPath(shopToday())} className={jumpLink}>
             <Trans>Delivery run</Trans>
           </Link>
-          <Link to="/addProduct" className="inline-flex min-h-11 items-center text-brand-700 hover:underline">
+          <Link to="/addProduct" className={jumpLink}>
             <Trans>Add a product</Trans>
           </Link>
         </nav>

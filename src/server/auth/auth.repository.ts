@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Language } from "../../shared/i18n/languages.ts";
 import type { Database, SessionsTable, UsersTable } from "../db/index.ts";
-import { noStatement, rowsOf } from "../db/index.ts";
+import { noStatement, rowsOf, updatedOne } from "../db/index.ts";
 
 export type UserRow = UsersTable;
 
@@ -174,24 +174,24 @@ export async function markSuspended(
   at: string,
   reason: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("users")
-    .set({ suspended_at: at, suspended_reason: reason })
-    .where("id", "=", userId)
-    .where("suspended_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable("users")
+      .set({ suspended_at: at, suspended_reason: reason })
+      .where("id", "=", userId)
+      .where("suspended_at", "is", null),
+  );
 }
 
 /** Lifts a suspension; answers whether the account was suspended. */
 export async function clearSuspension(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const result = await db
-    .updateTable("users")
-    .set({ suspended_at: null, suspended_reason: null })
-    .where("id", "=", userId)
-    .where("suspended_at", "is not", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable("users")
+      .set({ suspended_at: null, suspended_reason: null })
+      .where("id", "=", userId)
+      .where("suspended_at", "is not", null),
+  );
 }
 
 /**

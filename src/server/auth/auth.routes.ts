@@ -14,10 +14,16 @@ import type { Config } from "../config.ts";
 import { AppError, emailKeyOf, enforceRateLimits, passwordCheckLimits, rateLimited } from "../http/index.ts";
 import { logIn, offerSignInLink, signInWithLink, signUp } from "./auth.service.ts";
 import { describeBrowser } from "./browser.ts";
-import { isKnownAddress, rememberKnownAddress } from "./known-addresses.ts";
+import { isKnownAddress } from "./known-addresses.ts";
 import { confirmOperatorClaim } from "./operator-claim.service.ts";
 import { phoneAuthRoutes } from "./phone.routes.ts";
-import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from "./session.plugin.ts";
+import {
+  clearSessionCookie,
+  replaceSession,
+  requireUser,
+  sessionToken,
+  setSessionCookie,
+} from "./session.plugin.ts";
 import { logOut } from "./sessions.service.ts";
 
 const MINUTE_MS = 60_000;
@@ -165,10 +171,7 @@ function logInRoute(app: FastifyInstance, config: Config, limited: PasswordLimit
         request.body,
         describeBrowser(request.headers["user-agent"]),
       );
-      const previous = sessionToken(request, config);
-      if (previous) await logOut(request.ctx, previous);
-      setSessionCookie(reply, config, session);
-      await rememberKnownAddress(app, request);
+      await replaceSession(app, request, reply, config, session);
       return { user };
     },
   );

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, PhoneCodesTable, UsersTable } from "../db/index.ts";
-import { exclusiveTransaction } from "../db/index.ts";
+import { exclusiveTransaction, updatedOne } from "../db/index.ts";
 
 // Signing in with a mobile number (issue 37): the codes sent, and the accounts' verified numbers.
 
@@ -104,15 +104,15 @@ export async function spendCode(
   now: string,
   maxTries: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("phone_codes")
-    .set({ spent_at: now })
-    .where("id", "=", id)
-    .where("spent_at", "is", null)
-    .where("expires_at", ">", now)
-    .where("tries", "<", maxTries)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable("phone_codes")
+      .set({ spent_at: now })
+      .where("id", "=", id)
+      .where("spent_at", "is", null)
+      .where("expires_at", ">", now)
+      .where("tries", "<", maxTries),
+  );
 }
 
 /** Codes older than `before` (the last hour's are kept: the hourly limit counts them). */

@@ -14,7 +14,6 @@ import {
 import type { Config } from "../config.ts";
 import { passwordCheckLimits, rateLimited } from "../http/index.ts";
 import { describeBrowser } from "./browser.ts";
-import { rememberKnownAddress } from "./known-addresses.ts";
 import {
   confirmAccountPhone,
   offerAccountPhone,
@@ -22,8 +21,7 @@ import {
   sendPhoneCode,
   signInWithPhone,
 } from "./phone.service.ts";
-import { requireUser, sessionToken, setSessionCookie } from "./session.plugin.ts";
-import { logOut } from "./sessions.service.ts";
+import { replaceSession, requireUser } from "./session.plugin.ts";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -86,10 +84,7 @@ export async function phoneAuthRoutes(app: FastifyInstance, { config }: { config
         request.body,
         describeBrowser(request.headers["user-agent"]),
       );
-      const previous = sessionToken(request, config);
-      if (previous) await logOut(request.ctx, previous);
-      setSessionCookie(reply, config, session);
-      await rememberKnownAddress(app, request);
+      await replaceSession(app, request, reply, config, session);
       return reply.status(created ? 201 : 200).send({ user });
     },
   );

@@ -5,8 +5,9 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/index.ts";
 import { forbidden, registerAccessControl, unauthorized } from "../http/index.ts";
 import type { IssuedSession } from "./accounts.ts";
+import { rememberKnownAddress } from "./known-addresses.ts";
 import { SessionCache } from "./session-cache.ts";
-import { userForSessionToken } from "./sessions.service.ts";
+import { logOut, userForSessionToken } from "./sessions.service.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -54,6 +55,23 @@ export function setSessionCookie(reply: FastifyReply, config: Config, session: I
     secure: config.production || reply.request.protocol === "https",
     expires: session.expiresAt,
   });
+}
+
+/**
+ * A sign-in by password or by phone code: the browser's earlier session ends (it may be another account's),
+ * the new one's cookie is set, and the account's address becomes known (exempt from limits others exhaust).
+ */
+export async function replaceSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+  session: IssuedSession,
+): Promise<void> {
+  const previous = sessionToken(request, config);
+  if (previous) await logOut(request.ctx, previous);
+  setSessionCookie(reply, config, session);
+  await rememberKnownAddress(app, request);
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {

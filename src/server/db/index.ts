@@ -94,3 +94,4 @@ export type {
   StandingOrderPatternsTable,
   StandingOrdersTable,
 } from "./tables-slots.ts";
+export { updatedOne } from "./updated-one.ts";

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { type ZodType, z } from "zod";
+import type { User } from "../../shared/schemas/auth.ts";
 import {
   FarmerOrderListQuerySchema,
   FarmerOrderListSchema,
+  type FarmerPart,
   FarmerPartResponseSchema,
   FarmerPendingCountSchema,
   FarmerSummarySchema,
@@ -22,6 +24,7 @@ import {
 } from "../../shared/schemas/payments.ts";
 import { AttemptSchema, RunOrderSchema, RunQuerySchema, RunSchema } from "../../shared/schemas/run.ts";
 import { requireUser } from "../auth/index.ts";
+import type { Context } from "../context.ts";
 import { callerLanguage, sendCsv } from "../http/index.ts";
 import { idempotencyHeaders, sendOnce } from "../idempotency/index.ts";
 import { countPendingForFarmer, listFarmerOrders, summariseFarmer } from "./farmer-views.service.ts";
@@ -74,47 +77,42 @@ const partResponse = { 200: FarmerPartResponseSchema };
 // answer sends it again, and the change is made once.
 const headers = idempotencyHeaders;
 
-/** A farmer's changes to a part: its status, weights, payments at the door and their undo, a delivery attempt. */
-function partChangeRoutes(app: FastifyInstance): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const statusSchema = { headers, params: partParams, body: PartStatusChangeSchema, response: partResponse };
-  typed.post("/orders/:partId/status", { schema: statusSchema }, async (request, reply) => {
+const typedApp = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+type TypedApp = ReturnType<typeof typedApp>;
+
+/**
+ * One change to a part, made once per Idempotency-Key and answered as the part (`{ fulfilment }`). NOTE: the
+ * body is cast: over a generic schema the type provider cannot resolve what it checked, the schema's output.
+ */
+function partChange<Body extends ZodType>(
+  typed: TypedApp,
+  path: string,
+  body: Body,
+  status: 200 | 201,
+  change: (ctx: Context, user: User, partId: string, body: z.output<Body>) => Promise<FarmerPart>,
+): void {
+  const response = status === 201 ? { 201: FarmerPartResponseSchema } : partResponse;
+  typed.post(path, { schema: { headers, params: partParams, body, response } }, async (request, reply) => {
     const user = requireUser(request);
-    return sendOnce(request, reply, 200, async (ctx) => ({
-      fulfilment: await movePart(ctx, user, request.params.partId, request.body),
+    return sendOnce(request, reply, status, async (ctx) => ({
+      fulfilment: await change(ctx, user, request.params.partId, request.body as z.output<Body>),
     }));
   });
+}
 
-  const paymentSchema = {
-    headers,
-    params: partParams,
-    body: PartPaymentChangeSchema,
-    response: partResponse,
-  };
-  typed.post("/orders/:partId/payment", { schema: paymentSchema }, async (request, reply) =>
-    sendOnce(request, reply, 200, async (ctx) => ({
-      fulfilment: await payRestInCash(ctx, request.params.partId),
-    })),
+/** A farmer's changes to a part: its status, weights, payments at the door and their undo, a delivery attempt. */
+function partChangeRoutes(app: FastifyInstance): void {
+  const typed = typedApp(app);
+  partChange(typed, "/orders/:partId/status", PartStatusChangeSchema, 200, movePart);
+  partChange(typed, "/orders/:partId/payment", PartPaymentChangeSchema, 200, (ctx, _user, partId) =>
+    payRestInCash(ctx, partId),
   );
-
   // NOTE: weights and payments are the part's farmer's, or an operator's on the shop's own part (the service checks).
-  const weighSchema = { headers, params: partParams, body: WeighPartSchema, response: partResponse };
-  typed.post("/orders/:partId/weights", { schema: weighSchema }, async (request, reply) =>
-    sendOnce(request, reply, 200, async (ctx) => ({
-      fulfilment: await weighPart(ctx, request.params.partId, request.body),
-    })),
+  partChange(typed, "/orders/:partId/weights", WeighPartSchema, 200, (ctx, _user, partId, body) =>
+    weighPart(ctx, partId, body),
   );
-
-  const paySchema = {
-    headers,
-    params: partParams,
-    body: RecordPaymentSchema,
-    response: { 201: FarmerPartResponseSchema },
-  };
-  typed.post("/orders/:partId/payments", { schema: paySchema }, async (request, reply) =>
-    sendOnce(request, reply, 201, async (ctx) => ({
-      fulfilment: await recordPayment(ctx, request.params.partId, request.body),
-    })),
+  partChange(typed, "/orders/:partId/payments", RecordPaymentSchema, 201, (ctx, _user, partId, body) =>
+    recordPayment(ctx, partId, body),
   );
 
   const undoSchema = {
@@ -130,18 +128,9 @@ function partChangeRoutes(app: FastifyInstance): void {
     }));
   });
 
-  const attemptSchema = {
-    headers,
-    params: partParams,
-    body: AttemptSchema,
-    response: { 201: FarmerPartResponseSchema },
-  };
-  typed.post("/orders/:partId/attempts", { schema: attemptSchema }, async (request, reply) => {
-    const user = requireUser(request);
-    return sendOnce(request, reply, 201, async (ctx) => ({
-      fulfilment: await recordAttempt(ctx, user, request.params.partId, request.body.reason),
-    }));
-  });
+  partChange(typed, "/orders/:partId/attempts", AttemptSchema, 201, (ctx, user, partId, body) =>
+    recordAttempt(ctx, user, partId, body.reason),
+  );
 }
 
 /** The delivery run (issue 38, decision 046): the date's stops in the farmer's order, and that order. */

@@ -9,6 +9,7 @@ import {
   rowsOf,
   type Steps,
   type StepsValue,
+  updatedOne,
 } from "../db/index.ts";
 import { refundWithout } from "./refunds.repository.ts";
 
@@ -58,13 +59,13 @@ export async function setLinkStatus(
   from: readonly LinkRow["status"][],
   to: LinkRow["status"],
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("payment_links")
-    .set({ status: to })
-    .where("id", "=", id)
-    .where("status", "in", [...from])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable("payment_links")
+      .set({ status: to })
+      .where("id", "=", id)
+      .where("status", "in", [...from]),
+  );
 }
 
 /** Writes a gateway payment unless one with its gateway id exists; answers whether it was written. */
@@ -123,29 +124,29 @@ export async function releaseOrder(
   at: string,
   expired: boolean,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("orders")
-    .set({ released_at: at })
-    .where("id", "=", orderId)
-    .where("payment_mode", "=", "now")
-    .where("released_at", "is", null)
-    .where("expired_at", expired ? "is not" : "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable("orders")
+      .set({ released_at: at })
+      .where("id", "=", orderId)
+      .where("payment_mode", "=", "now")
+      .where("released_at", "is", null)
+      .where("expired_at", expired ? "is not" : "is", null),
+  );
 }
 
 /** Marks an unpaid hold that ended as expired, once; answers whether this call did. */
 export async function expireOrder(db: Kysely<Database>, orderId: string, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable("orders")
-    .set({ expired_at: at })
-    .where("id", "=", orderId)
-    .where("payment_mode", "=", "now")
-    .where("released_at", "is", null)
-    .where("expired_at", "is", null)
-    .where("hold_ends_at", "<=", at)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable("orders")
+      .set({ expired_at: at })
+      .where("id", "=", orderId)
+      .where("payment_mode", "=", "now")
+      .where("released_at", "is", null)
+      .where("expired_at", "is", null)
+      .where("hold_ends_at", "<=", at),
+  );
 }
 
 /** Pay now orders whose hold ended unpaid and that are not expired yet, oldest hold first. */

@@ -11,6 +11,7 @@ import {
   rowsOf,
   type Steps,
   type StepsValue,
+  updatedOne,
   withinBounds,
 } from "../db/index.ts";
 
@@ -149,13 +150,13 @@ export async function updatePartStatus(
   trx: Kysely<Database>,
   { id, from, to, at }: { id: string; from: PartStatus; to: PartStatus; at: string },
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable("order_parts")
-    .set({ status: to, updated_at: at })
-    .where("id", "=", id)
-    .where("status", "=", from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    trx
+      .updateTable("order_parts")
+      .set({ status: to, updated_at: at })
+      .where("id", "=", id)
+      .where("status", "=", from),
+  );
 }
 
 /** Appends a move to a part's history (its number is one more than the last). */

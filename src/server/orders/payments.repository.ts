@@ -7,6 +7,7 @@ import {
   rowsOf,
   type Steps,
   type StepsValue,
+  updatedOne,
 } from "../db/index.ts";
 
 export type PaymentRow = OrderPaymentsTable;
@@ -49,13 +50,13 @@ export async function undoPayment(
   paymentId: string,
   undo: { at: string; byUserId: string; reason: string },
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable("order_payments")
-    .set({ undone_at: undo.at, undone_by_user_id: undo.byUserId, undone_reason: undo.reason })
-    .where("id", "=", paymentId)
-    .where("undone_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    trx
+      .updateTable("order_payments")
+      .set({ undone_at: undo.at, undone_by_user_id: undo.byUserId, undone_reason: undo.reason })
+      .where("id", "=", paymentId)
+      .where("undone_at", "is", null),
+  );
 }
 
 /**
@@ -70,13 +71,13 @@ export async function lockPart(
   at: string,
   statuses: readonly PartStatus[],
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable("order_parts")
-    .set({ updated_at: at })
-    .where("id", "=", partId)
-    .where("status", "in", [...statuses])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    trx
+      .updateTable("order_parts")
+      .set({ updated_at: at })
+      .where("id", "=", partId)
+      .where("status", "in", [...statuses]),
+  );
 }
 
 /** The UPI IDs of these payees (farmers' ids, or SHOP_PAYEE), by payee. */

@@ -12,6 +12,7 @@ import {
   rebaseKeyset,
   searchWalksListFirst,
   type TrigramIndex,
+  updatedOne,
 } from "../db/index.ts";
 
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -288,24 +289,24 @@ export async function markHidden(
   at: string,
   reason: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("products")
-    .set({ hidden_at: at, hidden_reason: reason })
-    .where("id", "=", id)
-    .where("hidden_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable("products")
+      .set({ hidden_at: at, hidden_reason: reason })
+      .where("id", "=", id)
+      .where("hidden_at", "is", null),
+  );
 }
 
 /** Shows a hidden product again; answers whether it was hidden. */
 export async function clearHidden(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await db
-    .updateTable("products")
-    .set({ hidden_at: null, hidden_reason: null })
-    .where("id", "=", id)
-    .where("hidden_at", "is not", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable("products")
+      .set({ hidden_at: null, hidden_reason: null })
+      .where("id", "=", id)
+      .where("hidden_at", "is not", null),
+  );
 }
 
 export async function countProductsSince(db: Kysely<Database>, since?: string): Promise<number> {
@@ -343,13 +344,9 @@ export async function updateOwnedProduct(
   ownerId: string,
   values: Updateable<ProductsTable>,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("products")
-    .set(values)
-    .where("id", "=", id)
-    .where("owner_id", "=", ownerId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    db.updateTable("products").set(values).where("id", "=", id).where("owner_id", "=", ownerId),
+  );
 }
 
 /** Every product of one owner, newest first. */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { PRODUCT_STOCK_MAX } from "../../shared/schemas/products.ts";
 import type { Database } from "../db/index.ts";
-import { changedRows, lockedForShare, rowsOf, type Steps } from "../db/index.ts";
+import { changedRows, lockedForShare, rowsOf, type Steps, updatedOne } from "../db/index.ts";
 
 // Products' stock: taken by an order and given back, in conditional UPDATEs safe on either database.
 
@@ -64,16 +64,16 @@ export async function changeOwnedStock(
   ownerId: string,
   change: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("products")
-    .set((eb) => ({ stock: eb("stock", "+", change) }))
-    .where("id", "=", id)
-    .where("owner_id", "=", ownerId)
-    .where("stock", "is not", null)
-    .where("stock", ">=", -change)
-    .where("stock", "<=", PRODUCT_STOCK_MAX - change)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable("products")
+      .set((eb) => ({ stock: eb("stock", "+", change) }))
+      .where("id", "=", id)
+      .where("owner_id", "=", ownerId)
+      .where("stock", "is not", null)
+      .where("stock", ">=", -change)
+      .where("stock", "<=", PRODUCT_STOCK_MAX - change),
+  );
 }
 
 /**

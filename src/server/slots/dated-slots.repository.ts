@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Database, firstOf } from "../db/index.ts";
+import { type Database, firstOf, updatedOne } from "../db/index.ts";
 import { type Owner, ownerIs } from "./slots.repository.ts";
 
 // Dated slots with their pickup point, and an owner's changes to one (capacity, closing) and whom they concern.
@@ -36,13 +36,9 @@ export function listSlotsOf(db: Kysely<Database>, owner: Owner, from: string, be
 
 /** Sets the capacity only if it is not below the places taken; answers whether it did. */
 export async function setCapacity(db: Kysely<Database>, slotId: string, capacity: number): Promise<boolean> {
-  const result = await db
-    .updateTable("slots")
-    .set({ capacity })
-    .where("id", "=", slotId)
-    .where("taken", "<=", capacity)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    db.updateTable("slots").set({ capacity }).where("id", "=", slotId).where("taken", "<=", capacity),
+  );
 }
 
 /** Closes the slot if it is open and holds `taken` places (so a confirmation covers who will be told). */
@@ -50,14 +46,14 @@ export async function closeSlot(
   db: Kysely<Database>,
   { slotId, at, reason, takenAtMost }: { slotId: string; at: string; reason: string; takenAtMost: number },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("slots")
-    .set({ closed_at: at, closed_reason: reason })
-    .where("id", "=", slotId)
-    .where("closed_at", "is", null)
-    .where("taken", "<=", takenAtMost)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable("slots")
+      .set({ closed_at: at, closed_reason: reason })
+      .where("id", "=", slotId)
+      .where("closed_at", "is", null)
+      .where("taken", "<=", takenAtMost),
+  );
 }
 
 /** A farmer's contact phone (issue 40), null when they set none. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { type ZodType, z } from "zod";
 import { NoContentSchema } from "../../shared/schemas/auth.ts";
 import { IdParamsSchema } from "../../shared/schemas/common.ts";
 import {
@@ -76,32 +76,64 @@ interface SetupRequest {
 type TypedApp = ReturnType<typeof typedApp>;
 const typedApp = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
-/** The owner's pickup points. */
-function pickupPointRoutes(typed: TypedApp, { ownerOf, ctx }: SetupRequest): void {
-  typed.get("/pickup-points", { schema: { response: { 200: PickupPointListSchema } } }, async (request) => ({
-    items: await listPickupPoints(ctx(request), ownerOf(request)),
+/**
+ * One of the owner's lists (pickup points, weekly slots): read, added (201) and changed, each item answered
+ * under its `key` (`{ pickupPoint }`). NOTE: the bodies are cast: over a generic schema the type provider
+ * cannot resolve what it checked, which is the schema's output.
+ */
+function ownedListRoutes<Item, Input extends ZodType, Patch extends ZodType>(
+  typed: TypedApp,
+  { ownerOf, ctx }: SetupRequest,
+  path: string,
+  key: string,
+  schemas: { list: ZodType; item: ZodType; input: Input; patch: Patch },
+  service: {
+    list: (ctx: SlotsContext, owner: Owner) => Promise<Item[]>;
+    create: (ctx: SlotsContext, owner: Owner, input: z.output<Input>) => Promise<Item>;
+    update: (ctx: SlotsContext, owner: Owner, id: string, patch: z.output<Patch>) => Promise<Item>;
+  },
+): void {
+  typed.get(path, { schema: { response: { 200: schemas.list } } }, async (request) => ({
+    items: await service.list(ctx(request), ownerOf(request)),
   }));
   typed.post(
-    "/pickup-points",
-    { schema: { body: PickupPointInputSchema, response: { 201: PickupPointResponseSchema } } },
+    path,
+    { schema: { body: schemas.input, response: { 201: schemas.item } } },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ pickupPoint: await createPickupPoint(ctx(request), ownerOf(request), request.body) }),
+      reply.status(201).send({
+        [key]: await service.create(ctx(request), ownerOf(request), request.body as z.output<Input>),
+      }),
   );
   typed.patch(
-    "/pickup-points/:id",
-    {
-      schema: {
-        params: IdParamsSchema,
-        body: PickupPointPatchSchema,
-        response: { 200: PickupPointResponseSchema },
-      },
-    },
+    `${path}/:id`,
+    { schema: { params: IdParamsSchema, body: schemas.patch, response: { 200: schemas.item } } },
     async (request) => ({
-      pickupPoint: await updatePickupPoint(ctx(request), ownerOf(request), request.params.id, request.body),
+      [key]: await service.update(
+        ctx(request),
+        ownerOf(request),
+        request.params.id,
+        request.body as z.output<Patch>,
+      ),
     }),
   );
+}
+
+/** The owner's pickup points. */
+function pickupPointRoutes(typed: TypedApp, setup: SetupRequest): void {
+  ownedListRoutes(
+    typed,
+    setup,
+    "/pickup-points",
+    "pickupPoint",
+    {
+      list: PickupPointListSchema,
+      item: PickupPointResponseSchema,
+      input: PickupPointInputSchema,
+      patch: PickupPointPatchSchema,
+    },
+    { list: listPickupPoints, create: createPickupPoint, update: updatePickupPoint },
+  );
+  const { ownerOf, ctx } = setup;
   /** Retires the point (it keeps its past orders). */
   typed.delete(
     "/pickup-points/:id",
@@ -125,31 +157,21 @@ function deliveryAreaRoutes(typed: TypedApp, { ownerOf, ctx }: SetupRequest): vo
 }
 
 /** The owner's weekly slots. */
-function slotPatternRoutes(typed: TypedApp, { ownerOf, ctx }: SetupRequest): void {
-  typed.get("/slot-patterns", { schema: { response: { 200: SlotPatternListSchema } } }, async (request) => ({
-    items: await listSlotPatterns(ctx(request), ownerOf(request)),
-  }));
-  typed.post(
+function slotPatternRoutes(typed: TypedApp, setup: SetupRequest): void {
+  ownedListRoutes(
+    typed,
+    setup,
     "/slot-patterns",
-    { schema: { body: SlotPatternInputSchema, response: { 201: SlotPatternResponseSchema } } },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ slotPattern: await createSlotPattern(ctx(request), ownerOf(request), request.body) }),
-  );
-  typed.patch(
-    "/slot-patterns/:id",
+    "slotPattern",
     {
-      schema: {
-        params: IdParamsSchema,
-        body: SlotPatternPatchSchema,
-        response: { 200: SlotPatternResponseSchema },
-      },
+      list: SlotPatternListSchema,
+      item: SlotPatternResponseSchema,
+      input: SlotPatternInputSchema,
+      patch: SlotPatternPatchSchema,
     },
-    async (request) => ({
-      slotPattern: await updateSlotPattern(ctx(request), ownerOf(request), request.params.id, request.body),
-    }),
+    { list: listSlotPatterns, create: createSlotPattern, update: updateSlotPattern },
   );
+  const { ownerOf, ctx } = setup;
   typed.delete(
     "/slot-patterns/:id",
     { schema: { params: IdParamsSchema, response: { 204: NoContentSchema } } },

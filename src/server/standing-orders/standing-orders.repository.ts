@@ -7,6 +7,7 @@ import {
   type StandingOrderLinesTable,
   type StandingOrdersTable,
   type Steps,
+  updatedOne,
 } from "../db/index.ts";
 
 export type StandingOrderRow = StandingOrdersTable;
@@ -203,11 +204,11 @@ export async function replacePatterns(
 
 /** Ends it if it is active (once, whichever server gets there first); answers whether this one did. */
 export async function endIfActive(db: Kysely<Database>, id: string, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable("standing_orders")
-    .set({ status: "ended", ended_at: at, updated_at: at })
-    .where("id", "=", id)
-    .where("status", "=", "active")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable("standing_orders")
+      .set({ status: "ended", ended_at: at, updated_at: at })
+      .where("id", "=", id)
+      .where("status", "=", "active"),
+  );
 }

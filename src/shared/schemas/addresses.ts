@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fixedText, text } from "../i18n/text.ts";
-import { AddressFieldsSchema } from "./orders.ts";
+import { AddressFieldsSchema, keptAddressLines } from "./orders.ts";
 
 /** How many addresses an account keeps (issue 25): home, work, a parent's; beyond that the oldest goes. */
 export const MAX_SAVED_ADDRESSES = 3;
@@ -23,12 +23,7 @@ export type AddressInput = z.input<typeof AddressInputSchema>;
 export const SavedAddressSchema = z.object({
   id: z.string(),
   fullName: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  country: z.string(),
+  ...keptAddressLines,
   /** When it was last saved or used for an order; the list is newest first. */
   usedAt: z.string(),
 });

@@ -149,13 +149,8 @@ export const ShippingWithEmailSchema = z
   .superRefine(checkInItsCountry, checkedInItsCountry)
   .transform(withStateCode);
 
-/**
- * Where an order goes, as an answer shows it: the checkout's fields as kept, no rule applied, for they are
- * emptied (the name masked) once the buyer deletes the account (issue 40 #25).
- */
-export const ShippingRecordSchema = z.object({
-  fullName: z.string(),
-  email: z.string(),
+/** An address's lines as kept, no rule applied: an order's shipping and a saved address answer them so. */
+export const keptAddressLines = {
   phone: z.string(),
   address: z.string(),
   city: z.string(),
@@ -163,6 +158,16 @@ export const ShippingRecordSchema = z.object({
   state: z.string(),
   zipCode: z.string(),
   country: z.string(),
+};
+
+/**
+ * Where an order goes, as an answer shows it: the checkout's fields as kept, no rule applied, for they are
+ * emptied (the name masked) once the buyer deletes the account (issue 40 #25).
+ */
+export const ShippingRecordSchema = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  ...keptAddressLines,
 });
 
 const checkoutForm = (email: typeof givenEmail | typeof optionalEmail) =>

@@ -28,19 +28,8 @@ import {
   slotMessages,
 } from "./slot-messages.ts";
 
-export {
-  type NextSlot,
-  NextSlotSchema,
-  OrderSlotsSchema,
-  type PartSlot,
-  PartSlotSchema,
-  SLOT_KINDS,
-  type SlotKind,
-  slotLabel,
-  WEEKDAY_NAMES,
-  weekdayShort,
-  windowLabel,
-} from "./slot-basics.ts";
+// NOTE: the set-up's schemas answer for the basic ones too, so a reader of slots needs one import.
+export * from "./slot-basics.ts";
 
 const optionalText = (max: number) =>
   z

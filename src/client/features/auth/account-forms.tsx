@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
+import type { FormEvent, ReactNode, RefObject } from "react";
 import { useNavigate } from "react-router";
 import { accountMessages } from "../../../shared/messages.ts";
 import {
@@ -14,38 +15,60 @@ import { TextField } from "../../components/text-field.tsx";
 import { sayShared } from "../../lib/i18n.ts";
 import { useChangeEmail, useChangePassword, useDeleteAccount, useRename } from "./account.api.ts";
 import { useAccountForm } from "./account-form.ts";
+import { PasswordField } from "./auth-fields.tsx";
 import { forgetSignedInUser } from "./logout.api.ts";
+
+/** One of `/account`'s forms: its fields, then its submit button, off while the form saves. */
+function AccountForm({
+  state,
+  busy,
+  danger = false,
+  submit,
+  children,
+}: {
+  state: { form: { formRef: RefObject<HTMLFormElement | null> }; onSubmit: (event: FormEvent) => void };
+  busy: boolean;
+  danger?: boolean;
+  submit: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form ref={state.form.formRef} onSubmit={state.onSubmit} noValidate className="space-y-4">
+      {children}
+      <Button type="submit" variant={danger ? "danger" : "primary"} disabled={busy}>
+        {submit}
+      </Button>
+    </form>
+  );
+}
 
 export function NameForm({ account }: { account: Account }) {
   const { t } = useLingui();
   const rename = useRename();
-  const { form, onSubmit } = useAccountForm(
+  const state = useAccountForm(
     { name: account.user.name },
     UpdateAccountSchema.required({ name: true }),
     (data) => rename.mutateAsync(data.name),
     { saved: () => sayShared(accountMessages.nameSaved) },
   );
   return (
-    <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
-      <TextField label={t`Name`} autoComplete="name" required {...form.field("name")} />
-      <Button type="submit" disabled={rename.isPending}>
-        <Trans>Save name</Trans>
-      </Button>
-    </form>
+    <AccountForm state={state} busy={rename.isPending} submit={<Trans>Save name</Trans>}>
+      <TextField label={t`Name`} autoComplete="name" required {...state.form.field("name")} />
+    </AccountForm>
   );
 }
 
 export function EmailForm({ account }: { account: Account }) {
   const { t } = useLingui();
   const change = useChangeEmail();
-  const { form, onSubmit } = useAccountForm(
+  const state = useAccountForm(
     { email: "", password: "" },
     ChangeEmailSchema,
     (_, values) => change.mutateAsync(values),
     { saved: () => sayShared(accountMessages.emailChangeSent), clear: true },
   );
   return (
-    <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+    <AccountForm state={state} busy={change.isPending} submit={<Trans>Change email</Trans>}>
       <p className="text-stone-700">
         {account.user.email ? (
           <Trans>
@@ -68,52 +91,32 @@ export function EmailForm({ account }: { account: Account }) {
         type="email"
         autoComplete="email"
         required
-        {...form.field("email")}
+        {...state.form.field("email")}
       />
-      <TextField
-        label={t`Your password`}
-        type="password"
-        autoComplete="current-password"
-        required
-        {...form.field("password")}
-      />
-      <Button type="submit" disabled={change.isPending}>
-        <Trans>Change email</Trans>
-      </Button>
-    </form>
+      <PasswordField label={t`Your password`} {...state.form.field("password")} />
+    </AccountForm>
   );
 }
 
 export function PasswordForm() {
   const { t } = useLingui();
   const change = useChangePassword();
-  const { form, onSubmit } = useAccountForm(
+  const state = useAccountForm(
     { currentPassword: "", newPassword: "" },
     ChangePasswordSchema,
     (_, values) => change.mutateAsync(values),
     { saved: () => sayShared(accountMessages.passwordChanged), clear: true },
   );
   return (
-    <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
-      <TextField
-        label={t`Current password`}
-        type="password"
-        autoComplete="current-password"
-        required
-        {...form.field("currentPassword")}
-      />
-      <TextField
+    <AccountForm state={state} busy={change.isPending} submit={<Trans>Change password</Trans>}>
+      <PasswordField label={t`Current password`} {...state.form.field("currentPassword")} />
+      <PasswordField
         label={t`New password`}
-        type="password"
-        autoComplete="new-password"
+        isNew
         hint={t`8 to 128 characters. Every other device will be signed out.`}
-        required
-        {...form.field("newPassword")}
+        {...state.form.field("newPassword")}
       />
-      <Button type="submit" disabled={change.isPending}>
-        <Trans>Change password</Trans>
-      </Button>
-    </form>
+    </AccountForm>
   );
 }
 
@@ -123,7 +126,7 @@ export function DeleteAccount() {
   const remove = useDeleteAccount();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const { form, onSubmit } = useAccountForm(
+  const state = useAccountForm(
     { password: "" },
     DeleteAccountSchema,
     (_, values) => remove.mutateAsync(values),
@@ -137,23 +140,14 @@ export function DeleteAccount() {
     },
   );
   return (
-    <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+    <AccountForm state={state} busy={remove.isPending} danger submit={<Trans>Delete my account</Trans>}>
       <p className="text-stone-700">
         <Trans>
           Your products leave the shop, your sessions end and your personal data is removed. Orders you placed
           or received stay for the other party under the name "{deletedName}". This cannot be undone.
         </Trans>
       </p>
-      <TextField
-        label={t`Type your password to delete your account`}
-        type="password"
-        autoComplete="current-password"
-        required
-        {...form.field("password")}
-      />
-      <Button type="submit" variant="danger" disabled={remove.isPending}>
-        <Trans>Delete my account</Trans>
-      </Button>
-    </form>
+      <PasswordField label={t`Type your password to delete your account`} {...state.form.field("password")} />
+    </AccountForm>
   );
 }

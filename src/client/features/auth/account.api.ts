@@ -34,50 +34,36 @@ function useRefreshAccount() {
     client.invalidateQueries({ queryKey: ["account"] }).then(() => client.invalidateQueries(meQuery));
 }
 
-export function useRename() {
+/** A change to the account, after which it is read again (useRefreshAccount). */
+function useAccountChange<Input, Output>(run: (input: Input) => Promise<Output>) {
   const refresh = useRefreshAccount();
-  return useMutation({
-    mutationFn: (name: string) =>
-      apiFetch("/api/account", AccountSchema, { method: "PATCH", json: { name } }),
-    onSuccess: refresh,
-  });
+  return useMutation({ mutationFn: run, onSuccess: refresh });
 }
 
-export function useChangeEmail() {
-  const refresh = useRefreshAccount();
-  return useMutation({
-    mutationFn: (input: ChangeEmailInput) =>
-      apiFetch("/api/account/email", AccountSchema, { method: "POST", json: input }),
-    onSuccess: refresh,
-  });
-}
+export const useRename = () =>
+  useAccountChange((name: string) =>
+    apiFetch("/api/account", AccountSchema, { method: "PATCH", json: { name } }),
+  );
 
-export function useChangePassword() {
-  const refresh = useRefreshAccount();
-  return useMutation({
-    mutationFn: (input: ChangePasswordInput) =>
-      apiFetch("/api/account/password", NoContentSchema, { method: "POST", json: input }),
-    onSuccess: refresh,
-  });
-}
+export const useChangeEmail = () =>
+  useAccountChange((input: ChangeEmailInput) =>
+    apiFetch("/api/account/email", AccountSchema, { method: "POST", json: input }),
+  );
 
-export function useEndSession() {
-  const refresh = useRefreshAccount();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch(`/api/account/sessions/${encodeURIComponent(id)}`, NoContentSchema, { method: "DELETE" }),
-    onSuccess: refresh,
-  });
-}
+export const useChangePassword = () =>
+  useAccountChange((input: ChangePasswordInput) =>
+    apiFetch("/api/account/password", NoContentSchema, { method: "POST", json: input }),
+  );
 
-export function useEndOtherSessions() {
-  const refresh = useRefreshAccount();
-  return useMutation({
-    mutationFn: () =>
-      apiFetch("/api/account/sessions/revoke-others", EndedSessionsSchema, { method: "POST" }),
-    onSuccess: refresh,
-  });
-}
+export const useEndSession = () =>
+  useAccountChange((id: string) =>
+    apiFetch(`/api/account/sessions/${encodeURIComponent(id)}`, NoContentSchema, { method: "DELETE" }),
+  );
+
+export const useEndOtherSessions = () =>
+  useAccountChange(() =>
+    apiFetch("/api/account/sessions/revoke-others", EndedSessionsSchema, { method: "POST" }),
+  );
 
 export function useDeleteAccount() {
   return useMutation({

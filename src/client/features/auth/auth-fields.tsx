@@ -9,6 +9,24 @@ export function EmailField({ field }: { field: Omit<ComponentProps<typeof TextFi
   return <TextField label={t`Email address`} type="email" autoComplete="email" required {...field} />;
 }
 
+/**
+ * A password, required: the account's own, or a new one (`isNew`), as password managers tell them apart by
+ * `autocomplete`.
+ */
+export function PasswordField({
+  isNew = false,
+  ...field
+}: Omit<ComponentProps<typeof TextField>, "type" | "autoComplete" | "required"> & { isNew?: boolean }) {
+  return (
+    <TextField
+      type="password"
+      autoComplete={isNew ? "new-password" : "current-password"}
+      required
+      {...field}
+    />
+  );
+}
+
 /** Under the sign-in and sign-up cards: "Don't have an account? Sign up", and the other way round. */
 export function AuthSwitchLine({ to, children }: { to: "/login" | "/signup"; children: ReactNode }) {
   return (

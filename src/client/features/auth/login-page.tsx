@@ -4,14 +4,13 @@ import { Link } from "react-router";
 import { AUTH_TOAST_MS } from "../../../shared/constants.ts";
 import { messages } from "../../../shared/messages.ts";
 import { Button } from "../../components/button.tsx";
-import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { sayShared } from "../../lib/i18n.ts";
 import { takeSignedOutChoice } from "../../lib/language.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { AuthCard } from "./auth-card.tsx";
-import { AuthSwitchLine, EmailField } from "./auth-fields.tsx";
+import { AuthSwitchLine, EmailField, PasswordField } from "./auth-fields.tsx";
 import { authSchemas } from "./auth-schemas.ts";
 import { keepLanguage, useLogin } from "./login.api.ts";
 import { useOtherWay } from "./other-way.tsx";
@@ -64,13 +63,7 @@ export function LoginPage() {
       ) : (
         <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
           <EmailField field={form.field("email")} />
-          <TextField
-            label={t`Password`}
-            type="password"
-            autoComplete="current-password"
-            required
-            {...form.field("password")}
-          />
+          <PasswordField label={t`Password`} {...form.field("password")} />
           <p className="text-right text-sm">
             <Link
               to="/forgot-password"

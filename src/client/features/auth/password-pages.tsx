@@ -5,14 +5,13 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { accountMessages } from "../../../shared/messages.ts";
 import { PasswordResetConfirmSchema, PasswordResetRequestSchema } from "../../../shared/schemas/account.ts";
 import { Button } from "../../components/button.tsx";
-import { TextField } from "../../components/text-field.tsx";
 import { ApiRequestError } from "../../lib/api-client.ts";
 import { sayShared } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { confirmPasswordReset, requestPasswordReset, tokenFromHash } from "./account.api.ts";
 import { AuthCard } from "./auth-card.tsx";
-import { EmailField } from "./auth-fields.tsx";
+import { EmailField, PasswordField } from "./auth-fields.tsx";
 
 const linkClass = "font-semibold text-brand-700 underline-offset-2 hover:underline";
 const errorText = (error: unknown) =>
@@ -107,12 +106,10 @@ export function ResetPasswordPage() {
         </div>
       ) : (
         <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
-          <TextField
+          <PasswordField
             label={t`New password`}
-            type="password"
-            autoComplete="new-password"
+            isNew
             hint={t`8 to 128 characters`}
-            required
             {...form.field("password")}
           />
           <Button type="submit" className="w-full" disabled={busy}>

@@ -10,7 +10,7 @@ import { sayShared } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { AuthCard } from "./auth-card.tsx";
-import { AuthSwitchLine, EmailField } from "./auth-fields.tsx";
+import { AuthSwitchLine, EmailField, PasswordField } from "./auth-fields.tsx";
 import { authSchemas } from "./auth-schemas.ts";
 import { useOtherWay } from "./other-way.tsx";
 import { useSignup } from "./signup.api.ts";
@@ -55,11 +55,9 @@ export function SignupPage() {
         <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
           <TextField label={t`Full name`} autoComplete="name" required {...form.field("name")} />
           <EmailField field={form.field("email")} />
-          <TextField
+          <PasswordField
             label={t`Password`}
-            type="password"
-            autoComplete="new-password"
-            required
+            isNew
             minLength={PASSWORD_MIN_LENGTH}
             {...form.field("password")}
           />

@@ -12,6 +12,7 @@ import { toast } from "../../lib/toast.ts";
 import { cartItemCount, cartTotalRupees, lineTotalRupees } from "./format.ts";
 import { backLink, primaryLink, secondaryLink } from "./link-styles.ts";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
+import { SummaryCard, SummaryRow } from "./summary-row.tsx";
 
 const stepButton =
   "flex h-11 w-11 items-center justify-center rounded-full text-brand-800 ring-1 ring-stone-300 transition-colors hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent";
@@ -120,28 +121,12 @@ export function CartPage() {
               <CartLine key={item.id} item={item} />
             ))}
           </ul>
-          <aside
-            aria-labelledby="cart-summary-heading"
-            className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
-          >
-            <h2 id="cart-summary-heading" className="text-lg font-semibold text-stone-900">
-              <Trans>Cart summary</Trans>
-            </h2>
+          <SummaryCard as="aside" headingId="cart-summary-heading" title={<Trans>Cart summary</Trans>}>
             <dl className="mt-4 space-y-2 text-stone-700">
-              <div className="flex justify-between">
-                <dt>
-                  <Trans>Items</Trans>
-                </dt>
-                <dd className="tabular-nums">{cartItemCount(items)}</dd>
-              </div>
-              <div className="flex justify-between border-t border-stone-200 pt-3 text-lg font-bold text-stone-900">
-                <dt>
-                  <Trans>Total</Trans>
-                </dt>
-                <dd className="tabular-nums" data-testid="cart-total">
-                  {formatRupees(total)}
-                </dd>
-              </div>
+              <SummaryRow label={<Trans>Items</Trans>}>{cartItemCount(items)}</SummaryRow>
+              <SummaryRow label={<Trans>Total</Trans>} total testId="cart-total">
+                {formatRupees(total)}
+              </SummaryRow>
             </dl>
             <Link to="/checkout" className={`mt-6 w-full ${primaryLink}`}>
               <Trans>Proceed to Checkout</Trans>
@@ -155,7 +140,7 @@ export function CartPage() {
             >
               <Trans>Continue Shopping</Trans>
             </Link>
-          </aside>
+          </SummaryCard>
           {/* NOTE: on a phone the way on is always under the thumb, whatever the scroll position. */}
           <div className="fixed inset-x-0 bottom-0 z-20 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:hidden">
             <Link to="/checkout" className={`w-full ${primaryLink}`}>

@@ -6,7 +6,7 @@ import { paidOnlinePaise } from "../../../shared/schemas/order-parts.ts";
 import { addressText } from "../../lib/saved-addresses.ts";
 import { FarmerPartMoves } from "./farmer-part-moves.tsx";
 import { billText, orderNumber, paymentLabel } from "./format.ts";
-import { OrderCardHeader } from "./order-card-header.tsx";
+import { OrderCard } from "./order-card.tsx";
 import { OrderLines } from "./order-lines.tsx";
 import { OrderStatusBadge, PaymentBadge } from "./order-status-badge.tsx";
 import { PartPayments, WeighLines } from "./part-billing.tsx";
@@ -68,52 +68,46 @@ export function FarmerPartCard({ fulfilment }: { fulfilment: FarmerPart }) {
   const number = orderNumber(fulfilment.orderId);
   const headingId = `fulfilment-${fulfilment.id}`;
   return (
-    <li>
-      <article
-        aria-labelledby={headingId}
-        className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
-      >
-        <OrderCardHeader
-          id={headingId}
-          number={number}
-          placedAt={fulfilment.createdAt}
-          level="h3"
-          align="items-start"
-        >
-          <div className="flex flex-wrap gap-2">
-            <OrderStatusBadge status={fulfilment.status} />
-            <PaymentBadge state={fulfilment.payment.state} />
-          </div>
-        </OrderCardHeader>
-
-        <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          <BuyerDetails fulfilment={fulfilment} />
-          <div>
-            <OrderLines
-              items={fulfilment.items}
-              total={fulfilment.total}
-              billFinal={fulfilment.billFinal}
-              label={t`My lines in order ${number}`}
-            />
-            <PartPayment part={fulfilment} />
-          </div>
+    <OrderCard
+      id={headingId}
+      number={number}
+      placedAt={fulfilment.createdAt}
+      level="h3"
+      align="items-start"
+      badges={
+        <div className="flex flex-wrap gap-2">
+          <OrderStatusBadge status={fulfilment.status} />
+          <PaymentBadge state={fulfilment.payment.state} />
         </div>
+      }
+    >
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        <BuyerDetails fulfilment={fulfilment} />
+        <div>
+          <OrderLines
+            items={fulfilment.items}
+            total={fulfilment.total}
+            billFinal={fulfilment.billFinal}
+            label={t`My lines in order ${number}`}
+          />
+          <PartPayment part={fulfilment} />
+        </div>
+      </div>
 
-        <WeighLines part={fulfilment} />
-        <PartPayments part={fulfilment} />
+      <WeighLines part={fulfilment} />
+      <PartPayments part={fulfilment} />
 
-        <details className="mt-3">
-          <summary className="cursor-pointer text-sm font-semibold text-brand-800">
-            <Trans>History</Trans>
-          </summary>
-          <div className="mt-2">
-            <PartHistory history={fulfilment.history} label={t`History of order ${number}`} />
-          </div>
-        </details>
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm font-semibold text-brand-800">
+          <Trans>History</Trans>
+        </summary>
+        <div className="mt-2">
+          <PartHistory history={fulfilment.history} label={t`History of order ${number}`} />
+        </div>
+      </details>
 
-        <FarmerPartMoves fulfilment={fulfilment} />
-      </article>
-    </li>
+      <FarmerPartMoves fulfilment={fulfilment} />
+    </OrderCard>
   );
 }
 

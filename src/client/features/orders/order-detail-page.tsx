@@ -10,7 +10,7 @@ import { orderNumber, paymentLabel, paymentNote, paymentPlaceOfParts, paymentWhe
 import { secondaryLink } from "./link-styles.ts";
 import { OnlinePayment } from "./online-payment.tsx";
 import { useOrder } from "./order.api.ts";
-import { PlacedOn } from "./order-card-header.tsx";
+import { PlacedOn } from "./order-card.tsx";
 import { OrderItemsTable } from "./order-items-table.tsx";
 import { OrderPartSection } from "./order-part-section.tsx";
 import { OrderStatusBadge, PaymentBadge } from "./order-status-badge.tsx";

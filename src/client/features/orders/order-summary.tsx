@@ -6,6 +6,7 @@ import { isWeighedUnit } from "../../../shared/weighing.ts";
 import { formatUnitPrice } from "../../lib/produce.ts";
 import { billText, cartTotalRupees, lineTotalRupees } from "./format.ts";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
+import { SummaryCard, SummaryRow } from "./summary-row.tsx";
 
 /**
  * Checkout's order summary (product rules §2): lines, subtotal, shipping "Free", total. Names and prices come from
@@ -29,13 +30,7 @@ export function OrderSummary({
   const lineTotalOf = (item: CartItem) => quotedLine(item)?.lineTotal ?? lineTotalRupees(item);
   const subtotal = matchesCart ? quote.total : cartTotalRupees(items);
   return (
-    <section
-      aria-labelledby="order-summary-heading"
-      className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
-    >
-      <h2 id="order-summary-heading" className="text-lg font-semibold text-stone-900">
-        <Trans>Order Summary</Trans>
-      </h2>
+    <SummaryCard as="section" headingId="order-summary-heading" title={<Trans>Order Summary</Trans>}>
       <ul className="mt-4 divide-y divide-stone-200">
         {items.map((item, index) => (
           <li key={item.id} className="py-3">
@@ -61,34 +56,19 @@ export function OrderSummary({
         ))}
       </ul>
       <dl className="mt-4 space-y-2 border-t border-stone-200 pt-4 text-stone-700">
-        <div className="flex justify-between">
-          <dt>
-            <Trans>Subtotal</Trans>
-          </dt>
-          <dd className="tabular-nums">{formatRupees(subtotal)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>
-            <Trans>Shipping</Trans>
-          </dt>
-          <dd className="font-medium text-brand-800">
-            <Trans>Free</Trans>
-          </dd>
-        </div>
-        <div className="flex justify-between border-t border-stone-200 pt-3 text-lg font-bold text-stone-900">
-          <dt>
-            <Trans>Total</Trans>
-          </dt>
-          <dd className="tabular-nums" data-testid="checkout-total">
-            {formatRupees(subtotal)}
-          </dd>
-        </div>
+        <SummaryRow label={<Trans>Subtotal</Trans>}>{formatRupees(subtotal)}</SummaryRow>
+        <SummaryRow label={<Trans>Shipping</Trans>} valueClassName="font-medium text-brand-800">
+          <Trans>Free</Trans>
+        </SummaryRow>
+        <SummaryRow label={<Trans>Total</Trans>} total testId="checkout-total">
+          {formatRupees(subtotal)}
+        </SummaryRow>
       </dl>
       {items.some((item) => isWeighedUnit(quoted.get(item.id)?.unit ?? item.unit ?? "")) ? (
         <p className="mt-3 text-sm text-stone-700" data-testid="weighed-estimate-note">
           {billText.estimateNote()}
         </p>
       ) : null}
-    </section>
+    </SummaryCard>
   );
 }

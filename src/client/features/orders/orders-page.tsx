@@ -8,58 +8,51 @@ import { formatUnitPrice } from "../../lib/produce.ts";
 import { orderAmountText, orderNumber } from "./format.ts";
 import { primaryLink } from "./link-styles.ts";
 import { OlderOrdersButton } from "./older-orders-button.tsx";
-import { OrderCardHeader } from "./order-card-header.tsx";
+import { OrderCard } from "./order-card.tsx";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 import { useOrders } from "./orders.api.ts";
 
-function OrderCard({ order }: { order: Order }) {
+function BuyerOrderCard({ order }: { order: Order }) {
   const { t } = useLingui();
   const number = orderNumber(order.id);
   const headingId = `order-${order.id}`;
   return (
-    <li>
-      <article
-        aria-labelledby={headingId}
-        className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
-      >
-        <OrderCardHeader
-          id={headingId}
-          number={number}
-          placedAt={order.createdAt}
-          level="h2"
-          align="items-center"
+    <OrderCard
+      id={headingId}
+      number={number}
+      placedAt={order.createdAt}
+      level="h2"
+      align="items-center"
+      badges={<OrderStatusBadge status={order.status} />}
+    >
+      <ul className="mt-3 space-y-1 text-stone-700">
+        {order.items.map((line) => (
+          <li key={line.productId} className="flex justify-between gap-4">
+            <span className="min-w-0 break-words">
+              {line.name} × {line.quantity}{" "}
+              <span className="text-sm text-stone-600">({formatUnitPrice(line.unitPrice, line.unit)})</span>
+            </span>
+            <span className="tabular-nums">
+              {formatRupees(order.billFinal ? line.amount : line.lineTotal)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <footer className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 pt-3">
+        <p className="font-bold text-stone-900">
+          <Trans>
+            Total <span className="tabular-nums">{orderAmountText(order)}</span>
+          </Trans>
+        </p>
+        <Link
+          to={`/orders/${order.id}`}
+          className="font-semibold text-brand-700 hover:underline"
+          aria-label={t`View details of order ${number}`}
         >
-          <OrderStatusBadge status={order.status} />
-        </OrderCardHeader>
-        <ul className="mt-3 space-y-1 text-stone-700">
-          {order.items.map((line) => (
-            <li key={line.productId} className="flex justify-between gap-4">
-              <span className="min-w-0 break-words">
-                {line.name} × {line.quantity}{" "}
-                <span className="text-sm text-stone-600">({formatUnitPrice(line.unitPrice, line.unit)})</span>
-              </span>
-              <span className="tabular-nums">
-                {formatRupees(order.billFinal ? line.amount : line.lineTotal)}
-              </span>
-            </li>
-          ))}
-        </ul>
-        <footer className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 pt-3">
-          <p className="font-bold text-stone-900">
-            <Trans>
-              Total <span className="tabular-nums">{orderAmountText(order)}</span>
-            </Trans>
-          </p>
-          <Link
-            to={`/orders/${order.id}`}
-            className="font-semibold text-brand-700 hover:underline"
-            aria-label={t`View details of order ${number}`}
-          >
-            <Trans>View details</Trans>
-          </Link>
-        </footer>
-      </article>
-    </li>
+          <Trans>View details</Trans>
+        </Link>
+      </footer>
+    </OrderCard>
   );
 }
 
@@ -92,7 +85,7 @@ export function OrdersPage() {
         <>
           <ul aria-label={t`Orders`} className="mt-6 space-y-4">
             {list.map((order) => (
-              <OrderCard key={order.id} order={order} />
+              <BuyerOrderCard key={order.id} order={order} />
             ))}
           </ul>
           <OlderOrdersButton pages={orders} className="mt-6" />

@@ -2,9 +2,9 @@ import { useState } from "react";
 import type { CartItem } from "../../../shared/schemas/cart.ts";
 import { paymentPlaceOf } from "../../../shared/schemas/orders.ts";
 import type { SlotKind } from "../../../shared/schemas/slots.ts";
+import { useSlotChoices } from "../../lib/slot-choices.ts";
 import { readDraftSlots, saveDraftSlots } from "./checkout-draft.ts";
 import { cartFarmerKeys, farmersWithoutOpenSlot } from "./slot-choice.tsx";
-import { useSlotChoices } from "./slot-choices.api.ts";
 
 /**
  * Checkout's delivery and pickup slots (decision 017): asked only of farmers who set some up, for the PIN once

@@ -4,8 +4,7 @@ import { type PickupPoint, PickupPointInputSchema } from "../../../shared/schema
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { toast } from "../../lib/toast.ts";
-import { fieldErrors, serverErrors } from "./setup-forms.ts";
-import { SetupFormEnd, SetupPanel, useSetupFields } from "./setup-parts.tsx";
+import { SetupAdd, SetupFormEnd, SetupPanel, useSetupFields } from "./setup-parts.tsx";
 import { type SlotsBase, usePickupPoints, useRetirePickupPoint, useSavePickupPoint } from "./slots.api.ts";
 
 // A farmer's pickup points: added, changed and retired (a retired one stays on the orders that chose it).
@@ -37,26 +36,16 @@ function PickupPointForm({
         }
       : emptyPoint,
   );
-  const { values, setValues, setErrors, setFormError, field: set } = form;
+  const { values, setValues, field: set } = form;
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = PickupPointInputSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    try {
+    void form.submit(PickupPointInputSchema, values, async () => {
       await save.mutateAsync({ id: point?.id, input: values });
       toast.success(point ? t`Pickup point saved` : t`Pickup point added`);
       if (!point) setValues(emptyPoint);
       onDone();
-    } catch (error) {
-      const { fields, message } = serverErrors(error);
-      setErrors(fields);
-      setFormError(message);
-    }
+    });
   }
 
   return (
@@ -151,12 +140,9 @@ export function PickupPointsPanel({ base }: { base: SlotsBase }) {
           </li>
         ))}
       </ul>
-      <h4 className="mt-4 font-semibold text-stone-800">
-        <Trans>Add a pickup point</Trans>
-      </h4>
-      <div className="mt-2">
+      <SetupAdd title={<Trans>Add a pickup point</Trans>}>
         <PickupPointForm base={base} onDone={() => undefined} />
-      </div>
+      </SetupAdd>
     </SetupPanel>
   );
 }

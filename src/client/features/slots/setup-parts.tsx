@@ -1,8 +1,9 @@
 import { Trans } from "@lingui/react/macro";
 import { type ReactNode, useId, useState } from "react";
+import type { ZodType } from "zod";
 import { Button } from "../../components/button.tsx";
 import { FormMessage } from "../../components/form-message.tsx";
-import { type Errors, panel, subheading } from "./setup-forms.ts";
+import { type Errors, fieldErrors, panel, serverErrors, subheading } from "./setup-forms.ts";
 
 /** One set-up panel (pickup points, weekly slots, …): a card under its heading. */
 export function SetupPanel({ title, children }: { title: ReactNode; children: ReactNode }) {
@@ -14,6 +15,16 @@ export function SetupPanel({ title, children }: { title: ReactNode; children: Re
       </h3>
       {children}
     </section>
+  );
+}
+
+/** A panel's last part: the form that adds one more (pickup point, weekly slot) under its heading. */
+export function SetupAdd({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <h4 className="mt-4 font-semibold text-stone-800">{title}</h4>
+      <div className="mt-2">{children}</div>
+    </>
   );
 }
 
@@ -31,7 +42,24 @@ export function useSetupFields<V extends Record<string, string>>(initial: V) {
     error: errors[name],
     onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
   });
-  return { values, setValues, errors, setErrors, formError, setFormError, formId, field };
+  /** Checks `input` with the shared schema, then saves: its messages, else the server's, beside the fields. */
+  async function submit(schema: ZodType, input: unknown, save: () => Promise<void>) {
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    try {
+      await save();
+    } catch (error) {
+      const { fields, message } = serverErrors(error);
+      setErrors(fields);
+      setFormError(message);
+    }
+  }
+  return { values, setValues, errors, setErrors, formError, setFormError, formId, field, submit };
 }
 
 /** A set-up form's end: the form's message, then its submit button and, while editing, Cancel. */

@@ -14,8 +14,7 @@ import { SelectField } from "../../components/select-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { weekdayText } from "../../lib/slot-words.ts";
 import { toast } from "../../lib/toast.ts";
-import { fieldErrors, serverErrors } from "./setup-forms.ts";
-import { SetupFormEnd, SetupPanel, useSetupFields } from "./setup-parts.tsx";
+import { SetupAdd, SetupFormEnd, SetupPanel, useSetupFields } from "./setup-parts.tsx";
 import { patternName, weeklySlotText } from "./slot-texts.ts";
 import {
   type SlotsBase,
@@ -80,19 +79,11 @@ function SlotPatternForm({
   const { t } = useLingui();
   const save = useSaveSlotPattern(base);
   const form = useSetupFields(pattern ? patternValues(pattern) : emptyPattern);
-  const { setErrors, setFormError } = form;
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     const input = patternInput(form.values);
-    const parsed = SlotPatternInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    try {
+    void form.submit(SlotPatternInputSchema, input, async () => {
       // NOTE: an edit sends every field; a delivery slot's null clears the point a pickup slot had.
       await save.mutateAsync(
         pattern
@@ -101,11 +92,7 @@ function SlotPatternForm({
       );
       toast.success(pattern ? t`Weekly slot saved` : t`Weekly slot added`);
       onDone();
-    } catch (error) {
-      const { fields, message } = serverErrors(error);
-      setErrors(fields);
-      setFormError(message);
-    }
+    });
   }
 
   return (
@@ -227,10 +214,9 @@ export function SlotPatternsPanel({ base }: { base: SlotsBase }) {
           </li>
         ))}
       </ul>
-      <h4 className="mt-4 font-semibold text-stone-800">
-        <Trans>Add a weekly slot</Trans>
-      </h4>
-      <SlotPatternForm base={base} onDone={() => undefined} className="mt-2 grid gap-3 sm:grid-cols-3" />
+      <SetupAdd title={<Trans>Add a weekly slot</Trans>}>
+        <SlotPatternForm base={base} onDone={() => undefined} className="grid gap-3 sm:grid-cols-3" />
+      </SetupAdd>
       {editing ? (
         <ModalDialog title={t`Edit ${patternName(editing)}`} onClose={() => setEditing(null)}>
           <SlotPatternForm

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ZodType } from "zod";
 import { NoContentSchema } from "../../../shared/schemas/auth.ts";
 import {
   DeliveryAreaSchema,
@@ -60,15 +61,21 @@ function useSlotsMutation<Input, Output>(base: SlotsBase, run: (input: Input) =>
   });
 }
 
+/** Adds one of a list (POST to `path`) or, with `id`, changes it (PATCH to `path/id`). */
+const save =
+  <Input, S extends ZodType>(path: string, schema: S) =>
+  ({ id, input }: { id?: string; input: Input }) =>
+    apiFetch(id ? `${path}/${encodeURIComponent(id)}` : path, schema, {
+      method: id ? "PATCH" : "POST",
+      json: input,
+    });
+
 export const useSavePickupPoint = (base: SlotsBase) =>
-  useSlotsMutation(base, ({ id, input }: { id?: string; input: PickupPointInput }) =>
-    apiFetch(
-      id ? `${base}/pickup-points/${encodeURIComponent(id)}` : `${base}/pickup-points`,
+  useSlotsMutation(
+    base,
+    save<PickupPointInput, typeof PickupPointResponseSchema>(
+      `${base}/pickup-points`,
       PickupPointResponseSchema,
-      {
-        method: id ? "PATCH" : "POST",
-        json: input,
-      },
     ),
   );
 
@@ -86,14 +93,11 @@ export const useSaveDeliveryArea = (base: SlotsBase) =>
 
 /** Adds a weekly slot, or (with `id`) changes one: an edit sends every field, `pickupPointId: null` to clear it. */
 export const useSaveSlotPattern = (base: SlotsBase) =>
-  useSlotsMutation(base, ({ id, input }: { id?: string; input: SlotPatternInput | SlotPatternPatch }) =>
-    apiFetch(
-      id ? `${base}/slot-patterns/${encodeURIComponent(id)}` : `${base}/slot-patterns`,
+  useSlotsMutation(
+    base,
+    save<SlotPatternInput | SlotPatternPatch, typeof SlotPatternResponseSchema>(
+      `${base}/slot-patterns`,
       SlotPatternResponseSchema,
-      {
-        method: id ? "PATCH" : "POST",
-        json: input,
-      },
     ),
   );
 

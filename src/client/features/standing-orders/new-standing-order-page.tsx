@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { orderMessages } from "../../../shared/messages.ts";
 import { OrderResponseSchema, STANDING_PAYMENT_METHODS } from "../../../shared/schemas/orders.ts";
-import { SHOP_SLOT_KEY, SlotChoicesSchema } from "../../../shared/schemas/slots.ts";
+import { SHOP_SLOT_KEY } from "../../../shared/schemas/slots.ts";
 import { standingOrderMessages } from "../../../shared/schemas/standing-orders.ts";
 import { Button } from "../../components/button.tsx";
 import { FormMessage } from "../../components/form-message.tsx";
@@ -14,6 +14,7 @@ import { apiFetch } from "../../lib/api-client.ts";
 import { useCart } from "../../lib/cart-store.ts";
 import { sayShared } from "../../lib/i18n.ts";
 import { shopToday } from "../../lib/produce.ts";
+import { useSlotChoices } from "../../lib/slot-choices.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { type Schedule, ScheduleFields } from "./schedule-fields.tsx";
 import { blankShipping, ShippingFields, type ShippingValues } from "./shipping-fields.tsx";
@@ -92,15 +93,7 @@ function useStandingFarmers(source: Source, zipCode: string) {
     (id) => id !== SHOP_SLOT_KEY,
   );
   const pin = /^\d{6}$/.test(zipCode.trim()) ? zipCode.trim() : undefined;
-  const slots = useQuery({
-    queryKey: ["slots", "choices", farmerIds, pin ?? null],
-    queryFn: () => {
-      const query = new URLSearchParams({ farmerIds: farmerIds.join(",") });
-      if (pin) query.set("pin", pin);
-      return apiFetch(`/api/slots?${query}`, SlotChoicesSchema).then((reply) => reply.farmers);
-    },
-    enabled: farmerIds.length > 0,
-  });
+  const slots = useSlotChoices(farmerIds, pin);
   const farmers = (slots.data ?? [])
     .filter((farmer) => farmerIds.includes(farmer.farmerId))
     .map((farmer) => ({

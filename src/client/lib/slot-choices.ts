@@ -1,8 +1,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { SlotChoicesSchema } from "../../../shared/schemas/slots.ts";
-import { apiFetch } from "../../lib/api-client.ts";
+import { SlotChoicesSchema } from "../../shared/schemas/slots.ts";
+import { apiFetch } from "./api-client.ts";
 
-/** The slots each farmer in the cart offers (GET /api/slots), marked for the shipping PIN code once it is typed. */
+/**
+ * The slots each farmer in the cart offers (GET /api/slots), marked for the shipping PIN code once it is
+ * typed. Here because checkout and a new standing order both ask it.
+ */
 export const useSlotChoices = (farmerIds: readonly string[], pin: string | undefined) =>
   useQuery({
     queryKey: ["slots", "choices", farmerIds, pin ?? null],
