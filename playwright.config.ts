@@ -17,7 +17,8 @@ const chromium =
     : "/usr/bin/chromium");
 
 /**
- * The spec files with the longest journeys (axe over many screens, a farmer's whole week of slots or weighing).
+ * The spec files with the longest journeys (axe over many screens, every screen in Hindi and in Marathi, a
+ * farmer's whole week of slots or weighing).
  * They are queued first, so that no worker starts one of them while the others are running out of work: at the
  * end of the queue they made every run's last half minute one or two workers long (decision 019).
  */
@@ -25,7 +26,9 @@ const LONGEST_FIRST = [
   "accessibility.spec.ts",
   "admin.spec.ts",
   "farmer.spec.ts",
+  "languages.spec.ts",
   "slots.spec.ts",
+  "standing-orders.spec.ts",
   "weighing.spec.ts",
 ];
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, signInViaUi } from "./support.ts";
+import { expect, signInViaApi } from "./support.ts";
 
 /** The operator of the journeys: OPERATOR_EMAILS names this address in playwright.config.ts. */
 export const OPERATOR = {
@@ -17,7 +17,8 @@ export async function signedInOperator(page: Page, account: typeof OPERATOR = OP
   const headers = { "x-veggie-cart": "1" };
   const response = await page.request.post("/api/auth/signup", { data: account, headers });
   expect([201, 409]).toContain(response.status());
-  await signInViaUi(page, account);
+  // NOTE: through the API: the sign-in screen is the auth journeys' subject, not the operator's (decision 076).
+  await signInViaApi(page, account);
   const isOperator = async () =>
     (await (await page.request.get("/api/auth/me")).json()).user?.operator === true;
   await expect(async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { messages } from "../src/shared/messages.ts";
+import type { Product } from "../src/shared/schemas/products.ts";
 import { shopDate } from "../src/shared/shop-calendar.ts";
 import { signedInOperator } from "./admin-fixtures.ts";
 import { anotherPerson, deliverViaApi, placeOrderViaApi, shopCard, uniqueName } from "./farmer-fixtures.ts";
@@ -238,8 +239,14 @@ for (const [language, width] of [
       await standingOrderViaApi(buyer.request, own.id, (await slot.json()).slotPattern.id);
       await standingOrderViaApi(page.request, buyerOwn.id, buyerSlot.slotPattern.id);
       await buyer.context().close();
-      const demo = await (await page.request.get("/api/products?limit=1&sort=price-asc")).json();
-      const order = await placeOrderViaApi(page.request, demo.items[0].id, 1);
+      // NOTE: the demo farmer's cheapest product, not the shop's: that can be another journey's farmer's (the
+      // weighing journey's coriander), whose first incoming order this one would then become.
+      const cheapest = await (await page.request.get("/api/products?limit=48&sort=price-asc")).json();
+      const demo = (cheapest.items as Product[]).find(
+        (product) => product.farmerName === "Veggie Cart Farms",
+      );
+      if (!demo) throw new Error("none of the 48 cheapest products is the demo farmer's");
+      const order = await placeOrderViaApi(page.request, demo.id, 1);
       const saved = await page.request.patch("/api/account", {
         headers: { "x-veggie-cart": "1" },
         data: { language },
@@ -253,7 +260,7 @@ for (const [language, width] of [
       ];
 
       await page.goto("/dashboard");
-      await storeCart(page, [{ ...demo.items[0], quantity: 1 }]);
+      await storeCart(page, [{ ...demo, quantity: 1 }]);
       for (const screen of SIGNED_IN_SCREENS) {
         const path = screen
           .replace(":ownName", encodeURIComponent(own.name))

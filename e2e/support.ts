@@ -132,6 +132,15 @@ export async function signInViaUi(page: Page, credentials: { email: string; pass
  */
 export async function signedInUser(page: Page, name?: string) {
   const credentials = await signUpViaApi(page.request, newCredentials(name));
+  await signInViaApi(page, credentials);
+  return credentials;
+}
+
+/**
+ * Signs an existing account in in this page's browser through the API, as the sign-in screen would, and opens
+ * the dashboard.
+ */
+export async function signInViaApi(page: Page, credentials: { email: string; password: string }) {
   // NOTE: page.request shares the page's cookies, so the session cookie it receives is the browser's.
   const response = await page.request.post("/api/auth/login", {
     data: { email: credentials.email, password: credentials.password },
@@ -148,7 +157,6 @@ export async function signedInUser(page: Page, name?: string) {
     { keys: storageKeys, ...user },
   );
   await expect(page).toHaveURL(/\/dashboard$/);
-  return credentials;
 }
 
 /**

@@ -74,28 +74,35 @@ function translate(project: string) {
   }
 }
 
-it("a fourth language added as the README says is found by the catalogue check, the server and the screens", () => {
-  const project = fs.mkdtempSync(path.join(os.tmpdir(), "fourth-language-"));
-  try {
-    copyProject(project);
-    addToTheList(project);
-    translate(project);
-    const run = (command: string, args: string[]) =>
-      execFileSync(command, args, {
-        cwd: project,
-        encoding: "utf8",
-        stdio: "pipe",
-        // NOTE: the copy's server check runs on a SQLite file of its own whatever database this run uses.
-        env: { ...process.env, TEST_DATABASE_URL: "", CI: "true", NO_COLOR: "1", FORCE_COLOR: "0" },
-      });
-    expect(run("npx", ["tsx", "scripts/check-i18n.ts"])).toContain("up to date and translated");
-    for (const check of CHECKS)
-      fs.renameSync(path.join(project, check), path.join(project, check.replace(".check.", ".test.")));
-    const checks = CHECKS.map((check) => check.replace(".check.", ".test."));
-    const output = run("npx", ["vitest", "run", "--reporter=dot", ...checks]);
-    // Five mails and an API error on the server, three screens in the browser.
-    expect(output).toMatch(/Tests +9 passed \(9\)/);
-  } finally {
-    fs.rmSync(project, { recursive: true, force: true });
-  }
-}, 300_000);
+// NOTE: the copy's checks run on a SQLite file of their own whatever database the run names, so the
+// PostgreSQL run would repeat them exactly (about a minute of processor time): they run on SQLite only, as the
+// journeys about looks do (decision 076).
+it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+  "a fourth language added as the README says is found by the catalogue check, the server and the screens",
+  () => {
+    const project = fs.mkdtempSync(path.join(os.tmpdir(), "fourth-language-"));
+    try {
+      copyProject(project);
+      addToTheList(project);
+      translate(project);
+      const run = (command: string, args: string[]) =>
+        execFileSync(command, args, {
+          cwd: project,
+          encoding: "utf8",
+          stdio: "pipe",
+          // NOTE: the copy's server check runs on a SQLite file of its own whatever database this run uses.
+          env: { ...process.env, TEST_DATABASE_URL: "", CI: "true", NO_COLOR: "1", FORCE_COLOR: "0" },
+        });
+      expect(run("npx", ["tsx", "scripts/check-i18n.ts"])).toContain("up to date and translated");
+      for (const check of CHECKS)
+        fs.renameSync(path.join(project, check), path.join(project, check.replace(".check.", ".test.")));
+      const checks = CHECKS.map((check) => check.replace(".check.", ".test."));
+      const output = run("npx", ["vitest", "run", "--reporter=dot", ...checks]);
+      // Five mails and an API error on the server, three screens in the browser.
+      expect(output).toMatch(/Tests +9 passed \(9\)/);
+    } finally {
+      fs.rmSync(project, { recursive: true, force: true });
+    }
+  },
+  300_000,
+);

@@ -1,9 +1,5 @@
 import "dotenv/config";
 import { parseArgs } from "node:util";
-import { loadConfig } from "../config.ts";
-import { createDb, migrateToLatest } from "../db/index.ts";
-import { seedDemoCatalogue } from "./demo.service.ts";
-import { RealDataError, seedGeneratedCatalogue } from "./generated-catalogue.ts";
 
 /**
  * `npm run db:seed`: migrates the database DATABASE_URL names, then adds the demo catalogue if it has no
@@ -32,6 +28,19 @@ try {
   process.exit(2);
 }
 
+// NOTE: the server's modules load once the command line is known good, so a wrong one is refused in a moment
+// (the seed's test runs one, on each database).
+const [
+  { loadConfig },
+  { createDb, migrateToLatest },
+  { seedDemoCatalogue },
+  { RealDataError, seedGeneratedCatalogue },
+] = await Promise.all([
+  import("../config.ts"),
+  import("../db/index.ts"),
+  import("./demo.service.ts"),
+  import("./generated-catalogue.ts"),
+]);
 const db = createDb(loadConfig().databaseUrl);
 try {
   await migrateToLatest(db);
