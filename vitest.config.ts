@@ -23,6 +23,8 @@ const LONGEST_FIRST = [
   "src/server/products/products.test.ts",
   "src/server/standing-orders/standing-orders.test.ts",
   "src/server/orders/stock.test.ts",
+  "src/server/slots/slots-race.test.ts",
+  "src/server/standing-orders/standing-orders-race.test.ts",
   "src/server/http/fuzz-4.test.ts",
 ];
 
