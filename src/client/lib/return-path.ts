@@ -16,7 +16,7 @@ export function returnPathOf(search: string): string | undefined {
   const next = new URLSearchParams(search).get(NEXT);
   // NOTE: "//host" and "/\host" are other sites to a browser; /login and /signup would send the person round,
   // and the dashboard is where signing in goes anyway.
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return undefined;
+  if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return undefined;
   if (/^\/(login|signup|dashboard)\b/.test(next) || next === "/") return undefined;
   return next;
 }
